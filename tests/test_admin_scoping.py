@@ -1,0 +1,136 @@
+"""An organiser sees and changes only their own clubs' data in the organiser site."""
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Event, Member
+
+
+@pytest.fixture
+def two_clubs(club, other_club, organiser, make_event):
+    services.member_create(club=club, first_name="Joan", last_name="Bellamy")
+    services.member_create(club=other_club, first_name="Rival", last_name="Player")
+    ours = make_event(club, name="Our Drive")
+    theirs = make_event(other_club, name="Their Drive")
+    return ours, theirs
+
+
+def test_the_member_list_shows_only_own_club(client, organiser, two_clubs):
+    client.force_login(organiser)
+    page = client.get(reverse("admin:tournaments_member_changelist"))
+    assert page.status_code == 200
+    assert b"Bellamy" in page.content
+    assert b"Rival" not in page.content
+
+
+def test_the_member_search_finds_by_name(client, organiser, two_clubs):
+    client.force_login(organiser)
+    page = client.get(reverse("admin:tournaments_member_changelist"), {"q": "bella"})
+    assert b"Bellamy" in page.content
+    page = client.get(reverse("admin:tournaments_member_changelist"), {"q": "rival"})
+    assert b"Bellamy" not in page.content and b"Rival" not in page.content
+
+
+def test_the_event_list_shows_only_own_club_and_filters_by_status(client, organiser, two_clubs):
+    client.force_login(organiser)
+    page = client.get(reverse("admin:tournaments_event_changelist"), {"status__exact": "draft"})
+    assert b"Our Drive" in page.content
+    assert b"Their Drive" not in page.content
+
+
+def test_another_clubs_event_cannot_be_opened(client, organiser, two_clubs):
+    _, theirs = two_clubs
+    client.force_login(organiser)
+    page = client.get(reverse("admin:tournaments_event_change", args=[theirs.pk]))
+    assert page.status_code in (302, 404)
+    assert b"Their Drive" not in page.content
+
+
+def test_another_clubs_event_cannot_be_changed(client, organiser, two_clubs):
+    _, theirs = two_clubs
+    client.force_login(organiser)
+    client.post(reverse("admin:tournaments_event_change", args=[theirs.pk]), {"name": "Hijacked"})
+    theirs.refresh_from_db()
+    assert theirs.name == "Their Drive"
+
+
+def test_another_clubs_member_cannot_be_deleted(client, organiser, two_clubs):
+    rival = Member.objects.get(last_name="Player")
+    client.force_login(organiser)
+    client.post(reverse("admin:tournaments_member_delete", args=[rival.pk]), {"post": "yes"})
+    assert Member.objects.filter(pk=rival.pk).exists()
+
+
+def test_an_admin_action_does_not_reach_another_clubs_event(client, organiser, two_clubs):
+    ours, theirs = two_clubs
+    client.force_login(organiser)
+    client.post(
+        reverse("admin:tournaments_event_changelist"),
+        {"action": "mark_ready", "_selected_action": [ours.pk, theirs.pk]},
+    )
+    ours.refresh_from_db()
+    theirs.refresh_from_db()
+    assert ours.status == Event.Status.READY
+    assert theirs.status == Event.Status.DRAFT
+
+
+def test_the_add_form_offers_only_own_clubs(client, organiser, two_clubs, other_club):
+    client.force_login(organiser)
+    page = client.get(reverse("admin:tournaments_event_add"))
+    assert b"Ribble Valley" in page.content
+    assert other_club.name.encode() not in page.content
+
+
+def test_an_event_cannot_be_added_to_another_club(client, organiser, two_clubs, other_club):
+    client.force_login(organiser)
+    form = {
+        "club": other_club.pk,
+        "name": "Sneaky",
+        "date": "2026-12-01",
+        "tables": 3,
+        "variant": "standard",
+        "boards_per_round": 2,
+        "trump_schedule": "HDSC",
+        "scoring": "matchpoints",
+        "scale": "ebu",
+        "arrow_switch_rounds": "",
+        "pairs-TOTAL_FORMS": 0,
+        "pairs-INITIAL_FORMS": 0,
+    }
+    client.post(reverse("admin:tournaments_event_add"), form)
+    assert not Event.objects.filter(name="Sneaky").exists()
+
+
+def test_the_event_form_explains_an_impossible_movement(client, organiser, club):
+    client.force_login(organiser)
+    form = {
+        "club": club.pk,
+        "name": "Even",
+        "date": "2026-12-01",
+        "tables": 6,
+        "variant": "standard",
+        "boards_per_round": 2,
+        "trump_schedule": "HDSC",
+        "scoring": "matchpoints",
+        "scale": "ebu",
+        "arrow_switch_rounds": "",
+        "pairs-TOTAL_FORMS": 0,
+        "pairs-INITIAL_FORMS": 0,
+    }
+    page = client.post(reverse("admin:tournaments_event_add"), form)
+    assert b"choose a skip or a relay Mitchell" in page.content
+    assert not Event.objects.filter(name="Even").exists()
+
+
+def test_a_superuser_sees_every_club(client, django_user_model, two_clubs):
+    boss = django_user_model.objects.create_superuser("boss", password="secret-pass-123")
+    client.force_login(boss)
+    page = client.get(reverse("admin:tournaments_event_changelist"))
+    assert b"Our Drive" in page.content and b"Their Drive" in page.content
+
+
+def test_a_staff_user_with_no_club_sees_nothing(client, make_organiser, two_clubs):
+    client.force_login(make_organiser(username="nobody"))
+    page = client.get(reverse("admin:tournaments_event_changelist"))
+    assert page.status_code == 403

@@ -1,0 +1,27 @@
+"""In Chromium at tablet size: the demo organiser logs in and opens the demo event."""
+
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_organiser_logs_in_and_opens_the_demo_event(live_server, page):
+    call_command("demo")
+    page.goto(f"{live_server.url}/admin/")
+    page.fill("#id_username", "organiser")
+    page.fill("#id_password", "whistdrive")
+    page.click("input[type=submit]")
+    expect(page.locator("#site-name")).to_contain_text("whistdrive")
+
+    page.goto(f"{live_server.url}/")
+    page.get_by_role("link", name="Thursday Drive").click()
+    expect(page.locator("h1")).to_have_text("Thursday Drive")
+    expect(page.get_by_text("Ready to play")).to_be_visible()
+
+    page.get_by_role("link", name="Movement").click()
+    expect(page).to_have_url(re.compile(r"/movement/$"))
+    expect(page.locator("table.movement")).to_contain_text("NS 1 v EW 1")

@@ -1,0 +1,31 @@
+"""The demo data: loaded once on an empty database, with a demo organiser who can log in."""
+
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from tournaments.models import Club, Event, Member, Result
+
+
+def test_it_loads_the_demo_club_once(db):
+    call_command("demo")
+    call_command("demo")
+    assert Club.objects.count() == 1
+    assert Member.objects.count() == 30
+    finished = Event.objects.get(status=Event.Status.FINISHED)
+    assert (
+        Result.objects.filter(event=finished).count()
+        == finished.tables * finished.tables * finished.boards_per_round
+    )
+    assert Event.objects.filter(status=Event.Status.READY).count() == 1
+
+
+def test_the_demo_organiser_organises_the_demo_club(db, client):
+    call_command("demo")
+    user = get_user_model().objects.get(username="organiser")
+    assert Club.objects.get().organisers.filter(pk=user.pk).exists()
+    assert client.login(username="organiser", password="whistdrive")
+
+
+def test_it_leaves_a_database_with_clubs_alone(club):
+    call_command("demo")
+    assert list(Club.objects.all()) == [club]

@@ -1,0 +1,59 @@
+"""Start-up refuses bad configuration with a message naming the variable; production is clean."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "a-long-random-production-secret-key-0123456789-abcdefghijklmnop",
+    "ALLOWED_HOSTS": "whist.example.org",
+    "CSRF_TRUSTED_ORIGINS": "https://whist.example.org",
+    "DATABASE_URL": "sqlite:///prod-check.sqlite3",
+}
+
+
+def _manage(*args, **env):
+    ours = {"DEBUG", "SECRET_KEY", "DATABASE_URL", "HTTPS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in ours}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        ("DEBUG", "maybe"),
+        ("HTTPS", "sometimes"),
+        ("SECURE_HSTS_SECONDS", "a year"),
+        ("DATABASE_URL", "mysql://root@localhost/whist"),
+        ("DATABASE_URL", "postgres://user@host:port/whist"),
+    ],
+)
+def test_a_malformed_variable_stops_start_up_and_is_named(name, value):
+    run = _manage("check", **{name: value})
+    assert run.returncode != 0
+    assert "ImproperlyConfigured" in run.stderr
+    assert name in run.stderr
+
+
+def test_it_refuses_debug_off_with_the_development_key():
+    run = _manage("check", DEBUG="0")
+    assert run.returncode != 0
+    assert "SECRET_KEY" in run.stderr
+
+
+def test_check_deploy_is_clean_under_production_settings():
+    run = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "no issues" in run.stdout

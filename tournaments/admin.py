@@ -1,0 +1,230 @@
+"""The organiser site. An organiser sees and changes only the clubs they organise; superusers see all."""
+
+from django.contrib import admin, messages
+
+from . import services
+from .domain.errors import DomainError
+from .forms import EventAdminForm
+from .models import Board, Club, Event, Member, Pair, Result, ResultChange, Seating
+
+
+def _organises(user, club_id) -> bool:
+    return user.is_superuser or user.clubs.filter(pk=club_id).exists()
+
+
+class ClubScopedAdmin(admin.ModelAdmin):
+    """Rows reachable through ``club_path``; permission needs a staff user who organises a club."""
+
+    club_path = "club"
+
+    def _is_organiser(self, request) -> bool:
+        user = request.user
+        return user.is_active and user.is_staff and (user.is_superuser or user.clubs.exists())
+
+    def _club_id(self, obj):
+        for part in self.club_path.split("__"):
+            obj = getattr(obj, part)
+        return obj.pk
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(**{f"{self.club_path}__organisers": request.user}).distinct()
+
+    def has_module_permission(self, request):
+        return self._is_organiser(request)
+
+    def has_view_permission(self, request, obj=None):
+        return self._is_organiser(request) and (obj is None or _organises(request.user, self._club_id(obj)))
+
+    def has_change_permission(self, request, obj=None):
+        return self.has_view_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self.has_view_permission(request, obj)
+
+    def has_add_permission(self, request):
+        return self._is_organiser(request)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        # Choices offered to an organiser come only from their own clubs.
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if not request.user.is_superuser and field is not None:
+            model = db_field.related_model
+            if model is Club:
+                field.queryset = field.queryset.filter(organisers=request.user)
+            elif model in (Member, Event):
+                field.queryset = field.queryset.filter(club__organisers=request.user)
+            elif model in (Pair, Board):
+                field.queryset = field.queryset.filter(event__club__organisers=request.user)
+        return field
+
+
+@admin.register(Club)
+class ClubAdmin(ClubScopedAdmin):
+    club_path = ""
+    list_display = ["name", "paper_size"]
+    search_fields = ["name"]
+
+    def _club_id(self, obj):
+        return obj.pk
+
+    def get_queryset(self, request):
+        queryset = admin.ModelAdmin.get_queryset(self, request)
+        return queryset if request.user.is_superuser else queryset.filter(organisers=request.user)
+
+    def get_fields(self, request, obj=None):
+        fields = ["name", "paper_size"]
+        return fields + ["organisers"] if request.user.is_superuser else fields
+
+    def has_add_permission(self, request):
+        return request.user.is_superuser
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_superuser
+
+
+@admin.register(Member)
+class MemberAdmin(ClubScopedAdmin):
+    list_display = ["last_name", "first_name", "club", "email", "active"]
+    list_filter = ["active", "club"]
+    search_fields = ["first_name", "last_name", "email"]
+
+
+class PairInline(admin.TabularInline):
+    model = Pair
+    extra = 0
+    fields = ["direction", "number", "player1", "player2", "guest1", "guest2"]
+    readonly_fields = ["direction", "number"]
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if db_field.name in ("player1", "player2") and not request.user.is_superuser:
+            field.queryset = field.queryset.filter(club__organisers=request.user)
+        return field
+
+
+def _run_action(modeladmin, request, queryset, service, done: str):
+    count = 0
+    for event in queryset:
+        try:
+            service(event=event)
+        except DomainError as error:
+            modeladmin.message_user(request, f"{event.name}: {error}", messages.ERROR)
+        else:
+            count += 1
+    if count:
+        modeladmin.message_user(request, f"{done} for {count} event(s).", messages.SUCCESS)
+
+
+@admin.register(Event)
+class EventAdmin(ClubScopedAdmin):
+    list_display = ["name", "date", "club", "status", "tables", "variant", "scoring"]
+    list_filter = ["status", "date", "club"]
+    search_fields = ["name"]
+    date_hierarchy = "date"
+    form = EventAdminForm
+    inlines = [PairInline]
+    actions = ["build_movement", "mark_ready", "start", "finish"]
+    fieldsets = [
+        (None, {"fields": ["club", "name", "date", "status"]}),
+        (
+            "Movement",
+            {"fields": ["tables", "variant", "phantom", "rounds", "boards_per_round", "arrow_switch_rounds"]},
+        ),
+        ("Boards and scoring", {"fields": ["trump_schedule", "scoring", "scale", "honours"]}),
+    ]
+    readonly_fields = ["status"]
+
+    @admin.action(description="Build the movement (pairs, boards, seatings)")
+    def build_movement(self, request, queryset):
+        _run_action(self, request, queryset, services.event_build_movement, "Movement built")
+
+    @admin.action(description="Mark ready to play")
+    def mark_ready(self, request, queryset):
+        _run_action(
+            self,
+            request,
+            queryset,
+            lambda event: services.event_set_status(event=event, status=Event.Status.READY),
+            "Marked ready",
+        )
+
+    @admin.action(description="Start (players can enter scores)")
+    def start(self, request, queryset):
+        _run_action(
+            self,
+            request,
+            queryset,
+            lambda event: services.event_set_status(event=event, status=Event.Status.RUNNING),
+            "Started",
+        )
+
+    @admin.action(description="Finish")
+    def finish(self, request, queryset):
+        _run_action(
+            self,
+            request,
+            queryset,
+            lambda event: services.event_set_status(event=event, status=Event.Status.FINISHED),
+            "Finished",
+        )
+
+
+@admin.register(Result)
+class ResultAdmin(ClubScopedAdmin):
+    club_path = "event__club"
+    list_display = ["event", "board", "round", "table", "ns_pair", "ew_pair", "score_text", "entered_at"]
+    list_filter = ["event__status", "event__date"]
+    search_fields = ["event__name"]
+    list_select_related = ["event", "board", "ns_pair", "ew_pair"]
+
+    # Results are entered at the tables and corrected with a reason on our own pages, so the
+    # history stays whole: the admin only shows them.
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ResultChange)
+class ResultChangeAdmin(ResultAdmin):
+    list_display = [
+        "event",
+        "board_number",
+        "ns_pair_number",
+        "ew_pair_number",
+        "action",
+        "before",
+        "after",
+        "reason",
+        "changed_by",
+        "changed_at",
+    ]
+    list_select_related = ["event", "changed_by"]
+    list_filter = ["action", "event__date"]
+
+
+@admin.register(Seating)
+class SeatingAdmin(ResultAdmin):
+    list_display = [
+        "event",
+        "round",
+        "table",
+        "ns_pair",
+        "ew_pair",
+        "first_board",
+        "last_board",
+        "arrow_switched",
+    ]
+    list_select_related = ["event", "ns_pair", "ew_pair"]
+    list_filter = ["event__date"]

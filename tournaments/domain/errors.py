@@ -1,0 +1,17 @@
+"""Errors raised by the domain core, with messages written for a club organiser."""
+
+
+class DomainError(ValueError):
+    """Base class: the request breaks a rule of the game; the message says which, in plain words."""
+
+
+class MovementError(DomainError):
+    """A movement that cannot be built as asked."""
+
+
+class BoardError(DomainError):
+    """A board, deal or trump schedule that is not valid."""
+
+
+class ScoringError(DomainError):
+    """Results that cannot be scored as asked."""

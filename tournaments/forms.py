@@ -1,0 +1,58 @@
+"""Input from people: normalised here, and domain errors turned into form errors."""
+
+from django import forms
+
+from .domain.boards import validate_schedule
+from .domain.errors import DomainError
+from .domain.movements import build_mitchell, parse_round_list
+from .models import Event
+
+
+class EventAdminForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = [
+            "club",
+            "name",
+            "date",
+            "tables",
+            "variant",
+            "phantom",
+            "rounds",
+            "boards_per_round",
+            "arrow_switch_rounds",
+            "trump_schedule",
+            "scoring",
+            "scale",
+            "honours",
+        ]
+
+    def clean_trump_schedule(self):
+        try:
+            return validate_schedule(self.cleaned_data["trump_schedule"])
+        except DomainError as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean_arrow_switch_rounds(self):
+        text = self.cleaned_data["arrow_switch_rounds"]
+        try:
+            return ",".join(str(r) for r in parse_round_list(text))
+        except DomainError as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean(self):
+        data = super().clean()
+        needed = ("tables", "boards_per_round", "variant", "arrow_switch_rounds")
+        if all(data.get(name) is not None for name in needed) and not self.errors:
+            try:
+                build_mitchell(
+                    data["tables"],
+                    boards_per_round=data["boards_per_round"],
+                    variant=data["variant"],
+                    rounds=data.get("rounds"),
+                    phantom=data.get("phantom", False),
+                    arrow_switch_rounds=parse_round_list(data["arrow_switch_rounds"]),
+                )
+            except DomainError as error:
+                raise forms.ValidationError(str(error)) from None
+        return data

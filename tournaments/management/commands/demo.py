@@ -1,0 +1,40 @@
+"""Load the demo club on an empty database and make sure the demo organiser can log in."""
+
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import BaseCommand, call_command
+from django.db import transaction
+
+from tournaments.models import Club
+
+FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
+USERNAME = "organiser"
+PASSWORD = "whistdrive"
+DEMO_CLUB = "Ribble Valley Whist Club"
+
+
+class Command(BaseCommand):
+    help = "Load the demo data when the database has no club yet, and create the demo organiser."
+
+    @transaction.atomic
+    def handle(self, *args, **options):
+        if Club.objects.exists():
+            self.stdout.write("The database already has clubs: demo data not loaded again.")
+        else:
+            call_command("loaddata", str(FIXTURE), verbosity=0)
+            self.stdout.write(f"Loaded the demo club from {FIXTURE.name}.")
+        user_model = get_user_model()
+        user = user_model.objects.filter(username=USERNAME).first()
+        if user is None:
+            user = user_model.objects.create_user(USERNAME, password=PASSWORD, is_staff=True)
+            self.stdout.write(f"Created the demo organiser '{USERNAME}'.")
+        club = Club.objects.filter(name=DEMO_CLUB).first()
+        if club:
+            club.organisers.add(user)
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Organiser login: http://127.0.0.1:8000/admin/  user '{USERNAME}', password '{PASSWORD}'"
+            )
+        )

@@ -1,0 +1,335 @@
+"""Clubs, members, events and what is played at them. Invariants live in the database."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from .domain.boards import PRESET_SCHEDULES
+
+
+class Club(models.Model):
+    class PaperSize(models.TextChoices):
+        A4 = "A4", "A4"
+        LETTER = "LETTER", "Letter"
+
+    name = models.CharField(max_length=100, unique=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="clubs",
+        help_text="Users who run this club's events in the organiser site.",
+    )
+    paper_size = models.CharField(max_length=6, choices=PaperSize.choices, default=PaperSize.A4)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+
+class ClubQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """Rows of the clubs a user organises (every row for a superuser)."""
+        if user.is_superuser:
+            return self
+        return self.filter(club__organisers=user)
+
+
+class Member(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    first_name = models.CharField(max_length=60)
+    last_name = models.CharField(max_length=60)
+    email = models.EmailField(blank=True)
+    active = models.BooleanField(default=True)
+
+    objects = ClubQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        indexes = [models.Index(fields=["club", "last_name", "first_name"])]
+
+    def __str__(self):
+        return f"{self.first_name} {self.last_name}"
+
+
+class EventQuerySet(ClubQuerySet):
+    def upcoming(self):
+        return self.exclude(status=Event.Status.FINISHED)
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        READY = "ready", "Ready to play"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    class Variant(models.TextChoices):
+        STANDARD = "standard", "Standard Mitchell (odd number of tables)"
+        SKIP = "skip", "Skip Mitchell (even number of tables)"
+        RELAY = "relay", "Share-and-relay Mitchell (even number of tables)"
+
+    class Scoring(models.TextChoices):
+        MATCHPOINTS = "matchpoints", "Matchpoints"
+        TOTAL_TRICKS = "total_tricks", "Total tricks"
+        ODD_TRICKS = "odd_tricks", "Odd tricks"
+
+    class Scale(models.TextChoices):
+        EBU = "ebu", "2 / 1 / 0 (EBU)"
+        ACBL = "acbl", "1 / ½ / 0 (ACBL)"
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="events")
+    name = models.CharField(max_length=100)
+    date = models.DateField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    tables = models.PositiveSmallIntegerField(default=7)
+    variant = models.CharField(max_length=10, choices=Variant.choices, default=Variant.STANDARD)
+    phantom = models.BooleanField(
+        default=False, help_text="A half table: the last table's N/S pair is missing."
+    )
+    rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Leave empty for the complete movement."
+    )
+    arrow_switch_rounds = models.CharField(
+        max_length=100, blank=True, help_text="Rounds to arrow-switch, e.g. '7' or '6,7'."
+    )
+    boards_per_round = models.PositiveSmallIntegerField(default=3)
+    trump_schedule = models.CharField(
+        max_length=20,
+        default="HDSC",
+        help_text="One of " + ", ".join(PRESET_SCHEDULES) + ", or your own order such as SHDCN.",
+    )
+    scoring = models.CharField(max_length=15, choices=Scoring.choices, default=Scoring.MATCHPOINTS)
+    scale = models.CharField(max_length=4, choices=Scale.choices, default=Scale.EBU)
+    honours = models.BooleanField(default=False, help_text="Count honours with odd-trick scoring.")
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(tables__gte=1) & Q(tables__lte=40), name="event_tables_1_to_40"
+            ),
+            models.CheckConstraint(
+                condition=Q(boards_per_round__gte=1), name="event_boards_per_round_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds__isnull=True) | Q(rounds__gte=1), name="event_rounds_positive"
+            ),
+        ]
+        indexes = [models.Index(fields=["club", "date"])]
+
+    def __str__(self):
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+
+class Direction(models.TextChoices):
+    NS = "NS", "N/S"
+    EW = "EW", "E/W"
+
+
+class Pair(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairs")
+    direction = models.CharField(max_length=2, choices=Direction.choices)
+    number = models.PositiveSmallIntegerField()
+    player1 = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    player2 = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    guest1 = models.CharField(max_length=120, blank=True, help_text="A guest's name, when not a member.")
+    guest2 = models.CharField(max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["event", "direction", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "direction", "number"], name="pair_number_unique_per_direction"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.get_direction_display()} {self.number}"
+
+    @property
+    def names(self) -> str:
+        first = str(self.player1) if self.player1_id else self.guest1
+        second = str(self.player2) if self.player2_id else self.guest2
+        return " & ".join(name for name in (first, second) if name) or str(self)
+
+
+class Board(models.Model):
+    class Seat(models.TextChoices):
+        NORTH = "N", "North"
+        EAST = "E", "East"
+        SOUTH = "S", "South"
+        WEST = "W", "West"
+
+    class Strain(models.TextChoices):
+        SPADES = "S", "♠ Spades"
+        HEARTS = "H", "♥ Hearts"
+        DIAMONDS = "D", "♦ Diamonds"
+        CLUBS = "C", "♣ Clubs"
+        NO_TRUMPS = "NT", "No trumps"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1, choices=Seat.choices)
+    trumps = models.CharField(max_length=2, choices=Strain.choices, blank=True)
+    deal = models.CharField(max_length=80, blank=True, help_text="The four hands in PBN form, when known.")
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="board_number_unique_per_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+        ]
+
+    def __str__(self):
+        return f"Board {self.number}"
+
+
+class Adjusted(models.TextChoices):
+    PLUS = "A+", "Average plus (60%)"
+    AVERAGE = "A", "Average (50%)"
+    MINUS = "A-", "Average minus (40%)"
+
+
+class Result(models.Model):
+    """What happened when two pairs met on a board: N/S tricks, or an adjusted score for each side.
+
+    ``ns_pair`` and ``ew_pair`` hold the N/S and E/W cards of the board (on an arrow-switched
+    round the stationary pair holds the E/W cards).
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="results")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    ns_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
+    ns_tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    ns_adjusted = models.CharField(max_length=2, choices=Adjusted.choices, blank=True)
+    ew_adjusted = models.CharField(max_length=2, choices=Adjusted.choices, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["board__number", "round", "table"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ns_tricks__isnull=True) | Q(ns_tricks__gte=0, ns_tricks__lte=13),
+                name="result_tricks_0_to_13",
+            ),
+            models.CheckConstraint(
+                condition=(Q(ns_tricks__isnull=False) & Q(ns_adjusted="") & Q(ew_adjusted=""))
+                | (Q(ns_tricks__isnull=True) & ~Q(ns_adjusted="") & ~Q(ew_adjusted="")),
+                name="result_tricks_or_adjusted",
+            ),
+            models.CheckConstraint(condition=~Q(ns_pair=F("ew_pair")), name="result_two_pairs"),
+            models.UniqueConstraint(fields=["board", "ns_pair"], name="result_once_per_board_ns_pair"),
+            models.UniqueConstraint(fields=["board", "ew_pair"], name="result_once_per_board_ew_pair"),
+            models.CheckConstraint(
+                condition=Q(round__gte=1) & Q(table__gte=1), name="result_round_table_positive"
+            ),
+        ]
+
+    def __str__(self):
+        return f"Board {self.board.number}: {self.ns_pair} v {self.ew_pair}"
+
+    @property
+    def ew_tricks(self) -> int | None:
+        return None if self.ns_tricks is None else 13 - self.ns_tricks
+
+    @property
+    def score_text(self) -> str:
+        if self.ns_tricks is not None:
+            return f"{self.ns_tricks}–{self.ew_tricks}"
+        return f"{self.ns_adjusted}/{self.ew_adjusted}"
+
+
+class ResultChange(models.Model):
+    """One entry in a result's history: who changed what, when and why. Never edited."""
+
+    class Action(models.TextChoices):
+        CREATED = "created", "Entered"
+        CORRECTED = "corrected", "Corrected"
+        DELETED = "deleted", "Deleted"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="result_changes")
+    result = models.ForeignKey(
+        Result, null=True, blank=True, on_delete=models.SET_NULL, related_name="history"
+    )
+    board_number = models.PositiveSmallIntegerField()
+    ns_pair_number = models.PositiveSmallIntegerField()
+    ew_pair_number = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=10, choices=Action.choices)
+    before = models.CharField(max_length=10, blank=True)
+    after = models.CharField(max_length=10, blank=True)
+    reason = models.CharField(max_length=200, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    changed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-changed_at", "-id"]
+
+    def __str__(self):
+        return f"Board {self.board_number}, {self.get_action_display().lower()}: {self.before} → {self.after}"
+
+
+class Seating(models.Model):
+    """One table in one round of an event's movement: the pairs and the boards they play."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="seatings")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    ns_pair = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    ew_pair = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    board_set = models.PositiveSmallIntegerField()
+    first_board = models.PositiveSmallIntegerField()
+    last_board = models.PositiveSmallIntegerField()
+    arrow_switched = models.BooleanField(default=False)
+    shares_with = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "round", "table"], name="seating_one_per_table_round"),
+            models.UniqueConstraint(
+                fields=["event", "round", "ns_pair"], name="seating_ns_pair_once_a_round"
+            ),
+            models.UniqueConstraint(
+                fields=["event", "round", "ew_pair"], name="seating_ew_pair_once_a_round"
+            ),
+            models.CheckConstraint(condition=Q(first_board__lte=F("last_board")), name="seating_board_range"),
+        ]
+
+    def __str__(self):
+        return f"Round {self.round}, table {self.table}"
+
+    @property
+    def board_numbers(self) -> range:
+        return range(self.first_board, self.last_board + 1)
+
+
+class RelayStand(models.Model):
+    """The board set resting on the relay in one round of a share-and-relay Mitchell."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="relay_stands")
+    round = models.PositiveSmallIntegerField()
+    board_set = models.PositiveSmallIntegerField()
+    first_board = models.PositiveSmallIntegerField()
+    last_board = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["event", "round"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "round"], name="relay_one_per_round"),
+        ]
+
+    def __str__(self):
+        return f"Round {self.round}, relay"

@@ -1,0 +1,285 @@
+"""Every write to the database goes through here: one transaction each, domain rules checked first.
+
+Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix are raised as
+``ServiceError`` (or a domain error) with a message in plain words.
+"""
+
+from datetime import date as Date
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from .domain import boards as board_rules
+from .domain.errors import DomainError
+from .domain.movements import Movement, build_mitchell, default_variant, parse_round_list
+from .models import (
+    Adjusted,
+    Board,
+    Club,
+    Direction,
+    Event,
+    Member,
+    Pair,
+    RelayStand,
+    Result,
+    ResultChange,
+    Seating,
+)
+
+
+class ServiceError(DomainError):
+    """A request that cannot be carried out as asked; the message says why."""
+
+
+def club_get_or_create(*, name: str) -> Club:
+    club, _ = Club.objects.get_or_create(name=name.strip())
+    return club
+
+
+def member_create(*, club: Club, first_name: str, last_name: str, email: str = "") -> Member:
+    member = Member(club=club, first_name=first_name.strip(), last_name=last_name.strip(), email=email)
+    member.full_clean()
+    member.save()
+    return member
+
+
+@transaction.atomic
+def event_create(
+    *,
+    club: Club,
+    name: str,
+    date: Date,
+    tables: int,
+    boards_per_round: int,
+    variant: str | None = None,
+    rounds: int | None = None,
+    phantom: bool = False,
+    arrow_switch_rounds: str = "",
+    trump_schedule: str = "HDSC",
+    scoring: str = Event.Scoring.MATCHPOINTS,
+    scale: str = Event.Scale.EBU,
+) -> Event:
+    event = Event(
+        club=club,
+        name=name,
+        date=date,
+        tables=tables,
+        boards_per_round=boards_per_round,
+        variant=variant or (default_variant(tables) if tables >= 2 else Event.Variant.STANDARD),
+        rounds=rounds,
+        phantom=phantom,
+        arrow_switch_rounds=arrow_switch_rounds,
+        trump_schedule=board_rules.validate_schedule(trump_schedule),
+        scoring=scoring,
+        scale=scale,
+    )
+    event.full_clean()
+    event_movement(event)  # refuses settings no movement can follow
+    event.save()
+    return event
+
+
+# Which status may follow which: the evening goes forward, and a finished event may be reopened.
+STATUS_STEPS = {
+    Event.Status.DRAFT: {Event.Status.READY},
+    Event.Status.READY: {Event.Status.DRAFT, Event.Status.RUNNING},
+    Event.Status.RUNNING: {Event.Status.FINISHED},
+    Event.Status.FINISHED: {Event.Status.RUNNING},
+}
+
+
+@transaction.atomic
+def event_set_status(*, event: Event, status: str) -> Event:
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if status == event.status:
+        return event
+    if status not in STATUS_STEPS[event.status]:
+        raise ServiceError(
+            f"{event.name} is {event.get_status_display().lower()}; it cannot become "
+            f"{Event.Status(status).label.lower()} from there."
+        )
+    if status == Event.Status.READY and not event.seatings.exists():
+        raise ServiceError(f"{event.name} has no movement yet: build it before marking it ready.")
+    event.status = status
+    event.save(update_fields=["status"])
+    return event
+
+
+def event_movement(event: Event) -> Movement:
+    """The event's movement, built from its settings (no database writes)."""
+    return build_mitchell(
+        event.tables,
+        boards_per_round=event.boards_per_round,
+        variant=event.variant,
+        rounds=event.rounds,
+        phantom=event.phantom,
+        arrow_switch_rounds=parse_round_list(event.arrow_switch_rounds),
+    )
+
+
+@transaction.atomic
+def event_build_movement(*, event: Event) -> Movement:
+    """Create the event's pairs, boards and round-by-round seatings from its settings.
+
+    Run again after the settings change, it replaces them: pairs keep their players where their
+    number survives, boards keep their deals. Refused once results exist.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.results.exists():
+        raise ServiceError("Results have been entered for this event, so its movement can no longer change.")
+    movement = event_movement(event)
+    pairs = _pairs_sync(event, movement)
+    _boards_sync(event, movement.boards)
+    event.seatings.all().delete()
+    event.relay_stands.all().delete()
+    Seating.objects.bulk_create(
+        Seating(
+            event=event,
+            round=tr.round,
+            table=tr.table,
+            ns_pair=pairs.get((Direction.NS, tr.ns)),
+            ew_pair=pairs.get((Direction.EW, tr.ew)),
+            board_set=tr.board_set,
+            first_board=tr.boards[0],
+            last_board=tr.boards[-1],
+            arrow_switched=tr.arrow_switched,
+            shares_with=tr.shares_with,
+        )
+        for tr in movement.table_rounds
+    )
+    RelayStand.objects.bulk_create(
+        RelayStand(
+            event=event,
+            round=rr.round,
+            board_set=rr.board_set,
+            first_board=rr.boards[0],
+            last_board=rr.boards[-1],
+        )
+        for rr in movement.relay
+    )
+    return movement
+
+
+def _pairs_sync(event: Event, movement: Movement) -> dict:
+    """Make the event's pairs exactly those the movement seats; return them by (direction, number)."""
+    wanted = {(Direction.NS, tr.ns) for tr in movement.table_rounds if tr.ns}
+    wanted |= {(Direction.EW, tr.ew) for tr in movement.table_rounds if tr.ew}
+    existing = {(p.direction, p.number): p for p in event.pairs.all()}
+    for key, pair in existing.items():
+        if key not in wanted:
+            pair.delete()
+    missing = [Pair(event=event, direction=d, number=n) for d, n in sorted(wanted - existing.keys())]
+    Pair.objects.bulk_create(missing)
+    return {(p.direction, p.number): p for p in event.pairs.all()}
+
+
+def _boards_sync(event: Event, count: int) -> None:
+    """Boards 1..count with dealer by Law 2 and trumps by the schedule; existing deals kept."""
+    schedule = None
+    if event.trump_schedule != board_rules.TURNED:
+        schedule = board_rules.parse_schedule(event.trump_schedule)
+    event.boards.filter(number__gt=count).delete()
+    existing = {b.number: b for b in event.boards.all()}
+    for number in range(1, count + 1):
+        board = existing.get(number) or Board(event=event, number=number)
+        board.dealer = board_rules.dealer(number)
+        if schedule:
+            board.trumps = board_rules.trumps_for_board(number, schedule)
+        board.save()
+
+
+def _score_text(result: Result | None) -> str:
+    return "" if result is None else result.score_text
+
+
+def _check_score(ns_tricks: int | None, ns_adjusted: str, ew_adjusted: str) -> None:
+    adjusted = {choice.value for choice in Adjusted}
+    if ns_tricks is None:
+        if ns_adjusted not in adjusted or ew_adjusted not in adjusted:
+            raise ServiceError("Give N/S tricks (0 to 13), or an adjusted score (A+, A or A-) for each side.")
+    else:
+        if ns_adjusted or ew_adjusted:
+            raise ServiceError("Give either tricks or an adjusted score, not both.")
+        if not 0 <= ns_tricks <= 13:
+            raise ServiceError(f"N/S took {ns_tricks} tricks? A deal has 13 tricks: give 0 to 13.")
+
+
+@transaction.atomic
+def result_record(
+    *,
+    board: Board,
+    round: int,
+    table: int,
+    ns_pair,
+    ew_pair,
+    ns_tricks: int | None = None,
+    ns_adjusted: str = "",
+    ew_adjusted: str = "",
+    user=None,
+) -> Result:
+    """Record a new result and its first history entry."""
+    _check_score(ns_tricks, ns_adjusted, ew_adjusted)
+    now = timezone.now()
+    result = Result(
+        event=board.event,
+        board=board,
+        round=round,
+        table=table,
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        ns_tricks=ns_tricks,
+        ns_adjusted=ns_adjusted,
+        ew_adjusted=ew_adjusted,
+        entered_by=user,
+        entered_at=now,
+    )
+    try:
+        with transaction.atomic():
+            result.save()
+    except IntegrityError:
+        raise ServiceError(f"Board {board.number} already has a result for {ns_pair} or {ew_pair}.") from None
+    _history(result, ResultChange.Action.CREATED, before="", reason="", user=user, when=now)
+    return result
+
+
+@transaction.atomic
+def result_correct(
+    *,
+    result: Result,
+    ns_tricks: int | None = None,
+    ns_adjusted: str = "",
+    ew_adjusted: str = "",
+    reason: str,
+    user,
+) -> Result:
+    """A director's correction: change the score and keep who, when and why."""
+    if not reason.strip():
+        raise ServiceError("Say why the result is corrected: the reason is kept in the history.")
+    _check_score(ns_tricks, ns_adjusted, ew_adjusted)
+    result = Result.objects.select_for_update().get(pk=result.pk)
+    before = result.score_text
+    result.ns_tricks, result.ns_adjusted, result.ew_adjusted = ns_tricks, ns_adjusted, ew_adjusted
+    try:
+        result.full_clean(validate_unique=False)
+    except ValidationError as error:
+        raise ServiceError("; ".join(error.messages)) from None
+    result.save(update_fields=["ns_tricks", "ns_adjusted", "ew_adjusted"])
+    _history(result, ResultChange.Action.CORRECTED, before=before, reason=reason, user=user)
+    return result
+
+
+def _history(result: Result, action: str, *, before: str, reason: str, user, when=None) -> None:
+    ResultChange.objects.create(
+        event_id=result.event_id,
+        result=result,
+        board_number=result.board.number,
+        ns_pair_number=result.ns_pair.number,
+        ew_pair_number=result.ew_pair.number,
+        action=action,
+        before=before,
+        after=_score_text(result),
+        reason=reason.strip(),
+        changed_by=user,
+        changed_at=when or timezone.now(),
+    )
