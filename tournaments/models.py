@@ -124,6 +124,10 @@ class Event(models.Model):
     def __str__(self):
         return f"{self.name} ({self.date:%d %b %Y})"
 
+    @property
+    def trump_schedule_display(self) -> str:
+        return PRESET_SCHEDULES.get(self.trump_schedule, self.trump_schedule)
+
 
 class Direction(models.TextChoices):
     NS = "NS", "N/S"

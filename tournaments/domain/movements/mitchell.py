@@ -59,7 +59,8 @@ def build_mitchell(
         for t in range(1, tables + 1):
             if variant == "relay":
                 board_set = _relay_set_at_table(t, r, tables)
-                shares = {1: tables, tables: 1}.get(t)
+                # With the phantom at the last table nobody plays there: table 1 has its set alone.
+                shares = None if phantom else {1: tables, tables: 1}.get(t)
             else:
                 board_set = _set_at_table(t, r, tables)
                 shares = None

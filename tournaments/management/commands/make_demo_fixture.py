@@ -1,7 +1,9 @@
 """Rebuild fixtures/demo.json: a club, its members, a finished event with results, a ready event.
 
 Built through the services in a transaction that is rolled back, so the database is untouched.
-Run it after a change to the models: python manage.py make_demo_fixture
+Run it after a change to the models, on an empty database:
+    DATABASE_URL=sqlite:////tmp/demo.sqlite3 python manage.py migrate
+    DATABASE_URL=sqlite:////tmp/demo.sqlite3 python manage.py make_demo_fixture
 """
 
 import random
@@ -10,11 +12,11 @@ from io import StringIO
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management import BaseCommand, call_command
+from django.core.management import BaseCommand, CommandError, call_command
 from django.db import transaction
 
 from tournaments import services
-from tournaments.models import Direction, Event
+from tournaments.models import Club, Direction, Event
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 MEMBERS = [
@@ -66,6 +68,11 @@ class Command(BaseCommand):
     help = "Rebuild fixtures/demo.json from the services (the database is left as it was)."
 
     def handle(self, *args, **options):
+        if Club.objects.exists():
+            raise CommandError(
+                "This database already has clubs, which would end up in the fixture: run it on an "
+                "empty database (see the command's docstring)."
+            )
         with transaction.atomic():
             _build()
             out = StringIO()

@@ -1,0 +1,101 @@
+"""Building an event's movement, and the organiser's movement page."""
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Event, Pair, Seating
+
+
+def test_building_creates_pairs_boards_and_seatings(club, make_event):
+    event = make_event(club, tables=8, boards_per_round=3, variant="relay", phantom=True)
+    assert event.pairs.filter(direction="NS").count() == 7
+    assert event.pairs.filter(direction="EW").count() == 8
+    assert event.boards.count() == 24
+    assert event.seatings.count() == 64
+    assert event.relay_stands.get(round=5).first_board == 1
+    sit_out = event.seatings.get(round=1, table=8)
+    assert sit_out.ns_pair is None and sit_out.ew_pair.number == 8
+
+
+def test_rebuilding_after_a_change_replaces_the_movement_and_keeps_players(club, make_event):
+    event = make_event(club, tables=7, boards_per_round=3)
+    ns1 = event.pairs.get(direction="NS", number=1)
+    ns1.guest1, ns1.guest2 = "Ada", "Bert"
+    ns1.save()
+    Event.objects.filter(pk=event.pk).update(tables=5, boards_per_round=4)
+    event.refresh_from_db()
+    services.event_build_movement(event=event)
+    assert event.pairs.count() == 10 and event.boards.count() == 20 and event.seatings.count() == 25
+    assert event.pairs.get(direction="NS", number=1).names == "Ada & Bert"
+    assert not Pair.objects.filter(event=event, number=6).exists()
+
+
+def test_rebuilding_is_refused_once_results_exist(club, make_event):
+    event = make_event(club)
+    seating = event.seatings.select_related("ns_pair", "ew_pair").get(round=1, table=1)
+    services.result_record(
+        board=event.boards.get(number=1),
+        round=1,
+        table=1,
+        ns_pair=seating.ns_pair,
+        ew_pair=seating.ew_pair,
+        ns_tricks=7,
+    )
+    with pytest.raises(services.ServiceError, match="can no longer change"):
+        services.event_build_movement(event=event)
+    assert event.seatings.count() == 9
+
+
+def test_the_movement_page_shows_the_grid_and_itineraries(client, organiser, club, make_event):
+    event = make_event(club, tables=8, boards_per_round=3, variant="relay", arrow_switch_rounds="8")
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:event-movement", args=[event.pk]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "NS 1 v EW 1" in html and "Relay" in html and "arrow switch" in html
+    assert "shares with table 8" in html
+    assert "Where each E/W pair goes" in html
+
+
+def test_the_movement_page_issues_a_constant_number_of_queries(
+    client, organiser, club, make_event, django_assert_max_num_queries
+):
+    event = make_event(club, tables=15, boards_per_round=2)
+    client.force_login(organiser)
+    with django_assert_max_num_queries(8):
+        client.get(reverse("tournaments:event-movement", args=[event.pk]))
+
+
+def test_another_clubs_movement_page_is_not_found(client, organiser, other_club, make_event):
+    event = make_event(other_club)
+    client.force_login(organiser)
+    assert client.get(reverse("tournaments:event-movement", args=[event.pk])).status_code == 404
+
+
+def test_the_movement_page_needs_a_login(client, club, make_event):
+    event = make_event(club)
+    page = client.get(reverse("tournaments:event-movement", args=[event.pk]))
+    assert page.status_code == 302 and "/admin/login/" in page["Location"]
+
+
+def test_build_rejects_get(client, organiser, club, make_event):
+    event = make_event(club, build=False)
+    client.force_login(organiser)
+    assert client.get(reverse("tournaments:event-build-movement", args=[event.pk])).status_code == 405
+    assert not Seating.objects.filter(event=event).exists()
+
+
+def test_build_from_the_page_builds_and_says_so(client, organiser, club, make_event):
+    event = make_event(club, build=False)
+    client.force_login(organiser)
+    page = client.post(reverse("tournaments:event-build-movement", args=[event.pk]), follow=True)
+    assert "Movement built: 3 rounds of 2 boards" in page.content.decode()
+    assert Seating.objects.filter(event=event).count() == 9
+
+
+def test_build_of_another_clubs_event_is_refused(client, organiser, other_club, make_event):
+    event = make_event(other_club, build=False)
+    client.force_login(organiser)
+    assert client.post(reverse("tournaments:event-build-movement", args=[event.pk])).status_code == 404
+    assert not Seating.objects.filter(event=event).exists()

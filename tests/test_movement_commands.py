@@ -1,0 +1,129 @@
+"""The movement and create_event commands."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tournaments.models import Board, Event, Pair, Seating
+
+
+def _run(*args):
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def test_movement_prints_the_seven_table_grid_a_director_knows():
+    text = _run("movement", "--tables", "7", "--format", "text")
+    lines = text.splitlines()
+    assert lines[0].startswith("7-table standard Mitchell: 7 rounds of 3 boards")
+    header = next(line for line in lines if line.startswith("Round"))
+    assert header.split("  ")[-1].strip() == "Table 7"
+    round_2 = next(line for line in lines if line.startswith("2 "))
+    assert round_2.split() == [
+        "2",
+        "1v7",
+        "4-6",
+        "2v1",
+        "7-9",
+        "3v2",
+        "10-12",
+        "4v3",
+        "13-15",
+        "5v4",
+        "16-18",
+        "6v5",
+        "19-21",
+        "7v6",
+        "1-3",
+    ]
+
+
+def test_movement_json_has_the_documented_shape():
+    data = json.loads(
+        _run(
+            "movement",
+            "--tables",
+            "8",
+            "--variant",
+            "relay",
+            "--boards-per-round",
+            "2",
+            "--phantom",
+            "--arrow-switch",
+            "8",
+            "--format",
+            "json",
+        )
+    )
+    assert (data["tables"], data["variant"], data["rounds"], data["boards_per_round"]) == (8, "relay", 8, 2)
+    assert len(data["schedule"]) == 64
+    first = data["schedule"][0]
+    assert first == {"round": 1, "table": 1, "ns": 1, "ew": 1, "boards": [1, 2], "arrow_switched": False}
+    assert {e["ns"] for e in data["schedule"] if e["table"] == 8} == {None}
+    assert data["relay"][4] == {"round": 5, "boards": [1, 2]}
+    assert all(e["arrow_switched"] == (e["round"] == 8 and e["table"] != 8) for e in data["schedule"])
+
+
+def test_movement_json_has_no_relay_for_a_skip():
+    data = json.loads(_run("movement", "--tables", "6", "--format", "json"))
+    assert (data["variant"], data["rounds"], data["relay"]) == ("skip", 5, [])
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--tables", "1"], "at least 2 tables"),
+        (["--tables", "7", "--variant", "skip"], "only for an even number"),
+        (["--tables", "8", "--rounds", "9"], "at most 8 rounds"),
+        (["--tables", "7", "--arrow-switch", "last"], "not a round number"),
+        (["--tables", "7", "--boards-per-round", "0"], "at least one board"),
+    ],
+)
+def test_movement_explains_an_impossible_request(args, message):
+    with pytest.raises(CommandError, match=message):
+        _run("movement", *args)
+
+
+@pytest.mark.django_db
+def test_create_event_makes_the_club_event_pairs_boards_and_schedule():
+    out = _run(
+        "create_event",
+        "--club",
+        "Clitheroe Whist",
+        "--name",
+        "Friday Drive",
+        "--tables",
+        "5",
+        "--boards-per-round",
+        "4",
+        "--schedule",
+        "HDSCN",
+        "--scoring",
+        "odd_tricks",
+        "--date",
+        "2026-12-04",
+    )
+    event = Event.objects.get(pk=int(out.strip().splitlines()[-1]))
+    assert (event.club.name, event.name, str(event.date), event.scoring) == (
+        "Clitheroe Whist",
+        "Friday Drive",
+        "2026-12-04",
+        "odd_tricks",
+    )
+    assert Pair.objects.filter(event=event).count() == 10
+    assert [p.names for p in event.pairs.filter(direction="NS")[:2]] == ["N/S 1", "N/S 2"]
+    assert Board.objects.filter(event=event).count() == 20
+    assert event.boards.get(number=5).trumps == "NT"
+    assert Seating.objects.filter(event=event).count() == 25
+
+
+@pytest.mark.django_db
+def test_create_event_refuses_an_impossible_movement_and_creates_nothing():
+    with pytest.raises(CommandError, match="cannot have a phantom"):
+        _run("create_event", "--club", "Clitheroe Whist", "--name", "X", "--tables", "8", "--phantom")
+    with pytest.raises(CommandError, match="not a suit"):
+        _run("create_event", "--club", "Clitheroe Whist", "--name", "X", "--tables", "7", "--schedule", "HDX")
+    assert not Event.objects.exists()

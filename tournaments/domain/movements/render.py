@@ -1,0 +1,94 @@
+"""A movement as plain data (for JSON) and as a text grid a director can read.
+
+The grid has a row per round and a column per table; a cell reads ``3v5 7-9``: N/S 3 against
+E/W 5 on boards 7 to 9. ``*`` marks an arrow-switched table, ``--`` the phantom, ``=T`` the table
+sharing the boards.
+"""
+
+from .types import Movement, TableRound
+
+VARIANT_NAMES = {
+    "standard": "standard Mitchell",
+    "skip": "skip Mitchell",
+    "relay": "share-and-relay Mitchell",
+}
+
+
+def movement_as_dict(movement: Movement) -> dict:
+    return {
+        "tables": movement.tables,
+        "variant": movement.variant,
+        "rounds": movement.rounds,
+        "boards_per_round": movement.boards_per_round,
+        "phantom": movement.phantom,
+        "schedule": [
+            {
+                "round": tr.round,
+                "table": tr.table,
+                "ns": tr.ns,
+                "ew": tr.ew,
+                "boards": list(tr.boards),
+                "arrow_switched": tr.arrow_switched,
+            }
+            for tr in movement.table_rounds
+        ],
+        "relay": [{"round": rr.round, "boards": list(rr.boards)} for rr in movement.relay],
+    }
+
+
+def _boards_text(boards: tuple[int, ...]) -> str:
+    return str(boards[0]) if len(boards) == 1 else f"{boards[0]}-{boards[-1]}"
+
+
+def _cell(tr: TableRound) -> str:
+    ns = "--" if tr.ns is None else str(tr.ns)
+    ew = "--" if tr.ew is None else str(tr.ew)
+    text = f"{ns}v{ew} {_boards_text(tr.boards)}"
+    if tr.arrow_switched:
+        text += "*"
+    if tr.shares_with:
+        text += f" ={tr.shares_with}"
+    return text
+
+
+def movement_as_text(movement: Movement) -> str:
+    lines = [
+        f"{movement.tables}-table {VARIANT_NAMES.get(movement.variant, movement.variant)}: "
+        f"{movement.rounds} rounds of {movement.boards_per_round} boards, boards 1-{movement.boards} "
+        f"in {movement.sets} sets",
+        "N/S pairs stay at their table. After each round E/W pairs move up one table (the last to "
+        "table 1) and boards move down one table (table 1 to the last).",
+    ]
+    if movement.variant == "skip" and movement.rounds > movement.tables // 2:
+        lines.append(
+            f"The skip: before round {movement.tables // 2 + 1} E/W pairs move up two tables instead of one."
+        )
+    if movement.variant == "relay":
+        half = movement.tables // 2
+        if not movement.phantom:
+            lines.append(f"Tables 1 and {movement.tables} share boards.")
+        lines.append(
+            f"Boards from table 1 go to table {movement.tables - 1}; boards leaving table {half + 1} "
+            f"rest on the relay for a round, then go to table {half}."
+        )
+    if movement.phantom:
+        lines.append(f"Half table: N/S {movement.tables} is missing; its E/W opponents sit out (--).")
+    if movement.arrow_switch_rounds:
+        rounds = ", ".join(str(r) for r in movement.arrow_switch_rounds)
+        lines.append(f"Arrow switch (*) in round {rounds}: pairs play the other direction's cards.")
+    lines.append("Cell: N/S v E/W, boards.")
+    lines.append("")
+
+    header = ["Round"] + [f"Table {t}" for t in range(1, movement.tables + 1)]
+    if movement.relay:
+        header.append("Relay")
+    rows = []
+    for r in range(1, movement.rounds + 1):
+        row = [str(r)] + [_cell(tr) for tr in movement.round_of(r)]
+        if movement.relay:
+            row.append(_boards_text(movement.relay[r - 1].boards))
+        rows.append(row)
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+    return "\n".join(lines) + "\n"

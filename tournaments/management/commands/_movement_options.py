@@ -1,0 +1,29 @@
+"""Command-line options shared by the commands that take movement settings."""
+
+from django.core.management import CommandError
+
+from tournaments.domain.errors import DomainError
+from tournaments.domain.movements import VARIANTS, parse_round_list
+
+
+def add_movement_arguments(parser, *, tables_required=True):
+    parser.add_argument("--tables", type=int, required=tables_required, help="number of tables (2 to 40)")
+    parser.add_argument("--variant", choices=VARIANTS, help="default: standard (odd tables), skip (even)")
+    parser.add_argument("--rounds", type=int, help="fewer rounds than the complete movement")
+    parser.add_argument("--boards-per-round", type=int, default=3, help="boards a round (default 3)")
+    parser.add_argument("--phantom", action="store_true", help="a half table: N/S at the last table missing")
+    parser.add_argument("--arrow-switch", default="", metavar="R1,R2", help="rounds to arrow-switch")
+
+
+def movement_options(options) -> dict:
+    try:
+        switch = parse_round_list(options["arrow_switch"])
+    except DomainError as error:
+        raise CommandError(str(error)) from None
+    return {
+        "boards_per_round": options["boards_per_round"],
+        "variant": options["variant"],
+        "rounds": options["rounds"],
+        "phantom": options["phantom"],
+        "arrow_switch_rounds": switch,
+    }
