@@ -134,3 +134,76 @@ def test_a_staff_user_with_no_club_sees_nothing(client, make_organiser, two_club
     client.force_login(make_organiser(username="nobody"))
     page = client.get(reverse("admin:tournaments_event_changelist"))
     assert page.status_code == 403
+
+
+def test_the_event_page_lists_its_pairs_for_the_organiser(client, organiser, two_clubs):
+    ours, _ = two_clubs
+    client.force_login(organiser)
+    page = client.get(reverse("admin:tournaments_event_change", args=[ours.pk]))
+    assert b"pairs-TOTAL_FORMS" in page.content
+
+
+def _event_form(event, **changes):
+    form = {
+        "club": event.club_id,
+        "name": event.name,
+        "date": "2026-12-01",
+        "tables": event.tables,
+        "variant": event.variant,
+        "boards_per_round": event.boards_per_round,
+        "rounds": "",
+        "trump_schedule": event.trump_schedule,
+        "scoring": event.scoring,
+        "scale": event.scale,
+        "arrow_switch_rounds": "",
+        "pairs-TOTAL_FORMS": 0,
+        "pairs-INITIAL_FORMS": 0,
+        "pairs-MIN_NUM_FORMS": 0,
+        "pairs-MAX_NUM_FORMS": 1000,
+    }
+    return {**form, **changes}
+
+
+def test_adding_an_event_builds_its_movement(client, organiser, club):
+    client.force_login(organiser)
+    form = _event_form(
+        Event(
+            club=club,
+            name="Fresh",
+            tables=5,
+            variant="standard",
+            boards_per_round=4,
+            trump_schedule="HDSC",
+            scoring="matchpoints",
+            scale="ebu",
+        )
+    )
+    client.post(reverse("admin:tournaments_event_add"), form)
+    event = Event.objects.get(name="Fresh")
+    assert event.seatings.count() == 25 and event.boards.count() == 20
+
+
+def test_changing_the_tables_rebuilds_the_movement(client, organiser, two_clubs):
+    ours, _ = two_clubs
+    client.force_login(organiser)
+    client.post(reverse("admin:tournaments_event_change", args=[ours.pk]), _event_form(ours, tables=5))
+    ours.refresh_from_db()
+    assert ours.tables == 5 and ours.seatings.count() == 25
+
+
+def test_the_movement_cannot_change_once_results_exist(client, organiser, two_clubs):
+    ours, _ = two_clubs
+    seating = ours.seatings.select_related("ns_pair", "ew_pair").get(round=1, table=1)
+    services.result_record(
+        board=ours.boards.get(number=1),
+        round=1,
+        table=1,
+        ns_pair=seating.ns_pair,
+        ew_pair=seating.ew_pair,
+        ns_tricks=7,
+    )
+    client.force_login(organiser)
+    page = client.post(reverse("admin:tournaments_event_change", args=[ours.pk]), _event_form(ours, tables=5))
+    assert b"can no longer change" in page.content
+    ours.refresh_from_db()
+    assert ours.tables == 3

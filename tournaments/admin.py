@@ -4,7 +4,7 @@ from django.contrib import admin, messages
 
 from . import services
 from .domain.errors import DomainError
-from .forms import EventAdminForm
+from .forms import MOVEMENT_FIELDS, EventAdminForm
 from .models import Board, Club, Event, Member, Pair, Result, ResultChange, Seating
 
 
@@ -97,10 +97,18 @@ class PairInline(admin.TabularInline):
     extra = 0
     fields = ["direction", "number", "player1", "player2", "guest1", "guest2"]
     readonly_fields = ["direction", "number"]
+    autocomplete_fields = ["player1", "player2"]
     can_delete = False
 
     def has_add_permission(self, request, obj=None):
         return False
+
+    def has_view_permission(self, request, obj=None):
+        # obj is the event being edited; the event admin has already checked its club.
+        return request.user.is_staff and (obj is None or _organises(request.user, obj.club_id))
+
+    def has_change_permission(self, request, obj=None):
+        return self.has_view_permission(request, obj)
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)
@@ -140,6 +148,18 @@ class EventAdmin(ClubScopedAdmin):
         ("Boards and scoring", {"fields": ["trump_schedule", "scoring", "scale", "honours"]}),
     ]
     readonly_fields = ["status"]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        rebuild = not change or set(form.changed_data) & set(MOVEMENT_FIELDS)
+        if rebuild and not obj.results.exists():
+            movement = services.event_build_movement(event=obj)
+            self.message_user(
+                request,
+                f"Movement built: {movement.rounds} rounds of {movement.boards_per_round} boards, "
+                f"{movement.boards} boards, {movement.tables * 2 - movement.phantom} pairs.",
+                messages.INFO,
+            )
 
     @admin.action(description="Build the movement (pairs, boards, seatings)")
     def build_movement(self, request, queryset):

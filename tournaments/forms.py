@@ -7,6 +7,17 @@ from .domain.errors import DomainError
 from .domain.movements import build_mitchell, parse_round_list
 from .models import Event
 
+# Settings the movement, pairs and boards are built from.
+MOVEMENT_FIELDS = (
+    "tables",
+    "variant",
+    "phantom",
+    "rounds",
+    "boards_per_round",
+    "arrow_switch_rounds",
+    "trump_schedule",
+)
+
 
 class EventAdminForm(forms.ModelForm):
     class Meta:
@@ -42,6 +53,12 @@ class EventAdminForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        changed = set(self.changed_data) & set(MOVEMENT_FIELDS)
+        if self.instance.pk and changed and self.instance.results.exists():
+            raise forms.ValidationError(
+                "Results have been entered for this event, so its movement (tables, rounds, boards "
+                "and trumps) can no longer change."
+            )
         needed = ("tables", "boards_per_round", "variant", "arrow_switch_rounds")
         if all(data.get(name) is not None for name in needed) and not self.errors:
             try:

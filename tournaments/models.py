@@ -144,7 +144,7 @@ class Pair(models.Model):
     guest2 = models.CharField(max_length=120, blank=True)
 
     class Meta:
-        ordering = ["event", "direction", "number"]
+        ordering = ["event", "-direction", "number"]
         constraints = [
             models.UniqueConstraint(
                 fields=["event", "direction", "number"], name="pair_number_unique_per_direction"
