@@ -145,7 +145,7 @@ class EventAdmin(ClubScopedAdmin):
             "Movement",
             {"fields": ["tables", "variant", "phantom", "rounds", "boards_per_round", "arrow_switch_rounds"]},
         ),
-        ("Boards and scoring", {"fields": ["trump_schedule", "scoring", "scale", "honours"]}),
+        ("Boards and scoring", {"fields": ["trump_schedule", "scoring", "scale", "honours", "tie_break"]}),
     ]
     readonly_fields = ["status"]
 

@@ -73,3 +73,22 @@ class EventAdminForm(forms.ModelForm):
             except DomainError as error:
                 raise forms.ValidationError(str(error)) from None
         return data
+
+
+class ResultsUploadForm(forms.Form):
+    MAX_BYTES = 1_000_000
+
+    file = forms.FileField(
+        label="Travellers (CSV)", help_text="Header: board,ns_pair,ew_pair,ns_tricks (optional round,table)."
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError("The file is larger than 1 MB: is it the right file?")
+        try:
+            return upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(
+                "The file is not text (UTF-8): save the spreadsheet as 'CSV UTF-8' and try again."
+            ) from None

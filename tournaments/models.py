@@ -30,7 +30,9 @@ class Club(models.Model):
 
 class ClubQuerySet(models.QuerySet):
     def for_user(self, user):
-        """Rows of the clubs a user organises (every row for a superuser)."""
+        """Rows of the clubs a user organises (every row for a superuser, none for a visitor)."""
+        if not user.is_authenticated:
+            return self.none()
         if user.is_superuser:
             return self
         return self.filter(club__organisers=user)
@@ -103,6 +105,12 @@ class Event(models.Model):
     scoring = models.CharField(max_length=15, choices=Scoring.choices, default=Scoring.MATCHPOINTS)
     scale = models.CharField(max_length=4, choices=Scale.choices, default=Scale.EBU)
     honours = models.BooleanField(default=False, help_text="Count honours with odd-trick scoring.")
+    tie_break = models.BooleanField(
+        default=False, help_text="Break ties in the ranking by total tricks instead of sharing the place."
+    )
+    published = models.BooleanField(
+        default=False, help_text="Results can be seen by anyone with the link, read-only."
+    )
 
     objects = EventQuerySet.as_manager()
 

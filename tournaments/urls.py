@@ -9,4 +9,16 @@ urlpatterns = [
     path("events/<int:event_id>/", views.event_detail, name="event-detail"),
     path("events/<int:event_id>/movement/", views.event_movement, name="event-movement"),
     path("events/<int:event_id>/movement/build/", views.event_build_movement, name="event-build-movement"),
+    path("events/<int:event_id>/results/", views.event_results, name="results"),
+    path("events/<int:event_id>/results.csv", views.event_results_csv, name="results-csv"),
+    path(
+        "events/<int:event_id>/results/boards/<int:board>/", views.event_results_board, name="results-board"
+    ),
+    path(
+        "events/<int:event_id>/results/pairs/<str:direction>/<int:number>/",
+        views.event_results_pair,
+        name="results-pair",
+    ),
+    path("events/<int:event_id>/results/publish/", views.event_publish, name="results-publish"),
+    path("events/<int:event_id>/results/import/", views.event_import_results, name="results-import"),
 ]

@@ -100,6 +100,7 @@ def _build():
     services.event_set_status(event=finished, status=Event.Status.READY)
     services.event_set_status(event=finished, status=Event.Status.RUNNING)
     services.event_set_status(event=finished, status=Event.Status.FINISHED)
+    services.event_publish(event=finished)
 
     ready = services.event_create(
         club=club,

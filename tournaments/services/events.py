@@ -1,35 +1,13 @@
-"""Every write to the database goes through here: one transaction each, domain rules checked first.
-
-Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix are raised as
-``ServiceError`` (or a domain error) with a message in plain words.
-"""
+"""Clubs, members, events and their movements."""
 
 from datetime import date as Date
 
-from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.db import transaction
 
-from .domain import boards as board_rules
-from .domain.errors import DomainError
-from .domain.movements import Movement, build_mitchell, default_variant, parse_round_list
-from .models import (
-    Adjusted,
-    Board,
-    Club,
-    Direction,
-    Event,
-    Member,
-    Pair,
-    RelayStand,
-    Result,
-    ResultChange,
-    Seating,
-)
-
-
-class ServiceError(DomainError):
-    """A request that cannot be carried out as asked; the message says why."""
+from ..domain import boards as board_rules
+from ..domain.movements import Movement, build_mitchell, default_variant, parse_round_list
+from ..models import Board, Club, Direction, Event, Member, Pair, RelayStand, Seating
+from .errors import ServiceError
 
 
 def club_get_or_create(*, name: str) -> Club:
@@ -189,97 +167,12 @@ def _boards_sync(event: Event, count: int) -> None:
         board.save()
 
 
-def _score_text(result: Result | None) -> str:
-    return "" if result is None else result.score_text
-
-
-def _check_score(ns_tricks: int | None, ns_adjusted: str, ew_adjusted: str) -> None:
-    adjusted = {choice.value for choice in Adjusted}
-    if ns_tricks is None:
-        if ns_adjusted not in adjusted or ew_adjusted not in adjusted:
-            raise ServiceError("Give N/S tricks (0 to 13), or an adjusted score (A+, A or A-) for each side.")
-    else:
-        if ns_adjusted or ew_adjusted:
-            raise ServiceError("Give either tricks or an adjusted score, not both.")
-        if not 0 <= ns_tricks <= 13:
-            raise ServiceError(f"N/S took {ns_tricks} tricks? A deal has 13 tricks: give 0 to 13.")
-
-
 @transaction.atomic
-def result_record(
-    *,
-    board: Board,
-    round: int,
-    table: int,
-    ns_pair,
-    ew_pair,
-    ns_tricks: int | None = None,
-    ns_adjusted: str = "",
-    ew_adjusted: str = "",
-    user=None,
-) -> Result:
-    """Record a new result and its first history entry."""
-    _check_score(ns_tricks, ns_adjusted, ew_adjusted)
-    now = timezone.now()
-    result = Result(
-        event=board.event,
-        board=board,
-        round=round,
-        table=table,
-        ns_pair=ns_pair,
-        ew_pair=ew_pair,
-        ns_tricks=ns_tricks,
-        ns_adjusted=ns_adjusted,
-        ew_adjusted=ew_adjusted,
-        entered_by=user,
-        entered_at=now,
-    )
-    try:
-        with transaction.atomic():
-            result.save()
-    except IntegrityError:
-        raise ServiceError(f"Board {board.number} already has a result for {ns_pair} or {ew_pair}.") from None
-    _history(result, ResultChange.Action.CREATED, before="", reason="", user=user, when=now)
-    return result
-
-
-@transaction.atomic
-def result_correct(
-    *,
-    result: Result,
-    ns_tricks: int | None = None,
-    ns_adjusted: str = "",
-    ew_adjusted: str = "",
-    reason: str,
-    user,
-) -> Result:
-    """A director's correction: change the score and keep who, when and why."""
-    if not reason.strip():
-        raise ServiceError("Say why the result is corrected: the reason is kept in the history.")
-    _check_score(ns_tricks, ns_adjusted, ew_adjusted)
-    result = Result.objects.select_for_update().get(pk=result.pk)
-    before = result.score_text
-    result.ns_tricks, result.ns_adjusted, result.ew_adjusted = ns_tricks, ns_adjusted, ew_adjusted
-    try:
-        result.full_clean(validate_unique=False)
-    except ValidationError as error:
-        raise ServiceError("; ".join(error.messages)) from None
-    result.save(update_fields=["ns_tricks", "ns_adjusted", "ew_adjusted"])
-    _history(result, ResultChange.Action.CORRECTED, before=before, reason=reason, user=user)
-    return result
-
-
-def _history(result: Result, action: str, *, before: str, reason: str, user, when=None) -> None:
-    ResultChange.objects.create(
-        event_id=result.event_id,
-        result=result,
-        board_number=result.board.number,
-        ns_pair_number=result.ns_pair.number,
-        ew_pair_number=result.ew_pair.number,
-        action=action,
-        before=before,
-        after=_score_text(result),
-        reason=reason.strip(),
-        changed_by=user,
-        changed_at=when or timezone.now(),
-    )
+def event_publish(*, event: Event, published: bool = True) -> Event:
+    """Make the results public (read-only, to anyone with the link), or private again."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if published and event.status != Event.Status.FINISHED:
+        raise ServiceError(f"Finish {event.name} before publishing its results: they are still provisional.")
+    event.published = published
+    event.save(update_fields=["published"])
+    return event

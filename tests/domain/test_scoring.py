@@ -1,0 +1,158 @@
+"""Scoring against the worked examples in the rules and cases worked by hand."""
+
+import pytest
+
+from tournaments.domain.errors import ScoringError
+from tournaments.domain.scoring import BoardResult, matchpoints_ebu, neuberg, score_event
+
+TRAVELLER = [8, 7, 7, 9, 6, 7, 5]  # N/S tricks at seven tables on one board
+
+
+def _board(tricks_list, board=1, offset=0):
+    return [
+        BoardResult(board, ("NS", i + 1 + offset), ("EW", i + 1 + offset), ns_tricks=t)
+        for i, t in enumerate(tricks_list)
+    ]
+
+
+@pytest.mark.parametrize(
+    "scale, ns_expected, ew_expected, top",
+    [
+        ("ebu", [10, 6, 6, 12, 2, 6, 0], [2, 6, 6, 0, 10, 6, 12], 12),
+        ("acbl", [5, 3, 3, 6, 1, 3, 0], [1, 3, 3, 0, 5, 3, 6], 6),
+    ],
+)
+def test_the_worked_traveller_scores_as_published(scale, ns_expected, ew_expected, top):
+    board = score_event(_board(TRAVELLER), scale=scale).boards[0]
+    assert [s.ns_score for s in board.results] == ns_expected
+    assert [s.ew_score for s in board.results] == ew_expected
+    assert board.top == top
+
+
+@pytest.mark.parametrize(
+    "mp, expected, actual, factored",
+    [
+        (18, 11, 10, 19.9),  # brenning.se: S = (11 / 10) * (18 + 1) - 1 = 19.9
+        (0, 7, 6, 1 / 6),
+        (10, 7, 7, 10),
+        (0, 5, 1, 4),  # a lone result scores half the top
+    ],
+)
+def test_neuberg_factors_as_published(mp, expected, actual, factored):
+    assert neuberg(mp, expected, actual) == pytest.approx(factored)
+
+
+def test_the_closed_form_counts_beaten_and_tied_results():
+    assert matchpoints_ebu(7, [8, 7, 9, 6, 7, 5]) == 2 * 2 + 2
+
+
+def test_an_adjusted_score_is_not_compared_and_the_others_are_factored():
+    results = _board([8, 7, 7, 9, 6, 7]) + [
+        BoardResult(1, ("NS", 7), ("EW", 7), ns_adjusted="A+", ew_adjusted="A-")
+    ]
+    board = score_event(results).boards[0]
+    assert (board.top, board.expected, board.compared) == (12, 7, 6)
+    adjusted = board.results[-1]
+    assert (adjusted.ns_score, adjusted.ew_score) == pytest.approx((7.2, 4.8))
+    # 9 tricks beat the five others: M = 10 from 6 results, factored (10 + 1) * 7/6 - 1
+    assert board.results[3].ns_score == pytest.approx(11 * 7 / 6 - 1)
+    assert board.results[3].ew_score == pytest.approx(12 - (11 * 7 / 6 - 1))
+
+
+def test_a_board_missing_a_scheduled_result_is_factored_to_the_full_top():
+    board = score_event(_board([8, 7, 6]), expected={1: 4}).boards[0]
+    assert board.top == 6
+    assert [s.ns_score for s in board.results] == pytest.approx([5 * 4 / 3 - 1, 3 * 4 / 3 - 1, 1 * 4 / 3 - 1])
+
+
+def test_percentages_are_over_the_tops_of_the_boards_played():
+    results = _board([8, 7, 6], board=1) + _board([5, 5, 9], board=2)
+    scores = score_event(results)
+    ns1 = next(s for s in scores.standings if s.pair == ("NS", 1))
+    assert (ns1.score, ns1.top) == (4 + 1, 8)
+    assert ns1.percentage == pytest.approx(62.5)
+    assert ns1.tricks == 13 and ns1.boards_played == 2
+
+
+def test_two_fields_rank_separately_and_ties_share_a_placing():
+    results = _board([8, 8, 6])
+    ns = score_event(results).field("NS")
+    assert [(s.pair, s.rank) for s in ns] == [(("NS", 1), "1="), (("NS", 2), "1="), (("NS", 3), "3")]
+    ew = score_event(results).field("EW")
+    assert [(s.pair[1], s.rank) for s in ew] == [(3, "1"), (1, "2="), (2, "2=")]
+
+
+def test_the_tie_break_by_total_tricks_splits_a_tie():
+    # Every N/S pair scores 4 of 8 matchpoints; their tricks are 11, 12 and 15.
+    results = _board([8, 7, 6], board=1) + _board([3, 5, 9], board=2)
+    plain = score_event(results).field("NS")
+    assert [s.rank for s in plain] == ["1=", "1=", "1="]
+    broken = score_event(results, tie_break=True).field("NS")
+    assert [(s.pair[1], s.rank, s.tricks) for s in broken] == [(3, "1", 15), (2, "2", 12), (1, "3", 11)]
+
+
+def test_an_arrow_switched_event_is_one_field():
+    results = [
+        BoardResult(1, ("NS", 1), ("EW", 1), ns_tricks=8),
+        # Switched: E/W 2 held the N/S cards and took 6, so N/S 2 (holding E/W's) beat E/W 1.
+        BoardResult(1, ("EW", 2), ("NS", 2), ns_tricks=6),
+    ]
+    scores = score_event(results, one_field=True)
+    assert scores.fields == ("ALL",)
+    assert [(s.pair, s.rank, s.score) for s in scores.standings] == [
+        (("NS", 1), "1=", 2),
+        (("NS", 2), "1=", 2),
+        (("EW", 1), "3=", 0),
+        (("EW", 2), "3=", 0),
+    ]
+
+
+def test_total_tricks_are_shown_against_the_direction_average():
+    results = _board([8, 7, 6], board=1) + _board([5, 6, 10], board=2)
+    scores = score_event(results, method="total_tricks")
+    ns = {s.pair[1]: s for s in scores.field("NS")}
+    assert (ns[1].score, ns[2].score, ns[3].score) == (13, 13, 16)
+    assert ns[3].versus_average == pytest.approx(2) and ns[1].versus_average == pytest.approx(-1)
+    assert ns[3].rank == "1" and ns[1].rank == "2=" and ns[3].top is None and ns[3].percentage is None
+
+
+def test_total_tricks_are_refused_when_pairs_played_different_boards():
+    results = _board([8, 7, 6], board=1) + _board([5, 6], board=2)
+    with pytest.raises(ScoringError, match="Use matchpoints instead"):
+        score_event(results, method="total_tricks")
+
+
+def test_total_tricks_are_refused_with_an_arrow_switch():
+    with pytest.raises(ScoringError, match="arrow-switched"):
+        score_event(_board([8, 7]), method="total_tricks", one_field=True)
+
+
+@pytest.mark.parametrize(
+    "ns_tricks, ns_score, ew_score", [(7, 1, 0), (6, 0, 1), (13, 7, 0), (0, 0, 7), (9, 3, 0)]
+)
+def test_odd_tricks_score_the_side_with_seven_or_more(ns_tricks, ns_score, ew_score):
+    board = score_event(_board([ns_tricks]), method="odd_tricks").boards[0]
+    assert (board.results[0].ns_score, board.results[0].ew_score) == (ns_score, ew_score)
+
+
+def test_odd_tricks_add_honours_when_given():
+    board = score_event(_board([8, 5]), method="odd_tricks", honours={1: (4, 0)}).boards[0]
+    assert [(s.ns_score, s.ew_score) for s in board.results] == [(6, 0), (4, 2)]
+
+
+def test_trick_scoring_refuses_adjusted_scores():
+    results = [BoardResult(1, ("NS", 1), ("EW", 1), ns_adjusted="A", ew_adjusted="A")]
+    with pytest.raises(ScoringError, match="score this event by matchpoints"):
+        score_event(results, method="odd_tricks")
+
+
+def test_a_pair_without_results_is_listed_last():
+    scores = score_event(_board([8, 7]), pairs=[("NS", 1), ("NS", 2), ("NS", 3)])
+    last = scores.field("NS")[-1]
+    assert last.pair == ("NS", 3) and last.percentage is None and last.boards_played == 0
+
+
+@pytest.mark.parametrize("method, scale", [("bridge", "ebu"), ("matchpoints", "imp")])
+def test_an_unknown_method_or_scale_is_refused(method, scale):
+    with pytest.raises(ScoringError):
+        score_event([], method=method, scale=scale)

@@ -1,0 +1,218 @@
+"""Results: the command's output against the worked examples, and the results pages."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Event
+
+TRAVELLER = [8, 7, 7, 9, 6, 7, 5]
+
+
+def _results(event, fmt="json"):
+    out = StringIO()
+    call_command("results", str(event.pk), "--format", fmt, stdout=out)
+    return json.loads(out.getvalue()) if fmt == "json" else out.getvalue()
+
+
+def _board_one_csv(event, tricks):
+    """The traveller of board 1: its N/S and E/W pairs round by round, with these tricks."""
+    seatings = event.seatings.filter(first_board__lte=1, last_board__gte=1).order_by("round")
+    rows = [f"1,{s.ns_pair.number},{s.ew_pair.number},{t}" for s, t in zip(seatings, tricks, strict=True)]
+    return "board,ns_pair,ew_pair,ns_tricks\n" + "\n".join(rows) + "\n"
+
+
+@pytest.fixture
+def seven_tables(club, make_event):
+    return make_event(club, tables=7, boards_per_round=3)
+
+
+@pytest.mark.parametrize(
+    "scale, ns_scores, ew_scores",
+    [
+        ("ebu", [10, 6, 6, 12, 2, 6, 0], [2, 6, 6, 0, 10, 6, 12]),
+        ("acbl", [5, 3, 3, 6, 1, 3, 0], [1, 3, 3, 0, 5, 3, 6]),
+    ],
+)
+def test_the_worked_traveller_scores_as_published(seven_tables, scale, ns_scores, ew_scores):
+    Event.objects.filter(pk=seven_tables.pk).update(scale=scale)
+    services.results_import_csv(event=seven_tables, text=_board_one_csv(seven_tables, TRAVELLER))
+    data = _results(seven_tables)
+    assert (data["scoring"], data["scale"]) == ("matchpoints", scale)
+    board = data["boards"][0]
+    assert (board["board"], board["trumps"]) == (1, "H")
+    by_round = sorted(board["results"], key=lambda r: TRAVELLER.index(r["ns_tricks"]))
+    assert [r["ns_tricks"] for r in board["results"]] == TRAVELLER  # listed round by round
+    assert [r["ns_score"] for r in board["results"]] == ns_scores
+    assert [r["ew_score"] for r in board["results"]] == ew_scores
+    assert by_round and all(r["adjusted"] is None for r in board["results"])
+
+
+def test_the_rankings_have_the_documented_shape(seven_tables):
+    services.results_import_csv(event=seven_tables, text=_board_one_csv(seven_tables, TRAVELLER))
+    data = _results(seven_tables)
+    first = data["rankings"][0]
+    assert set(first) == {
+        "field",
+        "direction",
+        "pair",
+        "names",
+        "rank",
+        "score",
+        "top",
+        "percentage",
+        "boards_played",
+        "tricks",
+    }
+    ns = [r for r in data["rankings"] if r["field"] == "NS"]
+    assert len(ns) == 7 and len([r for r in data["rankings"] if r["field"] == "EW"]) == 7
+    winner = ns[0]
+    assert (winner["rank"], winner["score"], winner["top"], winner["percentage"], winner["tricks"]) == (
+        "1",
+        12,
+        12,
+        100,
+        9,
+    )
+
+
+def test_an_adjusted_score_is_factored_in_the_json(seven_tables):
+    text = _board_one_csv(seven_tables, ["8", "7", "7", "9", "6", "7", "A+/A-"])
+    services.results_import_csv(event=seven_tables, text=text)
+    results = _results(seven_tables)["boards"][0]["results"]
+    assert results[-1]["adjusted"] == "A+/A-" and results[-1]["ns_tricks"] is None
+    assert results[-1]["ns_score"] == pytest.approx(7.2) and results[-1]["ew_score"] == pytest.approx(4.8)
+    assert results[3]["ns_score"] == pytest.approx(11 * 7 / 6 - 1)
+
+
+def test_total_tricks_with_a_phantom_is_refused_with_the_reason(club, make_event):
+    event = make_event(club, tables=5, boards_per_round=2, phantom=True, scoring="total_tricks")
+    seating = event.seatings.get(round=1, table=1)
+    services.results_import_csv(
+        event=event, text=f"board,ns_pair,ew_pair,ns_tricks\n1,1,{seating.ew_pair.number},7\n"
+    )
+    with pytest.raises(CommandError, match="Use matchpoints instead"):
+        _results(event)
+
+
+def test_the_text_and_csv_formats(seven_tables):
+    services.results_import_csv(event=seven_tables, text=_board_one_csv(seven_tables, TRAVELLER))
+    text = _results(seven_tables, "text")
+    assert "North/South" in text and "East/West" in text and "100.00" in text
+    csv_text = _results(seven_tables, "csv")
+    assert (
+        csv_text.splitlines()[0]
+        == "field,rank,direction,pair,names,score,top,percentage,boards_played,tricks"
+    )
+
+
+# --- pages ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def played(seven_tables):
+    services.results_import_csv(event=seven_tables, text=_board_one_csv(seven_tables, TRAVELLER))
+    return seven_tables
+
+
+def test_the_organiser_sees_provisional_standings(client, organiser, played):
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:results", args=[played.pk]))
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "Provisional results" in html and "North/South" in html and "100.00" in html
+
+
+def test_standings_can_be_sorted_by_a_column(client, organiser, played):
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:results", args=[played.pk]), {"ns-sort": "-label"})
+    html = page.content.decode()
+    assert html.index("N/S 7") < html.index("N/S 1")
+
+
+def test_unpublished_results_send_a_visitor_to_log_in(client, played):
+    page = client.get(reverse("tournaments:results", args=[played.pk]))
+    assert page.status_code == 302 and "/admin/login/" in page["Location"]
+
+
+def test_another_clubs_organiser_cannot_see_unpublished_results(
+    client, other_club, played, django_user_model
+):
+    client.force_login(django_user_model.objects.get(username="rival"))
+    assert client.get(reverse("tournaments:results", args=[played.pk])).status_code == 404
+
+
+def test_published_results_are_public_and_final(client, organiser, played):
+    for status in ("ready", "running", "finished"):
+        services.event_set_status(event=played, status=status)
+    client.force_login(organiser)
+    client.post(reverse("tournaments:results-publish", args=[played.pk]), {"publish": "1"})
+    client.logout()
+    page = client.get(reverse("tournaments:results", args=[played.pk]))
+    html = page.content.decode()
+    assert page.status_code == 200 and "Final results" in html and "Publish results" not in html
+    assert client.get(reverse("tournaments:results-board", args=[played.pk, 1])).status_code == 200
+    assert client.get(reverse("tournaments:results-pair", args=[played.pk, "ns", 1])).status_code == 200
+    assert b"Autumn" not in client.get("/").content and played.name.encode() in client.get("/").content
+
+
+def test_results_cannot_be_published_before_the_event_finishes(client, organiser, played):
+    client.force_login(organiser)
+    page = client.post(
+        reverse("tournaments:results-publish", args=[played.pk]), {"publish": "1"}, follow=True
+    )
+    assert "Finish Thursday Drive before publishing" in page.content.decode()
+    played.refresh_from_db()
+    assert not played.published
+
+
+def test_publish_rejects_get_and_other_clubs(client, organiser, other_club, make_event):
+    theirs = make_event(other_club)
+    client.force_login(organiser)
+    assert client.get(reverse("tournaments:results-publish", args=[theirs.pk])).status_code == 405
+    assert (
+        client.post(reverse("tournaments:results-publish", args=[theirs.pk]), {"publish": "1"}).status_code
+        == 404
+    )
+
+
+def test_the_traveller_page_lists_every_table(client, organiser, played):
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:results-board", args=[played.pk, 1])).content.decode()
+    assert "Board 1" in html and "Dealer North" in html and "♥ Hearts" in html
+    assert html.count("<tr") == 8  # header and seven tables
+
+
+def test_the_score_card_lists_the_pairs_boards(client, organiser, played):
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:results-pair", args=[played.pk, "ns", 4])).content.decode()
+    assert "N/S 4" in html and "E/W" in html
+    assert client.get(reverse("tournaments:results-pair", args=[played.pk, "xx", 4])).status_code == 404
+    assert client.get(reverse("tournaments:results-board", args=[played.pk, 99])).status_code == 404
+
+
+def test_the_csv_download(client, organiser, played):
+    client.force_login(organiser)
+    response = client.get(reverse("tournaments:results-csv", args=[played.pk]))
+    assert response["Content-Type"].startswith("text/csv")
+    assert "attachment" in response["Content-Disposition"]
+    assert response.content.decode().count("\n") == 15
+
+
+@pytest.mark.parametrize("tables", [3, 13])
+def test_the_standings_page_issues_a_constant_number_of_queries(
+    client, organiser, club, make_event, tables, django_assert_num_queries
+):
+    event = make_event(club, name=f"Size {tables}", tables=tables, boards_per_round=2)
+    rows = [
+        f"{s.first_board},{s.ns_pair.number},{s.ew_pair.number},7"
+        for s in event.seatings.select_related("ns_pair", "ew_pair").filter(round__lte=2)
+    ]
+    services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n" + "\n".join(rows))
+    client.force_login(organiser)
+    with django_assert_num_queries(9):
+        client.get(reverse("tournaments:results", args=[event.pk]))

@@ -1,0 +1,286 @@
+"""Scoring a duplicate whist event: from board results to per-board scores and rankings.
+
+Every board is scored by comparing the N/S trick counts of the tables that played it.
+
+- ``matchpoints``: on the EBU scale a result earns 2 for each result it beats and 1 for each it ties
+  (top = 2(n-1)); ACBL halves that (1 and 1/2, top = n-1). E/W earn top minus their N/S opponents'.
+  A board compared fewer times than the movement scheduled (a sit-out, an adjusted score) is
+  factored by Neuberg: M' = (M + 1) * E / A - 1 on the EBU scale, E expected, A compared results.
+  Adjusted scores are 60 % (A+), 50 % (A) or 40 % (A-) of the top, given to each side separately.
+  A pair's percentage is its matchpoints over the sum of the tops of the boards it played.
+- ``total_tricks`` (compass whist): each pair's tricks, shown against its direction's average. Only
+  fair when every pair of a direction played the same boards.
+- ``odd_tricks``: the side taking 7 or more tricks scores tricks - 6 (plus honours when counted).
+
+Rankings are per direction (two winners), or one field when rounds were arrow-switched. Ties
+share a placing shown ``2=``; an optional tie-break by total tricks.
+
+Worked example: N/S tricks 8, 7, 7, 9, 6, 7, 5 on one board give EBU matchpoints 10, 6, 6, 12, 2,
+6, 0 (top 12); E/W get 2, 6, 6, 0, 10, 6, 12.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from .errors import ScoringError
+
+METHODS = ("matchpoints", "total_tricks", "odd_tricks")
+SCALES = ("ebu", "acbl")
+ADJUSTED_SHARE = {"A+": 0.6, "A": 0.5, "A-": 0.4}
+DIRECTION_NAMES = {"NS": "N/S", "EW": "E/W"}
+
+PairKey = tuple[str, int]  # ("NS", 3): the pair's own direction and number
+
+
+def pair_label(pair: PairKey) -> str:
+    return f"{DIRECTION_NAMES[pair[0]]} {pair[1]}"
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """One table's result on a board. ``ns_pair`` held the N/S cards (on an arrow-switched round,
+    the stationary pair holds the E/W cards)."""
+
+    board: int
+    ns_pair: PairKey
+    ew_pair: PairKey
+    ns_tricks: int | None = None
+    ns_adjusted: str = ""
+    ew_adjusted: str = ""
+    round: int = 0  # where it was played, for showing; scoring ignores it
+    table: int = 0
+
+    @property
+    def adjusted(self) -> bool:
+        return self.ns_tricks is None
+
+    @property
+    def adjusted_text(self) -> str | None:
+        return f"{self.ns_adjusted}/{self.ew_adjusted}" if self.adjusted else None
+
+
+@dataclass(frozen=True)
+class ScoredResult:
+    result: BoardResult
+    ns_score: float
+    ew_score: float
+
+
+@dataclass(frozen=True)
+class BoardScore:
+    board: int
+    top: float | None
+    expected: int
+    compared: int
+    results: tuple[ScoredResult, ...]
+
+
+@dataclass(frozen=True)
+class Standing:
+    field: str  # "NS", "EW" or "ALL"
+    pair: PairKey
+    rank: str
+    score: float
+    top: float | None
+    percentage: float | None
+    boards_played: int
+    tricks: int
+    versus_average: float | None = None
+
+
+@dataclass(frozen=True)
+class EventScores:
+    method: str
+    scale: str
+    boards: tuple[BoardScore, ...]
+    standings: tuple[Standing, ...]
+
+    def field(self, name: str) -> tuple[Standing, ...]:
+        return tuple(s for s in self.standings if s.field == name)
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s.field for s in self.standings))
+
+
+def matchpoints_ebu(ns_tricks: int, others: list[int]) -> int:
+    """2 for each other result beaten, 1 for each tied."""
+    return sum(2 if ns_tricks > x else 1 if ns_tricks == x else 0 for x in others)
+
+
+def neuberg(mp: float, expected: int, actual: int) -> float:
+    """Factor EBU matchpoints from ``actual`` compared results up to ``expected`` ones."""
+    if actual == expected:
+        return mp
+    return (mp + 1) * expected / actual - 1
+
+
+def score_board_matchpoints(board: int, results: list[BoardResult], expected: int, scale: str) -> BoardScore:
+    expected = max(expected, len(results))
+    real = [r.ns_tricks for r in results if not r.adjusted]
+    top = 2 * (expected - 1)
+    half = 0.5 if scale == "acbl" else 1.0
+    scored = []
+    for r in results:
+        if r.adjusted:
+            ns, ew = ADJUSTED_SHARE[r.ns_adjusted] * top, ADJUSTED_SHARE[r.ew_adjusted] * top
+        else:
+            others = list(real)
+            others.remove(r.ns_tricks)
+            ns = neuberg(matchpoints_ebu(r.ns_tricks, others), expected, len(real))
+            ew = top - ns
+        scored.append(ScoredResult(r, ns * half, ew * half))
+    return BoardScore(board, top * half, expected, len(real), tuple(scored))
+
+
+def _odd(tricks: int) -> int:
+    return max(0, tricks - 6)
+
+
+def score_board_tricks(
+    board: int, results: list[BoardResult], expected: int, method: str, honours: tuple[int, int] | None
+) -> BoardScore:
+    if any(r.adjusted for r in results):
+        raise ScoringError(
+            f"Board {board} has an adjusted score (A+, A or A-), which is a share of a matchpoint "
+            "top: score this event by matchpoints, or give the tricks."
+        )
+    scored = []
+    for r in results:
+        if method == "total_tricks":
+            ns, ew = r.ns_tricks, 13 - r.ns_tricks
+        else:
+            ns, ew = _odd(r.ns_tricks), _odd(13 - r.ns_tricks)
+            if honours:
+                ns, ew = ns + honours[0], ew + honours[1]
+        scored.append(ScoredResult(r, float(ns), float(ew)))
+    return BoardScore(board, None, expected, len(results), tuple(scored))
+
+
+@dataclass
+class _Tally:
+    score: float = 0.0
+    top: float = 0.0
+    boards: set = field(default_factory=set)
+    tricks: int = 0
+
+
+def score_event(
+    results: list[BoardResult] | tuple[BoardResult, ...],
+    *,
+    method: str = "matchpoints",
+    scale: str = "ebu",
+    expected: dict[int, int] | None = None,
+    pairs: tuple[PairKey, ...] | list[PairKey] = (),
+    one_field: bool = False,
+    tie_break: bool = False,
+    honours: dict[int, tuple[int, int]] | None = None,
+) -> EventScores:
+    """Score every board and rank the pairs.
+
+    ``expected`` gives, per board, how many times the movement schedules it between two real pairs
+    (default: the results given). ``pairs`` lists pairs that appear even without a result.
+    ``honours`` gives per board the honour points (N/S, E/W) to add with odd-trick scoring.
+    """
+    if method not in METHODS:
+        raise ScoringError(f"'{method}' is not a scoring method: use {', '.join(METHODS)}.")
+    if scale not in SCALES:
+        raise ScoringError(f"'{scale}' is not a matchpoint scale: use ebu or acbl.")
+    by_board: dict[int, list[BoardResult]] = defaultdict(list)
+    for r in results:
+        by_board[r.board].append(r)
+    expected = expected or {}
+
+    boards = []
+    for number in sorted(by_board):
+        board_results = by_board[number]
+        count = expected.get(number, len(board_results))
+        if method == "matchpoints":
+            boards.append(score_board_matchpoints(number, board_results, count, scale))
+        else:
+            boards.append(
+                score_board_tricks(number, board_results, count, method, (honours or {}).get(number))
+            )
+
+    tallies: dict[PairKey, _Tally] = {pair: _Tally() for pair in pairs}
+    for board in boards:
+        for s in board.results:
+            r = s.result
+            for pair, score, tricks in (
+                (r.ns_pair, s.ns_score, r.ns_tricks),
+                (r.ew_pair, s.ew_score, None if r.adjusted else 13 - r.ns_tricks),
+            ):
+                tally = tallies.setdefault(pair, _Tally())
+                tally.score += score
+                tally.top += board.top or 0
+                tally.boards.add(board.board)
+                tally.tricks += tricks or 0
+
+    if method == "total_tricks":
+        _check_same_boards(tallies, one_field)
+    return EventScores(method, scale, tuple(boards), _rank(tallies, method, one_field, tie_break))
+
+
+def _check_same_boards(tallies: dict[PairKey, _Tally], one_field: bool) -> None:
+    if one_field:
+        raise ScoringError(
+            "Total tricks cannot rank an arrow-switched event: pairs held N/S cards on some boards "
+            "and E/W cards on others. Use matchpoints instead."
+        )
+    for direction in ("NS", "EW"):
+        played = {pair: frozenset(t.boards) for pair, t in tallies.items() if pair[0] == direction}
+        if len(set(played.values())) > 1:
+            fewest = min(played, key=lambda pair: (len(played[pair]), pair))
+            raise ScoringError(
+                f"Total tricks is only fair when every {DIRECTION_NAMES[direction]} pair played the same "
+                f"boards, and here they did not ({pair_label(fewest)} played {len(played[fewest])} boards). "
+                "Use matchpoints instead: they compare each board on its own."
+            )
+
+
+def _rank(
+    tallies: dict[PairKey, _Tally], method: str, one_field: bool, tie_break: bool
+) -> tuple[Standing, ...]:
+    fields: dict[str, list[PairKey]] = defaultdict(list)
+    for pair in tallies:
+        fields["ALL" if one_field else pair[0]].append(pair)
+
+    standings = []
+    for name in ("NS", "EW", "ALL"):
+        members = fields.get(name)
+        if not members:
+            continue
+        average = None
+        if method == "total_tricks":
+            average = sum(tallies[p].tricks for p in members) / len(members)
+
+        def key(pair, tally_of=tallies):
+            tally = tally_of[pair]
+            if method == "matchpoints":
+                main = -1.0 if tally.top == 0 else tally.score / tally.top
+            else:
+                main = tally.score
+            # Rounded so that factored scores equal on paper are equal here too.
+            return (round(main, 9), tally.tricks if tie_break else 0)
+
+        ordered = sorted(members, key=lambda p: (tuple(-x for x in key(p)), p))
+        keys = [key(p) for p in ordered]
+        for index, pair in enumerate(ordered):
+            first = keys.index(keys[index])
+            shared = keys.count(keys[index]) > 1
+            tally = tallies[pair]
+            is_mp = method == "matchpoints"
+            standings.append(
+                Standing(
+                    field=name,
+                    pair=pair,
+                    rank=f"{first + 1}{'=' if shared else ''}",
+                    score=tally.score,
+                    top=tally.top if is_mp else None,
+                    percentage=(tally.score / tally.top * 100) if is_mp and tally.top else None,
+                    boards_played=len(tally.boards),
+                    tricks=tally.tricks,
+                    versus_average=None if average is None else tally.tricks - average,
+                )
+            )
+    return tuple(standings)

@@ -1,0 +1,215 @@
+"""An event's results as plain data, text and CSV (for the results command and downloads). No writes."""
+
+import csv
+import io
+
+from django.urls import reverse
+
+from .domain.boards import STRAIN_SYMBOLS
+from .domain.scoring import DIRECTION_NAMES, pair_label
+from .services.scoring import EventReport
+
+FIELD_TITLES = {"NS": "North/South", "EW": "East/West", "ALL": "All pairs"}
+
+
+def standing_rows(report: EventReport) -> list[dict]:
+    return [
+        {
+            "field": s.field,
+            "direction": s.pair[0],
+            "pair": s.pair[1],
+            "names": report.name(s.pair),
+            "rank": s.rank,
+            "score": s.score,
+            "top": s.top,
+            "percentage": s.percentage,
+            "boards_played": s.boards_played,
+            "tricks": s.tricks,
+        }
+        for s in report.scores.standings
+    ]
+
+
+def board_rows(report: EventReport) -> list[dict]:
+    return [
+        {
+            "board": board.board,
+            "trumps": report.trumps.get(board.board, ""),
+            "results": [
+                {
+                    "ns_pair": s.result.ns_pair[1],
+                    "ew_pair": s.result.ew_pair[1],
+                    "arrow_switched": s.result.ns_pair[0] == "EW",
+                    "ns_tricks": s.result.ns_tricks,
+                    "adjusted": s.result.adjusted_text,
+                    "ns_score": s.ns_score,
+                    "ew_score": s.ew_score,
+                }
+                for s in board.results
+            ],
+        }
+        for board in report.scores.boards
+    ]
+
+
+def report_as_dict(report: EventReport) -> dict:
+    event = report.event
+    return {
+        "event": event.name,
+        "date": event.date.isoformat(),
+        "status": "provisional" if report.provisional else "final",
+        "scoring": report.scores.method,
+        "scale": report.scores.scale,
+        "rankings": standing_rows(report),
+        "boards": board_rows(report),
+    }
+
+
+def format_score(value: float | None) -> str:
+    """Exact halves as they are; factored scores to one decimal."""
+    if value is None:
+        return ""
+    if abs(value * 2 - round(value * 2)) < 1e-9:
+        return f"{value:g}" if value == int(value) else f"{value:.1f}"
+    return f"{value:.1f}"
+
+
+def format_percentage(value: float | None) -> str:
+    return "" if value is None else f"{value:.2f}"
+
+
+def report_as_text(report: EventReport) -> str:
+    event = report.event
+    lines = [
+        f"{event.name}, {event.club.name}, {event.date:%d %B %Y}"
+        f" ({'provisional' if report.provisional else 'final'} results)",
+        f"Scoring: {event.get_scoring_display()}"
+        + (f", {event.get_scale_display()}" if event.scoring == "matchpoints" else ""),
+    ]
+    mp = report.scores.method == "matchpoints"
+    for field in report.scores.fields:
+        lines += ["", FIELD_TITLES[field]]
+        header = f"{'Rank':<5} {'Pair':<7} {'Names':<40} {'Score':>7}"
+        header += f" {'Top':>6} {'%':>7}" if mp else f" {'± avg':>7}"
+        lines.append(header + f" {'Boards':>6}")
+        for s in report.scores.field(field):
+            name = report.name(s.pair)[:40]
+            line = f"{s.rank:<5} {pair_label(s.pair):<7} {name:<40} {format_score(s.score):>7}"
+            if mp:
+                line += f" {format_score(s.top):>6} {format_percentage(s.percentage):>7}"
+            else:
+                line += f" {'' if s.versus_average is None else f'{s.versus_average:+.1f}':>7}"
+            lines.append(line + f" {s.boards_played:>6}")
+    return "\n".join(lines) + "\n"
+
+
+def report_as_csv(report: EventReport) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "field",
+            "rank",
+            "direction",
+            "pair",
+            "names",
+            "score",
+            "top",
+            "percentage",
+            "boards_played",
+            "tricks",
+        ]
+    )
+    for row in standing_rows(report):
+        writer.writerow(
+            [
+                row["field"],
+                row["rank"],
+                DIRECTION_NAMES[row["direction"]],
+                row["pair"],
+                row["names"],
+                format_score(row["score"]),
+                format_score(row["top"]),
+                format_percentage(row["percentage"]),
+                row["boards_played"],
+                row["tricks"],
+            ]
+        )
+    return out.getvalue()
+
+
+def card_url(event_id: int, pair) -> str:
+    return reverse("tournaments:results-pair", args=[event_id, pair[0].lower(), pair[1]])
+
+
+def board_url(event_id: int, board: int) -> str:
+    return reverse("tournaments:results-board", args=[event_id, board])
+
+
+def standings_table_rows(report: EventReport, field: str) -> list[dict]:
+    return [
+        {
+            "position": int(s.rank.rstrip("=")),
+            "rank": s.rank,
+            "direction": s.pair[0],
+            "pair": s.pair[1],
+            "label": pair_label(s.pair),
+            "names": report.name(s.pair),
+            "score": s.score,
+            "top": s.top,
+            "percentage": s.percentage,
+            "versus_average": s.versus_average,
+            "boards_played": s.boards_played,
+            "card_url": card_url(report.event.pk, s.pair),
+        }
+        for s in report.scores.field(field)
+    ]
+
+
+def traveller_rows(report: EventReport, board_number: int) -> list[dict]:
+    board = next((b for b in report.scores.boards if b.board == board_number), None)
+    if board is None:
+        return []
+    return [
+        {
+            "round": s.result.round,
+            "table": s.result.table,
+            "ns": f"{pair_label(s.result.ns_pair)} {report.name(s.result.ns_pair)}",
+            "ew": f"{pair_label(s.result.ew_pair)} {report.name(s.result.ew_pair)}",
+            "ns_tricks": s.result.ns_adjusted or s.result.ns_tricks,
+            "ew_tricks": s.result.ew_adjusted or (13 - s.result.ns_tricks),
+            "ns_score": s.ns_score,
+            "ew_score": s.ew_score,
+        }
+        for s in sorted(board.results, key=lambda s: (s.result.round, s.result.table))
+    ]
+
+
+def scorecard_rows(report: EventReport, pair) -> list[dict]:
+    rows = []
+    for board in report.scores.boards:
+        for s in board.results:
+            r = s.result
+            if pair not in (r.ns_pair, r.ew_pair):
+                continue
+            holds_ns = r.ns_pair == pair
+            opponents = r.ew_pair if holds_ns else r.ns_pair
+            if r.adjusted:
+                tricks = r.ns_adjusted if holds_ns else r.ew_adjusted
+            else:
+                tricks = r.ns_tricks if holds_ns else 13 - r.ns_tricks
+            trumps = report.trumps.get(board.board, "")
+            rows.append(
+                {
+                    "board": board.board,
+                    "board_url": board_url(report.event.pk, board.board),
+                    "round": r.round,
+                    "opponents": f"{pair_label(opponents)} {report.name(opponents)}",
+                    "trumps": STRAIN_SYMBOLS.get(trumps, trumps),
+                    "held": "N/S" if holds_ns else "E/W",
+                    "tricks": tricks,
+                    "score": s.ns_score if holds_ns else s.ew_score,
+                    "top": board.top,
+                }
+            )
+    return sorted(rows, key=lambda row: (row["round"], row["board"]))

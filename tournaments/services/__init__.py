@@ -1,0 +1,38 @@
+"""Every write to the database goes through here: one transaction each, domain rules checked first.
+
+Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix are raised as
+``ServiceError`` (or a domain error) with a message in plain words.
+"""
+
+from .errors import ServiceError
+from .events import (
+    club_get_or_create,
+    event_build_movement,
+    event_create,
+    event_movement,
+    event_publish,
+    event_set_status,
+    member_create,
+)
+from .imports import ResultsImportError, results_import_csv
+from .results import result_correct, result_record, result_record_for_seating
+from .scoring import EventReport, event_expected_results, event_report
+
+__all__ = [
+    "EventReport",
+    "ResultsImportError",
+    "ServiceError",
+    "event_expected_results",
+    "event_report",
+    "result_record_for_seating",
+    "results_import_csv",
+    "club_get_or_create",
+    "event_build_movement",
+    "event_create",
+    "event_movement",
+    "event_publish",
+    "event_set_status",
+    "member_create",
+    "result_correct",
+    "result_record",
+]

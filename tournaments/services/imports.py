@@ -1,0 +1,142 @@
+"""Results typed from paper travellers, imported as a CSV file: every row checked, all or nothing.
+
+    board,ns_pair,ew_pair,ns_tricks[,round,table]
+    1,1,1,8
+    2,1,1,A+/A-
+
+``ns_pair`` and ``ew_pair`` are the pair numbers of the N/S and E/W lines, ``ns_tricks`` the tricks
+of the N/S pair (0 to 13) or adjusted scores for N/S and E/W (A+, A, A-) joined by a slash.
+"""
+
+import csv
+import io
+import re
+from collections import defaultdict
+
+from django.db import transaction
+
+from ..models import Direction, Event
+from .errors import ServiceError
+from .results import result_record_for_seating
+
+REQUIRED = ("board", "ns_pair", "ew_pair", "ns_tricks")
+OPTIONAL = ("round", "table")
+ADJUSTED = re.compile(r"^(A\+|A-|A)/(A\+|A-|A)$")
+MAX_ROWS = 5000
+
+
+class ResultsImportError(ServiceError):
+    """The file was refused; ``problems`` lists each bad line in words a scorer understands."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("Nothing was imported. " + " ".join(problems[:20]))
+
+
+def _whole(value: str, what: str) -> int:
+    value = value.strip()
+    if not value.isdigit():
+        raise ValueError(f"{what} '{value}' is not a number")
+    return int(value)
+
+
+def _score(value: str) -> tuple[int | None, str, str]:
+    value = value.strip().upper().replace(" ", "")
+    match = ADJUSTED.match(value)
+    if match:
+        return None, match.group(1), match.group(2)
+    if not value.isdigit() or not 0 <= int(value) <= 13:
+        raise ValueError(f"ns_tricks '{value}' should be tricks from 0 to 13, or adjusted scores like A+/A-")
+    return int(value), "", ""
+
+
+def results_import_csv(*, event: Event, text: str, user=None) -> int:
+    """Check every row against the event, then import them all in one transaction; return the count."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    header = [name.strip().lower() for name in (reader.fieldnames or [])]
+    missing = [name for name in REQUIRED if name not in header]
+    unknown = [name for name in header if name not in REQUIRED + OPTIONAL]
+    if missing or unknown:
+        problems = []
+        if missing:
+            problems.append(
+                f"Line 1: the header lacks {', '.join(missing)} (it should read {','.join(REQUIRED)})."
+            )
+        if unknown:
+            problems.append(f"Line 1: unknown column {', '.join(unknown)}.")
+        raise ResultsImportError(problems)
+    reader.fieldnames = header
+
+    boards = {b.number: b for b in event.boards.all()}
+    pairs = {(p.direction, p.number): p for p in event.pairs.all()}
+    meetings = defaultdict(list)
+    for seating in event.seatings.select_related("ns_pair", "ew_pair"):
+        if seating.ns_pair and seating.ew_pair:
+            meetings[(seating.ns_pair.number, seating.ew_pair.number)].append(seating)
+    done = set()
+    for row in event.results.select_related("board", "ns_pair", "ew_pair"):
+        done.add((row.board.number, row.ns_pair_id))
+        done.add((row.board.number, row.ew_pair_id))
+
+    problems, accepted, seen = [], [], {}
+    for row in reader:
+        line = reader.line_num
+        if not any((value or "").strip() for value in row.values()):
+            continue
+        if len(accepted) + len(problems) >= MAX_ROWS:
+            problems.append(f"Line {line}: the file has more than {MAX_ROWS} rows.")
+            break
+        try:
+            number = _whole(row["board"] or "", "board")
+            ns = _whole(row["ns_pair"] or "", "ns_pair")
+            ew = _whole(row["ew_pair"] or "", "ew_pair")
+            tricks, ns_adj, ew_adj = _score(row["ns_tricks"] or "")
+            round_ = _whole(row["round"], "round") if (row.get("round") or "").strip() else None
+            table = _whole(row["table"], "table") if (row.get("table") or "").strip() else None
+        except ValueError as error:
+            problems.append(f"Line {line}: {error}.")
+            continue
+        if number not in boards:
+            problems.append(f"Line {line}: board {number} is not in this event (boards 1 to {len(boards)}).")
+            continue
+        if (Direction.NS, ns) not in pairs or (Direction.EW, ew) not in pairs:
+            absent = f"N/S {ns}" if (Direction.NS, ns) not in pairs else f"E/W {ew}"
+            problems.append(f"Line {line}: there is no pair {absent} in this event.")
+            continue
+        seating = next((s for s in meetings[(ns, ew)] if number in s.board_numbers), None)
+        if seating is None:
+            problems.append(f"Line {line}: N/S {ns} and E/W {ew} do not play board {number} in the movement.")
+            continue
+        if (round_ is not None and round_ != seating.round) or (table is not None and table != seating.table):
+            problems.append(
+                f"Line {line}: N/S {ns} and E/W {ew} play board {number} in round {seating.round} at "
+                f"table {seating.table}, not as the row says."
+            )
+            continue
+        key = (number, ns, ew)
+        if key in seen:
+            problems.append(
+                f"Line {line}: board {number}, N/S {ns} v E/W {ew} is given twice (also line {seen[key]})."
+            )
+            continue
+        seen[key] = line
+        if (number, pairs[(Direction.NS, ns)].pk) in done or (number, pairs[(Direction.EW, ew)].pk) in done:
+            problems.append(f"Line {line}: board {number} already has a result for N/S {ns} or E/W {ew}.")
+            continue
+        accepted.append((seating, boards[number], tricks, ns_adj, ew_adj))
+
+    if problems:
+        raise ResultsImportError(problems)
+    if not accepted:
+        raise ResultsImportError(["The file has no results in it."])
+    with transaction.atomic():
+        for seating, board, tricks, ns_adj, ew_adj in accepted:
+            result_record_for_seating(
+                seating=seating,
+                board=board,
+                ns_tricks=tricks,
+                ns_adjusted=ns_adj,
+                ew_adjusted=ew_adj,
+                user=user,
+            )
+    return len(accepted)

@@ -1,0 +1,137 @@
+"""Results as they are entered and corrected, each change kept in the history."""
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from ..models import Adjusted, Board, Result, ResultChange
+from .errors import ServiceError
+
+
+def _score_text(result: Result | None) -> str:
+    return "" if result is None else result.score_text
+
+
+def _check_score(ns_tricks: int | None, ns_adjusted: str, ew_adjusted: str) -> None:
+    adjusted = {choice.value for choice in Adjusted}
+    if ns_tricks is None:
+        if ns_adjusted not in adjusted or ew_adjusted not in adjusted:
+            raise ServiceError("Give N/S tricks (0 to 13), or an adjusted score (A+, A or A-) for each side.")
+    else:
+        if ns_adjusted or ew_adjusted:
+            raise ServiceError("Give either tricks or an adjusted score, not both.")
+        if not 0 <= ns_tricks <= 13:
+            raise ServiceError(f"N/S took {ns_tricks} tricks? A deal has 13 tricks: give 0 to 13.")
+
+
+@transaction.atomic
+def result_record(
+    *,
+    board: Board,
+    round: int,
+    table: int,
+    ns_pair,
+    ew_pair,
+    ns_tricks: int | None = None,
+    ns_adjusted: str = "",
+    ew_adjusted: str = "",
+    user=None,
+) -> Result:
+    """Record a new result and its first history entry."""
+    _check_score(ns_tricks, ns_adjusted, ew_adjusted)
+    now = timezone.now()
+    result = Result(
+        event=board.event,
+        board=board,
+        round=round,
+        table=table,
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        ns_tricks=ns_tricks,
+        ns_adjusted=ns_adjusted,
+        ew_adjusted=ew_adjusted,
+        entered_by=user,
+        entered_at=now,
+    )
+    try:
+        with transaction.atomic():
+            result.save()
+    except IntegrityError:
+        raise ServiceError(f"Board {board.number} already has a result for {ns_pair} or {ew_pair}.") from None
+    _history(result, ResultChange.Action.CREATED, before="", reason="", user=user, when=now)
+    return result
+
+
+@transaction.atomic
+def result_correct(
+    *,
+    result: Result,
+    ns_tricks: int | None = None,
+    ns_adjusted: str = "",
+    ew_adjusted: str = "",
+    reason: str,
+    user,
+) -> Result:
+    """A director's correction: change the score and keep who, when and why."""
+    if not reason.strip():
+        raise ServiceError("Say why the result is corrected: the reason is kept in the history.")
+    _check_score(ns_tricks, ns_adjusted, ew_adjusted)
+    result = Result.objects.select_for_update().get(pk=result.pk)
+    before = result.score_text
+    result.ns_tricks, result.ns_adjusted, result.ew_adjusted = ns_tricks, ns_adjusted, ew_adjusted
+    try:
+        result.full_clean(validate_unique=False)
+    except ValidationError as error:
+        raise ServiceError("; ".join(error.messages)) from None
+    result.save(update_fields=["ns_tricks", "ns_adjusted", "ew_adjusted"])
+    _history(result, ResultChange.Action.CORRECTED, before=before, reason=reason, user=user)
+    return result
+
+
+def _history(result: Result, action: str, *, before: str, reason: str, user, when=None) -> None:
+    ResultChange.objects.create(
+        event_id=result.event_id,
+        result=result,
+        board_number=result.board.number,
+        ns_pair_number=result.ns_pair.number,
+        ew_pair_number=result.ew_pair.number,
+        action=action,
+        before=before,
+        after=_score_text(result),
+        reason=reason.strip(),
+        changed_by=user,
+        changed_at=when or timezone.now(),
+    )
+
+
+def result_record_for_seating(
+    *,
+    seating,
+    board: Board,
+    ns_tricks: int | None = None,
+    ns_adjusted: str = "",
+    ew_adjusted: str = "",
+    user=None,
+) -> Result:
+    """Record a result as the table sees it: tricks and adjustments of the N/S and E/W pairs.
+
+    On an arrow-switched round the N/S pair held the E/W cards, so the result is stored by the
+    cards: the E/W pair as holder of the N/S hands, with the tricks those hands took.
+    """
+    ns_pair, ew_pair = seating.ns_pair, seating.ew_pair
+    if seating.arrow_switched:
+        ns_pair, ew_pair = ew_pair, ns_pair
+        ns_adjusted, ew_adjusted = ew_adjusted, ns_adjusted
+        if ns_tricks is not None:
+            ns_tricks = 13 - ns_tricks
+    return result_record(
+        board=board,
+        round=seating.round,
+        table=seating.table,
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        ns_tricks=ns_tricks,
+        ns_adjusted=ns_adjusted,
+        ew_adjusted=ew_adjusted,
+        user=user,
+    )
