@@ -1,6 +1,7 @@
 """The organiser site. An organiser sees and changes only the clubs they organise; superusers see all."""
 
 from django.contrib import admin, messages
+from django.shortcuts import redirect
 
 from . import services
 from .domain.errors import DomainError
@@ -138,7 +139,7 @@ class EventAdmin(ClubScopedAdmin):
     date_hierarchy = "date"
     form = EventAdminForm
     inlines = [PairInline]
-    actions = ["build_movement", "mark_ready", "start", "finish"]
+    actions = ["build_movement", "deal_boards", "download_pbn", "mark_ready", "start", "finish"]
     fieldsets = [
         (None, {"fields": ["club", "name", "date", "status"]}),
         (
@@ -164,6 +165,17 @@ class EventAdmin(ClubScopedAdmin):
     @admin.action(description="Build the movement (pairs, boards, seatings)")
     def build_movement(self, request, queryset):
         _run_action(self, request, queryset, services.event_build_movement, "Movement built")
+
+    @admin.action(description="Deal the boards (fresh seed)")
+    def deal_boards(self, request, queryset):
+        _run_action(self, request, queryset, services.event_deal_boards, "Boards dealt")
+
+    @admin.action(description="Download the deals as PBN (one event)")
+    def download_pbn(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, "Choose one event to download its PBN file.", messages.WARNING)
+            return None
+        return redirect("tournaments:boards-pbn", event_id=queryset.get().pk)
 
     @admin.action(description="Mark ready to play")
     def mark_ready(self, request, queryset):

@@ -92,3 +92,27 @@ class ResultsUploadForm(forms.Form):
             raise forms.ValidationError(
                 "The file is not text (UTF-8): save the spreadsheet as 'CSV UTF-8' and try again."
             ) from None
+
+
+class DealForm(forms.Form):
+    seed = forms.CharField(
+        required=False,
+        max_length=64,
+        help_text="Leave empty for a fresh random seed; give one to deal again.",
+    )
+
+
+class PbnUploadForm(forms.Form):
+    MAX_BYTES = 2_000_000
+
+    pbn = forms.FileField(label="PBN file", help_text="From a dealing machine or another program.")
+
+    def clean_pbn(self):
+        upload = self.cleaned_data["pbn"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError("The file is larger than 2 MB: is it a PBN file?")
+        raw = upload.read()
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")  # older programs write PBN in Latin-1

@@ -105,6 +105,9 @@ class Event(models.Model):
     scoring = models.CharField(max_length=15, choices=Scoring.choices, default=Scoring.MATCHPOINTS)
     scale = models.CharField(max_length=4, choices=Scale.choices, default=Scale.EBU)
     honours = models.BooleanField(default=False, help_text="Count honours with odd-trick scoring.")
+    deal_seed = models.CharField(
+        max_length=64, blank=True, help_text="The seed the boards were dealt from (empty when imported)."
+    )
     tie_break = models.BooleanField(
         default=False, help_text="Break ties in the ranking by total tricks instead of sharing the place."
     )
@@ -189,16 +192,32 @@ class Board(models.Model):
     dealer = models.CharField(max_length=1, choices=Seat.choices)
     trumps = models.CharField(max_length=2, choices=Strain.choices, blank=True)
     deal = models.CharField(max_length=80, blank=True, help_text="The four hands in PBN form, when known.")
+    dd_table = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Double-dummy tricks by strain and declarer, e.g. {'H': {'N': 9, ...}}.",
+    )
+    dd_ns_tricks = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Double-dummy tricks for N/S with this board's trumps and lead."
+    )
 
     class Meta:
         ordering = ["event", "number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="board_number_unique_per_event"),
             models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+            models.CheckConstraint(
+                condition=Q(dd_ns_tricks__isnull=True) | Q(dd_ns_tricks__lte=13),
+                name="board_dd_tricks_0_to_13",
+            ),
         ]
 
     def __str__(self):
         return f"Board {self.number}"
+
+    @property
+    def dd_ew_tricks(self) -> int | None:
+        return None if self.dd_ns_tricks is None else 13 - self.dd_ns_tricks
 
 
 class Adjusted(models.TextChoices):

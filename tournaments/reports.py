@@ -6,6 +6,7 @@ import io
 from django.urls import reverse
 
 from .domain.boards import STRAIN_SYMBOLS
+from .domain.deals import parse_deal
 from .domain.scoring import DIRECTION_NAMES, pair_label
 from .services.scoring import EventReport
 
@@ -213,3 +214,39 @@ def scorecard_rows(report: EventReport, pair) -> list[dict]:
                 }
             )
     return sorted(rows, key=lambda row: (row["round"], row["board"]))
+
+
+SEAT_ORDER = (("N", "North"), ("W", "West"), ("E", "East"), ("S", "South"))
+SUIT_ROWS = (("♠", ""), ("♥", "red"), ("♦", "red"), ("♣", ""))
+
+
+def hand_diagram(board) -> dict | None:
+    """The four hands for a diagram: seat -> list of (symbol, css class, ranks) rows."""
+    if not board.deal:
+        return None
+    deal = parse_deal(board.deal)
+    return {
+        seat: {
+            "name": name,
+            "suits": [
+                (symbol, css, " ".join("10" if rank == "T" else rank for rank in ranks) or "—")
+                for (symbol, css), ranks in zip(SUIT_ROWS, deal.hand(seat), strict=True)
+            ],
+        }
+        for seat, name in SEAT_ORDER
+    }
+
+
+def dd_rows(board) -> list[dict]:
+    """Double-dummy tricks by strain (rows) and declarer (N, S, E, W)."""
+    if not board.dd_table:
+        return []
+    return [
+        {
+            "strain": STRAIN_SYMBOLS[strain],
+            "red": strain in ("H", "D"),
+            "trumps": strain == board.trumps,
+            "tricks": [board.dd_table[strain][seat] for seat in "NSEW"],
+        }
+        for strain in ("NT", "S", "H", "D", "C")
+    ]

@@ -9,6 +9,10 @@ urlpatterns = [
     path("events/<int:event_id>/", views.event_detail, name="event-detail"),
     path("events/<int:event_id>/movement/", views.event_movement, name="event-movement"),
     path("events/<int:event_id>/movement/build/", views.event_build_movement, name="event-build-movement"),
+    path("events/<int:event_id>/boards/deal/", views.event_deal_boards, name="boards-deal"),
+    path("events/<int:event_id>/boards/import/", views.event_import_pbn, name="boards-import"),
+    path("events/<int:event_id>/boards.pbn", views.event_export_pbn, name="boards-pbn"),
+    path("events/<int:event_id>/boards/<int:board>/", views.board_hand_record, name="board"),
     path("events/<int:event_id>/results/", views.event_results, name="results"),
     path("events/<int:event_id>/results.csv", views.event_results_csv, name="results-csv"),
     path(

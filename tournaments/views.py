@@ -15,10 +15,12 @@ from . import services
 from .domain.boards import dealer
 from .domain.errors import DomainError
 from .domain.scoring import pair_label
-from .forms import ResultsUploadForm
+from .forms import DealForm, PbnUploadForm, ResultsUploadForm
 from .models import Direction, Event
 from .reports import (
     FIELD_TITLES,
+    dd_rows,
+    hand_diagram,
     report_as_csv,
     scorecard_rows,
     standings_table_rows,
@@ -62,6 +64,9 @@ def event_detail(request, event_id: int):
             "results": results,
             "seated": event.seatings.exists(),
             "upload_form": ResultsUploadForm(),
+            "deal_form": DealForm(),
+            "pbn_form": PbnUploadForm(),
+            "dealt": sum(1 for b in event.boards.all() if b.deal),
         },
     )
 
@@ -272,3 +277,80 @@ def event_import_results(request, event_id: int):
     else:
         messages.success(request, f"Imported {count} results.")
     return redirect("tournaments:event-detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def event_deal_boards(request, event_id: int):
+    event = _get_event_for_user(request, event_id)
+    form = DealForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "The seed is too long: use at most 64 letters and digits.")
+        return redirect("tournaments:event-detail", event_id=event.pk)
+    try:
+        seed = services.event_deal_boards(event=event, seed=form.cleaned_data["seed"])
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Boards dealt from seed {seed}: the same seed deals them again.")
+    return redirect("tournaments:event-detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def event_import_pbn(request, event_id: int):
+    event = _get_event_for_user(request, event_id)
+    form = PbnUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        for error in form.errors.get("pbn", []):
+            messages.error(request, error)
+        return redirect("tournaments:event-detail", event_id=event.pk)
+    try:
+        count = services.event_import_pbn(event=event, text=form.cleaned_data["pbn"])
+    except services.PbnImportError as error:
+        messages.error(request, "Nothing was imported from the PBN file:")
+        for problem in error.problems[:30]:
+            messages.error(request, problem)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Imported {count} deals.")
+    return redirect("tournaments:event-detail", event_id=event.pk)
+
+
+@login_required
+def event_export_pbn(request, event_id: int):
+    event = _get_event_for_user(request, event_id)
+    try:
+        text = services.event_export_pbn(event)
+    except DomainError as error:
+        messages.error(request, str(error))
+        return redirect("tournaments:event-detail", event_id=event.pk)
+    response = HttpResponse(text, content_type="application/x-pbn; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(f"{event.name} {event.date}")}.pbn"'
+    return response
+
+
+def board_hand_record(request, event_id: int, board: int):
+    """A board's four hands, trumps and double-dummy tricks: for organisers, and for all once published."""
+    try:
+        event = _get_event_for_results(request, event_id)
+    except _LoginNeeded:
+        return redirect_to_login(request.get_full_path())
+    board_row = event.boards.filter(number=board).first()
+    if board_row is None:
+        raise Http404("No such board.")
+    numbers = list(event.boards.values_list("number", flat=True))
+    return render(
+        request,
+        "tournaments/board_hand_record.html",
+        {
+            "event": event,
+            "board": board_row,
+            "diagram": hand_diagram(board_row),
+            "dd_rows": dd_rows(board_row),
+            "previous": board - 1 if board - 1 in numbers else None,
+            "next": board + 1 if board + 1 in numbers else None,
+            "organiser": _organises_event(request, event),
+        },
+    )

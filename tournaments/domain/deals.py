@@ -4,7 +4,7 @@ A PBN deal names the first hand's seat, then the hands clockwise, each as spades
 with ranks A K Q J T 9 .. 2 (a void is empty):
 
     >>> deal = parse_deal("N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.432.AKQJ.T98 432.765.T98.AKQJ")
-    >>> deal.hands["E"][1]
+    >>> deal.hand("E")[1]
     'AKQJ'
     >>> honours(deal, "S")
     (4, 0)
@@ -23,16 +23,22 @@ RANKS = "AKQJT98765432"
 HONOURS = "AKQJ"
 
 
+Hand = tuple[str, str, str, str]  # ranks in spades, hearts, diamonds, clubs, highest first
+
+
 @dataclass(frozen=True)
 class Deal:
-    """Hands by seat; each hand is four strings of ranks, spades first, highest rank first."""
+    """The four hands in seat order North, East, South, West."""
 
-    hands: dict[str, tuple[str, str, str, str]]
+    hands: tuple[Hand, Hand, Hand, Hand]
+
+    def hand(self, seat: str) -> Hand:
+        return self.hands[SEATS.index(seat)]
 
     def pbn(self, first: str = "N") -> str:
         start = SEATS.index(first)
         order = [SEATS[(start + i) % 4] for i in range(4)]
-        return f"{first}:" + " ".join(".".join(self.hands[seat]) for seat in order)
+        return f"{first}:" + " ".join(".".join(self.hand(seat)) for seat in order)
 
 
 def parse_deal(text: str) -> Deal:
@@ -62,7 +68,7 @@ def parse_deal(text: str) -> Deal:
         if count != 13:
             raise BoardError(f"{seat} holds {count} cards, not 13.")
         hands[seat] = tuple("".join(sorted(s, key=RANKS.index)) for s in suits)
-    return Deal(hands)
+    return Deal(tuple(hands[seat] for seat in SEATS))
 
 
 def honours(deal: Deal, trumps: str) -> tuple[int, int]:
@@ -70,6 +76,6 @@ def honours(deal: Deal, trumps: str) -> tuple[int, int]:
     if trumps not in SUITS:
         return (0, 0)
     suit = SUITS.index(trumps)
-    ns = sum(1 for seat in "NS" for rank in deal.hands[seat][suit] if rank in HONOURS)
+    ns = sum(1 for seat in "NS" for rank in deal.hand(seat)[suit] if rank in HONOURS)
     points = {4: 4, 3: 2}
     return (points.get(ns, 0), points.get(4 - ns, 0))

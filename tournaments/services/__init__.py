@@ -4,6 +4,7 @@ Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix 
 ``ServiceError`` (or a domain error) with a message in plain words.
 """
 
+from .boards import PbnImportError, event_deal_boards, event_export_pbn, event_import_pbn
 from .errors import ServiceError
 from .events import (
     club_get_or_create,
@@ -20,6 +21,10 @@ from .scoring import EventReport, event_expected_results, event_report
 
 __all__ = [
     "EventReport",
+    "PbnImportError",
+    "event_deal_boards",
+    "event_export_pbn",
+    "event_import_pbn",
     "ResultsImportError",
     "ServiceError",
     "event_expected_results",

@@ -4,7 +4,9 @@ from datetime import date as Date
 
 from django.db import transaction
 
+from .. import analysis
 from ..domain import boards as board_rules
+from ..domain.dealing import deal_board
 from ..domain.movements import Movement, build_mitchell, default_variant, parse_round_list
 from ..models import Board, Club, Direction, Event, Member, Pair, RelayStand, Seating
 from .errors import ServiceError
@@ -164,6 +166,10 @@ def _boards_sync(event: Event, count: int) -> None:
         board.dealer = board_rules.dealer(number)
         if schedule:
             board.trumps = board_rules.trumps_for_board(number, schedule)
+        elif event.deal_seed:
+            board.trumps = deal_board(event.deal_seed, number)[1]  # turned: the dealer's last card
+        if board.dd_table and board.trumps:
+            board.dd_ns_tricks = analysis.ns_tricks(board.dd_table, board.trumps, board.dealer)
         board.save()
 
 

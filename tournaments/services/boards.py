@@ -1,0 +1,100 @@
+"""Deals for an event's boards: dealt from a seed or imported from PBN, analysed double dummy."""
+
+from django.db import transaction
+
+from .. import analysis
+from ..domain import boards as board_rules
+from ..domain.dealing import deal_board, new_seed
+from ..domain.deals import Deal, parse_deal
+from ..domain.pbn import PbnBoard, PbnError, read_pbn, vulnerability, write_pbn
+from ..models import Board, Event
+from .errors import ServiceError
+
+
+class PbnImportError(ServiceError):
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("Nothing was imported. " + " ".join(problems[:20]))
+
+
+def _check_deals_can_change(event: Event) -> None:
+    if event.status in (Event.Status.RUNNING, Event.Status.FINISHED) or event.results.exists():
+        raise ServiceError(f"Play has started in {event.name}: its deals can no longer change.")
+    if not event.boards.exists():
+        raise ServiceError(f"{event.name} has no boards yet: build its movement first.")
+
+
+def _store(event: Event, deals: dict[int, tuple[Deal, str | None]], *, seed: str, analyse: bool) -> int:
+    """Write deals (and turned trumps) to the boards, with their double-dummy tables."""
+    boards = {b.number: b for b in event.boards.select_for_update()}
+    numbers = sorted(deals)
+    tables = analysis.dd_tables([deals[n][0] for n in numbers]) if analyse else [None] * len(numbers)
+    for number, table in zip(numbers, tables, strict=True):
+        deal, turned = deals[number]
+        board = boards[number]
+        board.deal = deal.pbn(board.dealer)
+        if event.trump_schedule == board_rules.TURNED:
+            board.trumps = turned or ""
+        board.dd_table = table
+        board.dd_ns_tricks = (
+            analysis.ns_tricks(table, board.trumps, board.dealer) if table and board.trumps else None
+        )
+    Board.objects.bulk_update(boards.values(), ["deal", "trumps", "dd_table", "dd_ns_tricks"])
+    event.deal_seed = seed
+    event.save(update_fields=["deal_seed"])
+    return len(numbers)
+
+
+@transaction.atomic
+def event_deal_boards(*, event: Event, seed: str = "", analyse: bool = True) -> str:
+    """Deal every board of the event from a seed (a fresh one when none is given); return the seed."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _check_deals_can_change(event)
+    seed = seed.strip() or new_seed()
+    if len(seed) > 64:
+        raise ServiceError("The seed is too long: use at most 64 letters and digits.")
+    deals = {b.number: deal_board(seed, b.number) for b in event.boards.all()}
+    _store(event, deals, seed=seed, analyse=analyse)
+    return seed
+
+
+@transaction.atomic
+def event_import_pbn(*, event: Event, text: str, analyse: bool = True) -> int:
+    """Take deals from a PBN file (a dealing machine's, another scorer's): all boards or none."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _check_deals_can_change(event)
+    try:
+        boards = read_pbn(text)
+    except PbnError as error:
+        raise PbnImportError(error.problems) from None
+    numbers = set(event.boards.values_list("number", flat=True))
+    turned = event.trump_schedule == board_rules.TURNED
+    problems = []
+    for b in boards:
+        if b.board not in numbers:
+            problems.append(f"Board {b.board}: this event has boards 1 to {max(numbers)} only.")
+        elif b.dealer != board_rules.dealer(b.board):
+            problems.append(
+                f"Board {b.board}: the file says {b.dealer} deals, but board {b.board} is dealt by "
+                f"{board_rules.dealer(b.board)} (Law 2)."
+            )
+        elif turned and not b.trumps:
+            problems.append(
+                f"Board {b.board}: the event turns its trumps from the deal, but the file has no "
+                "Trumps tag for it. Add one, or choose a trump schedule."
+            )
+    if problems:
+        raise PbnImportError(problems)
+    _store(event, {b.board: (b.deal, b.trumps) for b in boards}, seed="", analyse=analyse)
+    return len(boards)
+
+
+def event_export_pbn(event: Event) -> str:
+    """The event's dealt boards as a PBN file for a dealing machine."""
+    boards = [
+        PbnBoard(b.number, b.dealer, vulnerability(b.number), parse_deal(b.deal), b.trumps or None)
+        for b in event.boards.exclude(deal="")
+    ]
+    if not boards:
+        raise ServiceError(f"{event.name} has no deals yet: deal the boards or import a PBN file first.")
+    return write_pbn(boards, event=event.name, site=event.club.name, date=event.date)
