@@ -14,7 +14,7 @@ from tournaments.domain.deals import parse_deal
 from tournaments.domain.pbn import read_pbn
 from tournaments.models import Board, Event
 
-BIG_DEAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "bigdeal-16-boards.pbn"
+BIG_DEAL = Path(__file__).resolve().parent / "data" / "bigdeal-16-boards.pbn"
 # macroxue/bridge-solver's README: a deal with its published double-dummy table.
 PUBLISHED_DEAL = "N:KJT987.K5.7.AQJ8 Q64.QT8.KJ953.94 A52.A32.AT8.7653 3.J9764.Q642.KT2"
 PUBLISHED_TABLE = {  # strain -> tricks for South, North, West, East declaring

@@ -226,6 +226,12 @@ class Adjusted(models.TextChoices):
     MINUS = "A-", "Average minus (40%)"
 
 
+class ResultQuerySet(models.QuerySet):
+    def confirmed(self):
+        """Results that count: entered by the organiser, or confirmed by both sides at the table."""
+        return self.filter(confirmed_at__isnull=False)
+
+
 class Result(models.Model):
     """What happened when two pairs met on a board: N/S tricks, or an adjusted score for each side.
 
@@ -246,6 +252,11 @@ class Result(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     entered_at = models.DateTimeField()
+    confirmed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When E/W confirmed the score at the table; empty while awaited."
+    )
+
+    objects = ResultQuerySet.as_manager()
 
     class Meta:
         ordering = ["board__number", "round", "table"]
@@ -286,6 +297,8 @@ class ResultChange(models.Model):
 
     class Action(models.TextChoices):
         CREATED = "created", "Entered"
+        CONFIRMED = "confirmed", "Confirmed"
+        REJECTED = "rejected", "Rejected at the table"
         CORRECTED = "corrected", "Corrected"
         DELETED = "deleted", "Deleted"
 
@@ -300,6 +313,9 @@ class ResultChange(models.Model):
     before = models.CharField(max_length=10, blank=True)
     after = models.CharField(max_length=10, blank=True)
     reason = models.CharField(max_length=200, blank=True)
+    source = models.CharField(
+        max_length=40, blank=True, help_text="Where the change came from, e.g. 'table 3'."
+    )
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -364,3 +380,31 @@ class RelayStand(models.Model):
 
     def __str__(self):
         return f"Round {self.round}, relay"
+
+
+class TableAccess(models.Model):
+    """How a tablet reaches one table of a running event: a secret link (the QR code) or a short code."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="table_accesses")
+    table = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True)
+    code = models.CharField(max_length=12, unique=True)
+
+    class Meta:
+        ordering = ["event", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "table"], name="table_access_one_per_table"),
+        ]
+
+    def __str__(self):
+        return f"{self.event.name}, table {self.table}"
+
+
+class CodeFailure(models.Model):
+    """A wrong table code typed on the start page, kept for a while to slow down guessing."""
+
+    address = models.GenericIPAddressField()
+    at = models.DateTimeField(db_index=True)
+
+    def __str__(self):
+        return f"{self.address} at {self.at:%H:%M:%S}"

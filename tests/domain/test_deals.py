@@ -10,7 +10,7 @@ from tournaments.domain.deals import RANKS, SUITS, honours, parse_deal
 from tournaments.domain.errors import BoardError
 from tournaments.domain.pbn import PbnBoard, PbnError, read_pbn, vulnerability, write_pbn
 
-BIG_DEAL = Path(__file__).resolve().parents[3] / "shared" / "data" / "bigdeal-16-boards.pbn"
+BIG_DEAL = Path(__file__).resolve().parents[1] / "data" / "bigdeal-16-boards.pbn"
 SPEC_DEAL = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85"
 
 

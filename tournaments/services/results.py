@@ -8,10 +8,6 @@ from ..models import Adjusted, Board, Result, ResultChange
 from .errors import ServiceError
 
 
-def _score_text(result: Result | None) -> str:
-    return "" if result is None else result.score_text
-
-
 def _check_score(ns_tricks: int | None, ns_adjusted: str, ew_adjusted: str) -> None:
     adjusted = {choice.value for choice in Adjusted}
     if ns_tricks is None:
@@ -36,8 +32,13 @@ def result_record(
     ns_adjusted: str = "",
     ew_adjusted: str = "",
     user=None,
+    confirmed: bool = True,
+    source: str = "",
 ) -> Result:
-    """Record a new result and its first history entry."""
+    """Record a new result and its first history entry.
+
+    Results from the organiser count at once; a table's entry waits for E/W's confirmation.
+    """
     _check_score(ns_tricks, ns_adjusted, ew_adjusted)
     now = timezone.now()
     result = Result(
@@ -52,13 +53,14 @@ def result_record(
         ew_adjusted=ew_adjusted,
         entered_by=user,
         entered_at=now,
+        confirmed_at=now if confirmed else None,
     )
     try:
         with transaction.atomic():
             result.save()
     except IntegrityError:
         raise ServiceError(f"Board {board.number} already has a result for {ns_pair} or {ew_pair}.") from None
-    _history(result, ResultChange.Action.CREATED, before="", reason="", user=user, when=now)
+    history_add(result, ResultChange.Action.CREATED, before="", user=user, when=now, source=source)
     return result
 
 
@@ -72,33 +74,41 @@ def result_correct(
     reason: str,
     user,
 ) -> Result:
-    """A director's correction: change the score and keep who, when and why."""
+    """A director's correction: change the score and keep who, when and why. It counts at once."""
     if not reason.strip():
         raise ServiceError("Say why the result is corrected: the reason is kept in the history.")
     _check_score(ns_tricks, ns_adjusted, ew_adjusted)
-    result = Result.objects.select_for_update().get(pk=result.pk)
-    before = result.score_text
+    result = (
+        Result.objects.select_for_update().select_related("board", "ns_pair", "ew_pair").get(pk=result.pk)
+    )
+    before = result.score_text + ("" if result.confirmed_at else " (unconfirmed)")
     result.ns_tricks, result.ns_adjusted, result.ew_adjusted = ns_tricks, ns_adjusted, ew_adjusted
+    result.confirmed_at = result.confirmed_at or timezone.now()
     try:
         result.full_clean(validate_unique=False)
     except ValidationError as error:
         raise ServiceError("; ".join(error.messages)) from None
-    result.save(update_fields=["ns_tricks", "ns_adjusted", "ew_adjusted"])
-    _history(result, ResultChange.Action.CORRECTED, before=before, reason=reason, user=user)
+    result.save(update_fields=["ns_tricks", "ns_adjusted", "ew_adjusted", "confirmed_at"])
+    history_add(
+        result, ResultChange.Action.CORRECTED, before=before, reason=reason, user=user, source="organiser"
+    )
     return result
 
 
-def _history(result: Result, action: str, *, before: str, reason: str, user, when=None) -> None:
+def history_add(
+    result: Result, action: str, *, before: str, reason: str = "", user=None, when=None, source=""
+) -> None:
     ResultChange.objects.create(
         event_id=result.event_id,
-        result=result,
+        result=result if result.pk else None,
         board_number=result.board.number,
         ns_pair_number=result.ns_pair.number,
         ew_pair_number=result.ew_pair.number,
         action=action,
         before=before,
-        after=_score_text(result),
+        after="" if action == ResultChange.Action.REJECTED else result.score_text,
         reason=reason.strip(),
+        source=source,
         changed_by=user,
         changed_at=when or timezone.now(),
     )
@@ -112,6 +122,8 @@ def result_record_for_seating(
     ns_adjusted: str = "",
     ew_adjusted: str = "",
     user=None,
+    confirmed: bool = True,
+    source: str = "",
 ) -> Result:
     """Record a result as the table sees it: tricks and adjustments of the N/S and E/W pairs.
 
@@ -134,4 +146,6 @@ def result_record_for_seating(
         ns_adjusted=ns_adjusted,
         ew_adjusted=ew_adjusted,
         user=user,
+        confirmed=confirmed,
+        source=source,
     )

@@ -41,7 +41,7 @@ def event_report(event: Event) -> EventReport:
     pairs = list(event.pairs.select_related("player1", "player2"))
     boards = list(event.boards.all())
     seatings = list(event.seatings.all())
-    rows = list(event.results.select_related("board", "ns_pair", "ew_pair"))
+    rows = list(event.results.confirmed().select_related("board", "ns_pair", "ew_pair"))
     results = [
         scoring.BoardResult(
             board=row.board.number,
