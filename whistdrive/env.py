@@ -55,7 +55,13 @@ def database_from_url(name: str, url: str, base_dir: Path) -> dict:
         if not path:
             raise ImproperlyConfigured(f"{name}={url!r} names no SQLite file, e.g. sqlite:///db.sqlite3.")
         file = Path(path) if path.startswith("/") else base_dir / path
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(file)}
+        # Writers wait their turn instead of failing at once; IMMEDIATE takes the write lock at the
+        # start of a transaction, so two tablets never deadlock upgrading a read lock.
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(file),
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+        }
     if parts.scheme in ("postgres", "postgresql"):
         dbname = unquote(parts.path.lstrip("/"))
         if not dbname:

@@ -5,12 +5,15 @@ Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix 
 """
 
 from .boards import PbnImportError, event_deal_boards, event_export_pbn, event_import_pbn
+from .director import result_set_by_director
 from .errors import ServiceError
 from .events import (
     club_get_or_create,
     event_build_movement,
+    event_close,
     event_create,
     event_movement,
+    event_progress,
     event_publish,
     event_set_status,
     member_create,
@@ -18,8 +21,29 @@ from .events import (
 from .imports import ResultsImportError, results_import_csv
 from .results import result_correct, result_record, result_record_for_seating
 from .scoring import EventReport, event_expected_results, event_report
+from .tables import (
+    TableError,
+    event_open_tables,
+    table_access_check,
+    table_code_lookup,
+    table_result_confirm,
+    table_result_enter,
+    table_result_reject,
+    table_state,
+)
 
 __all__ = [
+    "TableError",
+    "event_close",
+    "event_open_tables",
+    "event_progress",
+    "result_set_by_director",
+    "table_access_check",
+    "table_code_lookup",
+    "table_result_confirm",
+    "table_result_enter",
+    "table_result_reject",
+    "table_state",
     "EventReport",
     "PbnImportError",
     "event_deal_boards",

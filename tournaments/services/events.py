@@ -83,7 +83,42 @@ def event_set_status(*, event: Event, status: str) -> Event:
         raise ServiceError(f"{event.name} has no movement yet: build it before marking it ready.")
     event.status = status
     event.save(update_fields=["status"])
+    if status == Event.Status.RUNNING:
+        from .tables import event_open_tables
+
+        event_open_tables(event=event)
     return event
+
+
+def event_progress(event: Event) -> dict:
+    """How many scheduled results are confirmed, awaiting confirmation at the table, or missing."""
+    expected = sum(
+        s.last_board - s.first_board + 1 for s in event.seatings.all() if s.ns_pair_id and s.ew_pair_id
+    )
+    confirmed = event.results.confirmed().count()
+    awaiting = event.results.filter(confirmed_at__isnull=True).count()
+    return {
+        "expected": expected,
+        "confirmed": confirmed,
+        "awaiting": awaiting,
+        "missing": expected - confirmed - awaiting,
+    }
+
+
+@transaction.atomic
+def event_close(*, event: Event, force: bool = False) -> Event:
+    """Finish a running event. With results missing or unconfirmed, only when the organiser insists:
+    those boards are then scored as played fewer times (Neuberg)."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status != Event.Status.RUNNING:
+        raise ServiceError(f"{event.name} is not running, so it cannot be closed.")
+    progress = event_progress(event)
+    if (progress["missing"] or progress["awaiting"]) and not force:
+        raise ServiceError(
+            f"{progress['missing']} results are missing and {progress['awaiting']} await E/W's "
+            "confirmation. Enter or adjust them, or tick 'close anyway' to score without them."
+        )
+    return event_set_status(event=event, status=Event.Status.FINISHED)
 
 
 def event_movement(event: Event) -> Movement:

@@ -1,0 +1,61 @@
+"""The organiser's (tournament director's) hand on results: set, correct or adjust, with a reason."""
+
+from django.db import transaction
+
+from ..models import Board, Event, Result, Seating
+from .errors import ServiceError
+from .results import result_correct, result_record_for_seating
+
+
+@transaction.atomic
+def result_set_by_director(
+    *,
+    event: Event,
+    seating: Seating,
+    board_number: int,
+    ns_tricks: int | None = None,
+    ns_adjusted: str = "",
+    ew_adjusted: str = "",
+    reason: str,
+    user,
+) -> Result:
+    """Give the result of a scheduled meeting, as the pairs sat (N/S pair's tricks, adjusted N/S / E/W).
+
+    A missing result is created, an existing one (confirmed or not) corrected; either way it
+    counts at once and the history keeps who, when and why.
+    """
+    if seating.event_id != event.pk or board_number not in seating.board_numbers:
+        raise ServiceError(f"Board {board_number} is not played at that table in that round.")
+    if seating.ns_pair_id is None or seating.ew_pair_id is None:
+        raise ServiceError("Nobody plays at that table in that round: a pair sits out.")
+    if not reason.strip():
+        raise ServiceError("Say why: the reason is kept in the history.")
+    board = Board.objects.get(event=event, number=board_number)
+    existing = Result.objects.filter(board=board, round=seating.round, table=seating.table).first()
+    if existing is None:
+        result = result_record_for_seating(
+            seating=seating,
+            board=board,
+            ns_tricks=ns_tricks,
+            ns_adjusted=ns_adjusted,
+            ew_adjusted=ew_adjusted,
+            user=user,
+            confirmed=True,
+            source="organiser",
+        )
+        history = result.history.get()
+        history.reason = reason.strip()
+        history.save(update_fields=["reason"])
+        return result
+    if seating.arrow_switched:  # stored by the cards: the N/S pair held the E/W hands
+        ns_adjusted, ew_adjusted = ew_adjusted, ns_adjusted
+        if ns_tricks is not None:
+            ns_tricks = 13 - ns_tricks
+    return result_correct(
+        result=existing,
+        ns_tricks=ns_tricks,
+        ns_adjusted=ns_adjusted,
+        ew_adjusted=ew_adjusted,
+        reason=reason,
+        user=user,
+    )

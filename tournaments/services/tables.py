@@ -1,0 +1,246 @@
+"""Score entry at the tables: one tablet per table, reached by a secret link or a short code.
+
+The scheme is the one of the electronic scorers clubs use at the table: N/S enter the tricks, the
+E/W side checks them on the same tablet and confirms. Until E/W confirm, the result does not count
+and E/W may send it back; once confirmed, only the organiser can change it.
+
+Every action is safe to repeat: a double tap or a retried request finds the result already as
+asked and changes nothing. Two tablets at one table are serialised by a lock on the table's
+seating, and the database allows one result per board and pair.
+"""
+
+import secrets
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from ..models import Board, CodeFailure, Event, Result, ResultChange, Seating, TableAccess
+from .errors import ServiceError
+from .results import history_add, result_record_for_seating
+
+CODE_ALPHABET = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, G/6, I/1, O/0, Q, S/5, Z/2)
+CODE_LENGTH = 5
+MAX_FAILURES = 10
+FAILURE_WINDOW = timedelta(minutes=10)
+
+
+class TableError(ServiceError):
+    """Something a player at the table is told plainly."""
+
+
+def _new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@transaction.atomic
+def event_open_tables(*, event: Event) -> list[TableAccess]:
+    """Give each table of the event its secret link and short code (those it has are kept)."""
+    existing = {a.table: a for a in event.table_accesses.all()}
+    taken = set(TableAccess.objects.values_list("code", flat=True))
+    for table in range(1, event.tables + 1):
+        if table in existing:
+            continue
+        code = _new_code()
+        while code in taken:
+            code = _new_code()
+        taken.add(code)
+        existing[table] = TableAccess.objects.create(
+            event=event, table=table, token=secrets.token_urlsafe(24), code=code
+        )
+    return [existing[t] for t in sorted(existing) if t <= event.tables]
+
+
+def table_code_lookup(*, code: str, address: str) -> TableAccess:
+    """The table a typed code opens. Repeated wrong codes from one address are refused for a while."""
+    now = timezone.now()
+    CodeFailure.objects.filter(at__lt=now - FAILURE_WINDOW).delete()
+    if CodeFailure.objects.filter(address=address).count() >= MAX_FAILURES:
+        raise TableError("Too many wrong codes from this tablet. Wait ten minutes, or ask the organiser.")
+    cleaned = "".join(code.split()).upper()
+    access = TableAccess.objects.select_related("event").filter(code=cleaned).first() if cleaned else None
+    if access is None or access.event.status != Event.Status.RUNNING:
+        CodeFailure.objects.create(address=address, at=now)
+        raise TableError(
+            f"'{code.strip()[:12]}' is not the code of a table in play. Check the code on the table card."
+        )
+    return access
+
+
+def table_access_check(access: TableAccess) -> None:
+    if access.event.status == Event.Status.FINISHED:
+        raise TableError("This event has finished: the scores are with the organiser now. Thank you!")
+    if access.event.status != Event.Status.RUNNING:
+        raise TableError("Play has not started yet: the organiser will start the event.")
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    board: Board
+    result: Result | None
+    ns_tricks: int | None  # as the table sees them (the N/S pair's tricks, even when switched)
+
+    @property
+    def status(self) -> str:
+        if self.result is None:
+            return "missing"
+        return "confirmed" if self.result.confirmed_at else "awaiting"
+
+
+@dataclass(frozen=True)
+class TableState:
+    access: TableAccess
+    seating: Seating | None  # None once the table has played every round
+    entries: list[BoardEntry] = field(default_factory=list)
+    previous: Seating | None = None
+    moves: dict = field(default_factory=dict)  # from the previous round: where E/W and boards went
+
+    @property
+    def round_complete(self) -> bool:
+        return all(e.status == "confirmed" for e in self.entries)
+
+
+def _seen_by_table(result: Result, seating: Seating) -> int | None:
+    if result.ns_tricks is None:
+        return None
+    return 13 - result.ns_tricks if seating.arrow_switched else result.ns_tricks
+
+
+def _complete(seating: Seating, results: dict[int, Result]) -> bool:
+    if seating.ns_pair_id is None or seating.ew_pair_id is None:
+        return True
+    return all(n in results and results[n].confirmed_at for n in seating.board_numbers)
+
+
+def table_state(access: TableAccess) -> TableState:
+    """Where the table stands: its current round (the first with a board not confirmed) and boards."""
+    event = access.event
+    seatings = list(
+        event.seatings.filter(table=access.table).select_related(
+            "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
+        )
+    )
+    by_round: dict[int, dict[int, Result]] = {}
+    for result in event.results.filter(table=access.table).select_related("board", "ns_pair", "ew_pair"):
+        by_round.setdefault(result.round, {})[result.board.number] = result
+    current = next((s for s in seatings if not _complete(s, by_round.get(s.round, {}))), None)
+    if current is not None and current.ns_pair_id is None:
+        current = None
+    previous = None
+    if current is not None:
+        previous = next((s for s in seatings if s.round == current.round - 1), None)
+    elif seatings:
+        previous = seatings[-1]
+    entries = []
+    if current is not None:
+        boards = {b.number: b for b in event.boards.filter(number__in=list(current.board_numbers))}
+        results = by_round.get(current.round, {})
+        for number in current.board_numbers:
+            result = results.get(number)
+            entries.append(
+                BoardEntry(boards[number], result, _seen_by_table(result, current) if result else None)
+            )
+    return TableState(access, current, entries, previous, _moves(event, previous) if previous else {})
+
+
+def _moves(event: Event, seating: Seating) -> dict:
+    """Where the E/W pair and the boards of a table went after its round."""
+    following = list(event.seatings.filter(round=seating.round + 1).select_related("ew_pair"))
+    if not following:
+        return {}
+    ew_to = next(
+        (s.table for s in following if seating.ew_pair_id and s.ew_pair_id == seating.ew_pair_id), None
+    )
+    boards_to = sorted(s.table for s in following if s.board_set == seating.board_set)
+    return {
+        "round": seating.round,
+        "ew_pair": seating.ew_pair,
+        "ew_to": ew_to,
+        "boards": (seating.first_board, seating.last_board),
+        "boards_to": boards_to,  # empty: they rest on the relay for a round
+    }
+
+
+def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Board]:
+    """The table's current seating, locked, and the board, if the board is played there now."""
+    table_access_check(access)
+    state = table_state(access)
+    if state.seating is None:
+        raise TableError("This table has played all its rounds.")
+    if board_number not in state.seating.board_numbers:
+        raise TableError(
+            f"Board {board_number} is not played at table {access.table} in round {state.seating.round}."
+        )
+    seating = (
+        Seating.objects.select_for_update().select_related("ns_pair", "ew_pair").get(pk=state.seating.pk)
+    )
+    board = Board.objects.get(event=access.event, number=board_number)
+    return seating, board
+
+
+def _result_at(seating: Seating, board: Board) -> Result | None:
+    return (
+        Result.objects.select_for_update()
+        .select_related("board", "ns_pair", "ew_pair")
+        .filter(board=board, round=seating.round, table=seating.table)
+        .first()
+    )
+
+
+def _source(access: TableAccess) -> str:
+    return f"table {access.table}"
+
+
+@transaction.atomic
+def table_result_enter(*, access: TableAccess, board_number: int, ns_tricks: int) -> Result:
+    """N/S enter their tricks; the result then waits for E/W to confirm."""
+    if not isinstance(ns_tricks, int) or not 0 <= ns_tricks <= 13:
+        raise TableError("Tap the number of tricks N/S took: 0 to 13.")
+    seating, board = _locked_seating(access, board_number)
+    existing = _result_at(seating, board)
+    if existing is not None:
+        if _seen_by_table(existing, seating) == ns_tricks:
+            return existing  # the same tap again: nothing to do
+        state = "confirmed" if existing.confirmed_at else "waiting for E/W to confirm"
+        raise TableError(
+            f"Board {board_number} already has N/S {_seen_by_table(existing, seating)} ({state}). "
+            "If it is wrong, E/W can send it back before confirming; after that ask the organiser."
+        )
+    return result_record_for_seating(
+        seating=seating, board=board, ns_tricks=ns_tricks, confirmed=False, source=_source(access)
+    )
+
+
+@transaction.atomic
+def table_result_confirm(*, access: TableAccess, board_number: int, ns_tricks: int) -> Result:
+    """E/W confirm the tricks they were shown; a changed entry is not confirmed by mistake."""
+    seating, board = _locked_seating(access, board_number)
+    existing = _result_at(seating, board)
+    if existing is None:
+        raise TableError(f"Board {board_number} has no score to confirm yet: N/S enter it first.")
+    if _seen_by_table(existing, seating) != ns_tricks:
+        raise TableError(
+            f"Board {board_number} now shows N/S {_seen_by_table(existing, seating)}, not {ns_tricks}: "
+            "check it again before confirming."
+        )
+    if existing.confirmed_at is None:
+        existing.confirmed_at = timezone.now()
+        existing.save(update_fields=["confirmed_at"])
+        history_add(
+            existing, ResultChange.Action.CONFIRMED, before=existing.score_text, source=_source(access)
+        )
+    return existing
+
+
+@transaction.atomic
+def table_result_reject(*, access: TableAccess, board_number: int) -> None:
+    """E/W send an unconfirmed entry back, so N/S can enter it again."""
+    seating, board = _locked_seating(access, board_number)
+    existing = _result_at(seating, board)
+    if existing is None:
+        return  # already sent back
+    if existing.confirmed_at is not None:
+        raise TableError(f"Board {board_number} is confirmed: only the organiser can change it now.")
+    history_add(existing, ResultChange.Action.REJECTED, before=existing.score_text, source=_source(access))
+    existing.delete()

@@ -1,0 +1,37 @@
+"""Views, one module a concern; the URLconf imports them from here."""
+
+from .events import (
+    board_hand_record,
+    event_build_movement,
+    event_deal_boards,
+    event_detail,
+    event_export_pbn,
+    event_import_pbn,
+    event_movement,
+    home,
+)
+from .results import (
+    event_import_results,
+    event_publish,
+    event_results,
+    event_results_board,
+    event_results_csv,
+    event_results_pair,
+)
+
+__all__ = [
+    "board_hand_record",
+    "event_build_movement",
+    "event_deal_boards",
+    "event_detail",
+    "event_export_pbn",
+    "event_import_pbn",
+    "event_import_results",
+    "event_movement",
+    "event_publish",
+    "event_results",
+    "event_results_board",
+    "event_results_csv",
+    "event_results_pair",
+    "home",
+]

@@ -1,0 +1,60 @@
+"""Helpers the views share: load an event and check who may see it, once."""
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404
+from django.shortcuts import render
+
+from .. import services
+from ..domain.errors import DomainError
+from ..models import Event
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+STRAIN_NAMES = {"S": "♠ Spades", "H": "♥ Hearts", "D": "♦ Diamonds", "C": "♣ Clubs", "NT": "No trumps"}
+
+
+def get_event_for_user(request, event_id: int) -> Event:
+    """The event, if the user organises its club; 404 otherwise (its existence is not revealed)."""
+    try:
+        return Event.objects.for_user(request.user).select_related("club").get(pk=event_id)
+    except Event.DoesNotExist:
+        raise Http404("No such event among your clubs.") from None
+
+
+def get_event_for_results(request, event_id: int) -> Event:
+    """Results are open to the club's organisers, and to everyone once published."""
+    event = Event.objects.select_related("club").filter(pk=event_id).first()
+    if event is None:
+        raise Http404("No such event.")
+    if event.published or Event.objects.for_user(request.user).filter(pk=event.pk).exists():
+        return event
+    if not request.user.is_authenticated:
+        raise LoginNeeded
+    raise Http404("No such event among your clubs.")
+
+
+class LoginNeeded(Exception):
+    pass
+
+
+def results_page(view):
+    """Send a visitor to the login page for results that are not published yet."""
+
+    def wrapper(request, event_id, *args, **kwargs):
+        try:
+            event = get_event_for_results(request, event_id)
+        except LoginNeeded:
+            return redirect_to_login(request.get_full_path())
+        try:
+            report = services.event_report(event)
+        except DomainError as error:
+            return render(request, "tournaments/results_unavailable.html", {"event": event, "error": error})
+        return view(request, event, report, *args, **kwargs)
+
+    wrapper.__name__ = view.__name__
+    return wrapper
+
+
+def organises_event(request, event) -> bool:
+    return request.user.is_authenticated and Event.objects.for_user(request.user).filter(pk=event.pk).exists()

@@ -1,0 +1,186 @@
+"""Organiser pages of an event: its settings, movement and boards."""
+
+from collections import defaultdict
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST
+
+from .. import services
+from ..domain.errors import DomainError
+from ..forms import DealForm, PbnUploadForm, ResultsUploadForm
+from ..models import Direction, Event
+from ..reports import (
+    dd_rows,
+    hand_diagram,
+)
+from .common import (
+    LoginNeeded,
+    get_event_for_results,
+    get_event_for_user,
+    organises_event,
+)
+
+
+def home(request):
+    events = []
+    if request.user.is_authenticated:
+        events = Event.objects.for_user(request.user).select_related("club")[:50]
+    published = Event.objects.filter(published=True).select_related("club")[:20]
+    return render(request, "tournaments/home.html", {"events": events, "published": published})
+
+
+@login_required
+def event_detail(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    pairs = event.pairs.select_related("player1", "player2")
+    results = event.results.select_related("board", "ns_pair", "ew_pair")
+    return render(
+        request,
+        "tournaments/event_detail.html",
+        {
+            "event": event,
+            "ns_pairs": [p for p in pairs if p.direction == Direction.NS],
+            "ew_pairs": [p for p in pairs if p.direction == Direction.EW],
+            "boards": event.boards.all(),
+            "results": results,
+            "seated": event.seatings.exists(),
+            "upload_form": ResultsUploadForm(),
+            "deal_form": DealForm(),
+            "pbn_form": PbnUploadForm(),
+            "dealt": sum(1 for b in event.boards.all() if b.deal),
+        },
+    )
+
+
+@login_required
+def event_movement(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    seatings = list(event.seatings.select_related("ns_pair", "ew_pair"))
+    grid = defaultdict(dict)
+    itineraries = defaultdict(list)
+    for seating in seatings:
+        grid[seating.round][seating.table] = seating
+        if seating.ew_pair:
+            itineraries[seating.ew_pair].append(seating)
+    relay = {stand.round: stand for stand in event.relay_stands.all()}
+    tables = range(1, event.tables + 1)
+    rows = [
+        {
+            "round": r,
+            "cells": [grid[r].get(t) for t in tables],
+            "relay": relay.get(r),
+            "sit_outs": [s.ew_pair for s in grid[r].values() if s.ns_pair is None and s.ew_pair],
+        }
+        for r in sorted(grid)
+    ]
+    return render(
+        request,
+        "tournaments/event_movement.html",
+        {
+            "event": event,
+            "tables": tables,
+            "rows": rows,
+            "has_relay": bool(relay),
+            "relay_after": event.tables // 2,
+            "itineraries": sorted(itineraries.items(), key=lambda item: item[0].number),
+        },
+    )
+
+
+@login_required
+@require_POST
+def event_build_movement(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    try:
+        movement = services.event_build_movement(event=event)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            f"Movement built: {movement.rounds} rounds of {movement.boards_per_round} boards, "
+            f"{movement.boards} boards in all.",
+        )
+    return redirect("tournaments:event-movement", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def event_deal_boards(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    form = DealForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "The seed is too long: use at most 64 letters and digits.")
+        return redirect("tournaments:event-detail", event_id=event.pk)
+    try:
+        seed = services.event_deal_boards(event=event, seed=form.cleaned_data["seed"])
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Boards dealt from seed {seed}: the same seed deals them again.")
+    return redirect("tournaments:event-detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def event_import_pbn(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    form = PbnUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        for error in form.errors.get("pbn", []):
+            messages.error(request, error)
+        return redirect("tournaments:event-detail", event_id=event.pk)
+    try:
+        count = services.event_import_pbn(event=event, text=form.cleaned_data["pbn"])
+    except services.PbnImportError as error:
+        messages.error(request, "Nothing was imported from the PBN file:")
+        for problem in error.problems[:30]:
+            messages.error(request, problem)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Imported {count} deals.")
+    return redirect("tournaments:event-detail", event_id=event.pk)
+
+
+@login_required
+def event_export_pbn(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    try:
+        text = services.event_export_pbn(event)
+    except DomainError as error:
+        messages.error(request, str(error))
+        return redirect("tournaments:event-detail", event_id=event.pk)
+    response = HttpResponse(text, content_type="application/x-pbn; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(f"{event.name} {event.date}")}.pbn"'
+    return response
+
+
+def board_hand_record(request, event_id: int, board: int):
+    """A board's four hands, trumps and double-dummy tricks: for organisers, and for all once published."""
+    try:
+        event = get_event_for_results(request, event_id)
+    except LoginNeeded:
+        return redirect_to_login(request.get_full_path())
+    board_row = event.boards.filter(number=board).first()
+    if board_row is None:
+        raise Http404("No such board.")
+    numbers = list(event.boards.values_list("number", flat=True))
+    return render(
+        request,
+        "tournaments/board_hand_record.html",
+        {
+            "event": event,
+            "board": board_row,
+            "diagram": hand_diagram(board_row),
+            "dd_rows": dd_rows(board_row),
+            "previous": board - 1 if board - 1 in numbers else None,
+            "next": board + 1 if board + 1 in numbers else None,
+            "organiser": organises_event(request, event),
+        },
+    )

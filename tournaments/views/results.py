@@ -1,0 +1,148 @@
+"""Results pages: standings, travellers, score cards, the CSV, publishing and importing."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from .. import services
+from ..domain.boards import dealer
+from ..domain.errors import DomainError
+from ..domain.scoring import pair_label
+from ..forms import ResultsUploadForm
+from ..reports import (
+    FIELD_TITLES,
+    report_as_csv,
+    scorecard_rows,
+    standings_table_rows,
+    traveller_rows,
+)
+from ..tables import ScoreCardTable, StandingsTable, TravellerTable
+from .common import (
+    SEAT_NAMES,
+    STRAIN_NAMES,
+    get_event_for_user,
+    organises_event,
+    results_page,
+)
+
+
+@results_page
+def event_results(request, event, report):
+    fields = []
+    for field in report.scores.fields:
+        table = StandingsTable(
+            standings_table_rows(report, field), method=report.scores.method, prefix=f"{field.lower()}-"
+        )
+        RequestConfig(request, paginate=False).configure(table)
+        fields.append((FIELD_TITLES[field], table))
+    boards = [b.board for b in report.scores.boards]
+    return render(
+        request,
+        "tournaments/results_standings.html",
+        {
+            "event": event,
+            "report": report,
+            "fields": fields,
+            "boards": boards,
+            "organiser": organises_event(request, event),
+        },
+    )
+
+
+@results_page
+def event_results_board(request, event, report, board: int):
+    if board not in report.trumps:
+        raise Http404("No such board.")
+    table = TravellerTable(traveller_rows(report, board))
+    RequestConfig(request, paginate=False).configure(table)
+    scored = next((b for b in report.scores.boards if b.board == board), None)
+    trumps = report.trumps.get(board, "")
+    return render(
+        request,
+        "tournaments/results_board.html",
+        {
+            "event": event,
+            "report": report,
+            "board": board,
+            "table": table,
+            "scored": scored,
+            "trumps": STRAIN_NAMES.get(trumps, "not yet known"),
+            "dealer": SEAT_NAMES[dealer(board)],
+            "previous": board - 1 if board - 1 in report.trumps else None,
+            "next": board + 1 if board + 1 in report.trumps else None,
+        },
+    )
+
+
+@results_page
+def event_results_pair(request, event, report, direction: str, number: int):
+    pair = (direction.upper(), number)
+    if pair not in report.names:
+        raise Http404("No such pair.")
+    table = ScoreCardTable(scorecard_rows(report, pair))
+    RequestConfig(request, paginate=False).configure(table)
+    standing = next(s for s in report.scores.standings if s.pair == pair)
+    return render(
+        request,
+        "tournaments/results_pair.html",
+        {
+            "event": event,
+            "report": report,
+            "pair": pair,
+            "label": pair_label(pair),
+            "names": report.name(pair),
+            "standing": standing,
+            "table": table,
+        },
+    )
+
+
+@results_page
+def event_results_csv(request, event, report):
+    response = HttpResponse(report_as_csv(report), content_type="text/csv; charset=utf-8")
+    filename = slugify(f"{event.name} {event.date}") or "results"
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    return response
+
+
+@login_required
+@require_POST
+def event_publish(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    publish = request.POST.get("publish") == "1"
+    try:
+        services.event_publish(event=event, published=publish)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            "Results published: anyone with the link can see them."
+            if publish
+            else "Results are private again.",
+        )
+    return redirect("tournaments:results", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def event_import_results(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    form = ResultsUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        for error in form.errors.get("file", []):
+            messages.error(request, error)
+        return redirect("tournaments:event-detail", event_id=event.pk)
+    try:
+        count = services.results_import_csv(event=event, text=form.cleaned_data["file"], user=request.user)
+    except services.ResultsImportError as error:
+        messages.error(request, "Nothing was imported from the file:")
+        for problem in error.problems[:30]:
+            messages.error(request, problem)
+    else:
+        messages.success(request, f"Imported {count} results.")
+    return redirect("tournaments:event-detail", event_id=event.pk)
