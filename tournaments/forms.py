@@ -5,7 +5,7 @@ from django import forms
 from .domain.boards import validate_schedule
 from .domain.errors import DomainError
 from .domain.movements import build_mitchell, parse_round_list
-from .models import Event
+from .models import Adjusted, Event
 
 # Settings the movement, pairs and boards are built from.
 MOVEMENT_FIELDS = (
@@ -116,3 +116,30 @@ class PbnUploadForm(forms.Form):
             return raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             return raw.decode("latin-1")  # older programs write PBN in Latin-1
+
+
+class DirectorResultForm(forms.Form):
+    """A director's result for one meeting on a board, as the pairs sat."""
+
+    ADJUSTED = [("", "—"), *Adjusted.choices]
+
+    seating = forms.IntegerField(widget=forms.HiddenInput)
+    ns_tricks = forms.TypedChoiceField(
+        label="N/S tricks",
+        required=False,
+        coerce=int,
+        empty_value=None,
+        choices=[("", "—")] + [(n, str(n)) for n in range(14)],
+    )
+    ns_adjusted = forms.ChoiceField(label="or N/S adjusted", required=False, choices=ADJUSTED)
+    ew_adjusted = forms.ChoiceField(label="E/W adjusted", required=False, choices=ADJUSTED)
+    reason = forms.CharField(max_length=200, help_text="Kept in the history with your name and the time.")
+
+    def clean(self):
+        data = super().clean()
+        tricks, ns_adj, ew_adj = data.get("ns_tricks"), data.get("ns_adjusted"), data.get("ew_adjusted")
+        if tricks is None and not (ns_adj and ew_adj):
+            raise forms.ValidationError("Give the N/S tricks, or an adjusted score for each side.")
+        if tricks is not None and (ns_adj or ew_adj):
+            raise forms.ValidationError("Give either tricks or adjusted scores, not both.")
+        return data

@@ -69,9 +69,11 @@ def table_code_lookup(*, code: str, address: str) -> TableAccess:
 
 
 def table_access_check(access: TableAccess) -> None:
-    if access.event.status == Event.Status.FINISHED:
+    """Refuse a tablet unless its event is running now (read afresh: the organiser may just have closed it)."""
+    status = Event.objects.values_list("status", flat=True).get(pk=access.event_id)
+    if status == Event.Status.FINISHED:
         raise TableError("This event has finished: the scores are with the organiser now. Thank you!")
-    if access.event.status != Event.Status.RUNNING:
+    if status != Event.Status.RUNNING:
         raise TableError("Play has not started yet: the organiser will start the event.")
 
 

@@ -10,6 +10,7 @@ from .events import (
     event_movement,
     home,
 )
+from .live import director_board, event_close, event_live, event_room, event_start
 from .results import (
     event_import_results,
     event_publish,
@@ -18,8 +19,19 @@ from .results import (
     event_results_csv,
     event_results_pair,
 )
+from .tables import table_confirm, table_enter, table_page, table_reject, table_start
 
 __all__ = [
+    "director_board",
+    "event_close",
+    "event_live",
+    "event_room",
+    "event_start",
+    "table_confirm",
+    "table_enter",
+    "table_page",
+    "table_reject",
+    "table_start",
     "board_hand_record",
     "event_build_movement",
     "event_deal_boards",

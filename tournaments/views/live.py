@@ -1,0 +1,194 @@
+"""The organiser's evening: start and close, the live dashboard, the room display, corrections."""
+
+from collections import defaultdict
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from .. import services
+from ..domain.errors import DomainError
+from ..domain.scoring import pair_label
+from ..forms import DirectorResultForm
+from ..models import Event
+from ..reports import FIELD_TITLES, format_percentage
+from .common import LoginNeeded, get_event_for_results, get_event_for_user
+
+
+@login_required
+def event_live(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    seatings = list(event.seatings.select_related("ns_pair", "ew_pair"))
+    counts = defaultdict(lambda: {"confirmed": 0, "awaiting": 0})
+    for round_, table, confirmed_at in event.results.values_list("round", "table", "confirmed_at"):
+        counts[(round_, table)]["confirmed" if confirmed_at else "awaiting"] += 1
+    grid = defaultdict(dict)
+    for s in seatings:
+        expected = 0 if s.ns_pair_id is None or s.ew_pair_id is None else s.last_board - s.first_board + 1
+        done = counts[(s.round, s.table)]
+        state = (
+            "sitout"
+            if not expected
+            else "done"
+            if done["confirmed"] == expected
+            else ("awaiting" if done["awaiting"] else "partial" if done["confirmed"] else "missing")
+        )
+        grid[s.round][s.table] = {"seating": s, "expected": expected, **done, "state": state}
+    tables = range(1, event.tables + 1)
+    accesses = event.table_accesses.all() if event.status == Event.Status.RUNNING else []
+    return render(
+        request,
+        "tournaments/event_live.html",
+        {
+            "event": event,
+            "tables": tables,
+            "rows": [{"round": r, "cells": [grid[r].get(t) for t in tables]} for r in sorted(grid)],
+            "progress": services.event_progress(event),
+            "accesses": [
+                {
+                    "table": a.table,
+                    "code": a.code,
+                    "url": request.build_absolute_uri(reverse("tournaments:table", args=[a.token])),
+                }
+                for a in accesses
+            ],
+            "start_url": request.build_absolute_uri(reverse("tournaments:table-start")),
+            "boards": range(1, event.boards.count() + 1),
+        },
+    )
+
+
+@login_required
+@require_POST
+def event_start(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    try:
+        services.event_set_status(event=event, status=Event.Status.RUNNING)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "The event is running: the tablets can open their tables.")
+    return redirect("tournaments:event-live", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def event_close(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    try:
+        services.event_close(event=event, force=request.POST.get("force") == "1")
+    except DomainError as error:
+        messages.error(request, str(error))
+        return redirect("tournaments:event-live", event_id=event.pk)
+    messages.success(request, "The event is closed: the results are final. Publish them when you are ready.")
+    return redirect("tournaments:results", event_id=event.pk)
+
+
+def event_room(request, event_id: int):
+    """Standings for a screen in the hall; the page reloads itself every 30 seconds."""
+    try:
+        event = get_event_for_results(request, event_id)
+    except LoginNeeded:
+        return redirect_to_login(request.get_full_path())
+    try:
+        report = services.event_report(event)
+    except DomainError as error:
+        return render(request, "tournaments/results_unavailable.html", {"event": event, "error": error})
+    fields = [
+        (
+            FIELD_TITLES[field],
+            [
+                {
+                    "rank": s.rank,
+                    "pair": pair_label(s.pair),
+                    "names": report.name(s.pair),
+                    "percentage": format_percentage(s.percentage),
+                    "score": s.score,
+                    "boards": s.boards_played,
+                }
+                for s in report.scores.field(field)
+            ],
+        )
+        for field in report.scores.fields
+    ]
+    return render(
+        request,
+        "tournaments/event_room.html",
+        {"event": event, "report": report, "fields": fields, "progress": services.event_progress(event)},
+    )
+
+
+@login_required
+def director_board(request, event_id: int, board: int):
+    """Every meeting on a board, with its result and a form to set, correct or adjust it."""
+    event = get_event_for_user(request, event_id)
+    board_row = event.boards.filter(number=board).first()
+    if board_row is None:
+        return redirect("tournaments:event-live", event_id=event.pk)
+    seatings = list(
+        event.seatings.filter(first_board__lte=board, last_board__gte=board, ns_pair__isnull=False)
+        .select_related("ns_pair", "ew_pair")
+        .order_by("round")
+    )
+    if request.method == "POST":
+        form = DirectorResultForm(request.POST)
+        seating = next(
+            (s for s in seatings if form.is_valid() and s.pk == form.cleaned_data["seating"]), None
+        )
+        if not form.is_valid() or seating is None:
+            for error in form.non_field_errors() or [
+                "Choose the tricks or adjusted scores, and give a reason."
+            ]:
+                messages.error(request, error)
+        else:
+            data = form.cleaned_data
+            try:
+                services.result_set_by_director(
+                    event=event,
+                    seating=seating,
+                    board_number=board,
+                    ns_tricks=data["ns_tricks"],
+                    ns_adjusted=data["ns_adjusted"],
+                    ew_adjusted=data["ew_adjusted"],
+                    reason=data["reason"],
+                    user=request.user,
+                )
+            except DomainError as error:
+                messages.error(request, str(error))
+            else:
+                messages.success(request, f"Board {board}, round {seating.round}: saved.")
+        return redirect("tournaments:director-board", event_id=event.pk, board=board)
+
+    results = {
+        (r.round, r.table): r
+        for r in event.results.filter(board=board_row).select_related("ns_pair", "ew_pair")
+    }
+    meetings = []
+    for s in seatings:
+        result = results.get((s.round, s.table))
+        seen = None
+        if result and result.ns_tricks is not None:
+            seen = 13 - result.ns_tricks if s.arrow_switched else result.ns_tricks
+        meetings.append(
+            {
+                "seating": s,
+                "result": result,
+                "ns_tricks": seen,
+                "form": DirectorResultForm(initial={"seating": s.pk, "ns_tricks": seen}, prefix=None),
+            }
+        )
+    return render(
+        request,
+        "tournaments/director_board.html",
+        {
+            "event": event,
+            "board": board_row,
+            "meetings": meetings,
+            "history": event.result_changes.filter(board_number=board).select_related("changed_by"),
+            "previous": board - 1 if board > 1 else None,
+            "next": board + 1 if event.boards.filter(number=board + 1).exists() else None,
+        },
+    )

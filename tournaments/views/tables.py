@@ -1,0 +1,125 @@
+"""The tablet at each table: no login, reached by the table's secret link or its short code."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from .. import services
+from ..domain.boards import STRAIN_SYMBOLS
+from ..models import TableAccess
+from .common import SEAT_NAMES
+
+
+def _get_access(token: str) -> TableAccess:
+    access = TableAccess.objects.select_related("event__club").filter(token=token).first()
+    if access is None:
+        raise Http404("This table link is not in use. Type the table's code on the start page.")
+    return access
+
+
+def _client_address(request) -> str:
+    return request.META.get("REMOTE_ADDR") or "0.0.0.0"
+
+
+def table_start(request):
+    if request.method == "POST":
+        try:
+            access = services.table_code_lookup(
+                code=request.POST.get("code", ""), address=_client_address(request)
+            )
+        except services.TableError as error:
+            messages.error(request, str(error))
+            return redirect("tournaments:table-start")
+        return redirect("tournaments:table", token=access.token)
+    return render(request, "tournaments/table_start.html")
+
+
+def table_page(request, token: str):
+    access = _get_access(token)
+    try:
+        services.table_access_check(access)
+    except services.TableError as error:
+        return render(
+            request, "tournaments/table_closed.html", {"access": access, "error": error}, status=403
+        )
+    state = services.table_state(access)
+    seatings = access.event.seatings
+    return render(
+        request,
+        "tournaments/table_page.html",
+        {
+            "access": access,
+            "event": access.event,
+            "state": state,
+            "rounds": seatings.filter(table=access.table).count(),
+            "sit_out_table": not seatings.filter(table=access.table, ns_pair__isnull=False).exists(),
+            "boards": [
+                {
+                    "entry": e,
+                    "dealer": SEAT_NAMES[e.board.dealer],
+                    "trumps": STRAIN_SYMBOLS.get(e.board.trumps, "?"),
+                    "red": e.board.trumps in ("H", "D"),
+                    "ew_tricks": None if e.ns_tricks is None else 13 - e.ns_tricks,
+                }
+                for e in state.entries
+            ],
+            "tricks": range(14),
+            "show_moves": bool(state.moves) and not any(e.result for e in state.entries),
+        },
+    )
+
+
+def _whole(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _table_action(action):
+    """Run one table action from a POST and go back to the table's page, with a plain message."""
+
+    @require_POST
+    def view(request, token: str):
+        access = _get_access(token)
+        board = _whole(request.POST.get("board"))
+        if board is None:
+            messages.error(request, "That board number was not understood: tap the board's buttons again.")
+            return redirect("tournaments:table", token=token)
+        try:
+            action(access, board, request.POST)
+        except services.TableError as error:
+            messages.error(request, str(error))
+        return redirect(f"{_table_url(token)}#board-{board}")
+
+    view.__name__ = action.__name__
+    return view
+
+
+def _table_url(token: str) -> str:
+    return reverse("tournaments:table", args=[token])
+
+
+def _enter(access, board, data):
+    tricks = _whole(data.get("ns_tricks"))
+    if tricks is None:
+        raise services.TableError("Tap the number of tricks N/S took: 0 to 13.")
+    services.table_result_enter(access=access, board_number=board, ns_tricks=tricks)
+
+
+def _confirm(access, board, data):
+    tricks = _whole(data.get("ns_tricks"))
+    if tricks is None:
+        raise services.TableError("Tap Confirm again under the score you checked.")
+    services.table_result_confirm(access=access, board_number=board, ns_tricks=tricks)
+
+
+def _reject(access, board, data):
+    services.table_result_reject(access=access, board_number=board)
+
+
+table_enter = _table_action(_enter)
+table_confirm = _table_action(_confirm)
+table_reject = _table_action(_reject)
