@@ -69,7 +69,7 @@ def table_code_lookup(*, code: str, address: str) -> TableAccess:
 
 
 def table_access_check(access: TableAccess) -> None:
-    """Refuse a tablet unless its event is running now (read afresh: the organiser may just have closed it)."""
+    """Refuse a tablet unless its event runs now (read afresh: the organiser may just have closed it)."""
     status = Event.objects.values_list("status", flat=True).get(pk=access.event_id)
     if status == Event.Status.FINISHED:
         raise TableError("This event has finished: the scores are with the organiser now. Thank you!")
