@@ -139,7 +139,7 @@ class EventAdmin(ClubScopedAdmin):
     date_hierarchy = "date"
     form = EventAdminForm
     inlines = [PairInline]
-    actions = ["build_movement", "deal_boards", "download_pbn", "mark_ready", "start", "finish"]
+    actions = ["build_movement", "deal_boards", "download_pbn", "print_pack", "mark_ready", "start", "finish"]
     fieldsets = [
         (None, {"fields": ["club", "name", "date", "status"]}),
         (
@@ -176,6 +176,13 @@ class EventAdmin(ClubScopedAdmin):
             self.message_user(request, "Choose one event to download its PBN file.", messages.WARNING)
             return None
         return redirect("tournaments:boards-pbn", event_id=queryset.get().pk)
+
+    @admin.action(description="Print pack: every document in one PDF (one event)")
+    def print_pack(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, "Choose one event to print its pack.", messages.WARNING)
+            return None
+        return redirect("tournaments:event-print", event_id=queryset.get().pk, document="pack")
 
     @admin.action(description="Mark ready to play")
     def mark_ready(self, request, queryset):

@@ -13,6 +13,7 @@ urlpatterns = [
     path("events/<int:event_id>/boards/import/", views.event_import_pbn, name="boards-import"),
     path("events/<int:event_id>/boards.pbn", views.event_export_pbn, name="boards-pbn"),
     path("events/<int:event_id>/boards/<int:board>/", views.board_hand_record, name="board"),
+    path("events/<int:event_id>/print/<slug:document>.pdf", views.event_print, name="event-print"),
     path("events/<int:event_id>/results/", views.event_results, name="results"),
     path("events/<int:event_id>/results.csv", views.event_results_csv, name="results-csv"),
     path(

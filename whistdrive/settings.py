@@ -110,6 +110,10 @@ if env_bool("TRUST_X_FORWARDED_PROTO", False):
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 
+# The address tablets reach whistdrive at, printed in the table cards' QR codes. Empty: the address
+# the organiser's browser used (fine unless that is 127.0.0.1).
+WHISTDRIVE_BASE_URL = env_str("BASE_URL", "http://127.0.0.1:8000")
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

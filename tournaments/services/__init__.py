@@ -19,6 +19,7 @@ from .events import (
     member_create,
 )
 from .imports import ResultsImportError, results_import_csv
+from .printing import event_print_pack
 from .results import result_correct, result_record, result_record_for_seating
 from .scoring import EventReport, event_expected_results, event_report
 from .tables import (
@@ -33,6 +34,7 @@ from .tables import (
 )
 
 __all__ = [
+    "event_print_pack",
     "TableError",
     "event_close",
     "event_open_tables",

@@ -10,6 +10,7 @@ from ..domain.dealing import deal_board
 from ..domain.movements import Movement, build_mitchell, default_variant, parse_round_list
 from ..models import Board, Club, Direction, Event, Member, Pair, RelayStand, Seating
 from .errors import ServiceError
+from .tables import event_open_tables
 
 
 def club_get_or_create(*, name: str) -> Club:
@@ -84,8 +85,6 @@ def event_set_status(*, event: Event, status: str) -> Event:
     event.status = status
     event.save(update_fields=["status"])
     if status == Event.Status.RUNNING:
-        from .tables import event_open_tables
-
         event_open_tables(event=event)
     return event
 
@@ -163,6 +162,8 @@ def event_build_movement(*, event: Event) -> Movement:
         )
         for tr in movement.table_rounds
     )
+    event.table_accesses.filter(table__gt=event.tables).delete()
+    event_open_tables(event=event)
     RelayStand.objects.bulk_create(
         RelayStand(
             event=event,

@@ -8,6 +8,7 @@ from .events import (
     event_export_pbn,
     event_import_pbn,
     event_movement,
+    event_print,
     home,
 )
 from .live import director_board, event_close, event_live, event_room, event_start
@@ -40,6 +41,7 @@ __all__ = [
     "event_import_pbn",
     "event_import_results",
     "event_movement",
+    "event_print",
     "event_publish",
     "event_results",
     "event_results_board",

@@ -2,6 +2,7 @@
 
 from collections import defaultdict
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -10,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
-from .. import services
+from .. import pdf, services
 from ..domain.errors import DomainError
 from ..forms import DealForm, PbnUploadForm, ResultsUploadForm
 from ..models import Direction, Event
@@ -184,3 +185,18 @@ def board_hand_record(request, event_id: int, board: int):
             "organiser": organises_event(request, event),
         },
     )
+
+
+@login_required
+def event_print(request, event_id: int, document: str):
+    """One printed document, or the whole pack, as a PDF download."""
+    event = get_event_for_user(request, event_id)
+    if document not in pdf.DOCUMENTS and document != "pack":
+        raise Http404("No such document.")
+    base_url = settings.WHISTDRIVE_BASE_URL
+    if not base_url or "127.0.0.1" in base_url or "localhost" in base_url:
+        base_url = request.build_absolute_uri("/")
+    data = pdf.render(services.event_print_pack(event, base_url=base_url), document)
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slugify(f"{event.name} {document}")}.pdf"'
+    return response

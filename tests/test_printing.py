@@ -1,0 +1,173 @@
+"""Printed documents, read back from the PDF: the right pairs and boards on the right card."""
+
+import io
+import re
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tournaments import pdf, services
+from tournaments.models import Club
+from tournaments.pdf.table_cards import qr_drawing
+
+BASE = "http://192.168.1.20:8000"
+
+
+def _read(data: bytes) -> PdfReader:
+    assert data.startswith(b"%PDF")
+    return PdfReader(io.BytesIO(data))
+
+
+def _pages(data: bytes) -> list[str]:
+    """Each page's text, whitespace (table cells come out on lines of their own) made single spaces."""
+    return [" ".join(page.extract_text().split()) + " " for page in _read(data).pages]
+
+
+def _render(event, document):
+    return pdf.render(services.event_print_pack(event, base_url=BASE), document)
+
+
+@pytest.fixture
+def event(club, make_event):
+    event = make_event(club, tables=3, boards_per_round=2, arrow_switch_rounds="3")
+    services.event_deal_boards(event=event, seed="print", analyse=False)
+    return event
+
+
+def test_one_table_card_a_table_with_its_own_pairs_boards_and_moves(event):
+    pages = _pages(_render(event, "table-cards"))
+    assert len(pages) == 3
+    for table, text in enumerate(pages, start=1):
+        assert f"Table {table}" in text
+        access = event.table_accesses.get(table=table)
+        assert access.code in text and access.token in text.replace(" ", "")
+    # Table 2, round 1: N/S 2 v E/W 2 on boards 3-4; E/W 2 go on to table 3, the boards to table 1.
+    assert re.search(r"1 N/S 2 E/W 2 3 ., 4 . table 3 table 1 ", pages[1])
+    assert "arrow switch" in pages[0]
+
+
+def test_the_qr_code_holds_the_tables_address(event):
+    access = event.table_accesses.get(table=1)
+    url = f"{BASE}/t/{access.token}/"
+    assert services.event_print_pack(event, base_url=BASE).table_cards[0].url == url
+    widget = qr_drawing(url).contents[0]
+    assert widget.value == url
+
+
+def test_the_suit_symbols_are_printed_with_an_embedded_font(event):
+    reader = _read(_render(event, "travellers"))
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert "♥" in text and "♦" in text and "♠" in text and "♣" in text
+    fonts = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = (
+                font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+                if "/DescendantFonts" in font
+                else font.get("/FontDescriptor")
+            )
+            if descriptor is not None:
+                descriptor = descriptor.get_object()
+                fonts.add((str(font["/BaseFont"]), "/FontFile2" in descriptor))
+    assert any("DejaVuSans" in name and embedded for name, embedded in fonts), fonts
+
+
+def test_one_traveller_a_board_blank_until_scored(event):
+    text = "".join(_pages(_render(event, "travellers")))
+    for board in range(1, 7):
+        assert f"Board {board}" in text
+    assert re.search(r"1 1 N/S 1 E/W 1 2 ", text)  # round 1, table 1, nothing written; then round 2
+    services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n1,1,1,9\n")
+    text = "".join(_pages(_render(event, "travellers")))
+    assert re.search(r"1 1 N/S 1 E/W 1 9 4 ", text)
+
+
+def test_guide_cards_give_each_moving_pair_its_route(event):
+    text = "".join(_pages(_render(event, "guide-cards")))
+    for ew in (1, 2, 3):
+        assert f"E/W {ew}:" in text
+    assert "N/S cards (arrow switch)" in text
+
+
+def test_score_cards_list_each_pairs_boards(event):
+    text = "".join(_pages(_render(event, "score-cards")))
+    assert text.count("personal score card") == 6
+
+
+def test_hand_records_show_every_dealt_board(event):
+    text = "".join(_pages(_render(event, "hand-records")))
+    for board in range(1, 7):
+        assert f"Board {board}" in text
+    assert "Dealer North" in text and "(dealer)" in text
+
+
+def test_the_results_sheet(event):
+    services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n1,1,1,9\n3,2,2,7\n")
+    text = "".join(_pages(_render(event, "results")))
+    assert "Provisional results" in text and "All pairs" in text and "Scores board by board" in text
+
+
+def test_the_pack_holds_every_document(event):
+    reader = _read(_render(event, "pack"))
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert "Table 3" in text and "your route" in text and "traveller" in text and "Hand records" in text
+
+
+def test_a_club_can_print_on_letter_paper(event):
+    Club.objects.filter(pk=event.club_id).update(paper_size="LETTER")
+    event.refresh_from_db()
+    box = _read(_render(event, "table-cards")).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+
+
+def test_a_thirty_table_event_flows_onto_further_pages(club, make_event):
+    event = make_event(club, name="County Drive", tables=30, boards_per_round=2, variant="relay")
+    services.event_deal_boards(event=event, seed="county", analyse=False)
+    for document in ("table-cards", "travellers", "guide-cards", "score-cards", "hand-records"):
+        pages = _pages(_render(event, document))
+        text = "".join(pages)
+        assert len(pages) >= {"table-cards": 30, "travellers": 15}.get(document, 5), document
+        if document == "table-cards":
+            assert all(f"Table {t}" in text for t in range(1, 31))
+            assert "30 N/S 1" in text  # table 1's last round is there
+        if document == "travellers":
+            assert all(f"Board {b}" in text for b in (1, 30, 60))
+
+
+def test_the_print_command_writes_a_pdf(event, tmp_path):
+    target = tmp_path / "cards.pdf"
+    out = StringIO()
+    call_command(
+        "print",
+        str(event.pk),
+        "--document",
+        "table-cards",
+        "--output",
+        str(target),
+        "--base-url",
+        BASE,
+        stdout=out,
+    )
+    assert len(_read(target.read_bytes()).pages) == 3 and "Wrote" in out.getvalue()
+
+
+def test_the_organiser_downloads_a_document(client, organiser, event):
+    client.force_login(organiser)
+    response = client.get(reverse("tournaments:event-print", args=[event.pk, "pack"]))
+    assert response["Content-Type"] == "application/pdf"
+    assert len(_read(response.content).pages) > 5
+
+
+def test_documents_of_another_club_and_unknown_documents_are_not_found(
+    client, organiser, event, other_club, make_event
+):
+    theirs = make_event(other_club)
+    client.force_login(organiser)
+    assert client.get(reverse("tournaments:event-print", args=[theirs.pk, "pack"])).status_code == 404
+    assert client.get(reverse("tournaments:event-print", args=[event.pk, "menu"])).status_code == 404
+    client.logout()
+    assert client.get(reverse("tournaments:event-print", args=[event.pk, "pack"])).status_code == 302

@@ -1,0 +1,104 @@
+"""Page geometry, fonts and styles shared by every document, and the one function that makes the PDF."""
+
+from io import BytesIO
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import SimpleDocTemplate
+
+from .data import PrintEvent
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT = "DejaVuSans"
+FONT_BOLD = "DejaVuSans-Bold"
+PAGE_SIZES = {"A4": A4, "LETTER": LETTER}
+
+MARGIN = 14 * mm
+FOOTER_Y = 8 * mm
+RULE = colors.HexColor("#9aa3b2")
+SHADE = colors.HexColor("#eef1f6")
+RED = colors.HexColor("#b3261e")
+INK = colors.HexColor("#1d2433")
+MUTED = colors.HexColor("#5a6478")
+
+
+def register_fonts() -> None:
+    """DejaVu Sans ships with whistdrive: it has the suit symbols and is embedded in every PDF."""
+    if FONT in pdfmetrics.getRegisteredFontNames():
+        return
+    pdfmetrics.registerFont(TTFont(FONT, str(FONT_DIR / "DejaVuSans.ttf")))
+    pdfmetrics.registerFont(TTFont(FONT_BOLD, str(FONT_DIR / "DejaVuSans-Bold.ttf")))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
+
+
+def _style(name, size, *, bold=False, leading=None, color=INK, **extra) -> ParagraphStyle:
+    return ParagraphStyle(
+        name,
+        fontName=FONT_BOLD if bold else FONT,
+        fontSize=size,
+        leading=leading or size * 1.25,
+        textColor=color,
+        **extra,
+    )
+
+
+STYLES = {
+    "title": _style("title", 20, bold=True, spaceAfter=2 * mm),
+    "huge": _style("huge", 44, bold=True, leading=50),
+    "heading": _style("heading", 13, bold=True, spaceBefore=3 * mm, spaceAfter=1.5 * mm),
+    "body": _style("body", 9.5),
+    "small": _style("small", 8, color=MUTED),
+    "cell": _style("cell", 8.5, leading=10.5),
+    "cell_bold": _style("cell_bold", 8.5, bold=True, leading=10.5),
+    "code": _style("code", 22, bold=True, leading=26),
+    "hand": _style("hand", 9, leading=11),
+    "dd": _style("dd", 6.5, leading=7.5),
+}
+
+
+def suit_markup(symbol: str) -> str:
+    """Red hearts and diamonds, in Paragraph markup."""
+    if symbol in ("♥", "♦"):
+        return f'<font color="{RED.hexval()}">{symbol}</font>'
+    return symbol
+
+
+def build_pdf(event: PrintEvent, title: str, story: list) -> bytes:
+    """Lay the flowables out on pages of the club's paper size (they flow onto as many as needed)."""
+    register_fonts()
+    buffer = BytesIO()
+    page_size = PAGE_SIZES.get(event.paper, A4)
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=page_size,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=f"{title}: {event.name}",
+        author=event.club,
+        creator="whistdrive",
+    )
+
+    def footer(canvas, document):
+        canvas.saveState()
+        canvas.setFont(FONT, 7.5)
+        canvas.setFillColor(MUTED)
+        canvas.drawString(MARGIN, FOOTER_Y, f"{event.club} · {event.name} · {event.date} · {title}")
+        canvas.drawRightString(page_size[0] - MARGIN, FOOTER_Y, f"page {document.page}")
+        canvas.restoreState()
+
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    return buffer.getvalue()
+
+
+def usable_width(event: PrintEvent) -> float:
+    return PAGE_SIZES.get(event.paper, A4)[0] - 2 * MARGIN
+
+
+register_fonts()  # before any Paragraph is made with these styles

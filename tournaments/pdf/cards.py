@@ -1,0 +1,95 @@
+"""Guide cards (where each moving pair goes) and personal score cards (a pair's own record)."""
+
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
+
+from .base import FONT_BOLD, RULE, SHADE, STYLES, suit_markup, usable_width
+from .data import PrintPack
+
+GAP = 6 * mm
+
+
+def _grid(rows: list, widths: list) -> Table:
+    table = Table(rows, colWidths=widths, repeatRows=1)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
+                ("FONTSIZE", (0, 0), (-1, 0), 8.5),
+                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
+    return table
+
+
+def guide_cards_story(pack: PrintPack) -> list:
+    width = usable_width(pack.event)
+    cell = STYLES["cell"]
+    story = []
+    for card in pack.guide_cards:
+        rows = [["Round", "Table", "Sit", "Boards", "Opponents"]]
+        rows += [
+            [
+                str(s.round),
+                Paragraph(s.table, STYLES["cell_bold"]),
+                Paragraph(s.direction, cell),
+                Paragraph(s.boards, cell),
+                Paragraph(s.opponents, cell),
+            ]
+            for s in card.stops
+        ]
+        story.append(
+            KeepTogether(
+                [
+                    Paragraph(f"{card.pair}: {card.names}", STYLES["heading"]),
+                    Paragraph(
+                        f"{pack.event.name} · {pack.event.date} · your route for the evening", STYLES["small"]
+                    ),
+                    Spacer(1, 1.5 * mm),
+                    _grid(rows, [14 * mm, 18 * mm, 30 * mm, 40 * mm, width - 102 * mm]),
+                    Spacer(1, GAP),
+                ]
+            )
+        )
+    return story or [Paragraph("No movement yet: build it first.", STYLES["body"])]
+
+
+def score_cards_story(pack: PrintPack) -> list:
+    width = usable_width(pack.event)
+    cell = STYLES["cell"]
+    story = []
+    for card in pack.score_cards:
+        rows = [["Board", "Round", "Opponents", "Trumps", "Cards", "Tricks", "Score", "My notes"]]
+        rows += [
+            [
+                str(r.board),
+                str(r.round),
+                Paragraph(r.opponents, cell),
+                Paragraph(suit_markup(r.trumps), cell),
+                r.direction,
+                r.tricks,
+                r.score,
+                "",
+            ]
+            for r in card.rows
+        ]
+        story.append(
+            KeepTogether(
+                [
+                    Paragraph(f"{card.pair}: {card.names}", STYLES["heading"]),
+                    Paragraph(
+                        f"{pack.event.name} · {pack.event.date} · personal score card", STYLES["small"]
+                    ),
+                    Spacer(1, 1.5 * mm),
+                    _grid(
+                        rows,
+                        [13 * mm, 13 * mm, 55 * mm, 14 * mm, 13 * mm, 14 * mm, 16 * mm, width - 138 * mm],
+                    ),
+                    Spacer(1, GAP),
+                ]
+            )
+        )
+    return story or [Paragraph("No movement yet: build it first.", STYLES["body"])]

@@ -1,0 +1,125 @@
+"""What the printed documents show, as plain data: built by the printing service, drawn by the pdf code."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PrintEvent:
+    name: str
+    club: str
+    date: str
+    paper: str  # "A4" or "LETTER"
+    scoring: str
+
+
+@dataclass(frozen=True)
+class CardRound:
+    round: int
+    ns: str
+    ew: str
+    boards: tuple[tuple[int, str], ...]  # (board, trumps symbol)
+    ew_next: str
+    boards_next: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TableCard:
+    table: int
+    url: str
+    code: str
+    start_url: str
+    rounds: tuple[CardRound, ...]
+
+
+@dataclass(frozen=True)
+class GuideStop:
+    round: int
+    table: str
+    direction: str
+    boards: str
+    opponents: str
+
+
+@dataclass(frozen=True)
+class GuideCard:
+    pair: str
+    names: str
+    stops: tuple[GuideStop, ...]
+
+
+@dataclass(frozen=True)
+class TravellerRow:
+    round: int
+    table: int
+    ns: str
+    ew: str
+    ns_tricks: str = ""
+    ew_tricks: str = ""
+    ns_score: str = ""
+    ew_score: str = ""
+
+
+@dataclass(frozen=True)
+class Traveller:
+    board: int
+    dealer: str
+    trumps: str
+    rows: tuple[TravellerRow, ...]
+
+
+@dataclass(frozen=True)
+class ScoreCardRow:
+    board: int
+    round: int
+    opponents: str
+    trumps: str
+    direction: str
+    tricks: str = ""
+    score: str = ""
+
+
+@dataclass(frozen=True)
+class ScoreCard:
+    pair: str
+    names: str
+    rows: tuple[ScoreCardRow, ...]
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    board: int
+    dealer: str
+    trumps: str
+    hands: tuple[tuple[str, tuple[str, str, str, str]], ...]  # (seat, ranks per suit) N, E, S, W
+    dd_rows: tuple[tuple[str, tuple[int, int, int, int]], ...]  # (strain symbol, tricks N S E W)
+    dd_ns: int | None
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: str
+    pair: str
+    names: str
+    score: str
+    percentage: str
+    boards: int
+
+
+@dataclass(frozen=True)
+class ResultsSheet:
+    provisional: bool
+    fields: tuple[tuple[str, tuple[StandingRow, ...]], ...]
+    boards: tuple[int, ...]
+    grid: tuple[tuple[str, tuple[str, ...]], ...]  # (pair label, score on each board or "")
+
+
+@dataclass(frozen=True)
+class PrintPack:
+    event: PrintEvent
+    table_cards: tuple[TableCard, ...] = ()
+    guide_cards: tuple[GuideCard, ...] = ()
+    travellers: tuple[Traveller, ...] = ()
+    score_cards: tuple[ScoreCard, ...] = ()
+    hand_records: tuple[HandRecord, ...] = ()
+    results: ResultsSheet | None = None

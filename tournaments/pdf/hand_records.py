@@ -1,0 +1,100 @@
+"""Hand records: each board's four hands as a diagram, with dealer, trumps and double-dummy tricks."""
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, Table, TableStyle
+
+from .base import FONT_BOLD, RULE, SHADE, STYLES, suit_markup, usable_width
+from .data import HandRecord, PrintPack
+
+SUITS = ("♠", "♥", "♦", "♣")
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+BOARDS_ACROSS = 2
+DD_STRAIN = 7 * mm
+DD_CELL = 4.3 * mm
+
+
+def _hand(seat: str, ranks: tuple[str, str, str, str], dealer: str) -> Paragraph:
+    name = SEAT_NAMES[seat] + (" (dealer)" if SEAT_NAMES[seat] == dealer else "")
+    lines = [f"<font size=7.5 color='#5a6478'>{name}</font>"]
+    for symbol, suit in zip(SUITS, ranks, strict=True):
+        cards = " ".join("10" if r == "T" else r for r in suit) or "—"
+        lines.append(f"{suit_markup(symbol)} {cards}")
+    return Paragraph("<br/>".join(lines), STYLES["hand"])
+
+
+def _dd_table(record: HandRecord) -> Table:
+    rows = [["", "N", "S", "E", "W"]]
+    rows += [
+        [Paragraph(suit_markup(strain), STYLES["cell"]), *map(str, tricks)]
+        for strain, tricks in record.dd_rows
+    ]
+    table = Table(rows, colWidths=[7 * mm] + [5.5 * mm] * 4)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTSIZE", (0, 0), (-1, -1), 7),
+                ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
+                ("GRID", (0, 0), (-1, -1), 0.3, RULE),
+                ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+                ("TOPPADDING", (0, 0), (-1, -1), 0.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+            ]
+        )
+    )
+    return table
+
+
+def _board(record: HandRecord, width: float) -> Table:
+    hands = dict(record.hands)
+    third = width / 3
+    heading = Paragraph(
+        f"<b>Board {record.board}</b><br/><font size=7.5>Dealer {record.dealer}<br/>"
+        f"Trumps {suit_markup(record.trumps)}</font>",
+        STYLES["cell"],
+    )
+    corner = ""
+    if record.dd_rows:
+        corner = _dd_table(record)
+    diagram = Table(
+        [
+            [heading, _hand("N", hands["N"], record.dealer), corner],
+            [_hand("W", hands["W"], record.dealer), "", _hand("E", hands["E"], record.dealer)],
+            ["", _hand("S", hands["S"], record.dealer), ""],
+        ],
+        colWidths=[third] * 3,
+    )
+    diagram.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("BOX", (0, 0), (-1, -1), 0.6, RULE),
+                ("BACKGROUND", (1, 1), (1, 1), SHADE),
+            ]
+        )
+    )
+    return diagram
+
+
+def hand_records_story(pack: PrintPack) -> list:
+    width = usable_width(pack.event)
+    cell_width = width / BOARDS_ACROSS - 2 * mm
+    records = [r for r in pack.hand_records if r.hands]
+    if not records:
+        return [Paragraph("The boards have not been dealt yet.", STYLES["body"])]
+    rows = []
+    for start in range(0, len(records), BOARDS_ACROSS):
+        chunk = [_board(r, cell_width) for r in records[start : start + BOARDS_ACROSS]]
+        rows.append(chunk + [""] * (BOARDS_ACROSS - len(chunk)))
+    grid = Table(rows, colWidths=[width / BOARDS_ACROSS] * BOARDS_ACROSS)
+    grid.setStyle(
+        TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BOTTOMPADDING", (0, 0), (-1, -1), 4 * mm)])
+    )
+    note = (
+        "Double-dummy tricks: for each strain and declarer with perfect play; in whist the dealer's "
+        "left leads, so read the dealer's column for the board's trumps."
+    )
+    return [
+        Paragraph(f"Hand records · {pack.event.name}", STYLES["title"]),
+        Paragraph(note, STYLES["small"]),
+        grid,
+    ]

@@ -1,0 +1,74 @@
+"""The results sheet: standings per field with percentages, and every pair's score on every board."""
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+
+from .base import FONT_BOLD, RULE, SHADE, STYLES, usable_width
+from .data import PrintPack
+
+GRID_BOARDS = 14  # boards a block of the scores grid, so it never runs off the page
+
+
+def _style(table: Table) -> Table:
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
+                ("FONTSIZE", (0, 0), (-1, -1), 8),
+                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("ALIGN", (3, 1), (-1, -1), "RIGHT"),
+            ]
+        )
+    )
+    return table
+
+
+def results_story(pack: PrintPack) -> list:
+    sheet = pack.results
+    if sheet is None:
+        return [Paragraph("No results yet.", STYLES["body"])]
+    width = usable_width(pack.event)
+    status = "Provisional results" if sheet.provisional else "Final results"
+    story = [
+        Paragraph(f"{pack.event.name}: {status}", STYLES["title"]),
+        Paragraph(f"{pack.event.club} · {pack.event.date} · {pack.event.scoring}", STYLES["small"]),
+    ]
+    for title, rows in sheet.fields:
+        story.append(Paragraph(title, STYLES["heading"]))
+        data = [["Place", "Pair", "Players", "Score", "%", "Boards"]]
+        data += [
+            [r.rank, r.pair, Paragraph(r.names, STYLES["cell"]), r.score, r.percentage, str(r.boards)]
+            for r in rows
+        ]
+        story.append(
+            _style(
+                Table(
+                    data,
+                    colWidths=[14 * mm, 16 * mm, width - 88 * mm, 20 * mm, 20 * mm, 18 * mm],
+                    repeatRows=1,
+                )
+            )
+        )
+    if sheet.boards:
+        story += [Spacer(1, 4 * mm), Paragraph("Scores board by board", STYLES["heading"])]
+        for start in range(0, len(sheet.boards), GRID_BOARDS):
+            boards = sheet.boards[start : start + GRID_BOARDS]
+            data = [["Pair", *map(str, boards)]]
+            data += [[label, *cells[start : start + GRID_BOARDS]] for label, cells in sheet.grid]
+            cell_width = (width - 18 * mm) / GRID_BOARDS
+            table = Table(data, colWidths=[18 * mm] + [cell_width] * len(boards), repeatRows=1)
+            table.setStyle(
+                TableStyle(
+                    [
+                        ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
+                        ("FONTSIZE", (0, 0), (-1, -1), 7),
+                        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                        ("GRID", (0, 0), (-1, -1), 0.3, RULE),
+                        ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+                    ]
+                )
+            )
+            story += [table, Spacer(1, 3 * mm)]
+    return story

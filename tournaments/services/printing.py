@@ -1,0 +1,270 @@
+"""What goes on paper: the event's movement, boards and results gathered into plain print data."""
+
+from collections import defaultdict
+
+from django.urls import reverse
+
+from ..domain.boards import STRAIN_SYMBOLS
+from ..domain.deals import SEATS, parse_deal
+from ..domain.errors import DomainError
+from ..domain.scoring import pair_label
+from ..models import Event
+from ..pdf.data import (
+    CardRound,
+    GuideCard,
+    GuideStop,
+    HandRecord,
+    PrintEvent,
+    PrintPack,
+    ResultsSheet,
+    ScoreCard,
+    ScoreCardRow,
+    StandingRow,
+    TableCard,
+    Traveller,
+    TravellerRow,
+)
+from ..reports import FIELD_TITLES, format_percentage, format_score
+from .scoring import event_report
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def _range(first: int, last: int) -> str:
+    return str(first) if first == last else f"{first}–{last}"
+
+
+def _label(pair) -> str:
+    if pair is None:
+        return "—"
+    names = pair.names
+    return str(pair) if names == str(pair) else f"{pair} {names}"
+
+
+def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
+    """Everything the documents need, read in a handful of queries."""
+    seatings = list(
+        event.seatings.select_related(
+            "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
+        )
+    )
+    boards = {b.number: b for b in event.boards.all()}
+    trumps = {n: STRAIN_SYMBOLS.get(b.trumps, "?") for n, b in boards.items()}
+    by_round = defaultdict(list)
+    for s in seatings:
+        by_round[s.round].append(s)
+    accesses = {a.table: a for a in event.table_accesses.all()}
+    report = None
+    if event.results.confirmed().exists():
+        try:
+            report = event_report(event)
+        except DomainError:
+            report = None
+    played = _played(report)
+    return PrintPack(
+        event=PrintEvent(
+            name=event.name,
+            club=event.club.name,
+            date=f"{event.date:%A %-d %B %Y}",
+            paper=event.club.paper_size,
+            scoring=event.get_scoring_display(),
+        ),
+        table_cards=tuple(
+            _table_card(event, t, seatings, by_round, trumps, accesses, base_url)
+            for t in range(1, event.tables + 1)
+        ),
+        guide_cards=_guide_cards(seatings),
+        travellers=_travellers(boards, seatings, played),
+        score_cards=_score_cards(seatings, trumps, played),
+        hand_records=_hand_records(boards),
+        results=_results_sheet(report) if report else None,
+    )
+
+
+def _played(report) -> dict:
+    """Scored results by (round, table, board), as the pairs sat: N/S tricks and each side's score."""
+    if report is None:
+        return {}
+    played = {}
+    for board in report.scores.boards:
+        for s in board.results:
+            r = s.result
+            switched = r.ns_pair[0] == "EW"
+            if r.adjusted:
+                ns_tricks, ew_tricks = (
+                    (r.ew_adjusted, r.ns_adjusted) if switched else (r.ns_adjusted, r.ew_adjusted)
+                )
+            else:
+                ns = 13 - r.ns_tricks if switched else r.ns_tricks
+                ns_tricks, ew_tricks = str(ns), str(13 - ns)
+            ns_score, ew_score = (s.ew_score, s.ns_score) if switched else (s.ns_score, s.ew_score)
+            played[(r.round, r.table, board.board)] = (
+                ns_tricks,
+                ew_tricks,
+                format_score(ns_score),
+                format_score(ew_score),
+            )
+    return played
+
+
+def _table_card(event, table, seatings, by_round, trumps, accesses, base_url) -> TableCard:
+    rounds = []
+    mine = [s for s in seatings if s.table == table]
+    for s in mine:
+        following = by_round.get(s.round + 1, [])
+        ew_next, boards_next, notes = "—", "—", []
+        if following:
+            to = next((f.table for f in following if s.ew_pair_id and f.ew_pair_id == s.ew_pair_id), None)
+            if to is not None:
+                ew_next = f"table {to}"
+                if (to - table) % event.tables == 2 % event.tables and event.tables > 2:
+                    notes.append("the skip: E/W move up two tables")
+            board_tables = sorted(f.table for f in following if f.board_set == s.board_set)
+            boards_next = ", ".join(f"table {t}" for t in board_tables) if board_tables else "the relay stand"
+        else:
+            ew_next = boards_next = "end of play"
+        if s.shares_with:
+            notes.append(f"shares its boards with table {s.shares_with}")
+        if s.arrow_switched:
+            notes.append("arrow switch: turn the boards, N/S play the E/W cards")
+        if s.ns_pair_id is None:
+            notes.append(f"E/W {s.ew_pair.number} sit out")
+        rounds.append(
+            CardRound(
+                round=s.round,
+                ns=_label(s.ns_pair) if s.ns_pair_id else "— (sit-out)",
+                ew=_label(s.ew_pair),
+                boards=tuple((n, trumps.get(n, "?")) for n in s.board_numbers),
+                ew_next=ew_next,
+                boards_next=boards_next,
+                note="; ".join(notes),
+            )
+        )
+    access = accesses.get(table)
+    url = base_url.rstrip("/") + (reverse("tournaments:table", args=[access.token]) if access else "/t/")
+    start_url = base_url.rstrip("/") + reverse("tournaments:table-start")
+    return TableCard(
+        table=table, url=url, code=access.code if access else "", start_url=start_url, rounds=tuple(rounds)
+    )
+
+
+def _guide_cards(seatings) -> tuple[GuideCard, ...]:
+    stops = defaultdict(list)
+    pairs = {}
+    for s in seatings:
+        if s.ew_pair_id is None:
+            continue
+        pairs[s.ew_pair_id] = s.ew_pair
+        direction = "N/S cards (arrow switch)" if s.arrow_switched else "E/W"
+        stops[s.ew_pair_id].append(
+            GuideStop(
+                round=s.round,
+                table=str(s.table) if s.ns_pair_id else "sit out",
+                direction=direction if s.ns_pair_id else "",
+                boards=_range(s.first_board, s.last_board) if s.ns_pair_id else "",
+                opponents=_label(s.ns_pair) if s.ns_pair_id else "",
+            )
+        )
+    return tuple(
+        GuideCard(
+            pair=str(pairs[pk]), names=pairs[pk].names, stops=tuple(sorted(stops[pk], key=lambda g: g.round))
+        )
+        for pk in sorted(pairs, key=lambda pk: pairs[pk].number)
+    )
+
+
+def _travellers(boards, seatings, played) -> tuple[Traveller, ...]:
+    rows = defaultdict(list)
+    for s in seatings:
+        if s.ns_pair_id is None or s.ew_pair_id is None:
+            continue
+        for n in s.board_numbers:
+            rows[n].append(
+                TravellerRow(
+                    s.round, s.table, str(s.ns_pair), str(s.ew_pair), *played.get((s.round, s.table, n), ())
+                )
+            )
+    return tuple(
+        Traveller(
+            board=n,
+            dealer=SEAT_NAMES[b.dealer],
+            trumps=STRAIN_SYMBOLS.get(b.trumps, "?"),
+            rows=tuple(sorted(rows[n], key=lambda r: r.round)),
+        )
+        for n, b in sorted(boards.items())
+    )
+
+
+def _score_cards(seatings, trumps, played) -> tuple[ScoreCard, ...]:
+    rows = defaultdict(list)
+    pairs = {}
+    for s in seatings:
+        if s.ns_pair_id is None or s.ew_pair_id is None:
+            continue
+        for pair, opponents, side in ((s.ns_pair, s.ew_pair, "N/S"), (s.ew_pair, s.ns_pair, "E/W")):
+            pairs[pair.pk] = pair
+            cards = ("E/W" if side == "N/S" else "N/S") if s.arrow_switched else side
+            for n in s.board_numbers:
+                result = played.get((s.round, s.table, n))
+                tricks = score = ""
+                if result:
+                    tricks, score = (result[0], result[2]) if side == "N/S" else (result[1], result[3])
+                rows[pair.pk].append(
+                    ScoreCardRow(n, s.round, str(opponents), trumps.get(n, "?"), cards, tricks, score)
+                )
+    ordered = sorted(pairs.values(), key=lambda p: (p.direction != "NS", p.number))
+    return tuple(ScoreCard(str(p), p.names, tuple(rows[p.pk])) for p in ordered)
+
+
+def _hand_records(boards) -> tuple[HandRecord, ...]:
+    records = []
+    for n, b in sorted(boards.items()):
+        if not b.deal:
+            continue
+        deal = parse_deal(b.deal)
+        dd = ()
+        if b.dd_table:
+            dd = tuple(
+                (STRAIN_SYMBOLS[strain], tuple(b.dd_table[strain][seat] for seat in "NSEW"))
+                for strain in ("NT", "S", "H", "D", "C")
+            )
+        records.append(
+            HandRecord(
+                board=n,
+                dealer=SEAT_NAMES[b.dealer],
+                trumps=STRAIN_SYMBOLS.get(b.trumps, "?"),
+                hands=tuple((seat, deal.hand(seat)) for seat in SEATS),
+                dd_rows=dd,
+                dd_ns=b.dd_ns_tricks,
+            )
+        )
+    return tuple(records)
+
+
+def _results_sheet(report) -> ResultsSheet:
+    fields = tuple(
+        (
+            FIELD_TITLES[field],
+            tuple(
+                StandingRow(
+                    s.rank,
+                    pair_label(s.pair),
+                    report.name(s.pair),
+                    format_score(s.score),
+                    format_percentage(s.percentage),
+                    s.boards_played,
+                )
+                for s in report.scores.field(field)
+            ),
+        )
+        for field in report.scores.fields
+    )
+    boards = tuple(b.board for b in report.scores.boards)
+    scores = defaultdict(dict)
+    for b in report.scores.boards:
+        for s in b.results:
+            scores[s.result.ns_pair][b.board] = format_score(s.ns_score)
+            scores[s.result.ew_pair][b.board] = format_score(s.ew_score)
+    pairs = sorted(report.names, key=lambda p: (p[0] != "NS", p[1]))
+    grid = tuple((pair_label(p), tuple(scores[p].get(n, "") for n in boards)) for p in pairs)
+    return ResultsSheet(provisional=report.provisional, fields=fields, boards=boards, grid=grid)
