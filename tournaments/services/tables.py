@@ -175,7 +175,9 @@ def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Bo
             f"Board {board_number} is not played at table {access.table} in round {state.seating.round}."
         )
     seating = (
-        Seating.objects.select_for_update().select_related("ns_pair", "ew_pair").get(pk=state.seating.pk)
+        Seating.objects.select_for_update(of=("self",))
+        .select_related("ns_pair", "ew_pair")
+        .get(pk=state.seating.pk)
     )
     board = Board.objects.get(event=access.event, number=board_number)
     return seating, board

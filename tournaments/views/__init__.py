@@ -9,6 +9,7 @@ from .events import (
     event_import_pbn,
     event_movement,
     event_print,
+    healthz,
     home,
 )
 from .live import director_board, event_close, event_live, event_room, event_start
@@ -47,5 +48,6 @@ __all__ = [
     "event_results_board",
     "event_results_csv",
     "event_results_pair",
+    "healthz",
     "home",
 ]

@@ -200,3 +200,8 @@ def event_print(request, event_id: int, document: str):
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{slugify(f"{event.name} {document}")}.pdf"'
     return response
+
+
+def healthz(request):
+    """A trivial page for monitoring (and the benchmarks' floor): no database, no template."""
+    return HttpResponse("ok", content_type="text/plain")

@@ -1,0 +1,313 @@
+"""Load test: a 30-table evening on PostgreSQL under gunicorn, one simulated tablet per table.
+
+Every tablet enters and confirms every board of every round, all at once, while a room display
+polls the standings and a probe polls a trivial page (the framework's floor). Afterwards it checks
+that every acknowledged result is in the database exactly once, as sent, and that the standings
+the server shows equal a fresh recomputation.
+
+    .venv/bin/python bench/load_tablets.py [--tables 30] [--workers 4] [--kill]
+
+--kill also kills the server (SIGKILL, master and workers) in the middle of the load and restarts
+it; the tablets retry what failed, and the same checks must pass. Needs PostgreSQL at
+BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/whistdrive_bench, recreated).
+"""
+
+import argparse
+import http.cookiejar
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/whistdrive_bench")
+PORT = int(os.environ.get("BENCH_PORT", "8765"))
+BASE = f"http://127.0.0.1:{PORT}"
+SERVER_ENV = {
+    **os.environ,
+    "DATABASE_URL": DATABASE_URL,
+    "DEBUG": "0",
+    "HTTPS": "0",
+    "ALLOWED_HOSTS": "127.0.0.1",
+    "SECRET_KEY": "bench-only-secret-key-bench-only-secret-key-0123456789",
+    "BASE_URL": BASE,
+}
+os.environ.update({"DATABASE_URL": DATABASE_URL, "DJANGO_SETTINGS_MODULE": "whistdrive.settings"})
+sys.path.insert(0, str(ROOT))
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return (
+        ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else float("nan")
+    )
+
+
+def summary(name, values):
+    ms = [v * 1000 for v in values]
+    return (
+        f"{name:<22} n={len(ms):5d}  p50 {percentile(ms, 50):7.1f} ms  p95 {percentile(ms, 95):7.1f} ms"
+        f"  p99 {percentile(ms, 99):7.1f} ms"
+    )
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+class Client:
+    """A browser-like client: cookies, CSRF token, and retries while the server is down."""
+
+    def __init__(self):
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect)
+        self.token = ""
+
+    def request(self, path, data=None, *, retry=True):
+        body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.token}).encode() if data else None
+        headers = {"Referer": BASE + path}
+        while True:
+            start = time.perf_counter()
+            try:
+                response = self.opener.open(urllib.request.Request(BASE + path, body, headers), timeout=30)
+                text = response.read().decode()
+                status = response.status
+            except urllib.error.HTTPError as error:
+                text, status = error.read().decode(errors="replace"), error.code
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                if not retry:
+                    raise
+                time.sleep(0.3)
+                continue
+            elapsed = time.perf_counter() - start
+            if status >= 500 and retry:
+                # A worker killed mid-request answers 502/500 at most: try again, as a tablet would.
+                time.sleep(0.3)
+                continue
+            match = CSRF.search(text)
+            if match:
+                self.token = match.group(1)
+            return status, text, elapsed
+
+
+def setup(tables):
+    import psycopg
+
+    admin_url = DATABASE_URL.rsplit("/", 1)[0] + "/postgres"
+    name = DATABASE_URL.rsplit("/", 1)[1]
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=SERVER_ENV, check=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=SERVER_ENV,
+        check=True,
+    )
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+
+    from tournaments import services
+
+    club = services.club_get_or_create(name="Bench Club")
+    event = services.event_create(
+        club=club,
+        name="Bench Night",
+        date=date(2026, 11, 26),
+        tables=tables,
+        boards_per_round=2,
+        variant="relay" if tables % 2 == 0 else None,
+    )
+    services.event_build_movement(event=event)
+    services.event_deal_boards(event=event, seed="bench", analyse=False)
+    services.event_set_status(event=event, status="ready")
+    services.event_set_status(event=event, status="running")
+    user = get_user_model().objects.create_user("bench", password="bench-password-1", is_staff=True)
+    club.organisers.add(user)
+    return event
+
+
+def start_server(workers):
+    return subprocess.Popen(
+        [
+            str(ROOT / ".venv/bin/gunicorn"),
+            "whistdrive.wsgi",
+            "-w",
+            str(workers),
+            "-b",
+            f"127.0.0.1:{PORT}",
+            "--log-level",
+            "warning",
+            "--timeout",
+            "60",
+        ],
+        cwd=ROOT,
+        env=SERVER_ENV,
+        start_new_session=True,
+    )
+
+
+def wait_up():
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(BASE + "/healthz", timeout=2).read()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("the server did not start")
+
+
+def tricks_for(board, table):
+    return (board * 5 + table * 3) % 14
+
+
+def tablet(event, access, seatings, stats, acked, errors):
+    client = Client()
+    page = f"/t/{access.token}/"
+    client.request(page)
+    for seating in seatings:
+        if seating.ns_pair_id is None:
+            continue
+        for board in seating.board_numbers:
+            tricks = tricks_for(board, seating.table)
+            for action, key in (("enter", "enter"), ("confirm", "confirm")):
+                status, _, elapsed = client.request(f"{page}{action}/", {"board": board, "ns_tricks": tricks})
+                stats[key].append(elapsed)
+                if status != 302:
+                    errors.append(f"table {access.table} board {board} {action}: HTTP {status}")
+            status, text, _ = client.request(page)
+            if (
+                f'id="board-{board}"' in text
+                and "✓ confirmed" not in text.split(f'id="board-{board}"')[1][:2000]
+                and seating.last_board != board
+            ):
+                errors.append(f"table {access.table} board {board}: not shown as confirmed")
+            acked.append((seating.round, seating.table, board, tricks))
+
+
+def poller(path, client, bucket, stop, pause):
+    while not stop.is_set():
+        status, _, elapsed = client.request(path)
+        if status == 200:
+            bucket.append(elapsed)
+        time.sleep(pause)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--kill", action="store_true", help="SIGKILL the server mid-load and restart it")
+    args = parser.parse_args()
+
+    event = setup(args.tables)
+    from tournaments.models import Result
+
+    server = start_server(args.workers)
+    wait_up()
+    organiser = Client()
+    organiser.request("/admin/login/")
+    organiser.request("/admin/login/", {"username": "bench", "password": "bench-password-1", "next": "/"})
+
+    stats = {"enter": [], "confirm": [], "standings": [], "floor": []}
+    acked, errors = [], []
+    stop = threading.Event()
+    seatings = list(event.seatings.order_by("round"))
+    threads = [
+        threading.Thread(
+            target=tablet,
+            args=(event, access, [s for s in seatings if s.table == access.table], stats, acked, errors),
+        )
+        for access in event.table_accesses.all()
+    ]
+    pollers = [
+        threading.Thread(
+            target=poller, args=(f"/events/{event.pk}/room/", organiser, stats["standings"], stop, 0.5)
+        ),
+        threading.Thread(target=poller, args=("/healthz", Client(), stats["floor"], stop, 0.05)),
+    ]
+    expected = sum(len(s.board_numbers) for s in seatings if s.ns_pair_id and s.ew_pair_id)
+    started = time.perf_counter()
+    for thread in threads + pollers:
+        thread.start()
+    killed = False
+    while any(t.is_alive() for t in threads):
+        time.sleep(0.2)
+        if args.kill and not killed and len(acked) > expected * 0.4:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+            killed = len(acked)
+            time.sleep(1)
+            server = start_server(args.workers)
+    stop.set()
+    for thread in pollers:
+        thread.join()
+    took = time.perf_counter() - started
+    _, csv_served, _ = organiser.request(f"/events/{event.pk}/results.csv")
+    os.killpg(server.pid, signal.SIGTERM)
+    server.wait()
+
+    from tournaments.reports import report_as_csv
+    from tournaments.services import event_report
+
+    rows = list(
+        Result.objects.filter(event=event).values_list(
+            "round", "table", "board__number", "ns_tricks", "confirmed_at", "ns_pair__direction"
+        )
+    )
+    stored = {}
+    doubled = 0
+    for round_, table, board, ns_tricks, confirmed_at, direction in rows:
+        seen = ns_tricks if direction == "NS" else 13 - ns_tricks
+        doubled += (round_, table, board) in stored
+        stored[(round_, table, board)] = (seen, confirmed_at is not None)
+    lost = [a for a in acked if stored.get(a[:3]) != (a[3], True)]
+    standings_match = csv_served == report_as_csv(event_report(event))
+
+    print(
+        f"{args.tables} tables, {len(threads)} tablets, gunicorn -w {args.workers}, PostgreSQL; "
+        f"{expected} results in {took:.1f} s"
+        + (f"; server killed after {killed} results and restarted" if killed else "")
+    )
+    for name in ("enter", "confirm", "standings", "floor"):
+        print(
+            "  "
+            + summary(
+                {
+                    "enter": "submission (enter)",
+                    "confirm": "submission (confirm)",
+                    "standings": "standings (room)",
+                    "floor": "floor (/healthz)",
+                }[name],
+                stats[name],
+            )
+        )
+    submissions = stats["enter"] + stats["confirm"]
+    ratio = percentile(submissions, 95) / percentile(stats["floor"], 95)
+    print(f"  submission p95 / floor p95 = {ratio:.2f} (goal: at most 3)")
+    print(
+        f"  acknowledged {len(acked)} of {expected}; in the database {len(stored)} rows, "
+        f"{doubled} doubled, {len(lost)} lost or different; standings equal a recomputation: {standings_match}"
+    )
+    print(f"  errors: {len(errors)}" + ("".join(f"\n    {e}" for e in errors[:10])))
+    ok = not errors and not lost and not doubled and len(stored) == expected and standings_match
+    print("OK" if ok else "FAILED")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
