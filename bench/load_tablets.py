@@ -17,7 +17,6 @@ import http.cookiejar
 import os
 import re
 import signal
-import statistics
 import subprocess
 import sys
 import threading
