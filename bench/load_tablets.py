@@ -300,7 +300,8 @@ def main():
     print(f"  submission p95 / floor p95 = {ratio:.2f} (goal: at most 3)")
     print(
         f"  acknowledged {len(acked)} of {expected}; in the database {len(stored)} rows, "
-        f"{doubled} doubled, {len(lost)} lost or different; standings equal a recomputation: {standings_match}"
+        f"{doubled} doubled, {len(lost)} lost or different; standings equal a recomputation: "
+        f"{standings_match}"
     )
     print(f"  errors: {len(errors)}" + ("".join(f"\n    {e}" for e in errors[:10])))
     ok = not errors and not lost and not doubled and len(stored) == expected and standings_match
