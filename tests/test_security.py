@@ -161,7 +161,7 @@ def test_no_secret_is_committed():
     leaks = []
     for name in files:
         path = ROOT / name
-        if path.suffix in (".ttf", ".png", ".pdf") or not path.is_file():
+        if path.suffix in (".ttf", ".png", ".pdf") or not path.is_file() or path == Path(__file__):
             continue
         text = path.read_text(errors="ignore")
         leaks += [f"{name}: {p.pattern}" for p in SECRET_PATTERNS if p.search(text)]

@@ -243,8 +243,9 @@ class Result(models.Model):
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
     round = models.PositiveSmallIntegerField()
     table = models.PositiveSmallIntegerField()
-    ns_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
-    ew_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
+    # RESTRICT: a pair with results cannot be removed on its own, only with its whole event.
+    ns_pair = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+")
     ns_tricks = models.PositiveSmallIntegerField(null=True, blank=True)
     ns_adjusted = models.CharField(max_length=2, choices=Adjusted.choices, blank=True)
     ew_adjusted = models.CharField(max_length=2, choices=Adjusted.choices, blank=True)

@@ -61,6 +61,9 @@ def database_from_url(name: str, url: str, base_dir: Path) -> dict:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(file),
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # Tests use a file too: an in-memory database shared between threads fails at once
+            # under concurrent writes instead of waiting, unlike the real thing.
+            "TEST": {"NAME": str(file.with_name(f"test-{file.name}"))},
         }
     if parts.scheme in ("postgres", "postgresql"):
         dbname = unquote(parts.path.lstrip("/"))

@@ -1,0 +1,82 @@
+"""export_event and import_event: the demo's finished event round-trips exactly."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tournaments.models import Club, Event, Member, Result, ResultChange
+from tournaments.services.backup import event_export
+
+
+def _export(event_id) -> dict:
+    out = StringIO()
+    call_command("export_event", str(event_id), stdout=out)
+    return json.loads(out.getvalue())
+
+
+@pytest.fixture
+def demo(db):
+    call_command("demo", stdout=StringIO())
+    return Event.objects.get(status="finished")
+
+
+def test_the_demo_event_round_trips_into_an_empty_database(demo, tmp_path):
+    exported = _export(demo.pk)
+    assert (
+        len(exported["results"]) == 147 and len(exported["history"]) == 147 and len(exported["boards"]) == 21
+    )
+    path = tmp_path / "autumn.json"
+    path.write_text(json.dumps(exported))
+    # Another database: nothing of the club is left.
+    Event.objects.all().delete()
+    Member.objects.all().delete()
+    Club.objects.all().delete()
+    out = StringIO()
+    call_command("import_event", str(path), stdout=out)
+    restored = Event.objects.get(pk=int(out.getvalue().split()[-1]))
+    assert _export(restored.pk) == exported
+    assert Result.objects.filter(event=restored).count() == 147
+    assert restored.club.members.count() == 28
+
+
+def test_an_event_already_there_is_not_imported_twice(demo, tmp_path):
+    path = tmp_path / "autumn.json"
+    path.write_text(json.dumps(_export(demo.pk)))
+    with pytest.raises(CommandError, match="already has Autumn Pairs"):
+        call_command("import_event", str(path))
+    assert Event.objects.filter(name="Autumn Pairs").count() == 1
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        (lambda d: d.update(format="something"), "not a whistdrive event export"),
+        (lambda d: d.update(version=99), "version 99"),
+        (lambda d: d["results"][0].pop("board"), "damaged or incomplete"),
+        (lambda d: d["results"].append(dict(d["results"][0])), "contradicts itself"),
+        (lambda d: d["results"][0].update(ns_tricks=14), "contradicts itself"),
+    ],
+)
+def test_a_damaged_export_imports_nothing(demo, tmp_path, damage, message):
+    data = event_export(demo)
+    demo.delete()
+    damage(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    events, results, history = Event.objects.count(), Result.objects.count(), ResultChange.objects.count()
+    with pytest.raises(CommandError, match=message):
+        call_command("import_event", str(path))
+    assert (Event.objects.count(), Result.objects.count(), ResultChange.objects.count()) == (
+        events,
+        results,
+        history,
+    )
+
+
+def test_a_file_that_is_not_json_is_explained(db, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text("{not json")
+    with pytest.raises(CommandError, match="Cannot read"):
+        call_command("import_event", str(path))

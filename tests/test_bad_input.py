@@ -1,0 +1,133 @@
+"""Arbitrary input thrown at what players and organisers send: never a server error, never a partial write."""
+
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tournaments import services
+from tournaments.models import Board, Result, ResultChange
+from tournaments.services.tables import TableError
+
+SETTINGS = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+junk = st.one_of(
+    st.text(max_size=30), st.integers(-1000, 1000).map(str), st.sampled_from(["", "7", "13", "14", "1e3"])
+)
+
+
+@pytest.fixture
+def running(club, make_event):
+    event = make_event(club, tables=3, boards_per_round=2)
+    for status in ("ready", "running"):
+        services.event_set_status(event=event, status=status)
+    return event
+
+
+@SETTINGS
+@given(
+    action=st.sampled_from(["enter", "confirm", "reject"]),
+    board=junk,
+    tricks=junk,
+    extra=st.dictionaries(st.text(max_size=8), st.text(max_size=8), max_size=3),
+)
+def test_the_score_form_never_fails_and_never_writes_nonsense(running, action, board, tricks, extra):
+    client = Client(raise_request_exception=False)
+    token = running.table_accesses.get(table=1).token
+    response = client.post(f"/t/{token}/{action}/", {**extra, "board": board, "ns_tricks": tricks})
+    assert response.status_code in (302, 403, 404)
+    for result in Result.objects.filter(event=running):
+        assert result.table == 1 and result.board.number in (1, 2) and 0 <= result.ns_tricks <= 13
+    assert ResultChange.objects.filter(event=running, result__isnull=False).count() >= Result.objects.count()
+
+
+row = st.tuples(junk, junk, junk, st.one_of(junk, st.sampled_from(["A+/A-", "A/A", "A-/B", "7"])))
+
+
+@SETTINGS
+@given(
+    rows=st.lists(row, max_size=6),
+    header=st.sampled_from(
+        ["board,ns_pair,ew_pair,ns_tricks", "board,ns_pair,ew_pair", "ns_tricks,board,ew_pair,ns_pair", "x"]
+    ),
+)
+def test_the_results_import_is_all_or_nothing(club, make_event, rows, header):
+    event = make_event(club, name="Import", tables=3, boards_per_round=2)
+    before = Result.objects.filter(event=event).count()
+    text = header + "\n" + "\n".join(",".join(r) for r in rows)
+    try:
+        count = services.results_import_csv(event=event, text=text)
+    except services.ResultsImportError as error:
+        assert error.problems and Result.objects.filter(event=event).count() == before
+    else:
+        assert Result.objects.filter(event=event).count() == before + count
+    event.delete()
+
+
+deal_text = st.one_of(
+    st.text(alphabet="AKQJT98765432.NESW: -", max_size=70),
+    st.sampled_from(["N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.432.AKQJ.T98 432.765.T98.AKQJ"]),
+)
+
+
+@SETTINGS
+@given(
+    games=st.lists(
+        st.tuples(
+            st.one_of(st.integers(-3, 20).map(str), st.text(max_size=4)),
+            deal_text,
+            st.sampled_from(["", "N", "E", "S", "W", "X", "?"]),
+        ),
+        max_size=4,
+    ),
+    noise=st.text(max_size=40),
+)
+def test_the_pbn_import_is_all_or_nothing(running, games, noise):
+    Board.objects.filter(event=running).update(deal="")
+    text = (
+        noise + "\n" + "\n\n".join(f'[Board "{b}"]\n[Dealer "{d}"]\n[Deal "{deal}"]' for b, deal, d in games)
+    )
+    try:
+        services.event_import_pbn(event=running, text=text, analyse=False)
+    except services.ServiceError:
+        assert not Board.objects.filter(event=running).exclude(deal="").exists()
+
+
+@SETTINGS
+@given(code=st.text(max_size=20))
+def test_the_code_page_never_fails(running, code):
+    response = Client(raise_request_exception=False).post("/t/", {"code": code})
+    assert response.status_code == 302
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_tablets_writing_one_board_at_once_get_one_result_and_a_clear_answer(club, make_event):
+    event = make_event(club, tables=3, boards_per_round=2)
+    for status in ("ready", "running"):
+        services.event_set_status(event=event, status=status)
+    access = event.table_accesses.get(table=1)
+    outcomes = []
+    barrier = threading.Barrier(2)
+
+    def tablet(tricks):
+        try:
+            barrier.wait()
+            services.table_result_enter(access=access, board_number=1, ns_tricks=tricks)
+            outcomes.append("saved")
+        except TableError as error:
+            outcomes.append(str(error))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=tablet, args=(t,)) for t in (8, 5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(o == "saved" for o in outcomes) == [False, True], outcomes
+    assert "already has N/S" in next(o for o in outcomes if o != "saved")
+    assert Result.objects.filter(event=event).count() == 1

@@ -1,0 +1,226 @@
+"""A whole event as one JSON document, and back: settings, pairs and players, deals, movement,
+results and their history. Ids are left out, so the document restores into any database.
+
+Players are kept by name and restored as members of the club (found by name, or added).
+"""
+
+from datetime import date, datetime
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from ..models import (
+    Board,
+    Club,
+    Event,
+    Member,
+    Pair,
+    RelayStand,
+    Result,
+    ResultChange,
+    Seating,
+)
+from .errors import ServiceError
+from .tables import event_open_tables
+
+FORMAT = "whistdrive-event"
+VERSION = 1
+EVENT_FIELDS = (
+    "name",
+    "status",
+    "tables",
+    "variant",
+    "phantom",
+    "rounds",
+    "arrow_switch_rounds",
+    "boards_per_round",
+    "trump_schedule",
+    "scoring",
+    "scale",
+    "honours",
+    "tie_break",
+    "published",
+    "deal_seed",
+)
+BOARD_FIELDS = ("number", "dealer", "trumps", "deal", "dd_table", "dd_ns_tricks")
+SEATING_FIELDS = ("round", "table", "board_set", "first_board", "last_board", "arrow_switched", "shares_with")
+RELAY_FIELDS = ("round", "board_set", "first_board", "last_board")
+HISTORY_FIELDS = (
+    "board_number",
+    "ns_pair_number",
+    "ew_pair_number",
+    "action",
+    "before",
+    "after",
+    "reason",
+    "source",
+)
+
+
+class BackupError(ServiceError):
+    pass
+
+
+def _pair_key(pair) -> list | None:
+    return None if pair is None else [pair.direction, pair.number]
+
+
+def _member(member) -> list | None:
+    return None if member is None else [member.first_name, member.last_name, member.email]
+
+
+def _when(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat()
+
+
+def event_export(event: Event) -> dict:
+    """The event as plain data (JSON-ready)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "club": {"name": event.club.name, "paper_size": event.club.paper_size},
+        "event": {"date": event.date.isoformat(), **{f: getattr(event, f) for f in EVENT_FIELDS}},
+        "pairs": [
+            {
+                "direction": p.direction,
+                "number": p.number,
+                "player1": _member(p.player1),
+                "player2": _member(p.player2),
+                "guest1": p.guest1,
+                "guest2": p.guest2,
+            }
+            for p in event.pairs.select_related("player1", "player2").order_by("direction", "number")
+        ],
+        "boards": [{f: getattr(b, f) for f in BOARD_FIELDS} for b in event.boards.order_by("number")],
+        "seatings": [
+            {
+                **{f: getattr(s, f) for f in SEATING_FIELDS},
+                "ns_pair": _pair_key(s.ns_pair),
+                "ew_pair": _pair_key(s.ew_pair),
+            }
+            for s in event.seatings.select_related("ns_pair", "ew_pair").order_by("round", "table")
+        ],
+        "relay": [{f: getattr(r, f) for f in RELAY_FIELDS} for r in event.relay_stands.order_by("round")],
+        "results": [
+            {
+                "board": r.board.number,
+                "round": r.round,
+                "table": r.table,
+                "ns_pair": _pair_key(r.ns_pair),
+                "ew_pair": _pair_key(r.ew_pair),
+                "ns_tricks": r.ns_tricks,
+                "ns_adjusted": r.ns_adjusted,
+                "ew_adjusted": r.ew_adjusted,
+                "entered_by": r.entered_by.get_username() if r.entered_by else None,
+                "entered_at": _when(r.entered_at),
+                "confirmed_at": _when(r.confirmed_at),
+            }
+            for r in event.results.select_related("board", "ns_pair", "ew_pair", "entered_by").order_by(
+                "board__number", "round", "table"
+            )
+        ],
+        "history": [
+            {
+                **{f: getattr(h, f) for f in HISTORY_FIELDS},
+                "changed_by": h.changed_by.get_username() if h.changed_by else None,
+                "changed_at": _when(h.changed_at),
+            }
+            for h in event.result_changes.select_related("changed_by").order_by("changed_at", "id")
+        ],
+    }
+
+
+@transaction.atomic
+def event_import(data: dict) -> Event:
+    """Restore an exported event (its club and players found by name, or added). All or nothing."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BackupError("This is not a whistdrive event export.")
+    if data.get("version") != VERSION:
+        raise BackupError(
+            f"This export is version {data.get('version')}; this whistdrive reads version {VERSION}."
+        )
+    try:
+        club, _ = Club.objects.get_or_create(
+            name=data["club"]["name"], defaults={"paper_size": data["club"]["paper_size"]}
+        )
+        fields = data["event"]
+        when = date.fromisoformat(fields["date"])
+        if Event.objects.filter(club=club, name=fields["name"], date=when).exists():
+            raise BackupError(
+                f"{club.name} already has {fields['name']} on {when:%d %B %Y}: nothing was imported."
+            )
+        event = Event(club=club, date=when, **{f: fields[f] for f in EVENT_FIELDS})
+        event.full_clean()
+        event.save()
+
+        def member(values):
+            if values is None:
+                return None
+            first, last, email = values
+            found = Member.objects.filter(club=club, first_name=first, last_name=last).first()
+            return found or Member.objects.create(club=club, first_name=first, last_name=last, email=email)
+
+        pairs = {}
+        for p in data["pairs"]:
+            pairs[(p["direction"], p["number"])] = Pair.objects.create(
+                event=event,
+                direction=p["direction"],
+                number=p["number"],
+                player1=member(p["player1"]),
+                player2=member(p["player2"]),
+                guest1=p["guest1"],
+                guest2=p["guest2"],
+            )
+
+        def pair(key):
+            return None if key is None else pairs[tuple(key)]
+
+        boards = {b["number"]: Board.objects.create(event=event, **b) for b in data["boards"]}
+        Seating.objects.bulk_create(
+            Seating(
+                event=event,
+                ns_pair=pair(s["ns_pair"]),
+                ew_pair=pair(s["ew_pair"]),
+                **{f: s[f] for f in SEATING_FIELDS},
+            )
+            for s in data["seatings"]
+        )
+        RelayStand.objects.bulk_create(RelayStand(event=event, **r) for r in data["relay"])
+        users = {u.get_username(): u for u in get_user_model().objects.all()}
+        results = {}
+        for r in data["results"]:
+            row = Result.objects.create(
+                event=event,
+                board=boards[r["board"]],
+                round=r["round"],
+                table=r["table"],
+                ns_pair=pair(r["ns_pair"]),
+                ew_pair=pair(r["ew_pair"]),
+                ns_tricks=r["ns_tricks"],
+                ns_adjusted=r["ns_adjusted"],
+                ew_adjusted=r["ew_adjusted"],
+                entered_by=users.get(r["entered_by"]),
+                entered_at=datetime.fromisoformat(r["entered_at"]),
+                confirmed_at=datetime.fromisoformat(r["confirmed_at"]) if r["confirmed_at"] else None,
+            )
+            results[(r["board"], r["round"], r["table"])] = row
+        for h in data["history"]:
+            ResultChange.objects.create(
+                event=event,
+                changed_by=users.get(h["changed_by"]),
+                changed_at=datetime.fromisoformat(h["changed_at"]),
+                **{f: h[f] for f in HISTORY_FIELDS},
+            )
+        event_open_tables(event=event)
+    except BackupError:
+        raise
+    except (KeyError, TypeError, ValueError) as error:
+        raise BackupError(
+            f"The export is damaged or incomplete ({error.__class__.__name__}: {error}); "
+            "nothing was imported."
+        ) from None
+    except Exception as error:  # a database constraint: the document contradicts itself
+        if error.__class__.__name__ in ("IntegrityError", "ValidationError"):
+            raise BackupError(f"The export contradicts itself ({error}); nothing was imported.") from None
+        raise
+    return event
