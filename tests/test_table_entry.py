@@ -231,23 +231,34 @@ def test_the_dashboard_shows_codes_and_progress(client, organiser, running):
 
 def test_start_and_close(client, organiser, club, make_event):
     event = make_event(club, tables=3, boards_per_round=2)
-    services.event_set_status(event=event, status="ready")
     client.force_login(organiser)
     assert client.get(reverse("tournaments:event-start", args=[event.pk])).status_code == 405
+    page = client.post(reverse("tournaments:event-start", args=[event.pk]), follow=True)
+    assert "6 boards have no deal yet" in page.content.decode()
+    services.event_deal_boards(event=event, seed="start", analyse=False)
     client.post(reverse("tournaments:event-start", args=[event.pk]))
     event.refresh_from_db()
     assert event.status == "running" and event.table_accesses.count() == 3
+    access = event.table_accesses.get(table=1)
+    services.table_result_enter(access=access, board_number=1, ns_tricks=9)
+    services.table_result_enter(access=access, board_number=2, ns_tricks=4)
+    services.table_result_confirm(access=access, board_number=2, ns_tricks=4)
     page = client.post(reverse("tournaments:event-close", args=[event.pk]), follow=True)
-    assert "18 results are missing" in page.content.decode()
+    assert "16 results are missing and 1 await" in page.content.decode()
     event.refresh_from_db()
     assert event.status == "running"
-    client.post(reverse("tournaments:event-close", args=[event.pk]), {"force": "1"})
+    client.post(reverse("tournaments:event-close", args=[event.pk]), {"adjust": "1"})
     event.refresh_from_db()
     assert event.status == "finished"
+    assert event.results.confirmed().count() == 18
+    assert event.results.filter(ns_adjusted="A", ew_adjusted="A").count() == 16
+    assert event.results.get(board__number=1, round=1).ns_tricks == 9  # accepted as entered
+    assert event.result_changes.filter(reason__startswith="Not played by the close").count() == 16
 
 
 def test_another_club_cannot_start_or_watch(client, organiser, other_club, make_event):
     theirs = make_event(other_club)
+    services.event_deal_boards(event=theirs, seed="theirs", analyse=False)
     services.event_set_status(event=theirs, status="ready")
     client.force_login(organiser)
     assert client.post(reverse("tournaments:event-start", args=[theirs.pk])).status_code == 404

@@ -20,6 +20,12 @@ class Club(models.Model):
         help_text="Users who run this club's events in the organiser site.",
     )
     paper_size = models.CharField(max_length=6, choices=PaperSize.choices, default=PaperSize.A4)
+    minutes_per_board = models.DecimalField(
+        max_digits=4,
+        decimal_places=1,
+        default=7.5,
+        help_text="How long a board takes, for the evening's length.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -409,3 +415,34 @@ class CodeFailure(models.Model):
 
     def __str__(self):
         return f"{self.address} at {self.at:%H:%M:%S}"
+
+
+class Entry(models.Model):
+    """A pair that came tonight, before the movement gives it a seat and a number."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    player1 = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    player2 = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    guest1 = models.CharField(max_length=120, blank=True)
+    guest2 = models.CharField(max_length=120, blank=True)
+    stationary = models.BooleanField(default=False, help_text="Stays at one table all evening (sits N/S).")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(player1__isnull=False) | ~Q(guest1=""))
+                & (Q(player2__isnull=False) | ~Q(guest2="")),
+                name="entry_has_two_players",
+            ),
+        ]
+
+    def __str__(self):
+        return self.names
+
+    @property
+    def names(self) -> str:
+        first = str(self.player1) if self.player1_id else self.guest1
+        second = str(self.player2) if self.player2_id else self.guest2
+        return f"{first} & {second}"

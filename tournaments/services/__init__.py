@@ -6,6 +6,7 @@ Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix 
 
 from .boards import PbnImportError, event_deal_boards, event_export_pbn, event_import_pbn
 from .director import result_set_by_director
+from .entries import entry_add, entry_remove, event_accept_proposal, event_proposals, pairs_seat_entries
 from .errors import ServiceError
 from .events import (
     club_get_or_create,
@@ -16,6 +17,7 @@ from .events import (
     event_progress,
     event_publish,
     event_set_status,
+    event_start,
     member_create,
 )
 from .imports import ResultsImportError, results_import_csv
@@ -34,6 +36,12 @@ from .tables import (
 )
 
 __all__ = [
+    "entry_add",
+    "entry_remove",
+    "event_accept_proposal",
+    "event_proposals",
+    "event_start",
+    "pairs_seat_entries",
     "event_print_pack",
     "TableError",
     "event_close",

@@ -3,6 +3,7 @@
 from datetime import date as Date
 
 from django.db import transaction
+from django.utils import timezone
 
 from .. import analysis
 from ..domain import boards as board_rules
@@ -105,18 +106,75 @@ def event_progress(event: Event) -> dict:
 
 
 @transaction.atomic
-def event_close(*, event: Event, force: bool = False) -> Event:
-    """Finish a running event. With results missing or unconfirmed, only when the organiser insists:
-    those boards are then scored as played fewer times (Neuberg)."""
+def event_start(*, event: Event) -> Event:
+    """Start play: the tablets go live. Only with a movement, the pairs seated, every board dealt."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status in (Event.Status.RUNNING, Event.Status.FINISHED):
+        raise ServiceError(f"{event.name} has already started.")
+    if not event.seatings.exists():
+        raise ServiceError("Choose the movement first: there is nothing to play yet.")
+    entries, pairs = event.entries.count(), event.pairs.count()
+    if entries and entries != pairs:
+        raise ServiceError(
+            f"{entries} pairs are entered but the movement seats {pairs}: "
+            f"choose a movement for {entries} pairs."
+        )
+    undealt = event.boards.filter(deal="").count()
+    if undealt:
+        raise ServiceError(
+            f"{undealt} boards have no deal yet: deal the boards, or import the dealing machine's PBN file."
+        )
+    if event.status == Event.Status.DRAFT:
+        event = event_set_status(event=event, status=Event.Status.READY)
+    return event_set_status(event=event, status=Event.Status.RUNNING)
+
+
+@transaction.atomic
+def event_close(*, event: Event, adjust_missing: bool = False, user=None) -> Event:
+    """Finish a running event. With results missing or unconfirmed, only when the organiser agrees to
+    accept the unconfirmed scores as entered and give Average (A/A) for the missing ones."""
+    from .director import result_set_by_director
+    from .results import history_add
+
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status != Event.Status.RUNNING:
         raise ServiceError(f"{event.name} is not running, so it cannot be closed.")
     progress = event_progress(event)
-    if (progress["missing"] or progress["awaiting"]) and not force:
-        raise ServiceError(
-            f"{progress['missing']} results are missing and {progress['awaiting']} await E/W's "
-            "confirmation. Enter or adjust them, or tick 'close anyway' to score without them."
-        )
+    if progress["missing"] or progress["awaiting"]:
+        if not adjust_missing:
+            raise ServiceError(
+                f"{progress['missing']} results are missing and {progress['awaiting']} await "
+                "E/W's confirmation. "
+                "Enter or correct them, or tick the box to give Average (A/A) to the missing ones and accept "
+                "the unconfirmed ones as entered."
+            )
+        now = timezone.now()
+        for result in event.results.filter(confirmed_at__isnull=True).select_related(
+            "board", "ns_pair", "ew_pair"
+        ):
+            result.confirmed_at = now
+            result.save(update_fields=["confirmed_at"])
+            history_add(
+                result,
+                "confirmed",
+                before=result.score_text,
+                user=user,
+                source="organiser",
+                reason="Accepted as entered when the event closed",
+            )
+        played = set(event.results.values_list("round", "table", "board__number"))
+        for seating in event.seatings.filter(ns_pair__isnull=False, ew_pair__isnull=False):
+            for board in seating.board_numbers:
+                if (seating.round, seating.table, board) not in played:
+                    result_set_by_director(
+                        event=event,
+                        seating=seating,
+                        board_number=board,
+                        ns_adjusted="A",
+                        ew_adjusted="A",
+                        reason="Not played by the close: Average to both sides",
+                        user=user,
+                    )
     return event_set_status(event=event, status=Event.Status.FINISHED)
 
 

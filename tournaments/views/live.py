@@ -66,12 +66,12 @@ def event_live(request, event_id: int):
 def event_start(request, event_id: int):
     event = get_event_for_user(request, event_id)
     try:
-        services.event_set_status(event=event, status=Event.Status.RUNNING)
+        services.event_start(event=event)
     except DomainError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, "The event is running: the tablets can open their tables.")
-    return redirect("tournaments:event-live", event_id=event.pk)
+    return redirect(request.POST.get("next") or reverse("tournaments:event-live", args=[event.pk]))
 
 
 @login_required
@@ -79,12 +79,12 @@ def event_start(request, event_id: int):
 def event_close(request, event_id: int):
     event = get_event_for_user(request, event_id)
     try:
-        services.event_close(event=event, force=request.POST.get("force") == "1")
+        services.event_close(event=event, adjust_missing=request.POST.get("adjust") == "1", user=request.user)
     except DomainError as error:
         messages.error(request, str(error))
         return redirect("tournaments:event-live", event_id=event.pk)
     messages.success(request, "The event is closed: the results are final. Publish them when you are ready.")
-    return redirect("tournaments:results", event_id=event.pk)
+    return redirect(request.POST.get("next") or reverse("tournaments:results", args=[event.pk]))
 
 
 def event_room(request, event_id: int):

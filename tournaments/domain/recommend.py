@@ -1,0 +1,206 @@
+"""A recommended movement for the pairs who came tonight, in words an organiser understands.
+
+Two pairs make a table; an odd pair makes a half table, filled by a phantom (its opponents sit
+out in turn). An odd number of tables plays the standard Mitchell. An even number plays the skip
+Mitchell, or the share-and-relay when there is a half table (a skip would make the same pair sit
+out twice). Boards a round are chosen so each pair plays about 24 boards, the length of a club
+evening; the evening's length is the boards played times the club's minutes a board.
+
+    >>> best = recommend(14)[0]
+    >>> best.tables, best.variant, best.rounds, best.boards_per_round, best.boards_played
+    (7, 'standard', 7, 3, 21)
+"""
+
+import math
+from dataclasses import dataclass
+
+from .errors import MovementError
+from .movements import build_mitchell
+
+TARGET_BOARDS = 24
+MIN_PAIRS = 4
+MAX_PAIRS = 80
+
+
+@dataclass(frozen=True)
+class Proposal:
+    tables: int
+    variant: str
+    phantom: bool
+    boards_per_round: int
+    rounds: int
+    boards_in_play: int  # boards to deal
+    boards_played: int  # by each pair that never sits out
+    minutes: int
+    why: str
+
+    @property
+    def summary(self) -> str:
+        half = " with a half table" if self.phantom else ""
+        boards = f"{self.boards_per_round} board{'' if self.boards_per_round == 1 else 's'}"
+        return (
+            f"{self.tables} tables{half}, {NAMES[self.variant]}: {self.rounds} rounds of {boards} "
+            f"({self.boards_played} boards each, {self.boards_in_play} to deal), "
+            f"about {_duration(self.minutes)}"
+        )
+
+
+NAMES = {"standard": "a standard Mitchell", "skip": "a skip Mitchell", "relay": "a share-and-relay Mitchell"}
+
+
+def _duration(minutes: int) -> str:
+    hours, rest = divmod(minutes, 60)
+    return f"{hours} h {rest:02d} min" if hours else f"{rest} min"
+
+
+def _proposal(tables, variant, phantom, k, rounds, minutes_per_board, why) -> Proposal:
+    movement = build_mitchell(tables, boards_per_round=k, variant=variant, rounds=rounds, phantom=phantom)
+    played = movement.rounds * k
+    return Proposal(
+        tables,
+        variant,
+        phantom,
+        k,
+        movement.rounds,
+        movement.boards,
+        played,
+        math.ceil(played * minutes_per_board),
+        why,
+    )
+
+
+def _boards_per_round(rounds: int) -> int:
+    """About TARGET_BOARDS boards in all: from 1 a round in a very big field to 12 at two tables."""
+    return max(1, min(12, round(TARGET_BOARDS / rounds)))
+
+
+def _curtailed(complete: int) -> tuple[int, int]:
+    """Boards a round and rounds for a movement that may stop early: the whole of it when it fits the
+    evening, else two boards a round for about TARGET_BOARDS boards."""
+    k = max(2, _boards_per_round(complete))
+    if complete * k <= TARGET_BOARDS + 6:
+        return k, complete
+    return 2, TARGET_BOARDS // 2
+
+
+def recommend(pairs: int, *, minutes_per_board: float = 7.5) -> list[Proposal]:
+    """The best movement for this many pairs first, then one or two alternatives."""
+    if pairs < MIN_PAIRS:
+        raise MovementError(
+            f"A duplicate drive needs at least {MIN_PAIRS} pairs (two tables); {pairs} entered."
+        )
+    if pairs > MAX_PAIRS:
+        raise MovementError(f"whistdrive runs up to {MAX_PAIRS} pairs (40 tables); {pairs} entered.")
+    tables = math.ceil(pairs / 2)
+    phantom = pairs % 2 == 1
+    half = " One pair sits out each round (the half table)." if phantom else ""
+    minutes = minutes_per_board
+    proposals = []
+    if tables % 2:
+        k, rounds = _curtailed(tables)
+        if rounds == tables:
+            proposals.append(
+                _proposal(
+                    tables,
+                    "standard",
+                    phantom,
+                    k,
+                    rounds,
+                    minutes,
+                    f"With {tables} tables (an odd number) the standard Mitchell: every E/W pair "
+                    "meets every N/S pair and plays every set of boards." + half,
+                )
+            )
+            if k > 2:
+                proposals.append(
+                    _proposal(
+                        tables,
+                        "standard",
+                        phantom,
+                        k - 1,
+                        tables,
+                        minutes,
+                        "A shorter evening: one board fewer a round.",
+                    )
+                )
+            proposals.append(
+                _proposal(
+                    tables,
+                    "standard",
+                    phantom,
+                    k + 1,
+                    tables,
+                    minutes,
+                    "A longer evening: one board more a round.",
+                )
+            )
+        else:
+            proposals.append(
+                _proposal(
+                    tables,
+                    "standard",
+                    phantom,
+                    k,
+                    rounds,
+                    minutes,
+                    f"With {tables} tables the standard Mitchell, stopped after {rounds} rounds "
+                    "so the evening keeps its usual length." + half,
+                )
+            )
+            proposals.append(
+                _proposal(
+                    tables,
+                    "standard",
+                    phantom,
+                    2,
+                    tables,
+                    minutes,
+                    "The whole movement: every E/W pair meets every N/S pair, a long evening.",
+                )
+            )
+    elif phantom or tables == 2:
+        k = _boards_per_round(tables)
+        why = (
+            f"With {tables} tables and a half table, the share-and-relay Mitchell "
+            "(a skip Mitchell would make "
+            "the same pair sit out twice); the half table sits where the boards would be shared." + half
+            if phantom
+            else "With two tables, the share-and-relay Mitchell: both tables play the same boards "
+            "each round and "
+            "each E/W pair meets both N/S pairs."
+        )
+        proposals.append(_proposal(tables, "relay", phantom, k, tables, minutes, why))
+        proposals.append(
+            _proposal(
+                tables, "relay", phantom, k + 1, tables, minutes, "A longer evening: one board more a round."
+            )
+        )
+    else:
+        k, rounds = _curtailed(tables - 1)
+        proposals.append(
+            _proposal(
+                tables,
+                "skip",
+                False,
+                k,
+                rounds,
+                minutes,
+                f"With {tables} tables (an even number) the skip Mitchell: half-way through, E/W "
+                "pairs move up two tables instead of one, so no pair meets the same boards twice."
+                + ("" if rounds == tables - 1 else f" Stopped after {rounds} rounds."),
+            )
+        )
+        k_relay = _boards_per_round(tables)
+        proposals.append(
+            _proposal(
+                tables,
+                "relay",
+                False,
+                k_relay,
+                tables,
+                minutes,
+                f"Or the share-and-relay Mitchell: every E/W pair meets every N/S pair, but tables "
+                f"1 and {tables} share boards and one set rests on a relay stand.",
+            )
+        )
+    return proposals

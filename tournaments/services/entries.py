@@ -1,0 +1,114 @@
+"""Tonight's entries, the movement recommended for them, and the pairs' seats and numbers."""
+
+from django.db import transaction
+from django.db.models import Q
+
+from ..domain.recommend import Proposal, recommend
+from ..models import Direction, Entry, Event, Member
+from .errors import ServiceError
+from .events import event_build_movement
+
+
+def _not_started(event: Event) -> None:
+    if event.status in (Event.Status.RUNNING, Event.Status.FINISHED):
+        raise ServiceError(f"{event.name} has started: the pairs can no longer change.")
+
+
+def _player(event: Event, name: str) -> tuple[Member | None, str]:
+    """A member of the club by full name (any case), or else a guest's name as typed."""
+    name = " ".join(name.split())
+    if not name:
+        raise ServiceError("Give both players' names: a member's name, or a guest's.")
+    if len(name) > 120:
+        raise ServiceError("That name is too long.")
+    for member in event.club.members.filter(first_name__iexact=name.split(" ")[0]):
+        if str(member).lower() == name.lower():
+            return member, ""
+    return None, name
+
+
+@transaction.atomic
+def entry_add(*, event: Event, first: str, second: str, stationary: bool = False) -> Entry:
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _not_started(event)
+    (member1, guest1), (member2, guest2) = _player(event, first), _player(event, second)
+    members = [m for m in (member1, member2) if m]
+    if member1 and member1 == member2:
+        raise ServiceError(f"{member1} cannot partner themself.")
+    for member in members:
+        taken = event.entries.filter(Q(player1=member) | Q(player2=member)).first()
+        if taken:
+            raise ServiceError(f"{member} is already entered, with {taken.names}.")
+    entry = Entry(
+        event=event, player1=member1, player2=member2, guest1=guest1, guest2=guest2, stationary=stationary
+    )
+    entry.full_clean()
+    entry.save()
+    return entry
+
+
+@transaction.atomic
+def entry_remove(*, event: Event, entry_id: int) -> None:
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _not_started(event)
+    event.entries.filter(pk=entry_id).delete()
+
+
+def event_proposals(event: Event) -> list[Proposal]:
+    """The recommended movement and its alternatives for the pairs entered (empty below two tables)."""
+    count = event.entries.count()
+    if count < 4:
+        return []
+    return recommend(count, minutes_per_board=float(event.club.minutes_per_board))
+
+
+@transaction.atomic
+def event_accept_proposal(*, event: Event, choice: int) -> Proposal:
+    """Take one of the proposals: set the movement, build it, and seat tonight's pairs."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _not_started(event)
+    proposals = event_proposals(event)
+    if not proposals:
+        raise ServiceError("Enter at least four pairs (two tables) first.")
+    if not 0 <= choice < len(proposals):
+        raise ServiceError("That movement is no longer on offer: the entries have changed. Choose again.")
+    proposal = proposals[choice]
+    event.tables, event.variant, event.phantom = proposal.tables, proposal.variant, proposal.phantom
+    event.boards_per_round, event.rounds, event.arrow_switch_rounds = (
+        proposal.boards_per_round,
+        proposal.rounds,
+        "",
+    )
+    event.save()
+    event_build_movement(event=event)
+    pairs_seat_entries(event=event)
+    return proposal
+
+
+@transaction.atomic
+def pairs_seat_entries(*, event: Event) -> None:
+    """Give each entry a pair number: stationary pairs first into N/S seats, then the others in turn."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _not_started(event)
+    entries = list(event.entries.all())
+    pairs = list(event.pairs.order_by("-direction", "number"))  # N/S 1..n, then E/W 1..n
+    ns_seats = [p for p in pairs if p.direction == Direction.NS]
+    stationary = [e for e in entries if e.stationary]
+    if len(stationary) > len(ns_seats):
+        raise ServiceError(
+            f"{len(stationary)} pairs must not move, but the movement has {len(ns_seats)} N/S seats."
+        )
+    if len(entries) != len(pairs):
+        raise ServiceError(
+            f"{len(entries)} pairs are entered but the movement seats {len(pairs)}: choose a movement for "
+            f"{len(entries)} pairs."
+        )
+    ordered = stationary + [e for e in entries if not e.stationary]
+    for pair, entry in zip(pairs, ordered, strict=True):
+        pair.player1, pair.player2, pair.guest1, pair.guest2 = (
+            entry.player1,
+            entry.player2,
+            entry.guest1,
+            entry.guest2,
+        )
+        pair.save(update_fields=["player1", "player2", "guest1", "guest2"])
