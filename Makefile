@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup lint clean
+.PHONY: run test setup lint clean hall
 
 $(PY):
 	@test -n "$(PYTHON)" || { echo "Python 3.11 is needed (set PYTHON=/path/to/python3.11)"; exit 1; }
@@ -20,6 +20,10 @@ run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Serve the tablets on the hall's Wi-Fi from this laptop (see README, "Hall mode").
+hall: setup
+	$(PY) manage.py hall $(if $(ADDRESS),--address $(ADDRESS)) $(if $(PORT),--port $(PORT))
 
 test: setup
 	$(PY) -m pytest

@@ -22,7 +22,7 @@ def test_the_organiser_logs_in_and_opens_the_demo_event(live_server, page):
     expect(page.locator("h1")).to_have_text("Thursday Drive")
     expect(page.get_by_text("Ready to play")).to_be_visible()
 
-    page.get_by_role("link", name="Movement").click()
+    page.get_by_role("link", name="See who plays whom").click()
     expect(page).to_have_url(re.compile(r"/movement/$"))
     expect(page.locator("table.movement")).to_contain_text("NS 1 v EW 1")
 

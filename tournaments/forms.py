@@ -2,7 +2,7 @@
 
 from django import forms
 
-from .domain.boards import validate_schedule
+from .domain.boards import PRESET_SCHEDULES, validate_schedule
 from .domain.errors import DomainError
 from .domain.movements import build_mitchell, parse_round_list
 from .models import Adjusted, Event
@@ -143,3 +143,23 @@ class DirectorResultForm(forms.Form):
         if tricks is not None and (ns_adj or ew_adj):
             raise forms.ValidationError("Give either tricks or adjusted scores, not both.")
         return data
+
+
+class NewEventForm(forms.Form):
+    club = forms.ModelChoiceField(queryset=None, empty_label=None)
+    name = forms.CharField(max_length=100, initial="Whist drive")
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    trump_schedule = forms.ChoiceField(
+        label="Trumps", choices=[(key, label) for key, label in PRESET_SCHEDULES.items()], initial="HDSC"
+    )
+    scoring = forms.ChoiceField(choices=Event.Scoring.choices, initial=Event.Scoring.MATCHPOINTS)
+
+    def __init__(self, *args, clubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs
+
+
+class EntryForm(forms.Form):
+    first = forms.CharField(label="Player", max_length=120)
+    second = forms.CharField(label="Partner", max_length=120)
+    stationary = forms.BooleanField(label="Stays at one table (cannot move between tables)", required=False)

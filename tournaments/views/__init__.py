@@ -1,5 +1,6 @@
 """Views, one module a concern; the URLconf imports them from here."""
 
+from .evening import entry_add, entry_remove, event_accept, event_new, event_run
 from .events import (
     board_hand_record,
     event_build_movement,
@@ -24,6 +25,11 @@ from .results import (
 from .tables import table_confirm, table_enter, table_page, table_reject, table_start
 
 __all__ = [
+    "entry_add",
+    "entry_remove",
+    "event_accept",
+    "event_new",
+    "event_run",
     "director_board",
     "event_close",
     "event_live",

@@ -3,6 +3,7 @@
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from .. import services
 from ..domain.errors import DomainError
@@ -58,3 +59,11 @@ def results_page(view):
 
 def organises_event(request, event) -> bool:
     return request.user.is_authenticated and Event.objects.for_user(request.user).filter(pk=event.pk).exists()
+
+
+def back(request, default: str) -> str:
+    """Where a form asked to return to (a page of this site), or the default."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return target
+    return default

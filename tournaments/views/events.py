@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
@@ -21,6 +22,7 @@ from ..reports import (
 )
 from .common import (
     LoginNeeded,
+    back,
     get_event_for_results,
     get_event_for_user,
     organises_event,
@@ -117,14 +119,14 @@ def event_deal_boards(request, event_id: int):
     form = DealForm(request.POST)
     if not form.is_valid():
         messages.error(request, "The seed is too long: use at most 64 letters and digits.")
-        return redirect("tournaments:event-detail", event_id=event.pk)
+        return redirect(back(request, reverse("tournaments:event-detail", args=[event.pk])))
     try:
         seed = services.event_deal_boards(event=event, seed=form.cleaned_data["seed"])
     except DomainError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, f"Boards dealt from seed {seed}: the same seed deals them again.")
-    return redirect("tournaments:event-detail", event_id=event.pk)
+    return redirect(back(request, reverse("tournaments:event-detail", args=[event.pk])))
 
 
 @login_required
@@ -135,7 +137,7 @@ def event_import_pbn(request, event_id: int):
     if not form.is_valid():
         for error in form.errors.get("pbn", []):
             messages.error(request, error)
-        return redirect("tournaments:event-detail", event_id=event.pk)
+        return redirect(back(request, reverse("tournaments:event-detail", args=[event.pk])))
     try:
         count = services.event_import_pbn(event=event, text=form.cleaned_data["pbn"])
     except services.PbnImportError as error:
@@ -146,7 +148,7 @@ def event_import_pbn(request, event_id: int):
         messages.error(request, str(error))
     else:
         messages.success(request, f"Imported {count} deals.")
-    return redirect("tournaments:event-detail", event_id=event.pk)
+    return redirect(back(request, reverse("tournaments:event-detail", args=[event.pk])))
 
 
 @login_required
@@ -156,7 +158,7 @@ def event_export_pbn(request, event_id: int):
         text = services.event_export_pbn(event)
     except DomainError as error:
         messages.error(request, str(error))
-        return redirect("tournaments:event-detail", event_id=event.pk)
+        return redirect(back(request, reverse("tournaments:event-detail", args=[event.pk])))
     response = HttpResponse(text, content_type="application/x-pbn; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(f"{event.name} {event.date}")}.pbn"'
     return response

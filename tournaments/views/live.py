@@ -15,7 +15,7 @@ from ..domain.scoring import pair_label
 from ..forms import DirectorResultForm
 from ..models import Event
 from ..reports import FIELD_TITLES, format_percentage
-from .common import LoginNeeded, get_event_for_results, get_event_for_user
+from .common import LoginNeeded, back, get_event_for_results, get_event_for_user
 
 
 @login_required
@@ -71,7 +71,7 @@ def event_start(request, event_id: int):
         messages.error(request, str(error))
     else:
         messages.success(request, "The event is running: the tablets can open their tables.")
-    return redirect(request.POST.get("next") or reverse("tournaments:event-live", args=[event.pk]))
+    return redirect(back(request, reverse("tournaments:event-live", args=[event.pk])))
 
 
 @login_required
@@ -82,9 +82,9 @@ def event_close(request, event_id: int):
         services.event_close(event=event, adjust_missing=request.POST.get("adjust") == "1", user=request.user)
     except DomainError as error:
         messages.error(request, str(error))
-        return redirect("tournaments:event-live", event_id=event.pk)
+        return redirect(back(request, reverse("tournaments:event-live", args=[event.pk])))
     messages.success(request, "The event is closed: the results are final. Publish them when you are ready.")
-    return redirect(request.POST.get("next") or reverse("tournaments:results", args=[event.pk]))
+    return redirect(back(request, reverse("tournaments:results", args=[event.pk])))
 
 
 def event_room(request, event_id: int):
@@ -127,7 +127,7 @@ def director_board(request, event_id: int, board: int):
     event = get_event_for_user(request, event_id)
     board_row = event.boards.filter(number=board).first()
     if board_row is None:
-        return redirect("tournaments:event-live", event_id=event.pk)
+        return redirect(back(request, reverse("tournaments:event-live", args=[event.pk])))
     seatings = list(
         event.seatings.filter(first_board__lte=board, last_board__gte=board, ns_pair__isnull=False)
         .select_related("ns_pair", "ew_pair")

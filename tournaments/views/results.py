@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
@@ -24,6 +25,7 @@ from ..tables import ScoreCardTable, StandingsTable, TravellerTable
 from .common import (
     SEAT_NAMES,
     STRAIN_NAMES,
+    back,
     get_event_for_user,
     organises_event,
     results_page,
@@ -125,7 +127,7 @@ def event_publish(request, event_id: int):
             if publish
             else "Results are private again.",
         )
-    return redirect("tournaments:results", event_id=event.pk)
+    return redirect(back(request, reverse("tournaments:results", args=[event.pk])))
 
 
 @login_required
@@ -136,7 +138,7 @@ def event_import_results(request, event_id: int):
     if not form.is_valid():
         for error in form.errors.get("file", []):
             messages.error(request, error)
-        return redirect("tournaments:event-detail", event_id=event.pk)
+        return redirect(back(request, reverse("tournaments:event-detail", args=[event.pk])))
     try:
         count = services.results_import_csv(event=event, text=form.cleaned_data["file"], user=request.user)
     except services.ResultsImportError as error:
@@ -145,4 +147,4 @@ def event_import_results(request, event_id: int):
             messages.error(request, problem)
     else:
         messages.success(request, f"Imported {count} results.")
-    return redirect("tournaments:event-detail", event_id=event.pk)
+    return redirect(back(request, reverse("tournaments:event-detail", args=[event.pk])))

@@ -1,0 +1,170 @@
+"""The organiser's evening: entries, the recommended movement, seating, starting, and hall mode."""
+
+from datetime import date
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.management.commands.hall import terminal_qr
+from tournaments.models import Entry, Event
+
+
+@pytest.fixture
+def draft(club):
+    for first, last in [("Joan", "Bellamy"), ("Harold", "Bickerstaff"), ("Irene", "Cartwright")]:
+        services.member_create(club=club, first_name=first, last_name=last)
+    return services.event_create(
+        club=club, name="Friday Drive", date=date(2026, 12, 4), tables=3, boards_per_round=2
+    )
+
+
+def _enter(event, count, stationary=()):
+    for n in range(1, count + 1):
+        services.entry_add(event=event, first=f"Guest {n}a", second=f"Guest {n}b", stationary=n in stationary)
+
+
+def test_members_are_found_by_name_and_others_are_guests(draft):
+    entry = services.entry_add(event=draft, first="joan  bellamy", second="Ada Lovelace")
+    assert entry.player1.last_name == "Bellamy" and entry.player2 is None and entry.guest2 == "Ada Lovelace"
+    assert entry.names == "Joan Bellamy & Ada Lovelace"
+
+
+@pytest.mark.parametrize(
+    "first, second, message",
+    [("Joan Bellamy", "Joan Bellamy", "cannot partner themself"), ("", "Ada", "both players' names")],
+)
+def test_impossible_entries_are_explained(draft, first, second, message):
+    with pytest.raises(services.ServiceError, match=message):
+        services.entry_add(event=draft, first=first, second=second)
+    assert not Entry.objects.exists()
+
+
+def test_a_member_cannot_be_entered_twice(draft):
+    services.entry_add(event=draft, first="Joan Bellamy", second="Harold Bickerstaff")
+    with pytest.raises(
+        services.ServiceError, match="Joan Bellamy is already entered, with Joan Bellamy & Harold"
+    ):
+        services.entry_add(event=draft, first="Irene Cartwright", second="Joan Bellamy")
+
+
+def test_accepting_the_recommendation_builds_the_movement_and_seats_stationary_pairs_ns(draft):
+    _enter(draft, 14, stationary={9})
+    proposals = services.event_proposals(draft)
+    assert proposals[0].tables == 7 and proposals[0].variant == "standard"
+    services.event_accept_proposal(event=draft, choice=0)
+    draft.refresh_from_db()
+    assert (draft.tables, draft.boards_per_round, draft.rounds) == (7, 3, 7)
+    ns1 = draft.pairs.get(direction="NS", number=1)
+    assert ns1.names == "Guest 9a & Guest 9b"  # the pair that must not move sits N/S
+    assert draft.pairs.get(direction="EW", number=7).names == "Guest 14a & Guest 14b"
+    assert draft.seatings.count() == 49
+
+
+def test_more_stationary_pairs_than_ns_seats_is_refused(draft):
+    _enter(draft, 5, stationary={1, 2, 3})
+    with pytest.raises(
+        services.ServiceError, match="3 pairs must not move, but the movement has 2 N/S seats"
+    ):
+        services.event_accept_proposal(event=draft, choice=0)
+
+
+def test_a_late_arrival_needs_a_new_movement_before_the_start(draft):
+    _enter(draft, 6)
+    services.event_accept_proposal(event=draft, choice=0)
+    services.event_deal_boards(event=draft, seed="late", analyse=False)
+    services.entry_add(event=draft, first="Late", second="Comer")
+    with pytest.raises(services.ServiceError, match="7 pairs are entered but the movement seats 6"):
+        services.event_start(event=draft)
+    services.event_accept_proposal(event=draft, choice=0)
+    services.event_deal_boards(event=draft, seed="late", analyse=False)
+    assert services.event_start(event=draft).status == "running"
+    with pytest.raises(services.ServiceError, match="has started"):
+        services.entry_add(event=draft, first="Too", second="Late")
+
+
+@pytest.mark.parametrize(
+    "prepare, message",
+    [
+        (lambda e: None, "Choose the movement first"),
+        (lambda e: services.event_accept_proposal(event=e, choice=0), "boards have no deal yet"),
+    ],
+)
+def test_the_start_waits_for_its_turn(draft, prepare, message):
+    _enter(draft, 6)
+    prepare(draft)
+    with pytest.raises(services.ServiceError, match=message):
+        services.event_start(event=draft)
+    draft.refresh_from_db()
+    assert draft.status == "draft"
+
+
+def test_the_run_page_shows_the_steps_and_takes_entries(client, organiser, draft):
+    client.force_login(organiser)
+    url = reverse("tournaments:event-run", args=[draft.pk])
+    html = client.get(url).content.decode()
+    assert "1. Tonight's pairs" in html and "Enter at least four pairs" in html
+    assert '<option value="Joan Bellamy">' in html
+    for n in range(4):
+        client.post(reverse("tournaments:entry-add", args=[draft.pk]), {"first": f"A{n}", "second": f"B{n}"})
+    html = client.get(url).content.decode()
+    assert "Recommended:" in html and "2 tables" in html
+    client.post(reverse("tournaments:event-accept", args=[draft.pk]), {"choice": "0"})
+    assert draft.seatings.exists()
+    page = client.post(reverse("tournaments:event-start", args=[draft.pk]), {"next": url}, follow=True)
+    assert "boards have no deal yet" in page.content.decode()
+
+
+def test_the_run_page_is_only_for_the_clubs_organisers(client, organiser, other_club, make_event):
+    theirs = make_event(other_club)
+    client.force_login(organiser)
+    assert client.get(reverse("tournaments:event-run", args=[theirs.pk])).status_code == 404
+    assert (
+        client.post(
+            reverse("tournaments:entry-add", args=[theirs.pk]), {"first": "a", "second": "b"}
+        ).status_code
+        == 404
+    )
+    assert not Entry.objects.exists()
+
+
+def test_a_new_event_from_our_own_page(client, organiser, club):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("tournaments:event-new"),
+        {
+            "club": club.pk,
+            "name": "Christmas Drive",
+            "date": "2026-12-18",
+            "trump_schedule": "HDSCN",
+            "scoring": "matchpoints",
+        },
+    )
+    event = Event.objects.get(name="Christmas Drive")
+    assert response["Location"] == reverse("tournaments:event-run", args=[event.pk])
+    assert event.trump_schedule == "HDSCN" and not event.seatings.exists()
+
+
+def test_hall_mode_sets_the_laptops_address_everywhere(db, tmp_path, monkeypatch, settings):
+    settings.BASE_DIR = tmp_path
+    monkeypatch.setattr("tournaments.management.commands.hall.HALL_DIR", tmp_path / "hall")
+    out = StringIO()
+    call_command("hall", "--dry-run", "--address", "192.168.1.20", "--port", "8000", stdout=out)
+    text = out.getvalue()
+    assert "tablets: open http://192.168.1.20:8000/t/" in text
+    assert "ALLOWED_HOSTS=192.168.1.20,127.0.0.1,localhost" in text
+    assert (
+        "CSRF_TRUSTED_ORIGINS=http://192.168.1.20:8000" in text
+        and "BASE_URL=http://192.168.1.20:8000" in text
+    )
+    key = (tmp_path / "hall" / "secret_key").read_text()
+    call_command("hall", "--dry-run", "--address", "192.168.1.20", stdout=StringIO())
+    assert (tmp_path / "hall" / "secret_key").read_text() == key and len(key) > 50
+
+
+def test_the_terminal_qr_code_is_square_with_a_quiet_zone():
+    lines = terminal_qr("http://192.168.1.20:8000/t/").splitlines()
+    assert len({len(line) for line in lines}) == 1
+    assert set(lines[0]) == {"█"} and set(lines[-1]) <= {"█", "▀"}

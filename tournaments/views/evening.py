@@ -1,0 +1,140 @@
+"""The organiser's evening on one page: entries, movement, boards, printing, start, close, publish."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from .. import pdf, services
+from ..domain.errors import DomainError
+from ..forms import DealForm, EntryForm, NewEventForm, PbnUploadForm
+from ..models import Club, Event
+from .common import get_event_for_user
+
+
+@login_required
+def event_new(request):
+    clubs = Club.objects.all() if request.user.is_superuser else request.user.clubs.all()
+    if not clubs.exists():
+        raise Http404("You organise no club yet.")
+    form = NewEventForm(request.POST or None, clubs=clubs)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            event = services.event_create(
+                club=data["club"],
+                name=data["name"],
+                date=data["date"],
+                tables=3,
+                boards_per_round=2,
+                trump_schedule=data["trump_schedule"],
+                scoring=data["scoring"],
+            )
+        except DomainError as error:
+            messages.error(request, str(error))
+        else:
+            return redirect("tournaments:event-run", event_id=event.pk)
+    return render(request, "tournaments/event_new.html", {"form": form})
+
+
+def _steps(event: Event, entries: int, proposals) -> dict:
+    seated = event.seatings.exists() and entries and event.pairs.count() == entries
+    dealt = event.boards.exists() and not event.boards.filter(deal="").exists()
+    started = event.status in (Event.Status.RUNNING, Event.Status.FINISHED)
+    return {
+        "entries": entries >= 4,
+        "movement": bool(seated),
+        "boards": dealt,
+        "print": bool(seated),
+        "start": started,
+        "close": event.status == Event.Status.FINISHED,
+        "publish": event.published,
+    }
+
+
+@login_required
+def event_run(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    entries = list(event.entries.select_related("player1", "player2"))
+    try:
+        proposals = services.event_proposals(event)
+    except DomainError as error:  # more pairs than the largest movement
+        proposals = []
+        messages.error(request, str(error))
+    steps = _steps(event, len(entries), proposals)
+    members = event.club.members.filter(active=True).order_by("last_name", "first_name")
+    return render(
+        request,
+        "tournaments/event_run.html",
+        {
+            "event": event,
+            "entries": entries,
+            "steps": steps,
+            "proposals": list(enumerate(proposals)),
+            "members": members,
+            "entry_form": EntryForm(),
+            "deal_form": DealForm(),
+            "pbn_form": PbnUploadForm(),
+            "documents": [(key, title) for key, (title, _) in pdf.DOCUMENTS.items()],
+            "progress": services.event_progress(event) if steps["start"] else None,
+            "here": reverse("tournaments:event-run", args=[event.pk]),
+            "started": steps["start"],
+        },
+    )
+
+
+def _run_action(request, event_id, act, done: str):
+    event = get_event_for_user(request, event_id)
+    try:
+        act(event)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, done)
+    return redirect("tournaments:event-run", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def entry_add(request, event_id: int):
+    form = EntryForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give both players' names.")
+        return redirect("tournaments:event-run", event_id=event_id)
+    data = form.cleaned_data
+    return _run_action(
+        request,
+        event_id,
+        lambda event: services.entry_add(
+            event=event, first=data["first"], second=data["second"], stationary=data["stationary"]
+        ),
+        f"Entered {data['first']} & {data['second']}.",
+    )
+
+
+@login_required
+@require_POST
+def entry_remove(request, event_id: int, entry_id: int):
+    return _run_action(
+        request,
+        event_id,
+        lambda event: services.entry_remove(event=event, entry_id=entry_id),
+        "Entry removed.",
+    )
+
+
+@login_required
+@require_POST
+def event_accept(request, event_id: int):
+    try:
+        choice = int(request.POST.get("choice", ""))
+    except ValueError:
+        choice = -1
+    return _run_action(
+        request,
+        event_id,
+        lambda event: services.event_accept_proposal(event=event, choice=choice),
+        "Movement chosen and the pairs seated: see their numbers below.",
+    )
