@@ -64,6 +64,9 @@ def event_run(request, event_id: int):
         proposals = []
         messages.error(request, str(error))
     steps = _steps(event, len(entries), proposals)
+    seats = {pair.names: str(pair) for pair in event.pairs.select_related("player1", "player2")}
+    for entry in entries:
+        entry.seat = seats.get(entry.names, "") if steps["movement"] else ""
     members = event.club.members.filter(active=True).order_by("last_name", "first_name")
     return render(
         request,
