@@ -16,7 +16,7 @@ from django.core.management import BaseCommand, CommandError, call_command
 from django.db import transaction
 
 from tournaments import services
-from tournaments.models import Club, Direction, Event
+from tournaments.models import Club, Event
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 MEMBERS = [
@@ -88,19 +88,14 @@ def _build():
     members = [services.member_create(club=club, first_name=first, last_name=last) for first, last in MEMBERS]
 
     finished = services.event_create(
-        club=club,
-        name="Autumn Pairs",
-        date=date(2026, 11, 12),
-        tables=7,
-        boards_per_round=3,
+        club=club, name="Autumn Pairs", date=date(2026, 11, 12), tables=7, boards_per_round=3
     )
-    services.event_build_movement(event=finished)
+    _enter(finished, members[:28])
+    services.event_accept_proposal(event=finished, choice=0)  # 7 tables, 7 rounds of 3 boards
     services.event_deal_boards(event=finished, seed="ribble-autumn-2026")
-    _seat(finished, members[:28])
+    services.event_start(event=finished)
     _play(finished, random.Random(1892))
-    services.event_set_status(event=finished, status=Event.Status.READY)
-    services.event_set_status(event=finished, status=Event.Status.RUNNING)
-    services.event_set_status(event=finished, status=Event.Status.FINISHED)
+    services.event_close(event=finished)
     services.event_publish(event=finished)
 
     ready = services.event_create(
@@ -113,20 +108,18 @@ def _build():
         phantom=True,
         trump_schedule="HDSCN",
     )
-    services.event_build_movement(event=ready)
+    _enter(ready, members[:29], stationary={2})
+    services.event_accept_proposal(event=ready, choice=0)  # 8 tables with a half table, relay
     services.event_deal_boards(event=ready, seed="ribble-thursday-2026")
-    _seat(ready, members)
     services.event_set_status(event=ready, status=Event.Status.READY)
 
 
-def _seat(event, members):
-    pairs = sorted(event.pairs.all(), key=lambda p: (p.direction != Direction.NS, p.number))
-    for pair, (first, second) in zip(pairs, zip(members[::2], members[1::2], strict=True), strict=False):
-        pair.player1, pair.player2 = first, second
-        pair.save()
-    for pair in pairs[len(members) // 2 :]:
-        pair.guest1, pair.guest2 = "Guest", "Guest"
-        pair.save()
+def _enter(event, members, stationary=()):
+    """Members two by two; an odd one out partners a guest."""
+    for index in range(0, len(members), 2):
+        first = str(members[index])
+        second = str(members[index + 1]) if index + 1 < len(members) else "Guest Visitor"
+        services.entry_add(event=event, first=first, second=second, stationary=index // 2 in stationary)
 
 
 def _play(event, rng):
