@@ -40,7 +40,10 @@ def event_new(request):
 
 
 def _steps(event: Event, entries: int, proposals) -> dict:
-    seated = event.seatings.exists() and entries and event.pairs.count() == entries
+    pairs = event.pairs.count()
+    # Pairs given in the organiser site (no entries) count as tonight's pairs too.
+    seated = event.seatings.exists() and (entries == pairs or not entries)
+    entries = entries or pairs
     dealt = event.boards.exists() and not event.boards.filter(deal="").exists()
     started = event.status in (Event.Status.RUNNING, Event.Status.FINISHED)
     return {
@@ -64,7 +67,8 @@ def event_run(request, event_id: int):
         proposals = []
         messages.error(request, str(error))
     steps = _steps(event, len(entries), proposals)
-    seats = {pair.names: str(pair) for pair in event.pairs.select_related("player1", "player2")}
+    pairs = list(event.pairs.select_related("player1", "player2"))
+    seats = {pair.names: str(pair) for pair in pairs}
     for entry in entries:
         entry.seat = seats.get(entry.names, "") if steps["movement"] else ""
     members = event.club.members.filter(active=True).order_by("last_name", "first_name")
@@ -74,6 +78,7 @@ def event_run(request, event_id: int):
         {
             "event": event,
             "entries": entries,
+            "pairs": pairs if not entries else [],
             "steps": steps,
             "proposals": list(enumerate(proposals)),
             "members": members,

@@ -7,7 +7,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import BaseCommand, call_command
 from django.db import transaction
 
-from tournaments.models import Club
+from tournaments.models import Club, Event
+from tournaments.services import event_open_tables
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 USERNAME = "organiser"
@@ -24,6 +25,8 @@ class Command(BaseCommand):
             self.stdout.write("The database already has clubs: demo data not loaded again.")
         else:
             call_command("loaddata", str(FIXTURE), verbosity=0)
+            for event in Event.objects.all():
+                event_open_tables(event=event)  # each install draws its own table links and codes
             self.stdout.write(f"Loaded the demo club from {FIXTURE.name}.")
         user_model = get_user_model()
         user = user_model.objects.filter(username=USERNAME).first()

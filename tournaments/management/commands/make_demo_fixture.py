@@ -57,6 +57,7 @@ DUMPED = [
     "tournaments.event",
     "tournaments.pair",
     "tournaments.board",
+    "tournaments.entry",
     "tournaments.seating",
     "tournaments.relaystand",
     "tournaments.result",
