@@ -52,7 +52,17 @@ def _score(value: str) -> tuple[int | None, str, str]:
 
 def results_import_csv(*, event: Event, text: str, user=None) -> int:
     """Check every row against the event, then import them all in one transaction; return the count."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    reader = csv.DictReader(io.StringIO(text), strict=True)
+    try:
+        return _import_rows(event, reader, user)
+    except csv.Error as error:
+        raise ResultsImportError(
+            [f"Line {reader.line_num}: this is not readable as CSV ({error})."]
+        ) from None
+
+
+def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
     header = [name.strip().lower() for name in (reader.fieldnames or [])]
     missing = [name for name in REQUIRED if name not in header]
     unknown = [name for name in header if name not in REQUIRED + OPTIONAL]
@@ -81,6 +91,9 @@ def results_import_csv(*, event: Event, text: str, user=None) -> int:
     problems, accepted, seen = [], [], {}
     for row in reader:
         line = reader.line_num
+        if None in row:  # more values than the header has columns
+            problems.append(f"Line {line}: more values than the header has columns.")
+            continue
         if not any((value or "").strip() for value in row.values()):
             continue
         if len(accepted) + len(problems) >= MAX_ROWS:
