@@ -58,7 +58,8 @@ def results_import_csv(*, event: Event, text: str, user=None) -> int:
         return _import_rows(event, reader, user)
     except csv.Error as error:
         raise ResultsImportError(
-            [f"Line {reader.line_num}: this is not readable as CSV ({error})."]
+            # The record that failed starts on the line after the last one read whole.
+            [f"Line {reader.line_num + 1}: this is not readable as CSV ({error})."]
         ) from None
 
 
