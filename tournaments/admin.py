@@ -196,23 +196,11 @@ class EventAdmin(ClubScopedAdmin):
 
     @admin.action(description="Start (players can enter scores)")
     def start(self, request, queryset):
-        _run_action(
-            self,
-            request,
-            queryset,
-            lambda event: services.event_set_status(event=event, status=Event.Status.RUNNING),
-            "Started",
-        )
+        _run_action(self, request, queryset, services.event_start, "Started")
 
-    @admin.action(description="Finish")
+    @admin.action(description="Close (every result in)")
     def finish(self, request, queryset):
-        _run_action(
-            self,
-            request,
-            queryset,
-            lambda event: services.event_set_status(event=event, status=Event.Status.FINISHED),
-            "Finished",
-        )
+        _run_action(self, request, queryset, services.event_close, "Closed")
 
 
 @admin.register(Result)

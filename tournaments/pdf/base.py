@@ -9,7 +9,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import SimpleDocTemplate
+from reportlab.platypus import SimpleDocTemplate, Table, TableStyle
 
 from .data import PrintEvent
 
@@ -59,6 +59,23 @@ STYLES = {
     "hand": _style("hand", 9, leading=11),
     "dd": _style("dd", 6.5, leading=7.5),
 }
+
+
+def grid_table(rows: list, widths: list) -> Table:
+    """A ruled table with a shaded header row repeated on each page it runs onto."""
+    table = Table(rows, colWidths=widths, repeatRows=1)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
+                ("FONTSIZE", (0, 0), (-1, 0), 8.5),
+                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
+    return table
 
 
 def suit_markup(symbol: str) -> str:

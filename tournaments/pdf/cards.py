@@ -1,28 +1,12 @@
 """Guide cards (where each moving pair goes) and personal score cards (a pair's own record)."""
 
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Paragraph, Spacer
 
-from .base import FONT_BOLD, RULE, SHADE, STYLES, suit_markup, usable_width
+from .base import STYLES, grid_table, suit_markup, usable_width
 from .data import PrintPack
 
 GAP = 6 * mm
-
-
-def _grid(rows: list, widths: list) -> Table:
-    table = Table(rows, colWidths=widths, repeatRows=1)
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
-                ("FONTSIZE", (0, 0), (-1, 0), 8.5),
-                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                ("GRID", (0, 0), (-1, -1), 0.4, RULE),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ]
-        )
-    )
-    return table
 
 
 def guide_cards_story(pack: PrintPack) -> list:
@@ -49,7 +33,7 @@ def guide_cards_story(pack: PrintPack) -> list:
                         f"{pack.event.name} · {pack.event.date} · your route for the evening", STYLES["small"]
                     ),
                     Spacer(1, 1.5 * mm),
-                    _grid(rows, [14 * mm, 18 * mm, 30 * mm, 40 * mm, width - 102 * mm]),
+                    grid_table(rows, [14 * mm, 18 * mm, 30 * mm, 40 * mm, width - 102 * mm]),
                     Spacer(1, GAP),
                 ]
             )
@@ -84,7 +68,7 @@ def score_cards_story(pack: PrintPack) -> list:
                         f"{pack.event.name} · {pack.event.date} · personal score card", STYLES["small"]
                     ),
                     Spacer(1, 1.5 * mm),
-                    _grid(
+                    grid_table(
                         rows,
                         [13 * mm, 13 * mm, 55 * mm, 14 * mm, 13 * mm, 14 * mm, 16 * mm, width - 138 * mm],
                     ),

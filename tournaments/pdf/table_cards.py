@@ -5,7 +5,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from .base import FONT_BOLD, RULE, SHADE, STYLES, suit_markup, usable_width
+from .base import STYLES, grid_table, suit_markup, usable_width
 from .data import PrintPack, TableCard
 
 QR_SIZE = 38 * mm
@@ -65,20 +65,7 @@ def _card(pack: PrintPack, card: TableCard) -> list:
         if r.note:
             notes.append(f"Round {r.round}: {r.note}")
     rest = (width - ROUND_WIDTH - 0.66 * width) / 2
-    grid = Table(
-        rows, colWidths=[ROUND_WIDTH, 0.23 * width, 0.23 * width, 0.2 * width, rest, rest], repeatRows=1
-    )
-    grid.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
-                ("FONTSIZE", (0, 0), (-1, 0), 8.5),
-                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                ("GRID", (0, 0), (-1, -1), 0.4, RULE),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ]
-        )
-    )
+    grid = grid_table(rows, [ROUND_WIDTH, 0.23 * width, 0.23 * width, 0.2 * width, rest, rest])
     story = [head, Spacer(1, 4 * mm), grid]
     for note in notes:
         story.append(Paragraph(note, STYLES["small"]))

@@ -4,7 +4,6 @@ from collections import defaultdict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -15,7 +14,7 @@ from ..domain.scoring import pair_label
 from ..forms import DirectorResultForm
 from ..models import Event
 from ..reports import FIELD_TITLES, format_percentage
-from .common import LoginNeeded, back, get_event_for_results, get_event_for_user
+from .common import back, get_event_for_user, results_page
 
 
 @login_required
@@ -87,16 +86,9 @@ def event_close(request, event_id: int):
     return redirect(back(request, reverse("tournaments:results", args=[event.pk])))
 
 
-def event_room(request, event_id: int):
+@results_page
+def event_room(request, event, report):
     """Standings for a screen in the hall; the page reloads itself every 30 seconds."""
-    try:
-        event = get_event_for_results(request, event_id)
-    except LoginNeeded:
-        return redirect_to_login(request.get_full_path())
-    try:
-        report = services.event_report(event)
-    except DomainError as error:
-        return render(request, "tournaments/results_unavailable.html", {"event": event, "error": error})
     fields = [
         (
             FIELD_TITLES[field],
