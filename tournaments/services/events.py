@@ -9,8 +9,10 @@ from .. import analysis
 from ..domain import boards as board_rules
 from ..domain.dealing import deal_board
 from ..domain.movements import Movement, build_mitchell, default_variant, parse_round_list
-from ..models import Board, Club, Direction, Event, Member, Pair, RelayStand, Seating
+from ..models import Board, Club, Direction, Event, Member, Pair, RelayStand, ResultChange, Seating
+from .director import result_set_by_director
 from .errors import ServiceError
+from .results import history_add
 from .tables import event_open_tables
 
 
@@ -133,9 +135,6 @@ def event_start(*, event: Event) -> Event:
 def event_close(*, event: Event, adjust_missing: bool = False, user=None) -> Event:
     """Finish a running event. With results missing or unconfirmed, only when the organiser agrees to
     accept the unconfirmed scores as entered and give Average (A/A) for the missing ones."""
-    from .director import result_set_by_director
-    from .results import history_add
-
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status != Event.Status.RUNNING:
         raise ServiceError(f"{event.name} is not running, so it cannot be closed.")
@@ -156,7 +155,7 @@ def event_close(*, event: Event, adjust_missing: bool = False, user=None) -> Eve
             result.save(update_fields=["confirmed_at"])
             history_add(
                 result,
-                "confirmed",
+                ResultChange.Action.CONFIRMED,
                 before=result.score_text,
                 user=user,
                 source="organiser",
