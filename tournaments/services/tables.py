@@ -115,20 +115,26 @@ def _complete(seating: Seating, results: dict[int, Result]) -> bool:
     return all(n in results and results[n].confirmed_at for n in seating.board_numbers)
 
 
-def table_state(access: TableAccess) -> TableState:
-    """Where the table stands: its current round (the first with a board not confirmed) and boards."""
+def _current_round(access: TableAccess, *related: str) -> tuple[list[Seating], dict, Seating | None]:
+    """The table's seatings, its results by round, and its current seating: the first round with a
+    board not yet confirmed (None once every round is in, or at a table where nobody plays)."""
     event = access.event
-    seatings = list(
-        event.seatings.filter(table=access.table).select_related(
-            "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
-        )
-    )
+    seatings = list(event.seatings.filter(table=access.table).select_related(*related))
     by_round: dict[int, dict[int, Result]] = {}
     for result in event.results.filter(table=access.table).select_related("board", "ns_pair", "ew_pair"):
         by_round.setdefault(result.round, {})[result.board.number] = result
     current = next((s for s in seatings if not _complete(s, by_round.get(s.round, {}))), None)
     if current is not None and current.ns_pair_id is None:
         current = None
+    return seatings, by_round, current
+
+
+def table_state(access: TableAccess) -> TableState:
+    """Where the table stands: its current round, that round's boards, and the moves after the last."""
+    event = access.event
+    seatings, by_round, current = _current_round(
+        access, "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
+    )
     previous = None
     if current is not None:
         previous = next((s for s in seatings if s.round == current.round - 1), None)
@@ -167,17 +173,17 @@ def _moves(event: Event, seating: Seating) -> dict:
 def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Board]:
     """The table's current seating, locked, and the board, if the board is played there now."""
     table_access_check(access)
-    state = table_state(access)
-    if state.seating is None:
+    current = _current_round(access)[2]
+    if current is None:
         raise TableError("This table has played all its rounds.")
-    if board_number not in state.seating.board_numbers:
+    if board_number not in current.board_numbers:
         raise TableError(
-            f"Board {board_number} is not played at table {access.table} in round {state.seating.round}."
+            f"Board {board_number} is not played at table {access.table} in round {current.round}."
         )
     seating = (
         Seating.objects.select_for_update(of=("self",))
         .select_related("ns_pair", "ew_pair")
-        .get(pk=state.seating.pk)
+        .get(pk=current.pk)
     )
     board = Board.objects.get(event=access.event, number=board_number)
     return seating, board
