@@ -151,6 +151,13 @@ class Direction(models.TextChoices):
     EW = "EW", "E/W"
 
 
+def _players(row) -> tuple[str, str]:
+    """The two players of a pair or an entry: members by name, else the guests' names."""
+    first = str(row.player1) if row.player1_id else row.guest1
+    second = str(row.player2) if row.player2_id else row.guest2
+    return first, second
+
+
 class Pair(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairs")
     direction = models.CharField(max_length=2, choices=Direction.choices)
@@ -174,9 +181,7 @@ class Pair(models.Model):
 
     @property
     def names(self) -> str:
-        first = str(self.player1) if self.player1_id else self.guest1
-        second = str(self.player2) if self.player2_id else self.guest2
-        return " & ".join(name for name in (first, second) if name) or str(self)
+        return " & ".join(name for name in _players(self) if name) or str(self)
 
 
 class Board(models.Model):
@@ -443,6 +448,4 @@ class Entry(models.Model):
 
     @property
     def names(self) -> str:
-        first = str(self.player1) if self.player1_id else self.guest1
-        second = str(self.player2) if self.player2_id else self.guest2
-        return f"{first} & {second}"
+        return " & ".join(_players(self))

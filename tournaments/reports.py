@@ -5,7 +5,7 @@ import io
 
 from django.urls import reverse
 
-from .domain.boards import STRAIN_SYMBOLS
+from .domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from .domain.deals import parse_deal
 from .domain.scoring import DIRECTION_NAMES, pair_label
 from .services.scoring import EventReport
@@ -216,7 +216,7 @@ def scorecard_rows(report: EventReport, pair) -> list[dict]:
     return sorted(rows, key=lambda row: (row["round"], row["board"]))
 
 
-SEAT_ORDER = (("N", "North"), ("W", "West"), ("E", "East"), ("S", "South"))
+DIAGRAM_SEATS = "NWES"  # the order the template lays the hands out
 SUIT_ROWS = (("♠", ""), ("♥", "red"), ("♦", "red"), ("♣", ""))
 
 
@@ -227,13 +227,13 @@ def hand_diagram(board) -> dict | None:
     deal = parse_deal(board.deal)
     return {
         seat: {
-            "name": name,
+            "name": SEAT_NAMES[seat],
             "suits": [
                 (symbol, css, " ".join("10" if rank == "T" else rank for rank in ranks) or "—")
                 for (symbol, css), ranks in zip(SUIT_ROWS, deal.hand(seat), strict=True)
             ],
         }
-        for seat, name in SEAT_ORDER
+        for seat in DIAGRAM_SEATS
     }
 
 

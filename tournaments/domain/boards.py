@@ -16,7 +16,7 @@ from .errors import BoardError
 
 SEATS = "NESW"
 STRAINS = ("S", "H", "D", "C", "NT")
-STRAIN_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "NT": "No trumps"}
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 STRAIN_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 
 PRESET_SCHEDULES = {

@@ -3,11 +3,11 @@
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Table, TableStyle
 
+from ..domain.boards import SEAT_NAMES
 from .base import FONT_BOLD, RULE, SHADE, STYLES, suit_markup, usable_width
 from .data import HandRecord, PrintPack
 
 SUITS = ("♠", "♥", "♦", "♣")
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 BOARDS_ACROSS = 2
 DD_STRAIN = 7 * mm
 DD_CELL = 4.3 * mm

@@ -4,7 +4,7 @@ from collections import defaultdict
 
 from django.urls import reverse
 
-from ..domain.boards import STRAIN_SYMBOLS
+from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..domain.deals import SEATS, parse_deal
 from ..domain.errors import DomainError
 from ..domain.scoring import pair_label
@@ -26,8 +26,6 @@ from ..pdf.data import (
 )
 from ..reports import FIELD_TITLES, format_percentage, format_score
 from .scoring import event_report
-
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def _range(first: int, last: int) -> str:

@@ -9,11 +9,6 @@ from .. import services
 from ..domain.errors import DomainError
 from ..models import Event
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-
-
-STRAIN_NAMES = {"S": "♠ Spades", "H": "♥ Hearts", "D": "♦ Diamonds", "C": "♣ Clubs", "NT": "No trumps"}
-
 
 def get_event_for_user(request, event_id: int) -> Event:
     """The event, if the user organises its club; 404 otherwise (its existence is not revealed)."""
@@ -28,7 +23,7 @@ def get_event_for_results(request, event_id: int) -> Event:
     event = Event.objects.select_related("club").filter(pk=event_id).first()
     if event is None:
         raise Http404("No such event.")
-    if event.published or Event.objects.for_user(request.user).filter(pk=event.pk).exists():
+    if event.published or organises_event(request, event):
         return event
     if not request.user.is_authenticated:
         raise LoginNeeded

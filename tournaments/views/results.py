@@ -10,10 +10,11 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from .. import services
-from ..domain.boards import dealer
+from ..domain.boards import SEAT_NAMES, dealer
 from ..domain.errors import DomainError
 from ..domain.scoring import pair_label
 from ..forms import ResultsUploadForm
+from ..models import Board
 from ..reports import (
     FIELD_TITLES,
     report_as_csv,
@@ -23,8 +24,6 @@ from ..reports import (
 )
 from ..tables import ScoreCardTable, StandingsTable, TravellerTable
 from .common import (
-    SEAT_NAMES,
-    STRAIN_NAMES,
     back,
     get_event_for_user,
     organises_event,
@@ -72,7 +71,7 @@ def event_results_board(request, event, report, board: int):
             "board": board,
             "table": table,
             "scored": scored,
-            "trumps": STRAIN_NAMES.get(trumps, "not yet known"),
+            "trumps": Board.Strain(trumps).label if trumps else "not yet known",
             "dealer": SEAT_NAMES[dealer(board)],
             "previous": board - 1 if board - 1 in report.trumps else None,
             "next": board + 1 if board + 1 in report.trumps else None,

@@ -7,9 +7,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from .. import services
-from ..domain.boards import STRAIN_SYMBOLS
+from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..models import TableAccess
-from .common import SEAT_NAMES
 
 
 def _get_access(token: str) -> TableAccess:
