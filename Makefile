@@ -3,8 +3,9 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test setup lint clean hall
+.PHONY: run test setup setup-dev lint clean hall
 
 $(PY):
 	@test -n "$(PYTHON)" || { echo "Python 3.11 is needed (set PYTHON=/path/to/python3.11)"; exit 1; }
@@ -14,7 +15,13 @@ $(STAMP): requirements.txt | $(PY)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
 
+$(DEV_STAMP): requirements.txt requirements-dev.txt | $(PY)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $(STAMP) $(DEV_STAMP)
+
 setup: $(STAMP)
+
+setup-dev: $(DEV_STAMP)
 
 run: setup
 	$(PY) manage.py migrate --noinput
@@ -25,10 +32,10 @@ run: setup
 hall: setup
 	$(PY) manage.py hall $(if $(ADDRESS),--address $(ADDRESS)) $(if $(PORT),--port $(PORT))
 
-test: setup
+test: setup-dev
 	$(PY) -m pytest
 
-lint: setup
+lint: setup-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 

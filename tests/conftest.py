@@ -19,6 +19,14 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 TABLET = {"width": 820, "height": 1180}
+# pytest-playwright's fixtures: a test asking for any of them drives Chromium.
+BROWSER_FIXTURES = {"page", "context", "browser", "browser_type", "new_context", "launch_browser"}
+
+
+def needs_browser(item) -> bool:
+    return item.get_closest_marker("browser") is not None or bool(
+        BROWSER_FIXTURES & set(getattr(item, "fixturenames", ()))
+    )
 
 
 def pytest_collection_modifyitems(config, items):
@@ -29,7 +37,7 @@ def pytest_collection_modifyitems(config, items):
         "(or set CHROMIUM_PATH) to run the browser tests"
     )
     for item in items:
-        if "page" in getattr(item, "fixturenames", ()):
+        if needs_browser(item):
             item.add_marker(skip)
 
 

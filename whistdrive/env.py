@@ -2,8 +2,9 @@
 
 import os
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import urlsplit
 
+import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 TRUE = {"1", "true", "yes", "on"}
@@ -44,50 +45,36 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 
 def database_from_url(name: str, url: str, base_dir: Path) -> dict:
-    """Turn DATABASE_URL into Django's DATABASES entry.
+    """Turn DATABASE_URL into Django's DATABASES entry (parsed by dj-database-url).
 
-    sqlite:///relative/path.sqlite3, sqlite:////absolute/path, or
+    sqlite:///relative/path.sqlite3 (relative to the project), sqlite:////absolute/path, or
     postgres://user:password@host:port/dbname (also postgresql://).
     """
-    parts = urlsplit(url)
-    if parts.scheme == "sqlite":
-        path = parts.path[1:] if parts.path.startswith("/") else parts.path
-        if not path:
-            raise ImproperlyConfigured(f"{name}={url!r} names no SQLite file, e.g. sqlite:///db.sqlite3.")
-        file = Path(path) if path.startswith("/") else base_dir / path
-        # Writers wait their turn instead of failing at once; IMMEDIATE takes the write lock at the
-        # start of a transaction, so two tablets never deadlock upgrading a read lock.
-        return {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": str(file),
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
-            # Tests use a file too: an in-memory database shared between threads fails at once
-            # under concurrent writes instead of waiting, unlike the real thing.
-            "TEST": {"NAME": str(file.with_name(f"test-{file.name}"))},
-        }
-    if parts.scheme in ("postgres", "postgresql"):
-        dbname = unquote(parts.path.lstrip("/"))
-        if not dbname:
-            raise ImproperlyConfigured(
-                f"{name}={url!r} names no database, e.g. postgres://user@host/whistdrive."
-            )
-        try:
-            port = parts.port
-        except ValueError:
-            raise ImproperlyConfigured(f"{name}={url!r} has a port that is not a number.") from None
-        options = {key: values[-1] for key, values in parse_qs(parts.query).items()}
-        return {
-            "ENGINE": "django.db.backends.postgresql",
-            "NAME": dbname,
-            "USER": unquote(parts.username or ""),
-            "PASSWORD": unquote(parts.password or ""),
-            "HOST": parts.hostname or "",
-            "PORT": str(port or ""),
-            "OPTIONS": options,
-            "CONN_MAX_AGE": 60,
-            "CONN_HEALTH_CHECKS": True,
-        }
-    raise ImproperlyConfigured(
-        f"{name}={url!r} is not a database address whistdrive knows: use sqlite:///file or "
-        "postgres://user:password@host:port/name."
-    )
+    scheme = urlsplit(url).scheme
+    if scheme not in ("sqlite", "postgres", "postgresql"):
+        raise ImproperlyConfigured(
+            f"{name}={url!r} is not a database address whistdrive knows: use sqlite:///file or "
+            "postgres://user:password@host:port/name."
+        )
+    try:
+        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name}={url!r} cannot be read: {str(error).rstrip('.')}.") from None
+    if not config.get("NAME") or config["NAME"] == ":memory:":
+        raise ImproperlyConfigured(
+            f"{name}={url!r} names no database, e.g. sqlite:///db.sqlite3 or postgres://user@host/whistdrive."
+        )
+    if scheme != "sqlite":
+        return config
+    file = Path(config["NAME"])
+    file = file if file.is_absolute() else base_dir / file
+    # Writers wait their turn instead of failing at once; IMMEDIATE takes the write lock at the
+    # start of a transaction, so two tablets never deadlock upgrading a read lock.
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": str(file),
+        "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+        # Tests use a file too: an in-memory database shared between threads fails at once
+        # under concurrent writes instead of waiting, unlike the real thing.
+        "TEST": {"NAME": str(file.with_name(f"test-{file.name}"))},
+    }
