@@ -57,3 +57,16 @@ def test_check_deploy_is_clean_under_production_settings():
     run = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "no issues" in run.stdout
+
+
+def test_the_reports_import_on_their_own_with_only_the_settings():
+    """No import cycle: the formatting module needs neither the app registry nor the services."""
+    run = subprocess.run(
+        [sys.executable, "-c", "import tournaments.reports"],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "whistdrive.settings"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr

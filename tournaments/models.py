@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from .domain.arrow import Score, to_seats
 from .domain.boards import PRESET_SCHEDULES
 
 
@@ -296,6 +297,13 @@ class Result(models.Model):
     @property
     def ew_tricks(self) -> int | None:
         return None if self.ns_tricks is None else 13 - self.ns_tricks
+
+    def as_seated(self, *, switched: bool) -> Score:
+        """The result as the pairs sat at the table (pairs by id); see ``domain.arrow``."""
+        return to_seats(
+            Score(self.ns_pair_id, self.ew_pair_id, self.ns_tricks, self.ns_adjusted, self.ew_adjusted),
+            switched=switched,
+        )
 
     @property
     def score_text(self) -> str:

@@ -22,6 +22,7 @@ Worked example: N/S tricks 8, 7, 7, 9, 6, 7, 5 on one board give EBU matchpoints
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from .arrow import Score, to_seats
 from .errors import ScoringError
 
 METHODS = ("matchpoints", "total_tricks", "odd_tricks")
@@ -49,10 +50,18 @@ class BoardResult:
     ew_adjusted: str = ""
     round: int = 0  # where it was played, for showing; scoring ignores it
     table: int = 0
+    arrow_switched: bool = False  # the pairs sat the other way round; scoring ignores it
 
     @property
     def adjusted(self) -> bool:
         return self.ns_tricks is None
+
+    def seated(self) -> Score:
+        """The result as the pairs sat (the pair sitting N/S first)."""
+        return to_seats(
+            Score(self.ns_pair, self.ew_pair, self.ns_tricks, self.ns_adjusted, self.ew_adjusted),
+            switched=self.arrow_switched,
+        )
 
     @property
     def adjusted_text(self) -> str | None:
@@ -64,6 +73,12 @@ class ScoredResult:
     result: BoardResult
     ns_score: float
     ew_score: float
+
+    def seated_scores(self) -> tuple[float, float]:
+        """The scores of the pair sitting N/S and of the pair sitting E/W."""
+        if self.result.arrow_switched:
+            return self.ew_score, self.ns_score
+        return self.ns_score, self.ew_score
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from django.db import transaction
 
+from ..domain.arrow import Score, to_cards
 from ..models import Board, Event, Result, Seating
 from .errors import ServiceError
 from .results import result_correct, result_record_for_seating
@@ -47,15 +48,15 @@ def result_set_by_director(
         history.reason = reason.strip()
         history.save(update_fields=["reason"])
         return result
-    if seating.arrow_switched:  # stored by the cards: the N/S pair held the E/W hands
-        ns_adjusted, ew_adjusted = ew_adjusted, ns_adjusted
-        if ns_tricks is not None:
-            ns_tricks = 13 - ns_tricks
+    cards = to_cards(
+        Score(seating.ns_pair, seating.ew_pair, ns_tricks, ns_adjusted, ew_adjusted),
+        switched=seating.arrow_switched,
+    )
     return result_correct(
         result=existing,
-        ns_tricks=ns_tricks,
-        ns_adjusted=ns_adjusted,
-        ew_adjusted=ew_adjusted,
+        ns_tricks=cards.ns_tricks,
+        ns_adjusted=cards.ns_adjusted,
+        ew_adjusted=cards.ew_adjusted,
         reason=reason,
         user=user,
     )

@@ -86,16 +86,12 @@ def _played(report) -> dict:
     played = {}
     for board in report.scores.boards:
         for s in board.results:
-            r = s.result
-            switched = r.ns_pair[0] == "EW"
+            r, seated = s.result, s.result.seated()
             if r.adjusted:
-                ns_tricks, ew_tricks = (
-                    (r.ew_adjusted, r.ns_adjusted) if switched else (r.ns_adjusted, r.ew_adjusted)
-                )
+                ns_tricks, ew_tricks = seated.ns_adjusted, seated.ew_adjusted
             else:
-                ns = 13 - r.ns_tricks if switched else r.ns_tricks
-                ns_tricks, ew_tricks = str(ns), str(13 - ns)
-            ns_score, ew_score = (s.ew_score, s.ns_score) if switched else (s.ns_score, s.ew_score)
+                ns_tricks, ew_tricks = str(seated.ns_tricks), str(seated.ew_tricks)
+            ns_score, ew_score = s.seated_scores()
             played[(r.round, r.table, board.board)] = (
                 ns_tricks,
                 ew_tricks,

@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from ..domain.arrow import Score, to_cards
 from ..models import Adjusted, Board, Result, ResultChange
 from .errors import ServiceError
 
@@ -127,24 +128,22 @@ def result_record_for_seating(
 ) -> Result:
     """Record a result as the table sees it: tricks and adjustments of the N/S and E/W pairs.
 
-    On an arrow-switched round the N/S pair held the E/W cards, so the result is stored by the
-    cards: the E/W pair as holder of the N/S hands, with the tricks those hands took.
+    The result is stored by the cards (``domain.arrow``): on an arrow-switched round the E/W pair
+    held the N/S hands.
     """
-    ns_pair, ew_pair = seating.ns_pair, seating.ew_pair
-    if seating.arrow_switched:
-        ns_pair, ew_pair = ew_pair, ns_pair
-        ns_adjusted, ew_adjusted = ew_adjusted, ns_adjusted
-        if ns_tricks is not None:
-            ns_tricks = 13 - ns_tricks
+    cards = to_cards(
+        Score(seating.ns_pair, seating.ew_pair, ns_tricks, ns_adjusted, ew_adjusted),
+        switched=seating.arrow_switched,
+    )
     return result_record(
         board=board,
         round=seating.round,
         table=seating.table,
-        ns_pair=ns_pair,
-        ew_pair=ew_pair,
-        ns_tricks=ns_tricks,
-        ns_adjusted=ns_adjusted,
-        ew_adjusted=ew_adjusted,
+        ns_pair=cards.ns_pair,
+        ew_pair=cards.ew_pair,
+        ns_tricks=cards.ns_tricks,
+        ns_adjusted=cards.ns_adjusted,
+        ew_adjusted=cards.ew_adjusted,
         user=user,
         confirmed=confirmed,
         source=source,

@@ -42,6 +42,7 @@ def event_report(event: Event) -> EventReport:
     boards = list(event.boards.all())
     seatings = list(event.seatings.all())
     rows = list(event.results.confirmed().select_related("board", "ns_pair", "ew_pair"))
+    switched = {(s.round, s.table) for s in seatings if s.arrow_switched}
     results = [
         scoring.BoardResult(
             board=row.board.number,
@@ -52,6 +53,7 @@ def event_report(event: Event) -> EventReport:
             ew_adjusted=row.ew_adjusted,
             round=row.round,
             table=row.table,
+            arrow_switched=(row.round, row.table) in switched,
         )
         for row in rows
     ]
@@ -70,7 +72,7 @@ def event_report(event: Event) -> EventReport:
         scale=event.scale,
         expected=event_expected_results(seatings),
         pairs=[_pair_key(p) for p in pairs],
-        one_field=any(s.arrow_switched for s in seatings),
+        one_field=bool(switched),
         tie_break=event.tie_break,
         honours=honour_points,
     )

@@ -104,9 +104,7 @@ class TableState:
 
 
 def _seen_by_table(result: Result, seating: Seating) -> int | None:
-    if result.ns_tricks is None:
-        return None
-    return 13 - result.ns_tricks if seating.arrow_switched else result.ns_tricks
+    return result.as_seated(switched=seating.arrow_switched).ns_tricks
 
 
 def _complete(seating: Seating, results: dict[int, Result]) -> bool:

@@ -161,9 +161,7 @@ def director_board(request, event_id: int, board: int):
     meetings = []
     for s in seatings:
         result = results.get((s.round, s.table))
-        seen = None
-        if result and result.ns_tricks is not None:
-            seen = 13 - result.ns_tricks if s.arrow_switched else result.ns_tricks
+        seen = result.as_seated(switched=s.arrow_switched).ns_tricks if result else None
         meetings.append(
             {
                 "seating": s,

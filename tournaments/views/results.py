@@ -15,13 +15,7 @@ from ..domain.errors import DomainError
 from ..domain.scoring import pair_label
 from ..forms import ResultsUploadForm
 from ..models import Board
-from ..reports import (
-    FIELD_TITLES,
-    report_as_csv,
-    scorecard_rows,
-    standings_table_rows,
-    traveller_rows,
-)
+from ..reports import FIELD_TITLES, report_as_csv
 from ..tables import ScoreCardTable, StandingsTable, TravellerTable
 from .common import (
     back,
@@ -29,6 +23,7 @@ from .common import (
     organises_event,
     results_page,
 )
+from .rows import scorecard_rows, standings_table_rows, traveller_rows
 
 
 @results_page

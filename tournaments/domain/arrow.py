@@ -1,0 +1,60 @@
+"""The arrow switch: on a switched round the pair sitting N/S plays the E/W cards, and the other way.
+
+Results are kept by the cards, so that a board compares like with like: ``ns_pair`` is the pair
+that held the N/S hands and ``ns_tricks`` the tricks those hands took. The players, the tablets,
+the organiser's corrections and the printed travellers speak of the pairs as they sat. These two
+functions turn one view into the other; nothing else in the product does the conversion.
+
+On an unswitched round both views are the same. On a switched round the pairs change places, the
+tricks become 13 minus themselves, and each side keeps its own adjusted score:
+
+    >>> seated = Score(ns_pair="N/S 1", ew_pair="E/W 3", ns_tricks=8)
+    >>> by_cards = to_cards(seated, switched=True)
+    >>> by_cards.ns_pair, by_cards.ew_pair, by_cards.ns_tricks
+    ('E/W 3', 'N/S 1', 5)
+    >>> to_seats(by_cards, switched=True) == seated
+    True
+    >>> to_cards(Score("N/S 1", "E/W 3", ns_adjusted="A+", ew_adjusted="A-"), switched=True).ns_adjusted
+    'A-'
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Score:
+    """Two pairs and what happened between them: N/S tricks, or an adjusted score for each side.
+
+    The pairs may be anything that names a pair (a model row, a key, a number).
+    """
+
+    ns_pair: Any
+    ew_pair: Any
+    ns_tricks: int | None = None
+    ns_adjusted: str = ""
+    ew_adjusted: str = ""
+
+    @property
+    def ew_tricks(self) -> int | None:
+        return None if self.ns_tricks is None else 13 - self.ns_tricks
+
+
+def _swap(score: Score) -> Score:
+    return Score(
+        ns_pair=score.ew_pair,
+        ew_pair=score.ns_pair,
+        ns_tricks=score.ew_tricks,
+        ns_adjusted=score.ew_adjusted,
+        ew_adjusted=score.ns_adjusted,
+    )
+
+
+def to_cards(seated: Score, *, switched: bool) -> Score:
+    """A score as the pairs sat (N/S pair's tricks) turned into the score by the cards they held."""
+    return _swap(seated) if switched else seated
+
+
+def to_seats(by_cards: Score, *, switched: bool) -> Score:
+    """A score kept by the cards turned into the score as the pairs sat (N/S pair's tricks)."""
+    return _swap(by_cards) if switched else by_cards

@@ -1,0 +1,84 @@
+"""The rows of the results pages: standings, travellers and score cards, with their links."""
+
+from django.urls import reverse
+
+from ..domain.boards import STRAIN_SYMBOLS
+from ..domain.scoring import pair_label
+from ..services.scoring import EventReport
+
+
+def card_url(event_id: int, pair) -> str:
+    return reverse("tournaments:results-pair", args=[event_id, pair[0].lower(), pair[1]])
+
+
+def board_url(event_id: int, board: int) -> str:
+    return reverse("tournaments:results-board", args=[event_id, board])
+
+
+def standings_table_rows(report: EventReport, field: str) -> list[dict]:
+    return [
+        {
+            "position": int(s.rank.rstrip("=")),
+            "rank": s.rank,
+            "direction": s.pair[0],
+            "pair": s.pair[1],
+            "label": pair_label(s.pair),
+            "names": report.name(s.pair),
+            "score": s.score,
+            "top": s.top,
+            "percentage": s.percentage,
+            "versus_average": s.versus_average,
+            "boards_played": s.boards_played,
+            "card_url": card_url(report.event.pk, s.pair),
+        }
+        for s in report.scores.field(field)
+    ]
+
+
+def traveller_rows(report: EventReport, board_number: int) -> list[dict]:
+    board = next((b for b in report.scores.boards if b.board == board_number), None)
+    if board is None:
+        return []
+    return [
+        {
+            "round": s.result.round,
+            "table": s.result.table,
+            "ns": f"{pair_label(s.result.ns_pair)} {report.name(s.result.ns_pair)}",
+            "ew": f"{pair_label(s.result.ew_pair)} {report.name(s.result.ew_pair)}",
+            "ns_tricks": s.result.ns_adjusted or s.result.ns_tricks,
+            "ew_tricks": s.result.ew_adjusted or (13 - s.result.ns_tricks),
+            "ns_score": s.ns_score,
+            "ew_score": s.ew_score,
+        }
+        for s in sorted(board.results, key=lambda s: (s.result.round, s.result.table))
+    ]
+
+
+def scorecard_rows(report: EventReport, pair) -> list[dict]:
+    rows = []
+    for board in report.scores.boards:
+        for s in board.results:
+            r = s.result
+            if pair not in (r.ns_pair, r.ew_pair):
+                continue
+            holds_ns = r.ns_pair == pair
+            opponents = r.ew_pair if holds_ns else r.ns_pair
+            if r.adjusted:
+                tricks = r.ns_adjusted if holds_ns else r.ew_adjusted
+            else:
+                tricks = r.ns_tricks if holds_ns else 13 - r.ns_tricks
+            trumps = report.trumps.get(board.board, "")
+            rows.append(
+                {
+                    "board": board.board,
+                    "board_url": board_url(report.event.pk, board.board),
+                    "round": r.round,
+                    "opponents": f"{pair_label(opponents)} {report.name(opponents)}",
+                    "trumps": STRAIN_SYMBOLS.get(trumps, trumps),
+                    "held": "N/S" if holds_ns else "E/W",
+                    "tricks": tricks,
+                    "score": s.ns_score if holds_ns else s.ew_score,
+                    "top": board.top,
+                }
+            )
+    return sorted(rows, key=lambda row: (row["round"], row["board"]))
