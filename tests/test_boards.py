@@ -66,7 +66,7 @@ def test_dealing_without_a_seed_draws_a_fresh_one(event):
 
 
 def test_dealing_analyses_the_boards(club, make_event):
-    event = make_event(club, tables=2, boards_per_round=1, variant="relay")
+    event = make_event(club, tables=3, boards_per_round=1)
     services.event_deal_boards(event=event, seed="tiny")
     for board in event.boards.all():
         assert set(board.dd_table) == {"S", "H", "D", "C", "NT"}
@@ -138,7 +138,7 @@ def test_a_turned_event_needs_trumps_in_the_pbn(club, make_event):
 
 
 def test_changing_the_schedule_keeps_the_double_dummy_tricks_true(club, make_event):
-    event = make_event(club, tables=2, boards_per_round=1, variant="relay")
+    event = make_event(club, tables=3, boards_per_round=1)
     services.event_deal_boards(event=event, seed="tiny")
     Event.objects.filter(pk=event.pk).update(trump_schedule="NSHDC")
     event.refresh_from_db()

@@ -49,7 +49,7 @@ def test_a_full_round_at_one_table(live_server, page, running):
         _board(page, board).get_by_role("button", name="Yes, confirm").click()
 
     expect(page.locator(".table-head")).to_contain_text("Round 2 of 3")
-    expect(page.locator(".moves")).to_contain_text("E/W 1 move to table 2")
+    expect(page.locator(".moves")).to_contain_text("E/W 1: go to table 2")
     expect(page.locator(".moves")).to_contain_text("Boards 1–2 go to table 3")
     page.screenshot(path=SHOTS / "table-next-round.png", full_page=True)
     assert sorted(Result.objects.confirmed().values_list("board__number", "ns_tricks")) == [(1, 9), (2, 5)]

@@ -147,9 +147,9 @@ def test_the_table_moves_on_when_its_round_is_in(running):
     assert state.moves == {
         "round": 1,
         "ew_pair": state.previous.ew_pair,
-        "ew_to": 2,
+        "ew_text": "go to table 2",
         "boards": (1, 2),
-        "boards_to": [3],
+        "boards_text": "table 3",
     }
 
 

@@ -103,6 +103,26 @@ def test_a_half_table_makes_the_last_ns_pair_the_phantom():
     assert movement.sit_outs(1) == (9,)
 
 
+@pytest.mark.parametrize("tables", [2, 4, 8, 16])
+def test_in_a_relay_the_first_and_last_tables_share_every_round(tables):
+    movement = build_mitchell(tables, boards_per_round=2, variant="relay")
+    for r in range(1, tables + 1):
+        assert movement.at(r, 1).shares_with == tables and movement.at(r, tables).shares_with == 1
+        assert movement.at(r, 1).board_set == movement.at(r, tables).board_set
+        assert all(movement.at(r, t).shares_with is None for t in range(2, tables))
+
+
+@pytest.mark.parametrize("tables", [4, 8, 16])
+def test_with_a_phantom_in_a_relay_nobody_shares(tables):
+    """The phantom sits at the last table, so table 1 has its boards alone: no table shares."""
+    movement = build_mitchell(tables, boards_per_round=2, variant="relay", phantom=True)
+    assert all(tr.shares_with is None for tr in movement.table_rounds)
+    for r in range(1, tables + 1):
+        assert movement.at(r, tables).ns is None
+        playing = [tr.board_set for tr in movement.round_of(r) if tr.ns is not None]
+        assert len(playing) == len(set(playing)), "a set is played at two tables"
+
+
 def test_the_arrow_switch_spares_the_sharing_table():
     movement = build_mitchell(8, boards_per_round=3, variant="relay", arrow_switch_rounds=(8,))
     switched = {tr.table for tr in movement.round_of(8) if tr.arrow_switched}
@@ -129,6 +149,10 @@ def test_the_arrow_switch_spares_the_sharing_table():
         (7, {"rounds": 0}, "at least one round"),
         (7, {"arrow_switch_rounds": (8,)}, "Round 8 cannot be arrow-switched"),
         (7, {"variant": "howell"}, "not a Mitchell"),
+        (2, {"variant": "skip"}, "no result could be compared"),
+        (2, {"variant": "skip", "rounds": 2}, "no result could be compared"),
+        (8, {"variant": "relay", "boards_per_round": 1}, "at least 2 boards a round"),
+        (18, {"variant": "relay", "boards_per_round": 1, "phantom": True}, "at least 2 boards a round"),
     ],
 )
 def test_an_impossible_request_is_explained(tables, options, message):
@@ -152,6 +176,8 @@ def movements(draw):
     tables = draw(st.integers(2, 40))
     if tables % 2:
         variant = "standard"
+    elif tables == 2:
+        variant = "relay"
     else:
         variant = draw(st.sampled_from(["skip", "relay"]))
     phantom = variant != "skip" and draw(st.booleans())
@@ -162,7 +188,7 @@ def movements(draw):
     else:
         rounds = draw(st.integers(1, tables))
     switch = draw(st.lists(st.integers(1, rounds), max_size=2))
-    k = draw(st.integers(1, 4))
+    k = draw(st.integers(2 if variant == "relay" else 1, 4))
     return build_mitchell(
         tables,
         boards_per_round=k,

@@ -46,6 +46,21 @@ def test_every_proposal_is_a_real_movement_with_an_alternative(pairs):
         assert p.tables * 2 - p.phantom == pairs
         assert not (p.phantom and p.variant == "skip")
         assert p.boards_in_play >= p.boards_per_round * 1
+        assert not (p.variant == "relay" and p.boards_per_round < 2), "one board cannot be shared"
+        assert not (p.variant == "skip" and p.tables == 2)
+
+
+def test_a_half_table_says_how_much_the_sitting_out_pairs_play():
+    """5 pairs: 3 tables with a phantom, so each E/W pair sits out one round in three."""
+    best = recommend(5)[0]
+    assert (best.boards_played, best.fewest_boards, best.sit_out_rounds) == (24, 16, 1)
+    assert "24 boards for the N/S pairs, 16 for the E/W pairs, who each sit out 1 round of 3" in best.summary
+    assert "24 boards each" not in best.summary
+
+
+def test_a_full_field_plays_the_same_number_of_boards_each():
+    best = recommend(14)[0]
+    assert best.sit_out_rounds == 0 and "21 boards each" in best.summary
 
 
 @pytest.mark.parametrize("pairs, message", [(3, "at least 4 pairs"), (81, "up to 80 pairs")])

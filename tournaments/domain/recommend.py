@@ -12,6 +12,7 @@ evening; the evening's length is the boards played times the club's minutes a bo
 """
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 
 from .errors import MovementError
@@ -33,15 +34,24 @@ class Proposal:
     boards_played: int  # by each pair that never sits out
     minutes: int
     why: str
+    fewest_boards: int = 0  # by the pairs who sit out, when some do
+    sit_out_rounds: int = 0  # rounds each of those pairs sits out
 
     @property
     def summary(self) -> str:
         half = " with a half table" if self.phantom else ""
         boards = f"{self.boards_per_round} board{'' if self.boards_per_round == 1 else 's'}"
+        if self.sit_out_rounds:
+            rounds = "round" if self.sit_out_rounds == 1 else "rounds"
+            each = (
+                f"{self.boards_played} boards for the N/S pairs, {self.fewest_boards} for the E/W pairs, "
+                f"who each sit out {self.sit_out_rounds} {rounds} of {self.rounds}"
+            )
+        else:
+            each = f"{self.boards_played} boards each"
         return (
             f"{self.tables} tables{half}, {NAMES[self.variant]}: {self.rounds} rounds of {boards} "
-            f"({self.boards_played} boards each, {self.boards_in_play} to deal), "
-            f"about {_duration(self.minutes)}"
+            f"({each}, {self.boards_in_play} to deal), about {_duration(self.minutes)}"
         )
 
 
@@ -56,6 +66,8 @@ def _duration(minutes: int) -> str:
 def _proposal(tables, variant, phantom, k, rounds, minutes_per_board, why) -> Proposal:
     movement = build_mitchell(tables, boards_per_round=k, variant=variant, rounds=rounds, phantom=phantom)
     played = movement.rounds * k
+    sit_outs = Counter(tr.ew for tr in movement.table_rounds if tr.ns is None and tr.ew is not None)
+    most_out = max(sit_outs.values(), default=0)
     return Proposal(
         tables,
         variant,
@@ -66,12 +78,19 @@ def _proposal(tables, variant, phantom, k, rounds, minutes_per_board, why) -> Pr
         played,
         math.ceil(played * minutes_per_board),
         why,
+        fewest_boards=(movement.rounds - most_out) * k,
+        sit_out_rounds=most_out,
     )
 
 
 def _boards_per_round(rounds: int) -> int:
     """About TARGET_BOARDS boards in all: from 1 a round in a very big field to 12 at two tables."""
     return max(1, min(12, round(TARGET_BOARDS / rounds)))
+
+
+def _relay_boards_per_round(tables: int) -> int:
+    """A share-and-relay needs two boards a round at least: the sharing tables play them in turn."""
+    return max(2, _boards_per_round(tables))
 
 
 def _curtailed(complete: int) -> tuple[int, int]:
@@ -159,7 +178,7 @@ def recommend(pairs: int, *, minutes_per_board: float = 7.5) -> list[Proposal]:
                 )
             )
     elif phantom or tables == 2:
-        k = _boards_per_round(tables)
+        k = _relay_boards_per_round(tables)
         why = (
             f"With {tables} tables and a half table, the share-and-relay Mitchell "
             "(a skip Mitchell would make "
@@ -190,7 +209,7 @@ def recommend(pairs: int, *, minutes_per_board: float = 7.5) -> list[Proposal]:
                 + ("" if rounds == tables - 1 else f" Stopped after {rounds} rounds."),
             )
         )
-        k_relay = _boards_per_round(tables)
+        k_relay = _relay_boards_per_round(tables)
         proposals.append(
             _proposal(
                 tables,

@@ -21,6 +21,7 @@ from .events import (
     member_create,
 )
 from .imports import ResultsImportError, results_import_csv
+from .movements import seated_movement
 from .printing import event_print_pack
 from .results import result_correct, result_record, result_record_for_seating
 from .scoring import EventReport, event_expected_results, event_report
@@ -43,6 +44,7 @@ __all__ = [
     "event_start",
     "pairs_seat_entries",
     "event_print_pack",
+    "seated_movement",
     "TableError",
     "event_close",
     "event_open_tables",

@@ -7,6 +7,7 @@ from django.urls import reverse
 from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..domain.deals import SEATS, parse_deal
 from ..domain.errors import DomainError
+from ..domain.movements.render import boards_move_text
 from ..domain.scoring import pair_label
 from ..models import Event
 from ..pdf.data import (
@@ -25,6 +26,7 @@ from ..pdf.data import (
     TravellerRow,
 )
 from ..reports import FIELD_TITLES, format_percentage, format_score
+from .movements import seated_movement
 from .scoring import event_report
 
 
@@ -48,9 +50,7 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
     )
     boards = {b.number: b for b in event.boards.all()}
     trumps = {n: STRAIN_SYMBOLS.get(b.trumps, "?") for n, b in boards.items()}
-    by_round = defaultdict(list)
-    for s in seatings:
-        by_round[s.round].append(s)
+    movement = seated_movement(event, seatings)
     accesses = {a.table: a for a in event.table_accesses.all()}
     report = None
     if event.results.confirmed().exists():
@@ -68,8 +68,7 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
             scoring=event.get_scoring_display(),
         ),
         table_cards=tuple(
-            _table_card(event, t, seatings, by_round, trumps, accesses, base_url)
-            for t in range(1, event.tables + 1)
+            _table_card(t, seatings, movement, trumps, accesses, base_url) for t in range(1, event.tables + 1)
         ),
         guide_cards=_guide_cards(seatings),
         travellers=_travellers(boards, seatings, played),
@@ -101,22 +100,21 @@ def _played(report) -> dict:
     return played
 
 
-def _table_card(event, table, seatings, by_round, trumps, accesses, base_url) -> TableCard:
+def _table_card(table, seatings, movement, trumps, accesses, base_url) -> TableCard:
     rounds = []
     mine = [s for s in seatings if s.table == table]
     for s in mine:
-        following = by_round.get(s.round + 1, [])
-        ew_next, boards_next, notes = "—", "—", []
-        if following:
-            to = next((f.table for f in following if s.ew_pair_id and f.ew_pair_id == s.ew_pair_id), None)
-            if to is not None:
-                ew_next = f"table {to}"
-                if (to - table) % event.tables == 2 % event.tables and event.tables > 2:
-                    notes.append("the skip: E/W move up two tables")
-            board_tables = sorted(f.table for f in following if f.board_set == s.board_set)
-            boards_next = ", ".join(f"table {t}" for t in board_tables) if board_tables else "the relay stand"
-        else:
+        moves = movement.moves_after(s.round, table)
+        notes = []
+        if moves.last_round:
             ew_next = boards_next = "end of play"
+        else:
+            ew_next = "—" if moves.ew_to is None else f"table {moves.ew_to}"
+            if moves.ew_sits_out:
+                ew_next = "sit out"
+            if moves.skip:
+                notes.append("the skip: E/W move up two tables")
+            boards_next = boards_move_text(moves)
         if s.shares_with:
             notes.append(f"shares its boards with table {s.shares_with}")
         if s.arrow_switched:

@@ -16,8 +16,10 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from ..domain.movements.render import boards_move_text, ew_move_text
 from ..models import Board, CodeFailure, Event, Result, ResultChange, Seating, TableAccess
 from .errors import ServiceError
+from .movements import seated_movement
 from .results import history_add, result_record_for_seating
 
 CODE_ALPHABET = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, G/6, I/1, O/0, Q, S/5, Z/2)
@@ -152,19 +154,15 @@ def table_state(access: TableAccess) -> TableState:
 
 def _moves(event: Event, seating: Seating) -> dict:
     """Where the E/W pair and the boards of a table went after its round."""
-    following = list(event.seatings.filter(round=seating.round + 1).select_related("ew_pair"))
-    if not following:
+    moves = seated_movement(event).moves_after(seating.round, seating.table)
+    if moves.last_round:
         return {}
-    ew_to = next(
-        (s.table for s in following if seating.ew_pair_id and s.ew_pair_id == seating.ew_pair_id), None
-    )
-    boards_to = sorted(s.table for s in following if s.board_set == seating.board_set)
     return {
         "round": seating.round,
         "ew_pair": seating.ew_pair,
-        "ew_to": ew_to,
+        "ew_text": ew_move_text(moves),
         "boards": (seating.first_board, seating.last_board),
-        "boards_to": boards_to,  # empty: they rest on the relay for a round
+        "boards_text": boards_move_text(moves),
     }
 
 

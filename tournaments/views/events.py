@@ -70,7 +70,9 @@ def event_movement(request, event_id: int):
         grid[seating.round][seating.table] = seating
         if seating.ew_pair:
             itineraries[seating.ew_pair].append(seating)
-    relay = {stand.round: stand for stand in event.relay_stands.all()}
+    stands = list(event.relay_stands.all())
+    relay = {stand.round: stand for stand in stands}
+    movement = services.seated_movement(event, seatings, stands)
     tables = range(1, event.tables + 1)
     rows = [
         {
@@ -78,6 +80,7 @@ def event_movement(request, event_id: int):
             "cells": [grid[r].get(t) for t in tables],
             "relay": relay.get(r),
             "sit_outs": [s.ew_pair for s in grid[r].values() if s.ns_pair is None and s.ew_pair],
+            "skip": r == movement.skip_after,
         }
         for r in sorted(grid)
     ]
@@ -90,6 +93,7 @@ def event_movement(request, event_id: int):
             "rows": rows,
             "has_relay": bool(relay),
             "relay_after": event.tables // 2,
+            "skip_after": movement.skip_after,
             "itineraries": sorted(itineraries.items(), key=lambda item: item[0].number),
         },
     )

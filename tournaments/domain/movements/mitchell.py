@@ -9,7 +9,10 @@ starts at table s. N/S pair t sits at table t all evening; E/W pair e starts at 
   rounds by default; round T, when asked for, is the revenge round (E/W e meets N/S e again).
 - ``relay`` (even T, share-and-relay): players move as standard; tables 1 and T share a set each
   round and one set rests on a relay between tables T/2 and T/2+1. Boards go
-  T1 -> T(T-1) -> ... -> T(T/2+1) -> relay -> T(T/2) -> ... -> T2 -> T1. Never curtailed.
+  T1 -> T(T-1) -> ... -> T(T/2+1) -> relay -> T(T/2) -> ... -> T2 -> T1. Never curtailed, and at
+  least two boards a round (the sharing tables play them in different orders).
+
+A 2-table skip Mitchell is refused: each board would be played once, with nothing to compare.
 
 A phantom fills a half table: the N/S pair at the last table is missing and its E/W opponents sit
 out. Arrow-switched rounds swap the cards the two lines hold (the sharing table excepted).
@@ -142,6 +145,16 @@ def _check(tables, boards_per_round, variant, rounds, phantom, arrow_switch_roun
         raise MovementError(
             f"With {tables} tables (an even number) a standard Mitchell would bring pairs back to "
             "boards they have played: choose a skip or a relay Mitchell."
+        )
+    if variant == "skip" and tables == 2:
+        raise MovementError(
+            "A 2-table skip Mitchell plays every board at one table only, so no result could be "
+            "compared: choose the share-and-relay Mitchell (both tables play the same boards each round)."
+        )
+    if variant == "relay" and boards_per_round < 2:
+        raise MovementError(
+            f"A share-and-relay Mitchell needs at least 2 boards a round: tables 1 and {tables} share "
+            "their boards and play them in different orders, and one board cannot be at two tables at once."
         )
     if phantom and variant == "skip":
         raise MovementError(

@@ -5,7 +5,7 @@ E/W 5 on boards 7 to 9. ``*`` marks an arrow-switched table, ``--`` the phantom,
 sharing the boards.
 """
 
-from .types import Movement, TableRound
+from .types import Movement, Moves, TableRound
 
 VARIANT_NAMES = {
     "standard": "standard Mitchell",
@@ -51,6 +51,37 @@ def _cell(tr: TableRound) -> str:
     return text
 
 
+def ew_move_text(moves: Moves) -> str:
+    """Where the E/W pair goes next, in words for the table: ``go to table 4``.
+
+    >>> from tournaments.domain.movements import build_mitchell
+    >>> ew_move_text(build_mitchell(8, boards_per_round=3).moves_after(4, 8))
+    'move up two tables to table 2 (the skip)'
+    """
+    if moves.ew is None:
+        return ""
+    if moves.ew_to is None:
+        return "end of play"
+    if moves.ew_sits_out:
+        return f"sit out next round (table {moves.ew_to}: nobody plays there)"
+    if moves.skip:
+        return f"move up two tables to table {moves.ew_to} (the skip)"
+    if moves.ew_to == moves.table:
+        return f"stay at table {moves.table}"
+    return f"go to table {moves.ew_to}"
+
+
+def boards_move_text(moves: Moves) -> str:
+    """Where the boards go next, in words: ``table 3``, ``tables 1 and 8`` or ``the relay stand``."""
+    if moves.boards_to_relay:
+        return "the relay stand"
+    if not moves.boards_to:
+        return "end of play"
+    if len(moves.boards_to) == 1:
+        return f"table {moves.boards_to[0]}"
+    return "tables " + " and ".join(str(t) for t in moves.boards_to)
+
+
 def movement_as_text(movement: Movement) -> str:
     lines = [
         f"{movement.tables}-table {VARIANT_NAMES.get(movement.variant, movement.variant)}: "
@@ -59,9 +90,9 @@ def movement_as_text(movement: Movement) -> str:
         "N/S pairs stay at their table. After each round E/W pairs move up one table (the last to "
         "table 1) and boards move down one table (table 1 to the last).",
     ]
-    if movement.variant == "skip" and movement.rounds > movement.tables // 2:
+    if movement.skip_after:
         lines.append(
-            f"The skip: before round {movement.tables // 2 + 1} E/W pairs move up two tables instead of one."
+            f"The skip: after round {movement.skip_after} E/W pairs move up two tables instead of one."
         )
     if movement.variant == "relay":
         half = movement.tables // 2
