@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from .domain.arrow import Score, to_seats
-from .domain.boards import PRESET_SCHEDULES
+from .domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES
 
 
 class Club(models.Model):
@@ -101,11 +101,11 @@ class Event(models.Model):
         null=True, blank=True, help_text="Leave empty for the complete movement."
     )
     arrow_switch_rounds = models.CharField(
-        max_length=100, blank=True, help_text="Rounds to arrow-switch, e.g. '7' or '6,7'."
+        max_length=200, blank=True, help_text="Rounds to arrow-switch, e.g. '7' or '6,7'."
     )
     boards_per_round = models.PositiveSmallIntegerField(default=3)
     trump_schedule = models.CharField(
-        max_length=20,
+        max_length=MAX_SCHEDULE,
         default="HDSC",
         help_text="One of " + ", ".join(PRESET_SCHEDULES) + ", or your own order such as SHDCN.",
     )
@@ -330,8 +330,9 @@ class ResultChange(models.Model):
     ns_pair_number = models.PositiveSmallIntegerField()
     ew_pair_number = models.PositiveSmallIntegerField()
     action = models.CharField(max_length=10, choices=Action.choices)
-    before = models.CharField(max_length=10, blank=True)
-    after = models.CharField(max_length=10, blank=True)
+    # The longest is an adjusted, unconfirmed score: "A+/A- (unconfirmed)".
+    before = models.CharField(max_length=40, blank=True)
+    after = models.CharField(max_length=40, blank=True)
     reason = models.CharField(max_length=200, blank=True)
     source = models.CharField(
         max_length=40, blank=True, help_text="Where the change came from, e.g. 'table 3'."

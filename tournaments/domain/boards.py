@@ -26,6 +26,7 @@ PRESET_SCHEDULES = {
     "turned": "The suit of the dealer's last card",
 }
 TURNED = "turned"
+MAX_SCHEDULE = 20  # letters in a schedule of one's own
 
 
 def dealer(board: int) -> str:
@@ -48,6 +49,10 @@ def parse_schedule(text: str) -> tuple[str, ...]:
     letters = text.strip().upper()
     if not letters:
         raise BoardError("The trump schedule is empty: type suits as letters, for example HDSC.")
+    if len(letters) > MAX_SCHEDULE:
+        raise BoardError(
+            f"The trump schedule has {len(letters)} letters: give at most {MAX_SCHEDULE}, it repeats by itself."
+        )
     if letters == TURNED.upper():
         raise BoardError("A 'turned' schedule takes its trumps from each deal, not from a list.")
     strains = []
