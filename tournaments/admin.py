@@ -7,6 +7,7 @@ from . import services
 from .domain.errors import DomainError
 from .forms import MOVEMENT_FIELDS, EventAdminForm
 from .models import Board, Club, Event, Member, Pair, Result, ResultChange, Seating
+from .services.lifecycle import may_change_movement
 
 
 def _organises(user, club_id) -> bool:
@@ -153,7 +154,7 @@ class EventAdmin(ClubScopedAdmin):
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         rebuild = not change or set(form.changed_data) & set(MOVEMENT_FIELDS)
-        if rebuild and not obj.results.exists():
+        if rebuild and may_change_movement(obj):
             movement = services.event_build_movement(event=obj)
             self.message_user(
                 request,

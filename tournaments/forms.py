@@ -6,6 +6,7 @@ from .domain.boards import PRESET_SCHEDULES, validate_schedule
 from .domain.errors import DomainError
 from .domain.movements import build_mitchell, parse_round_list
 from .models import Adjusted, Event
+from .services.lifecycle import may_change_movement
 
 # Settings the movement, pairs and boards are built from.
 MOVEMENT_FIELDS = (
@@ -54,11 +55,10 @@ class EventAdminForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         changed = set(self.changed_data) & set(MOVEMENT_FIELDS)
-        if self.instance.pk and changed and self.instance.results.exists():
-            raise forms.ValidationError(
-                "Results have been entered for this event, so its movement (tables, rounds, boards "
-                "and trumps) can no longer change."
-            )
+        if self.instance.pk and changed:
+            verdict = may_change_movement(self.instance)
+            if not verdict:
+                raise forms.ValidationError(verdict.reason)
         needed = ("tables", "boards_per_round", "variant", "arrow_switch_rounds")
         if all(data.get(name) is not None for name in needed) and not self.errors:
             try:

@@ -21,6 +21,7 @@ from .events import (
     member_create,
 )
 from .imports import ResultsImportError, results_import_csv
+from .lifecycle import event_allows, may_change_movement, may_play
 from .movements import seated_movement
 from .printing import event_print_pack
 from .results import result_correct, result_record, result_record_for_seating
@@ -45,6 +46,9 @@ __all__ = [
     "pairs_seat_entries",
     "event_print_pack",
     "seated_movement",
+    "event_allows",
+    "may_change_movement",
+    "may_play",
     "TableError",
     "event_close",
     "event_open_tables",

@@ -9,6 +9,7 @@ from ..domain.deals import Deal, parse_deal
 from ..domain.pbn import PbnBoard, PbnError, read_pbn, vulnerability, write_pbn
 from ..models import Board, Event
 from .errors import ServiceError
+from .lifecycle import may_change_deals, require
 
 
 class PbnImportError(ServiceError):
@@ -18,10 +19,7 @@ class PbnImportError(ServiceError):
 
 
 def _check_deals_can_change(event: Event) -> None:
-    if event.status in (Event.Status.RUNNING, Event.Status.FINISHED) or event.results.exists():
-        raise ServiceError(f"Play has started in {event.name}: its deals can no longer change.")
-    if not event.boards.exists():
-        raise ServiceError(f"{event.name} has no boards yet: build its movement first.")
+    require(may_change_deals(event))
 
 
 def _store(event: Event, deals: dict[int, tuple[Deal, str | None]], *, seed: str, analyse: bool) -> int:

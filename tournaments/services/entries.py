@@ -7,11 +7,11 @@ from ..domain.recommend import Proposal, recommend
 from ..models import Direction, Entry, Event, Member
 from .errors import ServiceError
 from .events import event_build_movement
+from .lifecycle import may_change_pairs, require
 
 
 def _not_started(event: Event) -> None:
-    if event.status in (Event.Status.RUNNING, Event.Status.FINISHED):
-        raise ServiceError(f"{event.name} has started: the pairs can no longer change.")
+    require(may_change_pairs(event))
 
 
 def _player(event: Event, name: str) -> tuple[Member | None, str]:

@@ -12,6 +12,7 @@ from ..domain.movements import Movement, build_mitchell, default_variant, parse_
 from ..models import Board, Club, Direction, Event, Member, Pair, RelayStand, ResultChange, Seating
 from .director import result_set_by_director
 from .errors import ServiceError
+from .lifecycle import may_become, may_change_movement, may_close, may_publish, may_start, require
 from .results import history_add
 from .tables import event_open_tables
 
@@ -64,27 +65,12 @@ def event_create(
     return event
 
 
-# Which status may follow which: the evening goes forward, and a finished event may be reopened.
-STATUS_STEPS = {
-    Event.Status.DRAFT: {Event.Status.READY},
-    Event.Status.READY: {Event.Status.DRAFT, Event.Status.RUNNING},
-    Event.Status.RUNNING: {Event.Status.FINISHED},
-    Event.Status.FINISHED: {Event.Status.RUNNING},
-}
-
-
 @transaction.atomic
 def event_set_status(*, event: Event, status: str) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     if status == event.status:
         return event
-    if status not in STATUS_STEPS[event.status]:
-        raise ServiceError(
-            f"{event.name} is {event.get_status_display().lower()}; it cannot become "
-            f"{Event.Status(status).label.lower()} from there."
-        )
-    if status == Event.Status.READY and not event.seatings.exists():
-        raise ServiceError(f"{event.name} has no movement yet: build it before marking it ready.")
+    require(may_become(event, status))
     event.status = status
     event.save(update_fields=["status"])
     if status == Event.Status.RUNNING:
@@ -111,21 +97,7 @@ def event_progress(event: Event) -> dict:
 def event_start(*, event: Event) -> Event:
     """Start play: the tablets go live. Only with a movement, the pairs seated, every board dealt."""
     event = Event.objects.select_for_update().get(pk=event.pk)
-    if event.status in (Event.Status.RUNNING, Event.Status.FINISHED):
-        raise ServiceError(f"{event.name} has already started.")
-    if not event.seatings.exists():
-        raise ServiceError("Choose the movement first: there is nothing to play yet.")
-    entries, pairs = event.entries.count(), event.pairs.count()
-    if entries and entries != pairs:
-        raise ServiceError(
-            f"{entries} pairs are entered but the movement seats {pairs}: "
-            f"choose a movement for {entries} pairs."
-        )
-    undealt = event.boards.filter(deal="").count()
-    if undealt:
-        raise ServiceError(
-            f"{undealt} boards have no deal yet: deal the boards, or import the dealing machine's PBN file."
-        )
+    require(may_start(event))
     if event.status == Event.Status.DRAFT:
         event = event_set_status(event=event, status=Event.Status.READY)
     return event_set_status(event=event, status=Event.Status.RUNNING)
@@ -136,8 +108,7 @@ def event_close(*, event: Event, adjust_missing: bool = False, user=None) -> Eve
     """Finish a running event. With results missing or unconfirmed, only when the organiser agrees to
     accept the unconfirmed scores as entered and give Average (A/A) for the missing ones."""
     event = Event.objects.select_for_update().get(pk=event.pk)
-    if event.status != Event.Status.RUNNING:
-        raise ServiceError(f"{event.name} is not running, so it cannot be closed.")
+    require(may_close(event))
     progress = event_progress(event)
     if progress["missing"] or progress["awaiting"]:
         if not adjust_missing:
@@ -194,11 +165,10 @@ def event_build_movement(*, event: Event) -> Movement:
     """Create the event's pairs, boards and round-by-round seatings from its settings.
 
     Run again after the settings change, it replaces them: pairs keep their players where their
-    number survives, boards keep their deals. Refused once results exist.
+    number survives, boards keep their deals. Refused once play has started or results exist.
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
-    if event.results.exists():
-        raise ServiceError("Results have been entered for this event, so its movement can no longer change.")
+    require(may_change_movement(event))
     movement = event_movement(event)
     pairs = _pairs_sync(event, movement)
     _boards_sync(event, movement.boards)
@@ -270,8 +240,8 @@ def _boards_sync(event: Event, count: int) -> None:
 def event_publish(*, event: Event, published: bool = True) -> Event:
     """Make the results public (read-only, to anyone with the link), or private again."""
     event = Event.objects.select_for_update().get(pk=event.pk)
-    if published and event.status != Event.Status.FINISHED:
-        raise ServiceError(f"Finish {event.name} before publishing its results: they are still provisional.")
+    if published:
+        require(may_publish(event))
     event.published = published
     event.save(update_fields=["published"])
     return event

@@ -19,6 +19,7 @@ from django.utils import timezone
 from ..domain.movements.render import boards_move_text, ew_move_text
 from ..models import Board, CodeFailure, Event, Result, ResultChange, Seating, TableAccess
 from .errors import ServiceError
+from .lifecycle import may_play
 from .movements import seated_movement
 from .results import history_add, result_record_for_seating
 
@@ -62,7 +63,7 @@ def table_code_lookup(*, code: str, address: str) -> TableAccess:
         raise TableError("Too many wrong codes from this tablet. Wait ten minutes, or ask the organiser.")
     cleaned = "".join(code.split()).upper()
     access = TableAccess.objects.select_related("event").filter(code=cleaned).first() if cleaned else None
-    if access is None or access.event.status != Event.Status.RUNNING:
+    if access is None or not may_play(access.event):
         CodeFailure.objects.create(address=address, at=now)
         raise TableError(
             f"'{code.strip()[:12]}' is not the code of a table in play. Check the code on the table card."
@@ -72,11 +73,10 @@ def table_code_lookup(*, code: str, address: str) -> TableAccess:
 
 def table_access_check(access: TableAccess) -> None:
     """Refuse a tablet unless its event runs now (read afresh: the organiser may just have closed it)."""
-    status = Event.objects.values_list("status", flat=True).get(pk=access.event_id)
-    if status == Event.Status.FINISHED:
-        raise TableError("This event has finished: the scores are with the organiser now. Thank you!")
-    if status != Event.Status.RUNNING:
-        raise TableError("Play has not started yet: the organiser will start the event.")
+    event = Event.objects.only("name", "status").get(pk=access.event_id)
+    verdict = may_play(event)
+    if not verdict:
+        raise TableError(verdict.reason)
 
 
 @dataclass(frozen=True)

@@ -39,20 +39,19 @@ def event_new(request):
     return render(request, "tournaments/event_new.html", {"form": form})
 
 
-def _steps(event: Event, entries: int, proposals) -> dict:
+def _steps(event: Event, entries: int, allows: dict) -> dict:
     pairs = event.pairs.count()
     # Pairs given in the organiser site (no entries) count as tonight's pairs too.
     seated = event.seatings.exists() and (entries == pairs or not entries)
     entries = entries or pairs
     dealt = event.boards.exists() and not event.boards.filter(deal="").exists()
-    started = event.status in (Event.Status.RUNNING, Event.Status.FINISHED)
     return {
         "entries": entries >= 4,
         "movement": bool(seated),
         "boards": dealt,
         "print": bool(seated),
-        "start": started,
-        "close": event.status == Event.Status.FINISHED,
+        "start": allows["started"],
+        "close": allows["finished"],
         "publish": event.published,
     }
 
@@ -66,7 +65,8 @@ def event_run(request, event_id: int):
     except DomainError as error:  # more pairs than the largest movement
         proposals = []
         messages.error(request, str(error))
-    steps = _steps(event, len(entries), proposals)
+    allows = services.event_allows(event)
+    steps = _steps(event, len(entries), allows)
     pairs = list(event.pairs.select_related("player1", "player2"))
     seats = {pair.names: str(pair) for pair in pairs}
     for entry in entries:
@@ -88,7 +88,7 @@ def event_run(request, event_id: int):
             "documents": [(key, title) for key, (title, _) in pdf.DOCUMENTS.items()],
             "progress": services.event_progress(event) if steps["start"] else None,
             "here": reverse("tournaments:event-run", args=[event.pk]),
-            "started": steps["start"],
+            "allows": allows,
         },
     )
 

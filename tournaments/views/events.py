@@ -56,6 +56,7 @@ def event_detail(request, event_id: int):
             "deal_form": DealForm(),
             "pbn_form": PbnUploadForm(),
             "dealt": sum(1 for b in event.boards.all() if b.deal),
+            "allows": services.event_allows(event),
         },
     )
 
@@ -94,6 +95,7 @@ def event_movement(request, event_id: int):
             "has_relay": bool(relay),
             "relay_after": event.tables // 2,
             "skip_after": movement.skip_after,
+            "may_rebuild": services.may_change_movement(event),
             "itineraries": sorted(itineraries.items(), key=lambda item: item[0].number),
         },
     )

@@ -12,7 +12,6 @@ from .. import services
 from ..domain.errors import DomainError
 from ..domain.scoring import pair_label
 from ..forms import DirectorResultForm
-from ..models import Event
 from ..reports import FIELD_TITLES, format_percentage
 from .common import back, get_event_for_user, results_page
 
@@ -37,7 +36,7 @@ def event_live(request, event_id: int):
         )
         grid[s.round][s.table] = {"seating": s, "expected": expected, **done, "state": state}
     tables = range(1, event.tables + 1)
-    accesses = event.table_accesses.all() if event.status == Event.Status.RUNNING else []
+    accesses = event.table_accesses.all() if services.may_play(event) else []
     return render(
         request,
         "tournaments/event_live.html",
@@ -56,6 +55,7 @@ def event_live(request, event_id: int):
             ],
             "start_url": request.build_absolute_uri(reverse("tournaments:table-start")),
             "boards": range(1, event.boards.count() + 1),
+            "allows": services.event_allows(event),
         },
     )
 

@@ -1,0 +1,151 @@
+"""An event's life, and what may happen to it now: the one place that answers.
+
+The evening goes draft -> ready -> running -> finished -> published. Each question below answers
+"may this happen now, and if not, why" in words an organiser understands; the services refuse
+with that reason, the pages and the admin show or hide their buttons by it, and templates get
+booleans (``event_allows``), never status strings.
+
+- Pairs (entries, seats, names given to numbers) change until play starts; players' names may
+  still be corrected later, as that orphans nothing.
+- The movement (tables, rounds, boards, trumps) changes only before the tablets go live and
+  before any result exists: a rebuilt movement would strand the tablets and the results.
+- Deals change only before play starts and before any result exists.
+- Play starts from draft or ready, with a movement, every pair seated and every board dealt.
+- Results are entered at the tables only while the event runs.
+- Closing needs a running event; reopening a finished, unpublished one.
+- Publishing needs a finished event.
+"""
+
+from dataclasses import dataclass
+
+from ..models import Event
+from .errors import ServiceError
+
+STARTED = (Event.Status.RUNNING, Event.Status.FINISHED)
+
+# Which status may follow which: the evening goes forward, and a finished event may be reopened.
+STATUS_STEPS = {
+    Event.Status.DRAFT: {Event.Status.READY},
+    Event.Status.READY: {Event.Status.DRAFT, Event.Status.RUNNING},
+    Event.Status.RUNNING: {Event.Status.FINISHED},
+    Event.Status.FINISHED: {Event.Status.RUNNING},
+}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    allowed: bool
+    reason: str = ""
+
+    def __bool__(self) -> bool:
+        return self.allowed
+
+
+ALLOWED = Verdict(True)
+
+
+def _no(reason: str) -> Verdict:
+    return Verdict(False, reason)
+
+
+def require(verdict: Verdict) -> None:
+    """Refuse, with the verdict's reason, what may not happen now."""
+    if not verdict:
+        raise ServiceError(verdict.reason)
+
+
+def may_change_pairs(event: Event) -> Verdict:
+    if event.status in STARTED:
+        return _no(f"{event.name} has started: the pairs can no longer change.")
+    return ALLOWED
+
+
+def may_change_movement(event: Event) -> Verdict:
+    if event.status in STARTED:
+        return _no(
+            f"{event.name} has started: its movement (tables, rounds, boards and trumps) can no longer "
+            "change, as the tablets and the printed cards follow it."
+        )
+    if event.results.exists():
+        return _no("Results have been entered for this event, so its movement can no longer change.")
+    return ALLOWED
+
+
+def may_change_deals(event: Event) -> Verdict:
+    if event.status in STARTED or event.results.exists():
+        return _no(f"Play has started in {event.name}: its deals can no longer change.")
+    if not event.boards.exists():
+        return _no(f"{event.name} has no boards yet: build its movement first.")
+    return ALLOWED
+
+
+def may_become(event: Event, status: str) -> Verdict:
+    """May the event's status step to ``status`` (the same status is no step, and allowed)."""
+    if status == event.status:
+        return ALLOWED
+    if status not in STATUS_STEPS[event.status]:
+        return _no(
+            f"{event.name} is {event.get_status_display().lower()}; it cannot become "
+            f"{Event.Status(status).label.lower()} from there."
+        )
+    if status == Event.Status.READY and not event.seatings.exists():
+        return _no(f"{event.name} has no movement yet: build it before marking it ready.")
+    if status == Event.Status.RUNNING and event.status == Event.Status.FINISHED and event.published:
+        return _no(f"{event.name} is published: take the results down before reopening it.")
+    return ALLOWED
+
+
+def may_start(event: Event) -> Verdict:
+    if event.status in STARTED:
+        return _no(f"{event.name} has already started.")
+    if not event.seatings.exists():
+        return _no("Choose the movement first: there is nothing to play yet.")
+    entries, pairs = event.entries.count(), event.pairs.count()
+    if entries and entries != pairs:
+        return _no(
+            f"{entries} pairs are entered but the movement seats {pairs}: "
+            f"choose a movement for {entries} pairs."
+        )
+    undealt = event.boards.filter(deal="").count()
+    if undealt:
+        return _no(
+            f"{undealt} boards have no deal yet: deal the boards, or import the dealing machine's PBN file."
+        )
+    return ALLOWED
+
+
+def may_play(event: Event) -> Verdict:
+    """May the tablets enter and confirm results now."""
+    if event.status == Event.Status.FINISHED:
+        return _no("This event has finished: the scores are with the organiser now. Thank you!")
+    if event.status != Event.Status.RUNNING:
+        return _no("Play has not started yet: the organiser will start the event.")
+    return ALLOWED
+
+
+def may_close(event: Event) -> Verdict:
+    if event.status != Event.Status.RUNNING:
+        return _no(f"{event.name} is not running, so it cannot be closed.")
+    return ALLOWED
+
+
+def may_publish(event: Event) -> Verdict:
+    if event.status != Event.Status.FINISHED:
+        return _no(f"Finish {event.name} before publishing its results: they are still provisional.")
+    return ALLOWED
+
+
+def event_allows(event: Event) -> dict[str, bool]:
+    """The answers the pages show or hide buttons by, as booleans (starting is refused with its
+    reason when the organiser presses Start, so it is not asked here)."""
+    return {
+        "change_pairs": bool(may_change_pairs(event)),
+        "change_movement": bool(may_change_movement(event)),
+        "change_deals": bool(may_change_deals(event)),
+        "play": bool(may_play(event)),
+        "close": bool(may_close(event)),
+        "publish": bool(may_publish(event)) and not event.published,
+        "unpublish": event.published,
+        "started": event.status in STARTED,
+        "finished": event.status == Event.Status.FINISHED,
+    }
