@@ -51,7 +51,8 @@ def parse_schedule(text: str) -> tuple[str, ...]:
         raise BoardError("The trump schedule is empty: type suits as letters, for example HDSC.")
     if len(letters) > MAX_SCHEDULE:
         raise BoardError(
-            f"The trump schedule has {len(letters)} letters: give at most {MAX_SCHEDULE}, it repeats by itself."
+            f"The trump schedule has {len(letters)} letters: give at most {MAX_SCHEDULE} "
+            "(it repeats by itself)."
         )
     if letters == TURNED.upper():
         raise BoardError("A 'turned' schedule takes its trumps from each deal, not from a list.")
