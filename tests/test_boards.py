@@ -256,3 +256,30 @@ def test_a_bad_upload_lists_the_problems(client, organiser, event):
     page = client.post(reverse("tournaments:boards-import", args=[event.pk]), {"pbn": upload}, follow=True)
     assert "Board x: the board number" in page.content.decode()
     assert not any(_deals(event).values())
+
+
+@pytest.mark.parametrize(
+    "deal, trumps, problem",
+    [
+        (
+            None,
+            "NT",
+            "Board 1: turned trumps are the suit of the dealer's last card, so they cannot be no trumps.",
+        ),
+        (
+            "N:AKQJ943..K9.AJ96 T8.732.AT863.874 7.A865.J752.KQ32 652.KQJT94.Q4.T5",
+            "H",
+            "Board 1: the dealer (N) holds no hearts, so hearts cannot be the turned trumps.",
+        ),
+    ],
+)
+def test_a_turned_event_refuses_trumps_the_dealer_could_not_turn(club, make_event, deal, trumps, problem):
+    event = make_event(club, tables=8, boards_per_round=2, variant="relay", trump_schedule="turned")
+    text = BIG_DEAL.read_text()
+    if deal:
+        text = text.replace("N:AQ43.Q94.K9.AJ96 T8.732.AT863.874 7.A865.J752.KQ32 KJ9652.KJT.Q4.T5", deal, 1)
+    tagged = text.replace('[Board "1"]', f'[Board "1"]\n[Trumps "{trumps}"]', 1)
+    with pytest.raises(services.PbnImportError) as refused:
+        services.event_import_pbn(event=event, text=tagged, analyse=False)
+    assert problem in refused.value.problems, refused.value.problems
+    assert not any(_deals(event).values())

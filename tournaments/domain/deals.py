@@ -41,6 +41,27 @@ class Deal:
         return f"{first}:" + " ".join(".".join(self.hand(seat)) for seat in order)
 
 
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def turned_trumps_problem(deal: Deal, dealer: str, trumps: str) -> str | None:
+    """Why ``trumps`` cannot be the turned trumps of this deal (the suit of the dealer's last card),
+    or None when they can.
+
+    >>> deal = parse_deal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+    >>> turned_trumps_problem(deal, "N", "S") is None
+    True
+    >>> turned_trumps_problem(deal, "N", "H")
+    'the dealer (N) holds no hearts, so hearts cannot be the turned trumps'
+    """
+    if trumps not in SUITS:
+        return "turned trumps are the suit of the dealer's last card, so they cannot be no trumps"
+    if not deal.hand(dealer)[SUITS.index(trumps)]:
+        suit = SUIT_NAMES[trumps]
+        return f"the dealer ({dealer}) holds no {suit}, so {suit} cannot be the turned trumps"
+    return None
+
+
 def parse_deal(text: str) -> Deal:
     """Read a PBN Deal value; every card must appear once and every hand hold thirteen."""
     text = text.strip()

@@ -5,7 +5,7 @@ from django.db import transaction
 from .. import analysis
 from ..domain import boards as board_rules
 from ..domain.dealing import deal_board, new_seed
-from ..domain.deals import Deal, parse_deal
+from ..domain.deals import Deal, parse_deal, turned_trumps_problem
 from ..domain.pbn import PbnBoard, PbnError, read_pbn, vulnerability, write_pbn
 from ..models import Board, Event
 from .errors import ServiceError
@@ -81,6 +81,8 @@ def event_import_pbn(*, event: Event, text: str, analyse: bool = True) -> int:
                 f"Board {b.board}: the event turns its trumps from the deal, but the file has no "
                 "Trumps tag for it. Add one, or choose a trump schedule."
             )
+        elif turned and (problem := turned_trumps_problem(b.deal, b.dealer, b.trumps)):
+            problems.append(f"Board {b.board}: {problem}.")
     if problems:
         raise PbnImportError(problems)
     _store(event, {b.board: (b.deal, b.trumps) for b in boards}, seed="", analyse=analyse)
