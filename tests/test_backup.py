@@ -39,6 +39,11 @@ def test_the_demo_event_round_trips_into_an_empty_database(demo, tmp_path):
     assert _export(restored.pk) == exported
     assert Result.objects.filter(event=restored).count() == 147
     assert restored.club.members.count() == 28
+    # The history stays tied to its results, the entries to their seats, and the trail comes too.
+    assert not ResultChange.objects.filter(event=restored, result__isnull=True).exists()
+    assert all(h.result.board.number == h.board_number for h in restored.result_changes.all())
+    assert restored.entries.count() == 14 == restored.pairs.filter(entry__isnull=False).count()
+    assert restored.changes.count() == len(exported["trail"]) > 0
 
 
 def test_an_event_already_there_is_not_imported_twice(demo, tmp_path):

@@ -29,3 +29,10 @@ def test_the_demo_organiser_organises_the_demo_club(db, client):
 def test_it_leaves_a_database_with_clubs_alone(club):
     call_command("demo")
     assert list(Club.objects.all()) == [club]
+
+
+def test_the_ready_demo_events_entries_know_their_seats(db):
+    call_command("demo")
+    ready = Event.objects.get(status=Event.Status.READY)
+    assert ready.entries.count() == ready.pairs.count() == ready.pairs.filter(entry__isnull=False).count()
+    assert ready.changes.filter(action="started").count() == 0 and ready.changes.exists()

@@ -168,3 +168,31 @@ def test_the_terminal_qr_code_is_square_with_a_quiet_zone():
     lines = terminal_qr("http://192.168.1.20:8000/t/").splitlines()
     assert len({len(line) for line in lines}) == 1
     assert set(lines[0]) == {"█"} and set(lines[-1]) <= {"█", "▀"}
+
+
+def test_a_new_event_starts_from_the_clubs_usual_evening(client, organiser, club):
+    club.trump_schedule, club.scoring, club.scale = "SHDCN", "odd_tricks", "acbl"
+    club.save()
+    client.force_login(organiser)
+    form = client.get(reverse("tournaments:event-new")).context["form"]
+    assert (form["trump_schedule"].initial, form["scoring"].initial) == ("SHDCN", "odd_tricks")
+    client.post(
+        reverse("tournaments:event-new"),
+        {
+            "club": club.pk,
+            "name": "Club Night",
+            "date": "2026-12-18",
+            "trump_schedule": "SHDCN",
+            "scoring": "odd_tricks",
+        },
+    )
+    event = Event.objects.get(name="Club Night")
+    assert (event.trump_schedule, event.scoring, event.scale) == ("SHDCN", "odd_tricks", "acbl")
+
+
+def test_a_club_cannot_keep_a_schedule_that_is_not_one(club):
+    from django.core.exceptions import ValidationError
+
+    club.trump_schedule = "HXQ"
+    with pytest.raises(ValidationError, match="not a suit"):
+        club.full_clean()

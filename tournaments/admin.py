@@ -77,7 +77,7 @@ class ClubAdmin(ClubScopedAdmin):
         return queryset if request.user.is_superuser else queryset.filter(organisers=request.user)
 
     def get_fields(self, request, obj=None):
-        fields = ["name", "paper_size"]
+        fields = ["name", "paper_size", "minutes_per_board", "trump_schedule", "scoring", "scale"]
         return fields + ["organisers"] if request.user.is_superuser else fields
 
     def has_add_permission(self, request):
@@ -123,7 +123,7 @@ def _run_action(modeladmin, request, queryset, service, done: str):
     count = 0
     for event in queryset:
         try:
-            service(event=event)
+            service(event=event, user=request.user)
         except DomainError as error:
             modeladmin.message_user(request, f"{event.name}: {error}", messages.ERROR)
         else:
@@ -155,13 +155,19 @@ class EventAdmin(ClubScopedAdmin):
         super().save_model(request, obj, form, change)
         rebuild = not change or set(form.changed_data) & set(MOVEMENT_FIELDS)
         if rebuild and may_change_movement(obj):
-            movement = services.event_build_movement(event=obj)
+            movement = services.event_build_movement(event=obj, user=request.user)
             self.message_user(
                 request,
                 f"Movement built: {movement.rounds} rounds of {movement.boards_per_round} boards, "
                 f"{movement.boards} boards, {movement.tables * 2 - movement.phantom} pairs.",
                 messages.INFO,
             )
+
+    def save_formset(self, request, form, formset, change):
+        super().save_formset(request, form, formset, change)
+        renamed = [pair for pair, _ in formset.changed_objects]
+        if renamed:
+            services.pairs_renamed(event=form.instance, pairs=renamed, user=request.user)
 
     @admin.action(description="Build the movement (pairs, boards, seatings)")
     def build_movement(self, request, queryset):
@@ -191,7 +197,7 @@ class EventAdmin(ClubScopedAdmin):
             self,
             request,
             queryset,
-            lambda event: services.event_set_status(event=event, status=Event.Status.READY),
+            lambda event, user: services.event_set_status(event=event, status=Event.Status.READY, user=user),
             "Marked ready",
         )
 

@@ -157,6 +157,12 @@ class NewEventForm(forms.Form):
     def __init__(self, *args, clubs, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
+        usual = clubs.first()  # the club's usual evening, when the organiser has one club
+        if usual is not None and clubs.count() == 1:
+            self.fields["trump_schedule"].initial = usual.trump_schedule
+            self.fields["scoring"].initial = usual.scoring
+            if usual.trump_schedule not in PRESET_SCHEDULES:
+                self.fields["trump_schedule"].choices += [(usual.trump_schedule, usual.trump_schedule)]
 
 
 class EntryForm(forms.Form):

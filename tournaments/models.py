@@ -1,11 +1,31 @@
 """Clubs, members, events and what is played at them. Invariants live in the database."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
 from .domain.arrow import Score, to_seats
-from .domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES
+from .domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES, validate_schedule
+from .domain.errors import DomainError
+
+
+def validate_trump_schedule(value: str) -> None:
+    try:
+        validate_schedule(value)
+    except DomainError as error:
+        raise ValidationError(str(error)) from None
+
+
+class Scoring(models.TextChoices):
+    MATCHPOINTS = "matchpoints", "Matchpoints"
+    TOTAL_TRICKS = "total_tricks", "Total tricks"
+    ODD_TRICKS = "odd_tricks", "Odd tricks"
+
+
+class Scale(models.TextChoices):
+    EBU = "ebu", "2 / 1 / 0 (EBU)"
+    ACBL = "acbl", "1 / ½ / 0 (ACBL)"
 
 
 class Club(models.Model):
@@ -26,6 +46,22 @@ class Club(models.Model):
         decimal_places=1,
         default=7.5,
         help_text="How long a board takes, for the evening's length.",
+    )
+    # The club's usual evening: what a new event starts with (each event may change them).
+    trump_schedule = models.CharField(
+        max_length=MAX_SCHEDULE,
+        default="HDSC",
+        validators=[validate_trump_schedule],
+        help_text="Trumps of a new event: one of " + ", ".join(PRESET_SCHEDULES) + ", or your own order.",
+    )
+    scoring = models.CharField(
+        max_length=15,
+        choices=Scoring.choices,
+        default=Scoring.MATCHPOINTS,
+        help_text="Scoring of a new event.",
+    )
+    scale = models.CharField(
+        max_length=4, choices=Scale.choices, default=Scale.EBU, help_text="Matchpoint scale of a new event."
     )
 
     class Meta:
@@ -62,11 +98,6 @@ class Member(models.Model):
         return f"{self.first_name} {self.last_name}"
 
 
-class EventQuerySet(ClubQuerySet):
-    def upcoming(self):
-        return self.exclude(status=Event.Status.FINISHED)
-
-
 class Event(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
@@ -79,14 +110,8 @@ class Event(models.Model):
         SKIP = "skip", "Skip Mitchell (even number of tables)"
         RELAY = "relay", "Share-and-relay Mitchell (even number of tables)"
 
-    class Scoring(models.TextChoices):
-        MATCHPOINTS = "matchpoints", "Matchpoints"
-        TOTAL_TRICKS = "total_tricks", "Total tricks"
-        ODD_TRICKS = "odd_tricks", "Odd tricks"
-
-    class Scale(models.TextChoices):
-        EBU = "ebu", "2 / 1 / 0 (EBU)"
-        ACBL = "acbl", "1 / ½ / 0 (ACBL)"
+    Scoring = Scoring
+    Scale = Scale
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="events")
     name = models.CharField(max_length=100)
@@ -122,7 +147,7 @@ class Event(models.Model):
         default=False, help_text="Results can be seen by anyone with the link, read-only."
     )
 
-    objects = EventQuerySet.as_manager()
+    objects = ClubQuerySet.as_manager()
 
     class Meta:
         ordering = ["-date", "name"]
@@ -167,6 +192,14 @@ class Pair(models.Model):
     player2 = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     guest1 = models.CharField(max_length=120, blank=True, help_text="A guest's name, when not a member.")
     guest2 = models.CharField(max_length=120, blank=True)
+    entry = models.OneToOneField(
+        "Entry",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="pair",
+        help_text="Tonight's entry seated in this pair, when the pairs came from the entries.",
+    )
 
     class Meta:
         ordering = ["event", "-direction", "number"]
@@ -347,6 +380,39 @@ class ResultChange(models.Model):
 
     def __str__(self):
         return f"Board {self.board_number}, {self.get_action_display().lower()}: {self.before} → {self.after}"
+
+
+class EventChange(models.Model):
+    """One step of an evening in its audit trail: who did what to the event, and when. Never edited.
+
+    Results have their own history (``ResultChange``); this keeps everything else.
+    """
+
+    class Action(models.TextChoices):
+        CREATED = "created", "Created"
+        STATUS = "status", "Status changed"
+        STARTED = "started", "Started"
+        CLOSED = "closed", "Closed"
+        PUBLISHED = "published", "Results published"
+        UNPUBLISHED = "unpublished", "Results made private"
+        MOVEMENT = "movement", "Movement built"
+        DEALT = "dealt", "Boards dealt"
+        IMPORTED = "imported", "Boards imported"
+        PAIRS = "pairs", "Pairs changed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="changes")
+    action = models.CharField(max_length=12, choices=Action.choices)
+    detail = models.CharField(max_length=500, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    changed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-changed_at", "-id"]
+
+    def __str__(self):
+        return f"{self.get_action_display()}: {self.detail}" if self.detail else self.get_action_display()
 
 
 class Seating(models.Model):

@@ -4,9 +4,17 @@ Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix 
 ``ServiceError`` (or a domain error) with a message in plain words.
 """
 
+from .audit import event_log
 from .boards import PbnImportError, event_deal_boards, event_export_pbn, event_import_pbn
 from .director import result_set_by_director
-from .entries import entry_add, entry_remove, event_accept_proposal, event_proposals, pairs_seat_entries
+from .entries import (
+    entry_add,
+    entry_remove,
+    event_accept_proposal,
+    event_proposals,
+    pairs_renamed,
+    pairs_seat_entries,
+)
 from .errors import ServiceError
 from .events import (
     club_get_or_create,
@@ -44,6 +52,8 @@ __all__ = [
     "event_proposals",
     "event_start",
     "pairs_seat_entries",
+    "pairs_renamed",
+    "event_log",
     "event_print_pack",
     "seated_movement",
     "event_allows",

@@ -1,5 +1,6 @@
-"""A whole event as one JSON document, and back: settings, pairs and players, deals, movement,
-results and their history. Ids are left out, so the document restores into any database.
+"""A whole event as one JSON document, and back: settings, tonight's entries, pairs and players,
+deals, movement, results and their history, and the evening's trail. Ids are left out, so the
+document restores into any database; each history line names its result by board, round and table.
 
 Players are kept by name and restored as members of the club (found by name, or added).
 """
@@ -7,12 +8,15 @@ Players are kept by name and restored as members of the club (found by name, or 
 from datetime import date, datetime
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 
 from ..models import (
     Board,
     Club,
+    Entry,
     Event,
+    EventChange,
     Member,
     Pair,
     RelayStand,
@@ -73,8 +77,14 @@ def _when(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat()
 
 
+def _result_key(result) -> list | None:
+    return None if result is None else [result.board.number, result.round, result.table]
+
+
 def event_export(event: Event) -> dict:
     """The event as plain data (JSON-ready)."""
+    entries = list(event.entries.select_related("player1", "player2"))
+    entry_index = {entry.pk: index for index, entry in enumerate(entries)}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -88,8 +98,19 @@ def event_export(event: Event) -> dict:
                 "player2": _member(p.player2),
                 "guest1": p.guest1,
                 "guest2": p.guest2,
+                "entry": entry_index.get(p.entry_id),
             }
             for p in event.pairs.select_related("player1", "player2").order_by("direction", "number")
+        ],
+        "entries": [
+            {
+                "player1": _member(e.player1),
+                "player2": _member(e.player2),
+                "guest1": e.guest1,
+                "guest2": e.guest2,
+                "stationary": e.stationary,
+            }
+            for e in entries
         ],
         "boards": [{f: getattr(b, f) for f in BOARD_FIELDS} for b in event.boards.order_by("number")],
         "seatings": [
@@ -124,8 +145,20 @@ def event_export(event: Event) -> dict:
                 **{f: getattr(h, f) for f in HISTORY_FIELDS},
                 "changed_by": h.changed_by.get_username() if h.changed_by else None,
                 "changed_at": _when(h.changed_at),
+                "result": _result_key(h.result),
             }
-            for h in event.result_changes.select_related("changed_by").order_by("changed_at", "id")
+            for h in event.result_changes.select_related("changed_by", "result__board").order_by(
+                "changed_at", "id"
+            )
+        ],
+        "trail": [
+            {
+                "action": c.action,
+                "detail": c.detail,
+                "changed_by": c.changed_by.get_username() if c.changed_by else None,
+                "changed_at": _when(c.changed_at),
+            }
+            for c in event.changes.select_related("changed_by").order_by("changed_at", "id")
         ],
     }
 
@@ -160,6 +193,17 @@ def event_import(data: dict) -> Event:
             found = Member.objects.filter(club=club, first_name=first, last_name=last).first()
             return found or Member.objects.create(club=club, first_name=first, last_name=last, email=email)
 
+        entries = [
+            Entry.objects.create(
+                event=event,
+                player1=member(e["player1"]),
+                player2=member(e["player2"]),
+                guest1=e["guest1"],
+                guest2=e["guest2"],
+                stationary=e["stationary"],
+            )
+            for e in data.get("entries", [])
+        ]
         pairs = {}
         for p in data["pairs"]:
             pairs[(p["direction"], p["number"])] = Pair.objects.create(
@@ -170,6 +214,7 @@ def event_import(data: dict) -> Event:
                 player2=member(p["player2"]),
                 guest1=p["guest1"],
                 guest2=p["guest2"],
+                entry=None if p.get("entry") is None else entries[p["entry"]],
             )
 
         def pair(key):
@@ -205,22 +250,32 @@ def event_import(data: dict) -> Event:
             )
             results[(r["board"], r["round"], r["table"])] = row
         for h in data["history"]:
+            linked = h.get("result")
             ResultChange.objects.create(
                 event=event,
+                result=None if linked is None else results[tuple(linked)],
                 changed_by=users.get(h["changed_by"]),
                 changed_at=datetime.fromisoformat(h["changed_at"]),
                 **{f: h[f] for f in HISTORY_FIELDS},
             )
+        EventChange.objects.bulk_create(
+            EventChange(
+                event=event,
+                action=c["action"],
+                detail=c["detail"],
+                changed_by=users.get(c["changed_by"]),
+                changed_at=datetime.fromisoformat(c["changed_at"]),
+            )
+            for c in data.get("trail", [])
+        )
         event_open_tables(event=event)
     except BackupError:
         raise
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, IndexError, TypeError, ValueError) as error:
         raise BackupError(
             f"The export is damaged or incomplete ({error.__class__.__name__}: {error}); "
             "nothing was imported."
         ) from None
-    except Exception as error:  # a database constraint: the document contradicts itself
-        if error.__class__.__name__ in ("IntegrityError", "ValidationError"):
-            raise BackupError(f"The export contradicts itself ({error}); nothing was imported.") from None
-        raise
+    except (IntegrityError, ValidationError) as error:  # the document contradicts itself
+        raise BackupError(f"The export contradicts itself ({error}); nothing was imported.") from None
     return event

@@ -7,7 +7,8 @@ from ..domain import boards as board_rules
 from ..domain.dealing import deal_board, new_seed
 from ..domain.deals import Deal, parse_deal, turned_trumps_problem
 from ..domain.pbn import PbnBoard, PbnError, read_pbn, vulnerability, write_pbn
-from ..models import Board, Event
+from ..models import Board, Event, EventChange
+from .audit import event_log
 from .errors import ServiceError
 from .lifecycle import may_change_deals, require
 
@@ -44,7 +45,7 @@ def _store(event: Event, deals: dict[int, tuple[Deal, str | None]], *, seed: str
 
 
 @transaction.atomic
-def event_deal_boards(*, event: Event, seed: str = "", analyse: bool = True) -> str:
+def event_deal_boards(*, event: Event, seed: str = "", analyse: bool = True, user=None) -> str:
     """Deal every board of the event from a seed (a fresh one when none is given); return the seed."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     _check_deals_can_change(event)
@@ -52,12 +53,13 @@ def event_deal_boards(*, event: Event, seed: str = "", analyse: bool = True) -> 
     if len(seed) > 64:
         raise ServiceError("The seed is too long: use at most 64 letters and digits.")
     deals = {b.number: deal_board(seed, b.number) for b in event.boards.all()}
-    _store(event, deals, seed=seed, analyse=analyse)
+    count = _store(event, deals, seed=seed, analyse=analyse)
+    event_log(event=event, action=EventChange.Action.DEALT, detail=f"{count} boards, seed {seed}", user=user)
     return seed
 
 
 @transaction.atomic
-def event_import_pbn(*, event: Event, text: str, analyse: bool = True) -> int:
+def event_import_pbn(*, event: Event, text: str, analyse: bool = True, user=None) -> int:
     """Take deals from a PBN file (a dealing machine's, another scorer's): all boards or none."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     _check_deals_can_change(event)
@@ -85,8 +87,11 @@ def event_import_pbn(*, event: Event, text: str, analyse: bool = True) -> int:
             problems.append(f"Board {b.board}: {problem}.")
     if problems:
         raise PbnImportError(problems)
-    _store(event, {b.board: (b.deal, b.trumps) for b in boards}, seed="", analyse=analyse)
-    return len(boards)
+    count = _store(event, {b.board: (b.deal, b.trumps) for b in boards}, seed="", analyse=analyse)
+    event_log(
+        event=event, action=EventChange.Action.IMPORTED, detail=f"{count} boards from a PBN file", user=user
+    )
+    return count
 
 
 def event_export_pbn(event: Event) -> str:

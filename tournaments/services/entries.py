@@ -4,7 +4,8 @@ from django.db import transaction
 from django.db.models import Q
 
 from ..domain.recommend import Proposal, recommend
-from ..models import Direction, Entry, Event, Member
+from ..models import Direction, Entry, Event, EventChange, Member
+from .audit import event_log
 from .errors import ServiceError
 from .events import event_build_movement
 from .lifecycle import may_change_pairs, require
@@ -28,7 +29,7 @@ def _player(event: Event, name: str) -> tuple[Member | None, str]:
 
 
 @transaction.atomic
-def entry_add(*, event: Event, first: str, second: str, stationary: bool = False) -> Entry:
+def entry_add(*, event: Event, first: str, second: str, stationary: bool = False, user=None) -> Entry:
     event = Event.objects.select_for_update().get(pk=event.pk)
     _not_started(event)
     (member1, guest1), (member2, guest2) = _player(event, first), _player(event, second)
@@ -44,14 +45,21 @@ def entry_add(*, event: Event, first: str, second: str, stationary: bool = False
     )
     entry.full_clean()
     entry.save()
+    still = " (stays at one table)" if stationary else ""
+    event_log(event=event, action=EventChange.Action.PAIRS, detail=f"entered {entry.names}{still}", user=user)
     return entry
 
 
 @transaction.atomic
-def entry_remove(*, event: Event, entry_id: int) -> None:
+def entry_remove(*, event: Event, entry_id: int, user=None) -> None:
     event = Event.objects.select_for_update().get(pk=event.pk)
     _not_started(event)
-    event.entries.filter(pk=entry_id).delete()
+    entry = event.entries.filter(pk=entry_id).first()
+    if entry is None:
+        return  # already removed
+    names = entry.names
+    entry.delete()
+    event_log(event=event, action=EventChange.Action.PAIRS, detail=f"removed {names}", user=user)
 
 
 def event_proposals(event: Event) -> list[Proposal]:
@@ -63,7 +71,7 @@ def event_proposals(event: Event) -> list[Proposal]:
 
 
 @transaction.atomic
-def event_accept_proposal(*, event: Event, choice: int) -> Proposal:
+def event_accept_proposal(*, event: Event, choice: int, user=None) -> Proposal:
     """Take one of the proposals: set the movement, build it, and seat tonight's pairs."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     _not_started(event)
@@ -80,13 +88,13 @@ def event_accept_proposal(*, event: Event, choice: int) -> Proposal:
         "",
     )
     event.save()
-    event_build_movement(event=event)
-    pairs_seat_entries(event=event)
+    event_build_movement(event=event, user=user)
+    pairs_seat_entries(event=event, user=user)
     return proposal
 
 
 @transaction.atomic
-def pairs_seat_entries(*, event: Event) -> None:
+def pairs_seat_entries(*, event: Event, user=None) -> None:
     """Give each entry a pair number: stationary pairs first into N/S seats, then the others in turn."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     _not_started(event)
@@ -104,6 +112,7 @@ def pairs_seat_entries(*, event: Event) -> None:
             f"{len(entries)} pairs."
         )
     ordered = stationary + [e for e in entries if not e.stationary]
+    event.pairs.update(entry=None)  # one entry a pair: free them all before seating again
     for pair, entry in zip(pairs, ordered, strict=True):
         pair.player1, pair.player2, pair.guest1, pair.guest2 = (
             entry.player1,
@@ -111,4 +120,17 @@ def pairs_seat_entries(*, event: Event) -> None:
             entry.guest1,
             entry.guest2,
         )
-        pair.save(update_fields=["player1", "player2", "guest1", "guest2"])
+        pair.entry = entry
+        pair.save(update_fields=["player1", "player2", "guest1", "guest2", "entry"])
+    event_log(
+        event=event,
+        action=EventChange.Action.PAIRS,
+        detail=f"{len(entries)} pairs seated and numbered ({len(stationary)} staying at one table)",
+        user=user,
+    )
+
+
+def pairs_renamed(*, event: Event, pairs: list, user=None) -> None:
+    """Record in the evening's trail that the organiser gave pairs new names (in the organiser site)."""
+    detail = "names changed: " + "; ".join(f"{pair} {pair.names}" for pair in pairs)
+    event_log(event=event, action=EventChange.Action.PAIRS, detail=detail, user=user)

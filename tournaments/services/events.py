@@ -9,7 +9,20 @@ from .. import analysis
 from ..domain import boards as board_rules
 from ..domain.dealing import deal_board
 from ..domain.movements import Movement, build_mitchell, default_variant, parse_round_list
-from ..models import Board, Club, Direction, Event, Member, Pair, RelayStand, ResultChange, Seating
+from ..domain.movements.render import movement_summary
+from ..models import (
+    Board,
+    Club,
+    Direction,
+    Event,
+    EventChange,
+    Member,
+    Pair,
+    RelayStand,
+    ResultChange,
+    Seating,
+)
+from .audit import event_log
 from .director import result_set_by_director
 from .errors import ServiceError
 from .lifecycle import may_become, may_change_movement, may_close, may_publish, may_start, require
@@ -44,6 +57,7 @@ def event_create(
     trump_schedule: str = "HDSC",
     scoring: str = Event.Scoring.MATCHPOINTS,
     scale: str = Event.Scale.EBU,
+    user=None,
 ) -> Event:
     event = Event(
         club=club,
@@ -62,17 +76,22 @@ def event_create(
     event.full_clean()
     event_movement(event)  # refuses settings no movement can follow
     event.save()
+    event_log(event=event, action=EventChange.Action.CREATED, detail=f"for {club.name}", user=user)
     return event
 
 
 @transaction.atomic
-def event_set_status(*, event: Event, status: str) -> Event:
+def event_set_status(*, event: Event, status: str, user=None, log: bool = True) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     if status == event.status:
         return event
     require(may_become(event, status))
+    before = event.get_status_display().lower()
     event.status = status
     event.save(update_fields=["status"])
+    if log:
+        detail = f"{before} → {event.get_status_display().lower()}"
+        event_log(event=event, action=EventChange.Action.STATUS, detail=detail, user=user)
     if status == Event.Status.RUNNING:
         event_open_tables(event=event)
     return event
@@ -94,13 +113,16 @@ def event_progress(event: Event) -> dict:
 
 
 @transaction.atomic
-def event_start(*, event: Event) -> Event:
+def event_start(*, event: Event, user=None) -> Event:
     """Start play: the tablets go live. Only with a movement, the pairs seated, every board dealt."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     require(may_start(event))
     if event.status == Event.Status.DRAFT:
-        event = event_set_status(event=event, status=Event.Status.READY)
-    return event_set_status(event=event, status=Event.Status.RUNNING)
+        event = event_set_status(event=event, status=Event.Status.READY, log=False)
+    event = event_set_status(event=event, status=Event.Status.RUNNING, log=False)
+    detail = f"{event.tables} tables, {event.pairs.count()} pairs, {event.boards.count()} boards"
+    event_log(event=event, action=EventChange.Action.STARTED, detail=detail, user=user)
+    return event
 
 
 @transaction.atomic
@@ -110,6 +132,7 @@ def event_close(*, event: Event, adjust_missing: bool = False, user=None) -> Eve
     event = Event.objects.select_for_update().get(pk=event.pk)
     require(may_close(event))
     progress = event_progress(event)
+    detail = "every result in"
     if progress["missing"] or progress["awaiting"]:
         if not adjust_missing:
             raise ServiceError(
@@ -145,7 +168,13 @@ def event_close(*, event: Event, adjust_missing: bool = False, user=None) -> Eve
                         reason="Not played by the close: Average to both sides",
                         user=user,
                     )
-    return event_set_status(event=event, status=Event.Status.FINISHED)
+        detail = (
+            f"{progress['missing']} missing results given Average (A/A), "
+            f"{progress['awaiting']} unconfirmed results accepted as entered"
+        )
+    event = event_set_status(event=event, status=Event.Status.FINISHED, log=False)
+    event_log(event=event, action=EventChange.Action.CLOSED, detail=detail, user=user)
+    return event
 
 
 def event_movement(event: Event) -> Movement:
@@ -161,7 +190,7 @@ def event_movement(event: Event) -> Movement:
 
 
 @transaction.atomic
-def event_build_movement(*, event: Event) -> Movement:
+def event_build_movement(*, event: Event, user=None) -> Movement:
     """Create the event's pairs, boards and round-by-round seatings from its settings.
 
     Run again after the settings change, it replaces them: pairs keep their players where their
@@ -201,6 +230,12 @@ def event_build_movement(*, event: Event) -> Movement:
         )
         for rr in movement.relay
     )
+    event_log(
+        event=event,
+        action=EventChange.Action.MOVEMENT,
+        detail=f"{movement_summary(movement)}; {len(pairs)} pairs",
+        user=user,
+    )
     return movement
 
 
@@ -237,11 +272,15 @@ def _boards_sync(event: Event, count: int) -> None:
 
 
 @transaction.atomic
-def event_publish(*, event: Event, published: bool = True) -> Event:
+def event_publish(*, event: Event, published: bool = True, user=None) -> Event:
     """Make the results public (read-only, to anyone with the link), or private again."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if published:
         require(may_publish(event))
+    if event.published == published:
+        return event
     event.published = published
     event.save(update_fields=["published"])
+    action = EventChange.Action.PUBLISHED if published else EventChange.Action.UNPUBLISHED
+    event_log(event=event, action=action, user=user)
     return event

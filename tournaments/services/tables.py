@@ -100,10 +100,6 @@ class TableState:
     previous: Seating | None = None
     moves: dict = field(default_factory=dict)  # from the previous round: where E/W and boards went
 
-    @property
-    def round_complete(self) -> bool:
-        return all(e.status == "confirmed" for e in self.entries)
-
 
 def _seen_by_table(result: Result, seating: Seating) -> int | None:
     return result.as_seated(switched=seating.arrow_switched).ns_tricks

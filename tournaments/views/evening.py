@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 
 from .. import pdf, services
 from ..domain.errors import DomainError
+from ..domain.recommend import MIN_PAIRS, recommend
 from ..forms import DealForm, EntryForm, NewEventForm, PbnUploadForm
 from ..models import Club, Event
 from .common import get_event_for_user
@@ -22,15 +23,21 @@ def event_new(request):
     form = NewEventForm(request.POST or None, clubs=clubs)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        # Until tonight's pairs are entered and a movement chosen, the event holds the domain's
+        # movement for the smallest field; the club gives its usual scale.
+        smallest = recommend(MIN_PAIRS)[0]
         try:
             event = services.event_create(
                 club=data["club"],
                 name=data["name"],
                 date=data["date"],
-                tables=3,
-                boards_per_round=2,
+                tables=smallest.tables,
+                boards_per_round=smallest.boards_per_round,
+                variant=smallest.variant,
                 trump_schedule=data["trump_schedule"],
                 scoring=data["scoring"],
+                scale=data["club"].scale,
+                user=request.user,
             )
         except DomainError as error:
             messages.error(request, str(error))
@@ -68,9 +75,9 @@ def event_run(request, event_id: int):
     allows = services.event_allows(event)
     steps = _steps(event, len(entries), allows)
     pairs = list(event.pairs.select_related("player1", "player2"))
-    seats = {pair.names: str(pair) for pair in pairs}
+    seats = {pair.entry_id: str(pair) for pair in pairs if pair.entry_id}
     for entry in entries:
-        entry.seat = seats.get(entry.names, "") if steps["movement"] else ""
+        entry.seat = seats.get(entry.pk, "") if steps["movement"] else ""
     members = event.club.members.filter(active=True).order_by("last_name", "first_name")
     return render(
         request,
@@ -116,7 +123,11 @@ def entry_add(request, event_id: int):
         request,
         event_id,
         lambda event: services.entry_add(
-            event=event, first=data["first"], second=data["second"], stationary=data["stationary"]
+            event=event,
+            first=data["first"],
+            second=data["second"],
+            stationary=data["stationary"],
+            user=request.user,
         ),
         f"Entered {data['first']} & {data['second']}.",
     )
@@ -128,7 +139,7 @@ def entry_remove(request, event_id: int, entry_id: int):
     return _run_action(
         request,
         event_id,
-        lambda event: services.entry_remove(event=event, entry_id=entry_id),
+        lambda event: services.entry_remove(event=event, entry_id=entry_id, user=request.user),
         "Entry removed.",
     )
 
@@ -143,6 +154,6 @@ def event_accept(request, event_id: int):
     return _run_action(
         request,
         event_id,
-        lambda event: services.event_accept_proposal(event=event, choice=choice),
+        lambda event: services.event_accept_proposal(event=event, choice=choice, user=request.user),
         "Movement chosen and the pairs seated: see their numbers below.",
     )

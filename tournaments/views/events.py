@@ -57,8 +57,28 @@ def event_detail(request, event_id: int):
             "pbn_form": PbnUploadForm(),
             "dealt": sum(1 for b in event.boards.all() if b.deal),
             "allows": services.event_allows(event),
+            "trail": _trail(event),
+            "table_changes": event.result_changes.exclude(source="organiser").count(),
         },
     )
+
+
+def _trail(event: Event) -> list[dict]:
+    """The event's own steps and the organiser's hand on results, newest first."""
+    lines = [
+        {"at": c.changed_at, "who": c.changed_by, "what": str(c), "board": None}
+        for c in event.changes.select_related("changed_by")
+    ]
+    lines += [
+        {
+            "at": c.changed_at,
+            "who": c.changed_by,
+            "what": f"{c}" + (f" ({c.reason})" if c.reason else ""),
+            "board": c.board_number,
+        }
+        for c in event.result_changes.filter(source="organiser").select_related("changed_by")
+    ]
+    return sorted(lines, key=lambda line: line["at"], reverse=True)
 
 
 @login_required
@@ -106,7 +126,7 @@ def event_movement(request, event_id: int):
 def event_build_movement(request, event_id: int):
     event = get_event_for_user(request, event_id)
     try:
-        movement = services.event_build_movement(event=event)
+        movement = services.event_build_movement(event=event, user=request.user)
     except DomainError as error:
         messages.error(request, str(error))
     else:
@@ -127,7 +147,7 @@ def event_deal_boards(request, event_id: int):
         messages.error(request, "The seed is too long: use at most 64 letters and digits.")
         return redirect(back(request, reverse("tournaments:event-detail", args=[event.pk])))
     try:
-        seed = services.event_deal_boards(event=event, seed=form.cleaned_data["seed"])
+        seed = services.event_deal_boards(event=event, seed=form.cleaned_data["seed"], user=request.user)
     except DomainError as error:
         messages.error(request, str(error))
     else:
@@ -145,7 +165,7 @@ def event_import_pbn(request, event_id: int):
             messages.error(request, error)
         return redirect(back(request, reverse("tournaments:event-detail", args=[event.pk])))
     try:
-        count = services.event_import_pbn(event=event, text=form.cleaned_data["pbn"])
+        count = services.event_import_pbn(event=event, text=form.cleaned_data["pbn"], user=request.user)
     except services.PbnImportError as error:
         messages.error(request, "Nothing was imported from the PBN file:")
         for problem in error.problems[:30]:

@@ -65,7 +65,7 @@ def event_live(request, event_id: int):
 def event_start(request, event_id: int):
     event = get_event_for_user(request, event_id)
     try:
-        services.event_start(event=event)
+        services.event_start(event=event, user=request.user)
     except DomainError as error:
         messages.error(request, str(error))
     else:

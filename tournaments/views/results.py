@@ -111,7 +111,7 @@ def event_publish(request, event_id: int):
     event = get_event_for_user(request, event_id)
     publish = request.POST.get("publish") == "1"
     try:
-        services.event_publish(event=event, published=publish)
+        services.event_publish(event=event, published=publish, user=request.user)
     except DomainError as error:
         messages.error(request, str(error))
     else:

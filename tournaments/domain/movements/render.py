@@ -82,11 +82,19 @@ def boards_move_text(moves: Moves) -> str:
     return "tables " + " and ".join(str(t) for t in moves.boards_to)
 
 
+def movement_summary(movement: Movement) -> str:
+    """One line: ``3-table standard Mitchell: 3 rounds of 2 boards, boards 1-6 in 3 sets``."""
+    half = " with a half table" if movement.phantom else ""
+    return (
+        f"{movement.tables}-table {VARIANT_NAMES.get(movement.variant, movement.variant)}{half}: "
+        f"{movement.rounds} rounds of {movement.boards_per_round} boards, boards 1-{movement.boards} "
+        f"in {movement.sets} sets"
+    )
+
+
 def movement_as_text(movement: Movement) -> str:
     lines = [
-        f"{movement.tables}-table {VARIANT_NAMES.get(movement.variant, movement.variant)}: "
-        f"{movement.rounds} rounds of {movement.boards_per_round} boards, boards 1-{movement.boards} "
-        f"in {movement.sets} sets",
+        movement_summary(movement),
         "N/S pairs stay at their table. After each round E/W pairs move up one table (the last to "
         "table 1) and boards move down one table (table 1 to the last).",
     ]

@@ -62,6 +62,7 @@ DUMPED = [
     "tournaments.relaystand",
     "tournaments.result",
     "tournaments.resultchange",
+    "tournaments.eventchange",
 ]
 
 

@@ -1,0 +1,126 @@
+"""The evening's trail: start, close (with what was adjusted), publish, movement, boards and pairs,
+each with who and when, shown on the event page."""
+
+from datetime import date
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import EventChange
+
+from .test_admin_scoping import _event_form
+
+
+@pytest.fixture
+def draft(club, organiser):
+    return services.event_create(
+        club=club, name="Friday Drive", date=date(2026, 12, 4), tables=3, boards_per_round=2, user=organiser
+    )
+
+
+def _actions(event):
+    return list(event.changes.order_by("changed_at", "id").values_list("action", flat=True))
+
+
+def test_every_step_of_an_evening_is_kept_with_who_did_it(draft, organiser):
+    for n in range(1, 7):
+        services.entry_add(event=draft, first=f"Guest {n}a", second=f"Guest {n}b", user=organiser)
+    services.entry_remove(event=draft, entry_id=draft.entries.last().pk, user=organiser)
+    services.entry_add(event=draft, first="Late a", second="Late b", user=organiser)
+    services.event_accept_proposal(event=draft, choice=0, user=organiser)
+    services.event_deal_boards(event=draft, seed="trail", analyse=False, user=organiser)
+    services.event_start(event=draft, user=organiser)
+    access = draft.table_accesses.get(table=1)
+    services.table_result_enter(access=access, board_number=1, ns_tricks=7)
+    services.event_close(event=draft, adjust_missing=True, user=organiser)
+    services.event_publish(event=draft, user=organiser)
+    services.event_publish(event=draft, published=False, user=organiser)
+
+    A = EventChange.Action
+    assert _actions(draft) == [
+        A.CREATED,
+        *[A.PAIRS] * 8,
+        A.MOVEMENT,
+        A.PAIRS,
+        A.DEALT,
+        A.STARTED,
+        A.CLOSED,
+        A.PUBLISHED,
+        A.UNPUBLISHED,
+    ]
+    assert set(draft.changes.values_list("changed_by", flat=True)) == {organiser.pk}
+    closed = draft.changes.get(action=A.CLOSED)
+    assert "given Average (A/A)" in closed.detail and "1 unconfirmed results accepted" in closed.detail
+    assert draft.changes.filter(detail__startswith="removed Guest 6a & Guest 6b").exists()
+    assert "seed trail" in draft.changes.get(action=A.DEALT).detail
+
+
+def test_a_pbn_import_is_kept(draft, organiser):
+    services.event_build_movement(event=draft, user=organiser)
+    services.event_deal_boards(event=draft, seed="a", analyse=False)
+    text = services.event_export_pbn(draft)
+    services.event_import_pbn(event=draft, text=text, analyse=False, user=organiser)
+    line = draft.changes.get(action=EventChange.Action.IMPORTED)
+    assert line.detail == "6 boards from a PBN file" and line.changed_by == organiser
+
+
+def test_renaming_pairs_in_the_organiser_site_is_kept(client, organiser, draft):
+    services.event_build_movement(event=draft)
+    pair = draft.pairs.get(direction="NS", number=1)
+    form = _event_form(draft)
+    pairs = list(draft.pairs.all())
+    form.update(
+        {
+            "pairs-TOTAL_FORMS": len(pairs),
+            "pairs-INITIAL_FORMS": len(pairs),
+        }
+    )
+    for i, p in enumerate(pairs):
+        form.update(
+            {
+                f"pairs-{i}-id": p.pk,
+                f"pairs-{i}-event": draft.pk,
+                f"pairs-{i}-guest1": "",
+                f"pairs-{i}-guest2": "",
+            }
+        )
+    index = pairs.index(pair)
+    form[f"pairs-{index}-guest1"] = "Ada Lovelace"
+    form[f"pairs-{index}-guest2"] = "Charles Babbage"
+    client.force_login(organiser)
+    client.post(reverse("admin:tournaments_event_change", args=[draft.pk]), form)
+    line = draft.changes.filter(action=EventChange.Action.PAIRS).get()
+    assert (
+        line.detail == "names changed: N/S 1 Ada Lovelace & Charles Babbage" and line.changed_by == organiser
+    )
+
+
+def test_the_event_page_shows_the_trail_and_the_organisers_corrections(client, draft, organiser):
+    services.event_build_movement(event=draft, user=organiser)
+    services.event_deal_boards(event=draft, seed="page", analyse=False, user=organiser)
+    services.event_start(event=draft, user=organiser)
+    seating = draft.seatings.get(round=1, table=2)
+    services.result_set_by_director(
+        event=draft, seating=seating, board_number=3, ns_tricks=9, reason="slip lost", user=organiser
+    )
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:event-detail", args=[draft.pk])).content.decode()
+    trail = page[page.index("The evening's trail") :]
+    for text in ("Started", "Boards dealt", "Movement built", "Created", "organiser", "slip lost"):
+        assert text in trail
+    assert trail.index("Board 3") < trail.index("Started") < trail.index("Boards dealt")
+
+
+def test_two_pairs_with_the_same_names_keep_their_own_seats(client, draft, organiser):
+    for _ in range(2):
+        services.entry_add(event=draft, first="John Smith", second="Mary Smith")
+    for n in range(3, 5):
+        services.entry_add(event=draft, first=f"Guest {n}a", second=f"Guest {n}b")
+    services.event_accept_proposal(event=draft, choice=0)
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:event-run", args=[draft.pk]))
+    seats = [entry.seat for entry in page.context["entries"]]
+    assert len(set(seats)) == 4 and all(seats)
+    twins = [e for e in page.context["entries"] if e.names == "John Smith & Mary Smith"]
+    assert {e.seat for e in twins} == {str(e.pair) for e in twins}
