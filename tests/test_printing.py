@@ -171,3 +171,21 @@ def test_documents_of_another_club_and_unknown_documents_are_not_found(
     assert client.get(reverse("tournaments:event-print", args=[event.pk, "menu"])).status_code == 404
     client.logout()
     assert client.get(reverse("tournaments:event-print", args=[event.pk, "pack"])).status_code == 302
+
+
+@pytest.mark.parametrize(
+    "method, headings", [("total_tricks", "Tricks ± avg"), ("odd_tricks", "Score Tricks")]
+)
+def test_a_trick_scored_event_closed_with_averages_prints_its_results(club, make_event, method, headings):
+    """Closing with results missing gives A/A; the trick methods score it (house rule) and print."""
+    event = make_event(club, tables=3, boards_per_round=2, scoring=method)
+    services.event_deal_boards(event=event, seed="tricks", analyse=False)
+    services.event_start(event=event)
+    access = event.table_accesses.get(table=1)
+    services.table_result_enter(access=access, board_number=1, ns_tricks=8)
+    services.table_result_confirm(access=access, board_number=1, ns_tricks=8)
+    services.event_close(event=event, adjust_missing=True)
+    event.refresh_from_db()
+    text = " ".join(_pages(_render(event, "results")))
+    assert "No results yet" not in text and f"Place Pair Players {headings} Boards" in text
+    assert "Final results" in text and "%" not in text.split("Scores board by board")[0].split(headings)[1]

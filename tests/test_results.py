@@ -67,6 +67,7 @@ def test_the_rankings_have_the_documented_shape(seven_tables):
         "percentage",
         "boards_played",
         "tricks",
+        "versus_average",
     }
     ns = [r for r in data["rankings"] if r["field"] == "NS"]
     assert len(ns) == 7 and len([r for r in data["rankings"] if r["field"] == "EW"]) == 7
@@ -89,14 +90,41 @@ def test_an_adjusted_score_is_factored_in_the_json(seven_tables):
     assert results[3]["ns_score"] == pytest.approx(11 * 7 / 6 - 1)
 
 
-def test_total_tricks_with_a_phantom_is_refused_with_the_reason(club, make_event):
+def test_total_tricks_with_a_phantom_rank_board_by_board(club, make_event):
+    """E/W pairs sit out in turn, so they play different boards: each is compared board by board."""
     event = make_event(club, tables=5, boards_per_round=2, phantom=True, scoring="total_tricks")
-    seating = event.seatings.get(round=1, table=1)
-    services.results_import_csv(
-        event=event, text=f"board,ns_pair,ew_pair,ns_tricks\n1,1,{seating.ew_pair.number},7\n"
-    )
-    with pytest.raises(CommandError, match="Use matchpoints instead"):
-        _results(event)
+    rows = ["board,ns_pair,ew_pair,ns_tricks"]
+    for seating in event.seatings.filter(ns_pair__isnull=False).select_related("ns_pair", "ew_pair"):
+        for board in seating.board_numbers:
+            tricks = 5 + seating.ns_pair.number  # N/S 1 takes 6 tricks on every board, N/S 4 takes 9
+            rows.append(f"{board},{seating.ns_pair.number},{seating.ew_pair.number},{tricks}")
+    services.results_import_csv(event=event, text="\n".join(rows) + "\n")
+    data = _results(event)
+    ns = {r["pair"]: r for r in data["rankings"] if r["field"] == "NS"}
+    ew = [r for r in data["rankings"] if r["field"] == "EW"]
+    assert [ns[p]["rank"] for p in (4, 3, 2, 1)] == ["1", "2", "3", "4"]
+    assert ns[4]["versus_average"] > 0 > ns[1]["versus_average"]
+    assert {r["boards_played"] for r in ew} == {8}  # each E/W pair sat out one round of five
+    # On every board the direction's scores balance out.
+    assert sum(r["versus_average"] for r in ew) == pytest.approx(0)
+    assert all(r["top"] is None and r["percentage"] is None for r in data["rankings"])
+
+
+@pytest.mark.parametrize("method", ["total_tricks", "odd_tricks"])
+def test_a_trick_scored_event_with_an_adjusted_score_is_scored(seven_tables, method):
+    Event.objects.filter(pk=seven_tables.pk).update(scoring=method)
+    text = _board_one_csv(seven_tables, ["8", "7", "7", "9", "6", "7", "A+/A-"])
+    services.results_import_csv(event=seven_tables, text=text)
+    results = _results(seven_tables)["boards"][0]["results"]
+    # The six played results average 44/6 N/S tricks; A+ is one above, A- one below for E/W.
+    average = 44 / 6
+    if method == "total_tricks":
+        assert (results[-1]["ns_score"], results[-1]["ew_score"]) == (pytest.approx(1), pytest.approx(-1))
+        assert results[0]["ns_score"] == pytest.approx(8 - average)
+    else:
+        assert results[-1]["ns_score"] == pytest.approx(average + 1 - 6)
+        assert results[-1]["ew_score"] == pytest.approx(max(0, 13 - average - 1 - 6))
+    assert "Tricks" in _results(seven_tables, "text")
 
 
 def test_the_text_and_csv_formats(seven_tables):
@@ -106,7 +134,7 @@ def test_the_text_and_csv_formats(seven_tables):
     csv_text = _results(seven_tables, "csv")
     assert (
         csv_text.splitlines()[0]
-        == "field,rank,direction,pair,names,score,top,percentage,boards_played,tricks"
+        == "field,rank,direction,pair,names,score,top,percentage,boards_played,tricks,versus_average"
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING
 
 from .domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
@@ -34,6 +35,7 @@ def standing_rows(report: EventReport) -> list[dict]:
             "percentage": s.percentage,
             "boards_played": s.boards_played,
             "tricks": s.tricks,
+            "versus_average": s.versus_average,
         }
         for s in report.scores.standings
     ]
@@ -74,17 +76,91 @@ def report_as_dict(report: EventReport) -> dict:
     }
 
 
+def _half_up(value: float, places: int) -> Decimal:
+    """Round as people do on paper: 45.625 -> 45.63, 2.675 -> 2.68, -0.25 -> -0.3.
+
+    The float's shortest decimal form is rounded (``repr``), not its binary value, so a figure
+    that prints as 2.675 rounds up like the 2.675 a scorer sees.
+    """
+    return Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
 def format_score(value: float | None) -> str:
-    """Exact halves as they are; factored scores to one decimal."""
+    """Exact halves as they are; factored scores to one decimal, halves rounded up."""
     if value is None:
         return ""
     if abs(value * 2 - round(value * 2)) < 1e-9:
         return f"{value:g}" if value == int(value) else f"{value:.1f}"
-    return f"{value:.1f}"
+    return str(_half_up(value, 1))
 
 
 def format_percentage(value: float | None) -> str:
-    return "" if value is None else f"{value:.2f}"
+    return "" if value is None else str(_half_up(value, 2))
+
+
+def format_versus_average(value: float | None) -> str:
+    """Tricks above or below the average, signed: +2, -0.5, 0."""
+    if value is None:
+        return ""
+    shown = _half_up(value, 1).normalize()
+    if shown == 0:
+        return "0"
+    return f"{shown:+f}"
+
+
+def is_rounded(value: float | None) -> bool:
+    """Whether a score is shown rounded (so shown figures may not add up exactly)."""
+    return value is not None and abs(value * 10 - round(value * 10)) > 1e-9
+
+
+def rounding_note(report: EventReport) -> str:
+    """A line to print under the standings when some board scores are shown rounded."""
+    boards = report.scores.boards
+    if any(is_rounded(s.ns_score) or is_rounded(s.ew_score) for b in boards for s in b.results):
+        return (
+            "Board scores are shown to one decimal; totals and percentages are worked from the "
+            "unrounded scores, so shown board scores may add up to a tenth or so more or less."
+        )
+    return ""
+
+
+# How the trick methods score, said where their results are shown (domain.md, decisions 2 and 3).
+METHOD_NOTES = {
+    "total_tricks": (
+        "Total tricks: on each board a pair scores its tricks above or below the average of the pairs "
+        "who held the same cards; ± avg is the sum over the boards it played. An adjusted score (A+, A, "
+        "A−) counts as the direction's average tricks on the board plus one, exactly, or minus one."
+    ),
+    "odd_tricks": (
+        "Odd tricks: on each board the side taking seven or more scores its tricks over six. An adjusted "
+        "score (A+, A, A−) counts as the direction's average tricks on the board plus one, exactly, or "
+        "minus one, scored the same way (no honours)."
+    ),
+}
+
+# The figures of a standing each scoring method shows, after the pair and before the boards.
+STANDING_COLUMNS = {
+    "matchpoints": ("Score", "Top", "%"),
+    "total_tricks": ("Tricks", "± avg"),
+    "odd_tricks": ("Score", "Tricks"),
+}
+
+
+def headline_figure(method: str, s) -> str:
+    """The one figure a pair is ranked by, for a screen across the hall: 56.25%, +3.5 or 21."""
+    if method == "matchpoints":
+        return f"{format_percentage(s.percentage)}%" if s.percentage is not None else ""
+    if method == "total_tricks":
+        return format_versus_average(s.versus_average)
+    return format_score(s.score)
+
+
+def standing_figures(method: str, s) -> tuple[str, ...]:
+    if method == "matchpoints":
+        return (format_score(s.score), format_score(s.top), format_percentage(s.percentage))
+    if method == "total_tricks":
+        return (str(s.tricks), format_versus_average(s.versus_average))
+    return (format_score(s.score), str(s.tricks))
 
 
 def report_as_text(report: EventReport) -> str:
@@ -95,21 +171,17 @@ def report_as_text(report: EventReport) -> str:
         f"Scoring: {event.get_scoring_display()}"
         + (f", {event.get_scale_display()}" if event.scoring == "matchpoints" else ""),
     ]
-    mp = report.scores.method == "matchpoints"
+    method = report.scores.method
     for field in report.scores.fields:
         lines += ["", FIELD_TITLES[field]]
-        header = f"{'Rank':<5} {'Pair':<7} {'Names':<40} {'Score':>7}"
-        header += f" {'Top':>6} {'%':>7}" if mp else f" {'± avg':>7}"
-        lines.append(header + f" {'Boards':>6}")
+        figures = "".join(f" {heading:>7}" for heading in STANDING_COLUMNS[method])
+        lines.append(f"{'Rank':<5} {'Pair':<7} {'Names':<40}{figures} {'Boards':>6}")
         for s in report.scores.field(field):
             name = report.name(s.pair)[:40]
-            line = f"{s.rank:<5} {pair_label(s.pair):<7} {name:<40} {format_score(s.score):>7}"
-            if mp:
-                line += f" {format_score(s.top):>6} {format_percentage(s.percentage):>7}"
-            else:
-                line += f" {'' if s.versus_average is None else f'{s.versus_average:+.1f}':>7}"
-            lines.append(line + f" {s.boards_played:>6}")
-    return "\n".join(lines) + "\n"
+            figures = "".join(f" {figure:>7}" for figure in standing_figures(method, s))
+            lines.append(f"{s.rank:<5} {pair_label(s.pair):<7} {name:<40}{figures} {s.boards_played:>6}")
+    note = rounding_note(report)
+    return "\n".join(lines + ([""] + [note] if note else [])) + "\n"
 
 
 def report_as_csv(report: EventReport) -> str:
@@ -127,6 +199,7 @@ def report_as_csv(report: EventReport) -> str:
             "percentage",
             "boards_played",
             "tricks",
+            "versus_average",
         ]
     )
     for row in standing_rows(report):
@@ -142,6 +215,7 @@ def report_as_csv(report: EventReport) -> str:
                 format_percentage(row["percentage"]),
                 row["boards_played"],
                 row["tricks"],
+                format_versus_average(row["versus_average"]),
             ]
         )
     return out.getvalue()

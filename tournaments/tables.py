@@ -3,7 +3,7 @@
 import django_tables2 as tables
 from django.utils.html import format_html
 
-from .reports import format_percentage, format_score
+from .reports import format_percentage, format_score, format_versus_average
 
 
 class StandingsTable(tables.Table):
@@ -13,6 +13,7 @@ class StandingsTable(tables.Table):
     score = tables.Column(verbose_name="Score", attrs={"td": {"class": "num"}})
     top = tables.Column(verbose_name="Top", attrs={"td": {"class": "num"}})
     percentage = tables.Column(verbose_name="%", attrs={"td": {"class": "num strong"}})
+    tricks = tables.Column(verbose_name="Tricks", attrs={"td": {"class": "num"}})
     versus_average = tables.Column(verbose_name="± average", attrs={"td": {"class": "num"}})
     boards_played = tables.Column(verbose_name="Boards", attrs={"td": {"class": "num"}})
 
@@ -20,11 +21,15 @@ class StandingsTable(tables.Table):
         attrs = {"class": "grid standings"}
         orderable = True
 
+    # What each scoring method shows (the order follows reports.STANDING_COLUMNS).
+    HIDDEN = {
+        "matchpoints": ("tricks", "versus_average"),
+        "total_tricks": ("score", "top", "percentage"),
+        "odd_tricks": ("top", "percentage", "versus_average"),
+    }
+
     def __init__(self, *args, method: str, **kwargs):
-        exclude = ("versus_average",) if method == "matchpoints" else ("top", "percentage")
-        if method == "odd_tricks":
-            exclude += ("versus_average",)
-        super().__init__(*args, exclude=exclude, **kwargs)
+        super().__init__(*args, exclude=self.HIDDEN[method], **kwargs)
 
     def render_label(self, value, record):
         return format_html('<a href="{}">{}</a>', record["card_url"], value)
@@ -39,7 +44,7 @@ class StandingsTable(tables.Table):
         return format_percentage(value)
 
     def render_versus_average(self, value):
-        return f"{value:+.1f}"
+        return format_versus_average(value)
 
 
 class TravellerTable(tables.Table):

@@ -1,6 +1,8 @@
 """Scoring against the worked examples in the rules and cases worked by hand."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournaments.domain.errors import ScoringError
 from tournaments.domain.scoring import BoardResult, matchpoints_ebu, neuberg, score_event
@@ -108,23 +110,76 @@ def test_an_arrow_switched_event_is_one_field():
 
 
 def test_total_tricks_are_shown_against_the_direction_average():
+    """Foster's compass whist: every pair played both boards, so board by board equals the classic
+    total tricks minus the direction's average total (N/S totals 13, 13, 16; average 14)."""
     results = _board([8, 7, 6], board=1) + _board([5, 6, 10], board=2)
     scores = score_event(results, method="total_tricks")
     ns = {s.pair[1]: s for s in scores.field("NS")}
-    assert (ns[1].score, ns[2].score, ns[3].score) == (13, 13, 16)
-    assert ns[3].versus_average == pytest.approx(2) and ns[1].versus_average == pytest.approx(-1)
+    assert (ns[1].tricks, ns[2].tricks, ns[3].tricks) == (13, 13, 16)
+    assert [ns[p].score for p in (1, 2, 3)] == pytest.approx([-1, -1, 2])
+    assert [ns[p].versus_average for p in (1, 2, 3)] == pytest.approx([-1, -1, 2])
+    ew = {s.pair[1]: s for s in scores.field("EW")}
+    assert [ew[p].score for p in (1, 2, 3)] == pytest.approx([1, 1, -2])
     assert ns[3].rank == "1" and ns[1].rank == "2=" and ns[3].top is None and ns[3].percentage is None
 
 
-def test_total_tricks_are_refused_when_pairs_played_different_boards():
-    results = _board([8, 7, 6], board=1) + _board([5, 6], board=2)
-    with pytest.raises(ScoringError, match="Use matchpoints instead"):
-        score_event(results, method="total_tricks")
+def test_total_tricks_rank_fairly_when_pairs_played_different_boards():
+    """N/S 3 has not played board 2 yet: it is compared on board 1 only, not penalised for the
+    tricks it has not had the chance to take."""
+    results = _board([8, 7, 6], board=1) + _board([5, 7], board=2)
+    ns = {s.pair[1]: s for s in score_event(results, method="total_tricks").field("NS")}
+    assert [ns[p].score for p in (1, 2, 3)] == pytest.approx([1 - 1, 0 + 1, -1])
+    assert (ns[3].boards_played, ns[3].tricks) == (1, 6)
 
 
-def test_total_tricks_are_refused_with_an_arrow_switch():
-    with pytest.raises(ScoringError, match="arrow-switched"):
-        score_event(_board([8, 7]), method="total_tricks", one_field=True)
+def test_total_tricks_compare_arrow_switched_results_by_the_cards():
+    switched = BoardResult(1, ("EW", 2), ("NS", 2), ns_tricks=9, arrow_switched=True)
+    results = [BoardResult(1, ("NS", 1), ("EW", 1), ns_tricks=7), switched]
+    scores = score_event(results, method="total_tricks", one_field=True)
+    by_pair = {s.pair: s.score for s in scores.field("ALL")}
+    # The N/S cards took 7 and 9 (average 8): E/W 2 held them and is +1, N/S 2 held E/W's and is -1.
+    assert by_pair == pytest.approx({("NS", 1): -1, ("EW", 1): 1, ("EW", 2): 1, ("NS", 2): -1})
+
+
+@pytest.mark.parametrize(
+    "ns_adjusted, ew_adjusted, ns_score, ew_score",
+    [("A", "A", 0, 0), ("A+", "A-", 1, -1), ("A-", "A+", -1, 1), ("A+", "A+", 1, 1)],
+)
+def test_an_adjusted_score_by_total_tricks_is_the_average_plus_or_minus_one(
+    ns_adjusted, ew_adjusted, ns_score, ew_score
+):
+    results = _board([8, 6]) + [
+        BoardResult(1, ("NS", 9), ("EW", 9), ns_adjusted=ns_adjusted, ew_adjusted=ew_adjusted)
+    ]
+    board = score_event(results, method="total_tricks").boards[0]
+    played, adjusted = board.results[:2], board.results[2]
+    # The played results are compared with each other only (average 7), not with the adjusted one.
+    assert [(s.ns_score, s.ew_score) for s in played] == [(1, -1), (-1, 1)]
+    assert (adjusted.ns_score, adjusted.ew_score) == (ns_score, ew_score)
+    assert board.compared == 2
+
+
+@pytest.mark.parametrize(
+    "ns_adjusted, ew_adjusted, ns_score, ew_score",
+    [("A", "A", 1, 0), ("A+", "A-", 2, 0), ("A-", "A+", 0, 1)],
+)
+def test_an_adjusted_score_by_odd_tricks_is_scored_from_the_average_tricks(
+    ns_adjusted, ew_adjusted, ns_score, ew_score
+):
+    """N/S average 7 on the board: A gives N/S 7 (1 odd trick) and E/W 6 (none); A+ 8, A- for E/W 5."""
+    results = _board([8, 6]) + [
+        BoardResult(1, ("NS", 9), ("EW", 9), ns_adjusted=ns_adjusted, ew_adjusted=ew_adjusted)
+    ]
+    board = score_event(results, method="odd_tricks", honours={1: (4, 0)}).boards[0]
+    assert (board.results[2].ns_score, board.results[2].ew_score) == (ns_score, ew_score)  # no honours
+
+
+def test_an_adjusted_score_on_a_board_nobody_played_starts_from_six_and_a_half():
+    results = [BoardResult(1, ("NS", 1), ("EW", 1), ns_adjusted="A+", ew_adjusted="A")]
+    board = score_event(results, method="odd_tricks").boards[0]
+    assert (board.results[0].ns_score, board.results[0].ew_score) == (1.5, 0.5)
+    board = score_event(results, method="total_tricks").boards[0]
+    assert (board.results[0].ns_score, board.results[0].ew_score) == (1, 0)
 
 
 @pytest.mark.parametrize(
@@ -140,12 +195,6 @@ def test_odd_tricks_add_honours_when_given():
     assert [(s.ns_score, s.ew_score) for s in board.results] == [(6, 0), (4, 2)]
 
 
-def test_trick_scoring_refuses_adjusted_scores():
-    results = [BoardResult(1, ("NS", 1), ("EW", 1), ns_adjusted="A", ew_adjusted="A")]
-    with pytest.raises(ScoringError, match="score this event by matchpoints"):
-        score_event(results, method="odd_tricks")
-
-
 def test_a_pair_without_results_is_listed_last():
     scores = score_event(_board([8, 7]), pairs=[("NS", 1), ("NS", 2), ("NS", 3)])
     last = scores.field("NS")[-1]
@@ -156,3 +205,25 @@ def test_a_pair_without_results_is_listed_last():
 def test_an_unknown_method_or_scale_is_refused(method, scale):
     with pytest.raises(ScoringError):
         score_event([], method=method, scale=scale)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 6), st.integers(1, 6), st.data())
+def test_board_by_board_equals_the_classic_total_when_every_pair_played_every_board(tables, boards, data):
+    """Foster's total tricks ± the direction's average, whenever it is defined (section 2.7)."""
+    results = [
+        BoardResult(
+            board,
+            ("NS", ns),
+            ("EW", (ns + board) % tables + 1),
+            ns_tricks=data.draw(st.integers(0, 13)),
+        )
+        for board in range(1, boards + 1)
+        for ns in range(1, tables + 1)
+    ]
+    scores = score_event(results, method="total_tricks")
+    for field in ("NS", "EW"):
+        standings = scores.field(field)
+        average = sum(s.tricks for s in standings) / len(standings)
+        for s in standings:
+            assert s.score == pytest.approx(s.tricks - average)

@@ -8,15 +8,24 @@ Every board is scored by comparing the N/S trick counts of the tables that playe
   factored by Neuberg: M' = (M + 1) * E / A - 1 on the EBU scale, E expected, A compared results.
   Adjusted scores are 60 % (A+), 50 % (A) or 40 % (A-) of the top, given to each side separately.
   A pair's percentage is its matchpoints over the sum of the tops of the boards it played.
-- ``total_tricks`` (compass whist): each pair's tricks, shown against its direction's average. Only
-  fair when every pair of a direction played the same boards.
+- ``total_tricks`` (compass whist), board by board: each pair scores its tricks minus the average
+  of the pairs who held the same cards on that board; a pair's score is the sum over the boards it
+  played (its "± average"). When every pair of a direction played every board this is the classic
+  total tricks minus the direction's average total; it stays fair while results come in, with a
+  phantom, a skip, a relay or an arrow switch.
 - ``odd_tricks``: the side taking 7 or more tricks scores tricks - 6 (plus honours when counted).
+- Adjusted scores in the trick methods (house rule): an adjusted side is given its direction's
+  average tricks on the board (6.5 when no result was played there), plus 1 for A+, minus 1 for
+  A-, and is scored like any other result (odd tricks: that figure - 6 when above 6, no honours).
+  It counts for no other pair's average.
 
 Rankings are per direction (two winners), or one field when rounds were arrow-switched. Ties
 share a placing shown ``2=``; an optional tie-break by total tricks.
 
 Worked example: N/S tricks 8, 7, 7, 9, 6, 7, 5 on one board give EBU matchpoints 10, 6, 6, 12, 2,
-6, 0 (top 12); E/W get 2, 6, 6, 0, 10, 6, 12.
+6, 0 (top 12); E/W get 2, 6, 6, 0, 10, 6, 12. By total tricks the average is 7, so the same
+results score +1, 0, 0, +2, -1, 0, -2 for N/S; an A+/A- on that board would give N/S 8 tricks
+(+1) and E/W 5 (-1).
 """
 
 from collections import defaultdict
@@ -28,6 +37,8 @@ from .errors import ScoringError
 METHODS = ("matchpoints", "total_tricks", "odd_tricks")
 SCALES = ("ebu", "acbl")
 ADJUSTED_SHARE = {"A+": 0.6, "A": 0.5, "A-": 0.4}
+ADJUSTED_TRICKS = {"A+": 1, "A": 0, "A-": -1}  # tricks above the direction's average (trick methods)
+NO_AVERAGE = 6.5  # a direction's average on a board nobody played
 DIRECTION_NAMES = {"NS": "N/S", "EW": "E/W"}
 
 PairKey = tuple[str, int]  # ("NS", 3): the pair's own direction and number
@@ -148,28 +159,43 @@ def score_board_matchpoints(board: int, results: list[BoardResult], expected: in
     return BoardScore(board, top * half, expected, len(real), tuple(scored))
 
 
-def _odd(tricks: int) -> int:
-    return max(0, tricks - 6)
+def _odd(tricks: float) -> float:
+    return max(0.0, tricks - 6)
+
+
+def board_tricks(results: list[BoardResult]) -> tuple[float, list[tuple[float, float]]]:
+    """The N/S average of the results played on a board, and the tricks each result counts for
+    (N/S, E/W), adjusted sides given their direction's average plus or minus one (house rule).
+
+    >>> board_tricks([BoardResult(1, ("NS", 1), ("EW", 1), 8), BoardResult(1, ("NS", 2), ("EW", 2), 6),
+    ...               BoardResult(1, ("NS", 3), ("EW", 3), ns_adjusted="A+", ew_adjusted="A-")])
+    (7.0, [(8.0, 5.0), (6.0, 7.0), (8.0, 5.0)])
+    """
+    played = [r.ns_tricks for r in results if not r.adjusted]
+    ns_average = sum(played) / len(played) if played else NO_AVERAGE
+    tricks = [
+        (float(r.ns_tricks), float(13 - r.ns_tricks))
+        if not r.adjusted
+        else (ns_average + ADJUSTED_TRICKS[r.ns_adjusted], 13 - ns_average + ADJUSTED_TRICKS[r.ew_adjusted])
+        for r in results
+    ]
+    return ns_average, tricks
 
 
 def score_board_tricks(
     board: int, results: list[BoardResult], expected: int, method: str, honours: tuple[int, int] | None
 ) -> BoardScore:
-    if any(r.adjusted for r in results):
-        raise ScoringError(
-            f"Board {board} has an adjusted score (A+, A or A-), which is a share of a matchpoint "
-            "top: score this event by matchpoints, or give the tricks."
-        )
+    ns_average, tricks = board_tricks(results)
     scored = []
-    for r in results:
+    for r, (ns_tricks, ew_tricks) in zip(results, tricks, strict=True):
         if method == "total_tricks":
-            ns, ew = r.ns_tricks, 13 - r.ns_tricks
+            ns, ew = ns_tricks - ns_average, ew_tricks - (13 - ns_average)
         else:
-            ns, ew = _odd(r.ns_tricks), _odd(13 - r.ns_tricks)
-            if honours:
+            ns, ew = _odd(ns_tricks), _odd(ew_tricks)
+            if honours and not r.adjusted:
                 ns, ew = ns + honours[0], ew + honours[1]
         scored.append(ScoredResult(r, float(ns), float(ew)))
-    return BoardScore(board, None, expected, len(results), tuple(scored))
+    return BoardScore(board, None, expected, sum(not r.adjusted for r in results), tuple(scored))
 
 
 @dataclass
@@ -231,26 +257,7 @@ def score_event(
                 tally.boards.add(board.board)
                 tally.tricks += tricks or 0
 
-    if method == "total_tricks":
-        _check_same_boards(tallies, one_field)
     return EventScores(method, scale, tuple(boards), _rank(tallies, method, one_field, tie_break))
-
-
-def _check_same_boards(tallies: dict[PairKey, _Tally], one_field: bool) -> None:
-    if one_field:
-        raise ScoringError(
-            "Total tricks cannot rank an arrow-switched event: pairs held N/S cards on some boards "
-            "and E/W cards on others. Use matchpoints instead."
-        )
-    for direction in ("NS", "EW"):
-        played = {pair: frozenset(t.boards) for pair, t in tallies.items() if pair[0] == direction}
-        if len(set(played.values())) > 1:
-            fewest = min(played, key=lambda pair: (len(played[pair]), pair))
-            raise ScoringError(
-                f"Total tricks is only fair when every {DIRECTION_NAMES[direction]} pair played the same "
-                f"boards, and here they did not ({pair_label(fewest)} played {len(played[fewest])} boards). "
-                "Use matchpoints instead: they compare each board on its own."
-            )
 
 
 def _rank(
@@ -265,9 +272,6 @@ def _rank(
         members = fields.get(name)
         if not members:
             continue
-        average = None
-        if method == "total_tricks":
-            average = sum(tallies[p].tricks for p in members) / len(members)
 
         def key(pair, tally_of=tallies):
             tally = tally_of[pair]
@@ -295,7 +299,7 @@ def _rank(
                     percentage=(tally.score / tally.top * 100) if is_mp and tally.top else None,
                     boards_played=len(tally.boards),
                     tricks=tally.tricks,
-                    versus_average=None if average is None else tally.tricks - average,
+                    versus_average=tally.score if method == "total_tricks" else None,
                 )
             )
     return tuple(standings)

@@ -101,17 +101,18 @@ class StandingRow:
     rank: str
     pair: str
     names: str
-    score: str
-    percentage: str
+    figures: tuple[str, ...]  # under ResultsSheet.headings: score, top and %, or tricks and ± avg, ...
     boards: int
 
 
 @dataclass(frozen=True)
 class ResultsSheet:
     provisional: bool
+    headings: tuple[str, ...]  # the figures of the scoring method
     fields: tuple[tuple[str, tuple[StandingRow, ...]], ...]
     boards: tuple[int, ...]
     grid: tuple[tuple[str, tuple[str, ...]], ...]  # (pair label, score on each board or "")
+    note: str = ""  # how shown scores are rounded, when they are
 
 
 @dataclass(frozen=True)

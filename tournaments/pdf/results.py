@@ -7,6 +7,7 @@ from .base import FONT_BOLD, RULE, SHADE, STYLES, usable_width
 from .data import PrintPack
 
 GRID_BOARDS = 14  # boards a block of the scores grid, so it never runs off the page
+FIGURE_WIDTH = 18 * mm  # a column of figures in the standings (score, top, %, tricks, ± avg)
 
 
 def _style(table: Table) -> Table:
@@ -37,20 +38,17 @@ def results_story(pack: PrintPack) -> list:
     ]
     for title, rows in sheet.fields:
         story.append(Paragraph(title, STYLES["heading"]))
-        data = [["Place", "Pair", "Players", "Score", "%", "Boards"]]
+        data = [["Place", "Pair", "Players", *sheet.headings, "Boards"]]
         data += [
-            [r.rank, r.pair, Paragraph(r.names, STYLES["cell"]), r.score, r.percentage, str(r.boards)]
-            for r in rows
+            [r.rank, r.pair, Paragraph(r.names, STYLES["cell"]), *r.figures, str(r.boards)] for r in rows
         ]
+        figures = [FIGURE_WIDTH] * len(sheet.headings)
+        names = width - 14 * mm - 16 * mm - sum(figures) - 18 * mm
         story.append(
-            _style(
-                Table(
-                    data,
-                    colWidths=[14 * mm, 16 * mm, width - 88 * mm, 20 * mm, 20 * mm, 18 * mm],
-                    repeatRows=1,
-                )
-            )
+            _style(Table(data, colWidths=[14 * mm, 16 * mm, names, *figures, 18 * mm], repeatRows=1))
         )
+    if sheet.note:
+        story.append(Paragraph(sheet.note, STYLES["small"]))
     if sheet.boards:
         story += [Spacer(1, 4 * mm), Paragraph("Scores board by board", STYLES["heading"])]
         for start in range(0, len(sheet.boards), GRID_BOARDS):

@@ -25,7 +25,7 @@ from ..pdf.data import (
     Traveller,
     TravellerRow,
 )
-from ..reports import FIELD_TITLES, format_percentage, format_score
+from ..reports import FIELD_TITLES, STANDING_COLUMNS, format_score, rounding_note, standing_figures
 from .movements import seated_movement
 from .scoring import event_report
 
@@ -234,6 +234,7 @@ def _hand_records(boards) -> tuple[HandRecord, ...]:
 
 
 def _results_sheet(report) -> ResultsSheet:
+    method = report.scores.method
     fields = tuple(
         (
             FIELD_TITLES[field],
@@ -242,8 +243,7 @@ def _results_sheet(report) -> ResultsSheet:
                     s.rank,
                     pair_label(s.pair),
                     report.name(s.pair),
-                    format_score(s.score),
-                    format_percentage(s.percentage),
+                    standing_figures(method, s),
                     s.boards_played,
                 )
                 for s in report.scores.field(field)
@@ -259,4 +259,11 @@ def _results_sheet(report) -> ResultsSheet:
             scores[s.result.ew_pair][b.board] = format_score(s.ew_score)
     pairs = sorted(report.names, key=lambda p: (p[0] != "NS", p[1]))
     grid = tuple((pair_label(p), tuple(scores[p].get(n, "") for n in boards)) for p in pairs)
-    return ResultsSheet(provisional=report.provisional, fields=fields, boards=boards, grid=grid)
+    return ResultsSheet(
+        provisional=report.provisional,
+        headings=STANDING_COLUMNS[method],
+        fields=fields,
+        boards=boards,
+        grid=grid,
+        note=rounding_note(report),
+    )

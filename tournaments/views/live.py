@@ -12,7 +12,7 @@ from .. import services
 from ..domain.errors import DomainError
 from ..domain.scoring import pair_label
 from ..forms import DirectorResultForm
-from ..reports import FIELD_TITLES, format_percentage
+from ..reports import FIELD_TITLES, headline_figure
 from .common import back, get_event_for_user, results_page
 
 
@@ -97,8 +97,7 @@ def event_room(request, event, report):
                     "rank": s.rank,
                     "pair": pair_label(s.pair),
                     "names": report.name(s.pair),
-                    "percentage": format_percentage(s.percentage),
-                    "score": s.score,
+                    "figure": headline_figure(report.scores.method, s),
                     "boards": s.boards_played,
                 }
                 for s in report.scores.field(field)

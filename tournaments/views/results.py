@@ -15,7 +15,7 @@ from ..domain.errors import DomainError
 from ..domain.scoring import pair_label
 from ..forms import ResultsUploadForm
 from ..models import Board
-from ..reports import FIELD_TITLES, report_as_csv
+from ..reports import FIELD_TITLES, METHOD_NOTES, report_as_csv, rounding_note
 from ..tables import ScoreCardTable, StandingsTable, TravellerTable
 from .common import (
     back,
@@ -45,6 +45,8 @@ def event_results(request, event, report):
             "fields": fields,
             "boards": boards,
             "organiser": organises_event(request, event),
+            "note": rounding_note(report),
+            "method_note": METHOD_NOTES.get(report.scores.method, ""),
         },
     )
 

@@ -28,6 +28,7 @@ def standings_table_rows(report: EventReport, field: str) -> list[dict]:
             "top": s.top,
             "percentage": s.percentage,
             "versus_average": s.versus_average,
+            "tricks": s.tricks,
             "boards_played": s.boards_played,
             "card_url": card_url(report.event.pk, s.pair),
         }
