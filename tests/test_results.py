@@ -4,7 +4,7 @@ import json
 from io import StringIO
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import call_command
 from django.urls import reverse
 
 from tournaments import services
