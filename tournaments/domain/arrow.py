@@ -16,6 +16,8 @@ tricks become 13 minus themselves, and each side keeps its own adjusted score:
     True
     >>> to_cards(Score("N/S 1", "E/W 3", ns_adjusted="A+", ew_adjusted="A-"), switched=True).ns_adjusted
     'A-'
+    >>> cards_held("N/S", switched=True)
+    'E/W'
 """
 
 from dataclasses import dataclass
@@ -58,3 +60,8 @@ def to_cards(seated: Score, *, switched: bool) -> Score:
 def to_seats(by_cards: Score, *, switched: bool) -> Score:
     """A score kept by the cards turned into the score as the pairs sat (N/S pair's tricks)."""
     return _swap(by_cards) if switched else by_cards
+
+
+def cards_held(side: str, *, switched: bool) -> str:
+    """The cards ("N/S" or "E/W") held by the pair sitting on ``side``."""
+    return {"N/S": "E/W", "E/W": "N/S"}[side] if switched else side

@@ -4,6 +4,7 @@ from collections import defaultdict
 
 from django.urls import reverse
 
+from ..domain.arrow import cards_held
 from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..domain.deals import SEATS, parse_deal
 from ..domain.errors import DomainError
@@ -147,7 +148,8 @@ def _guide_cards(seatings) -> tuple[GuideCard, ...]:
         if s.ew_pair_id is None:
             continue
         pairs[s.ew_pair_id] = s.ew_pair
-        direction = "N/S cards (arrow switch)" if s.arrow_switched else "E/W"
+        held = cards_held("E/W", switched=s.arrow_switched)
+        direction = f"{held} cards (arrow switch)" if s.arrow_switched else held
         stops[s.ew_pair_id].append(
             GuideStop(
                 round=s.round,
@@ -195,7 +197,7 @@ def _score_cards(seatings, trumps, played) -> tuple[ScoreCard, ...]:
             continue
         for pair, opponents, side in ((s.ns_pair, s.ew_pair, "N/S"), (s.ew_pair, s.ns_pair, "E/W")):
             pairs[pair.pk] = pair
-            cards = ("E/W" if side == "N/S" else "N/S") if s.arrow_switched else side
+            cards = cards_held(side, switched=s.arrow_switched)
             for n in s.board_numbers:
                 result = played.get((s.round, s.table, n))
                 tricks = score = ""
