@@ -104,6 +104,21 @@ def test_the_code_page_never_fails(running, code):
     assert response.status_code == 302
 
 
+@pytest.mark.parametrize("code", ["\x00", "AC\x00DE", "ACDE\x00", "\x00" * 5, "ÀÉÎÕÜ", "%00"])
+def test_a_nul_byte_or_a_foreign_letter_in_a_code_is_just_a_wrong_code(running, code):
+    response = Client(raise_request_exception=False).post("/t/", {"code": code}, follow=True)
+    assert response.status_code == 200
+    assert "is not the code of a table in play" in response.content.decode()
+
+
+@pytest.mark.parametrize("token", ["abc%00def", "%00", "a" * 65, "tok%C3%A9n"])
+def test_a_nul_byte_in_a_table_link_is_not_found(running, token):
+    response = Client(raise_request_exception=False).get(f"/t/{token}/")
+    assert response.status_code == 404
+    response = Client(raise_request_exception=False).post(f"/t/{token}/enter/", {"board": 1, "ns_tricks": 7})
+    assert response.status_code == 404
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_tablets_writing_one_board_at_once_get_one_result_and_a_clear_answer(club, make_event):
     event = make_event(club, tables=3, boards_per_round=2)

@@ -62,12 +62,14 @@ def table_code_lookup(*, code: str, address: str) -> TableAccess:
     if CodeFailure.objects.filter(address=address).count() >= MAX_FAILURES:
         raise TableError("Too many wrong codes from this tablet. Wait ten minutes, or ask the organiser.")
     cleaned = "".join(code.split()).upper()
-    access = TableAccess.objects.select_related("event").filter(code=cleaned).first() if cleaned else None
+    # Only a code that could be one is looked up: anything else (a NUL byte, a symbol) is wrong
+    # without asking the database, which refuses some characters outright.
+    could_be = len(cleaned) == CODE_LENGTH and set(cleaned) <= set(CODE_ALPHABET)
+    access = TableAccess.objects.select_related("event").filter(code=cleaned).first() if could_be else None
     if access is None or not may_play(access.event):
         CodeFailure.objects.create(address=address, at=now)
-        raise TableError(
-            f"'{code.strip()[:12]}' is not the code of a table in play. Check the code on the table card."
-        )
+        shown = "".join(c for c in code.strip()[:12] if c.isprintable())
+        raise TableError(f"'{shown}' is not the code of a table in play. Check the code on the table card.")
     return access
 
 

@@ -10,9 +10,13 @@ from .. import services
 from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..models import TableAccess
 
+TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
 
 def _get_access(token: str) -> TableAccess:
-    access = TableAccess.objects.select_related("event__club").filter(token=token).first()
+    # A link's token is URL-safe base64; anything else is no table's (and never reaches the database).
+    valid = 0 < len(token) <= 64 and set(token) <= TOKEN_CHARACTERS
+    access = TableAccess.objects.select_related("event__club").filter(token=token).first() if valid else None
     if access is None:
         raise Http404("This table link is not in use. Type the table's code on the start page.")
     return access
