@@ -5,6 +5,7 @@ from django.db import transaction
 from ..domain.arrow import Score, to_cards
 from ..models import Board, Event, Result, Seating
 from .errors import ServiceError
+from .locks import event_held
 from .results import result_correct, result_record_for_seating
 
 
@@ -32,7 +33,19 @@ def result_set_by_director(
     if not reason.strip():
         raise ServiceError("Say why: the reason is kept in the history.")
     board = Board.objects.get(event=event, number=board_number)
-    existing = Result.objects.filter(board=board, round=seating.round, table=seating.table).first()
+    # The locks in their one order (services/locks.py): a send-back at the table cannot delete the
+    # result between this read and the correction.
+    event_held(event.pk)
+    seating = (
+        Seating.objects.select_for_update(of=("self",))
+        .select_related("ns_pair", "ew_pair")
+        .get(pk=seating.pk)
+    )
+    existing = (
+        Result.objects.select_for_update(of=("self",))
+        .filter(board=board, round=seating.round, table=seating.table)
+        .first()
+    )
     if existing is None:
         result = result_record_for_seating(
             seating=seating,

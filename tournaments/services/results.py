@@ -80,8 +80,13 @@ def result_correct(
         raise ServiceError("Say why the result is corrected: the reason is kept in the history.")
     _check_score(ns_tricks, ns_adjusted, ew_adjusted)
     result = (
-        Result.objects.select_for_update().select_related("board", "ns_pair", "ew_pair").get(pk=result.pk)
+        Result.objects.select_for_update(of=("self",))
+        .select_related("board", "ns_pair", "ew_pair")
+        .filter(pk=result.pk)
+        .first()
     )
+    if result is None:
+        raise ServiceError("That result has just been sent back at the table: look at the board again.")
     before = result.score_text + ("" if result.confirmed_at else " (unconfirmed)")
     result.ns_tricks, result.ns_adjusted, result.ew_adjusted = ns_tricks, ns_adjusted, ew_adjusted
     result.confirmed_at = result.confirmed_at or timezone.now()

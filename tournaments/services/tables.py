@@ -5,8 +5,13 @@ E/W side checks them on the same tablet and confirms. Until E/W confirm, the res
 and E/W may send it back; once confirmed, only the organiser can change it.
 
 Every action is safe to repeat: a double tap or a retried request finds the result already as
-asked and changes nothing. Two tablets at one table are serialised by a lock on the table's
-seating, and the database allows one result per board and pair.
+asked and changes nothing, even once the round has moved on. Two tablets at one table are
+serialised by a lock on the table's seating, and the database allows one result per board and pair.
+
+Locks are taken in one order everywhere: the event row, then the seating, then the result. A
+tablet holds the event against a close (a key-share lock, which tablets do not contend for) before
+it locks anything else, so a close either waits for the tablets' writes in flight or goes first,
+and the tablets then find the event finished; the two never wait on each other.
 """
 
 import secrets
@@ -20,6 +25,7 @@ from ..domain.movements.render import boards_move_text, ew_move_text
 from ..models import Board, CodeFailure, Event, Result, ResultChange, Seating, TableAccess
 from .errors import ServiceError
 from .lifecycle import may_play
+from .locks import event_held
 from .movements import seated_movement
 from .results import history_add, result_record_for_seating
 
@@ -73,9 +79,14 @@ def table_code_lookup(*, code: str, address: str) -> TableAccess:
     return access
 
 
-def table_access_check(access: TableAccess) -> None:
-    """Refuse a tablet unless its event runs now (read afresh: the organiser may just have closed it)."""
-    event = Event.objects.only("name", "status").get(pk=access.event_id)
+def table_access_check(access: TableAccess, *, hold: bool = False) -> None:
+    """Refuse a tablet unless its event runs now (read afresh: the organiser may just have closed it).
+
+    With ``hold`` (inside a write), the event row is locked against a close until the write ends.
+    """
+    event = (
+        event_held(access.event_id) if hold else Event.objects.only("name", "status").get(pk=access.event_id)
+    )
     verdict = may_play(event)
     if not verdict:
         raise TableError(verdict.reason)
@@ -164,23 +175,43 @@ def _moves(event: Event, seating: Seating) -> dict:
     }
 
 
-def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Board]:
-    """The table's current seating, locked, and the board, if the board is played there now."""
-    table_access_check(access)
-    current = _current_round(access)[2]
-    if current is None:
-        raise TableError("This table has played all its rounds.")
-    if board_number not in current.board_numbers:
+def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Board, bool]:
+    """The table's seating for the board, locked, the board, and whether it is the current round.
+
+    A board of an earlier round is returned too (not current), so that a repeated tap or a retried
+    request whose reply was lost is recognised; the callers refuse anything else on it.
+    """
+    table_access_check(access, hold=True)
+    seatings, _, current = _current_round(access)
+    if current is not None and board_number in current.board_numbers:
+        found, is_current = current, True
+    else:
+        found = next((s for s in seatings if board_number in s.board_numbers and s.ns_pair_id), None)
+        is_current = False
+        if found is None or (current is not None and found.round > current.round):
+            found = None
+    if found is None:
+        if current is None:
+            raise TableError("This table has played all its rounds.")
         raise TableError(
             f"Board {board_number} is not played at table {access.table} in round {current.round}."
         )
     seating = (
-        Seating.objects.select_for_update(of=("self",))
-        .select_related("ns_pair", "ew_pair")
-        .get(pk=current.pk)
+        Seating.objects.select_for_update(of=("self",)).select_related("ns_pair", "ew_pair").get(pk=found.pk)
     )
     board = Board.objects.get(event=access.event, number=board_number)
-    return seating, board
+    return seating, board, is_current
+
+
+def _not_now(access: TableAccess, board_number: int) -> TableError:
+    current = _current_round(access)[2]
+    if current is None:
+        return TableError(f"Board {board_number} is done: this table has played all its rounds.")
+    return TableError(
+        f"Board {board_number} was played in an earlier round and is confirmed: only the organiser can "
+        f"change it now. Table {access.table} plays boards {current.first_board}–{current.last_board} "
+        f"in round {current.round}."
+    )
 
 
 def _result_at(seating: Seating, board: Board) -> Result | None:
@@ -201,16 +232,20 @@ def table_result_enter(*, access: TableAccess, board_number: int, ns_tricks: int
     """N/S enter their tricks; the result then waits for E/W to confirm."""
     if not isinstance(ns_tricks, int) or not 0 <= ns_tricks <= 13:
         raise TableError("Tap the number of tricks N/S took: 0 to 13.")
-    seating, board = _locked_seating(access, board_number)
+    seating, board, is_current = _locked_seating(access, board_number)
     existing = _result_at(seating, board)
     if existing is not None:
         if _seen_by_table(existing, seating) == ns_tricks:
             return existing  # the same tap again: nothing to do
+        if not is_current:
+            raise _not_now(access, board_number)
         state = "confirmed" if existing.confirmed_at else "waiting for E/W to confirm"
         raise TableError(
             f"Board {board_number} already has N/S {_seen_by_table(existing, seating)} ({state}). "
             "If it is wrong, E/W can send it back before confirming; after that ask the organiser."
         )
+    if not is_current:
+        raise _not_now(access, board_number)
     return result_record_for_seating(
         seating=seating, board=board, ns_tricks=ns_tricks, confirmed=False, source=_source(access)
     )
@@ -219,7 +254,7 @@ def table_result_enter(*, access: TableAccess, board_number: int, ns_tricks: int
 @transaction.atomic
 def table_result_confirm(*, access: TableAccess, board_number: int, ns_tricks: int) -> Result:
     """E/W confirm the tricks they were shown; a changed entry is not confirmed by mistake."""
-    seating, board = _locked_seating(access, board_number)
+    seating, board, _ = _locked_seating(access, board_number)
     existing = _result_at(seating, board)
     if existing is None:
         raise TableError(f"Board {board_number} has no score to confirm yet: N/S enter it first.")
@@ -240,7 +275,7 @@ def table_result_confirm(*, access: TableAccess, board_number: int, ns_tricks: i
 @transaction.atomic
 def table_result_reject(*, access: TableAccess, board_number: int) -> None:
     """E/W send an unconfirmed entry back, so N/S can enter it again."""
-    seating, board = _locked_seating(access, board_number)
+    seating, board, _ = _locked_seating(access, board_number)
     existing = _result_at(seating, board)
     if existing is None:
         return  # already sent back

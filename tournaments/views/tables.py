@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 
 from .. import services
 from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
+from ..domain.errors import DomainError
 from ..models import TableAccess
 
 TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -93,7 +94,7 @@ def _table_action(action):
             return redirect("tournaments:table", token=token)
         try:
             action(access, board, request.POST)
-        except services.TableError as error:
+        except DomainError as error:  # a TableError, or a result the close has just given
             messages.error(request, str(error))
         return redirect(f"{_table_url(token)}#board-{board}")
 
