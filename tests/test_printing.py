@@ -189,3 +189,43 @@ def test_a_trick_scored_event_closed_with_averages_prints_its_results(club, make
     text = " ".join(_pages(_render(event, "results")))
     assert "No results yet" not in text and f"Place Pair Players {headings} Boards" in text
     assert "Final results" in text and "%" not in text.split("Scores board by board")[0].split(headings)[1]
+
+
+HOSTILE = [
+    ("<script>alert(1)</script> & Doreen", "Jim <visitor>"),
+    ('<img src="/etc/passwd"/>', "<img src=x>"),
+    ('<a href="javascript:alert(1)">click</a>', "<b>bold</b> &amp; <br/>"),
+]
+
+
+def test_names_are_printed_as_typed_never_read_as_markup(club, make_event):
+    event = make_event(club, tables=3, boards_per_round=2, arrow_switch_rounds="3")
+    services.event_deal_boards(event=event, seed="hostile", analyse=False)
+    for pair, (first, second) in zip(event.pairs.order_by("-direction", "number"), HOSTILE * 2, strict=False):
+        pair.guest1, pair.guest2 = first, second
+        pair.save()
+    event.name = "<i>Friday</i> & <u>Drive</u>"
+    event.save()
+    services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n1,1,1,9\n3,2,2,7\n")
+    for document in pdf.DOCUMENTS:
+        data = _render(event, document)
+        reader = _read(data)
+        text = "".join(page.extract_text() for page in reader.pages)
+        for page in reader.pages:
+            assert "/Annots" not in page, f"{document}: a link was made from a name"
+            xobjects = page["/Resources"].get("/XObject", {})
+            assert not any(x.get_object()["/Subtype"] == "/Image" for x in xobjects.values()), document
+        if document in ("guide-cards", "score-cards", "results", "pack"):
+            flat = " ".join(text.split())
+            assert "<script>alert(1)</script> & Doreen" in flat and "Jim <visitor>" in flat, document
+            assert "<img src=x>" in flat, document
+        if document in ("hand-records", "pack"):
+            assert "<i>Friday</i> & <u>Drive</u>" in " ".join(text.split()), document
+
+
+def test_every_paragraph_is_made_by_the_escaping_helpers():
+    from pathlib import Path
+
+    package = Path(pdf.__file__).resolve().parent
+    makers = {p.name for p in package.glob("*.py") if "Paragraph(" in p.read_text()}
+    assert makers == {"base.py"}

@@ -244,3 +244,27 @@ def test_the_standings_page_issues_a_constant_number_of_queries(
     client.force_login(organiser)
     with django_assert_num_queries(9):
         client.get(reverse("tournaments:results", args=[event.pk]))
+
+
+@pytest.mark.parametrize(
+    "guest, shown",
+    [
+        ('=HYPERLINK("http://x.example","click")', "'=HYPERLINK"),
+        ("+44 Pair", "'+44 Pair"),
+        ("-1+1", "'-1+1"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("Doreen Dawson", "Doreen Dawson"),
+    ],
+)
+def test_names_cannot_become_spreadsheet_formulas_in_the_csv(client, seven_tables, guest, shown):
+    import csv
+    import io
+
+    pair = seven_tables.pairs.get(direction="NS", number=1)
+    pair.guest1, pair.guest2 = guest, "Partner"
+    pair.save()
+    services.results_import_csv(event=seven_tables, text=_board_one_csv(seven_tables, TRAVELLER))
+    Event.objects.filter(pk=seven_tables.pk).update(status="finished", published=True)
+    body = client.get(reverse("tournaments:results-csv", args=[seven_tables.pk])).content.decode()
+    names = [row[4] for row in csv.reader(io.StringIO(body)) if row[3] == "1" and row[2] == "N/S"]
+    assert names[0].startswith(shown)

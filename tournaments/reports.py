@@ -184,6 +184,15 @@ def report_as_text(report: EventReport) -> str:
     return "\n".join(lines + ([""] + [note] if note else [])) + "\n"
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(value: str) -> str:
+    """A person's text made safe for a spreadsheet: a cell that would start a formula gets a quote
+    in front (OWASP's advice against CSV injection), so "=HYPERLINK(...)" stays text."""
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
 def report_as_csv(report: EventReport) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
@@ -209,7 +218,7 @@ def report_as_csv(report: EventReport) -> str:
                 row["rank"],
                 DIRECTION_NAMES[row["direction"]],
                 row["pair"],
-                row["names"],
+                csv_text(row["names"]),
                 format_score(row["score"]),
                 format_score(row["top"]),
                 format_percentage(row["percentage"]),

@@ -2,6 +2,7 @@
 
 from io import BytesIO
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
@@ -9,7 +10,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import SimpleDocTemplate, Table, TableStyle
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from .data import PrintEvent
 
@@ -78,11 +79,29 @@ def grid_table(rows: list, widths: list) -> Table:
     return table
 
 
-def suit_markup(symbol: str) -> str:
+class Safe(str):
+    """Markup of our own (a red suit symbol), put into a paragraph as it is."""
+
+
+def suit_markup(symbol: str) -> Safe:
     """Red hearts and diamonds, in Paragraph markup."""
     if symbol in ("♥", "♦"):
-        return f'<font color="{RED.hexval()}">{symbol}</font>'
-    return symbol
+        return Safe(f'<font color="{RED.hexval()}">{escape(symbol)}</font>')
+    return Safe(escape(symbol))
+
+
+# Every paragraph of every document is made by one of these two, so a name is always text: a
+# guest called "<img src=x>" or "Jim <visitor> & Doreen" prints as typed, and no tag of theirs
+# reaches reportlab's markup parser.
+def text(value: object, style: ParagraphStyle) -> Paragraph:
+    """A paragraph of plain text, printed exactly as given."""
+    return Paragraph(escape(str(value)), style)
+
+
+def markup(template: str, style: ParagraphStyle, *values: object) -> Paragraph:
+    """A paragraph of our own markup; each ``{}`` in it is filled with a value as plain text
+    (a ``Safe`` value, our own markup, as it is)."""
+    return Paragraph(template.format(*(v if isinstance(v, Safe) else escape(str(v)) for v in values)), style)
 
 
 def build_pdf(event: PrintEvent, title: str, story: list) -> bytes:

@@ -1,9 +1,9 @@
 """Guide cards (where each moving pair goes) and personal score cards (a pair's own record)."""
 
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Paragraph, Spacer
+from reportlab.platypus import KeepTogether, Spacer
 
-from .base import STYLES, grid_table, suit_markup, usable_width
+from .base import STYLES, grid_table, markup, suit_markup, text, usable_width
 from .data import PrintPack
 
 GAP = 6 * mm
@@ -18,18 +18,18 @@ def guide_cards_story(pack: PrintPack) -> list:
         rows += [
             [
                 str(s.round),
-                Paragraph(s.table, STYLES["cell_bold"]),
-                Paragraph(s.direction, cell),
-                Paragraph(s.boards, cell),
-                Paragraph(s.opponents, cell),
+                text(s.table, STYLES["cell_bold"]),
+                text(s.direction, cell),
+                text(s.boards, cell),
+                text(s.opponents, cell),
             ]
             for s in card.stops
         ]
         story.append(
             KeepTogether(
                 [
-                    Paragraph(f"{card.pair}: {card.names}", STYLES["heading"]),
-                    Paragraph(
+                    text(f"{card.pair}: {card.names}", STYLES["heading"]),
+                    text(
                         f"{pack.event.name} · {pack.event.date} · your route for the evening", STYLES["small"]
                     ),
                     Spacer(1, 1.5 * mm),
@@ -38,7 +38,7 @@ def guide_cards_story(pack: PrintPack) -> list:
                 ]
             )
         )
-    return story or [Paragraph("No movement yet: build it first.", STYLES["body"])]
+    return story or [text("No movement yet: build it first.", STYLES["body"])]
 
 
 def score_cards_story(pack: PrintPack) -> list:
@@ -51,8 +51,8 @@ def score_cards_story(pack: PrintPack) -> list:
             [
                 str(r.board),
                 str(r.round),
-                Paragraph(r.opponents, cell),
-                Paragraph(suit_markup(r.trumps), cell),
+                text(r.opponents, cell),
+                markup("{}", cell, suit_markup(r.trumps)),
                 r.direction,
                 r.tricks,
                 r.score,
@@ -63,10 +63,8 @@ def score_cards_story(pack: PrintPack) -> list:
         story.append(
             KeepTogether(
                 [
-                    Paragraph(f"{card.pair}: {card.names}", STYLES["heading"]),
-                    Paragraph(
-                        f"{pack.event.name} · {pack.event.date} · personal score card", STYLES["small"]
-                    ),
+                    text(f"{card.pair}: {card.names}", STYLES["heading"]),
+                    text(f"{pack.event.name} · {pack.event.date} · personal score card", STYLES["small"]),
                     Spacer(1, 1.5 * mm),
                     grid_table(
                         rows,
@@ -76,4 +74,4 @@ def score_cards_story(pack: PrintPack) -> list:
                 ]
             )
         )
-    return story or [Paragraph("No movement yet: build it first.", STYLES["body"])]
+    return story or [text("No movement yet: build it first.", STYLES["body"])]

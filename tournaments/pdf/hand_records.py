@@ -4,7 +4,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from ..domain.boards import SEAT_NAMES
-from .base import FONT_BOLD, RULE, SHADE, STYLES, suit_markup, usable_width
+from .base import FONT_BOLD, RULE, SHADE, STYLES, markup, suit_markup, text, usable_width
 from .data import HandRecord, PrintPack
 
 SUITS = ("♠", "♥", "♦", "♣")
@@ -15,17 +15,18 @@ DD_CELL = 4.3 * mm
 
 def _hand(seat: str, ranks: tuple[str, str, str, str], dealer: str) -> Paragraph:
     name = SEAT_NAMES[seat] + (" (dealer)" if SEAT_NAMES[seat] == dealer else "")
-    lines = [f"<font size=7.5 color='#5a6478'>{name}</font>"]
+    lines = ["<font size=7.5 color='#5a6478'>{}</font>"]
+    values: list = [name]
     for symbol, suit in zip(SUITS, ranks, strict=True):
-        cards = " ".join("10" if r == "T" else r for r in suit) or "—"
-        lines.append(f"{suit_markup(symbol)} {cards}")
-    return Paragraph("<br/>".join(lines), STYLES["hand"])
+        lines.append("{} {}")
+        values += [suit_markup(symbol), " ".join("10" if r == "T" else r for r in suit) or "—"]
+    return markup("<br/>".join(lines), STYLES["hand"], *values)
 
 
 def _dd_table(record: HandRecord) -> Table:
     rows = [["", "N", "S", "E", "W"]]
     rows += [
-        [Paragraph(suit_markup(strain), STYLES["cell"]), *map(str, tricks)]
+        [markup("{}", STYLES["cell"], suit_markup(strain)), *map(str, tricks)]
         for strain, tricks in record.dd_rows
     ]
     table = Table(rows, colWidths=[7 * mm] + [5.5 * mm] * 4)
@@ -47,10 +48,12 @@ def _dd_table(record: HandRecord) -> Table:
 def _board(record: HandRecord, width: float) -> Table:
     hands = dict(record.hands)
     third = width / 3
-    heading = Paragraph(
-        f"<b>Board {record.board}</b><br/><font size=7.5>Dealer {record.dealer}<br/>"
-        f"Trumps {suit_markup(record.trumps)}</font>",
+    heading = markup(
+        "<b>Board {}</b><br/><font size=7.5>Dealer {}<br/>Trumps {}</font>",
         STYLES["cell"],
+        record.board,
+        record.dealer,
+        suit_markup(record.trumps),
     )
     corner = ""
     if record.dd_rows:
@@ -80,7 +83,7 @@ def hand_records_story(pack: PrintPack) -> list:
     cell_width = width / BOARDS_ACROSS - 2 * mm
     records = [r for r in pack.hand_records if r.hands]
     if not records:
-        return [Paragraph("The boards have not been dealt yet.", STYLES["body"])]
+        return [text("The boards have not been dealt yet.", STYLES["body"])]
     rows = []
     for start in range(0, len(records), BOARDS_ACROSS):
         chunk = [_board(r, cell_width) for r in records[start : start + BOARDS_ACROSS]]
@@ -94,7 +97,7 @@ def hand_records_story(pack: PrintPack) -> list:
         "left leads, so read the dealer's column for the board's trumps."
     )
     return [
-        Paragraph(f"Hand records · {pack.event.name}", STYLES["title"]),
-        Paragraph(note, STYLES["small"]),
+        text(f"Hand records · {pack.event.name}", STYLES["title"]),
+        text(note, STYLES["small"]),
         grid,
     ]

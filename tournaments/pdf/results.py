@@ -1,9 +1,9 @@
 """The results sheet: standings per field with percentages, and every pair's score on every board."""
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Spacer, Table, TableStyle
 
-from .base import FONT_BOLD, RULE, SHADE, STYLES, usable_width
+from .base import FONT_BOLD, RULE, SHADE, STYLES, text, usable_width
 from .data import PrintPack
 
 GRID_BOARDS = 14  # boards a block of the scores grid, so it never runs off the page
@@ -29,28 +29,26 @@ def _style(table: Table) -> Table:
 def results_story(pack: PrintPack) -> list:
     sheet = pack.results
     if sheet is None:
-        return [Paragraph("No results yet.", STYLES["body"])]
+        return [text("No results yet.", STYLES["body"])]
     width = usable_width(pack.event)
     status = "Provisional results" if sheet.provisional else "Final results"
     story = [
-        Paragraph(f"{pack.event.name}: {status}", STYLES["title"]),
-        Paragraph(f"{pack.event.club} · {pack.event.date} · {pack.event.scoring}", STYLES["small"]),
+        text(f"{pack.event.name}: {status}", STYLES["title"]),
+        text(f"{pack.event.club} · {pack.event.date} · {pack.event.scoring}", STYLES["small"]),
     ]
     for title, rows in sheet.fields:
-        story.append(Paragraph(title, STYLES["heading"]))
+        story.append(text(title, STYLES["heading"]))
         data = [["Place", "Pair", "Players", *sheet.headings, "Boards"]]
-        data += [
-            [r.rank, r.pair, Paragraph(r.names, STYLES["cell"]), *r.figures, str(r.boards)] for r in rows
-        ]
+        data += [[r.rank, r.pair, text(r.names, STYLES["cell"]), *r.figures, str(r.boards)] for r in rows]
         figures = [FIGURE_WIDTH] * len(sheet.headings)
         names = width - 14 * mm - 16 * mm - sum(figures) - 18 * mm
         story.append(
             _style(Table(data, colWidths=[14 * mm, 16 * mm, names, *figures, 18 * mm], repeatRows=1))
         )
     if sheet.note:
-        story.append(Paragraph(sheet.note, STYLES["small"]))
+        story.append(text(sheet.note, STYLES["small"]))
     if sheet.boards:
-        story += [Spacer(1, 4 * mm), Paragraph("Scores board by board", STYLES["heading"])]
+        story += [Spacer(1, 4 * mm), text("Scores board by board", STYLES["heading"])]
         for start in range(0, len(sheet.boards), GRID_BOARDS):
             boards = sheet.boards[start : start + GRID_BOARDS]
             data = [["Pair", *map(str, boards)]]

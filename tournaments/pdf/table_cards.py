@@ -3,9 +3,9 @@
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
 
-from .base import STYLES, grid_table, suit_markup, usable_width
+from .base import STYLES, Safe, grid_table, markup, suit_markup, text, usable_width
 from .data import PrintPack, TableCard
 
 QR_SIZE = 38 * mm
@@ -20,8 +20,8 @@ def qr_drawing(url: str, size: float = QR_SIZE) -> Drawing:
     return drawing
 
 
-def _boards(card_round) -> str:
-    return ", ".join(f"{board} {suit_markup(trumps)}" for board, trumps in card_round.boards)
+def _boards(card_round) -> Safe:
+    return Safe(", ".join(f"{board} {suit_markup(trumps)}" for board, trumps in card_round.boards))
 
 
 def _card(pack: PrintPack, card: TableCard) -> list:
@@ -30,16 +30,16 @@ def _card(pack: PrintPack, card: TableCard) -> list:
         [
             [
                 [
-                    Paragraph(f"Table {card.table}", STYLES["huge"]),
-                    Paragraph(f"{pack.event.name} · {pack.event.date}", STYLES["body"]),
+                    text(f"Table {card.table}", STYLES["huge"]),
+                    text(f"{pack.event.name} · {pack.event.date}", STYLES["body"]),
                     Spacer(1, 4 * mm),
-                    Paragraph(
+                    text(
                         f"Scores go in on a tablet: scan the QR code, or open {card.start_url}",
                         STYLES["body"],
                     ),
-                    Paragraph("and type the code", STYLES["body"]),
-                    Paragraph(card.code, STYLES["code"]),
-                    Paragraph(f"This table's address: {card.url}", STYLES["small"]),
+                    text("and type the code", STYLES["body"]),
+                    text(card.code, STYLES["code"]),
+                    text(f"This table's address: {card.url}", STYLES["small"]),
                 ],
                 qr_drawing(card.url),
             ]
@@ -49,17 +49,17 @@ def _card(pack: PrintPack, card: TableCard) -> list:
     head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
     cell = STYLES["cell"]
     header = ["Round", "N/S", "E/W", "Boards (trumps)", "Then E/W go to", "Boards go to"]
-    rows = [[Paragraph(h, STYLES["cell_bold"]) for h in header]]
+    rows = [[text(h, STYLES["cell_bold"]) for h in header]]
     notes = []
     for r in card.rounds:
         rows.append(
             [
-                Paragraph(str(r.round), STYLES["cell_bold"]),
-                Paragraph(r.ns, cell),
-                Paragraph(r.ew, cell),
-                Paragraph(_boards(r), cell),
-                Paragraph(r.ew_next, cell),
-                Paragraph(r.boards_next, cell),
+                text(str(r.round), STYLES["cell_bold"]),
+                text(r.ns, cell),
+                text(r.ew, cell),
+                markup("{}", cell, _boards(r)),
+                text(r.ew_next, cell),
+                text(r.boards_next, cell),
             ]
         )
         if r.note:
@@ -68,7 +68,7 @@ def _card(pack: PrintPack, card: TableCard) -> list:
     grid = grid_table(rows, [ROUND_WIDTH, 0.23 * width, 0.23 * width, 0.2 * width, rest, rest])
     story = [head, Spacer(1, 4 * mm), grid]
     for note in notes:
-        story.append(Paragraph(note, STYLES["small"]))
+        story.append(text(note, STYLES["small"]))
     return story
 
 
@@ -78,4 +78,4 @@ def table_cards_story(pack: PrintPack) -> list:
         if index:
             story.append(PageBreak())
         story += _card(pack, card)
-    return story or [Paragraph("No movement yet: build it first.", STYLES["body"])]
+    return story or [text("No movement yet: build it first.", STYLES["body"])]

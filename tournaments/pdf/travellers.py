@@ -1,9 +1,9 @@
 """Travellers: one score sheet per board, blank for play, filled in once the board is scored."""
 
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
-from .base import FONT_BOLD, RULE, SHADE, STYLES, suit_markup, usable_width
+from .base import FONT_BOLD, RULE, SHADE, STYLES, markup, suit_markup, text, usable_width
 from .data import PrintPack
 
 ROW_HEIGHT = 7 * mm  # room to write by hand
@@ -24,13 +24,13 @@ def travellers_story(pack: PrintPack) -> list:
             "N/S score",
             "E/W score",
         ]
-        rows = [[Paragraph(h, STYLES["cell_bold"]) for h in header]]
+        rows = [[text(h, STYLES["cell_bold"]) for h in header]]
         rows += [
             [
                 str(r.round),
                 str(r.table),
-                Paragraph(r.ns, cell),
-                Paragraph(r.ew, cell),
+                text(r.ns, cell),
+                text(r.ew, cell),
                 r.ns_tricks,
                 r.ew_tricks,
                 r.ns_score,
@@ -60,12 +60,14 @@ def travellers_story(pack: PrintPack) -> list:
         story.append(
             KeepTogether(
                 [
-                    Paragraph(
-                        f"Board {t.board} <font size=10>· Dealer {t.dealer} · "
-                        f"Trumps {suit_markup(t.trumps)}</font>",
+                    markup(
+                        "Board {} <font size=10>· Dealer {} · Trumps {}</font>",
                         STYLES["title"],
+                        t.board,
+                        t.dealer,
+                        suit_markup(t.trumps),
                     ),
-                    Paragraph(
+                    text(
                         f"{pack.event.name} · {pack.event.date} · traveller: N/S write the tricks, E/W check",
                         STYLES["small"],
                     ),
@@ -75,4 +77,4 @@ def travellers_story(pack: PrintPack) -> list:
                 ]
             )
         )
-    return story or [Paragraph("No boards yet: build the movement first.", STYLES["body"])]
+    return story or [text("No boards yet: build the movement first.", STYLES["body"])]
