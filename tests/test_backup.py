@@ -36,14 +36,17 @@ def test_the_demo_event_round_trips_into_an_empty_database(demo, tmp_path):
     out = StringIO()
     call_command("import_event", str(path), stdout=out)
     restored = Event.objects.get(pk=int(out.getvalue().split()[-1]))
-    assert _export(restored.pk) == exported
+    again = _export(restored.pk)
+    assert again["trail"][-1]["action"] == "restored"
+    again["trail"].pop()
+    assert again == exported  # the tables' links and codes too: printed cards go on working
     assert Result.objects.filter(event=restored).count() == 147
     assert restored.club.members.count() == 28
     # The history stays tied to its results, the entries to their seats, and the trail comes too.
     assert not ResultChange.objects.filter(event=restored, result__isnull=True).exists()
     assert all(h.result.board.number == h.board_number for h in restored.result_changes.all())
     assert restored.entries.count() == 14 == restored.pairs.filter(entry__isnull=False).count()
-    assert restored.changes.count() == len(exported["trail"]) > 0
+    assert restored.changes.count() == len(exported["trail"]) + 1 > 1
 
 
 def test_an_event_already_there_is_not_imported_twice(demo, tmp_path):
@@ -61,7 +64,19 @@ def test_an_event_already_there_is_not_imported_twice(demo, tmp_path):
         (lambda d: d.update(version=99), "version 99"),
         (lambda d: d["results"][0].pop("board"), "damaged or incomplete"),
         (lambda d: d["results"].append(dict(d["results"][0])), "contradicts itself"),
-        (lambda d: d["results"][0].update(ns_tricks=14), "contradicts itself"),
+        (lambda d: d["results"][0].update(ns_tricks=14), "'ns_tricks' is not a whole number from 0 to 13"),
+        (lambda d: d["boards"][0].update(event_id=1), "Boards 1 has an unknown field 'event_id'"),
+        (
+            lambda d: d["relay"].append(
+                {"round": 1, "board_set": 1, "first_board": 1, "last_board": 3, "event_id": 1}
+            ),
+            "unknown field 'event_id'",
+        ),
+        (lambda d: d["boards"][0].update(deal="N:AKQ.. ..."), "Board 1: the deal is not a deal"),
+        (lambda d: d["boards"][0].update(dd_table={"S": {"N": 99}}), "not a double-dummy table"),
+        (lambda d: d["pairs"][0].update(guest1="Jo\x00an"), "holds a NUL byte"),
+        (lambda d: d["event"].update(name=[[[[["deep"]]]]]), "'name' is not text"),
+        (lambda d: d.update(extra={}), "unknown section 'extra'"),
     ],
 )
 def test_a_damaged_export_imports_nothing(demo, tmp_path, damage, message):
@@ -84,4 +99,27 @@ def test_a_file_that_is_not_json_is_explained(db, tmp_path):
     path = tmp_path / "bad.json"
     path.write_text("{not json")
     with pytest.raises(CommandError, match="Cannot read"):
+        call_command("import_event", str(path))
+
+
+def test_a_file_cannot_name_a_superuser_as_the_author_of_its_results(demo, tmp_path, django_user_model):
+    django_user_model.objects.create_superuser("admin", password="secret-pass-123")
+    data = event_export(demo)
+    demo.delete()
+    for row in data["results"]:
+        row["entered_by"] = "admin"
+    for row in data["history"]:
+        row["changed_by"] = "admin"
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(data))
+    call_command("import_event", str(path), stdout=StringIO())
+    restored = Event.objects.get(name="Autumn Pairs")
+    assert not restored.results.filter(entered_by__isnull=False).exists()
+    assert not restored.result_changes.filter(changed_by__isnull=False).exists()
+
+
+def test_deeply_nested_json_is_refused_in_words(db, tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(CommandError, match="nested too deeply|not a whistdrive event export"):
         call_command("import_event", str(path))

@@ -399,6 +399,7 @@ class EventChange(models.Model):
         DEALT = "dealt", "Boards dealt"
         IMPORTED = "imported", "Boards imported"
         PAIRS = "pairs", "Pairs changed"
+        RESTORED = "restored", "Restored from a backup"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="changes")
     action = models.CharField(max_length=12, choices=Action.choices)

@@ -10,6 +10,7 @@ from datetime import date, datetime
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
 from ..models import (
     Board,
@@ -23,7 +24,10 @@ from ..models import (
     Result,
     ResultChange,
     Seating,
+    TableAccess,
 )
+from .audit import event_log
+from .backup_schema import document_problems
 from .errors import ServiceError
 from .tables import event_open_tables
 
@@ -75,6 +79,17 @@ def _member(member) -> list | None:
 
 def _when(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat()
+
+
+def _restore_tables(event: Event, tables: list) -> None:
+    """The tables' links and codes as they were, where no other event has them; new ones otherwise."""
+    for t in tables:
+        if t["table"] > event.tables:
+            continue
+        taken = TableAccess.objects.filter(Q(token=t["token"]) | Q(code=t["code"])).exists()
+        if not taken:
+            TableAccess.objects.create(event=event, table=t["table"], token=t["token"], code=t["code"])
+    event_open_tables(event=event)
 
 
 def _result_key(result) -> list | None:
@@ -151,6 +166,10 @@ def event_export(event: Event) -> dict:
                 "changed_at", "id"
             )
         ],
+        "tables": [
+            {"table": a.table, "token": a.token, "code": a.code}
+            for a in event.table_accesses.order_by("table")
+        ],
         "trail": [
             {
                 "action": c.action,
@@ -164,14 +183,24 @@ def event_export(event: Event) -> dict:
 
 
 @transaction.atomic
-def event_import(data: dict) -> Event:
-    """Restore an exported event (its club and players found by name, or added). All or nothing."""
+def event_import(data: dict, *, user=None) -> Event:
+    """Restore an exported event (its club and players found by name, or added). All or nothing.
+
+    The file is checked whole first (``backup_schema``) and never trusted with ids: rows are made
+    from the known fields only, and a user named in it (who entered or changed a result) is linked
+    only when that user organises the club. The tables keep their links and codes where they are
+    free, so printed table cards go on working.
+    """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BackupError("This is not a whistdrive event export.")
     if data.get("version") != VERSION:
         raise BackupError(
             f"This export is version {data.get('version')}; this whistdrive reads version {VERSION}."
         )
+    problems = document_problems(data)
+    if problems:
+        shown = " ".join(problems[:8]) + (f" (and {len(problems) - 8} more)" if len(problems) > 8 else "")
+        raise BackupError(f"The export is damaged or incomplete: {shown} Nothing was imported.")
     try:
         club, _ = Club.objects.get_or_create(
             name=data["club"]["name"], defaults={"paper_size": data["club"]["paper_size"]}
@@ -220,7 +249,10 @@ def event_import(data: dict) -> Event:
         def pair(key):
             return None if key is None else pairs[tuple(key)]
 
-        boards = {b["number"]: Board.objects.create(event=event, **b) for b in data["boards"]}
+        boards = {
+            b["number"]: Board.objects.create(event=event, **{f: b[f] for f in BOARD_FIELDS})
+            for b in data["boards"]
+        }
         Seating.objects.bulk_create(
             Seating(
                 event=event,
@@ -230,8 +262,12 @@ def event_import(data: dict) -> Event:
             )
             for s in data["seatings"]
         )
-        RelayStand.objects.bulk_create(RelayStand(event=event, **r) for r in data["relay"])
-        users = {u.get_username(): u for u in get_user_model().objects.all()}
+        RelayStand.objects.bulk_create(
+            RelayStand(event=event, **{f: r[f] for f in RELAY_FIELDS}) for r in data["relay"]
+        )
+        # Only the club's own organisers are linked by name: a file cannot make anyone else the
+        # author of a result (a superuser, say).
+        users = {u.get_username(): u for u in get_user_model().objects.filter(clubs=club)}
         results = {}
         for r in data["results"]:
             row = Result.objects.create(
@@ -268,7 +304,8 @@ def event_import(data: dict) -> Event:
             )
             for c in data.get("trail", [])
         )
-        event_open_tables(event=event)
+        _restore_tables(event, data.get("tables", []))
+        event_log(event=event, action=EventChange.Action.RESTORED, detail="from an export", user=user)
     except BackupError:
         raise
     except (KeyError, IndexError, TypeError, ValueError) as error:
