@@ -196,3 +196,39 @@ def test_a_club_cannot_keep_a_schedule_that_is_not_one(club):
     club.trump_schedule = "HXQ"
     with pytest.raises(ValidationError, match="not a suit"):
         club.full_clean()
+
+
+def test_hall_mode_binds_the_address_it_is_given(db, tmp_path, monkeypatch, settings):
+    settings.BASE_DIR = tmp_path
+    monkeypatch.setattr("tournaments.management.commands.hall.HALL_DIR", tmp_path / "hall")
+    out = StringIO()
+    call_command("hall", "--dry-run", "--address", "127.0.0.1", "--port", "8001", stdout=out)
+    assert "BIND=127.0.0.1:8001" in out.getvalue()
+    monkeypatch.setattr("tournaments.management.commands.hall.lan_address", lambda: "192.168.1.20")
+    out = StringIO()
+    call_command("hall", "--dry-run", "--port", "8001", stdout=out)
+    assert "BIND=0.0.0.0:8001" in out.getvalue() and "http://192.168.1.20:8001/t/" in out.getvalue()
+
+
+def test_the_hall_secret_key_is_never_readable_by_others(tmp_path, monkeypatch):
+    import os
+    import stat
+
+    from tournaments.management.commands import hall
+
+    monkeypatch.setattr(hall, "HALL_DIR", tmp_path / "hall")
+    created = []
+    real_open = os.open
+
+    def watching_open(path, flags, mode=0o777, *args, **kwargs):
+        created.append(mode)
+        return real_open(path, flags, mode, *args, **kwargs)
+
+    monkeypatch.setattr(hall.os, "open", watching_open)
+    old = os.umask(0)  # the file's rights come from the call itself, not from a later chmod
+    try:
+        hall.hall_secret_key()
+    finally:
+        os.umask(old)
+    assert created == [0o600]
+    assert stat.S_IMODE((tmp_path / "hall" / "secret_key").stat().st_mode) == 0o600

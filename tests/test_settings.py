@@ -53,6 +53,13 @@ def test_it_refuses_debug_off_with_the_development_key():
     assert "SECRET_KEY" in run.stderr
 
 
+@pytest.mark.parametrize("key, what", [("", "empty"), ("short-key", "too short"), ("a" * 60, "too simple")])
+def test_it_refuses_debug_off_with_an_empty_or_short_key(key, what):
+    run = _manage("check", **{**PRODUCTION, "SECRET_KEY": key})
+    assert run.returncode != 0
+    assert "ImproperlyConfigured" in run.stderr and "SECRET_KEY" in run.stderr and what in run.stderr
+
+
 def test_check_deploy_is_clean_under_production_settings():
     run = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
     assert run.returncode == 0, run.stdout + run.stderr

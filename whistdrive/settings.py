@@ -14,11 +14,23 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DEV_SECRET_KEY = "whistdrive-development-key-not-for-production"
 DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = env_str("SECRET_KEY", DEV_SECRET_KEY)
-if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
-    raise ImproperlyConfigured(
-        "DEBUG is off but SECRET_KEY is the development key: set SECRET_KEY to a long random "
-        "value (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
-    )
+MIN_SECRET_KEY = 50  # what Django's deployment check asks for
+if not DEBUG:
+    if SECRET_KEY == DEV_SECRET_KEY:
+        weakness = "the development key"
+    elif not SECRET_KEY:
+        weakness = "empty"
+    elif len(SECRET_KEY) < MIN_SECRET_KEY:
+        weakness = "too short"
+    elif len(set(SECRET_KEY)) < 5:
+        weakness = "too simple"
+    else:
+        weakness = ""
+    if weakness:
+        raise ImproperlyConfigured(
+            f"DEBUG is off but SECRET_KEY is {weakness}: set SECRET_KEY to a random value of at least "
+            f"{MIN_SECRET_KEY} characters (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+        )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 

@@ -1,6 +1,7 @@
 """Hall mode: run whistdrive on the organiser's laptop for the tablets on the hall's Wi-Fi.
 
-gunicorn with DEBUG off, bound to every address of the laptop; ALLOWED_HOSTS, CSRF trusted origins
+gunicorn with DEBUG off, bound to the address given (every address of the laptop when none is
+given, so that the guessed one and 127.0.0.1 both answer); ALLOWED_HOSTS, CSRF trusted origins
 and the table cards' address set to the laptop's network address; a secret key made once and kept
 in hall/secret_key. Prints the address to open on the tablets, with a QR code in the terminal.
 """
@@ -33,9 +34,11 @@ def hall_secret_key() -> str:
     """Made once, then kept: sessions survive a restart of the laptop."""
     path = HALL_DIR / "secret_key"
     if not path.exists():
-        HALL_DIR.mkdir(exist_ok=True)
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
+        HALL_DIR.mkdir(mode=0o700, exist_ok=True)
+        # Created readable by its owner only from the first byte (no window with looser rights).
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(secrets.token_urlsafe(50))
     return path.read_text().strip()
 
 
@@ -72,6 +75,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         address, port = options["address"] or lan_address(), options["port"]
+        bind = f"{options['address'] or '0.0.0.0'}:{port}"
         origin = f"http://{address}:{port}"
         env = {
             **os.environ,
@@ -99,6 +103,7 @@ class Command(BaseCommand):
         if options["dry_run"]:
             for key in ("ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "BASE_URL"):
                 self.stdout.write(f"{key}={env[key]}")
+            self.stdout.write(f"BIND={bind}")
             return
         gunicorn = Path(sys.executable).with_name("gunicorn")
         if not gunicorn.exists():
@@ -109,7 +114,7 @@ class Command(BaseCommand):
                 str(gunicorn),
                 "whistdrive.wsgi",
                 "-b",
-                f"0.0.0.0:{port}",
+                bind,
                 "-w",
                 str(options["workers"]),
                 "--access-logfile",
