@@ -146,3 +146,20 @@ def test_two_tablets_writing_one_board_at_once_get_one_result_and_a_clear_answer
     assert sorted(o == "saved" for o in outcomes) == [False, True], outcomes
     assert "already has N/S" in next(o for o in outcomes if o != "saved")
     assert Result.objects.filter(event=event).count() == 1
+
+
+@pytest.mark.parametrize(
+    "text", ["{" * 300_000, '[a "' * 75_000, "{" + "x" * 300_000, ("[Board " * 300 + "\n") * 300]
+)
+def test_a_hostile_pbn_is_refused_in_words(club, make_event, text):
+    """Inputs that once took a minute (quadratic commentary stripping) are read in one pass."""
+    event = make_event(club)
+    with pytest.raises(services.PbnImportError) as refused:
+        services.event_import_pbn(event=event, text=text, analyse=False)
+    assert refused.value.problems
+    assert not Board.objects.filter(event=event).exclude(deal="").exists()
+
+
+def test_an_over_large_pbn_is_refused_before_it_is_read(club, make_event):
+    with pytest.raises(services.PbnImportError, match="larger than 2 MB"):
+        services.event_import_pbn(event=make_event(club), text="%" * 2_000_001, analyse=False)

@@ -6,6 +6,7 @@ from .domain.boards import PRESET_SCHEDULES, validate_schedule
 from .domain.errors import DomainError
 from .domain.movements import build_mitchell, parse_round_list
 from .models import Adjusted, Event
+from .services.boards import MAX_PBN_BYTES
 from .services.lifecycle import may_change_movement
 
 # Settings the movement, pairs and boards are built from.
@@ -103,7 +104,7 @@ class DealForm(forms.Form):
 
 
 class PbnUploadForm(forms.Form):
-    MAX_BYTES = 2_000_000
+    MAX_BYTES = MAX_PBN_BYTES
 
     pbn = forms.FileField(label="PBN file", help_text="From a dealing machine or another program.")
 

@@ -8,6 +8,7 @@ from django.db.models import F, Q
 from .domain.arrow import Score, to_seats
 from .domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES, validate_schedule
 from .domain.errors import DomainError
+from .domain.movements import MAX_BOARDS_PER_ROUND
 
 
 def validate_trump_schedule(value: str) -> None:
@@ -156,10 +157,12 @@ class Event(models.Model):
                 condition=Q(tables__gte=1) & Q(tables__lte=40), name="event_tables_1_to_40"
             ),
             models.CheckConstraint(
-                condition=Q(boards_per_round__gte=1), name="event_boards_per_round_positive"
+                condition=Q(boards_per_round__gte=1) & Q(boards_per_round__lte=MAX_BOARDS_PER_ROUND),
+                name="event_boards_per_round_1_to_16",
             ),
             models.CheckConstraint(
-                condition=Q(rounds__isnull=True) | Q(rounds__gte=1), name="event_rounds_positive"
+                condition=Q(rounds__isnull=True) | (Q(rounds__gte=1) & Q(rounds__lte=40)),
+                name="event_rounds_1_to_40",
             ),
         ]
         indexes = [models.Index(fields=["club", "date"])]

@@ -207,3 +207,19 @@ def test_ranks_are_written_in_descending_order():
     assert deal == parse_deal(SPEC_DEAL) and all(
         list(suit) == sorted(suit, key=RANKS.index) for hand in deal.hands for suit in hand
     )
+
+
+@pytest.mark.parametrize(
+    "text, kept",
+    [
+        ('[Board "1"]\n{a note\nover lines}\n[Dealer "N"]', '[Board "1"]\n\n[Dealer "N"]'),
+        ("a{b}c{d}e", "ace"),
+        ("a{never closed\n[Board", "a"),
+        ("no commentary", "no commentary"),
+        ("}{", "}"),
+    ],
+)
+def test_commentary_is_removed_in_one_pass(text, kept):
+    from tournaments.domain.pbn import without_commentary
+
+    assert without_commentary(text) == kept

@@ -139,6 +139,7 @@ def test_the_arrow_switch_spares_the_sharing_table():
         (1, {}, "at least 2 tables"),
         (41, {}, "up to 40"),
         (7, {"boards_per_round": 0}, "at least one board"),
+        (7, {"boards_per_round": 100_000}, "at most 16"),
         (7, {"variant": "skip"}, "only for an even number"),
         (7, {"variant": "relay"}, "only for an even number"),
         (8, {"variant": "standard"}, "choose a skip or a relay"),

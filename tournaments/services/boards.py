@@ -12,6 +12,8 @@ from .audit import event_log
 from .errors import ServiceError
 from .lifecycle import may_change_deals, require
 
+MAX_PBN_BYTES = 2_000_000  # a thousand boards of PBN is under 1 MB
+
 
 class PbnImportError(ServiceError):
     def __init__(self, problems: list[str]):
@@ -23,12 +25,24 @@ def _check_deals_can_change(event: Event) -> None:
     require(may_change_deals(event))
 
 
-def _store(event: Event, deals: dict[int, tuple[Deal, str | None]], *, seed: str, analyse: bool) -> int:
+def _analysed(deals: dict[int, tuple[Deal, str | None]], analyse: bool) -> dict[int, dict | None]:
+    """The double-dummy tables of the deals (seconds of work: done before any write starts, so the
+    tablets' writes never wait for it)."""
+    numbers = sorted(deals)
+    tables = analysis.dd_tables([deals[n][0] for n in numbers]) if analyse else [None] * len(numbers)
+    return dict(zip(numbers, tables, strict=True))
+
+
+def _store(
+    event: Event, deals: dict[int, tuple[Deal, str | None]], tables: dict[int, dict | None], *, seed: str
+) -> int:
     """Write deals (and turned trumps) to the boards, with their double-dummy tables."""
     boards = {b.number: b for b in event.boards.select_for_update()}
     numbers = sorted(deals)
-    tables = analysis.dd_tables([deals[n][0] for n in numbers]) if analyse else [None] * len(numbers)
-    for number, table in zip(numbers, tables, strict=True):
+    if not set(numbers) <= set(boards):
+        raise ServiceError(f"{event.name}'s boards changed while the deals were made: try again.")
+    for number in numbers:
+        table = tables[number]
         deal, turned = deals[number]
         board = boards[number]
         board.deal = deal.pbn(board.dealer)
@@ -44,25 +58,36 @@ def _store(event: Event, deals: dict[int, tuple[Deal, str | None]], *, seed: str
     return len(numbers)
 
 
-@transaction.atomic
 def event_deal_boards(*, event: Event, seed: str = "", analyse: bool = True, user=None) -> str:
-    """Deal every board of the event from a seed (a fresh one when none is given); return the seed."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    _check_deals_can_change(event)
+    """Deal every board of the event from a seed (a fresh one when none is given); return the seed.
+
+    The deals and their analysis are made first, outside any transaction; the write then checks
+    again, in one short transaction, that the deals may still change.
+    """
+    _check_deals_can_change(Event.objects.get(pk=event.pk))
     seed = seed.strip() or new_seed()
     if len(seed) > 64:
         raise ServiceError("The seed is too long: use at most 64 letters and digits.")
-    deals = {b.number: deal_board(seed, b.number) for b in event.boards.all()}
-    count = _store(event, deals, seed=seed, analyse=analyse)
-    event_log(event=event, action=EventChange.Action.DEALT, detail=f"{count} boards, seed {seed}", user=user)
+    deals = {number: deal_board(seed, number) for number in event.boards.values_list("number", flat=True)}
+    tables = _analysed(deals, analyse)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        _check_deals_can_change(event)
+        count = _store(event, deals, tables, seed=seed)
+        detail = f"{count} boards, seed {seed}"
+        event_log(event=event, action=EventChange.Action.DEALT, detail=detail, user=user)
     return seed
 
 
-@transaction.atomic
 def event_import_pbn(*, event: Event, text: str, analyse: bool = True, user=None) -> int:
-    """Take deals from a PBN file (a dealing machine's, another scorer's): all boards or none."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    """Take deals from a PBN file (a dealing machine's, another scorer's): all boards or none.
+
+    The file is read and the deals analysed before the short transaction that writes them.
+    """
+    event = Event.objects.get(pk=event.pk)
     _check_deals_can_change(event)
+    if len(text) > MAX_PBN_BYTES:
+        raise PbnImportError([f"The file is larger than {MAX_PBN_BYTES // 1_000_000} MB: is it a PBN file?"])
     try:
         boards = read_pbn(text)
     except PbnError as error:
@@ -87,10 +112,14 @@ def event_import_pbn(*, event: Event, text: str, analyse: bool = True, user=None
             problems.append(f"Board {b.board}: {problem}.")
     if problems:
         raise PbnImportError(problems)
-    count = _store(event, {b.board: (b.deal, b.trumps) for b in boards}, seed="", analyse=analyse)
-    event_log(
-        event=event, action=EventChange.Action.IMPORTED, detail=f"{count} boards from a PBN file", user=user
-    )
+    deals = {b.board: (b.deal, b.trumps) for b in boards}
+    tables = _analysed(deals, analyse)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        _check_deals_can_change(event)
+        count = _store(event, deals, tables, seed="")
+        detail = f"{count} boards from a PBN file"
+        event_log(event=event, action=EventChange.Action.IMPORTED, detail=detail, user=user)
     return count
 
 

@@ -1,6 +1,7 @@
 """Movements: who plays whom, where, with which boards. Mitchell today; the kind is open to others."""
 
 from .mitchell import (
+    MAX_BOARDS_PER_ROUND,
     MAX_TABLES,
     MIN_TABLES,
     VARIANTS,
@@ -12,6 +13,7 @@ from .mitchell import (
 from .types import Movement, RelayRound, TableRound, boards_of_set
 
 __all__ = [
+    "MAX_BOARDS_PER_ROUND",
     "MAX_TABLES",
     "MIN_TABLES",
     "VARIANTS",

@@ -27,6 +27,7 @@ from .types import Movement, RelayRound, TableRound, boards_of_set
 VARIANTS = ("standard", "skip", "relay")
 MIN_TABLES = 2
 MAX_TABLES = 40
+MAX_BOARDS_PER_ROUND = 16  # more than any evening plays; the bound keeps every size of thing small
 
 
 def default_variant(tables: int) -> str:
@@ -133,6 +134,11 @@ def _check(tables, boards_per_round, variant, rounds, phantom, arrow_switch_roun
         raise MovementError(f"whistdrive runs Mitchell movements of up to {MAX_TABLES} tables.")
     if boards_per_round < 1:
         raise MovementError("Each round needs at least one board.")
+    if boards_per_round > MAX_BOARDS_PER_ROUND:
+        raise MovementError(
+            f"{boards_per_round} boards a round is more than an evening holds: "
+            f"give at most {MAX_BOARDS_PER_ROUND}."
+        )
     if variant not in VARIANTS:
         raise MovementError(f"'{variant}' is not a Mitchell: choose standard, skip or relay.")
     odd = tables % 2 == 1
