@@ -149,3 +149,24 @@ def test_a_second_confirm_of_a_rounds_last_board_is_answered_as_the_first(runnin
         services.table_result_enter(access=access, board_number=2, ns_tricks=8)
     with pytest.raises(services.TableError, match="only the organiser can change it"):
         services.table_result_reject(access=access, board_number=2)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sixty_guesses_at_once_are_counted_one_by_one(running):
+    from tournaments.services.codes import LIMITS, Tablet
+
+    guesser = Tablet("guesser", "10.0.0.66")
+    answers = []
+    barrier = threading.Barrier(20)
+
+    def guess():
+        barrier.wait()
+        for _ in range(3):
+            try:
+                services.table_code_lookup(code="ZZZZZ", tablet=guesser)
+            except services.TableError as error:
+                answers.append("locked" if "Too many" in str(error) else "wrong")
+
+    errors = _run(*[guess] * 20)
+    assert errors == [None] * 20, errors
+    assert len(answers) == 60 and answers.count("wrong") == LIMITS["browser"]

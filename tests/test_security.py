@@ -178,3 +178,25 @@ def test_no_secret_is_committed():
 )
 def test_the_secret_scan_would_catch_a_leak(leak):
     assert any(p.search(leak) for p in SECRET_PATTERNS)
+
+
+def test_the_start_page_names_each_tablet_with_a_cookie(client):
+    response = client.get(reverse("tournaments:table-start"))
+    cookie = response.cookies["whistdrive_tablet"]
+    assert len(cookie.value) >= 20 and cookie["httponly"] and cookie["samesite"] == "Lax"
+    again = client.get(reverse("tournaments:table-start"))
+    assert "whistdrive_tablet" not in again.cookies  # kept, not renewed
+
+
+@pytest.mark.parametrize("trusted, counted", [(False, "127.0.0.1"), (True, "203.0.113.7")])
+def test_the_forwarded_address_counts_only_behind_a_trusted_proxy(client, settings, db, trusted, counted):
+    from tournaments.models import CodeGuard
+
+    settings.TRUST_X_FORWARDED_FOR = trusted
+    client.post(
+        reverse("tournaments:table-start"),
+        {"code": "ZZZZZ"},
+        HTTP_X_FORWARDED_FOR="198.51.100.1, 203.0.113.7",
+        REMOTE_ADDR="127.0.0.1",
+    )
+    assert CodeGuard.objects.filter(key=f"address:{counted}").exists()

@@ -4,8 +4,9 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import CodeFailure, Event, Result, ResultChange
-from tournaments.services.tables import CODE_ALPHABET, MAX_FAILURES
+from tournaments.models import CodeGuard, Event, Result, ResultChange
+from tournaments.services.codes import LIMITS, Tablet
+from tournaments.services.tables import CODE_ALPHABET
 
 
 @pytest.fixture
@@ -32,29 +33,60 @@ def test_starting_gives_every_table_a_link_and_a_code(running):
 
 def test_a_code_opens_its_table_whatever_the_case(running):
     code = _access(running, 2).code
-    assert services.table_code_lookup(code=f" {code.lower()} ", address="10.0.0.5").table == 2
+    assert services.table_code_lookup(code=f" {code.lower()} ", tablet=Tablet("", "10.0.0.5")).table == 2
 
 
 def test_a_wrong_code_is_refused_plainly_and_remembered(running):
     with pytest.raises(services.TableError, match="not the code of a table in play"):
-        services.table_code_lookup(code="ZZZZZ", address="10.0.0.5")
-    assert CodeFailure.objects.filter(address="10.0.0.5").count() == 1
+        services.table_code_lookup(code="ZZZZZ", tablet=Tablet("", "10.0.0.5"))
+    assert CodeGuard.objects.get(key="address:10.0.0.5").failures == 1
 
 
-def test_repeated_guessing_is_blocked(running):
-    for _ in range(MAX_FAILURES):
+def test_one_tablets_guessing_locks_that_tablet_only(running):
+    guesser = Tablet("guesser", "10.0.0.6")
+    for _ in range(LIMITS["browser"]):
         with pytest.raises(services.TableError):
-            services.table_code_lookup(code="ZZZZZ", address="10.0.0.6")
+            services.table_code_lookup(code="ZZZZZ", tablet=guesser)
     with pytest.raises(services.TableError, match="Too many wrong codes"):
-        services.table_code_lookup(code=_access(running).code, address="10.0.0.6")
-    assert services.table_code_lookup(code=_access(running).code, address="10.0.0.7").table == 1
+        services.table_code_lookup(code=_access(running).code, tablet=guesser)
+    # Another tablet behind the same address (one router, one proxy) is not locked out.
+    assert (
+        services.table_code_lookup(code=_access(running).code, tablet=Tablet("next", "10.0.0.6")).table == 1
+    )
+
+
+def test_a_whole_network_guessing_is_blocked_too(running):
+    for n in range(LIMITS["address"]):
+        with pytest.raises(services.TableError):
+            services.table_code_lookup(code="ZZZZZ", tablet=Tablet(f"fresh-{n}", "10.0.0.9"))
+    with pytest.raises(services.TableError, match="Too many wrong codes"):
+        services.table_code_lookup(code=_access(running).code, tablet=Tablet("another", "10.0.0.9"))
+
+
+def test_right_codes_do_not_count(running):
+    tablet = Tablet("steady", "10.0.0.8")
+    for _ in range(3 * LIMITS["browser"]):
+        services.table_code_lookup(code=_access(running).code, tablet=tablet)
+    assert CodeGuard.objects.get(key="browser:steady").failures == 0
+
+
+def test_the_organiser_lets_locked_tablets_try_again(client, organiser, running):
+    guesser = Tablet("guesser", "10.0.0.6")
+    for _ in range(LIMITS["browser"]):
+        with pytest.raises(services.TableError):
+            services.table_code_lookup(code="ZZZZZ", tablet=guesser)
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:event-live", args=[running.pk]))
+    assert b"1 tablet or network locked out" in page.content
+    client.post(reverse("tournaments:codes-unlock", args=[running.pk]))
+    assert services.table_code_lookup(code=_access(running).code, tablet=guesser).table == 1
 
 
 def test_a_finished_events_code_opens_nothing(running):
     code = _access(running).code
     Event.objects.filter(pk=running.pk).update(status="finished")
     with pytest.raises(services.TableError, match="not the code of a table in play"):
-        services.table_code_lookup(code=code, address="10.0.0.8")
+        services.table_code_lookup(code=code, tablet=Tablet("", "10.0.0.8"))
 
 
 def test_entered_results_count_only_once_confirmed(running):

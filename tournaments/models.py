@@ -491,14 +491,16 @@ class TableAccess(models.Model):
         return f"{self.event.name}, table {self.table}"
 
 
-class CodeFailure(models.Model):
-    """A wrong table code typed on the start page, kept for a while to slow down guessing."""
+class CodeGuard(models.Model):
+    """Wrong table codes counted for one tablet (``browser:…``) or one network address
+    (``address:…``) over a short window, to slow down guessing. Counted atomically in the database."""
 
-    address = models.GenericIPAddressField()
-    at = models.DateTimeField(db_index=True)
+    key = models.CharField(max_length=80, unique=True)
+    failures = models.PositiveIntegerField(default=0)
+    since = models.DateTimeField(help_text="When this window of counting began.")
 
     def __str__(self):
-        return f"{self.address} at {self.at:%H:%M:%S}"
+        return f"{self.key}: {self.failures} since {self.since:%H:%M:%S}"
 
 
 class Entry(models.Model):

@@ -36,6 +36,7 @@ urlpatterns = [
     path("events/<int:event_id>/room/", views.event_room, name="event-room"),
     path("events/<int:event_id>/start/", views.event_start, name="event-start"),
     path("events/<int:event_id>/close/", views.event_close, name="event-close"),
+    path("events/<int:event_id>/live/unlock/", views.codes_unlock, name="codes-unlock"),
     path("events/<int:event_id>/director/boards/<int:board>/", views.director_board, name="director-board"),
     path("t/", views.table_start, name="table-start"),
     path("t/<str:token>/", views.table_page, name="table"),

@@ -119,6 +119,10 @@ SECURE_HSTS_PRELOAD = HTTPS
 if env_bool("TRUST_X_FORWARDED_PROTO", False):
     # Only behind a proxy that sets this header itself; otherwise a client could fake https.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The tablets' own addresses, for counting wrong table codes: behind a proxy every request comes
+# from the proxy, so with this on the address is the one the proxy adds to X-Forwarded-For. Only
+# behind a proxy that sets it; otherwise a client could pose as any address.
+TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 

@@ -6,6 +6,7 @@ Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix 
 
 from .audit import event_log
 from .boards import PbnImportError, event_deal_boards, event_export_pbn, event_import_pbn
+from .codes import Tablet, code_lockouts, code_lockouts_lift
 from .director import result_set_by_director
 from .entries import (
     entry_add,
@@ -57,6 +58,9 @@ __all__ = [
     "event_print_pack",
     "seated_movement",
     "event_allows",
+    "Tablet",
+    "code_lockouts",
+    "code_lockouts_lift",
     "may_change_movement",
     "may_play",
     "TableError",

@@ -16,13 +16,13 @@ and the tablets then find the event finished; the two never wait on each other.
 
 import secrets
 from dataclasses import dataclass, field
-from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
 from ..domain.movements.render import boards_move_text, ew_move_text
-from ..models import Board, CodeFailure, Event, Result, ResultChange, Seating, TableAccess
+from ..models import Board, Event, Result, ResultChange, Seating, TableAccess
+from .codes import Tablet, code_attempt_begin, code_attempt_succeeded
 from .errors import ServiceError
 from .lifecycle import may_play
 from .locks import event_held
@@ -31,8 +31,6 @@ from .results import history_add, result_record_for_seating
 
 CODE_ALPHABET = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, G/6, I/1, O/0, Q, S/5, Z/2)
 CODE_LENGTH = 5
-MAX_FAILURES = 10
-FAILURE_WINDOW = timedelta(minutes=10)
 
 
 class TableError(ServiceError):
@@ -61,21 +59,23 @@ def event_open_tables(*, event: Event) -> list[TableAccess]:
     return [existing[t] for t in sorted(existing) if t <= event.tables]
 
 
-def table_code_lookup(*, code: str, address: str) -> TableAccess:
-    """The table a typed code opens. Repeated wrong codes from one address are refused for a while."""
-    now = timezone.now()
-    CodeFailure.objects.filter(at__lt=now - FAILURE_WINDOW).delete()
-    if CodeFailure.objects.filter(address=address).count() >= MAX_FAILURES:
-        raise TableError("Too many wrong codes from this tablet. Wait ten minutes, or ask the organiser.")
+def table_code_lookup(*, code: str, tablet: Tablet) -> TableAccess:
+    """The table a typed code opens. Repeated wrong codes from one tablet (or one network) are
+    refused for a while (``services/codes.py``)."""
+    if not code_attempt_begin(tablet):
+        raise TableError(
+            "Too many wrong codes from this tablet. Wait ten minutes, or ask the organiser to let it "
+            "try again."
+        )
     cleaned = "".join(code.split()).upper()
     # Only a code that could be one is looked up: anything else (a NUL byte, a symbol) is wrong
     # without asking the database, which refuses some characters outright.
     could_be = len(cleaned) == CODE_LENGTH and set(cleaned) <= set(CODE_ALPHABET)
     access = TableAccess.objects.select_related("event").filter(code=cleaned).first() if could_be else None
     if access is None or not may_play(access.event):
-        CodeFailure.objects.create(address=address, at=now)
         shown = "".join(c for c in code.strip()[:12] if c.isprintable())
         raise TableError(f"'{shown}' is not the code of a table in play. Check the code on the table card.")
+    code_attempt_succeeded(tablet)
     return access
 
 

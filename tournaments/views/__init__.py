@@ -13,7 +13,7 @@ from .events import (
     healthz,
     home,
 )
-from .live import director_board, event_close, event_live, event_room, event_start
+from .live import codes_unlock, director_board, event_close, event_live, event_room, event_start
 from .results import (
     event_import_results,
     event_publish,
@@ -32,6 +32,7 @@ __all__ = [
     "event_run",
     "director_board",
     "event_close",
+    "codes_unlock",
     "event_live",
     "event_room",
     "event_start",

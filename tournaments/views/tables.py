@@ -1,5 +1,8 @@
 """The tablet at each table: no login, reached by the table's secret link or its short code."""
 
+import secrets
+
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -10,6 +13,7 @@ from .. import services
 from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..domain.errors import DomainError
 from ..models import TableAccess
+from ..services.codes import Tablet
 
 TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
@@ -23,21 +27,48 @@ def _get_access(token: str) -> TableAccess:
     return access
 
 
+TABLET_COOKIE = "whistdrive_tablet"
+
+
 def _client_address(request) -> str:
+    """The tablet's address: the one our trusted proxy saw, when there is one (the last it added)."""
+    if settings.TRUST_X_FORWARDED_FOR:
+        forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
+        if forwarded:
+            return forwarded[-1][:45]
     return request.META.get("REMOTE_ADDR") or "0.0.0.0"
+
+
+def _tablet(request) -> Tablet:
+    browser = request.COOKIES.get(TABLET_COOKIE, "")
+    if not (0 < len(browser) <= 40 and set(browser) <= TOKEN_CHARACTERS):
+        browser = ""
+    return Tablet(browser=browser, address=_client_address(request))
+
+
+def _keep_tablet_cookie(request, response):
+    """Give the tablet its own name (a random cookie), so its wrong codes count against it alone."""
+    if not _tablet(request).browser:
+        response.set_cookie(
+            TABLET_COOKIE,
+            secrets.token_urlsafe(18),
+            max_age=365 * 24 * 3600,
+            httponly=True,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
+    return response
 
 
 def table_start(request):
     if request.method == "POST":
         try:
-            access = services.table_code_lookup(
-                code=request.POST.get("code", ""), address=_client_address(request)
-            )
+            access = services.table_code_lookup(code=request.POST.get("code", ""), tablet=_tablet(request))
         except services.TableError as error:
             messages.error(request, str(error))
-            return redirect("tournaments:table-start")
-        return redirect("tournaments:table", token=access.token)
-    return render(request, "tournaments/table_start.html")
+            return _keep_tablet_cookie(request, redirect("tournaments:table-start"))
+        return _keep_tablet_cookie(request, redirect("tournaments:table", token=access.token))
+    return _keep_tablet_cookie(request, render(request, "tournaments/table_start.html"))
 
 
 def table_page(request, token: str):

@@ -1,0 +1,88 @@
+"""Slowing down guesses of table codes, without locking a whole hall out.
+
+A tablet is counted by its browser (a cookie the start page gives it) and by its network address
+(as a proxy we trust forwards it, see ``TRUST_X_FORWARDED_FOR``). One tablet's typos lock only that
+tablet: ten wrong codes in ten minutes. A room behind one address (a proxy, the hall's router) shares
+the address count, so that limit is higher: enough for every tablet in a big hall to mistype a few
+times, far too few to guess a code (19^5 = 2.5 million of them).
+
+Each attempt takes its place in the count before the code is looked at, in one atomic update, so
+sixty guesses at once are sixty places, not sixty reads of the same count. A right code gives its
+place back. The organiser can lift every lockout from the live page.
+"""
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from ..models import CodeGuard
+
+WINDOW = timedelta(minutes=10)
+LIMITS = {"browser": 10, "address": 60}
+
+
+@dataclass(frozen=True)
+class Tablet:
+    browser: str  # the start page's cookie ("" before it has one)
+    address: str
+
+    def keys(self) -> list[str]:
+        keys = [f"address:{self.address}"]
+        if self.browser:
+            keys.insert(0, f"browser:{self.browser}")
+        return keys
+
+
+def _limit(key: str) -> int:
+    return LIMITS[key.split(":", 1)[0]]
+
+
+@transaction.atomic
+def _take_place(key: str, now) -> int:
+    """Count one attempt against ``key`` and return the count, in one locked read-and-write."""
+    guard = CodeGuard.objects.select_for_update().filter(key=key).first()
+    if guard is None:
+        try:
+            with transaction.atomic():
+                CodeGuard.objects.create(key=key, failures=1, since=now)
+            return 1
+        except IntegrityError:  # another attempt made it first
+            guard = CodeGuard.objects.select_for_update().get(key=key)
+    if guard.since < now - WINDOW:
+        CodeGuard.objects.filter(pk=guard.pk).update(failures=1, since=now)
+        return 1
+    CodeGuard.objects.filter(pk=guard.pk).update(failures=F("failures") + 1)
+    return guard.failures + 1
+
+
+def code_attempt_begin(tablet: Tablet) -> bool:
+    """Take a place for one attempt; False (the attempt is refused) when the tablet is locked out."""
+    now = timezone.now()
+    allowed = True
+    for key in tablet.keys():
+        if _take_place(key, now) > _limit(key):
+            allowed = False
+    return allowed
+
+
+def code_attempt_succeeded(tablet: Tablet) -> None:
+    """A right code gives its place back: only wrong codes count."""
+    CodeGuard.objects.filter(key__in=tablet.keys(), failures__gt=0).update(failures=F("failures") - 1)
+
+
+def code_lockouts() -> int:
+    """How many tablets or addresses are locked out now."""
+    since = timezone.now() - WINDOW
+    return sum(
+        1 for guard in CodeGuard.objects.filter(since__gte=since) if guard.failures > _limit(guard.key) - 1
+    )
+
+
+def code_lockouts_lift() -> int:
+    """Let every locked-out tablet try again at once; return how many were locked."""
+    locked = code_lockouts()
+    CodeGuard.objects.all().delete()
+    return locked
