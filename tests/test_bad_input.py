@@ -3,7 +3,7 @@
 import threading
 
 import pytest
-from django.db import connection
+from django.db import InterfaceError, OperationalError, connection
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -163,3 +163,22 @@ def test_a_hostile_pbn_is_refused_in_words(club, make_event, text):
 def test_an_over_large_pbn_is_refused_before_it_is_read(club, make_event):
     with pytest.raises(services.PbnImportError, match="larger than 2 MB"):
         services.event_import_pbn(event=make_event(club), text="%" * 2_000_001, analyse=False)
+
+
+@pytest.mark.parametrize("failure", [OperationalError, InterfaceError])
+def test_a_database_gone_for_a_moment_asks_the_tablet_to_send_again(running, monkeypatch, failure):
+    from tournaments.services import tables as table_service
+
+    access = running.table_accesses.get(table=1)
+
+    def gone(**kwargs):
+        raise failure("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(table_service, "table_result_enter", gone)
+    monkeypatch.setattr(services, "table_result_enter", gone)
+    response = Client(raise_request_exception=False).post(
+        f"/t/{access.token}/enter/", {"board": 1, "ns_tricks": 9}
+    )
+    assert response.status_code == 503 and response["Retry-After"] == "2"
+    page = response.content.decode()
+    assert "Not saved yet" in page and 'name="ns_tricks" value="9"' in page and "data-retry" in page

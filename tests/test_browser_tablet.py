@@ -138,7 +138,36 @@ def test_two_tablets_at_one_table(live_server, browser, running):
     expect(second.locator("#board-1")).to_contain_text("N/S 10 · E/W 3")
     second.screenshot(path=SHOTS / "table-second-tablet-landscape.png", full_page=True)
     second.locator("#board-1").get_by_role("button", name="Yes, confirm").click()
+    expect(second.locator("#board-1")).to_contain_text("✓ confirmed")
     first.reload()
     expect(first.locator("#board-1")).to_contain_text("✓ confirmed")
     assert list(Result.objects.values_list("ns_tricks", flat=True)) == [10]
     assert re.search(r"confirmed", second.content())
+
+
+@pytest.mark.parametrize("outage", ["503", "connection lost"])
+def test_the_tablet_keeps_trying_through_an_outage_and_saves_once(live_server, page, running, outage):
+    """A restart of the database or a Wi-Fi blip: the tap shows 'Saving…' and goes through after."""
+    _open(page, live_server, running)
+    failures = []
+
+    def flaky(route):
+        if len(failures) < 2:
+            failures.append(route.request.url)
+            if outage == "503":
+                route.fulfill(status=503, body="busy")
+            else:
+                route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route("**/enter/", flaky)
+    _board(page, 1).get_by_role("button", name="N/S took 8 tricks", exact=True).click()
+    expect(page.locator("#saving")).to_contain_text("Saving")
+    expect(_board(page, 1)).to_contain_text("N/S 8 · E/W 5", timeout=15_000)
+    page.screenshot(path=SHOTS / f"table-after-outage-{outage.replace(' ', '-')}.png", full_page=True)
+    assert len(failures) == 2
+    assert list(Result.objects.values_list("board__number", "ns_tricks")) == [(1, 8)]
+    # The page goes on working after the retry: E/W confirm as usual.
+    _board(page, 1).get_by_role("button", name="Yes, confirm").click()
+    expect(_board(page, 1)).to_contain_text("confirmed")

@@ -1,9 +1,11 @@
 """The tablet at each table: no login, reached by the table's secret link or its short code."""
 
+import logging
 import secrets
 
 from django.conf import settings
 from django.contrib import messages
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -28,6 +30,7 @@ def _get_access(token: str) -> TableAccess:
 
 
 TABLET_COOKIE = "whistdrive_tablet"
+logger = logging.getLogger(__name__)
 
 
 def _client_address(request) -> str:
@@ -127,10 +130,24 @@ def _table_action(action):
             action(access, board, request.POST)
         except DomainError as error:  # a TableError, or a result the close has just given
             messages.error(request, str(error))
+        except (OperationalError, InterfaceError):
+            # The database is gone for a moment (a restart, a lost connection). Nothing was written
+            # (one transaction); say so, and offer the same request again: repeating it is safe.
+            logger.warning("table %s: the database did not answer; the tablet will retry", access.table)
+            return _busy(request, access)
         return redirect(f"{_table_url(token)}#board-{board}")
 
     view.__name__ = action.__name__
     return view
+
+
+def _busy(request, access):
+    fields = [(name, value) for name, value in request.POST.items() if name in ("board", "ns_tricks")]
+    response = render(
+        request, "tournaments/table_busy.html", {"access": access, "fields": fields}, status=503
+    )
+    response["Retry-After"] = "2"
+    return response
 
 
 def _table_url(token: str) -> str:
