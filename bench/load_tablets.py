@@ -8,11 +8,15 @@ the server shows equal a fresh recomputation.
     .venv/bin/python bench/load_tablets.py [--tables 30] [--workers 4] [--kill]
 
 --kill also kills the server (SIGKILL, master and workers) in the middle of the load and restarts
-it; the tablets retry what failed, and the same checks must pass. Needs PostgreSQL at
+it; the tablets retry what failed, and the same checks must pass. Every server error (5xx) and
+connection error a tablet meets is counted and reported, with when it happened: none may happen
+in a plain run, and under --kill only during the outage. A request that waited through errors
+counts the whole wait in its latency, as the player at the table felt it. Needs PostgreSQL at
 BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/whistdrive_bench, recreated).
 """
 
 import argparse
+import http.client
 import http.cookiejar
 import os
 import re
@@ -65,6 +69,9 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
+MET = []  # (when, what): every server error and connection error any client met, as it happened
+
+
 class Client:
     """A browser-like client: cookies, CSRF token, and retries while the server is down."""
 
@@ -76,24 +83,34 @@ class Client:
     def request(self, path, data=None, *, retry=True):
         body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.token}).encode() if data else None
         headers = {"Referer": BASE + path}
+        start = time.perf_counter()  # the whole wait, retries included, is the request's latency
         while True:
-            start = time.perf_counter()
             try:
                 response = self.opener.open(urllib.request.Request(BASE + path, body, headers), timeout=30)
                 text = response.read().decode()
                 status = response.status
             except urllib.error.HTTPError as error:
                 text, status = error.read().decode(errors="replace"), error.code
-            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+            except (
+                urllib.error.URLError,
+                ConnectionError,
+                TimeoutError,
+                OSError,
+                http.client.HTTPException,
+            ) as error:
+                # Refused, reset, or an IncompleteRead from a worker killed mid-reply: try again.
+                MET.append((time.perf_counter(), f"connection: {type(error).__name__}"))
                 if not retry:
                     raise
                 time.sleep(0.3)
                 continue
             elapsed = time.perf_counter() - start
-            if status >= 500 and retry:
-                # A worker killed mid-request answers 502/500 at most: try again, as a tablet would.
-                time.sleep(0.3)
-                continue
+            if status >= 500:
+                MET.append((time.perf_counter(), f"HTTP {status} on {path.split('/')[-2] or path}"))
+                if retry:
+                    # The tablet's script retries a 5xx by itself: do as it does.
+                    time.sleep(0.3)
+                    continue
             match = CSRF.search(text)
             if match:
                 self.token = match.group(1)
@@ -244,14 +261,18 @@ def main():
     for thread in threads + pollers:
         thread.start()
     killed = False
+    outage = None  # (from, to): the kill until the restarted server answers again
     while any(t.is_alive() for t in threads):
         time.sleep(0.2)
         if args.kill and not killed and len(acked) > expected * 0.4:
+            down = time.perf_counter()
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
             killed = len(acked)
             time.sleep(1)
             server = start_server(args.workers)
+            wait_up()
+            outage = (down, time.perf_counter())
     stop.set()
     for thread in pollers:
         thread.join()
@@ -304,7 +325,22 @@ def main():
         f"{standings_match}"
     )
     print(f"  errors: {len(errors)}" + ("".join(f"\n    {e}" for e in errors[:10])))
-    ok = not errors and not lost and not doubled and len(stored) == expected and standings_match
+    # A grace second after the restart: requests sent into the dead server come back then.
+    during = [m for m in MET if outage and outage[0] <= m[0] <= outage[1] + 1.0]
+    outside = [m for m in MET if m not in during]
+    kinds = sorted({what for _, what in MET})
+    print(
+        f"  errors the tablets met: {len(MET)} ({len(during)} during the outage, {len(outside)} outside it)"
+        + (f"; kinds: {', '.join(kinds[:6])}" if kinds else "")
+    )
+    ok = (
+        not errors
+        and not outside
+        and not lost
+        and not doubled
+        and len(stored) == expected
+        and standings_match
+    )
     print("OK" if ok else "FAILED")
     sys.exit(0 if ok else 1)
 
