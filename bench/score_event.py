@@ -1,10 +1,16 @@
-"""Benchmark: score a 30-table event with 2 boards a round and every result in.
+"""Benchmark: score events of 8, 15, 30 and 40 tables (2 boards a round, every result in).
 
-Times (a) reading the results from the database, (b) computing the standings from them, and
-(c) rendering the standings page, each the median of several runs. Runs in a throw-away test
-database on whatever DATABASE_URL points at (SQLite by default):
+For each size, side by side in one run, each measure repeated (the median and the range quoted):
+  (a) reading the results for scoring (``event_board_results``) against a bare ``values_list`` of the
+      same rows: the ratio is the cost of turning rows into the domain's terms;
+  (b) computing the standings, against the simple implementation kept as the reference in the tests
+      (every result compared with every other): the ratio is the speed-up;
+  (c) serving the standings page, one pair's page and one board's page (server side, in process),
+      with their query counts.
+Times are also given per result, so growth with the size of the field shows. Runs in a throw-away
+test database on whatever DATABASE_URL points at (SQLite by default):
 
-    .venv/bin/python bench/score_event.py [--tables 30] [--repeat 7]
+    .venv/bin/python bench/score_event.py [--tables 8,15,30,40] [--repeat 7] [--rounds 3]
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/whistdrive .venv/bin/python bench/score_event.py
 """
 
@@ -16,7 +22,8 @@ import time
 from datetime import date
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdrive.settings")
 
 import django  # noqa: E402
@@ -31,98 +38,151 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
+from tests.domain.reference_scoring import score_event as reference_score_event  # noqa: E402
 from tournaments import services  # noqa: E402
-from tournaments.domain.scoring import BoardResult, score_event  # noqa: E402
-from tournaments.services.scoring import event_expected_results  # noqa: E402
+from tournaments.domain.scoring import score_event  # noqa: E402
+from tournaments.services.scoring import (  # noqa: E402
+    RESULT_COLUMNS,
+    event_board_results,
+    event_expected_results,
+    event_seating_rows,
+)
+
+GOALS = {
+    "compute": 0.5,  # the standings in at most half the reference's time
+    "read": 2.0,  # the read at most twice a bare values_list of the same rows
+    "page_ms": 50.0,  # one pair's or one board's page at 40 tables, server side
+}
 
 
-def _median_ms(fn, repeat):
+def _timed(fn, repeat):
+    """The median and range, in ms, of ``repeat`` runs of ``fn``."""
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
         fn()
         times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+    return statistics.median(times), min(times), max(times)
+
+
+def _event(tables, club):
+    event = services.event_create(
+        club=club,
+        name=f"Bench {tables}",
+        date=date(2026, 11, 26),
+        tables=tables,
+        boards_per_round=2,
+        variant="relay" if tables % 2 == 0 else None,
+    )
+    services.event_build_movement(event=event)
+    rows = [
+        f"{board},{s.ns_pair.number},{s.ew_pair.number},{(board * 7 + s.table * 3) % 14}"
+        for s in event.seatings.select_related("ns_pair", "ew_pair")
+        for board in s.board_numbers
+    ]
+    count = services.results_import_csv(
+        event=event, text="board,ns_pair,ew_pair,ns_tricks\n" + "\n".join(rows)
+    )
+    return event, count
+
+
+def _page(client, url):
+    def get():
+        response = client.get(url)
+        assert response.status_code == 200, url
+
+    connection.queries_log.clear()  # the log is bounded: an old, full one would count nothing
+    with CaptureQueriesContext(connection) as captured:
+        get()
+    return get, len(captured.captured_queries)
+
+
+def measure(tables, club, client, repeat):
+    event, count = _event(tables, club)
+    pairs, boards, seatings = list(event.pairs.all()), list(event.boards.all()), event_seating_rows(event)
+    results = event_board_results(event, pairs, boards, seatings)
+    expected = event_expected_results(seatings)
+
+    def bare():
+        return list(event.results.confirmed().values_list(*RESULT_COLUMNS))
+
+    def read():
+        return event_board_results(event, pairs, boards, seatings)
+
+    def compute():
+        return score_event(results, expected=expected)
+
+    def reference():
+        return reference_score_event(results, expected=expected)
+
+    pages = {
+        "standings": reverse("tournaments:results", args=[event.pk]),
+        "one pair": reverse("tournaments:results-pair", args=[event.pk, "ns", 1]),
+        "one board": reverse("tournaments:results-board", args=[event.pk, 1]),
+    }
+    served = {name: _page(client, url) for name, url in pages.items()}
+    figures = {
+        "bare": _timed(bare, repeat),
+        "read": _timed(read, repeat),
+        "reference": _timed(reference, repeat),
+        "compute": _timed(compute, repeat),
+        **{name: _timed(get, repeat) for name, (get, _) in served.items()},
+    }
+    queries = {name: n for name, (_, n) in served.items()}
+    return count, figures, queries
+
+
+def _line(label, figure, count):
+    median, low, high = figure
+    return f"    {label:<28} {median:8.2f} ms  ({low:.2f}–{high:.2f})  {median * 1000 / count:7.2f} µs/result"
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--tables", type=int, default=30)
-    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--tables", default="8,15,30,40")
+    parser.add_argument("--repeat", type=int, default=7, help="runs of each measure within a round")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of every measure, side by side")
     args = parser.parse_args()
 
     setup_test_environment()
-    # Keep one connection across requests, as the test runner does, so queries can be counted.
+    # One connection across requests, as the test runner does, so queries can be counted.
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
     settings.ALLOWED_HOSTS = ["testserver"]
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
         club = services.club_get_or_create(name="Bench Club")
-        event = services.event_create(
-            club=club,
-            name="Bench",
-            date=date(2026, 11, 26),
-            tables=args.tables,
-            boards_per_round=2,
-            variant="relay" if args.tables % 2 == 0 else None,
-        )
-        services.event_build_movement(event=event)
-        rows = []
-        for s in event.seatings.select_related("ns_pair", "ew_pair"):
-            for board in s.board_numbers:
-                rows.append(f"{board},{s.ns_pair.number},{s.ew_pair.number},{(board * 7 + s.table * 3) % 14}")
-        start = time.perf_counter()
-        count = services.results_import_csv(
-            event=event, text="board,ns_pair,ew_pair,ns_tricks\n" + "\n".join(rows)
-        )
-        import_ms = (time.perf_counter() - start) * 1000
-
-        def read():
-            seatings = list(event.seatings.all())
-            results = [
-                BoardResult(
-                    r.board.number,
-                    (r.ns_pair.direction, r.ns_pair.number),
-                    (r.ew_pair.direction, r.ew_pair.number),
-                    r.ns_tricks,
-                    r.ns_adjusted,
-                    r.ew_adjusted,
-                )
-                for r in event.results.select_related("board", "ns_pair", "ew_pair")
-            ]
-            return seatings, results
-
-        seatings, results = read()
-        expected = event_expected_results(seatings)
-
-        def compute():
-            return score_event(results, expected=expected)
-
         user = get_user_model().objects.create_user("bench", password="bench-pass-123", is_staff=True)
         club.organisers.add(user)
         client = Client()
         client.force_login(user)
-        url = reverse("tournaments:results", args=[event.pk])
-
-        def render():
-            response = client.get(url)
-            assert response.status_code == 200
-
-        connection.queries_log.clear()
-        with CaptureQueriesContext(connection) as captured:
-            render()
-        page_queries = len(captured.captured_queries)
-        read_ms = _median_ms(read, args.repeat)
-        compute_ms = _median_ms(compute, args.repeat)
-        render_ms = _median_ms(render, args.repeat)
-        vendor = connection.vendor
-        print(f"{args.tables} tables, {count} results, database {vendor}")
-        print(f"  import of the travellers (once):  {import_ms:8.1f} ms")
-        print(f"  (a) read results from database:  {read_ms:8.1f} ms")
-        print(f"  (b) compute standings:           {compute_ms:8.1f} ms")
-        print(f"  (c) render the standings page:   {render_ms:8.1f} ms  ({page_queries} queries)")
-        print(f"  (b) < (a): {'yes' if compute_ms < read_ms else 'NO'}")
+        print(
+            f"database {connection.vendor}; goals: compute ≤ {GOALS['compute']}× the reference, read ≤ "
+            f"{GOALS['read']}× a bare values_list, a pair's or a board's page ≤ {GOALS['page_ms']:.0f} ms"
+        )
+        for tables in (int(t) for t in args.tables.split(",")):
+            runs = [measure(tables, club, client, args.repeat) for _ in range(args.rounds)]
+            count, _, queries = runs[0]
+            print(f"{tables} tables, {count} results ({args.rounds} rounds of {args.repeat} runs)")
+            medians = {key: statistics.median(run[1][key][0] for run in runs) for key in runs[0][1]}
+            for key in runs[0][1]:
+                values = [run[1][key][0] for run in runs]
+                label = {
+                    "bare": "bare values_list",
+                    "read": "(a) read for scoring",
+                    "reference": "reference standings",
+                    "compute": "(b) standings",
+                }.get(key, f"(c) page: {key} [{queries.get(key)} q]")
+                print(_line(label, (statistics.median(values), min(values), max(values)), count))
+            read_ratios = [run[1]["read"][0] / run[1]["bare"][0] for run in runs]
+            compute_ratios = [run[1]["compute"][0] / run[1]["reference"][0] for run in runs]
+            print(
+                f"    read / bare = {statistics.median(read_ratios):.2f} "
+                f"({min(read_ratios):.2f}–{max(read_ratios):.2f}); "
+                f"standings / reference = {statistics.median(compute_ratios):.2f} "
+                f"({min(compute_ratios):.2f}–{max(compute_ratios):.2f}); "
+                f"pair page {medians['one pair']:.1f} ms, board page {medians['one board']:.1f} ms"
+            )
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 

@@ -1,21 +1,30 @@
-"""Tables of the results pages: columns only, the rows come ready from the scoring report."""
+"""Tables of the results pages: columns only, the rows come ready from the scoring report.
+
+Every cell is formatted when its row is built (``views/rows.py``), and each column sorts by the
+raw figure behind it: a column with no render method of its own costs django-tables2 nothing per
+cell, which matters for a 40-table event's pages.
+"""
 
 import django_tables2 as tables
-from django.utils.html import format_html
 
-from .reports import format_percentage, format_score, format_versus_average
+NUM = {"td": {"class": "num"}}
+STRONG = {"td": {"class": "num strong"}}
 
 
 class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name="Place", order_by=("position",))
-    label = tables.Column(verbose_name="Pair", order_by=("direction", "pair"))
+    label = tables.Column(verbose_name="Pair", accessor="label_link", order_by=("direction", "pair"))
     names = tables.Column(verbose_name="Players")
-    score = tables.Column(verbose_name="Score", attrs={"td": {"class": "num"}})
-    top = tables.Column(verbose_name="Top", attrs={"td": {"class": "num"}})
-    percentage = tables.Column(verbose_name="%", attrs={"td": {"class": "num strong"}})
-    tricks = tables.Column(verbose_name="Tricks", attrs={"td": {"class": "num"}})
-    versus_average = tables.Column(verbose_name="± average", attrs={"td": {"class": "num"}})
-    boards_played = tables.Column(verbose_name="Boards", attrs={"td": {"class": "num"}})
+    score = tables.Column(verbose_name="Score", accessor="score_text", order_by=("score",), attrs=NUM)
+    top = tables.Column(verbose_name="Top", accessor="top_text", order_by=("top",), attrs=NUM)
+    percentage = tables.Column(
+        verbose_name="%", accessor="percentage_text", order_by=("percentage",), attrs=STRONG
+    )
+    tricks = tables.Column(verbose_name="Tricks", attrs=NUM)
+    versus_average = tables.Column(
+        verbose_name="± average", accessor="versus_text", order_by=("versus_average",), attrs=NUM
+    )
+    boards_played = tables.Column(verbose_name="Boards", attrs=NUM)
 
     class Meta:
         attrs = {"class": "grid standings"}
@@ -31,62 +40,36 @@ class StandingsTable(tables.Table):
     def __init__(self, *args, method: str, **kwargs):
         super().__init__(*args, exclude=self.HIDDEN[method], **kwargs)
 
-    def render_label(self, value, record):
-        return format_html('<a href="{}">{}</a>', record["card_url"], value)
-
-    def render_score(self, value):
-        return format_score(value)
-
-    def render_top(self, value):
-        return format_score(value)
-
-    def render_percentage(self, value):
-        return format_percentage(value)
-
-    def render_versus_average(self, value):
-        return format_versus_average(value)
-
 
 class TravellerTable(tables.Table):
     round = tables.Column(verbose_name="Round")
     table = tables.Column(verbose_name="Table")
     ns = tables.Column(verbose_name="N/S cards")
     ew = tables.Column(verbose_name="E/W cards")
-    ns_tricks = tables.Column(verbose_name="N/S tricks", attrs={"td": {"class": "num"}})
-    ew_tricks = tables.Column(verbose_name="E/W tricks", attrs={"td": {"class": "num"}})
-    ns_score = tables.Column(verbose_name="N/S score", attrs={"td": {"class": "num strong"}})
-    ew_score = tables.Column(verbose_name="E/W score", attrs={"td": {"class": "num strong"}})
+    ns_tricks = tables.Column(verbose_name="N/S tricks", attrs=NUM)
+    ew_tricks = tables.Column(verbose_name="E/W tricks", attrs=NUM)
+    ns_score = tables.Column(
+        verbose_name="N/S score", accessor="ns_score_text", order_by=("ns_score",), attrs=STRONG
+    )
+    ew_score = tables.Column(
+        verbose_name="E/W score", accessor="ew_score_text", order_by=("ew_score",), attrs=STRONG
+    )
 
     class Meta:
         attrs = {"class": "grid"}
         orderable = True
-
-    def render_ns_score(self, value):
-        return format_score(value)
-
-    def render_ew_score(self, value):
-        return format_score(value)
 
 
 class ScoreCardTable(tables.Table):
-    board = tables.Column(verbose_name="Board", linkify=lambda record: record["board_url"])
+    board = tables.Column(verbose_name="Board", accessor="board_link", order_by=("board",))
     round = tables.Column(verbose_name="Round")
     opponents = tables.Column(verbose_name="Opponents")
-    trumps = tables.Column(verbose_name="Trumps")
+    trumps = tables.Column(verbose_name="Trumps", accessor="trumps_html", order_by=("trumps",))
     held = tables.Column(verbose_name="Cards")
-    tricks = tables.Column(verbose_name="Tricks", attrs={"td": {"class": "num"}})
-    score = tables.Column(verbose_name="Score", attrs={"td": {"class": "num strong"}})
-    top = tables.Column(verbose_name="Top", attrs={"td": {"class": "num"}})
+    tricks = tables.Column(verbose_name="Tricks", attrs=NUM)
+    score = tables.Column(verbose_name="Score", accessor="score_text", order_by=("score",), attrs=STRONG)
+    top = tables.Column(verbose_name="Top", accessor="top_text", order_by=("top",), attrs=NUM)
 
     class Meta:
         attrs = {"class": "grid"}
         orderable = True
-
-    def render_score(self, value):
-        return format_score(value)
-
-    def render_top(self, value):
-        return format_score(value)
-
-    def render_trumps(self, value):
-        return format_html('<span class="{}">{}</span>', "red" if value in ("♥", "♦") else "", value)

@@ -227,3 +227,40 @@ def test_board_by_board_equals_the_classic_total_when_every_pair_played_every_bo
         average = sum(s.tricks for s in standings) / len(standings)
         for s in standings:
             assert s.score == pytest.approx(s.tricks - average)
+
+
+@st.composite
+def travellers(draw):
+    """Boards with results (some adjusted), each possibly scheduled more often than played."""
+    results, expected = [], {}
+    for board in range(1, draw(st.integers(1, 6)) + 1):
+        count = draw(st.integers(1, 12))
+        for n in range(1, count + 1):
+            if draw(st.integers(0, 9)) == 0:
+                adjusted = draw(st.sampled_from(["A+", "A", "A-"])), draw(st.sampled_from(["A+", "A", "A-"]))
+                results.append(BoardResult(board, ("NS", n), ("EW", n), None, *adjusted))
+            else:
+                results.append(BoardResult(board, ("NS", n), ("EW", n), draw(st.integers(0, 13))))
+        expected[board] = count + draw(st.integers(0, 2))
+    return results, expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(travellers(), st.sampled_from(["ebu", "acbl"]))
+def test_counting_by_trick_number_scores_as_comparing_every_result(traveller, scale):
+    """The fast matchpoints (one count per trick number) against the simple way, kept as reference."""
+    from .reference_scoring import pair_totals
+    from .reference_scoring import score_event as reference_score_event
+
+    results, expected = traveller
+    scores = score_event(results, scale=scale, expected=expected)
+    totals = pair_totals(results, expected, scale)
+    for standing in scores.standings:
+        score, top, boards = totals[standing.pair]
+        assert standing.score == pytest.approx(score) and standing.top == pytest.approx(top)
+        assert standing.boards_played == boards
+    reference = reference_score_event(results, expected=expected, scale=scale)
+    assert [(s.pair, s.rank) for s in scores.standings] == [(s.pair, s.rank) for s in reference.standings]
+    for ours, theirs in zip(scores.boards, reference.boards, strict=True):
+        assert [r.ns_score for r in ours.results] == pytest.approx([r.ns_score for r in theirs.results])
+        assert [r.ew_score for r in ours.results] == pytest.approx([r.ew_score for r in theirs.results])

@@ -30,6 +30,7 @@ results score +1, 0, 0, +2, -1, 0, -2 for N/S; an A+/A- on that board would give
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .arrow import Score, to_seats
 from .errors import ScoringError
@@ -48,10 +49,9 @@ def pair_label(pair: PairKey) -> str:
     return f"{DIRECTION_NAMES[pair[0]]} {pair[1]}"
 
 
-@dataclass(frozen=True)
-class BoardResult:
+class BoardResult(NamedTuple):
     """One table's result on a board. ``ns_pair`` held the N/S cards (on an arrow-switched round,
-    the stationary pair holds the E/W cards)."""
+    the stationary pair holds the E/W cards). A tuple: thousands are read for a big event."""
 
     board: int
     ns_pair: PairKey
@@ -79,8 +79,9 @@ class BoardResult:
         return f"{self.ns_adjusted}/{self.ew_adjusted}" if self.adjusted else None
 
 
-@dataclass(frozen=True)
-class ScoredResult:
+class ScoredResult(NamedTuple):
+    """A result and what each side scored on it (a tuple: thousands are made for a big event)."""
+
     result: BoardResult
     ns_score: float
     ew_score: float
@@ -141,22 +142,42 @@ def neuberg(mp: float, expected: int, actual: int) -> float:
     return (mp + 1) * expected / actual - 1
 
 
+def ebu_matchpoints_by_tricks(tricks: list[int]) -> list[float]:
+    """EBU matchpoints of every trick count 0..13 among ``tricks`` (the results played on a board):
+    2 for each result beaten, 1 for each other result tied. One count per trick number, not a
+    comparison of every pair of results.
+
+    >>> ebu_matchpoints_by_tricks([8, 7, 7, 9, 6, 7, 5])[5:10]
+    [0, 2, 6, 10, 12]
+    """
+    counts = [0] * 14
+    for t in tricks:
+        counts[t] += 1
+    points, below = [0] * 14, 0
+    for t in range(14):
+        points[t] = 2 * below + counts[t] - 1
+        below += counts[t]
+    return points
+
+
 def score_board_matchpoints(board: int, results: list[BoardResult], expected: int, scale: str) -> BoardScore:
     expected = max(expected, len(results))
-    real = [r.ns_tricks for r in results if not r.adjusted]
+    real = [r.ns_tricks for r in results if r.ns_tricks is not None]
     top = 2 * (expected - 1)
     half = 0.5 if scale == "acbl" else 1.0
+    points = ebu_matchpoints_by_tricks(real)
+    compared = len(real)
+    factored = compared != expected
     scored = []
     for r in results:
-        if r.adjusted:
+        tricks = r.ns_tricks
+        if tricks is None:
             ns, ew = ADJUSTED_SHARE[r.ns_adjusted] * top, ADJUSTED_SHARE[r.ew_adjusted] * top
         else:
-            others = list(real)
-            others.remove(r.ns_tricks)
-            ns = neuberg(matchpoints_ebu(r.ns_tricks, others), expected, len(real))
+            ns = neuberg(points[tricks], expected, compared) if factored else points[tricks]
             ew = top - ns
         scored.append(ScoredResult(r, ns * half, ew * half))
-    return BoardScore(board, top * half, expected, len(real), tuple(scored))
+    return BoardScore(board, top * half, expected, compared, tuple(scored))
 
 
 def _odd(tricks: float) -> float:
@@ -245,17 +266,20 @@ def score_event(
 
     tallies: dict[PairKey, _Tally] = {pair: _Tally() for pair in pairs}
     for board in boards:
+        top, number = board.top or 0, board.board
         for s in board.results:
             r = s.result
-            for pair, score, tricks in (
-                (r.ns_pair, s.ns_score, r.ns_tricks),
-                (r.ew_pair, s.ew_score, None if r.adjusted else 13 - r.ns_tricks),
-            ):
-                tally = tallies.setdefault(pair, _Tally())
-                tally.score += score
-                tally.top += board.top or 0
-                tally.boards.add(board.board)
-                tally.tricks += tricks or 0
+            tally = tallies.get(r.ns_pair) or tallies.setdefault(r.ns_pair, _Tally())
+            tally.score += s.ns_score
+            tally.top += top
+            tally.boards.add(number)
+            tally = tallies.get(r.ew_pair) or tallies.setdefault(r.ew_pair, _Tally())
+            tally.score += s.ew_score
+            tally.top += top
+            tally.boards.add(number)
+            if r.ns_tricks is not None:
+                tallies[r.ns_pair].tricks += r.ns_tricks
+                tally.tricks += 13 - r.ns_tricks
 
     return EventScores(method, scale, tuple(boards), _rank(tallies, method, one_field, tie_break))
 

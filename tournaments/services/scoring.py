@@ -2,6 +2,7 @@
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..domain import scoring
 from ..domain.deals import honours, parse_deal
@@ -23,12 +24,28 @@ class EventReport:
         return self.names.get(tuple(pair), scoring.pair_label(tuple(pair)))
 
 
+class SeatingRow(NamedTuple):
+    """What scoring needs of a seating, read as plain values (a 40-table event has 1,600)."""
+
+    round: int
+    table: int
+    first_board: int
+    last_board: int
+    arrow_switched: bool
+    ns_pair_id: int | None
+    ew_pair_id: int | None
+
+
+def event_seating_rows(event: Event) -> list[SeatingRow]:
+    return [SeatingRow(*row) for row in event.seatings.values_list(*SeatingRow._fields)]
+
+
 def event_expected_results(seatings) -> dict[int, int]:
     """How often the movement schedules each board between two real pairs."""
     counts: Counter = Counter()
     for seating in seatings:
         if seating.ns_pair_id and seating.ew_pair_id:
-            counts.update(seating.board_numbers)
+            counts.update(range(seating.first_board, seating.last_board + 1))
     return dict(counts)
 
 
@@ -36,27 +53,41 @@ def _pair_key(pair) -> tuple[str, int]:
     return (pair.direction, pair.number)
 
 
+RESULT_COLUMNS = (
+    "board_id",
+    "ns_pair_id",
+    "ew_pair_id",
+    "ns_tricks",
+    "ns_adjusted",
+    "ew_adjusted",
+    "round",
+    "table",
+)
+
+
+def event_board_results(event: Event, pairs, boards, seatings) -> list[scoring.BoardResult]:
+    """The confirmed results in the domain's terms, read as plain values (no model instances, no
+    joins: the pairs, boards and seatings are already at hand)."""
+    keys = {p.pk: (p.direction, p.number) for p in pairs}
+    numbers = {b.pk: b.number for b in boards}
+    switched = {(s.round, s.table) for s in seatings if s.arrow_switched}
+    result = scoring.BoardResult
+    return [
+        result(
+            numbers[b], keys[ns], keys[ew], tricks, ns_adj, ew_adj, round_, table, (round_, table) in switched
+        )
+        for b, ns, ew, tricks, ns_adj, ew_adj, round_, table in event.results.confirmed().values_list(
+            *RESULT_COLUMNS
+        )
+    ]
+
+
 def event_report(event: Event) -> EventReport:
     """Score the event by its own method. Raises ScoringError when that method cannot score it."""
     pairs = list(event.pairs.select_related("player1", "player2"))
     boards = list(event.boards.all())
-    seatings = list(event.seatings.all())
-    rows = list(event.results.confirmed().select_related("board", "ns_pair", "ew_pair"))
-    switched = {(s.round, s.table) for s in seatings if s.arrow_switched}
-    results = [
-        scoring.BoardResult(
-            board=row.board.number,
-            ns_pair=_pair_key(row.ns_pair),
-            ew_pair=_pair_key(row.ew_pair),
-            ns_tricks=row.ns_tricks,
-            ns_adjusted=row.ns_adjusted,
-            ew_adjusted=row.ew_adjusted,
-            round=row.round,
-            table=row.table,
-            arrow_switched=(row.round, row.table) in switched,
-        )
-        for row in rows
-    ]
+    seatings = event_seating_rows(event)
+    results = event_board_results(event, pairs, boards, seatings)
     honour_points = None
     if event.scoring == Event.Scoring.ODD_TRICKS and event.honours:
         honour_points = {}
@@ -72,7 +103,7 @@ def event_report(event: Event) -> EventReport:
         scale=event.scale,
         expected=event_expected_results(seatings),
         pairs=[_pair_key(p) for p in pairs],
-        one_field=bool(switched),
+        one_field=any(s.arrow_switched for s in seatings),
         tie_break=event.tie_break,
         honours=honour_points,
     )

@@ -1,9 +1,14 @@
-"""The rows of the results pages: standings, travellers and score cards, with their links."""
+"""The rows of the results pages: standings, travellers and score cards, with their links.
+
+Each figure comes twice: raw, for sorting, and as shown (``*_text``), formatted here once.
+"""
 
 from django.urls import reverse
+from django.utils.html import format_html
 
 from ..domain.boards import STRAIN_SYMBOLS
 from ..domain.scoring import pair_label
+from ..reports import format_percentage, format_score, format_versus_average
 from ..services.scoring import EventReport
 
 
@@ -24,10 +29,17 @@ def standings_table_rows(report: EventReport, field: str) -> list[dict]:
             "pair": s.pair[1],
             "label": pair_label(s.pair),
             "names": report.name(s.pair),
+            "label_link": format_html(
+                '<a href="{}">{}</a>', card_url(report.event.pk, s.pair), pair_label(s.pair)
+            ),
             "score": s.score,
+            "score_text": format_score(s.score),
             "top": s.top,
+            "top_text": format_score(s.top),
             "percentage": s.percentage,
+            "percentage_text": format_percentage(s.percentage),
             "versus_average": s.versus_average,
+            "versus_text": format_versus_average(s.versus_average),
             "tricks": s.tricks,
             "boards_played": s.boards_played,
             "card_url": card_url(report.event.pk, s.pair),
@@ -49,7 +61,9 @@ def traveller_rows(report: EventReport, board_number: int) -> list[dict]:
             "ns_tricks": s.result.ns_adjusted or s.result.ns_tricks,
             "ew_tricks": s.result.ew_adjusted or (13 - s.result.ns_tricks),
             "ns_score": s.ns_score,
+            "ns_score_text": format_score(s.ns_score),
             "ew_score": s.ew_score,
+            "ew_score_text": format_score(s.ew_score),
         }
         for s in sorted(board.results, key=lambda s: (s.result.round, s.result.table))
     ]
@@ -68,18 +82,26 @@ def scorecard_rows(report: EventReport, pair) -> list[dict]:
                 tricks = r.ns_adjusted if holds_ns else r.ew_adjusted
             else:
                 tricks = r.ns_tricks if holds_ns else 13 - r.ns_tricks
-            trumps = report.trumps.get(board.board, "")
+            trumps = STRAIN_SYMBOLS.get(report.trumps.get(board.board, ""), "")
+            score = s.ns_score if holds_ns else s.ew_score
             rows.append(
                 {
                     "board": board.board,
-                    "board_url": board_url(report.event.pk, board.board),
+                    "board_link": format_html(
+                        '<a href="{}">{}</a>', board_url(report.event.pk, board.board), board.board
+                    ),
                     "round": r.round,
                     "opponents": f"{pair_label(opponents)} {report.name(opponents)}",
-                    "trumps": STRAIN_SYMBOLS.get(trumps, trumps),
+                    "trumps": trumps,
+                    "trumps_html": format_html(
+                        '<span class="{}">{}</span>', "red" if trumps in ("♥", "♦") else "", trumps
+                    ),
                     "held": "N/S" if holds_ns else "E/W",
                     "tricks": tricks,
-                    "score": s.ns_score if holds_ns else s.ew_score,
+                    "score": score,
+                    "score_text": format_score(score),
                     "top": board.top,
+                    "top_text": format_score(board.top),
                 }
             )
     return sorted(rows, key=lambda row: (row["round"], row["board"]))
