@@ -1,6 +1,7 @@
 """The organiser site. An organiser sees and changes only the clubs they organise; superusers see all."""
 
 from django.contrib import admin, messages
+from django.contrib.admin.widgets import AutocompleteSelect
 from django.shortcuts import redirect
 
 from . import services
@@ -10,8 +11,15 @@ from .models import Board, Club, Event, Member, Pair, Result, ResultChange, Seat
 from .services.lifecycle import may_change_movement
 
 
-def _organises(user, club_id) -> bool:
-    return user.is_superuser or user.clubs.filter(pk=club_id).exists()
+def _club_ids(request) -> set[int]:
+    """The clubs the user organises, read once a request (the admin asks on every row and link)."""
+    if not hasattr(request, "_organised_clubs"):
+        request._organised_clubs = set(request.user.clubs.values_list("pk", flat=True))
+    return request._organised_clubs
+
+
+def _organises(request, club_id) -> bool:
+    return request.user.is_superuser or club_id in _club_ids(request)
 
 
 class ClubScopedAdmin(admin.ModelAdmin):
@@ -21,12 +29,13 @@ class ClubScopedAdmin(admin.ModelAdmin):
 
     def _is_organiser(self, request) -> bool:
         user = request.user
-        return user.is_active and user.is_staff and (user.is_superuser or user.clubs.exists())
+        return user.is_active and user.is_staff and (user.is_superuser or bool(_club_ids(request)))
 
     def _club_id(self, obj):
-        for part in self.club_path.split("__"):
+        *path, last = self.club_path.split("__")
+        for part in path:
             obj = getattr(obj, part)
-        return obj.pk
+        return getattr(obj, f"{last}_id")  # the key itself: no query for the club
 
     def get_queryset(self, request):
         queryset = super().get_queryset(request)
@@ -38,7 +47,7 @@ class ClubScopedAdmin(admin.ModelAdmin):
         return self._is_organiser(request)
 
     def has_view_permission(self, request, obj=None):
-        return self._is_organiser(request) and (obj is None or _organises(request.user, self._club_id(obj)))
+        return self._is_organiser(request) and (obj is None or _organises(request, self._club_id(obj)))
 
     def has_change_permission(self, request, obj=None):
         return self.has_view_permission(request, obj)
@@ -94,6 +103,21 @@ class MemberAdmin(ClubScopedAdmin):
     search_fields = ["first_name", "last_name", "email"]
 
 
+class KnownMembersSelect(AutocompleteSelect):
+    """The member search box of a pair, showing its chosen member from names read once for all the
+    event's pairs (the stock widget reads each chosen member again: two queries a pair)."""
+
+    known: dict[str, str] | None = None
+
+    def optgroups(self, name, value, attr=None):
+        chosen = {str(v) for v in value if v not in self.choices.field.empty_values}
+        if self.known is None or not chosen <= self.known.keys():
+            return super().optgroups(name, value, attr)
+        options = [] if self.is_required else [self.create_option(name, "", "", False, 0)]
+        options += [self.create_option(name, pk, self.known[pk], True, len(options)) for pk in chosen]
+        return [(None, options, 0)]
+
+
 class PairInline(admin.TabularInline):
     model = Pair
     extra = 0
@@ -102,17 +126,32 @@ class PairInline(admin.TabularInline):
     autocomplete_fields = ["player1", "player2"]
     can_delete = False
 
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        if obj is not None:
+            pairs = obj.pairs.values_list("player1_id", "player2_id")
+            ids = {pk for pair in pairs for pk in pair if pk}
+            known = {str(m.pk): str(m) for m in Member.objects.filter(pk__in=ids)}
+            for name in ("player1", "player2"):
+                widget = formset.form.base_fields[name].widget
+                inner = getattr(widget, "widget", widget)  # under the admin's related-object wrapper
+                if isinstance(inner, KnownMembersSelect):
+                    inner.known = known
+        return formset
+
     def has_add_permission(self, request, obj=None):
         return False
 
     def has_view_permission(self, request, obj=None):
         # obj is the event being edited; the event admin has already checked its club.
-        return request.user.is_staff and (obj is None or _organises(request.user, obj.club_id))
+        return request.user.is_staff and (obj is None or _organises(request, obj.club_id))
 
     def has_change_permission(self, request, obj=None):
         return self.has_view_permission(request, obj)
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name in ("player1", "player2"):
+            kwargs["widget"] = KnownMembersSelect(db_field, self.admin_site, using=kwargs.get("using"))
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)
         if db_field.name in ("player1", "player2") and not request.user.is_superuser:
             field.queryset = field.queryset.filter(club__organisers=request.user)
