@@ -54,8 +54,8 @@ def _paused_result_lookup(monkeypatch, locked: threading.Event, go_on: threading
     ``go_on`` (or PAUSE)."""
     original = table_service._result_at
 
-    def paused(seating, board):
-        result = original(seating, board)
+    def paused(*args):
+        result = original(*args)
         locked.set()
         go_on.wait(PAUSE)
         return result

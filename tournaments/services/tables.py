@@ -124,11 +124,19 @@ def _complete(seating: Seating, results: dict[int, Result]) -> bool:
     return all(n in results and results[n].confirmed_at for n in seating.board_numbers)
 
 
-def _current_round(access: TableAccess, *related: str) -> tuple[list[Seating], dict, Seating | None]:
+def _current_round(
+    access: TableAccess, *related: str, lock: bool = False
+) -> tuple[list[Seating], dict, Seating | None]:
     """The table's seatings, its results by round, and its current seating: the first round with a
-    board not yet confirmed (None once every round is in, or at a table where nobody plays)."""
+    board not yet confirmed (None once every round is in, or at a table where nobody plays).
+
+    With ``lock`` the table's seatings are locked as they are read: a write at the table holds
+    them until it ends, so two tablets at one table take turns."""
     event = access.event
-    seatings = list(event.seatings.filter(table=access.table).select_related(*related))
+    seatings = event.seatings.filter(table=access.table).select_related(*related)
+    if lock:
+        seatings = seatings.select_for_update(of=("self",))
+    seatings = list(seatings)
     by_round: dict[int, dict[int, Result]] = {}
     for result in event.results.filter(table=access.table).select_related("board", "ns_pair", "ew_pair"):
         by_round.setdefault(result.round, {})[result.board.number] = result
@@ -175,14 +183,15 @@ def _moves(event: Event, seating: Seating) -> dict:
     }
 
 
-def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Board, bool]:
-    """The table's seating for the board, locked, the board, and whether it is the current round.
+def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Board, bool, dict]:
+    """The table's seating for the board (the table's seatings locked), the board, whether it is
+    the current round, and that round's results by board (read under the lock, so current).
 
     A board of an earlier round is returned too (not current), so that a repeated tap or a retried
     request whose reply was lost is recognised; the callers refuse anything else on it.
     """
     table_access_check(access, hold=True)
-    seatings, _, current = _current_round(access)
+    seatings, by_round, current = _current_round(access, "ns_pair", "ew_pair", lock=True)
     if current is not None and board_number in current.board_numbers:
         found, is_current = current, True
     else:
@@ -196,11 +205,8 @@ def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Bo
         raise TableError(
             f"Board {board_number} is not played at table {access.table} in round {current.round}."
         )
-    seating = (
-        Seating.objects.select_for_update(of=("self",)).select_related("ns_pair", "ew_pair").get(pk=found.pk)
-    )
-    board = Board.objects.get(event=access.event, number=board_number)
-    return seating, board, is_current
+    board = Board.objects.get(event_id=access.event_id, number=board_number)
+    return found, board, is_current, by_round.get(found.round, {})
 
 
 def _not_now(access: TableAccess, board_number: int) -> TableError:
@@ -214,13 +220,10 @@ def _not_now(access: TableAccess, board_number: int) -> TableError:
     )
 
 
-def _result_at(seating: Seating, board: Board) -> Result | None:
-    return (
-        Result.objects.select_for_update()
-        .select_related("board", "ns_pair", "ew_pair")
-        .filter(board=board, round=seating.round, table=seating.table)
-        .first()
-    )
+def _result_at(seating: Seating, board: Board, results: dict) -> Result | None:
+    """The board's result at this table in that round, if any: read with the table's seatings
+    locked, and every writer of a table's results (tablets, the organiser) takes that lock first."""
+    return results.get(board.number)
 
 
 def _source(access: TableAccess) -> str:
@@ -232,8 +235,8 @@ def table_result_enter(*, access: TableAccess, board_number: int, ns_tricks: int
     """N/S enter their tricks; the result then waits for E/W to confirm."""
     if not isinstance(ns_tricks, int) or not 0 <= ns_tricks <= 13:
         raise TableError("Tap the number of tricks N/S took: 0 to 13.")
-    seating, board, is_current = _locked_seating(access, board_number)
-    existing = _result_at(seating, board)
+    seating, board, is_current, results = _locked_seating(access, board_number)
+    existing = _result_at(seating, board, results)
     if existing is not None:
         if _seen_by_table(existing, seating) == ns_tricks:
             return existing  # the same tap again: nothing to do
@@ -254,8 +257,8 @@ def table_result_enter(*, access: TableAccess, board_number: int, ns_tricks: int
 @transaction.atomic
 def table_result_confirm(*, access: TableAccess, board_number: int, ns_tricks: int) -> Result:
     """E/W confirm the tricks they were shown; a changed entry is not confirmed by mistake."""
-    seating, board, _ = _locked_seating(access, board_number)
-    existing = _result_at(seating, board)
+    seating, board, _, results = _locked_seating(access, board_number)
+    existing = _result_at(seating, board, results)
     if existing is None:
         raise TableError(f"Board {board_number} has no score to confirm yet: N/S enter it first.")
     if _seen_by_table(existing, seating) != ns_tricks:
@@ -275,8 +278,8 @@ def table_result_confirm(*, access: TableAccess, board_number: int, ns_tricks: i
 @transaction.atomic
 def table_result_reject(*, access: TableAccess, board_number: int) -> None:
     """E/W send an unconfirmed entry back, so N/S can enter it again."""
-    seating, board, _ = _locked_seating(access, board_number)
-    existing = _result_at(seating, board)
+    seating, board, _, results = _locked_seating(access, board_number)
+    existing = _result_at(seating, board, results)
     if existing is None:
         return  # already sent back
     if existing.confirmed_at is not None:
