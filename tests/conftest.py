@@ -41,6 +41,16 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+@pytest.fixture(autouse=True)
+def fresh_scores_cache():
+    """Each test starts with no scores kept from another (ids are reused after a rollback)."""
+    from tournaments.services.scoring import SCORES
+
+    SCORES.clear()
+    yield
+    SCORES.clear()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}

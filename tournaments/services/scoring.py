@@ -1,13 +1,16 @@
 """Scores and standings of an event: its rows turned into the domain's terms and scored there."""
 
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from typing import NamedTuple
+
+from django.db.models import OuterRef, Subquery
 
 from ..domain import scoring
 from ..domain.deals import honours, parse_deal
 from ..domain.errors import DomainError
-from ..models import Event
+from ..models import Event, EventChange, ResultChange
 
 
 @dataclass(frozen=True)
@@ -82,10 +85,77 @@ def event_board_results(event: Event, pairs, boards, seatings) -> list[scoring.B
     ]
 
 
+class ScoresCache:
+    """The last few events' scores in this process, each under the version of what they were
+    worked out from: the event's scoring settings and the newest line of its two histories (every
+    write to a result adds one, and so do a rebuilt movement, new deals and renamed pairs). Pages
+    asked for between two writes (a pair's card, a board, the room display) reuse the scores."""
+
+    SIZE = 16
+
+    def __init__(self):
+        self._entries: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key):
+        with self._lock:
+            scores = self._entries.get(key)
+            if scores is not None:
+                self._entries.move_to_end(key)
+            return scores
+
+    def put(self, key, scores) -> None:
+        with self._lock:
+            self._entries[key] = scores
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.SIZE:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+SCORES = ScoresCache()
+
+
+def _version(event: Event) -> tuple:
+    """What the event's scores depend on, read in one query."""
+    newest_result = ResultChange.objects.filter(event=OuterRef("pk")).order_by("-id")
+    newest_step = EventChange.objects.filter(event=OuterRef("pk")).order_by("-id")
+    row = (
+        Event.objects.filter(pk=event.pk)
+        .annotate(
+            result_id=Subquery(newest_result.values("id")[:1]),
+            result_at=Subquery(newest_result.values("changed_at")[:1]),
+            step_id=Subquery(newest_step.values("id")[:1]),
+            step_at=Subquery(newest_step.values("changed_at")[:1]),
+        )
+        .values_list("result_id", "result_at", "step_id", "step_at")
+        .get()
+    )
+    return (event.pk, event.scoring, event.scale, event.tie_break, event.honours, *row)
+
+
 def event_report(event: Event) -> EventReport:
     """Score the event by its own method. Raises ScoringError when that method cannot score it."""
     pairs = list(event.pairs.select_related("player1", "player2"))
     boards = list(event.boards.all())
+    key = _version(event)
+    scores = SCORES.get(key)
+    if scores is None:
+        scores = _event_scores(event, pairs, boards)
+        SCORES.put(key, scores)
+    return EventReport(
+        event=event,
+        scores=scores,
+        names={_pair_key(p): p.names for p in pairs},
+        trumps={b.number: b.trumps for b in boards},
+        provisional=event.status != Event.Status.FINISHED,
+    )
+
+
+def _event_scores(event: Event, pairs: list, boards: list) -> scoring.EventScores:
     seatings = event_seating_rows(event)
     results = event_board_results(event, pairs, boards, seatings)
     honour_points = None
@@ -97,7 +167,7 @@ def event_report(event: Event) -> EventReport:
                     honour_points[board.number] = honours(parse_deal(board.deal), board.trumps)
                 except DomainError:
                     continue
-    scores = scoring.score_event(
+    return scoring.score_event(
         results,
         method=event.scoring,
         scale=event.scale,
@@ -106,11 +176,4 @@ def event_report(event: Event) -> EventReport:
         one_field=any(s.arrow_switched for s in seatings),
         tie_break=event.tie_break,
         honours=honour_points,
-    )
-    return EventReport(
-        event=event,
-        scores=scores,
-        names={_pair_key(p): p.names for p in pairs},
-        trumps={b.number: b.trumps for b in boards},
-        provisional=event.status != Event.Status.FINISHED,
     )

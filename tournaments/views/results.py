@@ -16,7 +16,7 @@ from ..domain.scoring import pair_label
 from ..forms import ResultsUploadForm
 from ..models import Board
 from ..reports import FIELD_TITLES, METHOD_NOTES, report_as_csv, rounding_note
-from ..tables import ScoreCardTable, StandingsTable, TravellerTable
+from ..tables import StandingsTable
 from .common import (
     back,
     get_event_for_user,
@@ -55,8 +55,7 @@ def event_results(request, event, report):
 def event_results_board(request, event, report, board: int):
     if board not in report.trumps:
         raise Http404("No such board.")
-    table = TravellerTable(traveller_rows(report, board))
-    RequestConfig(request, paginate=False).configure(table)
+    rows = traveller_rows(report, board)
     scored = next((b for b in report.scores.boards if b.board == board), None)
     trumps = report.trumps.get(board, "")
     return render(
@@ -66,7 +65,7 @@ def event_results_board(request, event, report, board: int):
             "event": event,
             "report": report,
             "board": board,
-            "table": table,
+            "rows": rows,
             "scored": scored,
             "trumps": Board.Strain(trumps).label if trumps else "not yet known",
             "dealer": SEAT_NAMES[dealer(board)],
@@ -81,8 +80,7 @@ def event_results_pair(request, event, report, direction: str, number: int):
     pair = (direction.upper(), number)
     if pair not in report.names:
         raise Http404("No such pair.")
-    table = ScoreCardTable(scorecard_rows(report, pair))
-    RequestConfig(request, paginate=False).configure(table)
+    rows = scorecard_rows(report, pair)
     standing = next(s for s in report.scores.standings if s.pair == pair)
     return render(
         request,
@@ -94,7 +92,7 @@ def event_results_pair(request, event, report, direction: str, number: int):
             "label": pair_label(pair),
             "names": report.name(pair),
             "standing": standing,
-            "table": table,
+            "rows": rows,
         },
     )
 

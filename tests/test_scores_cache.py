@@ -1,0 +1,63 @@
+"""Scores are reused between writes and never outlive one: every kind of change is seen at once."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tournaments import services
+from tournaments.models import Event
+
+
+@pytest.fixture
+def running(club, make_event):
+    event = make_event(club, tables=3, boards_per_round=2)
+    services.event_deal_boards(event=event, seed="cache", analyse=False)
+    services.event_start(event=event)
+    access = event.table_accesses.get(table=1)
+    services.table_result_enter(access=access, board_number=1, ns_tricks=8)
+    services.table_result_confirm(access=access, board_number=1, ns_tricks=8)
+    return Event.objects.get(pk=event.pk)
+
+
+def _ns1(event):
+    report = services.event_report(Event.objects.get(pk=event.pk))
+    return next(s for s in report.scores.standings if s.pair == ("NS", 1)), report
+
+
+def test_a_second_report_between_writes_reads_no_results(running):
+    _ns1(running)
+    with CaptureQueriesContext(connection) as captured:
+        _ns1(running)
+    assert not any(
+        'tournaments_result"' in q["sql"] and 'FROM "tournaments_result"' in q["sql"] for q in captured
+    )
+
+
+def test_every_write_is_seen_at_once(running, organiser):
+    access = running.table_accesses.get(table=2)
+    before, _ = _ns1(running)
+    services.table_result_enter(access=access, board_number=3, ns_tricks=9)
+    services.table_result_confirm(access=access, board_number=3, ns_tricks=9)
+    assert _ns1(running)[0].boards_played == before.boards_played  # N/S 1 did not play it...
+    assert _ns1(running)[1].scores.boards[-1].board == 3  # ...but the board is scored now
+    seating = running.seatings.get(round=1, table=1)
+    services.result_set_by_director(
+        event=running,
+        seating=seating,
+        board_number=1,
+        ns_adjusted="A+",
+        ew_adjusted="A-",
+        reason="x",
+        user=organiser,
+    )
+    assert _ns1(running)[0].score != before.score
+    pair = running.pairs.get(direction="NS", number=1)
+    pair.guest1, pair.guest2 = "Ada", "Charles"
+    pair.save()
+    assert _ns1(running)[1].name(("NS", 1)) == "Ada & Charles"  # names are read every time
+
+
+def test_a_change_of_scoring_method_is_seen_at_once(running):
+    Event.objects.filter(pk=running.pk).update(scoring="odd_tricks")
+    assert _ns1(running)[1].scores.method == "odd_tricks"
+    assert _ns1(running)[0].score == 2  # 8 tricks: two over six
