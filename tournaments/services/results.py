@@ -21,9 +21,6 @@ def _check_score(ns_tricks: int | None, ns_adjusted: str, ew_adjusted: str) -> N
             raise ServiceError(f"N/S took {ns_tricks} tricks? A deal has 13 tricks: give 0 to 13.")
 
 
-# No savepoint of its own when called inside another write: on a refusal the whole write is undone
-# anyway, and a savepoint is two more statements on every score a tablet sends.
-@transaction.atomic(savepoint=False)
 def result_record(
     *,
     board: Board,
@@ -37,12 +34,36 @@ def result_record(
     user=None,
     confirmed: bool = True,
     source: str = "",
+    seen_free: bool = False,
 ) -> Result:
     """Record a new result and its first history entry.
 
     Results from the organiser count at once; a table's entry waits for E/W's confirmation.
+
+    A result already there is refused plainly, and the caller's own transaction may go on (a
+    savepoint guards the insert). ``seen_free`` is for a caller that holds the table's lock and has
+    seen no result there: it needs no savepoint, two statements fewer on every score a tablet sends.
     """
     _check_score(ns_tricks, ns_adjusted, ew_adjusted)
+    with transaction.atomic(savepoint=not seen_free):
+        return _result_insert(
+            board,
+            round,
+            table,
+            ns_pair,
+            ew_pair,
+            ns_tricks,
+            ns_adjusted,
+            ew_adjusted,
+            user,
+            confirmed,
+            source,
+        )
+
+
+def _result_insert(
+    board, round, table, ns_pair, ew_pair, ns_tricks, ns_adjusted, ew_adjusted, user, confirmed, source
+):
     now = timezone.now()
     result = Result(
         event_id=board.event_id,
@@ -131,6 +152,7 @@ def result_record_for_seating(
     user=None,
     confirmed: bool = True,
     source: str = "",
+    seen_free: bool = False,
 ) -> Result:
     """Record a result as the table sees it: tricks and adjustments of the N/S and E/W pairs.
 
@@ -153,4 +175,5 @@ def result_record_for_seating(
         user=user,
         confirmed=confirmed,
         source=source,
+        seen_free=seen_free,
     )

@@ -250,7 +250,12 @@ def table_result_enter(*, access: TableAccess, board_number: int, ns_tricks: int
     if not is_current:
         raise _not_now(access, board_number)
     return result_record_for_seating(
-        seating=seating, board=board, ns_tricks=ns_tricks, confirmed=False, source=_source(access)
+        seating=seating,
+        board=board,
+        ns_tricks=ns_tricks,
+        confirmed=False,
+        source=_source(access),
+        seen_free=True,  # the table's seatings are locked and no result was there
     )
 
 
