@@ -1,7 +1,10 @@
 """Load test: a 30-table evening on PostgreSQL under gunicorn, one simulated tablet per table.
 
 Every tablet enters and confirms every board of every round, all at once, while a room display
-polls the standings and a probe polls a trivial page (the framework's floor). Afterwards it checks
+polls the standings and two probes poll the floors: a trivial page (the framework's), and a write
+of one row in one transaction through the same middleware (a write's). Each request is timed twice:
+by the client (what a player feels, network and this machine's load included) and by the server
+(its Server-Timing header: from the first middleware to the response). Afterwards it checks
 that every acknowledged result is in the database exactly once, as sent, and that the standings
 the server shows equal a fresh recomputation.
 
@@ -47,6 +50,7 @@ SERVER_ENV = {
 os.environ.update({"DATABASE_URL": DATABASE_URL, "DJANGO_SETTINGS_MODULE": "whistdrive.settings"})
 sys.path.insert(0, str(ROOT))
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+GOALS = {"client": 1.5, "server": 3}  # the project's: p95 of a score against the floor's p95
 
 
 def percentile(values, p):
@@ -79,6 +83,7 @@ class Client:
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect)
         self.token = ""
+        self.server = float("nan")  # the server's own time for the last request, in seconds
 
     def request(self, path, data=None, *, retry=True):
         body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.token}).encode() if data else None
@@ -89,8 +94,10 @@ class Client:
                 response = self.opener.open(urllib.request.Request(BASE + path, body, headers), timeout=30)
                 text = response.read().decode()
                 status = response.status
+                timing = response.headers.get("Server-Timing", "")
             except urllib.error.HTTPError as error:
                 text, status = error.read().decode(errors="replace"), error.code
+                timing = error.headers.get("Server-Timing", "")
             except (
                 urllib.error.URLError,
                 ConnectionError,
@@ -114,6 +121,7 @@ class Client:
             match = CSRF.search(text)
             if match:
                 self.token = match.group(1)
+            self.server = float(timing.split("dur=")[1]) / 1000 if "dur=" in timing else float("nan")
             return status, text, elapsed
 
 
@@ -203,6 +211,7 @@ def tablet(event, access, seatings, stats, acked, errors):
             for action, key in (("enter", "enter"), ("confirm", "confirm")):
                 status, _, elapsed = client.request(f"{page}{action}/", {"board": board, "ns_tricks": tricks})
                 stats[key].append(elapsed)
+                stats[f"{key} (server)"].append(client.server)
                 if status != 302:
                     errors.append(f"table {access.table} board {board} {action}: HTTP {status}")
             status, text, _ = client.request(page)
@@ -215,11 +224,13 @@ def tablet(event, access, seatings, stats, acked, errors):
             acked.append((seating.round, seating.table, board, tricks))
 
 
-def poller(path, client, bucket, stop, pause):
+def poller(path, client, bucket, stop, pause, *, server=None, post=False):
     while not stop.is_set():
-        status, _, elapsed = client.request(path)
+        status, _, elapsed = client.request(path, {"probe": "1"} if post else None)
         if status == 200:
             bucket.append(elapsed)
+            if server is not None:
+                server.append(client.server)
         time.sleep(pause)
 
 
@@ -239,7 +250,16 @@ def main():
     organiser.request("/admin/login/")
     organiser.request("/admin/login/", {"username": "bench", "password": "bench-password-1", "next": "/"})
 
-    stats = {"enter": [], "confirm": [], "standings": [], "floor": []}
+    stats = {
+        "enter": [],
+        "confirm": [],
+        "standings": [],
+        "floor": [],
+        "write floor": [],
+        "enter (server)": [],
+        "confirm (server)": [],
+        "write floor (server)": [],
+    }
     acked, errors = [], []
     stop = threading.Event()
     seatings = list(event.seatings.order_by("round"))
@@ -255,6 +275,11 @@ def main():
             target=poller, args=(f"/events/{event.pk}/room/", organiser, stats["standings"], stop, 0.5)
         ),
         threading.Thread(target=poller, args=("/healthz", Client(), stats["floor"], stop, 0.05)),
+        threading.Thread(
+            target=poller,
+            args=("/healthz/write", Client(), stats["write floor"], stop, 0.05),
+            kwargs={"server": stats["write floor (server)"], "post": True},
+        ),
     ]
     expected = sum(len(s.board_numbers) for s in seatings if s.ns_pair_id and s.ew_pair_id)
     started = time.perf_counter()
@@ -303,22 +328,28 @@ def main():
         f"{expected} results in {took:.1f} s"
         + (f"; server killed after {killed} results and restarted" if killed else "")
     )
-    for name in ("enter", "confirm", "standings", "floor"):
-        print(
-            "  "
-            + summary(
-                {
-                    "enter": "submission (enter)",
-                    "confirm": "submission (confirm)",
-                    "standings": "standings (room)",
-                    "floor": "floor (/healthz)",
-                }[name],
-                stats[name],
-            )
-        )
-    submissions = stats["enter"] + stats["confirm"]
-    ratio = percentile(submissions, 95) / percentile(stats["floor"], 95)
-    print(f"  submission p95 / floor p95 = {ratio:.2f} (goal: at most 3)")
+    names = {
+        "enter": "submission (enter)",
+        "confirm": "submission (confirm)",
+        "standings": "standings (room)",
+        "floor": "floor (/healthz)",
+        "write floor": "write floor",
+        "enter (server)": "server: enter",
+        "confirm (server)": "server: confirm",
+        "write floor (server)": "server: write floor",
+    }
+    for name, label in names.items():
+        print("  " + summary(label, [v for v in stats[name] if v == v]))
+    client_ratio = percentile(stats["enter"] + stats["confirm"], 95) / percentile(stats["floor"], 95)
+    server_posts = [v for v in stats["enter (server)"] + stats["confirm (server)"] if v == v]
+    server_ratio = percentile(server_posts, 95) / percentile(
+        [v for v in stats["write floor (server)"] if v == v], 95
+    )
+    print(f"  client side: submission p95 / floor p95 = {client_ratio:.2f} (goal: at most {GOALS['client']})")
+    print(
+        f"  server side: submission p95 / write floor p95 = {server_ratio:.2f} "
+        f"(goal: at most {GOALS['server']})"
+    )
     print(
         f"  acknowledged {len(acked)} of {expected}; in the database {len(stored)} rows, "
         f"{doubled} doubled, {len(lost)} lost or different; standings equal a recomputation: "

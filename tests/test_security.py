@@ -200,3 +200,18 @@ def test_the_forwarded_address_counts_only_behind_a_trusted_proxy(client, settin
         REMOTE_ADDR="127.0.0.1",
     )
     assert CodeGuard.objects.filter(key=f"address:{counted}").exists()
+
+
+def test_every_response_says_how_long_the_server_took(client, db):
+    response = client.get(reverse("tournaments:healthz"))
+    name, duration = response["Server-Timing"].split(";dur=")
+    assert name == "app" and float(duration) >= 0
+
+
+def test_the_write_probe_keeps_one_row(client, db):
+    from tournaments.models import Heartbeat
+
+    for _ in range(3):
+        assert client.post(reverse("tournaments:healthz-write")).status_code == 200
+    assert Heartbeat.objects.count() == 1
+    assert client.get(reverse("tournaments:healthz-write")).status_code == 405

@@ -530,3 +530,13 @@ class Entry(models.Model):
     @property
     def names(self) -> str:
         return " & ".join(_players(self))
+
+
+class Heartbeat(models.Model):
+    """One row a probe writes, to show the database takes writes (and the floor of a write's cost)."""
+
+    name = models.CharField(max_length=40, unique=True)
+    at = models.DateTimeField()
+
+    def __str__(self):
+        return f"{self.name} at {self.at:%H:%M:%S}"

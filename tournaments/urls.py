@@ -7,6 +7,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("healthz/write", views.healthz_write, name="healthz-write"),
     path("events/new/", views.event_new, name="event-new"),
     path("events/<int:event_id>/", views.event_detail, name="event-detail"),
     path("events/<int:event_id>/run/", views.event_run, name="event-run"),

@@ -4,7 +4,7 @@ Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix 
 ``ServiceError`` (or a domain error) with a message in plain words.
 """
 
-from .audit import event_log
+from .audit import event_log, heartbeat_write
 from .boards import PbnImportError, event_deal_boards, event_export_pbn, event_import_pbn
 from .codes import Tablet, code_lockouts, code_lockouts_lift
 from .director import result_set_by_director
@@ -55,6 +55,7 @@ __all__ = [
     "pairs_seat_entries",
     "pairs_renamed",
     "event_log",
+    "heartbeat_write",
     "event_print_pack",
     "seated_movement",
     "event_allows",

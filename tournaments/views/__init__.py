@@ -11,6 +11,7 @@ from .events import (
     event_movement,
     event_print,
     healthz,
+    healthz_write,
     home,
 )
 from .live import codes_unlock, director_board, event_close, event_live, event_room, event_start
@@ -56,5 +57,6 @@ __all__ = [
     "event_results_csv",
     "event_results_pair",
     "healthz",
+    "healthz_write",
     "home",
 ]
