@@ -348,7 +348,20 @@ class Result(models.Model):
         return f"{self.ns_adjusted}/{self.ew_adjusted}"
 
 
-class ResultChange(models.Model):
+class HistoryLine(models.Model):
+    """A line of a history: who, and when (newest first). Never edited."""
+
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    changed_at = models.DateTimeField()
+
+    class Meta:
+        abstract = True
+        ordering = ["-changed_at", "-id"]
+
+
+class ResultChange(HistoryLine):
     """One entry in a result's history: who changed what, when and why. Never edited."""
 
     class Action(models.TextChoices):
@@ -373,19 +386,12 @@ class ResultChange(models.Model):
     source = models.CharField(
         max_length=40, blank=True, help_text="Where the change came from, e.g. 'table 3'."
     )
-    changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    changed_at = models.DateTimeField()
-
-    class Meta:
-        ordering = ["-changed_at", "-id"]
 
     def __str__(self):
         return f"Board {self.board_number}, {self.get_action_display().lower()}: {self.before} → {self.after}"
 
 
-class EventChange(models.Model):
+class EventChange(HistoryLine):
     """One step of an evening in its audit trail: who did what to the event, and when. Never edited.
 
     Results have their own history (``ResultChange``); this keeps everything else.
@@ -407,13 +413,6 @@ class EventChange(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="changes")
     action = models.CharField(max_length=12, choices=Action.choices)
     detail = models.CharField(max_length=500, blank=True)
-    changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    changed_at = models.DateTimeField()
-
-    class Meta:
-        ordering = ["-changed_at", "-id"]
 
     def __str__(self):
         return f"{self.get_action_display()}: {self.detail}" if self.detail else self.get_action_display()
