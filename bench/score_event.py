@@ -181,7 +181,7 @@ def main():
                     "read": "(a) read for scoring",
                     "reference": "reference standings",
                     "compute": "(b) standings",
-                }.get(key, f"(c) page: {key} [{queries.get(key)} q]")
+                }.get(key, f"(c) page: {key}" + (f" [{queries[key]} q]" if key in queries else ""))
                 print(_line(label, (statistics.median(values), min(values), max(values)), count))
             read_ratios = [run[1]["read"][0] / run[1]["bare"][0] for run in runs]
             compute_ratios = [run[1]["compute"][0] / run[1]["reference"][0] for run in runs]
