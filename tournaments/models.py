@@ -205,7 +205,7 @@ class Pair(models.Model):
     )
 
     class Meta:
-        ordering = ["event", "-direction", "number"]
+        ordering = ["event_id", "-direction", "number"]
         constraints = [
             models.UniqueConstraint(
                 fields=["event", "direction", "number"], name="pair_number_unique_per_direction"
@@ -250,7 +250,7 @@ class Board(models.Model):
     )
 
     class Meta:
-        ordering = ["event", "number"]
+        ordering = ["event_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="board_number_unique_per_event"),
             models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
@@ -433,7 +433,7 @@ class Seating(models.Model):
     shares_with = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
-        ordering = ["event", "round", "table"]
+        ordering = ["event_id", "round", "table"]
         constraints = [
             models.UniqueConstraint(fields=["event", "round", "table"], name="seating_one_per_table_round"),
             models.UniqueConstraint(
@@ -463,7 +463,7 @@ class RelayStand(models.Model):
     last_board = models.PositiveSmallIntegerField()
 
     class Meta:
-        ordering = ["event", "round"]
+        ordering = ["event_id", "round"]
         constraints = [
             models.UniqueConstraint(fields=["event", "round"], name="relay_one_per_round"),
         ]
@@ -481,7 +481,7 @@ class TableAccess(models.Model):
     code = models.CharField(max_length=12, unique=True)
 
     class Meta:
-        ordering = ["event", "table"]
+        ordering = ["event_id", "table"]
         constraints = [
             models.UniqueConstraint(fields=["event", "table"], name="table_access_one_per_table"),
         ]
@@ -514,7 +514,7 @@ class Entry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["event", "created_at", "id"]
+        ordering = ["event_id", "created_at", "id"]
         constraints = [
             models.CheckConstraint(
                 condition=(Q(player1__isnull=False) | ~Q(guest1=""))

@@ -133,12 +133,16 @@ def _current_round(
     With ``lock`` the table's seatings are locked as they are read: a write at the table holds
     them until it ends, so two tablets at one table take turns."""
     event = access.event
-    seatings = event.seatings.filter(table=access.table).select_related(*related)
+    # Ordered by round alone: the models' default order would join the event table for nothing.
+    seatings = event.seatings.filter(table=access.table).select_related(*related).order_by("round")
     if lock:
         seatings = seatings.select_for_update(of=("self",))
     seatings = list(seatings)
     by_round: dict[int, dict[int, Result]] = {}
-    for result in event.results.filter(table=access.table).select_related("board", "ns_pair", "ew_pair"):
+    results = (
+        event.results.filter(table=access.table).select_related("board", "ns_pair", "ew_pair").order_by()
+    )
+    for result in results:
         by_round.setdefault(result.round, {})[result.board.number] = result
     current = next((s for s in seatings if not _complete(s, by_round.get(s.round, {}))), None)
     if current is not None and current.ns_pair_id is None:
