@@ -127,3 +127,69 @@ def test_create_event_refuses_an_impossible_movement_and_creates_nothing():
     with pytest.raises(CommandError, match="not a suit"):
         _run("create_event", "--club", "Clitheroe Whist", "--name", "X", "--tables", "7", "--schedule", "HDX")
     assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "tables, card_set, first",
+    [
+        (
+            4,
+            "ebu",
+            [
+                (3, 6, [1, 2, 3, 4]),
+                (7, 2, [9, 10, 11, 12]),
+                (5, 4, [13, 14, 15, 16]),
+                (8, 1, [17, 18, 19, 20]),
+            ],
+        ),
+        (
+            4,
+            "acbl",
+            [
+                (8, 1, [1, 2, 3, 4]),
+                (3, 6, [13, 14, 15, 16]),
+                (2, 7, [21, 22, 23, 24]),
+                (5, 4, [25, 26, 27, 28]),
+            ],
+        ),
+        (2, None, [(4, 1, [1, 2, 3, 4]), (2, 3, [1, 2, 3, 4])]),
+    ],
+)
+def test_movement_prints_a_howell_with_the_published_first_round(tables, card_set, first):
+    args = [
+        "movement",
+        "--tables",
+        str(tables),
+        "--variant",
+        "howell",
+        "--boards-per-round",
+        "4",
+        "--format",
+        "json",
+    ]
+    data = json.loads(_run(*args, *(["--card-set", card_set] if card_set else [])))
+    assert data["variant"] == "howell" and data["rounds"] == 2 * tables - 1
+    assert [(e["ns"], e["ew"], e["boards"]) for e in data["schedule"] if e["round"] == 1] == first
+    pairs = {p for e in data["schedule"] for p in (e["ns"], e["ew"])}
+    assert pairs == set(range(1, 2 * tables + 1))
+    assert all(r["boards"] for r in data["relay"])
+
+
+def test_movement_prints_a_howell_grid():
+    text = _run("movement", "--tables", "4", "--variant", "howell", "--boards-per-round", "4")
+    assert text.startswith("4-table Howell: 7 rounds of 4 boards") and "Pair 8 stays at table 4, N/S" in text
+    round_1 = next(line for line in text.splitlines() if line.startswith("1 "))
+    assert round_1.split()[:3] == ["1", "3-6", "1-4"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--tables", "3"], "3-table Howells"),
+        (["--tables", "6", "--card-set", "acbl"], "EBU card set, not ACBL"),
+        (["--tables", "4", "--arrow-switch", "7"], "nothing to arrow-switch"),
+    ],
+)
+def test_an_impossible_howell_is_explained_by_the_command(args, message):
+    with pytest.raises(CommandError, match=message):
+        _run("movement", "--variant", "howell", *args)

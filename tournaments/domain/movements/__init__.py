@@ -1,5 +1,6 @@
-"""Movements: who plays whom, where, with which boards. Mitchell today; the kind is open to others."""
+"""Movements: who plays whom, where, with which boards: the Mitchell, and the Howell for small fields."""
 
+from .howell import CARD_SETS, build_howell, howell_card_sets, unmet_pairs
 from .mitchell import (
     MAX_BOARDS_PER_ROUND,
     MAX_TABLES,
@@ -13,6 +14,10 @@ from .mitchell import (
 from .types import Movement, RelayRound, TableRound, boards_of_set
 
 __all__ = [
+    "CARD_SETS",
+    "build_howell",
+    "howell_card_sets",
+    "unmet_pairs",
     "MAX_BOARDS_PER_ROUND",
     "MAX_TABLES",
     "MIN_TABLES",

@@ -1,8 +1,9 @@
 """A movement as plain data (for JSON) and as a text grid a director can read.
 
-The grid has a row per round and a column per table; a cell reads ``3v5 7-9``: N/S 3 against
-E/W 5 on boards 7 to 9. ``*`` marks an arrow-switched table, ``--`` the phantom, ``=T`` the table
-sharing the boards.
+The grid has a row per round and a column per table; a Mitchell's cell reads ``3v5 7-9``: N/S 3
+against E/W 5 on boards 7 to 9. ``*`` marks an arrow-switched table, ``--`` the phantom, ``=T`` the
+table sharing the boards. A Howell's pairs have one numbering, so its cell reads ``3-6 1-4``: pair
+3 sits N/S against pair 6 on boards 1 to 4.
 """
 
 from .types import Movement, Moves, TableRound
@@ -11,6 +12,7 @@ VARIANT_NAMES = {
     "standard": "standard Mitchell",
     "skip": "skip Mitchell",
     "relay": "share-and-relay Mitchell",
+    "howell": "Howell",
 }
 
 
@@ -18,6 +20,7 @@ def movement_as_dict(movement: Movement) -> dict:
     return {
         "tables": movement.tables,
         "variant": movement.variant,
+        **({"card_set": movement.card_set} if movement.card_set else {}),
         "rounds": movement.rounds,
         "boards_per_round": movement.boards_per_round,
         "phantom": movement.phantom,
@@ -40,10 +43,10 @@ def _boards_text(boards: tuple[int, ...]) -> str:
     return str(boards[0]) if len(boards) == 1 else f"{boards[0]}-{boards[-1]}"
 
 
-def _cell(tr: TableRound) -> str:
+def _cell(tr: TableRound, versus: str = "v") -> str:
     ns = "--" if tr.ns is None else str(tr.ns)
     ew = "--" if tr.ew is None else str(tr.ew)
-    text = f"{ns}v{ew} {_boards_text(tr.boards)}"
+    text = f"{ns}{versus}{ew} {_boards_text(tr.boards)}"
     if tr.arrow_switched:
         text += "*"
     if tr.shares_with:
@@ -92,7 +95,41 @@ def movement_summary(movement: Movement) -> str:
     )
 
 
+def _howell_as_text(movement: Movement) -> str:
+    stationary = 2 * movement.tables
+    home = next(tr for tr in movement.round_of(1) if stationary in (tr.ns, tr.ew))
+    seat = "N/S" if home.ns == stationary else "E/W"
+    lines = [
+        movement_summary(movement)
+        + (f" ({movement.card_set.upper()} cards)" if movement.card_set in ("ebu", "acbl") else ""),
+        f"Pair {stationary} stays at table {home.table}, {seat}, all evening. After each round every other "
+        "pair takes the seat of the pair numbered one below (pair 1 takes the seat of the highest moving "
+        "pair), and each set of boards goes where the set numbered one below was; sets not in play rest "
+        "on the relay stands.",
+    ]
+    if movement.phantom:
+        lines.append(f"Pair {stationary} is missing: its opponent of each round sits out (--).")
+    if movement.tables == 2:
+        lines.append("Both tables play the same boards each round (=T: the table sharing them).")
+    lines += ["Cell: N/S-E/W, boards.", ""]
+    header = ["Round"] + [f"Table {t}" for t in range(1, movement.tables + 1)] + ["Resting"]
+    rows = []
+    for r in range(1, movement.rounds + 1):
+        resting = ", ".join(_boards_text(rr.boards) for rr in movement.relay if rr.round == r)
+        rows.append([str(r)] + [_cell(tr, "-") for tr in movement.round_of(r)] + [resting])
+    return _grid(lines, header, rows)
+
+
+def _grid(lines: list[str], header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
 def movement_as_text(movement: Movement) -> str:
+    if movement.kind == "howell":
+        return _howell_as_text(movement)
     lines = [
         movement_summary(movement),
         "N/S pairs stay at their table. After each round E/W pairs move up one table (the last to "
@@ -127,7 +164,4 @@ def movement_as_text(movement: Movement) -> str:
         if movement.relay:
             row.append(_boards_text(movement.relay[r - 1].boards))
         rows.append(row)
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    for row in [header, *rows]:
-        lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
-    return "\n".join(lines) + "\n"
+    return _grid(lines, header, rows)

@@ -84,6 +84,7 @@ class Movement:
     arrow_switch_rounds: tuple[int, ...]
     table_rounds: tuple[TableRound, ...]
     relay: tuple[RelayRound, ...] = ()
+    card_set: str | None = None  # a Howell's published card set ("ebu", "acbl")
 
     @property
     def boards(self) -> int:

@@ -6,9 +6,14 @@ from tournaments.domain.errors import DomainError
 from tournaments.domain.movements import VARIANTS, parse_round_list
 
 
-def add_movement_arguments(parser, *, tables_required=True):
+def add_movement_arguments(parser, *, tables_required=True, howell=False):
     parser.add_argument("--tables", type=int, required=tables_required, help="number of tables (2 to 40)")
-    parser.add_argument("--variant", choices=VARIANTS, help="default: standard (odd tables), skip (even)")
+    parser.add_argument(
+        "--variant",
+        choices=[*VARIANTS, "howell"] if howell else VARIANTS,
+        help="default: standard (odd tables), skip (even)"
+        + ("; howell for 2 and 4 to 8 tables" if howell else ""),
+    )
     parser.add_argument("--rounds", type=int, help="fewer rounds than the complete movement")
     parser.add_argument("--boards-per-round", type=int, default=3, help="boards a round (default 3)")
     parser.add_argument("--phantom", action="store_true", help="a half table: N/S at the last table missing")

@@ -1,0 +1,155 @@
+"""The Howell movement for small fields: every pair meets every other pair, one winner.
+
+With T tables there are 2T pairs numbered 1..2T, in one numbering (pairs change direction), and
+n = 2T - 1 rounds and sets of boards. The highest pair, 2T, stays at its seat all evening. A
+Howell is defined by its first round (domain.md, section 1.7): from one round to the next every
+other pair p becomes p + 1 and every set s becomes s + 1, n + 1 wrapping to 1, seat by seat. So a
+seat's next occupant is always the pair numbered one below, and each seat's guide is the same
+every round. The first rounds are the published ones of the EBU and ACBL card sets, so the pair
+numbers on our cards match the cards clubs already own. Sets not in play in a round rest on the
+relay stands.
+
+With an odd number of pairs the stationary pair is the missing one and its opponent sits out.
+Cut short (fewer rounds), not every pair meets every other: ``unmet_pairs`` says who.
+
+Example, 2 tables (4 pairs), both tables on the same boards each round:
+
+    >>> m = build_howell(2, boards_per_round=4)
+    >>> [(tr.table, tr.ns, tr.ew, tr.boards) for tr in m.round_of(1)]
+    [(1, 4, 1, (1, 2, 3, 4)), (2, 2, 3, (1, 2, 3, 4))]
+    >>> [(tr.ns, tr.ew, tr.board_set) for tr in m.round_of(2)]
+    [(4, 2, 2), (3, 1, 2)]
+"""
+
+from itertools import combinations
+
+from ..errors import MovementError
+from .types import Movement, RelayRound, TableRound, boards_of_set
+
+# Round 1 of each published Howell: (N/S pair, E/W pair, set) table by table (domain.md, 1.7).
+FIRST_ROUNDS: dict[int, dict[str, tuple[tuple[int, int, int], ...]]] = {
+    2: {"standard": ((4, 1, 1), (2, 3, 1))},
+    4: {
+        "ebu": ((3, 6, 1), (7, 2, 3), (5, 4, 4), (8, 1, 5)),
+        "acbl": ((8, 1, 1), (3, 6, 4), (2, 7, 6), (5, 4, 7)),
+    },
+    5: {
+        "ebu": ((2, 4, 1), (8, 7, 2), (10, 1, 3), (6, 3, 4), (9, 5, 5)),
+        "acbl": ((7, 3, 1), (5, 2, 2), (10, 1, 3), (9, 8, 4), (4, 6, 5)),
+    },
+    6: {"ebu": ((7, 3, 1), (12, 5, 2), (1, 11, 3), (9, 4, 4), (2, 10, 6), (8, 6, 7))},
+    7: {
+        "ebu": ((8, 13, 1), (2, 5, 2), (9, 11, 3), (14, 1, 4), (6, 7, 5), (4, 10, 6), (3, 12, 7)),
+        "acbl": ((5, 12, 1), (2, 4, 2), (9, 10, 3), (14, 1, 4), (8, 13, 5), (7, 11, 6), (6, 3, 7)),
+    },
+    8: {
+        "ebu": (
+            (16, 1, 1),
+            (10, 8, 2),
+            (6, 2, 3),
+            (13, 5, 4),
+            (4, 3, 8),
+            (14, 11, 9),
+            (9, 15, 11),
+            (12, 7, 15),
+        ),
+    },
+}
+CARD_SETS = ("ebu", "acbl")
+CARD_SET_NAMES = {"ebu": "EBU", "acbl": "ACBL", "standard": "standard"}
+
+
+def howell_card_sets(tables: int) -> tuple[str, ...]:
+    """The published card sets whistdrive has for this many tables (the first is the default)."""
+    return tuple(FIRST_ROUNDS.get(tables, {}))
+
+
+def _step(value: int, rounds: int, n: int) -> int:
+    """A pair or set number ``rounds`` rounds on: +1 a round, n + 1 wrapping to 1."""
+    return (value - 1 + rounds) % n + 1
+
+
+def build_howell(
+    tables: int,
+    *,
+    boards_per_round: int,
+    rounds: int | None = None,
+    phantom: bool = False,
+    card_set: str | None = None,
+) -> Movement:
+    sets_of = FIRST_ROUNDS.get(tables)
+    if sets_of is None:
+        offered = ", ".join(str(t) for t in sorted(FIRST_ROUNDS))
+        raise MovementError(
+            f"whistdrive has complete Howells for {offered} tables, not {tables}: "
+            + (
+                "the 3-table Howells all share boards between tables or split rounds, and are not built yet."
+                if tables == 3
+                else "for a bigger field play a Mitchell."
+            )
+        )
+    card_set = card_set or next(iter(sets_of))
+    if card_set not in sets_of:
+        raise MovementError(
+            f"The {tables}-table Howell comes in the "
+            + " and ".join(CARD_SET_NAMES[c] for c in sets_of)
+            + f" card set, not {card_set.upper()}."
+        )
+    if boards_per_round < 1:
+        raise MovementError("Each round needs at least one board.")
+    n = 2 * tables - 1
+    stationary = 2 * tables
+    rounds = n if rounds is None else rounds
+    if not 1 <= rounds <= n:
+        raise MovementError(f"A {tables}-table Howell has {n} rounds; it can be cut short, not lengthened.")
+    first = sets_of[card_set]
+
+    table_rounds, relay = [], []
+    for r in range(1, rounds + 1):
+        in_play = set()
+        for table, (ns, ew, board_set) in enumerate(first, start=1):
+            ns, ew = (p if p == stationary else _step(p, r - 1, n) for p in (ns, ew))
+            board_set = _step(board_set, r - 1, n)
+            in_play.add(board_set)
+            if phantom:
+                ns, ew = (None if p == stationary else p for p in (ns, ew))
+            table_rounds.append(
+                TableRound(
+                    round=r,
+                    table=table,
+                    ns=ns,
+                    ew=ew,
+                    board_set=board_set,
+                    boards=boards_of_set(board_set, boards_per_round),
+                    shares_with=(3 - table) if tables == 2 else None,
+                )
+            )
+        relay += [
+            RelayRound(r, s, boards_of_set(s, boards_per_round)) for s in range(1, n + 1) if s not in in_play
+        ]
+    return Movement(
+        kind="howell",
+        variant="howell",
+        tables=tables,
+        rounds=rounds,
+        boards_per_round=boards_per_round,
+        sets=n,
+        phantom=phantom,
+        arrow_switch_rounds=(),
+        table_rounds=tuple(table_rounds),
+        relay=tuple(relay),
+        card_set=card_set,
+    )
+
+
+def unmet_pairs(movement: Movement) -> tuple[tuple[int, int], ...]:
+    """The pairs who do not meet (a Howell cut short, or with a missing pair), lowest first.
+
+    >>> unmet_pairs(build_howell(2, boards_per_round=4, rounds=2))
+    ((1, 2), (3, 4))
+    """
+    pairs = sorted({p for tr in movement.table_rounds for p in (tr.ns, tr.ew) if p is not None})
+    met = {
+        frozenset((tr.ns, tr.ew)) for tr in movement.table_rounds if tr.ns is not None and tr.ew is not None
+    }
+    return tuple((a, b) for a, b in combinations(pairs, 2) if frozenset((a, b)) not in met)
