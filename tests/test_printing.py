@@ -53,8 +53,47 @@ def test_the_qr_code_holds_the_tables_address(event):
     access = event.table_accesses.get(table=1)
     url = f"{BASE}/t/{access.token}/"
     assert services.event_print_pack(event, base_url=BASE).table_cards[0].url == url
-    widget = qr_drawing(url).contents[0]
-    assert widget.value == url
+    assert qr_drawing(url).value == url
+
+
+def test_the_qr_code_is_drawn_module_for_module(tmp_path):
+    """Rasterised, the printed code shows exactly the modules reportlab's own QR widget encodes."""
+    import shutil
+    import subprocess
+
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+    from reportlab.pdfgen.canvas import Canvas
+
+    from tournaments.pdf.table_cards import QUIET_ZONE, qr_modules
+
+    if not shutil.which("pdftoppm"):
+        pytest.skip("pdftoppm is not installed (apt-get install -y poppler-utils)")
+    url = f"{BASE}/t/AbCdEfGhIjKlMnOpQrStUvWxYz012345/"
+    widget = QrCodeWidget(url, barLevel="M")
+    widget.qr.make()
+    expected = [
+        [widget.qr.isDark(r, c) for c in range(widget.qr.getModuleCount())]
+        for r in range(widget.qr.getModuleCount())
+    ]
+    assert [list(row) for row in qr_modules(url)] == expected
+    size = 300
+    canvas = Canvas(str(tmp_path / "qr.pdf"), pagesize=(size, size))
+    flowable = qr_drawing(url, size)
+    flowable.wrapOn(canvas, size, size)
+    flowable.drawOn(canvas, 0, 0)
+    canvas.save()
+    subprocess.run(
+        ["pdftoppm", "-gray", "-r", "144", str(tmp_path / "qr.pdf"), str(tmp_path / "qr")], check=True
+    )
+    image = next(tmp_path.glob("qr*.pgm")).read_bytes()
+    header, pixels = image.split(b"\n", 3)[:3], image.split(b"\n", 3)[3]
+    width, height = (int(v) for v in header[1].split())
+    count = len(expected) + 2 * QUIET_ZONE
+    for row, line in enumerate(expected):
+        for col, dark in enumerate(line):
+            x = int((col + QUIET_ZONE + 0.5) * width / count)
+            y = int((row + QUIET_ZONE + 0.5) * height / count)
+            assert (pixels[y * width + x] < 128) == dark, (row, col)
 
 
 def test_the_suit_symbols_are_printed_with_an_embedded_font(event):

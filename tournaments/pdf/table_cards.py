@@ -1,9 +1,10 @@
 """Table cards: one per table, standing on it all evening, with the QR code that opens its tablet page."""
 
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
+from functools import lru_cache
+
+from reportlab.graphics.barcode import qrencoder
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
 from .base import STYLES, Safe, grid_table, markup, suit_markup, text, usable_width
 from .data import PrintPack, TableCard
@@ -12,12 +13,54 @@ QR_SIZE = 38 * mm
 ROUND_WIDTH = 16 * mm
 
 
-def qr_drawing(url: str, size: float = QR_SIZE) -> Drawing:
-    widget = QrCodeWidget(url, barLevel="M")
-    x0, y0, x1, y1 = widget.getBounds()
-    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
-    drawing.add(widget)
-    return drawing
+QUIET_ZONE = 4  # modules of white round the code, as the standard asks
+
+
+@lru_cache(maxsize=256)
+def qr_modules(text: str) -> tuple[tuple[bool, ...], ...]:
+    """The dark and light modules of the QR code of ``text`` (error correction M, best mask).
+
+    Made by reportlab's own encoder; kept per text, as a table's address stays the same all evening.
+    """
+    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+    code.addData(text)
+    code.make()
+    count = code.getModuleCount()
+    return tuple(tuple(code.isDark(row, col) for col in range(count)) for row in range(count))
+
+
+class QrCode(Flowable):
+    """A QR code drawn as one filled path of runs of dark modules: reportlab's drawing widget makes
+    a shape (with its attribute checks) for every module, which made table cards slow to print."""
+
+    def __init__(self, value: str, size: float = QR_SIZE):
+        super().__init__()
+        self.value = value
+        self.size = size
+        self.width = self.height = size
+
+    def draw(self):
+        modules = qr_modules(self.value)
+        count = len(modules) + 2 * QUIET_ZONE
+        unit = self.size / count
+        path = self.canv.beginPath()
+        for row, line in enumerate(modules):
+            y = self.size - (row + QUIET_ZONE + 1) * unit
+            col = 0
+            while col < len(line):
+                if not line[col]:
+                    col += 1
+                    continue
+                start = col
+                while col < len(line) and line[col]:
+                    col += 1
+                path.rect((start + QUIET_ZONE) * unit, y, (col - start) * unit, unit)
+        self.canv.setFillColorRGB(0, 0, 0)
+        self.canv.drawPath(path, stroke=0, fill=1)
+
+
+def qr_drawing(url: str, size: float = QR_SIZE) -> QrCode:
+    return QrCode(url, size)
 
 
 def _boards(card_round) -> Safe:
