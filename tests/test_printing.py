@@ -268,3 +268,26 @@ def test_every_paragraph_is_made_by_the_escaping_helpers():
     package = Path(pdf.__file__).resolve().parent
     makers = {p.name for p in package.glob("*.py") if "Paragraph(" in p.read_text()}
     assert makers == {"base.py"}
+
+
+def test_traveller_headers_keep_their_words_and_switched_rows_are_marked(event):
+    pages = _pages(_render(event, "travellers"))
+    assert all("Round Table N/S pair E/W pair" in page for page in pages)
+    # Round 3 is arrow-switched: its row on each traveller is starred and the star explained.
+    switched = [page for page in pages if " * " in page]
+    assert switched and all(
+        "Arrow switch: the pair sitting N/S played the E/W cards" in page for page in switched
+    )
+
+
+def test_score_cards_name_the_opponents_and_add_up(event):
+    services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n1,1,1,9\n2,1,1,6\n")
+    pair = event.pairs.get(direction="EW", number=1)
+    pair.guest1, pair.guest2 = "Ada Lovelace", "Charles Babbage"
+    pair.save()
+    page = _pages(_render(event, "score-cards"))[0]
+    assert page.startswith("N/S 1") or "N/S 1:" in page
+    assert "E/W 1 Ada Lovelace & Charles Babbage" in page
+    total = re.search(r"Total (\d+) (\S+) (\S+) %", page)
+    assert total, page
+    assert total.group(1) == str(9 + 6)  # tricks of N/S 1 over its two scored boards

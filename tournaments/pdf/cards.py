@@ -1,9 +1,9 @@
 """Guide cards (where each moving pair goes) and personal score cards (a pair's own record)."""
 
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Spacer
+from reportlab.platypus import KeepTogether, Spacer, TableStyle
 
-from .base import STYLES, grid_table, markup, suit_markup, text, usable_width
+from .base import FONT_BOLD, RULE, STYLES, grid_table, markup, suit_markup, text, usable_width
 from .data import PrintPack
 
 GAP = 6 * mm
@@ -60,16 +60,22 @@ def score_cards_story(pack: PrintPack) -> list:
             ]
             for r in card.rows
         ]
+        rows.append(["Total", "", "", "", "", card.tricks, card.total, card.percentage])
+        widths = [13 * mm, 14 * mm, 0, 17 * mm, 13 * mm, 14 * mm, 16 * mm, 24 * mm]
+        widths[2] = width - sum(widths)
+        table = grid_table(rows, widths)
+        table.setStyle(
+            TableStyle(
+                [("FONTNAME", (0, -1), (-1, -1), FONT_BOLD), ("LINEABOVE", (0, -1), (-1, -1), 1, RULE)]
+            )
+        )
         story.append(
             KeepTogether(
                 [
                     text(f"{card.pair}: {card.names}", STYLES["heading"]),
                     text(f"{pack.event.name} · {pack.event.date} · personal score card", STYLES["small"]),
                     Spacer(1, 1.5 * mm),
-                    grid_table(
-                        rows,
-                        [13 * mm, 13 * mm, 55 * mm, 14 * mm, 13 * mm, 14 * mm, 16 * mm, width - 138 * mm],
-                    ),
+                    table,
                     Spacer(1, GAP),
                 ]
             )

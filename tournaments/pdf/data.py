@@ -58,6 +58,7 @@ class TravellerRow:
     ew_tricks: str = ""
     ns_score: str = ""
     ew_score: str = ""
+    arrow_switched: bool = False  # the pair sitting N/S held the E/W cards
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,9 @@ class ScoreCard:
     pair: str
     names: str
     rows: tuple[ScoreCardRow, ...]
+    total: str = ""  # the pair's total score (± average in total tricks), once scored
+    tricks: str = ""  # the pair's total tricks, once scored
+    percentage: str = ""  # with matchpoints
 
 
 @dataclass(frozen=True)

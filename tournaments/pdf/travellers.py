@@ -1,12 +1,20 @@
 """Travellers: one score sheet per board, blank for play, filled in once the board is scored."""
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
 from .base import FONT_BOLD, RULE, SHADE, STYLES, markup, suit_markup, text, usable_width
 from .data import PrintPack
 
 ROW_HEIGHT = 7 * mm  # room to write by hand
+CELL_PADDING = 12  # points: reportlab's table cells pad 6 left and 6 right
+# "Round" and "Table" in the bold header, whole: the word's own width and the padding, and a little air.
+PLACE_WIDTH = stringWidth("Round", FONT_BOLD, STYLES["cell_bold"].fontSize) + CELL_PADDING + 2 * mm
+FIGURE_WIDTH = 18 * mm
+SWITCH_NOTE = (
+    "* Arrow switch: the pair sitting N/S played the E/W cards; write the tricks of the pair sitting N/S."
+)
 
 
 def travellers_story(pack: PrintPack) -> list:
@@ -29,8 +37,8 @@ def travellers_story(pack: PrintPack) -> list:
             [
                 str(r.round),
                 str(r.table),
-                text(r.ns, cell),
-                text(r.ew, cell),
+                text(r.ns + (" *" if r.arrow_switched else ""), cell),
+                text(r.ew + (" *" if r.arrow_switched else ""), cell),
                 r.ns_tricks,
                 r.ew_tricks,
                 r.ns_score,
@@ -38,10 +46,10 @@ def travellers_story(pack: PrintPack) -> list:
             ]
             for r in t.rows
         ]
-        name_width = (width - 12 * mm - 12 * mm - 4 * 18 * mm) / 2
+        name_width = (width - 2 * PLACE_WIDTH - 4 * FIGURE_WIDTH) / 2
         table = Table(
             rows,
-            colWidths=[12 * mm, 12 * mm, name_width, name_width] + [18 * mm] * 4,
+            colWidths=[PLACE_WIDTH, PLACE_WIDTH, name_width, name_width] + [FIGURE_WIDTH] * 4,
             rowHeights=[None] + [ROW_HEIGHT] * len(t.rows),
             repeatRows=1,
         )
@@ -73,6 +81,7 @@ def travellers_story(pack: PrintPack) -> list:
                     ),
                     Spacer(1, 1.5 * mm),
                     table,
+                    *([text(SWITCH_NOTE, STYLES["small"])] if any(r.arrow_switched for r in t.rows) else []),
                     Spacer(1, 8 * mm),
                 ]
             )

@@ -26,7 +26,15 @@ from ..pdf.data import (
     Traveller,
     TravellerRow,
 )
-from ..reports import FIELD_TITLES, STANDING_COLUMNS, format_score, rounding_note, standing_figures
+from ..reports import (
+    FIELD_TITLES,
+    STANDING_COLUMNS,
+    format_percentage,
+    format_score,
+    format_versus_average,
+    rounding_note,
+    standing_figures,
+)
 from .movements import seated_movement
 from .scoring import event_report
 
@@ -73,7 +81,7 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
         ),
         guide_cards=_guide_cards(seatings),
         travellers=_travellers(boards, seatings, played),
-        score_cards=_score_cards(seatings, trumps, played),
+        score_cards=_score_cards(seatings, trumps, played, report),
         hand_records=_hand_records(boards),
         results=_results_sheet(report) if report else None,
     )
@@ -175,7 +183,12 @@ def _travellers(boards, seatings, played) -> tuple[Traveller, ...]:
         for n in s.board_numbers:
             rows[n].append(
                 TravellerRow(
-                    s.round, s.table, str(s.ns_pair), str(s.ew_pair), *played.get((s.round, s.table, n), ())
+                    s.round,
+                    s.table,
+                    str(s.ns_pair),
+                    str(s.ew_pair),
+                    *played.get((s.round, s.table, n), ("", "", "", "")),
+                    arrow_switched=s.arrow_switched,
                 )
             )
     return tuple(
@@ -189,7 +202,7 @@ def _travellers(boards, seatings, played) -> tuple[Traveller, ...]:
     )
 
 
-def _score_cards(seatings, trumps, played) -> tuple[ScoreCard, ...]:
+def _score_cards(seatings, trumps, played, report=None) -> tuple[ScoreCard, ...]:
     rows = defaultdict(list)
     pairs = {}
     for s in seatings:
@@ -204,10 +217,25 @@ def _score_cards(seatings, trumps, played) -> tuple[ScoreCard, ...]:
                 if result:
                     tricks, score = (result[0], result[2]) if side == "N/S" else (result[1], result[3])
                 rows[pair.pk].append(
-                    ScoreCardRow(n, s.round, str(opponents), trumps.get(n, "?"), cards, tricks, score)
+                    ScoreCardRow(n, s.round, _label(opponents), trumps.get(n, "?"), cards, tricks, score)
                 )
+    standings = {s.pair: s for s in report.scores.standings} if report else {}
     ordered = sorted(pairs.values(), key=lambda p: (p.direction != "NS", p.number))
-    return tuple(ScoreCard(str(p), p.names, tuple(rows[p.pk])) for p in ordered)
+    cards = []
+    for p in ordered:
+        standing = standings.get((p.direction, p.number))
+        total = tricks = percentage = ""
+        if standing and standing.boards_played:
+            if report.scores.method == "total_tricks":
+                total = format_versus_average(standing.versus_average)
+            else:
+                total = format_score(standing.score)
+            tricks = str(standing.tricks)
+            percentage = (
+                f"{format_percentage(standing.percentage)} %" if standing.percentage is not None else ""
+            )
+        cards.append(ScoreCard(str(p), p.names, tuple(rows[p.pk]), total, tricks, percentage))
+    return tuple(cards)
 
 
 def _hand_records(boards) -> tuple[HandRecord, ...]:
