@@ -342,3 +342,16 @@ def test_the_director_form_explains_what_is_missing(client, organiser, running, 
     page = client.post(url, {"seating": seating.pk, **data}, follow=True)
     assert message in page.content.decode()
     assert not Result.objects.exists()
+
+
+def test_after_the_skip_round_the_tablet_says_so(club, make_event):
+    event = make_event(club, tables=6, boards_per_round=2)
+    services.event_deal_boards(event=event, seed="skip", analyse=False)
+    services.event_start(event=event)
+    access = _access(event, 2)
+    for seating in event.seatings.filter(table=2, round__lte=3).order_by("round"):
+        for board in seating.board_numbers:
+            services.table_result_enter(access=access, board_number=board, ns_tricks=7)
+            services.table_result_confirm(access=access, board_number=board, ns_tricks=7)
+    moves = services.table_state(access).moves
+    assert moves["round"] == 3 and moves["ew_text"] == "move up two tables to table 4 (the skip)"

@@ -174,8 +174,15 @@ def table_state(access: TableAccess) -> TableState:
 
 
 def _moves(event: Event, seating: Seating) -> dict:
-    """Where the E/W pair and the boards of a table went after its round."""
-    moves = seated_movement(event).moves_after(seating.round, seating.table)
+    """Where the E/W pair and the boards of a table went after its round (read from that round and
+    the next only: the whole movement of a big event is thousands of rows)."""
+    rounds = (seating.round, seating.round + 1)
+    movement = seated_movement(
+        event,
+        event.seatings.filter(round__in=rounds).select_related("ns_pair", "ew_pair"),
+        event.relay_stands.filter(round=seating.round + 1),
+    )
+    moves = movement.moves_after(seating.round, seating.table)
     if moves.last_round:
         return {}
     return {
