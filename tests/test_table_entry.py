@@ -355,3 +355,13 @@ def test_after_the_skip_round_the_tablet_says_so(club, make_event):
             services.table_result_confirm(access=access, board_number=board, ns_tricks=7)
     moves = services.table_state(access).moves
     assert moves["round"] == 3 and moves["ew_text"] == "move up two tables to table 4 (the skip)"
+
+
+def test_old_counts_are_not_kept(running):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    CodeGuard.objects.create(key="browser:gone", failures=3, since=timezone.now() - timedelta(hours=1))
+    services.table_code_lookup(code=_access(running).code, tablet=Tablet("fresh", "10.0.0.3"))
+    assert not CodeGuard.objects.filter(key="browser:gone").exists()

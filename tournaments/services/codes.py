@@ -61,6 +61,7 @@ def _take_place(key: str, now) -> int:
 def code_attempt_begin(tablet: Tablet) -> bool:
     """Take a place for one attempt; False (the attempt is refused) when the tablet is locked out."""
     now = timezone.now()
+    CodeGuard.objects.filter(since__lt=now - WINDOW).delete()  # counts past their window: none kept
     allowed = True
     for key in tablet.keys():
         if _take_place(key, now) > _limit(key):
