@@ -38,6 +38,10 @@ def _whole(low: int, high: int, *, empty: bool = False):
     return check
 
 
+def _username(value):
+    return None if value is None or _text(150)(value) is None else "is not a user's name"
+
+
 def _yes_no(value):
     return None if isinstance(value, bool) else "is not true or false"
 
@@ -175,7 +179,7 @@ RESULT = {
     "ns_tricks": _whole(0, 13, empty=True),
     "ns_adjusted": _one_of("", "A+", "A", "A-"),
     "ew_adjusted": _one_of("", "A+", "A", "A-"),
-    "entered_by": lambda v: None if v is None or _text(150)(v) is None else "is not a name",
+    "entered_by": _username,
     "entered_at": _when,
     "confirmed_at": _maybe_when,
 }
@@ -188,7 +192,7 @@ HISTORY = {
     "after": _text(40),
     "reason": _text(200),
     "source": _text(40),
-    "changed_by": lambda v: None if v is None or _text(150)(v) is None else "is not a name",
+    "changed_by": _username,
     "changed_at": _when,
     "result": _result_key,
 }
@@ -207,7 +211,7 @@ TRAIL = {
         "restored",
     ),
     "detail": _text(500),
-    "changed_by": lambda v: None if v is None or _text(150)(v) is None else "is not a name",
+    "changed_by": _username,
     "changed_at": _when,
 }
 TABLE = {"table": _whole(1, 40), "token": _text(64), "code": _text(12)}
