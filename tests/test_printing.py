@@ -291,3 +291,20 @@ def test_score_cards_name_the_opponents_and_add_up(event):
     total = re.search(r"Total (\d+) (\S+) (\S+) %", page)
     assert total, page
     assert total.group(1) == str(9 + 6)  # tricks of N/S 1 over its two scored boards
+
+
+def test_the_double_dummy_grid_fits_its_corner_of_the_diagram(club, make_event):
+    """Three columns of the diagram; the grid (with the diagram cell's padding) fits its third."""
+    from tournaments.pdf import hand_records
+    from tournaments.pdf.base import usable_width
+
+    event = make_event(club, tables=3, boards_per_round=1)
+    services.event_deal_boards(event=event, seed="dd-fit")
+    pack = services.event_print_pack(event, base_url=BASE)
+    record = pack.hand_records[0]
+    assert record.dd_rows
+    grid = hand_records._dd_table(record)
+    width, _ = grid.wrap(1000, 1000)
+    third = (usable_width(pack.event) / hand_records.BOARDS_ACROSS - 2 * hand_records.mm) / 3
+    assert width + 12 <= third  # 6 points of padding each side in the diagram's cell
+    assert all(strain == "NT" or len(strain) == 1 for strain, _ in record.dd_rows)

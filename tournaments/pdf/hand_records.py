@@ -4,13 +4,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from ..domain.boards import SEAT_NAMES
-from .base import FONT_BOLD, RULE, SHADE, STYLES, markup, suit_markup, text, usable_width
+from .base import FONT, FONT_BOLD, RED, RULE, SHADE, STYLES, markup, suit_markup, text, usable_width
 from .data import HandRecord, PrintPack
 
 SUITS = ("♠", "♥", "♦", "♣")
 BOARDS_ACROSS = 2
 DD_STRAIN = 7 * mm
-DD_CELL = 4.3 * mm
+DD_CELL = 4.5 * mm  # with the strain column and the diagram cell's padding, inside a third of the diagram
 
 
 def _hand(seat: str, ranks: tuple[str, str, str, str], dealer: str) -> Paragraph:
@@ -24,24 +24,27 @@ def _hand(seat: str, ranks: tuple[str, str, str, str], dealer: str) -> Paragraph
 
 
 def _dd_table(record: HandRecord) -> Table:
+    """Tricks by strain (rows) and declarer (columns), in plain cells with little padding, so the
+    grid fits its third of the diagram and "NT" never wraps."""
     rows = [["", "N", "S", "E", "W"]]
-    rows += [
-        [markup("{}", STYLES["cell"], suit_markup(strain)), *map(str, tricks)]
-        for strain, tricks in record.dd_rows
+    rows += [[strain, *map(str, tricks)] for strain, tricks in record.dd_rows]
+    table = Table(rows, colWidths=[DD_STRAIN] + [DD_CELL] * 4)
+    style = [
+        ("FONT", (0, 0), (-1, -1), FONT, 8),
+        ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
+        ("GRID", (0, 0), (-1, -1), 0.3, RULE),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 1),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 1),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
     ]
-    table = Table(rows, colWidths=[7 * mm] + [5.5 * mm] * 4)
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTSIZE", (0, 0), (-1, -1), 7),
-                ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
-                ("GRID", (0, 0), (-1, -1), 0.3, RULE),
-                ("ALIGN", (1, 0), (-1, -1), "CENTER"),
-                ("TOPPADDING", (0, 0), (-1, -1), 0.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
-            ]
-        )
-    )
+    style += [
+        ("TEXTCOLOR", (0, row), (0, row), RED)
+        for row, (strain, _) in enumerate(record.dd_rows, start=1)
+        if strain in ("♥", "♦")
+    ]
+    table.setStyle(TableStyle(style))
     return table
 
 
