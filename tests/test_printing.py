@@ -308,3 +308,12 @@ def test_the_double_dummy_grid_fits_its_corner_of_the_diagram(club, make_event):
     third = (usable_width(pack.event) / hand_records.BOARDS_ACROSS - 2 * hand_records.mm) / 3
     assert width + 12 <= third  # 6 points of padding each side in the diagram's cell
     assert all(strain == "NT" or len(strain) == 1 for strain, _ in record.dd_rows)
+
+
+def test_table_cards_say_the_skip_and_the_sit_out_in_words(club, make_event):
+    skip = make_event(club, name="Skip", tables=6, boards_per_round=2)
+    text = " ".join(_pages(_render(skip, "table-cards")))
+    assert "Round 3: after round 3, E/W move up two tables (the skip)" in text
+    half = make_event(club, name="Half", tables=5, boards_per_round=2, phantom=True)
+    last = _pages(_render(half, "table-cards"))[-1]
+    assert "nobody plays at this table: E/W" in last and "sit out this round" in last

@@ -122,14 +122,14 @@ def _table_card(table, seatings, movement, trumps, accesses, base_url) -> TableC
             if moves.ew_sits_out:
                 ew_next = "sit out"
             if moves.skip:
-                notes.append("the skip: E/W move up two tables")
+                notes.append(f"after round {s.round}, E/W move up two tables (the skip)")
             boards_next = boards_move_text(moves)
         if s.shares_with:
             notes.append(f"shares its boards with table {s.shares_with}")
         if s.arrow_switched:
             notes.append("arrow switch: turn the boards, N/S play the E/W cards")
         if s.ns_pair_id is None:
-            notes.append(f"E/W {s.ew_pair.number} sit out")
+            notes.append(f"nobody plays at this table: E/W {s.ew_pair.number} sit out this round")
         rounds.append(
             CardRound(
                 round=s.round,
