@@ -46,45 +46,29 @@ def result_record(
     """
     _check_score(ns_tricks, ns_adjusted, ew_adjusted)
     with transaction.atomic(savepoint=not seen_free):
-        return _result_insert(
-            board,
-            round,
-            table,
-            ns_pair,
-            ew_pair,
-            ns_tricks,
-            ns_adjusted,
-            ew_adjusted,
-            user,
-            confirmed,
-            source,
+        now = timezone.now()
+        result = Result(
+            event_id=board.event_id,
+            board=board,
+            round=round,
+            table=table,
+            ns_pair=ns_pair,
+            ew_pair=ew_pair,
+            ns_tricks=ns_tricks,
+            ns_adjusted=ns_adjusted,
+            ew_adjusted=ew_adjusted,
+            entered_by=user,
+            entered_at=now,
+            confirmed_at=now if confirmed else None,
         )
-
-
-def _result_insert(
-    board, round, table, ns_pair, ew_pair, ns_tricks, ns_adjusted, ew_adjusted, user, confirmed, source
-):
-    now = timezone.now()
-    result = Result(
-        event_id=board.event_id,
-        board=board,
-        round=round,
-        table=table,
-        ns_pair=ns_pair,
-        ew_pair=ew_pair,
-        ns_tricks=ns_tricks,
-        ns_adjusted=ns_adjusted,
-        ew_adjusted=ew_adjusted,
-        entered_by=user,
-        entered_at=now,
-        confirmed_at=now if confirmed else None,
-    )
-    try:
-        result.save()
-    except IntegrityError:
-        raise ServiceError(f"Board {board.number} already has a result for {ns_pair} or {ew_pair}.") from None
-    history_add(result, ResultChange.Action.CREATED, before="", user=user, when=now, source=source)
-    return result
+        try:
+            result.save()
+        except IntegrityError:
+            raise ServiceError(
+                f"Board {board.number} already has a result for {ns_pair} or {ew_pair}."
+            ) from None
+        history_add(result, ResultChange.Action.CREATED, before="", user=user, when=now, source=source)
+        return result
 
 
 @transaction.atomic
