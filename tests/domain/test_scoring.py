@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.domain.errors import ScoringError
-from tournaments.domain.scoring import BoardResult, matchpoints_ebu, neuberg, score_event
+from tournaments.domain.scoring import BoardResult, ebu_matchpoints_by_tricks, neuberg, score_event
 
 TRAVELLER = [8, 7, 7, 9, 6, 7, 5]  # N/S tricks at seven tables on one board
 
@@ -45,7 +45,8 @@ def test_neuberg_factors_as_published(mp, expected, actual, factored):
 
 
 def test_the_closed_form_counts_beaten_and_tied_results():
-    assert matchpoints_ebu(7, [8, 7, 9, 6, 7, 5]) == 2 * 2 + 2
+    """7 tricks among 8, 7, 7, 9, 6, 7, 5: two results beaten (6, 5), two others tied (7, 7)."""
+    assert ebu_matchpoints_by_tricks([7, 8, 7, 9, 6, 7, 5])[7] == 2 * 2 + 2
 
 
 def test_an_adjusted_score_is_not_compared_and_the_others_are_factored():

@@ -130,11 +130,6 @@ class EventScores:
         return tuple(dict.fromkeys(s.field for s in self.standings))
 
 
-def matchpoints_ebu(ns_tricks: int, others: list[int]) -> int:
-    """2 for each other result beaten, 1 for each tied."""
-    return sum(2 if ns_tricks > x else 1 if ns_tricks == x else 0 for x in others)
-
-
 def neuberg(mp: float, expected: int, actual: int) -> float:
     """Factor EBU matchpoints from ``actual`` compared results up to ``expected`` ones."""
     if actual == expected:
