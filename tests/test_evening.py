@@ -53,8 +53,8 @@ def test_a_member_cannot_be_entered_twice(draft):
 def test_accepting_the_recommendation_builds_the_movement_and_seats_stationary_pairs_ns(draft):
     _enter(draft, 14, stationary={9})
     proposals = services.event_proposals(draft)
-    assert proposals[0].tables == 7 and proposals[0].variant == "standard"
-    services.event_accept_proposal(event=draft, choice=0)
+    assert [(p.tables, p.variant) for p in proposals] == [(7, "howell"), (7, "howell"), (7, "standard")]
+    services.event_accept_proposal(event=draft, choice=2)  # the Mitchell, offered to compare
     draft.refresh_from_db()
     assert (draft.tables, draft.boards_per_round, draft.rounds) == (7, 3, 7)
     ns1 = draft.pairs.get(direction="NS", number=1)

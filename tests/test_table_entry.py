@@ -178,8 +178,7 @@ def test_the_table_moves_on_when_its_round_is_in(running):
     assert state.seating.round == 2 and [e.board.number for e in state.entries] == [3, 4]
     assert state.moves == {
         "round": 1,
-        "ew_pair": state.previous.ew_pair,
-        "ew_text": "go to table 2",
+        "pair_moves": [(state.previous.ew_pair, "go to table 2")],
         "boards": (1, 2),
         "boards_text": "table 3",
     }
@@ -354,7 +353,7 @@ def test_after_the_skip_round_the_tablet_says_so(club, make_event):
             services.table_result_enter(access=access, board_number=board, ns_tricks=7)
             services.table_result_confirm(access=access, board_number=board, ns_tricks=7)
     moves = services.table_state(access).moves
-    assert moves["round"] == 3 and moves["ew_text"] == "move up two tables to table 4 (the skip)"
+    assert moves["round"] == 3 and moves["pair_moves"][0][1] == "move up two tables to table 4 (the skip)"
 
 
 def test_old_counts_are_not_kept(running):

@@ -110,6 +110,11 @@ class Event(models.Model):
         STANDARD = "standard", "Standard Mitchell (odd number of tables)"
         SKIP = "skip", "Skip Mitchell (even number of tables)"
         RELAY = "relay", "Share-and-relay Mitchell (even number of tables)"
+        HOWELL = "howell", "Howell (4 to 16 pairs, one winner)"
+
+    class CardSet(models.TextChoices):
+        EBU = "ebu", "EBU"
+        ACBL = "acbl", "ACBL"
 
     Scoring = Scoring
     Scale = Scale
@@ -125,6 +130,13 @@ class Event(models.Model):
     )
     rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Leave empty for the complete movement."
+    )
+    card_set = models.CharField(
+        max_length=4,
+        choices=CardSet.choices,
+        blank=True,
+        help_text="A Howell's published card set, so the pair numbers match the club's cards "
+        "(empty: the first one whistdrive has for the number of tables).",
     )
     arrow_switch_rounds = models.CharField(
         max_length=200, blank=True, help_text="Rounds to arrow-switch, e.g. '7' or '6,7'."
@@ -171,13 +183,21 @@ class Event(models.Model):
         return f"{self.name} ({self.date:%d %b %Y})"
 
     @property
+    def is_howell(self) -> bool:
+        """Pairs have one numbering and change direction; one field, one winner."""
+        return self.variant == self.Variant.HOWELL
+
+    @property
     def trump_schedule_display(self) -> str:
         return PRESET_SCHEDULES.get(self.trump_schedule, self.trump_schedule)
 
 
 class Direction(models.TextChoices):
+    """Where a pair belongs: a Mitchell's N/S or E/W line, or one field (a Howell's pairs sit either way)."""
+
     NS = "NS", "N/S"
     EW = "EW", "E/W"
+    ALL = "ALL", "Pair"
 
 
 def _players(row) -> tuple[str, str]:
@@ -189,7 +209,7 @@ def _players(row) -> tuple[str, str]:
 
 class Pair(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairs")
-    direction = models.CharField(max_length=2, choices=Direction.choices)
+    direction = models.CharField(max_length=3, choices=Direction.choices)
     number = models.PositiveSmallIntegerField()
     player1 = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     player2 = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
@@ -454,7 +474,8 @@ class Seating(models.Model):
 
 
 class RelayStand(models.Model):
-    """The board set resting on the relay in one round of a share-and-relay Mitchell."""
+    """A board set resting on a relay stand in one round (a share-and-relay Mitchell has one, a
+    Howell those of its sets not in play)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="relay_stands")
     round = models.PositiveSmallIntegerField()
@@ -463,9 +484,9 @@ class RelayStand(models.Model):
     last_board = models.PositiveSmallIntegerField()
 
     class Meta:
-        ordering = ["event_id", "round"]
+        ordering = ["event_id", "round", "board_set"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "round"], name="relay_one_per_round"),
+            models.UniqueConstraint(fields=["event", "round", "board_set"], name="relay_set_once_a_round"),
         ]
 
     def __str__(self):

@@ -1,26 +1,32 @@
 """A recommended movement for the pairs who came tonight, in words an organiser understands.
 
 Two pairs make a table; an odd pair makes a half table, filled by a phantom (its opponents sit
-out in turn). An odd number of tables plays the standard Mitchell. An even number plays the skip
+out in turn). A small field, 4 to 14 pairs, plays a Howell where whistdrive has one for its
+number of tables: every pair meets every other and there is one winner. An odd number of tables
+plays the standard Mitchell. An even number plays the skip
 Mitchell, or the share-and-relay when there is a half table (a skip would make the same pair sit
 out twice). Boards a round are chosen so each pair plays about 24 boards, the length of a club
 evening; the evening's length is the boards played times the club's minutes a board.
 
-    >>> best = recommend(14)[0]
+    >>> best = recommend(18)[0]
     >>> best.tables, best.variant, best.rounds, best.boards_per_round, best.boards_played
-    (7, 'standard', 7, 3, 21)
+    (9, 'standard', 9, 3, 27)
+    >>> best = recommend(8)[0]
+    >>> best.tables, best.variant, best.rounds, best.boards_per_round, best.boards_played
+    (4, 'howell', 7, 3, 21)
 """
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import MovementError
-from .movements import build_mitchell
+from .movements import build_howell, build_mitchell, howell_card_sets
 
 TARGET_BOARDS = 24
 MIN_PAIRS = 4
 MAX_PAIRS = 80
+HOWELL_PAIRS = range(4, 15)  # fields small enough for every pair to meet every other in an evening
 
 
 @dataclass(frozen=True)
@@ -41,7 +47,11 @@ class Proposal:
     def summary(self) -> str:
         half = " with a half table" if self.phantom else ""
         boards = f"{self.boards_per_round} board{'' if self.boards_per_round == 1 else 's'}"
-        if self.sit_out_rounds:
+        if self.variant == "howell":
+            each = f"{self.fewest_boards or self.boards_played} boards each"
+            if self.sit_out_rounds:
+                each += ", every pair sits out one round"
+        elif self.sit_out_rounds:
             rounds = "round" if self.sit_out_rounds == 1 else "rounds"
             each = (
                 f"{self.boards_played} boards for the N/S pairs, {self.fewest_boards} for the E/W pairs, "
@@ -55,7 +65,12 @@ class Proposal:
         )
 
 
-NAMES = {"standard": "a standard Mitchell", "skip": "a skip Mitchell", "relay": "a share-and-relay Mitchell"}
+NAMES = {
+    "standard": "a standard Mitchell",
+    "skip": "a skip Mitchell",
+    "relay": "a share-and-relay Mitchell",
+    "howell": "a Howell",
+}
 
 
 def _duration(minutes: int) -> str:
@@ -64,9 +79,14 @@ def _duration(minutes: int) -> str:
 
 
 def _proposal(tables, variant, phantom, k, rounds, minutes_per_board, why) -> Proposal:
-    movement = build_mitchell(tables, boards_per_round=k, variant=variant, rounds=rounds, phantom=phantom)
+    if variant == "howell":
+        movement = build_howell(tables, boards_per_round=k, rounds=rounds, phantom=phantom)
+    else:
+        movement = build_mitchell(tables, boards_per_round=k, variant=variant, rounds=rounds, phantom=phantom)
     played = movement.rounds * k
-    sit_outs = Counter(tr.ew for tr in movement.table_rounds if tr.ns is None and tr.ew is not None)
+    sit_outs = Counter(
+        tr.ns if tr.ew is None else tr.ew for tr in movement.table_rounds if None in (tr.ns, tr.ew)
+    )
     most_out = max(sit_outs.values(), default=0)
     return Proposal(
         tables,
@@ -115,6 +135,9 @@ def recommend(pairs: int, *, minutes_per_board: float = 7.5) -> list[Proposal]:
     half = " One pair sits out each round (the half table)." if phantom else ""
     minutes = minutes_per_board
     proposals = []
+    howell = pairs in HOWELL_PAIRS and bool(howell_card_sets(tables))
+    if howell:
+        proposals += _howell_proposals(tables, phantom, minutes)
     if tables % 2:
         k, rounds = _curtailed(tables)
         if rounds == tables:
@@ -222,4 +245,25 @@ def recommend(pairs: int, *, minutes_per_board: float = 7.5) -> list[Proposal]:
                 f"1 and {tables} share boards and one set rests on a relay stand.",
             )
         )
+    if howell:  # the Howell and its longer form, then the best Mitchell to compare
+        mitchell = proposals[2]
+        return [*proposals[:2], replace(mitchell, why="Or a Mitchell, with two winners. " + mitchell.why)]
     return proposals
+
+
+def _howell_proposals(tables: int, phantom: bool, minutes: float) -> list[Proposal]:
+    """A Howell for a small field, and a longer evening with one board more a round."""
+    rounds = 2 * tables - 1
+    k = _boards_per_round(rounds - phantom)  # with a missing pair, each pair sits out a round
+    pairs = 2 * tables - phantom
+    why = (
+        f"With {pairs} pairs, a Howell: every pair meets every other pair, pairs change direction, and "
+        "all are ranked together, one winner. A Mitchell would rank N/S and E/W apart, in two fields of "
+        f"{tables}, and each pair would meet at most the {tables} pairs of the other direction."
+    )
+    if phantom:
+        why += f" Pair {2 * tables} is the missing one: each round its opponent sits out."
+    return [
+        _proposal(tables, "howell", phantom, k, rounds, minutes, why),
+        _proposal(tables, "howell", phantom, k + 1, rounds, minutes, "A Howell, one board more a round."),
+    ]

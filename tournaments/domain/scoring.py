@@ -40,7 +40,7 @@ SCALES = ("ebu", "acbl")
 ADJUSTED_SHARE = {"A+": 0.6, "A": 0.5, "A-": 0.4}
 ADJUSTED_TRICKS = {"A+": 1, "A": 0, "A-": -1}  # tricks above the direction's average (trick methods)
 NO_AVERAGE = 6.5  # a direction's average on a board nobody played
-DIRECTION_NAMES = {"NS": "N/S", "EW": "E/W"}
+DIRECTION_NAMES = {"NS": "N/S", "EW": "E/W", "ALL": "Pair"}  # "ALL": a Howell's one field
 
 PairKey = tuple[str, int]  # ("NS", 3): the pair's own direction and number
 

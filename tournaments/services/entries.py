@@ -4,10 +4,10 @@ from django.db import transaction
 from django.db.models import Q
 
 from ..domain.recommend import Proposal, recommend
-from ..models import Direction, Entry, Event, EventChange, Member
+from ..models import Entry, Event, EventChange, Member
 from .audit import event_log
 from .errors import ServiceError
-from .events import event_build_movement
+from .events import event_build_movement, event_movement, pair_lines
 from .lifecycle import may_change_pairs, require
 
 
@@ -82,6 +82,7 @@ def event_accept_proposal(*, event: Event, choice: int, user=None) -> Proposal:
         raise ServiceError("That movement is no longer on offer: the entries have changed. Choose again.")
     proposal = proposals[choice]
     event.tables, event.variant, event.phantom = proposal.tables, proposal.variant, proposal.phantom
+    event.card_set = ""  # a Howell's first card set
     event.boards_per_round, event.rounds, event.arrow_switch_rounds = (
         proposal.boards_per_round,
         proposal.rounds,
@@ -95,16 +96,22 @@ def event_accept_proposal(*, event: Event, choice: int, user=None) -> Proposal:
 
 @transaction.atomic
 def pairs_seat_entries(*, event: Event, user=None) -> None:
-    """Give each entry a pair number: stationary pairs first into N/S seats, then the others in turn."""
+    """Give each entry a pair number: the pairs who must not move first into the seats that stay
+    put (a Mitchell's N/S seats, a Howell's stationary pair), then the others in turn."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     _not_started(event)
     entries = list(event.entries.all())
-    pairs = list(event.pairs.order_by("-direction", "number"))  # N/S 1..n, then E/W 1..n
-    ns_seats = [p for p in pairs if p.direction == Direction.NS]
+    line = dict(zip(("NS", "EW"), pair_lines(event), strict=True))
+    staying = {(line[d], n) for d, n in event_movement(event).stationary}
+    pairs = sorted(event.pairs.all(), key=lambda p: ((p.direction, p.number) not in staying, p.number))
+    still_seats = [p for p in pairs if (p.direction, p.number) in staying]
     stationary = [e for e in entries if e.stationary]
-    if len(stationary) > len(ns_seats):
+    if len(stationary) > len(still_seats):
+        if event.is_howell:
+            who = f"pair {still_seats[0].number} stays at its table" if still_seats else "nobody stays put"
+            raise ServiceError(f"{len(stationary)} pairs must not move, but in a Howell only {who}.")
         raise ServiceError(
-            f"{len(stationary)} pairs must not move, but the movement has {len(ns_seats)} N/S seats."
+            f"{len(stationary)} pairs must not move, but the movement has {len(still_seats)} N/S seats."
         )
     if len(entries) != len(pairs):
         raise ServiceError(

@@ -8,7 +8,7 @@ from django.utils import timezone
 from .. import analysis
 from ..domain import boards as board_rules
 from ..domain.dealing import deal_board
-from ..domain.movements import Movement, build_mitchell, default_variant, parse_round_list
+from ..domain.movements import Movement, build_howell, build_mitchell, default_variant, parse_round_list
 from ..domain.movements.render import movement_summary
 from ..models import (
     Board,
@@ -57,6 +57,7 @@ def event_create(
     trump_schedule: str = "HDSC",
     scoring: str = Event.Scoring.MATCHPOINTS,
     scale: str = Event.Scale.EBU,
+    card_set: str = "",
     user=None,
 ) -> Event:
     event = Event(
@@ -72,6 +73,7 @@ def event_create(
         trump_schedule=board_rules.validate_schedule(trump_schedule),
         scoring=scoring,
         scale=scale,
+        card_set=card_set,
     )
     event.full_clean()
     event_movement(event)  # refuses settings no movement can follow
@@ -179,6 +181,18 @@ def event_close(*, event: Event, adjust_missing: bool = False, user=None) -> Eve
 
 def event_movement(event: Event) -> Movement:
     """The event's movement, built from its settings (no database writes)."""
+    if event.is_howell:
+        if event.arrow_switch_rounds.strip():
+            raise ServiceError("A Howell has one field already: there is nothing to arrow-switch.")
+        return build_howell(
+            event.tables,
+            boards_per_round=event.boards_per_round,
+            rounds=event.rounds,
+            phantom=event.phantom,
+            card_set=event.card_set or None,
+        )
+    if event.card_set:
+        raise ServiceError("Card sets are for a Howell: a Mitchell's pair numbers are the same everywhere.")
     return build_mitchell(
         event.tables,
         boards_per_round=event.boards_per_round,
@@ -200,6 +214,7 @@ def event_build_movement(*, event: Event, user=None) -> Movement:
     require(may_change_movement(event))
     movement = event_movement(event)
     pairs = _pairs_sync(event, movement)
+    ns_line, ew_line = pair_lines(event)
     _boards_sync(event, movement.boards)
     event.seatings.all().delete()
     event.relay_stands.all().delete()
@@ -208,8 +223,8 @@ def event_build_movement(*, event: Event, user=None) -> Movement:
             event=event,
             round=tr.round,
             table=tr.table,
-            ns_pair=pairs.get((Direction.NS, tr.ns)),
-            ew_pair=pairs.get((Direction.EW, tr.ew)),
+            ns_pair=pairs.get((ns_line, tr.ns)),
+            ew_pair=pairs.get((ew_line, tr.ew)),
             board_set=tr.board_set,
             first_board=tr.boards[0],
             last_board=tr.boards[-1],
@@ -239,10 +254,19 @@ def event_build_movement(*, event: Event, user=None) -> Movement:
     return movement
 
 
+def pair_lines(event: Event) -> tuple[str, str]:
+    """The ``direction`` of the pairs a movement seats N/S and E/W: a Mitchell's two lines, or a
+    Howell's one field (its pairs sit either way)."""
+    if event.is_howell:
+        return Direction.ALL, Direction.ALL
+    return Direction.NS, Direction.EW
+
+
 def _pairs_sync(event: Event, movement: Movement) -> dict:
     """Make the event's pairs exactly those the movement seats; return them by (direction, number)."""
-    wanted = {(Direction.NS, tr.ns) for tr in movement.table_rounds if tr.ns}
-    wanted |= {(Direction.EW, tr.ew) for tr in movement.table_rounds if tr.ew}
+    ns_line, ew_line = pair_lines(event)
+    wanted = {(ns_line, tr.ns) for tr in movement.table_rounds if tr.ns}
+    wanted |= {(ew_line, tr.ew) for tr in movement.table_rounds if tr.ew}
     existing = {(p.direction, p.number): p for p in event.pairs.all()}
     for key, pair in existing.items():
         if key not in wanted:

@@ -25,7 +25,7 @@ def seated_movement(event: Event, seatings=None, relay_stands=None) -> Movement:
         for s in seatings
     )
     return Movement(
-        kind="mitchell",
+        kind="howell" if event.is_howell else "mitchell",
         variant=event.variant,
         tables=event.tables,
         rounds=max((tr.round for tr in table_rounds), default=0),
@@ -38,4 +38,5 @@ def seated_movement(event: Event, seatings=None, relay_stands=None) -> Movement:
             RelayRound(r.round, r.board_set, tuple(range(r.first_board, r.last_board + 1)))
             for r in relay_stands
         ),
+        card_set=event.card_set or None,
     )

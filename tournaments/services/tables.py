@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-from ..domain.movements.render import boards_move_text, ew_move_text
+from ..domain.movements.render import boards_move_text, ew_move_text, seat_move_text
 from ..models import Board, Event, Result, ResultChange, Seating, TableAccess
 from .codes import Tablet, code_attempt_begin, code_attempt_succeeded
 from .errors import ServiceError
@@ -185,10 +185,20 @@ def _moves(event: Event, seating: Seating) -> dict:
     moves = movement.moves_after(seating.round, seating.table)
     if moves.last_round:
         return {}
+    if movement.kind == "howell":  # both pairs move, and may change direction
+        pair_moves = [
+            (pair, seat_move_text(seating.table, direction, following, last_round=False))
+            for pair, direction, following in (
+                (seating.ns_pair, "NS", moves.ns_next),
+                (seating.ew_pair, "EW", moves.ew_next),
+            )
+            if pair is not None
+        ]
+    else:
+        pair_moves = [(seating.ew_pair, ew_move_text(moves))] if seating.ew_pair else []
     return {
         "round": seating.round,
-        "ew_pair": seating.ew_pair,
-        "ew_text": ew_move_text(moves),
+        "pair_moves": pair_moves,
         "boards": (seating.first_board, seating.last_board),
         "boards_text": boards_move_text(moves),
     }

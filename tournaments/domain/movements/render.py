@@ -6,7 +6,9 @@ table sharing the boards. A Howell's pairs have one numbering, so its cell reads
 3 sits N/S against pair 6 on boards 1 to 4.
 """
 
-from .types import Movement, Moves, TableRound
+from .types import Movement, Moves, Seat, TableRound
+
+SEAT_NAMES = {"NS": "N/S", "EW": "E/W"}
 
 VARIANT_NAMES = {
     "standard": "standard Mitchell",
@@ -72,6 +74,27 @@ def ew_move_text(moves: Moves) -> str:
     if moves.ew_to == moves.table:
         return f"stay at table {moves.table}"
     return f"go to table {moves.ew_to}"
+
+
+def seat_move_text(table: int, direction: str, following: Seat | None, *, last_round: bool) -> str:
+    """Where a pair sitting ``direction`` at ``table`` goes next, in words: a Howell's pairs change
+    tables and directions, so the seat is said too.
+
+    >>> from tournaments.domain.movements import build_howell
+    >>> moves = build_howell(4, boards_per_round=3).moves_after(1, 1)
+    >>> seat_move_text(1, "NS", moves.ns_next, last_round=False)
+    'go to table 2, sit E/W'
+    >>> seat_move_text(4, "NS", Seat(4, "NS"), last_round=False)
+    'stay where you are'
+    """
+    if last_round or following is None:
+        return "end of play"
+    if following.sits_out:
+        return f"sit out next round (table {following.table}: nobody plays there)"
+    seat = SEAT_NAMES[following.direction]
+    if following.table == table:
+        return "stay where you are" if following.direction == direction else f"stay at this table, sit {seat}"
+    return f"go to table {following.table}, sit {seat}"
 
 
 def boards_move_text(moves: Moves) -> str:

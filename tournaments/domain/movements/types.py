@@ -45,12 +45,23 @@ class RelayRound:
 
 
 @dataclass(frozen=True)
+class Seat:
+    """Where a pair sits in a round: the table and the direction ("NS" or "EW")."""
+
+    table: int
+    direction: str
+    sits_out: bool = False  # opposite the missing pair (the phantom): nobody to play
+
+
+@dataclass(frozen=True)
 class Moves:
-    """Where the E/W pair and the boards of one table go after a round.
+    """Where the two pairs and the boards of one table go after a round.
 
     ``ew_to`` is None after the last round; ``ew_sits_out`` says the pair's next table has no
-    N/S pair (the phantom's). ``boards_to`` is empty after the last round and when the boards
-    rest on the relay stand for a round (``boards_to_relay``).
+    opponent for it (the phantom's). ``ns_next`` and ``ew_next`` give each pair's next seat (a
+    Howell's pairs change tables and directions; a Mitchell's N/S pair keeps its seat).
+    ``boards_to`` is empty after the last round and when the boards rest on the relay stand for a
+    round (``boards_to_relay``).
     """
 
     round: int
@@ -61,6 +72,9 @@ class Moves:
     ew_sits_out: bool
     boards_to: tuple[int, ...]
     boards_to_relay: bool
+    ns: int | None = None
+    ns_next: Seat | None = None
+    ew_next: Seat | None = None
 
     @property
     def last_round(self) -> bool:
@@ -111,26 +125,59 @@ class Movement:
         return {r: tuple(trs) for r, trs in rounds.items()}
 
     def itinerary(self, direction: str, pair: int) -> tuple[TableRound, ...]:
-        """Where a pair sits, round by round (a phantom's opponents sit out some rounds)."""
+        """Where a pair sits, round by round (a phantom's opponents sit out some rounds). A Howell's
+        pairs are found in either direction."""
+        if self.kind == "howell":
+            return tuple(tr for tr in self.table_rounds if pair in (tr.ns, tr.ew))
         key = "ns" if direction == "NS" else "ew"
         return tuple(tr for tr in self.table_rounds if getattr(tr, key) == pair)
 
+    def seat_of(self, round_: int, direction: str, pair: int) -> Seat | None:
+        """Where a pair sits in a round, or None (the round is past the end, or the pair is the
+        missing one). ``direction`` is the pair's line in a Mitchell; a Howell's pairs have one
+        numbering and are found in either direction."""
+        either = self.kind == "howell"
+        for tr in self.round_of(round_):
+            if tr.ns == pair and (either or direction == "NS"):
+                return Seat(tr.table, "NS", sits_out=tr.ew is None)
+            if tr.ew == pair and (either or direction == "EW"):
+                return Seat(tr.table, "EW", sits_out=tr.ns is None)
+        return None
+
     def moves_after(self, round_: int, table: int) -> Moves:
-        """Where the E/W pair and the boards at ``table`` go after ``round_``."""
+        """Where the pairs and the boards at ``table`` go after ``round_``."""
         here = self.at(round_, table)
         following = self.round_of(round_ + 1)
-        arrival = next((tr for tr in following if here.ew is not None and tr.ew == here.ew), None)
+        ns_next = None if here.ns is None else self.seat_of(round_ + 1, "NS", here.ns)
+        ew_next = None if here.ew is None else self.seat_of(round_ + 1, "EW", here.ew)
         boards_to = tuple(sorted(tr.table for tr in following if tr.board_set == here.board_set))
         on_relay = any(rr.round == round_ + 1 and rr.board_set == here.board_set for rr in self.relay)
         return Moves(
             round=round_,
             table=table,
             ew=here.ew,
-            ew_to=arrival.table if arrival else None,
-            ew_step=(arrival.table - table) % self.tables if arrival else None,
-            ew_sits_out=arrival is not None and arrival.ns is None,
+            ew_to=ew_next.table if ew_next else None,
+            ew_step=(ew_next.table - table) % self.tables if ew_next and self.kind == "mitchell" else None,
+            ew_sits_out=ew_next is not None and ew_next.sits_out,
             boards_to=boards_to,
             boards_to_relay=on_relay,
+            ns=here.ns,
+            ns_next=ns_next,
+            ew_next=ew_next,
+        )
+
+    @property
+    def stationary(self) -> tuple[tuple[str, int], ...]:
+        """The pairs who keep one seat all evening, as (direction, pair number): a Mitchell's N/S
+        pairs, a Howell's highest pair (none when it is the missing one)."""
+        seats: dict[tuple[str, int], set] = {}  # a pair's seats, the pair keyed as its movement numbers it
+        for tr in self.table_rounds:
+            for direction, pair in (("NS", tr.ns), ("EW", tr.ew)):
+                if pair is not None:
+                    key = ("", pair) if self.kind == "howell" else (direction, pair)
+                    seats.setdefault(key, set()).add((tr.table, direction))
+        return tuple(
+            sorted((next(iter(where))[1], pair) for (_, pair), where in seats.items() if len(where) == 1)
         )
 
     @property
