@@ -49,10 +49,10 @@ def test_a_whole_evening(live_server, browser, club, organiser):
     expect(page.locator("li.step").first).to_contain_text("14 entered")
     shot("02-entries")
 
-    expect(page.locator("form.proposal.best")).to_contain_text(
-        "7 tables, a standard Mitchell: 7 rounds of 3 boards"
-    )
-    page.locator("form.proposal.best").get_by_role("button", name="Use this movement").click()
+    expect(page.locator("form.proposal.best")).to_contain_text("7 tables, a Howell: 13 rounds of 2 boards")
+    mitchell = page.locator("form.proposal").nth(2)  # offered to compare: this club wants two winners
+    expect(mitchell).to_contain_text("7 tables, a standard Mitchell: 7 rounds of 3 boards")
+    mitchell.get_by_role("button", name="Use this movement").click()
     expect(page.locator(".messages")).to_contain_text("Movement chosen")
     shot("03-movement")
 

@@ -184,7 +184,17 @@ class EventAdmin(ClubScopedAdmin):
         (None, {"fields": ["club", "name", "date", "status"]}),
         (
             "Movement",
-            {"fields": ["tables", "variant", "phantom", "rounds", "boards_per_round", "arrow_switch_rounds"]},
+            {
+                "fields": [
+                    "tables",
+                    "variant",
+                    "card_set",
+                    "phantom",
+                    "rounds",
+                    "boards_per_round",
+                    "arrow_switch_rounds",
+                ]
+            },
         ),
         ("Boards and scoring", {"fields": ["trump_schedule", "scoring", "scale", "honours", "tie_break"]}),
     ]

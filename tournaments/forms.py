@@ -4,7 +4,7 @@ from django import forms
 
 from .domain.boards import PRESET_SCHEDULES, validate_schedule
 from .domain.errors import DomainError
-from .domain.movements import build_mitchell, parse_round_list
+from .domain.movements import build_movement, parse_round_list
 from .models import Adjusted, Event
 from .services.boards import MAX_PBN_BYTES
 from .services.lifecycle import may_change_movement
@@ -13,6 +13,7 @@ from .services.lifecycle import may_change_movement
 MOVEMENT_FIELDS = (
     "tables",
     "variant",
+    "card_set",
     "phantom",
     "rounds",
     "boards_per_round",
@@ -30,6 +31,7 @@ class EventAdminForm(forms.ModelForm):
             "date",
             "tables",
             "variant",
+            "card_set",
             "phantom",
             "rounds",
             "boards_per_round",
@@ -63,13 +65,14 @@ class EventAdminForm(forms.ModelForm):
         needed = ("tables", "boards_per_round", "variant", "arrow_switch_rounds")
         if all(data.get(name) is not None for name in needed) and not self.errors:
             try:
-                build_mitchell(
+                build_movement(
                     data["tables"],
-                    boards_per_round=data["boards_per_round"],
                     variant=data["variant"],
+                    boards_per_round=data["boards_per_round"],
                     rounds=data.get("rounds"),
                     phantom=data.get("phantom", False),
                     arrow_switch_rounds=parse_round_list(data["arrow_switch_rounds"]),
+                    card_set=data.get("card_set"),
                 )
             except DomainError as error:
                 raise forms.ValidationError(str(error)) from None

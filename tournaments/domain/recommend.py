@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from .errors import MovementError
-from .movements import build_howell, build_mitchell, howell_card_sets
+from .movements import build_movement, howell_card_sets
 
 TARGET_BOARDS = 24
 MIN_PAIRS = 4
@@ -79,10 +79,7 @@ def _duration(minutes: int) -> str:
 
 
 def _proposal(tables, variant, phantom, k, rounds, minutes_per_board, why) -> Proposal:
-    if variant == "howell":
-        movement = build_howell(tables, boards_per_round=k, rounds=rounds, phantom=phantom)
-    else:
-        movement = build_mitchell(tables, boards_per_round=k, variant=variant, rounds=rounds, phantom=phantom)
+    movement = build_movement(tables, variant=variant, boards_per_round=k, rounds=rounds, phantom=phantom)
     played = movement.rounds * k
     sit_outs = Counter(
         tr.ns if tr.ew is None else tr.ew for tr in movement.table_rounds if None in (tr.ns, tr.ew)
@@ -247,7 +244,7 @@ def recommend(pairs: int, *, minutes_per_board: float = 7.5) -> list[Proposal]:
         )
     if howell:  # the Howell and its longer form, then the best Mitchell to compare
         mitchell = proposals[2]
-        return [*proposals[:2], replace(mitchell, why="Or a Mitchell, with two winners. " + mitchell.why)]
+        return [*proposals[:2], replace(mitchell, why="Two winners instead of one. " + mitchell.why)]
     return proposals
 
 

@@ -28,7 +28,10 @@ def guide_cards_story(pack: PrintPack) -> list:
         story.append(
             KeepTogether(
                 [
-                    text(f"{card.pair}: {card.names}", STYLES["heading"]),
+                    text(
+                        card.pair if card.names == card.pair else f"{card.pair}: {card.names}",
+                        STYLES["heading"],
+                    ),
                     text(
                         f"{pack.event.name} · {pack.event.date} · your route for the evening", STYLES["small"]
                     ),
@@ -72,7 +75,10 @@ def score_cards_story(pack: PrintPack) -> list:
         story.append(
             KeepTogether(
                 [
-                    text(f"{card.pair}: {card.names}", STYLES["heading"]),
+                    text(
+                        card.pair if card.names == card.pair else f"{card.pair}: {card.names}",
+                        STYLES["heading"],
+                    ),
                     text(f"{pack.event.name} · {pack.event.date} · personal score card", STYLES["small"]),
                     Spacer(1, 1.5 * mm),
                     table,

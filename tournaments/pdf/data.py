@@ -30,6 +30,7 @@ class TableCard:
     code: str
     start_url: str
     rounds: tuple[CardRound, ...]
+    next_heading: str = "Then E/W go to"  # a Howell's column says where both pairs go
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,7 @@ def _card(pack: PrintPack, card: TableCard) -> list:
     )
     head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
     cell = STYLES["cell"]
-    header = ["Round", "N/S", "E/W", "Boards (trumps)", "Then E/W go to", "Boards go to"]
+    header = ["Round", "N/S", "E/W", "Boards (trumps)", card.next_heading, "Boards go to"]
     rows = [[text(h, STYLES["cell_bold"]) for h in header]]
     notes = []
     for r in card.rounds:

@@ -38,6 +38,7 @@ EVENT_FIELDS = (
     "status",
     "tables",
     "variant",
+    "card_set",
     "phantom",
     "rounds",
     "arrow_switch_rounds",
@@ -211,7 +212,7 @@ def event_import(data: dict, *, user=None) -> Event:
             raise BackupError(
                 f"{club.name} already has {fields['name']} on {when:%d %B %Y}: nothing was imported."
             )
-        event = Event(club=club, date=when, **{f: fields[f] for f in EVENT_FIELDS})
+        event = Event(club=club, date=when, **{f: fields[f] for f in EVENT_FIELDS if f in fields})
         event.full_clean()
         event.save()
 

@@ -59,7 +59,7 @@ def _pair_key(value):
     if (
         isinstance(value, list)
         and len(value) == 2
-        and value[0] in ("NS", "EW")
+        and value[0] in ("NS", "EW", "ALL")
         and _whole(1, 80)(value[1]) is None
     ):
         return None
@@ -116,7 +116,8 @@ EVENT = {
     "date": _text(10),
     "status": _one_of("draft", "ready", "running", "finished"),
     "tables": _whole(1, 40),
-    "variant": _text(10),
+    "variant": _one_of("standard", "skip", "relay", "howell"),
+    "card_set": _one_of("", "ebu", "acbl"),
     "phantom": _yes_no,
     "rounds": _whole(1, 40, empty=True),
     "arrow_switch_rounds": _text(200),
@@ -130,7 +131,7 @@ EVENT = {
     "deal_seed": _text(64),
 }
 PAIR = {
-    "direction": _one_of("NS", "EW"),
+    "direction": _one_of("NS", "EW", "ALL"),
     "number": _whole(1, 80),
     "player1": _member,
     "player2": _member,
@@ -226,7 +227,7 @@ SECTIONS = {
     "trail": (TRAIL, False),
     "tables": (TABLE, False),
 }
-OPTIONAL_KEYS = {"entry", "result"}  # added to version 1 later; older files lack them
+OPTIONAL_KEYS = {"entry", "result", "card_set"}  # added to version 1 later; older files lack them
 
 
 def _record_problems(where: str, record, fields: dict) -> list[str]:

@@ -8,7 +8,7 @@ from django.utils import timezone
 from .. import analysis
 from ..domain import boards as board_rules
 from ..domain.dealing import deal_board
-from ..domain.movements import Movement, build_howell, build_mitchell, default_variant, parse_round_list
+from ..domain.movements import Movement, build_movement, default_variant, parse_round_list
 from ..domain.movements.render import movement_summary
 from ..models import (
     Board,
@@ -181,25 +181,14 @@ def event_close(*, event: Event, adjust_missing: bool = False, user=None) -> Eve
 
 def event_movement(event: Event) -> Movement:
     """The event's movement, built from its settings (no database writes)."""
-    if event.is_howell:
-        if event.arrow_switch_rounds.strip():
-            raise ServiceError("A Howell has one field already: there is nothing to arrow-switch.")
-        return build_howell(
-            event.tables,
-            boards_per_round=event.boards_per_round,
-            rounds=event.rounds,
-            phantom=event.phantom,
-            card_set=event.card_set or None,
-        )
-    if event.card_set:
-        raise ServiceError("Card sets are for a Howell: a Mitchell's pair numbers are the same everywhere.")
-    return build_mitchell(
+    return build_movement(
         event.tables,
-        boards_per_round=event.boards_per_round,
         variant=event.variant,
+        boards_per_round=event.boards_per_round,
         rounds=event.rounds,
         phantom=event.phantom,
         arrow_switch_rounds=parse_round_list(event.arrow_switch_rounds),
+        card_set=event.card_set,
     )
 
 

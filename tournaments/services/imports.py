@@ -4,8 +4,9 @@
     1,1,1,8
     2,1,1,A+/A-
 
-``ns_pair`` and ``ew_pair`` are the pair numbers of the N/S and E/W lines, ``ns_tricks`` the tricks
-of the N/S pair (0 to 13) or adjusted scores for N/S and E/W (A+, A, A-) joined by a slash.
+``ns_pair`` and ``ew_pair`` are the pair numbers of the N/S and E/W lines (in a Howell, the pairs
+that sat N/S and E/W), ``ns_tricks`` the tricks of the N/S pair (0 to 13) or adjusted scores for N/S
+and E/W (A+, A, A-) joined by a slash.
 """
 
 import csv
@@ -15,8 +16,9 @@ from collections import defaultdict
 
 from django.db import transaction
 
-from ..models import Direction, Event
+from ..models import Event
 from .errors import ServiceError
+from .events import pair_lines
 from .results import result_record_for_seating
 
 REQUIRED = ("board", "ns_pair", "ew_pair", "ns_tricks")
@@ -80,6 +82,8 @@ def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
 
     boards = {b.number: b for b in event.boards.all()}
     pairs = {(p.direction, p.number): p for p in event.pairs.all()}
+    ns_line, ew_line = pair_lines(event)
+    names = {ns_line: "N/S", ew_line: "E/W"} if ns_line != ew_line else {ns_line: "pair"}
     meetings = defaultdict(list)
     for seating in event.seatings.select_related("ns_pair", "ew_pair"):
         if seating.ns_pair and seating.ew_pair:
@@ -113,8 +117,8 @@ def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
         if number not in boards:
             problems.append(f"Line {line}: board {number} is not in this event (boards 1 to {len(boards)}).")
             continue
-        if (Direction.NS, ns) not in pairs or (Direction.EW, ew) not in pairs:
-            absent = f"N/S {ns}" if (Direction.NS, ns) not in pairs else f"E/W {ew}"
+        if (ns_line, ns) not in pairs or (ew_line, ew) not in pairs:
+            absent = f"{names[ns_line]} {ns}" if (ns_line, ns) not in pairs else f"{names[ew_line]} {ew}"
             problems.append(f"Line {line}: there is no pair {absent} in this event.")
             continue
         seating = next((s for s in meetings[(ns, ew)] if number in s.board_numbers), None)
@@ -134,7 +138,7 @@ def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
             )
             continue
         seen[key] = line
-        if (number, pairs[(Direction.NS, ns)].pk) in done or (number, pairs[(Direction.EW, ew)].pk) in done:
+        if (number, pairs[(ns_line, ns)].pk) in done or (number, pairs[(ew_line, ew)].pk) in done:
             problems.append(f"Line {line}: board {number} already has a result for N/S {ns} or E/W {ew}.")
             continue
         accepted.append((seating, boards[number], tricks, ns_adj, ew_adj))

@@ -8,6 +8,7 @@ from ..domain.arrow import cards_held
 from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..domain.deals import SEATS, parse_deal
 from ..domain.errors import DomainError
+from ..domain.movements.render import SEAT_NAMES as SEATS_SHORT
 from ..domain.movements.render import boards_move_text
 from ..domain.scoring import pair_label
 from ..models import Event
@@ -79,7 +80,7 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
         table_cards=tuple(
             _table_card(t, seatings, movement, trumps, accesses, base_url) for t in range(1, event.tables + 1)
         ),
-        guide_cards=_guide_cards(seatings),
+        guide_cards=_guide_cards(seatings, howell=event.is_howell),
         travellers=_travellers(boards, seatings, played),
         score_cards=_score_cards(seatings, trumps, played, report),
         hand_records=_hand_records(boards),
@@ -117,6 +118,13 @@ def _table_card(table, seatings, movement, trumps, accesses, base_url) -> TableC
         notes = []
         if moves.last_round:
             ew_next = boards_next = "end of play"
+        elif movement.kind == "howell":  # both pairs move, and may change direction
+            ew_next = "; ".join(
+                f"{pair.number}: {_seat_text(following)}"
+                for pair, following in ((s.ns_pair, moves.ns_next), (s.ew_pair, moves.ew_next))
+                if pair is not None and following is not None
+            )
+            boards_next = boards_move_text(moves)
         else:
             ew_next = "—" if moves.ew_to is None else f"table {moves.ew_to}"
             if moves.ew_sits_out:
@@ -128,8 +136,8 @@ def _table_card(table, seatings, movement, trumps, accesses, base_url) -> TableC
             notes.append(f"shares its boards with table {s.shares_with}")
         if s.arrow_switched:
             notes.append("arrow switch: turn the boards, N/S play the E/W cards")
-        if s.ns_pair_id is None:
-            notes.append(f"nobody plays at this table: E/W {s.ew_pair.number} sit out this round")
+        if s.ns_pair_id is None and s.ew_pair_id is not None:
+            notes.append(f"nobody plays at this table: {s.ew_pair} sit out this round")
         rounds.append(
             CardRound(
                 round=s.round,
@@ -145,28 +153,46 @@ def _table_card(table, seatings, movement, trumps, accesses, base_url) -> TableC
     url = base_url.rstrip("/") + (reverse("tournaments:table", args=[access.token]) if access else "/t/")
     start_url = base_url.rstrip("/") + reverse("tournaments:table-start")
     return TableCard(
-        table=table, url=url, code=access.code if access else "", start_url=start_url, rounds=tuple(rounds)
+        table=table,
+        url=url,
+        code=access.code if access else "",
+        start_url=start_url,
+        rounds=tuple(rounds),
+        next_heading="Then the pairs go to" if movement.kind == "howell" else "Then E/W go to",
     )
 
 
-def _guide_cards(seatings) -> tuple[GuideCard, ...]:
+def _seat_text(seat) -> str:
+    """A Howell pair's next seat, short enough for a table card's column: ``T2 E/W``."""
+    return f"sit out (T{seat.table})" if seat.sits_out else f"T{seat.table} {SEATS_SHORT[seat.direction]}"
+
+
+def _guide_cards(seatings, *, howell: bool = False) -> tuple[GuideCard, ...]:
+    """A card for each pair that moves: a Mitchell's E/W pairs, every pair of a Howell (its table and
+    direction change round by round)."""
     stops = defaultdict(list)
     pairs = {}
     for s in seatings:
-        if s.ew_pair_id is None:
-            continue
-        pairs[s.ew_pair_id] = s.ew_pair
-        held = cards_held("E/W", switched=s.arrow_switched)
-        direction = f"{held} cards (arrow switch)" if s.arrow_switched else held
-        stops[s.ew_pair_id].append(
-            GuideStop(
-                round=s.round,
-                table=str(s.table) if s.ns_pair_id else "sit out",
-                direction=direction if s.ns_pair_id else "",
-                boards=_range(s.first_board, s.last_board) if s.ns_pair_id else "",
-                opponents=_label(s.ns_pair) if s.ns_pair_id else "",
-            )
+        sides = (
+            (("N/S", s.ns_pair, s.ew_pair), ("E/W", s.ew_pair, s.ns_pair))
+            if howell
+            else (("E/W", s.ew_pair, s.ns_pair),)
         )
+        for side, pair, opponent in sides:
+            if pair is None:
+                continue
+            pairs[pair.pk] = pair
+            held = cards_held(side, switched=s.arrow_switched)
+            direction = f"{held} cards (arrow switch)" if s.arrow_switched else held
+            stops[pair.pk].append(
+                GuideStop(
+                    round=s.round,
+                    table=str(s.table) if opponent else "sit out",
+                    direction=direction if opponent else "",
+                    boards=_range(s.first_board, s.last_board) if opponent else "",
+                    opponents=_label(opponent) if opponent else "",
+                )
+            )
     return tuple(
         GuideCard(
             pair=str(pairs[pk]), names=pairs[pk].names, stops=tuple(sorted(stops[pk], key=lambda g: g.round))

@@ -87,25 +87,29 @@ def event_movement(request, event_id: int):
     event = get_event_for_user(request, event_id)
     seatings = list(event.seatings.select_related("ns_pair", "ew_pair"))
     grid = defaultdict(dict)
-    itineraries = defaultdict(list)
+    itineraries = defaultdict(list)  # the pairs who move: a Mitchell's E/W pairs, all of a Howell's
     for seating in seatings:
         grid[seating.round][seating.table] = seating
-        if seating.ew_pair:
-            itineraries[seating.ew_pair].append(seating)
+        seats = (("N/S", seating.ns_pair, seating.ew_pair), ("E/W", seating.ew_pair, seating.ns_pair))
+        for seat, pair, opponent in seats:
+            if pair and (event.is_howell or seat == "E/W"):
+                itineraries[pair].append({"seating": seating, "seat": seat, "opponent": opponent})
     stands = list(event.relay_stands.all())
-    relay = {stand.round: stand for stand in stands}
+    relay = defaultdict(list)
+    for stand in stands:
+        relay[stand.round].append(stand)
     movement = services.seated_movement(event, seatings, stands)
     tables = range(1, event.tables + 1)
     rows = [
         {
             "round": r,
             "cells": [grid[r].get(t) for t in tables],
-            "relay": relay.get(r),
-            "sit_outs": [s.ew_pair for s in grid[r].values() if s.ns_pair is None and s.ew_pair],
+            "relay": relay.get(r, []),
             "skip": r == movement.skip_after,
         }
         for r in sorted(grid)
     ]
+    stationary = movement.stationary[0][1] if event.is_howell and movement.stationary else None
     return render(
         request,
         "tournaments/event_movement.html",
@@ -116,6 +120,8 @@ def event_movement(request, event_id: int):
             "has_relay": bool(relay),
             "relay_after": event.tables // 2,
             "skip_after": movement.skip_after,
+            "stationary": stationary,
+            "stationary_seat": movement.seat_of(1, "", stationary) if stationary else None,
             "may_rebuild": services.may_change_movement(event),
             "itineraries": sorted(itineraries.items(), key=lambda item: item[0].number),
         },

@@ -1,5 +1,6 @@
 """Movements: who plays whom, where, with which boards: the Mitchell, and the Howell for small fields."""
 
+from .build import HOWELL, build_movement
 from .howell import CARD_SETS, build_howell, howell_card_sets, unmet_pairs
 from .mitchell import (
     MAX_BOARDS_PER_ROUND,
@@ -14,6 +15,8 @@ from .mitchell import (
 from .types import Movement, RelayRound, TableRound, boards_of_set
 
 __all__ = [
+    "HOWELL",
+    "build_movement",
     "CARD_SETS",
     "build_howell",
     "howell_card_sets",

@@ -3,21 +3,29 @@
 from django.core.management import CommandError
 
 from tournaments.domain.errors import DomainError
-from tournaments.domain.movements import VARIANTS, parse_round_list
+from tournaments.domain.movements import CARD_SETS, HOWELL, VARIANTS, parse_round_list
 
 
-def add_movement_arguments(parser, *, tables_required=True, howell=False):
+def add_movement_arguments(parser, *, tables_required=True):
     parser.add_argument("--tables", type=int, required=tables_required, help="number of tables (2 to 40)")
     parser.add_argument(
         "--variant",
-        choices=[*VARIANTS, "howell"] if howell else VARIANTS,
-        help="default: standard (odd tables), skip (even)"
-        + ("; howell for 2 and 4 to 8 tables" if howell else ""),
+        choices=[*VARIANTS, HOWELL],
+        help="default: standard (odd tables), skip (even); howell for 2 and 4 to 8 tables",
     )
     parser.add_argument("--rounds", type=int, help="fewer rounds than the complete movement")
     parser.add_argument("--boards-per-round", type=int, default=3, help="boards a round (default 3)")
-    parser.add_argument("--phantom", action="store_true", help="a half table: N/S at the last table missing")
+    parser.add_argument(
+        "--phantom",
+        action="store_true",
+        help="a half table: a Mitchell's last N/S pair, a Howell's stationary pair, is missing",
+    )
     parser.add_argument("--arrow-switch", default="", metavar="R1,R2", help="rounds to arrow-switch")
+    parser.add_argument(
+        "--card-set",
+        choices=CARD_SETS,
+        help="a Howell's published card set (default: EBU where there is one)",
+    )
 
 
 def movement_options(options) -> dict:
@@ -31,4 +39,5 @@ def movement_options(options) -> dict:
         "rounds": options["rounds"],
         "phantom": options["phantom"],
         "arrow_switch_rounds": switch,
+        "card_set": options["card_set"] or "",
     }

@@ -5,7 +5,7 @@ import json
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.domain.errors import DomainError
-from tournaments.domain.movements import CARD_SETS, build_howell, build_mitchell
+from tournaments.domain.movements import build_movement
 from tournaments.domain.movements.render import movement_as_dict, movement_as_text
 
 from ._movement_options import add_movement_arguments, movement_options
@@ -16,26 +16,12 @@ class Command(BaseCommand):
     requires_system_checks = []
 
     def add_arguments(self, parser):
-        add_movement_arguments(parser, howell=True)
-        parser.add_argument(
-            "--card-set", choices=CARD_SETS, help="a Howell's published card set (default EBU)"
-        )
+        add_movement_arguments(parser)
         parser.add_argument("--format", choices=["text", "json"], default="text")
 
     def handle(self, *args, **options):
         try:
-            if options["variant"] == "howell":
-                if options["arrow_switch"]:
-                    raise CommandError("A Howell has one field already: there is nothing to arrow-switch.")
-                movement = build_howell(
-                    options["tables"],
-                    boards_per_round=options["boards_per_round"],
-                    rounds=options["rounds"],
-                    phantom=options["phantom"],
-                    card_set=options["card_set"],
-                )
-            else:
-                movement = build_mitchell(options["tables"], **movement_options(options))
+            movement = build_movement(options["tables"], **movement_options(options))
         except DomainError as error:
             raise CommandError(str(error)) from None
         if options["format"] == "json":

@@ -1,0 +1,76 @@
+"""A Howell evening in Chromium at tablet size: four tablets play every round, both pairs at each
+table are told their next seat, and the standings rank all eight pairs as one field."""
+
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tournaments import services
+from tournaments.domain.movements.render import seat_move_text
+from tournaments.models import Result
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+
+
+@pytest.fixture
+def howell(club, make_event):
+    event = make_event(club, name="Howell Night", tables=4, boards_per_round=1, variant="howell")
+    for n, pair in enumerate(event.pairs.order_by("number"), start=1):
+        pair.guest1, pair.guest2 = f"Player {n}a", f"Player {n}b"
+        pair.save()
+    services.event_deal_boards(event=event, seed="howell-browser", analyse=False)
+    services.event_start(event=event)
+    return event
+
+
+def test_eight_pairs_play_a_howell_on_four_tablets(live_server, page, howell, organiser, client):
+    SHOTS.mkdir(exist_ok=True)
+    movement = services.seated_movement(howell)
+    tablets = []
+    for access in howell.table_accesses.order_by("table"):
+        tab = page.context.new_page()
+        tab.goto(f"{live_server.url}/t/{access.token}/")
+        tablets.append((access.table, tab))
+    first = tablets[0][1]
+    expect(first.locator(".pairs")).to_contain_text("N/S: pair 3")
+    expect(first.locator(".pairs")).to_contain_text("E/W: pair 6")
+    first.screenshot(path=SHOTS / "howell-table-start.png", full_page=True)
+
+    for round_ in range(1, 8):
+        for table, tab in tablets:
+            here = movement.at(round_, table)
+            board = here.boards[0]
+            tricks = (round_ * 3 + table) % 14
+            tab.locator(f"#board-{board}").get_by_role(
+                "button", name=f"N/S took {tricks} tricks", exact=True
+            ).click()
+            tab.locator(f"#board-{board}").get_by_role("button", name="Yes, confirm").click()
+            if round_ < 7:
+                moves = movement.moves_after(round_, table)
+                told = tab.locator(".moves")
+                expect(told).to_contain_text(f"Round {round_} is over.")
+                for pair, direction, following in (
+                    (here.ns, "NS", moves.ns_next),
+                    (here.ew, "EW", moves.ew_next),
+                ):
+                    words = seat_move_text(table, direction, following, last_round=False)
+                    expect(told).to_contain_text(f"Pair {pair}: {words}.")
+                if round_ == 1 and table == 1:
+                    tab.screenshot(path=SHOTS / "howell-table-moves.png", full_page=True)
+            else:
+                expect(tab.locator(".notice")).to_contain_text("has played all its rounds")
+
+    assert Result.objects.confirmed().filter(event=howell).count() == 28
+    client.force_login(organiser)
+    services.event_close(event=howell)
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page.goto(live_server.url + reverse("tournaments:results", args=[howell.pk]))
+    standings = page.locator("table").first
+    expect(page.locator("body")).to_contain_text("All pairs")
+    expect(standings.locator("tbody tr")).to_have_count(8)
+    page.screenshot(path=SHOTS / "howell-standings.png", full_page=True)

@@ -1,0 +1,51 @@
+"""A movement of either kind from an event's settings: the one place that chooses Mitchell or Howell."""
+
+from collections.abc import Sequence
+
+from ..errors import MovementError
+from .howell import build_howell
+from .mitchell import build_mitchell
+from .types import Movement
+
+HOWELL = "howell"
+
+
+def build_movement(
+    tables: int,
+    *,
+    variant: str | None,
+    boards_per_round: int,
+    rounds: int | None = None,
+    phantom: bool = False,
+    arrow_switch_rounds: Sequence[int] = (),
+    card_set: str | None = None,
+) -> Movement:
+    """The Howell when ``variant`` says so, else the Mitchell of that variant (default by tables).
+
+    >>> build_movement(4, variant="howell", boards_per_round=3).rounds
+    7
+    >>> build_movement(4, variant="howell", boards_per_round=3, arrow_switch_rounds=[7])
+    Traceback (most recent call last):
+    ...
+    tournaments.domain.errors.MovementError: A Howell has one field already: there is nothing to arrow-switch.
+    """
+    if variant == HOWELL:
+        if arrow_switch_rounds:
+            raise MovementError("A Howell has one field already: there is nothing to arrow-switch.")
+        return build_howell(
+            tables,
+            boards_per_round=boards_per_round,
+            rounds=rounds,
+            phantom=phantom,
+            card_set=card_set or None,
+        )
+    if card_set:
+        raise MovementError("Card sets are for a Howell: a Mitchell numbers its pairs the same everywhere.")
+    return build_mitchell(
+        tables,
+        boards_per_round=boards_per_round,
+        variant=variant,
+        rounds=rounds,
+        phantom=phantom,
+        arrow_switch_rounds=tuple(arrow_switch_rounds),
+    )
