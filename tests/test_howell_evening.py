@@ -1,16 +1,24 @@
 """A Howell evening end to end: recommended for a small field, seated, played at the tablets, scored
 as one field. The movement itself is checked in ``tests/domain/test_howell.py``."""
 
+import csv
+import io
 import random
+import re
 from collections import Counter
 from datetime import date
+from io import StringIO
 from itertools import combinations
 
 import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
 
-from tournaments import services
+from tournaments import pdf, services
 from tournaments.domain.movements import build_howell
+from tournaments.forms import EventAdminForm
 from tournaments.models import Event, Pair
+from tournaments.services.backup import event_export, event_import
 
 
 @pytest.fixture
@@ -139,3 +147,138 @@ def test_a_howell_scores_by_tricks_against_each_boards_direction_average(draft, 
     if method == Event.Scoring.TOTAL_TRICKS:
         # ± the board's direction average: the four pairs' figures balance to nothing.
         assert sum(s.versus_average for s in standings) == pytest.approx(0)
+
+
+@pytest.fixture
+def played(draft):
+    """An eight-pair Howell, every board played and the event closed."""
+    _enter(draft, 8)
+    services.event_accept_proposal(event=draft, choice=0)
+    services.event_deal_boards(event=draft, seed="pages", analyse=False)
+    services.event_start(event=draft)
+    _play(draft, random.Random(5))
+    return services.event_close(event=draft)
+
+
+def test_the_movement_page_says_who_stays_and_where_every_pair_goes(client, organiser, played):
+    client.force_login(organiser)
+    html = " ".join(
+        client.get(reverse("tournaments:event-movement", args=[played.pk])).content.decode().split()
+    )
+    assert "Pair 8 stays at table 4, N/S, all evening." in html
+    assert "Where each pair goes" in html
+    # Pair 3 sits N/S at table 1 against pair 6 in round 1, then E/W at table 2 against pair 1.
+    itineraries = html[html.index("Where each pair goes") :]
+    row = re.search(r"<tr><th>3</th>(.*?)</tr>", itineraries).group(1)
+    assert "T1 N/S v 6" in row and "T2 E/W v 1" in row
+    # Three sets rest each round (seven sets, four tables).
+    assert html.count('<td class="relay">') == 7
+
+
+def test_the_results_pages_of_a_howell_pair_and_board(client, organiser, played):
+    client.force_login(organiser)
+    pair = client.get(reverse("tournaments:results-pair", args=[played.pk, "ALL", 3])).content.decode()
+    assert "Pair 3: Guest 3a &amp; Guest 3b" in pair
+    seats = Counter(build_howell(4, boards_per_round=3).seat_of(r, "", 3).direction for r in range(1, 8))
+    assert (pair.count("<td>N/S</td>"), pair.count("<td>E/W</td>")) == (3 * seats["NS"], 3 * seats["EW"])
+    assert seats["NS"] and seats["EW"]  # pairs change direction
+    csv_text = client.get(reverse("tournaments:results-csv", args=[played.pk])).content.decode()
+    rows = list(csv.DictReader(io.StringIO(csv_text)))
+    assert len(rows) == 8 and {(r["field"], r["direction"]) for r in rows} == {("ALL", "Pair")}
+    assert next(r["names"] for r in rows if r["pair"] == "3") == "Guest 3a & Guest 3b"
+
+
+def test_the_print_pack_has_a_guide_card_for_every_pair(played):
+    pack = services.event_print_pack(played, base_url="http://hall")
+    assert [card.pair for card in pack.guide_cards] == [f"Pair {n}" for n in range(1, 9)]
+    guide = {card.pair: card for card in pack.guide_cards}["Pair 3"]
+    assert [(s.table, s.direction) for s in guide.stops][:2] == [("1", "N/S"), ("2", "E/W")]
+    table_card = pack.table_cards[0]
+    assert table_card.next_heading == "Then the pairs go to"
+    assert table_card.rounds[0].ew_next == "3: T2 E/W; 6: T3 N/S"
+    assert table_card.rounds[0].boards_next == "the relay stand"
+    for document in ("table-cards", "guide-cards", "travellers", "score-cards", "results"):
+        assert pdf.render(pack, document).startswith(b"%PDF")
+
+
+def test_howell_travellers_import_with_the_pairs_as_they_sat(club):
+    event = services.event_create(
+        club=club, name="Paper Howell", date=date(2026, 12, 2), tables=2, boards_per_round=2, variant="howell"
+    )
+    services.event_build_movement(event=event)
+    # Round 1: pair 4 N/S v pair 1 and pair 2 N/S v pair 3, both tables on boards 1-2.
+    text = "board,ns_pair,ew_pair,ns_tricks\n1,4,1,7\n1,2,3,6\n2,4,1,A+/A-\n"
+    assert services.results_import_csv(event=event, text=text) == 3
+    with pytest.raises(services.ResultsImportError, match="there is no pair pair 9|there is no pair 9"):
+        services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n2,9,3,7\n")
+    with pytest.raises(services.ResultsImportError, match="do not play board 3"):
+        services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n3,4,1,7\n")
+
+
+def test_a_howell_round_trips_through_a_backup(played):
+    data = event_export(played)
+    assert data["event"]["variant"] == "howell" and data["pairs"][0]["direction"] == "ALL"
+    standings = [(s.pair, s.rank) for s in services.event_report(played).scores.standings]
+    played.delete()
+    restored = event_import(data)
+    assert restored.is_howell and restored.relay_stands.count() == 21
+    assert [(s.pair, s.rank) for s in services.event_report(restored).scores.standings] == standings
+
+
+def test_the_commands_create_and_print_a_howell(db):
+    out = StringIO()
+    call_command(
+        "create_event",
+        "--club",
+        "Ribble",
+        "--name",
+        "Howell",
+        "--tables",
+        "5",
+        "--variant",
+        "howell",
+        "--card-set",
+        "acbl",
+        stdout=out,
+    )
+    event = Event.objects.get(pk=int(out.getvalue().split()[-1]))
+    assert (event.card_set, event.rounds, event.boards.count()) == ("acbl", None, 27)
+    # ACBL round 1 for five tables: 7-3@1 5-2@2 10-1@3 9-8@4 4-6@5.
+    first = [(s.ns_pair.number, s.ew_pair.number, s.board_set) for s in event.seatings.filter(round=1)]
+    assert first == [(7, 3, 1), (5, 2, 2), (10, 1, 3), (9, 8, 4), (4, 6, 5)]
+    with pytest.raises(CommandError, match="nothing to arrow-switch"):
+        call_command(
+            "create_event",
+            "--club",
+            "Ribble",
+            "--name",
+            "X",
+            "--tables",
+            "4",
+            "--variant",
+            "howell",
+            "--arrow-switch",
+            "7",
+        )
+    with pytest.raises(CommandError, match="Card sets are for a Howell"):
+        call_command("create_event", "--club", "Ribble", "--name", "Y", "--tables", "5", "--card-set", "ebu")
+
+
+def test_the_admin_form_checks_a_howell_against_the_card_sets(organiser, club):
+    form = EventAdminForm(
+        data={
+            "club": club.pk,
+            "name": "Howell",
+            "date": "2026-12-03",
+            "tables": 6,
+            "variant": "howell",
+            "card_set": "acbl",
+            "boards_per_round": 2,
+            "trump_schedule": "HDSC",
+            "scoring": "matchpoints",
+            "scale": "ebu",
+            "arrow_switch_rounds": "",
+        }
+    )
+    assert not form.is_valid()
+    assert "The 6-table Howell comes in the EBU card set, not ACBL." in str(form.errors)

@@ -127,8 +127,8 @@ def test_one_traveller_a_board_blank_until_scored(event):
 
 def test_guide_cards_give_each_moving_pair_its_route(event):
     text = "".join(_pages(_render(event, "guide-cards")))
-    for ew in (1, 2, 3):
-        assert f"E/W {ew}:" in text
+    for ew in (1, 2, 3):  # no names given: the pair's number alone heads its card
+        assert f"E/W {ew} Thursday Drive" in text and f"E/W {ew}: E/W {ew}" not in text
     assert "N/S cards (arrow switch)" in text
 
 

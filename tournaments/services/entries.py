@@ -119,8 +119,14 @@ def pairs_seat_entries(*, event: Event, user=None) -> None:
             f"{len(entries)} pairs."
         )
     ordered = stationary + [e for e in entries if not e.stationary]
+    # The seats that stay put go to the pairs who must not move; the others in turn (a Mitchell's
+    # N/S seats first, a Howell's pairs by number).
+    held = still_seats[: len(stationary)]
+    rest = [p for p in pairs if p not in held]
+    if event.is_howell:
+        rest.sort(key=lambda p: p.number)
     event.pairs.update(entry=None)  # one entry a pair: free them all before seating again
-    for pair, entry in zip(pairs, ordered, strict=True):
+    for pair, entry in zip(held + rest, ordered, strict=True):
         pair.player1, pair.player2, pair.guest1, pair.guest2 = (
             entry.player1,
             entry.player2,
