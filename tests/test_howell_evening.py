@@ -282,3 +282,24 @@ def test_the_admin_form_checks_a_howell_against_the_card_sets(organiser, club):
     )
     assert not form.is_valid()
     assert "The 6-table Howell comes in the EBU card set, not ACBL." in str(form.errors)
+
+
+def test_six_pairs_play_the_three_table_howell_sharing_the_last_round(draft, client, organiser):
+    _enter(draft, 6)
+    best = services.event_proposals(draft)[0]
+    assert (best.variant, best.tables, best.rounds, best.boards_per_round) == ("howell", 3, 5, 5)
+    services.event_accept_proposal(event=draft, choice=0)
+    services.event_deal_boards(event=draft, seed="three", analyse=False)
+    services.event_start(event=draft)
+    _play(draft, random.Random(9))
+    services.event_close(event=draft)
+    # Every pair played all 25 boards; set 5 (boards 21-25) at all three tables in round 5.
+    standings = services.event_report(draft).scores.field("ALL")
+    assert len(standings) == 6 and {s.boards_played for s in standings} == {25}
+    last = draft.seatings.filter(round=5)
+    assert {(s.first_board, s.last_board) for s in last} == {(21, 25)}
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:event-movement", args=[draft.pk])).content.decode()
+    assert "shares its boards with tables 2 and 3: pass them round" in page
+    card = services.event_print_pack(draft, base_url="http://hall").table_cards[0]
+    assert "shares its boards with tables 2 and 3" in card.rounds[4].note

@@ -185,7 +185,8 @@ def test_movement_prints_a_howell_grid():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--tables", "3"], "3-table Howells"),
+        (["--tables", "3", "--boards-per-round", "2"], "at least 3 boards a round"),
+        (["--tables", "9"], "for a bigger field play a Mitchell"),
         (["--tables", "6", "--card-set", "acbl"], "EBU card set, not ACBL"),
         (["--tables", "4", "--arrow-switch", "7"], "nothing to arrow-switch"),
     ],
@@ -193,3 +194,10 @@ def test_movement_prints_a_howell_grid():
 def test_an_impossible_howell_is_explained_by_the_command(args, message):
     with pytest.raises(CommandError, match=message):
         _run("movement", "--variant", "howell", *args)
+
+
+def test_the_three_table_howell_shares_its_last_round():
+    text = _run("movement", "--variant", "howell", "--tables", "3", "--boards-per-round", "4")
+    assert "in the last round all three tables play the same set" in text
+    round_5 = next(line for line in text.splitlines() if line.startswith("5 "))
+    assert round_5.split()[:8] == ["5", "6-5", "17-20", "=2,3", "3-2", "17-20", "=1,3", "1-4"]

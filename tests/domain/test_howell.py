@@ -14,7 +14,7 @@ SIZES = [(t, card_set) for t in sorted(FIRST_ROUNDS) for card_set in FIRST_ROUND
 
 @pytest.mark.parametrize("tables, card_set", SIZES)
 def test_round_one_is_the_published_one(tables, card_set):
-    movement = build_howell(tables, boards_per_round=2, card_set=card_set)
+    movement = build_howell(tables, boards_per_round=3, card_set=card_set)
     assert (
         tuple((tr.ns, tr.ew, tr.board_set) for tr in movement.round_of(1)) == FIRST_ROUNDS[tables][card_set]
     )
@@ -22,7 +22,7 @@ def test_round_one_is_the_published_one(tables, card_set):
 
 @pytest.mark.parametrize("tables, card_set", SIZES)
 def test_every_pair_meets_every_other_exactly_once(tables, card_set):
-    movement = build_howell(tables, boards_per_round=2, card_set=card_set)
+    movement = build_howell(tables, boards_per_round=3, card_set=card_set)
     meetings = Counter(frozenset((tr.ns, tr.ew)) for tr in movement.table_rounds)
     assert set(meetings) == {frozenset(p) for p in combinations(range(1, 2 * tables + 1), 2)}
     assert set(meetings.values()) == {1}
@@ -41,12 +41,14 @@ def test_every_pair_plays_every_set_once_and_every_round(tables, card_set):
 
 @pytest.mark.parametrize("tables, card_set", SIZES)
 def test_no_set_is_at_two_tables_but_where_the_movement_shares(tables, card_set):
-    movement = build_howell(tables, boards_per_round=2, card_set=card_set)
+    movement = build_howell(tables, boards_per_round=3, card_set=card_set)
     for r in range(1, movement.rounds + 1):
         sets = Counter(tr.board_set for tr in movement.round_of(r))
         resting = {rr.board_set for rr in movement.relay if rr.round == r}
         if tables == 2:  # both tables play the same set, the others rest
             assert list(sets.values()) == [2] and all(tr.shares_with for tr in movement.round_of(r))
+        elif tables == 3 and r == 5:  # the published 3-table Howell: all three share the last round
+            assert list(sets.values()) == [3] and movement.sharing(5, 1) == (2, 3)
         else:
             assert set(sets.values()) == {1}
         assert set(sets) | resting == set(range(1, movement.sets + 1)) and not set(sets) & resting
@@ -67,7 +69,7 @@ def _comparisons(movement) -> Counter:
 @pytest.mark.parametrize("tables, card_set", SIZES)
 def test_comparisons_are_as_even_as_the_size_allows(tables, card_set):
     """Equal (T - 1 times) with an even number of tables; T - 2 to T with an odd number (1.7)."""
-    counts = _comparisons(build_howell(tables, boards_per_round=2, card_set=card_set))
+    counts = _comparisons(build_howell(tables, boards_per_round=3, card_set=card_set))
     every = {frozenset(p) for p in combinations(range(1, 2 * tables + 1), 2)}
     assert set(counts) <= every
     spread = {counts.get(p, 0) for p in every}
@@ -114,7 +116,7 @@ def test_a_howell_cut_short_says_who_does_not_meet():
 @pytest.mark.parametrize(
     "tables, options, message",
     [
-        (3, {}, "3-table Howells all share boards"),
+        (3, {}, "at least 3 boards a round"),
         (9, {}, "play a Mitchell"),
         (6, {"card_set": "acbl"}, "EBU card set, not ACBL"),
         (4, {"rounds": 8}, "has 7 rounds"),
@@ -128,4 +130,4 @@ def test_an_impossible_howell_is_explained(tables, options, message):
 
 def test_the_card_sets_on_offer():
     assert howell_card_sets(4) == ("ebu", "acbl") and howell_card_sets(6) == ("ebu",)
-    assert howell_card_sets(3) == ()
+    assert howell_card_sets(3) == ("shared",) and howell_card_sets(9) == ()

@@ -9,11 +9,14 @@ from tournaments.domain.recommend import recommend
 @pytest.mark.parametrize(
     "pairs, tables, variant, phantom, boards_per_round, rounds",
     [
-        (4, 2, "relay", False, 12, 2),
-        (5, 3, "standard", True, 8, 3),
-        (8, 4, "skip", False, 8, 3),
-        (13, 7, "standard", True, 3, 7),
-        (14, 7, "standard", False, 3, 7),
+        # A small field plays a Howell: every pair meets every other, one winner.
+        (4, 2, "howell", False, 8, 3),
+        (5, 3, "howell", True, 6, 5),
+        (6, 3, "howell", False, 5, 5),
+        (7, 4, "howell", True, 4, 7),
+        (8, 4, "howell", False, 3, 7),
+        (13, 7, "howell", True, 2, 13),
+        (14, 7, "howell", False, 2, 13),
         (15, 8, "relay", True, 3, 8),
         (16, 8, "skip", False, 3, 7),
         (18, 9, "standard", False, 3, 9),
@@ -34,8 +37,16 @@ def test_the_best_movement_for_a_field(pairs, tables, variant, phantom, boards_p
 
 
 def test_the_evening_length_follows_the_clubs_pace():
-    assert recommend(14)[0].minutes == 158  # 21 boards at 7.5 minutes
-    assert recommend(14, minutes_per_board=6)[0].minutes == 126
+    assert recommend(18)[0].minutes == 203  # 27 boards at 7.5 minutes
+    assert recommend(18, minutes_per_board=6)[0].minutes == 162
+
+
+@pytest.mark.parametrize("pairs", range(4, 15))
+def test_a_small_field_is_offered_a_howell_then_a_mitchell_to_compare(pairs):
+    proposals = recommend(pairs)
+    assert [p.variant for p in proposals[:2]] == ["howell", "howell"]
+    assert proposals[2].variant != "howell" and proposals[2].why.startswith("Two winners instead of one.")
+    assert "every pair meets every other pair" in proposals[0].why
 
 
 @pytest.mark.parametrize("pairs", range(4, 81))
@@ -51,16 +62,22 @@ def test_every_proposal_is_a_real_movement_with_an_alternative(pairs):
 
 
 def test_a_half_table_says_how_much_the_sitting_out_pairs_play():
-    """5 pairs: 3 tables with a phantom, so each E/W pair sits out one round in three."""
-    best = recommend(5)[0]
-    assert (best.boards_played, best.fewest_boards, best.sit_out_rounds) == (24, 16, 1)
-    assert "24 boards for the N/S pairs, 16 for the E/W pairs, who each sit out 1 round of 3" in best.summary
-    assert "24 boards each" not in best.summary
+    """17 pairs: 9 tables with a phantom, so each E/W pair sits out one round in nine."""
+    best = recommend(17)[0]
+    assert (best.boards_played, best.fewest_boards, best.sit_out_rounds) == (27, 24, 1)
+    assert "27 boards for the N/S pairs, 24 for the E/W pairs, who each sit out 1 round of 9" in best.summary
+    assert "27 boards each" not in best.summary
+
+
+def test_a_howell_with_a_missing_pair_says_everyone_sits_out_once():
+    best = recommend(7)[0]
+    assert "24 boards each, every pair sits out one round" in best.summary
+    assert "Pair 8 is the missing one" in best.why
 
 
 def test_a_full_field_plays_the_same_number_of_boards_each():
-    best = recommend(14)[0]
-    assert best.sit_out_rounds == 0 and "21 boards each" in best.summary
+    best = recommend(18)[0]
+    assert best.sit_out_rounds == 0 and "27 boards each" in best.summary
 
 
 @pytest.mark.parametrize("pairs, message", [(3, "at least 4 pairs"), (81, "up to 80 pairs")])

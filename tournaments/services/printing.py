@@ -9,7 +9,7 @@ from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..domain.deals import SEATS, parse_deal
 from ..domain.errors import DomainError
 from ..domain.movements.render import SEAT_NAMES as SEATS_SHORT
-from ..domain.movements.render import boards_move_text
+from ..domain.movements.render import boards_move_text, sharing_text
 from ..domain.scoring import pair_label
 from ..models import Event
 from ..pdf.data import (
@@ -133,7 +133,7 @@ def _table_card(table, seatings, movement, trumps, accesses, base_url) -> TableC
                 notes.append(f"after round {s.round}, E/W move up two tables (the skip)")
             boards_next = boards_move_text(moves)
         if s.shares_with:
-            notes.append(f"shares its boards with table {s.shares_with}")
+            notes.append(sharing_text(movement.sharing(s.round, table)))
         if s.arrow_switched:
             notes.append("arrow switch: turn the boards, N/S play the E/W cards")
         if s.ns_pair_id is None and s.ew_pair_id is not None:

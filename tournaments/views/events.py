@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from .. import pdf, services
 from ..domain.errors import DomainError
+from ..domain.movements.render import sharing_text
 from ..forms import DealForm, PbnUploadForm, ResultsUploadForm
 from ..models import Direction, Event
 from ..reports import (
@@ -99,6 +100,9 @@ def event_movement(request, event_id: int):
     for stand in stands:
         relay[stand.round].append(stand)
     movement = services.seated_movement(event, seatings, stands)
+    for seating in seatings:
+        if seating.shares_with:
+            seating.sharing = sharing_text(movement.sharing(seating.round, seating.table))
     tables = range(1, event.tables + 1)
     rows = [
         {

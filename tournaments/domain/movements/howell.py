@@ -9,6 +9,11 @@ every round. The first rounds are the published ones of the EBU and ACBL card se
 numbers on our cards match the cards clubs already own. Sets not in play in a round rest on the
 relay stands.
 
+The 3-table Howell has no cyclic form without sharing boards (domain.md, 1.7). whistdrive plays the
+published one whose pairs still follow the cyclic rule and whose last round is shared: its sets are
+given round by round (``SHARED_SETS``), and in round 5 all three tables play set 5, passing the
+boards round.
+
 With an odd number of pairs the stationary pair is the missing one and its opponent sits out.
 Cut short (fewer rounds), not every pair meets every other: ``unmet_pairs`` says who.
 
@@ -55,8 +60,13 @@ FIRST_ROUNDS: dict[int, dict[str, tuple[tuple[int, int, int], ...]]] = {
         ),
     },
 }
+# The 3-table Howell with its last round shared (the thebridsk/bridgescorer "Howell 6 teams 3 tables
+# relay" movement, the shape of the ACBL and EBU Blue cards): round 1 as above, the pairs then turn
+# by the cyclic rule, the sets are the published ones, round by round, table by table.
+FIRST_ROUNDS[3] = {"shared": ((6, 1, 1), (4, 3, 2), (2, 5, 4))}
+SHARED_SETS = {3: ((1, 2, 4), (2, 3, 4), (3, 2, 1), (4, 3, 1), (5, 5, 5))}
 CARD_SETS = ("ebu", "acbl")
-CARD_SET_NAMES = {"ebu": "EBU", "acbl": "ACBL", "standard": "standard"}
+CARD_SET_NAMES = {"ebu": "EBU", "acbl": "ACBL", "standard": "standard", "shared": "shared last round"}
 
 
 def howell_card_sets(tables: int) -> tuple[str, ...]:
@@ -81,12 +91,8 @@ def build_howell(
     if sets_of is None:
         offered = ", ".join(str(t) for t in sorted(FIRST_ROUNDS))
         raise MovementError(
-            f"whistdrive has complete Howells for {offered} tables, not {tables}: "
-            + (
-                "the 3-table Howells all share boards between tables or split rounds, and are not built yet."
-                if tables == 3
-                else "for a bigger field play a Mitchell."
-            )
+            f"whistdrive has complete Howells for {offered} tables, not {tables}: for a bigger field play a "
+            "Mitchell."
         )
     card_set = card_set or next(iter(sets_of))
     if card_set not in sets_of:
@@ -97,6 +103,12 @@ def build_howell(
         )
     if boards_per_round < 1:
         raise MovementError("Each round needs at least one board.")
+    published_sets = SHARED_SETS.get(tables)
+    if published_sets and boards_per_round < 3:
+        raise MovementError(
+            f"The {tables}-table Howell's last round is shared by all three tables, each starting on a "
+            "different board: give it at least 3 boards a round."
+        )
     n = 2 * tables - 1
     stationary = 2 * tables
     rounds = n if rounds is None else rounds
@@ -107,12 +119,13 @@ def build_howell(
     table_rounds, relay = [], []
     for r in range(1, rounds + 1):
         in_play = set()
-        for table, (ns, ew, board_set) in enumerate(first, start=1):
+        sets = published_sets[r - 1] if published_sets else tuple(_step(s, r - 1, n) for _, _, s in first)
+        for table, ((ns, ew, _), board_set) in enumerate(zip(first, sets, strict=True), start=1):
             ns, ew = (p if p == stationary else _step(p, r - 1, n) for p in (ns, ew))
-            board_set = _step(board_set, r - 1, n)
             in_play.add(board_set)
             if phantom:
                 ns, ew = (None if p == stationary else p for p in (ns, ew))
+            sharing = [t for t, other in enumerate(sets, start=1) if other == board_set and t != table]
             table_rounds.append(
                 TableRound(
                     round=r,
@@ -121,7 +134,7 @@ def build_howell(
                     ew=ew,
                     board_set=board_set,
                     boards=boards_of_set(board_set, boards_per_round),
-                    shares_with=(3 - table) if tables == 2 else None,
+                    shares_with=sharing[0] if sharing else None,
                 )
             )
         relay += [

@@ -6,6 +6,7 @@ table sharing the boards. A Howell's pairs have one numbering, so its cell reads
 3 sits N/S against pair 6 on boards 1 to 4.
 """
 
+from .howell import unmet_pairs
 from .types import Movement, Moves, Seat, TableRound
 
 SEAT_NAMES = {"NS": "N/S", "EW": "E/W"}
@@ -45,15 +46,23 @@ def _boards_text(boards: tuple[int, ...]) -> str:
     return str(boards[0]) if len(boards) == 1 else f"{boards[0]}-{boards[-1]}"
 
 
-def _cell(tr: TableRound, versus: str = "v") -> str:
+def _cell(movement: Movement, tr: TableRound, versus: str = "v") -> str:
     ns = "--" if tr.ns is None else str(tr.ns)
     ew = "--" if tr.ew is None else str(tr.ew)
     text = f"{ns}{versus}{ew} {_boards_text(tr.boards)}"
     if tr.arrow_switched:
         text += "*"
     if tr.shares_with:
-        text += f" ={tr.shares_with}"
+        text += " =" + ",".join(str(t) for t in movement.sharing(tr.round, tr.table))
     return text
+
+
+def sharing_text(tables: tuple[int, ...]) -> str:
+    """``shares its boards with table 8`` or ``with tables 2 and 3``, for cards and pages."""
+    if len(tables) == 1:
+        return f"shares its boards with table {tables[0]}"
+    listed = ", ".join(str(t) for t in tables[:-1]) + f" and {tables[-1]}"
+    return f"shares its boards with tables {listed}: pass them round"
 
 
 def ew_move_text(moves: Moves) -> str:
@@ -120,26 +129,43 @@ def movement_summary(movement: Movement) -> str:
 
 def _howell_as_text(movement: Movement) -> str:
     stationary = 2 * movement.tables
-    home = next(tr for tr in movement.round_of(1) if stationary in (tr.ns, tr.ew))
-    seat = "N/S" if home.ns == stationary else "E/W"
+    home = next(tr for tr in movement.round_of(1) if stationary in (tr.ns, tr.ew) or None in (tr.ns, tr.ew))
+    seat = "N/S" if home.ns in (stationary, None) else "E/W"
     lines = [
         movement_summary(movement)
         + (f" ({movement.card_set.upper()} cards)" if movement.card_set in ("ebu", "acbl") else ""),
-        f"Pair {stationary} stays at table {home.table}, {seat}, all evening. After each round every other "
+        (
+            f"Pair {stationary} is missing: the {seat} seat at table {home.table} stays empty and its "
+            "opponent of each round sits out (--)."
+            if movement.phantom
+            else f"Pair {stationary} stays at table {home.table}, {seat}, all evening."
+        )
+        + " After each round every other "
         "pair takes the seat of the pair numbered one below (pair 1 takes the seat of the highest moving "
-        "pair), and each set of boards goes where the set numbered one below was; sets not in play rest "
-        "on the relay stands.",
+        "pair)"
+        + (
+            ", and the sets go as the grid shows; in the last round all three tables play the same set, "
+            "passing the boards round"
+            if movement.tables == 3
+            else ", and each set of boards goes where the set numbered one below was"
+        )
+        + "; sets not in play rest on the relay stands.",
     ]
-    if movement.phantom:
-        lines.append(f"Pair {stationary} is missing: its opponent of each round sits out (--).")
     if movement.tables == 2:
         lines.append("Both tables play the same boards each round (=T: the table sharing them).")
+    unmet = unmet_pairs(movement)
+    if unmet:
+        lines.append(
+            f"Cut short after {movement.rounds} of {movement.sets} rounds, these pairs do not meet: "
+            + ", ".join(f"{a}-{b}" for a, b in unmet)
+            + "."
+        )
     lines += ["Cell: N/S-E/W, boards.", ""]
     header = ["Round"] + [f"Table {t}" for t in range(1, movement.tables + 1)] + ["Resting"]
     rows = []
     for r in range(1, movement.rounds + 1):
         resting = ", ".join(_boards_text(rr.boards) for rr in movement.relay if rr.round == r)
-        rows.append([str(r)] + [_cell(tr, "-") for tr in movement.round_of(r)] + [resting])
+        rows.append([str(r)] + [_cell(movement, tr, "-") for tr in movement.round_of(r)] + [resting])
     return _grid(lines, header, rows)
 
 
@@ -183,7 +209,7 @@ def movement_as_text(movement: Movement) -> str:
         header.append("Relay")
     rows = []
     for r in range(1, movement.rounds + 1):
-        row = [str(r)] + [_cell(tr) for tr in movement.round_of(r)]
+        row = [str(r)] + [_cell(movement, tr) for tr in movement.round_of(r)]
         if movement.relay:
             row.append(_boards_text(movement.relay[r - 1].boards))
         rows.append(row)

@@ -132,6 +132,13 @@ class Movement:
         key = "ns" if direction == "NS" else "ew"
         return tuple(tr for tr in self.table_rounds if getattr(tr, key) == pair)
 
+    def sharing(self, round_: int, table: int) -> tuple[int, ...]:
+        """The other tables playing the same boards as ``table`` in a round (passing them round)."""
+        here = self.at(round_, table)
+        return tuple(
+            tr.table for tr in self.round_of(round_) if tr.board_set == here.board_set and tr.table != table
+        )
+
     def seat_of(self, round_: int, direction: str, pair: int) -> Seat | None:
         """Where a pair sits in a round, or None (the round is past the end, or the pair is the
         missing one). ``direction`` is the pair's line in a Mitchell; a Howell's pairs have one
