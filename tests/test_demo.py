@@ -11,12 +11,15 @@ def test_it_loads_the_demo_club_once(db):
     call_command("demo")
     assert Club.objects.count() == 1
     assert Member.objects.count() == 30
-    finished = Event.objects.get(status=Event.Status.FINISHED)
+    finished = Event.objects.get(name="Autumn Pairs")
     assert (
         Result.objects.filter(event=finished).count()
         == finished.tables * finished.tables * finished.boards_per_round
     )
     assert Event.objects.filter(status=Event.Status.READY).count() == 1
+    howell = Event.objects.get(name="Tuesday Howell")  # a small field's evening: one winner
+    assert howell.is_howell and howell.results.count() == 8 * 21 // 2
+    assert set(howell.pairs.values_list("direction", flat=True)) == {"ALL"}
 
 
 def test_the_demo_organiser_organises_the_demo_club(db, client):

@@ -1,7 +1,7 @@
 """The queries of every page players and the organiser use stay the same however big the event.
 
-Each page is counted at 4 and at 30 tables (pairs named by members, results in, tablets live);
-a count that grows with the field fails here.
+Each page is counted at 4 and at 30 tables of a Mitchell, and at 4 and 7 tables of a Howell (pairs
+named by members, results in, tablets live); a count that grows with the field fails here.
 """
 
 from datetime import date
@@ -19,7 +19,7 @@ PAGES = [
     ("tournaments:event-movement", lambda e: [e.pk]),
     ("tournaments:event-live", lambda e: [e.pk]),
     ("tournaments:results", lambda e: [e.pk]),
-    ("tournaments:results-pair", lambda e: [e.pk, "ns", 1]),
+    ("tournaments:results-pair", lambda e: [e.pk, "all" if e.is_howell else "ns", 1]),
     ("tournaments:results-board", lambda e: [e.pk, 1]),
     ("tournaments:results-csv", lambda e: [e.pk]),
     ("tournaments:event-room", lambda e: [e.pk]),
@@ -34,7 +34,7 @@ PAGES = [
 ]
 
 
-def _evening(club, tables):
+def _evening(club, tables, variant=None):
     members = [
         services.member_create(club=club, first_name=f"Player{n}", last_name=f"T{tables}")
         for n in range(4 * tables)
@@ -45,7 +45,7 @@ def _evening(club, tables):
         date=date(2026, 11, 26),
         tables=tables,
         boards_per_round=2,
-        variant="relay" if tables % 2 == 0 else None,
+        variant=variant or ("relay" if tables % 2 == 0 else None),
     )
     services.event_build_movement(event=event)
     for pair, (first, second) in zip(
@@ -71,8 +71,10 @@ def _count(client, url, method="get", data=None):
     return len(captured.captured_queries)
 
 
-@pytest.fixture
-def evenings(club):
+@pytest.fixture(params=["mitchell", "howell"])
+def evenings(request, club):
+    if request.param == "howell":
+        return _evening(club, 4, "howell"), _evening(club, 7, "howell")
     return _evening(club, 4), _evening(club, 30)
 
 

@@ -93,12 +93,23 @@ def _build():
         club=club, name="Autumn Pairs", date=date(2026, 11, 12), tables=7, boards_per_round=3
     )
     _enter(finished, members[:28])
-    services.event_accept_proposal(event=finished, choice=0)  # 7 tables, 7 rounds of 3 boards
+    services.event_accept_proposal(event=finished, choice=2)  # the Mitchell: 7 tables, 7 rounds of 3 boards
     services.event_deal_boards(event=finished, seed="ribble-autumn-2026")
     services.event_start(event=finished)
     _play(finished, random.Random(1892))
     services.event_close(event=finished)
     services.event_publish(event=finished)
+
+    howell = services.event_create(
+        club=club, name="Tuesday Howell", date=date(2026, 11, 17), tables=4, boards_per_round=3
+    )
+    _enter(howell, members[:16])
+    services.event_accept_proposal(event=howell, choice=0)  # 4-table Howell, 7 rounds of 3 boards
+    services.event_deal_boards(event=howell, seed="ribble-howell-2026")
+    services.event_start(event=howell)
+    _play(howell, random.Random(1857))
+    services.event_close(event=howell)
+    services.event_publish(event=howell)
 
     ready = services.event_create(
         club=club,
