@@ -87,6 +87,8 @@ def test_a_whole_evening(live_server, browser, club, organiser):
             section = tablet.locator(f"#board-{number}")
             expect(section).to_contain_text(f"N/S {tricks} · E/W {13 - tricks}")
             section.get_by_role("button", name="Yes, confirm").click()
+        expect(tablet.locator(".round-over")).to_contain_text("Round 1 is over")
+        tablet.get_by_role("link", name="Next round").click()
         expect(tablet.locator(".table-head")).to_contain_text("Round 2 of 7")
         tablet.screenshot(path=SHOTS / f"06-tablet-{table}.png", full_page=True)
     assert event.results.confirmed().count() == 12

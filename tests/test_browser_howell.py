@@ -48,10 +48,11 @@ def test_eight_pairs_play_a_howell_on_four_tablets(live_server, page, howell, or
                 "button", name=f"N/S took {tricks} tricks", exact=True
             ).click()
             tab.locator(f"#board-{board}").get_by_role("button", name="Yes, confirm").click()
+            told = tab.locator(".round-over")
+            expect(told).to_contain_text(f"Round {round_} is over")
+            expect(told.locator(".round-scores td")).to_have_text([str(board), str(tricks), str(13 - tricks)])
             if round_ < 7:
                 moves = movement.moves_after(round_, table)
-                told = tab.locator(".moves")
-                expect(told).to_contain_text(f"Round {round_} is over.")
                 for pair, direction, following in (
                     (here.ns, "NS", moves.ns_next),
                     (here.ew, "EW", moves.ew_next),
@@ -60,6 +61,7 @@ def test_eight_pairs_play_a_howell_on_four_tablets(live_server, page, howell, or
                     expect(told).to_contain_text(f"Pair {pair}: {words}.")
                 if round_ == 1 and table == 1:
                     tab.screenshot(path=SHOTS / "howell-table-moves.png", full_page=True)
+                tab.get_by_role("link", name="Next round").click()
             else:
                 expect(tab.locator(".notice")).to_contain_text("has played all its rounds")
 

@@ -48,6 +48,15 @@ def test_a_full_round_at_one_table(live_server, page, running):
             page.screenshot(path=SHOTS / "table-awaiting.png", full_page=True)
         _board(page, board).get_by_role("button", name="Yes, confirm").click()
 
+    # The round's scores stay on screen with the moves until the players go on.
+    over = page.locator(".round-over")
+    expect(over).to_contain_text("Round 1 is over")
+    expect(over.locator(".round-scores td")).to_have_text(["1", "9", "4", "2", "5", "8"])
+    expect(over).to_contain_text("E/W 1: go to table 2.")
+    expect(over).to_contain_text("Boards 1–2: to table 3.")
+    expect(page.locator("section.board")).to_have_count(0)
+    page.screenshot(path=SHOTS / "table-round-over.png", full_page=True)
+    page.get_by_role("link", name="Next round").click()
     expect(page.locator(".table-head")).to_contain_text("Round 2 of 3")
     expect(page.locator(".moves")).to_contain_text("E/W 1: go to table 2")
     expect(page.locator(".moves")).to_contain_text("Boards 1–2 go to table 3")
@@ -59,6 +68,7 @@ def test_ew_send_a_wrong_score_back(live_server, page, running):
     _open(page, live_server, running)
     _board(page, 1).get_by_role("button", name="N/S took 12 tricks", exact=True).click()
     _board(page, 1).get_by_role("button", name="No, enter again").click()
+    expect(page.locator(".messages")).to_contain_text("Board 1 sent back: N/S, tap your tricks again.")
     expect(_board(page, 1)).to_contain_text("N/S: how many tricks did you take?")
     _board(page, 1).get_by_role("button", name="N/S took 7 tricks", exact=True).click()
     _board(page, 1).get_by_role("button", name="Yes, confirm").click()

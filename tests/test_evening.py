@@ -65,10 +65,12 @@ def test_accepting_the_recommendation_builds_the_movement_and_seats_stationary_p
 
 def test_more_stationary_pairs_than_ns_seats_is_refused(draft):
     _enter(draft, 5, stationary={1, 2, 3})
+    with pytest.raises(services.ServiceError, match="in this Howell nobody stays put"):
+        services.event_accept_proposal(event=draft, choice=0)  # 5 pairs: the 3-table Howell
     with pytest.raises(
         services.ServiceError, match="3 pairs must not move, but the movement has 2 N/S seats"
     ):
-        services.event_accept_proposal(event=draft, choice=0)
+        services.event_accept_proposal(event=draft, choice=2)  # the Mitchell
 
 
 def test_a_late_arrival_needs_a_new_movement_before_the_start(draft):
@@ -232,3 +234,25 @@ def test_the_hall_secret_key_is_never_readable_by_others(tmp_path, monkeypatch):
         os.umask(old)
     assert created == [0o600]
     assert stat.S_IMODE((tmp_path / "hall" / "secret_key").stat().st_mode) == 0o600
+
+
+def test_a_name_too_long_is_refused_with_the_limit(client, organiser, draft):
+    client.force_login(organiser)
+    page = client.post(
+        reverse("tournaments:entry-add", args=[draft.pk]), {"first": "A" * 200, "second": "Bo"}, follow=True
+    )
+    assert "A player&#x27;s name can be at most 120 characters: shorten it." in page.content.decode()
+    assert not Entry.objects.exists()
+
+
+def test_the_run_page_says_play_is_over_once_closed(client, organiser, draft):
+    _enter(draft, 6)
+    services.event_accept_proposal(event=draft, choice=0)
+    services.event_deal_boards(event=draft, seed="over", analyse=False)
+    services.event_start(event=draft)
+    client.force_login(organiser)
+    url = reverse("tournaments:event-run", args=[draft.pk])
+    assert "Playing. Tablets: open" in client.get(url).content.decode()
+    services.event_close(event=draft, adjust_missing=True)
+    html = client.get(url).content.decode()
+    assert "Playing. Tablets: open" not in html and "Play is over: the tablets are closed" in html

@@ -21,7 +21,7 @@ def _player(event: Event, name: str) -> tuple[Member | None, str]:
     if not name:
         raise ServiceError("Give both players' names: a member's name, or a guest's.")
     if len(name) > 120:
-        raise ServiceError("That name is too long.")
+        raise ServiceError("A player's name can be at most 120 characters: shorten it.")
     for member in event.club.members.filter(first_name__iexact=name.split(" ")[0]):
         if str(member).lower() == name.lower():
             return member, ""
@@ -108,8 +108,16 @@ def pairs_seat_entries(*, event: Event, user=None) -> None:
     stationary = [e for e in entries if e.stationary]
     if len(stationary) > len(still_seats):
         if event.is_howell:
-            who = f"pair {still_seats[0].number} stays at its table" if still_seats else "nobody stays put"
-            raise ServiceError(f"{len(stationary)} pairs must not move, but in a Howell only {who}.")
+            if still_seats:
+                raise ServiceError(
+                    f"{len(stationary)} pairs must not move, but in a Howell only pair "
+                    f"{still_seats[0].number} stays at its table: choose a Mitchell, whose N/S pairs stay."
+                )
+            raise ServiceError(
+                f"{len(stationary)} pair{'s' if len(stationary) > 1 else ''} must not move, but in this "
+                "Howell nobody stays put (the stationary pair is the missing one): choose a Mitchell, "
+                "whose N/S pairs stay."
+            )
         raise ServiceError(
             f"{len(stationary)} pairs must not move, but the movement has {len(still_seats)} N/S seats."
         )

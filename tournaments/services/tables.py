@@ -111,7 +111,8 @@ class TableState:
     seating: Seating | None  # None once the table has played every round
     entries: list[BoardEntry] = field(default_factory=list)
     previous: Seating | None = None
-    moves: dict = field(default_factory=dict)  # from the previous round: where E/W and boards went
+    moves: dict = field(default_factory=dict)  # from the previous round: where the pairs and boards went
+    previous_scores: tuple = ()  # (board, N/S, E/W) of the previous round, as the table sat
 
 
 def _seen_by_table(result: Result, seating: Seating) -> int | None:
@@ -170,7 +171,25 @@ def table_state(access: TableAccess) -> TableState:
             entries.append(
                 BoardEntry(boards[number], result, _seen_by_table(result, current) if result else None)
             )
-    return TableState(access, current, entries, previous, _moves(event, previous) if previous else {})
+    previous_scores = ()
+    if previous is not None:
+        played = by_round.get(previous.round, {})
+        previous_scores = tuple(
+            _score_as_seated(number, played.get(number), previous) for number in previous.board_numbers
+        )
+    return TableState(
+        access, current, entries, previous, _moves(event, previous) if previous else {}, previous_scores
+    )
+
+
+def _score_as_seated(number: int, result: Result | None, seating: Seating) -> tuple:
+    """A board's score as the table sat: (board, N/S, E/W), tricks or adjusted scores."""
+    if result is None:
+        return (number, "", "")
+    seated = result.as_seated(switched=seating.arrow_switched)
+    if seated.ns_tricks is None:
+        return (number, seated.ns_adjusted, seated.ew_adjusted)
+    return (number, str(seated.ns_tricks), str(13 - seated.ns_tricks))
 
 
 def _moves(event: Event, seating: Seating) -> dict:

@@ -116,7 +116,11 @@ def _run_action(request, event_id, act, done: str):
 def entry_add(request, event_id: int):
     form = EntryForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give both players' names.")
+        limit = EntryForm.base_fields["first"].max_length
+        if any(len(request.POST.get(name, "").strip()) > limit for name in ("first", "second")):
+            messages.error(request, f"A player's name can be at most {limit} characters: shorten it.")
+        else:
+            messages.error(request, "Give both players' names: a member's name, or a guest's.")
         return redirect("tournaments:event-run", event_id=event_id)
     data = form.cleaned_data
     return _run_action(

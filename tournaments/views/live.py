@@ -179,6 +179,7 @@ def director_board(request, event_id: int, board: int):
                 "seating": s,
                 "result": result,
                 "ns_tricks": seen,
+                "ew_tricks": None if seen is None else 13 - seen,
                 "form": DirectorResultForm(initial={"seating": s.pk, "ns_tricks": seen}, prefix=None),
             }
         )

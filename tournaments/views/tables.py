@@ -2,6 +2,7 @@
 
 import logging
 import secrets
+from typing import NamedTuple
 
 from django.conf import settings
 from django.contrib import messages
@@ -79,11 +80,20 @@ def table_page(request, token: str):
     try:
         services.table_access_check(access)
     except services.TableError as error:
+        # A score sent just as the event closed left the same words as a message: say them once.
+        list(messages.get_messages(request))
         return render(
             request, "tournaments/table_closed.html", {"access": access, "error": error}, status=403
         )
     state = services.table_state(access)
     seatings = access.event.seatings
+    played = _whole(request.GET.get("played"))
+    # The round just finished stays on screen, its scores with the moves, until "Next round".
+    round_over = (
+        state.previous is not None
+        and played == state.previous.round
+        and not any(e.result for e in state.entries)
+    )
     return render(
         request,
         "tournaments/table_page.html",
@@ -105,6 +115,7 @@ def table_page(request, token: str):
             ],
             "tricks": range(14),
             "show_moves": bool(state.moves) and not any(e.result for e in state.entries),
+            "round_over": round_over,
         },
     )
 
@@ -114,6 +125,13 @@ def _whole(value) -> int | None:
         return int(value)
     except (TypeError, ValueError):
         return None
+
+
+class Outcome(NamedTuple):
+    """What a table action tells the page it goes back to."""
+
+    message: str = ""
+    round_played: int | None = None  # a confirmed score's round, which may now be over
 
 
 def _table_action(action):
@@ -127,7 +145,7 @@ def _table_action(action):
             messages.error(request, "That board number was not understood: tap the board's buttons again.")
             return redirect("tournaments:table", token=token)
         try:
-            action(access, board, request.POST)
+            outcome = action(access, board, request.POST) or Outcome()
         except DomainError as error:  # a TableError, or a result the close has just given
             messages.error(request, str(error))
         except (OperationalError, InterfaceError):
@@ -135,6 +153,11 @@ def _table_action(action):
             # (one transaction); say so, and offer the same request again: repeating it is safe.
             logger.warning("table %s: the database did not answer; the tablet will retry", access.table)
             return _busy(request, access)
+        else:
+            if outcome.message:
+                messages.info(request, outcome.message)
+            if outcome.round_played:  # the page shows that round's scores if it is now over
+                return redirect(f"{_table_url(token)}?played={outcome.round_played}#board-{board}")
         return redirect(f"{_table_url(token)}#board-{board}")
 
     view.__name__ = action.__name__
@@ -165,11 +188,13 @@ def _confirm(access, board, data):
     tricks = _whole(data.get("ns_tricks"))
     if tricks is None:
         raise services.TableError("Tap Confirm again under the score you checked.")
-    services.table_result_confirm(access=access, board_number=board, ns_tricks=tricks)
+    result = services.table_result_confirm(access=access, board_number=board, ns_tricks=tricks)
+    return Outcome(round_played=result.round)
 
 
 def _reject(access, board, data):
     services.table_result_reject(access=access, board_number=board)
+    return Outcome(f"Board {board} sent back: N/S, tap your tricks again.")
 
 
 table_enter = _table_action(_enter)

@@ -38,6 +38,7 @@ class Command(BaseCommand):
             club.organisers.add(user)
         self.stdout.write(
             self.style.SUCCESS(
-                f"Organiser login: http://127.0.0.1:8000/admin/  user '{USERNAME}', password '{PASSWORD}'"
+                f"Open http://127.0.0.1:8000/ and press Organiser login: user '{USERNAME}', "
+                f"password '{PASSWORD}'"
             )
         )
