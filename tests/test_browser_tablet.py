@@ -53,7 +53,7 @@ def test_a_full_round_at_one_table(live_server, page, running):
     expect(over).to_contain_text("Round 1 is over")
     expect(over.locator(".round-scores td")).to_have_text(["1", "9", "4", "2", "5", "8"])
     expect(over).to_contain_text("E/W 1: go to table 2.")
-    expect(over).to_contain_text("Boards 1–2: to table 3.")
+    expect(over).to_contain_text("Boards 1–2 go to table 3.")
     expect(page.locator("section.board")).to_have_count(0)
     page.screenshot(path=SHOTS / "table-round-over.png", full_page=True)
     page.get_by_role("link", name="Next round").click()
