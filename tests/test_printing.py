@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from tournaments import pdf, services
 from tournaments.models import Club
+from tournaments.pdf import base
 from tournaments.pdf.table_cards import qr_drawing
 
 BASE = "http://192.168.1.20:8000"
@@ -317,3 +318,56 @@ def test_table_cards_say_the_skip_and_the_sit_out_in_words(club, make_event):
     half = make_event(club, name="Half", tables=5, boards_per_round=2, phantom=True)
     last = _pages(_render(half, "table-cards"))[-1]
     assert "nobody plays at this table: E/W" in last and "sit out this round" in last
+
+
+WORLD = [
+    ("李伟", "王秀英"),
+    ("Ελένη Παπαδοπούλου", "Γιώργος Νικολάου"),
+    ("Łukasz Żółć", "Małgorzata Wiśniewska-Grzegorzewska"),
+    ("Владимир Кузнецов", "山田 花子"),
+    ("Bartholomew Fortescue-Smythe", "Wilhelmina Montgomery-Featherstonehaugh"),
+]
+
+
+def _words(reader):
+    """Every piece of text the PDF shows, with where it starts on its page: (page, x, y, text)."""
+    found = []
+    for number, page in enumerate(reader.pages):
+
+        def visit(text, cm, tm, font, size, number=number):
+            if text.strip():
+                x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+                y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
+                found.append((number, x, y, text))
+
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.skipif(
+    not base.has_fallback_font(), reason="no CJK fallback font: apt-get install fonts-droid-fallback"
+)
+def test_names_in_any_script_print_in_a_font_that_has_them_inside_the_page(club, make_event):
+    event = make_event(club, tables=7, boards_per_round=2, phantom=True, arrow_switch_rounds="7")
+    services.event_deal_boards(event=event, seed="world", analyse=False)
+    for pair, (first, second) in zip(event.pairs.order_by("-direction", "number"), WORLD * 3, strict=False):
+        pair.guest1, pair.guest2 = first, second
+        pair.save()
+    services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n1,1,1,9\n3,2,2,7\n")
+    for document in ("table-cards", "guide-cards", "travellers", "score-cards", "results"):
+        reader = _read(_render(event, document))
+        flat = " ".join("".join(page.extract_text() for page in reader.pages).split())
+        for name in ("李伟", "王秀英", "Ελένη Παπαδοπούλου", "Łukasz Żółć", "Владимир Кузнецов"):
+            if document in ("guide-cards", "score-cards", "results", "table-cards"):
+                assert name in flat, (document, name)
+        fonts = {
+            str(font.get_object()["/BaseFont"]).split("+")[-1]
+            for page in reader.pages
+            for font in page["/Resources"]["/Font"].values()
+        }
+        if document != "travellers":  # travellers carry pair numbers only
+            fallback = fonts - {"DejaVuSans", "DejaVuSans-Bold", "/Helvetica"}
+            assert "DejaVuSans" in fonts and len(fallback) == 1, (document, fonts)
+        width, height = (float(v) for v in reader.pages[0].mediabox.upper_right)
+        for page, x, y, piece in _words(reader):
+            assert 0 < x < width - 10 and 0 < y < height, (document, page, x, y, piece)

@@ -1,6 +1,8 @@
 """Page geometry, fonts and styles shared by every document, and the one function that makes the PDF."""
 
+from functools import cache
 from io import BytesIO
+from itertools import groupby
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -17,6 +19,15 @@ from .data import PrintEvent
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
+# For the characters DejaVu Sans lacks (Chinese, Japanese, Korean names): the first of these found,
+# a TrueType font with wide coverage from the system's packages (Debian: fonts-droid-fallback, or
+# fonts-wqy-zenhei). Without one such a name prints as empty boxes; everything else is unchanged.
+FALLBACK = "WhistdriveFallback"
+FALLBACK_FILES = (
+    Path("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"),
+    Path("/usr/share/fonts-droid-fallback/truetype/DroidSansFallback.ttf"),
+    Path("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"),
+)
 PAGE_SIZES = {"A4": A4, "LETTER": LETTER}
 
 MARGIN = 14 * mm
@@ -30,11 +41,76 @@ MUTED = colors.HexColor("#5a6478")
 
 def register_fonts() -> None:
     """DejaVu Sans ships with whistdrive: it has the suit symbols and is embedded in every PDF."""
-    if FONT in pdfmetrics.getRegisteredFontNames():
-        return
-    pdfmetrics.registerFont(TTFont(FONT, str(FONT_DIR / "DejaVuSans.ttf")))
+    _coverage()
+
+
+@cache
+def _coverage() -> tuple[frozenset, frozenset]:
+    """Register the fonts once; return the characters DejaVu Sans has, and those the fallback has."""
+    regular = TTFont(FONT, str(FONT_DIR / "DejaVuSans.ttf"))
+    pdfmetrics.registerFont(regular)
     pdfmetrics.registerFont(TTFont(FONT_BOLD, str(FONT_DIR / "DejaVuSans-Bold.ttf")))
     pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
+    fallback = frozenset()
+    found = next((path for path in FALLBACK_FILES if path.exists()), None)
+    if found is not None:
+        font = (
+            TTFont(FALLBACK, str(found), subfontIndex=0)
+            if found.suffix == ".ttc"
+            else TTFont(FALLBACK, str(found))
+        )
+        pdfmetrics.registerFont(font)
+        pdfmetrics.registerFontFamily(
+            FALLBACK, normal=FALLBACK, bold=FALLBACK, italic=FALLBACK, boldItalic=FALLBACK
+        )
+        fallback = frozenset(font.face.charToGlyph)
+    return frozenset(regular.face.charToGlyph), fallback
+
+
+def has_fallback_font() -> bool:
+    """Whether the characters DejaVu Sans lacks can be printed (a fallback font is installed)."""
+    return bool(_coverage()[1])
+
+
+def font_runs(value: str) -> list[tuple[str, bool]]:
+    """The text cut into runs DejaVu Sans prints and runs only the fallback font has, in order.
+
+    >>> font_runs("Li Wei 李伟")
+    [('Li Wei ', False), ('李伟', True)]
+    >>> font_runs("Łukasz & Ελένη")
+    [('Łukasz & Ελένη', False)]
+    """
+    main, fallback = _coverage()
+    if all(ord(c) in main for c in value):
+        return [(value, False)]
+    needs = (ord(c) not in main and ord(c) in fallback for c in value)
+    runs, start = [], 0
+    for use_fallback, group in groupby(needs):
+        length = len(list(group))
+        runs.append((value[start : start + length], use_fallback))
+        start += length
+    return runs
+
+
+def escaped(value: str) -> str:
+    """Plain text made safe for a paragraph, each character in a font that has it (per glyph)."""
+    runs = font_runs(value)
+    if len(runs) == 1 and not runs[0][1]:
+        return escape(value)
+    return "".join(
+        f'<font name="{FALLBACK}">{escape(run)}</font>' if other else escape(run) for run, other in runs
+    )
+
+
+def draw_text(canvas, x: float, y: float, value: str, size: float, *, right: bool = False) -> None:
+    """A line of plain text drawn on the canvas (footers), each character in a font that has it."""
+    runs = [(run, FALLBACK if other else FONT) for run, other in font_runs(value)]
+    if right:
+        x -= sum(pdfmetrics.stringWidth(run, font, size) for run, font in runs)
+    for run, font in runs:
+        canvas.setFont(font, size)
+        canvas.drawString(x, y, run)
+        x += pdfmetrics.stringWidth(run, font, size)
 
 
 def _style(name, size, *, bold=False, leading=None, color=INK, **extra) -> ParagraphStyle:
@@ -95,13 +171,13 @@ def suit_markup(symbol: str) -> Safe:
 # reaches reportlab's markup parser.
 def text(value: object, style: ParagraphStyle) -> Paragraph:
     """A paragraph of plain text, printed exactly as given."""
-    return Paragraph(escape(str(value)), style)
+    return Paragraph(escaped(str(value)), style)
 
 
 def markup(template: str, style: ParagraphStyle, *values: object) -> Paragraph:
     """A paragraph of our own markup; each ``{}`` in it is filled with a value as plain text
     (a ``Safe`` value, our own markup, as it is)."""
-    return Paragraph(template.format(*(v if isinstance(v, Safe) else escape(str(v)) for v in values)), style)
+    return Paragraph(template.format(*(v if isinstance(v, Safe) else escaped(str(v)) for v in values)), style)
 
 
 def build_pdf(event: PrintEvent, title: str, story: list) -> bytes:
@@ -123,10 +199,9 @@ def build_pdf(event: PrintEvent, title: str, story: list) -> bytes:
 
     def footer(canvas, document):
         canvas.saveState()
-        canvas.setFont(FONT, 7.5)
         canvas.setFillColor(MUTED)
-        canvas.drawString(MARGIN, FOOTER_Y, f"{event.club} · {event.name} · {event.date} · {title}")
-        canvas.drawRightString(page_size[0] - MARGIN, FOOTER_Y, f"page {document.page}")
+        draw_text(canvas, MARGIN, FOOTER_Y, f"{event.club} · {event.name} · {event.date} · {title}", 7.5)
+        draw_text(canvas, page_size[0] - MARGIN, FOOTER_Y, f"page {document.page}", 7.5, right=True)
         canvas.restoreState()
 
     doc.build(story, onFirstPage=footer, onLaterPages=footer)
