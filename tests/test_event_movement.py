@@ -54,7 +54,7 @@ def test_the_movement_page_shows_the_grid_and_itineraries(client, organiser, clu
     assert page.status_code == 200
     html = page.content.decode()
     assert "NS 1 v EW 1" in html and "Relay" in html and "arrow switch" in html
-    assert "shares with table 8" in html
+    assert "shares its boards with table 8" in html
     assert "Where each E/W pair goes" in html
 
 
