@@ -129,6 +129,8 @@ STYLES = {
     "huge": _style("huge", 44, bold=True, leading=50),
     "heading": _style("heading", 13, bold=True, spaceBefore=3 * mm, spaceAfter=1.5 * mm),
     "body": _style("body", 9.5),
+    "lead": _style("lead", 13, bold=True, leading=17),
+    "note": _style("note", 11, leading=14, spaceBefore=1 * mm),
     "small": _style("small", 8, color=MUTED),
     "cell": _style("cell", 8.5, leading=10.5),
     "cell_bold": _style("cell_bold", 8.5, bold=True, leading=10.5),
@@ -138,14 +140,39 @@ STYLES = {
 }
 
 
+CELL_PADDING = 12  # points: reportlab's table cells pad 6 left and 6 right
+
+
+def cell(value: object, style: ParagraphStyle, width: float) -> "str | Paragraph":
+    """A table cell's text, printed as given: a plain string, drawn straight onto the page, when it
+    fits the column on one line in DejaVu Sans (most cells: numbers, "N/S", a short name); else a
+    paragraph that wraps and sets each character in a font that has it. Strings are far faster to
+    lay out, which keeps the print pack quick; the table's style gives them the cell style's font."""
+    value = str(value)
+    runs = font_runs(value)
+    if (
+        len(runs) == 1
+        and not runs[0][1]
+        and "\n" not in value
+        and pdfmetrics.stringWidth(value, style.fontName, style.fontSize) <= width - CELL_PADDING
+    ):
+        return value
+    return text(value, style)
+
+
 def grid_table(rows: list, widths: list) -> Table:
-    """A ruled table with a shaded header row repeated on each page it runs onto."""
+    """A ruled table with a shaded header row repeated on each page it runs onto. Plain string cells
+    are set in the "cell" style's font (bold in the header)."""
     table = Table(rows, colWidths=widths, repeatRows=1)
+    body = STYLES["cell"]
     table.setStyle(
         TableStyle(
             [
+                ("FONTNAME", (0, 1), (-1, -1), FONT),
+                ("FONTSIZE", (0, 0), (-1, -1), body.fontSize),
+                ("LEADING", (0, 0), (-1, -1), body.leading),
+                ("TEXTCOLOR", (0, 0), (-1, -1), INK),
                 ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
-                ("FONTSIZE", (0, 0), (-1, 0), 8.5),
                 ("BACKGROUND", (0, 0), (-1, 0), SHADE),
                 ("GRID", (0, 0), (-1, -1), 0.4, RULE),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),

@@ -1,30 +1,22 @@
 """Guide cards (where each moving pair goes) and personal score cards (a pair's own record)."""
 
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Spacer, TableStyle
+from reportlab.platypus import KeepTogether, Spacer
 
-from .base import FONT_BOLD, RULE, STYLES, grid_table, markup, suit_markup, text, usable_width
+from .base import STYLES, text, usable_width
 from .data import PrintPack
+from .grid import Grid, suit
 
 GAP = 6 * mm
 
 
 def guide_cards_story(pack: PrintPack) -> list:
     width = usable_width(pack.event)
-    cell = STYLES["cell"]
     story = []
     for card in pack.guide_cards:
-        rows = [["Round", "Table", "Sit", "Boards", "Opponents"]]
-        rows += [
-            [
-                str(s.round),
-                text(s.table, STYLES["cell_bold"]),
-                text(s.direction, cell),
-                text(s.boards, cell),
-                text(s.opponents, cell),
-            ]
-            for s in card.stops
-        ]
+        widths = [14 * mm, 18 * mm, 30 * mm, 40 * mm, width - 102 * mm]
+        rows = [[str(s.round), s.table, s.direction, s.boards, s.opponents] for s in card.stops]
+        table = Grid(["Round", "Table", "Sit", "Boards", "Opponents"], rows, widths, bold=[1])
         story.append(
             KeepTogether(
                 [
@@ -36,7 +28,7 @@ def guide_cards_story(pack: PrintPack) -> list:
                         f"{pack.event.name} · {pack.event.date} · your route for the evening", STYLES["small"]
                     ),
                     Spacer(1, 1.5 * mm),
-                    grid_table(rows, [14 * mm, 18 * mm, 30 * mm, 40 * mm, width - 102 * mm]),
+                    table,
                     Spacer(1, GAP),
                 ]
             )
@@ -46,32 +38,17 @@ def guide_cards_story(pack: PrintPack) -> list:
 
 def score_cards_story(pack: PrintPack) -> list:
     width = usable_width(pack.event)
-    cell = STYLES["cell"]
     story = []
     for card in pack.score_cards:
-        rows = [["Board", "Round", "Opponents", "Trumps", "Cards", "Tricks", "Score", "My notes"]]
-        rows += [
-            [
-                str(r.board),
-                str(r.round),
-                text(r.opponents, cell),
-                markup("{}", cell, suit_markup(r.trumps)),
-                r.direction,
-                r.tricks,
-                r.score,
-                "",
-            ]
+        widths = [13 * mm, 14 * mm, 0, 17 * mm, 13 * mm, 14 * mm, 16 * mm, 24 * mm]
+        widths[2] = width - sum(widths)
+        rows = [
+            [str(r.board), str(r.round), r.opponents, suit(r.trumps), r.direction, r.tricks, r.score, ""]
             for r in card.rows
         ]
         rows.append(["Total", "", "", "", "", card.tricks, card.total, card.percentage])
-        widths = [13 * mm, 14 * mm, 0, 17 * mm, 13 * mm, 14 * mm, 16 * mm, 24 * mm]
-        widths[2] = width - sum(widths)
-        table = grid_table(rows, widths)
-        table.setStyle(
-            TableStyle(
-                [("FONTNAME", (0, -1), (-1, -1), FONT_BOLD), ("LINEABOVE", (0, -1), (-1, -1), 1, RULE)]
-            )
-        )
+        header = ["Board", "Round", "Opponents", "Trumps", "Cards", "Tricks", "Score", "My notes"]
+        table = Grid(header, rows, widths, bold_last=True, align={5: "CENTER", 6: "CENTER"})
         story.append(
             KeepTogether(
                 [

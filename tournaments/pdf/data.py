@@ -15,7 +15,7 @@ class PrintEvent:
 @dataclass(frozen=True)
 class CardRound:
     round: int
-    ns: str
+    ns: str  # the pair's label: "N/S 3", "Pair 5", "—" where nobody sits
     ew: str
     boards: tuple[tuple[int, str], ...]  # (board, trumps symbol)
     ew_next: str
@@ -31,6 +31,7 @@ class TableCard:
     start_url: str
     rounds: tuple[CardRound, ...]
     next_heading: str = "Then E/W go to"  # a Howell's column says where both pairs go
+    resident: str = ""  # the pair at this table all evening, with its names (a Mitchell's N/S)
 
 
 @dataclass(frozen=True)

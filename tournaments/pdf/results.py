@@ -3,7 +3,8 @@
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer, Table, TableStyle
 
-from .base import FONT_BOLD, RULE, SHADE, STYLES, text, usable_width
+from .base import FONT, FONT_BOLD, RULE, SHADE, STYLES, text, usable_width
+from .base import cell as fit
 from .data import PrintPack
 
 GRID_BOARDS = 14  # boards a block of the scores grid, so it never runs off the page
@@ -14,8 +15,10 @@ def _style(table: Table) -> Table:
     table.setStyle(
         TableStyle(
             [
+                ("FONTNAME", (0, 1), (-1, -1), FONT),
                 ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
-                ("FONTSIZE", (0, 0), (-1, -1), 8),
+                ("FONTSIZE", (0, 0), (-1, -1), STYLES["cell"].fontSize),
+                ("LEADING", (0, 0), (-1, -1), STYLES["cell"].leading),
                 ("BACKGROUND", (0, 0), (-1, 0), SHADE),
                 ("GRID", (0, 0), (-1, -1), 0.4, RULE),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -38,10 +41,12 @@ def results_story(pack: PrintPack) -> list:
     ]
     for title, rows in sheet.fields:
         story.append(text(title, STYLES["heading"]))
-        data = [["Place", "Pair", "Players", *sheet.headings, "Boards"]]
-        data += [[r.rank, r.pair, text(r.names, STYLES["cell"]), *r.figures, str(r.boards)] for r in rows]
         figures = [FIGURE_WIDTH] * len(sheet.headings)
         names = width - 14 * mm - 16 * mm - sum(figures) - 18 * mm
+        data = [["Place", "Pair", "Players", *sheet.headings, "Boards"]]
+        data += [
+            [r.rank, r.pair, fit(r.names, STYLES["cell"], names), *r.figures, str(r.boards)] for r in rows
+        ]
         story.append(
             _style(Table(data, colWidths=[14 * mm, 16 * mm, names, *figures, 18 * mm], repeatRows=1))
         )
@@ -58,6 +63,7 @@ def results_story(pack: PrintPack) -> list:
             table.setStyle(
                 TableStyle(
                     [
+                        ("FONTNAME", (0, 1), (-1, -1), FONT),
                         ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
                         ("FONTSIZE", (0, 0), (-1, -1), 7),
                         ("BACKGROUND", (0, 0), (-1, 0), SHADE),

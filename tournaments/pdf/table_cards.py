@@ -4,13 +4,14 @@ from functools import lru_cache
 
 from reportlab.graphics.barcode import qrencoder
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
-from .base import STYLES, Safe, grid_table, markup, suit_markup, text, usable_width
+from .base import FONT_BOLD, STYLES, text, usable_width
 from .data import PrintPack, TableCard
+from .grid import PAD_X, Grid, suit
 
 QR_SIZE = 38 * mm
-ROUND_WIDTH = 16 * mm
 
 
 QUIET_ZONE = 4  # modules of white round the code, as the standard asks
@@ -63,8 +64,20 @@ def qr_drawing(url: str, size: float = QR_SIZE) -> QrCode:
     return QrCode(url, size)
 
 
-def _boards(card_round) -> Safe:
-    return Safe(", ".join(f"{board} {suit_markup(trumps)}" for board, trumps in card_round.boards))
+def _boards(card_round) -> list:
+    """The round's boards with their trumps, hearts and diamonds in red: ``1 ♥, 2 ♦``."""
+    pieces = []
+    for index, (board, trumps) in enumerate(card_round.boards):
+        pieces += [(f"{', ' if index else ''}{board} ", None), *suit(trumps)]
+    return pieces
+
+
+GRID_SIZE = 14  # points: read at arm's length across the table
+HEADER_SIZE = 11
+ROUND_WIDTH = (
+    max(stringWidth("Round", FONT_BOLD, HEADER_SIZE), stringWidth("30", FONT_BOLD, GRID_SIZE)) + 2 * PAD_X + 4
+)
+GRID_ROOM = 165 * mm  # the page below the card's head, which the rounds share out (up to 13 mm a row)
 
 
 def _card(pack: PrintPack, card: TableCard) -> list:
@@ -75,7 +88,8 @@ def _card(pack: PrintPack, card: TableCard) -> list:
                 [
                     text(f"Table {card.table}", STYLES["huge"]),
                     text(f"{pack.event.name} · {pack.event.date}", STYLES["body"]),
-                    Spacer(1, 4 * mm),
+                    *([text(card.resident + ", all evening", STYLES["lead"])] if card.resident else []),
+                    Spacer(1, 3 * mm),
                     text(
                         f"Scores go in on a tablet: scan the QR code, or open {card.start_url}",
                         STYLES["body"],
@@ -90,28 +104,27 @@ def _card(pack: PrintPack, card: TableCard) -> list:
         colWidths=[width - QR_SIZE - 4 * mm, QR_SIZE + 4 * mm],
     )
     head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    cell = STYLES["cell"]
     header = ["Round", "N/S", "E/W", "Boards (trumps)", card.next_heading, "Boards go to"]
-    rows = [[text(h, STYLES["cell_bold"]) for h in header]]
-    notes = []
+    rows, notes = [], []
     for r in card.rounds:
-        rows.append(
-            [
-                text(str(r.round), STYLES["cell_bold"]),
-                text(r.ns, cell),
-                text(r.ew, cell),
-                markup("{}", cell, _boards(r)),
-                text(r.ew_next, cell),
-                text(r.boards_next, cell),
-            ]
-        )
+        rows.append([str(r.round), r.ns, r.ew, _boards(r), r.ew_next, r.boards_next])
         if r.note:
-            notes.append(f"Round {r.round}: {r.note}")
-    rest = (width - ROUND_WIDTH - 0.66 * width) / 2
-    grid = grid_table(rows, [ROUND_WIDTH, 0.23 * width, 0.23 * width, 0.2 * width, rest, rest])
-    story = [head, Spacer(1, 4 * mm), grid]
-    for note in notes:
-        story.append(text(note, STYLES["small"]))
+            notes.append(f"Round {r.round}: {r.note}.")
+    widths = [ROUND_WIDTH, 0.14 * width, 0.14 * width, 0.26 * width]
+    rest = (width - sum(widths)) / 2
+    row_height = max(0, min(13 * mm, GRID_ROOM / max(1, len(rows)) - 1))
+    grid = Grid(
+        header,
+        rows,
+        [*widths, rest, rest],
+        size=GRID_SIZE,
+        header_size=HEADER_SIZE,
+        bold=[0],
+        min_height=row_height,
+        valign_middle=True,
+    )
+    story = [head, Spacer(1, 5 * mm), grid, Spacer(1, 3 * mm)]
+    story += [text(note, STYLES["note"]) for note in notes]
     return story
 
 

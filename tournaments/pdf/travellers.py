@@ -2,15 +2,15 @@
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Spacer
 
-from .base import FONT_BOLD, RULE, SHADE, STYLES, markup, suit_markup, text, usable_width
+from .base import FONT_BOLD, STYLES, markup, suit_markup, text, usable_width
 from .data import PrintPack
+from .grid import PAD_X, Grid
 
 ROW_HEIGHT = 7 * mm  # room to write by hand
-CELL_PADDING = 12  # points: reportlab's table cells pad 6 left and 6 right
 # "Round" and "Table" in the bold header, whole: the word's own width and the padding, and a little air.
-PLACE_WIDTH = stringWidth("Round", FONT_BOLD, STYLES["cell_bold"].fontSize) + CELL_PADDING + 2 * mm
+PLACE_WIDTH = stringWidth("Round", FONT_BOLD, STYLES["cell_bold"].fontSize) + 2 * PAD_X + 2 * mm
 FIGURE_WIDTH = 18 * mm
 SWITCH_NOTE = (
     "* Arrow switch: the pair sitting N/S played the E/W cards; write the tricks of the pair sitting N/S."
@@ -19,7 +19,6 @@ SWITCH_NOTE = (
 
 def travellers_story(pack: PrintPack) -> list:
     width = usable_width(pack.event)
-    cell = STYLES["cell"]
     story = []
     for t in pack.travellers:
         header = [
@@ -32,13 +31,14 @@ def travellers_story(pack: PrintPack) -> list:
             "N/S score",
             "E/W score",
         ]
-        rows = [[text(h, STYLES["cell_bold"]) for h in header]]
-        rows += [
+        name_width = (width - 2 * PLACE_WIDTH - 4 * FIGURE_WIDTH) / 2
+        widths = [PLACE_WIDTH, PLACE_WIDTH, name_width, name_width] + [FIGURE_WIDTH] * 4
+        rows = [
             [
                 str(r.round),
                 str(r.table),
-                text(r.ns + (" *" if r.arrow_switched else ""), cell),
-                text(r.ew + (" *" if r.arrow_switched else ""), cell),
+                r.ns + (" *" if r.arrow_switched else ""),
+                r.ew + (" *" if r.arrow_switched else ""),
                 r.ns_tricks,
                 r.ew_tricks,
                 r.ns_score,
@@ -46,25 +46,8 @@ def travellers_story(pack: PrintPack) -> list:
             ]
             for r in t.rows
         ]
-        name_width = (width - 2 * PLACE_WIDTH - 4 * FIGURE_WIDTH) / 2
-        table = Table(
-            rows,
-            colWidths=[PLACE_WIDTH, PLACE_WIDTH, name_width, name_width] + [FIGURE_WIDTH] * 4,
-            rowHeights=[None] + [ROW_HEIGHT] * len(t.rows),
-            repeatRows=1,
-        )
-        table.setStyle(
-            TableStyle(
-                [
-                    ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
-                    ("FONTSIZE", (0, 0), (-1, -1), 8.5),
-                    ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                    ("GRID", (0, 0), (-1, -1), 0.4, RULE),
-                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                    ("ALIGN", (4, 1), (-1, -1), "CENTER"),
-                ]
-            )
-        )
+        centred = {column: "CENTER" for column in range(4, 8)}
+        table = Grid(header, rows, widths, min_height=ROW_HEIGHT, align=centred, valign_middle=True)
         story.append(
             KeepTogether(
                 [

@@ -141,8 +141,8 @@ def _table_card(table, seatings, movement, trumps, accesses, base_url) -> TableC
         rounds.append(
             CardRound(
                 round=s.round,
-                ns=_label(s.ns_pair) if s.ns_pair_id else "— (sit-out)",
-                ew=_label(s.ew_pair),
+                ns=str(s.ns_pair) if s.ns_pair_id else "—",
+                ew=str(s.ew_pair) if s.ew_pair_id else "—",
                 boards=tuple((n, trumps.get(n, "?")) for n in s.board_numbers),
                 ew_next=ew_next,
                 boards_next=boards_next,
@@ -152,7 +152,10 @@ def _table_card(table, seatings, movement, trumps, accesses, base_url) -> TableC
     access = accesses.get(table)
     url = base_url.rstrip("/") + (reverse("tournaments:table", args=[access.token]) if access else "/t/")
     start_url = base_url.rstrip("/") + reverse("tournaments:table-start")
+    staying = {s.ns_pair_id for s in mine}
+    resident = _label(mine[0].ns_pair) if len(staying) == 1 and mine and mine[0].ns_pair_id else ""
     return TableCard(
+        resident=resident,
         table=table,
         url=url,
         code=access.code if access else "",

@@ -1,0 +1,220 @@
+"""A ruled grid of plain text, laid out and drawn by whistdrive itself: the documents' tables.
+
+reportlab's ``Table`` makes a text object for every cell and a ``Paragraph`` (parsed as markup)
+for every cell that wraps; a 30-table evening's pack has some forty thousand cells, and printing
+it took seconds. Here every cell is plain text (never markup, so a name prints as typed), wrapped
+on spaces to its column, each character in a font that has it (``base.font_runs``), and the
+whole grid is one text object and one path. A cell may be a run of coloured pieces, for the red
+hearts and diamonds: ``[("1 ", None), ("♥", RED)]``.
+
+    >>> from reportlab.lib.units import mm
+    >>> grid = Grid(["Round", "Table"], [["1", "3"], ["2", "sit out"]], [20 * mm, 30 * mm])
+    >>> width, height = grid.wrap(200 * mm, 100 * mm)
+    >>> round(width / mm), len(grid.heights)
+    (50, 3)
+"""
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable
+
+from .base import FALLBACK, FONT, FONT_BOLD, INK, RED, RULE, SHADE, font_runs
+
+PAD_X = 4  # points either side of a cell's text
+PAD_Y = 3  # points above and below
+
+
+def suit(symbol: str) -> list[tuple[str, object]]:
+    """A trump symbol as a cell: hearts and diamonds in red."""
+    return [(symbol, RED if symbol in ("♥", "♦") else None)]
+
+
+def _pieces(value) -> list[tuple[str, object]]:
+    """A cell as (text, colour) pieces; a plain string is one piece in the ink colour."""
+    if isinstance(value, str):
+        return [(value, None)]
+    return [(str(text), colour) for text, colour in value]
+
+
+def wrap_words(pieces, font: str, size: float, width: float) -> list[list[tuple[str, object]]]:
+    """The cell's pieces cut into lines no wider than ``width``, at spaces (a word longer than the
+    line is cut where it must be). Each line is a list of (text, colour) pieces."""
+    if sum(_width(text, font, size) for text, _ in pieces) <= width:
+        return [[piece for piece in pieces if piece[0]]]  # most cells: one line as it is
+    words: list[list[tuple[str, object]]] = [[]]  # words, each a list of pieces, spaces kept on the left
+    for text, colour in pieces:
+        for index, part in enumerate(text.split(" ")):
+            if index:
+                words.append([(" ", colour)] if words[-1] else [])
+            if part:
+                words[-1].append((part, colour))
+    lines: list[list[tuple[str, object]]] = [[]]
+    used = 0.0
+    for word in words:
+        word_width = sum(_width(t, font, size) for t, _ in word)
+        if lines[-1] and used + word_width > width:
+            word = [(t.lstrip(), c) for t, c in word if t.strip()] or word
+            word_width = sum(_width(t, font, size) for t, _ in word)
+            lines.append([])
+            used = 0.0
+        if word_width > width:  # a single word wider than the column: cut it letter by letter
+            for text, colour in word:
+                for char in text:
+                    step = _width(char, font, size)
+                    if lines[-1] and used + step > width:
+                        lines.append([])
+                        used = 0.0
+                    lines[-1].append((char, colour))
+                    used += step
+            continue
+        lines[-1].extend(word)
+        used += word_width
+    return [line for line in lines if line] or [[]]
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, font: str, size: float) -> float:
+    return sum(stringWidth(run, FALLBACK if other else font, size) for run, other in font_runs(text))
+
+
+class Grid(Flowable):
+    """A table with a shaded header row (repeated when the grid runs onto another page).
+
+    ``bold`` names columns set in bold; ``align`` maps a column to "LEFT", "CENTER" or "RIGHT";
+    ``min_height`` gives body rows room to write in by hand; ``bold_last`` sets the last row (a
+    total) in bold under a heavier rule.
+    """
+
+    def __init__(
+        self,
+        header: Sequence,
+        rows: Sequence[Sequence],
+        widths: Sequence[float],
+        *,
+        size: float = 8.5,
+        header_size: float | None = None,
+        bold: Sequence[int] = (),
+        align: dict | None = None,
+        min_height: float = 0,
+        bold_last: bool = False,
+        valign_middle: bool = False,
+    ):
+        super().__init__()
+        self.header, self.rows, self.widths = list(header), [list(r) for r in rows], list(widths)
+        self.size, self.header_size = size, header_size or size
+        self.bold, self.align = set(bold), align or {}
+        self.min_height, self.bold_last, self.valign_middle = min_height, bold_last, valign_middle
+        self._laid_out = None
+
+    def _font(self, row: int, col: int) -> str:
+        if row == 0 or col in self.bold or (self.bold_last and row == len(self.rows)):
+            return FONT_BOLD
+        return FONT
+
+    def _layout(self):
+        if self._laid_out is None:
+            cells, heights = [], []
+            for r, row in enumerate([self.header, *self.rows]):
+                size = self.header_size if r == 0 else self.size
+                line_cells = [
+                    wrap_words(_pieces(value), self._font(r, c), size, self.widths[c] - 2 * PAD_X)
+                    for c, value in enumerate(row)
+                ]
+                lines = max(len(lines) for lines in line_cells)
+                height = lines * size * 1.22 + 2 * PAD_Y
+                heights.append(max(height, self.min_height) if r else height)
+                cells.append(line_cells)
+            self._laid_out = (cells, heights)
+        return self._laid_out
+
+    @property
+    def heights(self) -> list[float]:
+        return self._layout()[1]
+
+    def wrap(self, available_width, available_height):
+        self.width = sum(self.widths)
+        self.height = sum(self.heights)
+        return self.width, self.height
+
+    def split(self, available_width, available_height):
+        """Rows up to the page's end, then the rest under the header again."""
+        heights = self.heights
+        used, fits = heights[0], 0
+        for height in heights[1:]:
+            if used + height > available_height:
+                break
+            used += height
+            fits += 1
+        if fits == 0 or fits == len(self.rows):
+            return []
+        options = dict(
+            size=self.size,
+            header_size=self.header_size,
+            bold=self.bold,
+            align=self.align,
+            min_height=self.min_height,
+            valign_middle=self.valign_middle,
+        )
+        first = Grid(self.header, self.rows[:fits], self.widths, **options)
+        rest = Grid(self.header, self.rows[fits:], self.widths, bold_last=self.bold_last, **options)
+        cells, heights = self._layout()  # already laid out: the halves keep it
+        first._laid_out = (cells[: fits + 1], heights[: fits + 1])
+        rest._laid_out = (cells[:1] + cells[fits + 1 :], heights[:1] + heights[fits + 1 :])
+        return [first, rest]
+
+    def draw(self):
+        cells, heights = self._layout()
+        canvas = self.canv
+        total_height = sum(heights)
+        xs = [0.0]
+        for width in self.widths:
+            xs.append(xs[-1] + width)
+        ys = [total_height]
+        for height in heights:
+            ys.append(ys[-1] - height)
+
+        canvas.saveState()
+        canvas.setFillColor(SHADE)
+        canvas.rect(0, ys[1], xs[-1], heights[0], stroke=0, fill=1)
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.4)
+        canvas.grid(xs, ys)
+        if self.bold_last and len(heights) > 2:
+            canvas.setLineWidth(1)
+            canvas.line(0, ys[-2], xs[-1], ys[-2])
+
+        text = canvas.beginText()
+        current = (None, None, None)
+        for r, row in enumerate(cells):
+            size = self.header_size if r == 0 else self.size
+            leading = size * 1.22
+            top = ys[r]
+            for c, lines in enumerate(row):
+                font = self._font(r, c)
+                block = len(lines) * leading
+                offset = (heights[r] - block) / 2 if (self.valign_middle and r) else PAD_Y
+                for number, line in enumerate(lines):
+                    if not line:
+                        continue
+                    runs = [
+                        (run, FALLBACK if other else font, colour)
+                        for piece, colour in line
+                        for run, other in font_runs(piece)
+                    ]
+                    align = self.align.get(c, "LEFT") if r else "LEFT"
+                    x = xs[c] + PAD_X
+                    if align != "LEFT":
+                        room = self.widths[c] - 2 * PAD_X - sum(stringWidth(t, f, size) for t, f, _ in runs)
+                        x += room / 2 if align == "CENTER" else room
+                    y = top - offset - number * leading - size
+                    text.setTextOrigin(x, y)
+                    for run, run_font, colour in runs:
+                        if current != (run_font, size, colour):
+                            text.setFont(run_font, size, leading)
+                            text.setFillColor(colour or INK)
+                            current = (run_font, size, colour)
+                        text.textOut(run)
+        canvas.drawText(text)
+        canvas.restoreState()
