@@ -371,3 +371,33 @@ def test_names_in_any_script_print_in_a_font_that_has_them_inside_the_page(club,
         width, height = (float(v) for v in reader.pages[0].mediabox.upper_right)
         for page, x, y, piece in _words(reader):
             assert 0 < x < width - 10 and 0 < y < height, (document, page, x, y, piece)
+
+
+def test_the_grid_wraps_at_spaces_and_cuts_only_a_word_too_long_for_its_column():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from tournaments.pdf.grid import wrap_words
+
+    names = "Wilhelmina Montgomery-Featherstonehaugh & Joan Bellamy"
+    lines = ["".join(t for t, _ in line).strip() for line in wrap_words([(names, None)], base.FONT, 8.5, 150)]
+    assert len(lines) > 1 and " ".join(lines).split() == names.split()  # every word whole
+    assert all(stringWidth(line, base.FONT, 8.5) <= 150 for line in lines)
+    assert wrap_words([("Round", None)], base.FONT_BOLD, 11, 20)[0][0][0] != "Round"  # cut: too narrow
+    assert wrap_words([("Round", None)], base.FONT_BOLD, 11, 40) == [[("Round", None)]]
+
+
+def test_the_scores_grid_shares_the_boards_out_in_even_blocks(club, make_event):
+    event = make_event(club, tables=5, boards_per_round=6)  # 30 boards
+    services.event_deal_boards(event=event, seed="blocks", analyse=False)
+    rows = [
+        f"{b},{s.ns_pair.number},{s.ew_pair.number},{(b + s.table) % 14}"
+        for s in event.seatings.select_related("ns_pair", "ew_pair")
+        for b in s.board_numbers
+    ]
+    services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n" + "\n".join(rows))
+    text = "".join(_pages(_render(event, "results")))
+    blocks = re.findall(r"Pair((?: \d+)+) N/S 1 ", text)
+    assert [block.split() for block in blocks] == [
+        [str(n) for n in range(1, 16)],
+        [str(n) for n in range(16, 31)],
+    ]

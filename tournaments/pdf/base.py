@@ -12,7 +12,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
+from reportlab.platypus import Paragraph, SimpleDocTemplate
 
 from .data import PrintEvent
 
@@ -138,48 +138,6 @@ STYLES = {
     "hand": _style("hand", 9, leading=11),
     "dd": _style("dd", 6.5, leading=7.5),
 }
-
-
-CELL_PADDING = 12  # points: reportlab's table cells pad 6 left and 6 right
-
-
-def cell(value: object, style: ParagraphStyle, width: float) -> "str | Paragraph":
-    """A table cell's text, printed as given: a plain string, drawn straight onto the page, when it
-    fits the column on one line in DejaVu Sans (most cells: numbers, "N/S", a short name); else a
-    paragraph that wraps and sets each character in a font that has it. Strings are far faster to
-    lay out, which keeps the print pack quick; the table's style gives them the cell style's font."""
-    value = str(value)
-    runs = font_runs(value)
-    if (
-        len(runs) == 1
-        and not runs[0][1]
-        and "\n" not in value
-        and pdfmetrics.stringWidth(value, style.fontName, style.fontSize) <= width - CELL_PADDING
-    ):
-        return value
-    return text(value, style)
-
-
-def grid_table(rows: list, widths: list) -> Table:
-    """A ruled table with a shaded header row repeated on each page it runs onto. Plain string cells
-    are set in the "cell" style's font (bold in the header)."""
-    table = Table(rows, colWidths=widths, repeatRows=1)
-    body = STYLES["cell"]
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 1), (-1, -1), FONT),
-                ("FONTSIZE", (0, 0), (-1, -1), body.fontSize),
-                ("LEADING", (0, 0), (-1, -1), body.leading),
-                ("TEXTCOLOR", (0, 0), (-1, -1), INK),
-                ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
-                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                ("GRID", (0, 0), (-1, -1), 0.4, RULE),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ]
-        )
-    )
-    return table
 
 
 class Safe(str):
