@@ -1,5 +1,6 @@
 """Clubs, members, events and their movements."""
 
+from collections import Counter
 from datetime import date as Date
 
 from django.db import transaction
@@ -10,6 +11,7 @@ from ..domain import boards as board_rules
 from ..domain.dealing import deal_board
 from ..domain.movements import Movement, build_movement, default_variant, parse_round_list
 from ..domain.movements.render import movement_summary
+from ..domain.progress import round_in_play
 from ..models import (
     Board,
     Club,
@@ -112,6 +114,18 @@ def event_progress(event: Event) -> dict:
         "awaiting": awaiting,
         "missing": expected - confirmed - awaiting,
     }
+
+
+def event_round_in_play(event: Event) -> tuple[int | None, tuple[int, ...]]:
+    """The round in play and the tables still playing it (see ``domain.progress``); two queries."""
+    expected = {
+        (round_, table): (last - first + 1) if ns and ew else 0
+        for round_, table, first, last, ns, ew in event.seatings.values_list(
+            "round", "table", "first_board", "last_board", "ns_pair_id", "ew_pair_id"
+        )
+    }
+    confirmed = Counter(event.results.confirmed().values_list("round", "table"))
+    return round_in_play(expected, confirmed)
 
 
 @transaction.atomic

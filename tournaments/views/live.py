@@ -101,7 +101,9 @@ def event_close(request, event_id: int):
 
 @results_page
 def event_room(request, event, report):
-    """Standings for a screen in the hall; the page reloads itself every 30 seconds."""
+    """Standings for a screen in the hall, with the round in play; it pages through long fields and
+    reloads itself for the latest scores (``static/room.js``)."""
+    round_in_play, playing = services.event_round_in_play(event) if report.provisional else (None, ())
     fields = [
         (
             FIELD_TITLES[field],
@@ -121,7 +123,14 @@ def event_room(request, event, report):
     return render(
         request,
         "tournaments/event_room.html",
-        {"event": event, "report": report, "fields": fields, "progress": services.event_progress(event)},
+        {
+            "event": event,
+            "report": report,
+            "fields": fields,
+            "progress": services.event_progress(event),
+            "round_in_play": round_in_play,
+            "playing": playing,
+        },
     )
 
 
