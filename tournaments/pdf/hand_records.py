@@ -19,7 +19,8 @@ def _hand(seat: str, ranks: tuple[str, str, str, str], dealer: str) -> Paragraph
     values: list = [name]
     for symbol, suit in zip(SUITS, ranks, strict=True):
         lines.append("{} {}")
-        values += [suit_markup(symbol), " ".join("10" if r == "T" else r for r in suit) or "—"]
+        # A suit's cards run together ("KQ10954"), as hand records print them: a long suit never breaks.
+        values += [suit_markup(symbol), "".join("10" if r == "T" else r for r in suit) or "—"]
     return markup("<br/>".join(lines), STYLES["hand"], *values)
 
 
