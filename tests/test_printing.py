@@ -295,20 +295,22 @@ def test_score_cards_name_the_opponents_and_add_up(event):
 
 
 def test_the_double_dummy_grid_fits_its_corner_of_the_diagram(club, make_event):
-    """Three columns of the diagram; the grid (with the diagram cell's padding) fits its third."""
-    from tournaments.pdf import hand_records
+    """Three columns of the diagram; the grid fits the top right third, above the East hand."""
+    from tournaments.pdf import hand_records as hr
     from tournaments.pdf.base import usable_width
 
     event = make_event(club, tables=3, boards_per_round=1)
     services.event_deal_boards(event=event, seed="dd-fit")
     pack = services.event_print_pack(event, base_url=BASE)
     record = pack.hand_records[0]
-    assert record.dd_rows
-    grid = hand_records._dd_table(record)
-    width, _ = grid.wrap(1000, 1000)
-    third = (usable_width(pack.event) / hand_records.BOARDS_ACROSS - 2 * hand_records.mm) / 3
-    assert width + 12 <= third  # 6 points of padding each side in the diagram's cell
-    assert all(strain == "NT" or len(strain) == 1 for strain, _ in record.dd_rows)
+    assert len(record.dd_rows) == 5 and all(
+        strain == "NT" or len(strain) == 1 for strain, _ in record.dd_rows
+    )
+    third = (usable_width(pack.event) / hr.BOARDS_ACROSS - 2 * hr.mm) / 3
+    assert hr.dd_width() + 2 * hr.PAD <= third
+    assert (len(record.dd_rows) + 1) * hr.DD_ROW <= hr.ROW_HEIGHT - hr.PAD  # clear of East below
+    text = " ".join(_pages(_render(event, "hand-records")))
+    assert re.search(r"NT( \d+){4}", text)  # the grid's rows as printed: NT and four figures
 
 
 def test_table_cards_say_the_skip_and_the_sit_out_in_words(club, make_event):

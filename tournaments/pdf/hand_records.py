@@ -1,85 +1,119 @@
 """Hand records: each board's four hands as a diagram, with dealer, trumps and double-dummy tricks."""
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Spacer
 
 from ..domain.boards import SEAT_NAMES
-from .base import FONT, FONT_BOLD, RED, RULE, SHADE, STYLES, markup, suit_markup, text, usable_width
+from .base import FONT, FONT_BOLD, INK, MUTED, RED, RULE, SHADE, STYLES, text, usable_width
 from .data import HandRecord, PrintPack
 
 SUITS = ("♠", "♥", "♦", "♣")
 BOARDS_ACROSS = 2
-DD_STRAIN = 7 * mm
-DD_CELL = 4.5 * mm  # with the strain column and the diagram cell's padding, inside a third of the diagram
+DD_STRAIN = 6.5 * mm
+DD_CELL = 5 * mm  # with the strain column and the diagram cell's padding, inside a third of the diagram
 
 
-def _hand(seat: str, ranks: tuple[str, str, str, str], dealer: str) -> Paragraph:
-    name = SEAT_NAMES[seat] + (" (dealer)" if SEAT_NAMES[seat] == dealer else "")
-    lines = ["<font size=7.5 color='#5a6478'>{}</font>"]
-    values: list = [name]
-    for symbol, suit in zip(SUITS, ranks, strict=True):
-        lines.append("{} {}")
-        # A suit's cards run together ("KQ10954"), as hand records print them: a long suit never breaks.
-        values += [suit_markup(symbol), "".join("10" if r == "T" else r for r in suit) or "—"]
-    return markup("<br/>".join(lines), STYLES["hand"], *values)
+NOTE = (
+    "Double-dummy tricks: for each strain and declarer with perfect play; in whist the dealer's "
+    "left leads, so read the dealer's column for the board's trumps."
+)
 
 
-def _dd_table(record: HandRecord) -> Table:
-    """Tricks by strain (rows) and declarer (columns), in plain cells with little padding, so the
-    grid fits its third of the diagram and "NT" never wraps."""
-    rows = [["", "N", "S", "E", "W"]]
-    rows += [[strain, *map(str, tricks)] for strain, tricks in record.dd_rows]
-    table = Table(rows, colWidths=[DD_STRAIN] + [DD_CELL] * 4)
-    style = [
-        ("FONT", (0, 0), (-1, -1), FONT, 8),
-        ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
-        ("GRID", (0, 0), (-1, -1), 0.3, RULE),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 1),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 1),
-        ("TOPPADDING", (0, 0), (-1, -1), 1),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-    ]
-    style += [
-        ("TEXTCOLOR", (0, row), (0, row), RED)
-        for row, (strain, _) in enumerate(record.dd_rows, start=1)
-        if strain in ("♥", "♦")
-    ]
-    table.setStyle(TableStyle(style))
-    return table
+HAND_SIZE = 9
+HAND_LEADING = 11.5
+LABEL_SIZE = 7.5
+DD_SIZE = 8
+DD_ROW = 9.5  # points: a row of the double-dummy grid
+PAD = 4
+ROW_HEIGHT = 5 * HAND_LEADING + 2 * PAD  # a hand: the seat, then a line a suit
+DIAGRAM_HEIGHT = 3 * ROW_HEIGHT
 
 
-def _board(record: HandRecord, width: float) -> Table:
-    hands = dict(record.hands)
-    third = width / 3
-    heading = markup(
-        "<b>Board {}</b><br/><font size=7.5>Dealer {}<br/>Trumps {}</font>",
-        STYLES["cell"],
-        record.board,
-        record.dealer,
-        suit_markup(record.trumps),
-    )
-    corner = ""
-    if record.dd_rows:
-        corner = _dd_table(record)
-    diagram = Table(
-        [
-            [heading, _hand("N", hands["N"], record.dealer), corner],
-            [_hand("W", hands["W"], record.dealer), "", _hand("E", hands["E"], record.dealer)],
-            ["", _hand("S", hands["S"], record.dealer), ""],
-        ],
-        colWidths=[third] * 3,
-    )
-    diagram.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("BOX", (0, 0), (-1, -1), 0.6, RULE),
-                ("BACKGROUND", (1, 1), (1, 1), SHADE),
-            ]
+def dd_width() -> float:
+    """The double-dummy grid's width: it fits its third of the diagram ("NT" on one line)."""
+    return DD_STRAIN + 4 * DD_CELL
+
+
+class BoardDiagrams(Flowable):
+    """A row of hand-record diagrams, drawn straight onto the page: each board's four hands round
+    a compass (north at the top), the heading (board, dealer, trumps) top left, the double-dummy
+    tricks top right. All text is one text object; suits in red or black, cards run together."""
+
+    def __init__(self, records: list[HandRecord], cell_width: float, gap: float):
+        super().__init__()
+        self.records, self.cell_width, self.gap = records, cell_width, gap
+
+    def wrap(self, available_width, available_height):
+        self.width = len(self.records) * (self.cell_width + self.gap)
+        self.height = DIAGRAM_HEIGHT
+        return self.width, self.height
+
+    def draw(self):
+        canvas = self.canv
+        canvas.saveState()
+        text = canvas.beginText()
+        for index, record in enumerate(self.records):
+            self._board(canvas, text, record, index * (self.cell_width + self.gap))
+        canvas.drawText(text)
+        canvas.restoreState()
+
+    def _board(self, canvas, text, record: HandRecord, left: float):
+        width, third = self.cell_width, self.cell_width / 3
+        canvas.setFillColor(SHADE)
+        canvas.rect(left + third, ROW_HEIGHT, third, ROW_HEIGHT, stroke=0, fill=1)
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.6)
+        canvas.rect(left, 0, width, DIAGRAM_HEIGHT, stroke=1, fill=0)
+        top = DIAGRAM_HEIGHT - PAD
+
+        def line(x, y, pieces):
+            text.setTextOrigin(x, y)
+            for piece, font, size, colour in pieces:
+                text.setFont(font, size)
+                text.setFillColor(colour)
+                text.textOut(piece)
+
+        trumps_colour = RED if record.trumps in ("♥", "♦") else INK
+        line(left + PAD, top - 8.5, [(f"Board {record.board}", FONT_BOLD, 8.5, INK)])
+        line(left + PAD, top - 8.5 - 10, [(f"Dealer {record.dealer}", FONT, LABEL_SIZE, INK)])
+        line(
+            left + PAD,
+            top - 8.5 - 19,
+            [("Trumps ", FONT, LABEL_SIZE, INK), (record.trumps, FONT, LABEL_SIZE, trumps_colour)],
         )
-    )
-    return diagram
+        hands = dict(record.hands)
+        places = {"N": (1, 0), "W": (0, 1), "E": (2, 1), "S": (1, 2)}
+        for seat, (column, row) in places.items():
+            x, y = left + column * third + PAD, top - row * ROW_HEIGHT
+            name = SEAT_NAMES[seat] + (" (dealer)" if SEAT_NAMES[seat] == record.dealer else "")
+            line(x, y - LABEL_SIZE, [(name, FONT, LABEL_SIZE, MUTED)])
+            for number, (symbol, ranks) in enumerate(zip(SUITS, hands[seat], strict=True), start=1):
+                cards = "".join("10" if r == "T" else r for r in ranks) or "—"
+                colour = RED if symbol in ("♥", "♦") else INK
+                line(
+                    x,
+                    y - LABEL_SIZE - number * HAND_LEADING + 1,
+                    [(symbol, FONT, HAND_SIZE, colour), (" " + cards, FONT, HAND_SIZE, INK)],
+                )
+        if record.dd_rows:
+            self._dd(canvas, line, record, left + width - PAD - dd_width(), top)
+
+    def _dd(self, canvas, line, record: HandRecord, x: float, top: float):
+        rows = [("", ("N", "S", "E", "W")), *((s, tuple(map(str, t))) for s, t in record.dd_rows)]
+        xs = [x, x + DD_STRAIN] + [x + DD_STRAIN + (i + 1) * DD_CELL for i in range(4)]
+        ys = [top - i * DD_ROW for i in range(len(rows) + 1)]
+        canvas.setLineWidth(0.3)
+        canvas.grid(xs, ys)
+        for number, (strain, figures) in enumerate(rows):
+            baseline = ys[number] - DD_ROW + 2.2
+            font = FONT_BOLD if number == 0 else FONT
+            colour = RED if strain in ("♥", "♦") else INK
+            centre = x + DD_STRAIN / 2 - stringWidth(strain, FONT, DD_SIZE) / 2
+            line(centre, baseline, [(strain, FONT, DD_SIZE, colour)])
+            for column, figure in enumerate(figures):
+                middle = xs[column + 1] + DD_CELL / 2 - stringWidth(figure, font, DD_SIZE) / 2
+                line(middle, baseline, [(figure, font, DD_SIZE, INK)])
 
 
 def hand_records_story(pack: PrintPack) -> list:
@@ -88,20 +122,14 @@ def hand_records_story(pack: PrintPack) -> list:
     records = [r for r in pack.hand_records if r.hands]
     if not records:
         return [text("The boards have not been dealt yet.", STYLES["body"])]
-    rows = []
-    for start in range(0, len(records), BOARDS_ACROSS):
-        chunk = [_board(r, cell_width) for r in records[start : start + BOARDS_ACROSS]]
-        rows.append(chunk + [""] * (BOARDS_ACROSS - len(chunk)))
-    grid = Table(rows, colWidths=[width / BOARDS_ACROSS] * BOARDS_ACROSS)
-    grid.setStyle(
-        TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BOTTOMPADDING", (0, 0), (-1, -1), 4 * mm)])
-    )
-    note = (
-        "Double-dummy tricks: for each strain and declarer with perfect play; in whist the dealer's "
-        "left leads, so read the dealer's column for the board's trumps."
-    )
-    return [
+    story = [
         text(f"Hand records · {pack.event.name}", STYLES["title"]),
-        text(note, STYLES["small"]),
-        grid,
+        text(NOTE, STYLES["small"]),
+        Spacer(1, 2 * mm),
     ]
+    for start in range(0, len(records), BOARDS_ACROSS):
+        story += [
+            BoardDiagrams(records[start : start + BOARDS_ACROSS], cell_width, 2 * mm),
+            Spacer(1, 4 * mm),
+        ]
+    return story
