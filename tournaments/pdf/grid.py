@@ -17,7 +17,8 @@ hearts and diamonds: ``[("1 ", None), ("♥", RED)]``.
 from collections.abc import Sequence
 from functools import lru_cache
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.platypus import Flowable
 
 from .base import FALLBACK, FONT, FONT_BOLD, INK, RED, RULE, SHADE, font_runs
@@ -77,6 +78,33 @@ def wrap_words(pieces, font: str, size: float, width: float) -> list[list[tuple[
 @lru_cache(maxsize=4096)
 def _width(text: str, font: str, size: float) -> float:
     return sum(stringWidth(run, FALLBACK if other else font, size) for run, other in font_runs(text))
+
+
+class TextWriter:
+    """Writes lines of text into a text object as PDF operators, without reportlab's per-call
+    bookkeeping (a text object for each cell, the cursor, the width of every string): the font
+    is chosen only when it changes, and each run is encoded by its embedded TrueType subset."""
+
+    def __init__(self, canvas, text):
+        self.canvas, self.text, self.code = canvas, text, text._code
+        self.doc = canvas._doc
+        self.current = (None, None)  # the PDF font name and size in force
+        self.colour = object()
+
+    def __call__(self, x: float, y: float, runs, size: float) -> None:
+        code = self.code
+        code.append(f"1 0 0 1 {fp_str(x)} {fp_str(y)} Tm")
+        for run, font_name, colour in runs:
+            if colour is not self.colour:
+                self.text.setFillColor(colour or INK)
+                self.colour = colour
+            font = getFont(font_name)
+            for subset, encoded in font.splitString(run, self.doc):
+                name = font.getSubsetInternalName(subset, self.doc)
+                if self.current != (name, size):
+                    code.append(f"{name} {fp_str(size)} Tf")
+                    self.current = (name, size)
+                code.append(f"({escapePDF(encoded)}) Tj")
 
 
 class Grid(Flowable):
@@ -186,7 +214,7 @@ class Grid(Flowable):
             canvas.line(0, ys[-2], xs[-1], ys[-2])
 
         text = canvas.beginText()
-        current = (None, None, None)
+        write = TextWriter(canvas, text)
         for r, row in enumerate(cells):
             size = self.header_size if r == 0 else self.size
             leading = size * 1.22
@@ -206,15 +234,8 @@ class Grid(Flowable):
                     align = self.align.get(c, "LEFT") if r else "LEFT"
                     x = xs[c] + PAD_X
                     if align != "LEFT":
-                        room = self.widths[c] - 2 * PAD_X - sum(stringWidth(t, f, size) for t, f, _ in runs)
+                        room = self.widths[c] - 2 * PAD_X - sum(_width(t, f, size) for t, f, _ in runs)
                         x += room / 2 if align == "CENTER" else room
-                    y = top - offset - number * leading - size
-                    text.setTextOrigin(x, y)
-                    for run, run_font, colour in runs:
-                        if current != (run_font, size, colour):
-                            text.setFont(run_font, size, leading)
-                            text.setFillColor(colour or INK)
-                            current = (run_font, size, colour)
-                        text.textOut(run)
+                    write(x, top - offset - number * leading - size, runs, size)
         canvas.drawText(text)
         canvas.restoreState()
