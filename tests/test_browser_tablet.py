@@ -141,6 +141,7 @@ def test_two_tablets_at_one_table(live_server, browser, running):
     first.goto(url)
     second.goto(url)
     first.locator("#board-1").get_by_role("button", name="N/S took 10 tricks", exact=True).click()
+    expect(first.locator("#board-1")).to_contain_text("N/S 10 · E/W 3")  # saved before the second taps
     second.locator("#board-1").get_by_role("button", name="N/S took 3 tricks", exact=True).click()
     expect(second.locator(".messages")).to_contain_text(
         "Board 1 already has N/S 10 (waiting for E/W to confirm)"

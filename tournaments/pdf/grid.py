@@ -90,6 +90,7 @@ class TextWriter:
         self.doc = canvas._doc
         self.current = (None, None)  # the PDF font name and size in force
         self.colour = object()
+        self.cache: dict = {}
 
     def __call__(self, x: float, y: float, runs, size: float) -> None:
         code = self.code
@@ -98,13 +99,24 @@ class TextWriter:
             if colour is not self.colour:
                 self.text.setFillColor(colour or INK)
                 self.colour = colour
-            font = getFont(font_name)
-            for subset, encoded in font.splitString(run, self.doc):
-                name = font.getSubsetInternalName(subset, self.doc)
+            for name, shown in self._encoded(font_name, run):
                 if self.current != (name, size):
                     code.append(f"{name} {fp_str(size)} Tf")
                     self.current = (name, size)
-                code.append(f"({escapePDF(encoded)}) Tj")
+                code.append(shown)
+
+    def _encoded(self, font_name: str, run: str) -> list[tuple[str, str]]:
+        """The run as (subset font name, show operator) pieces; the same text again costs nothing."""
+        key = (font_name, run)
+        pieces = self.cache.get(key)
+        if pieces is None:
+            font = getFont(font_name)
+            pieces = [
+                (font.getSubsetInternalName(subset, self.doc), f"({escapePDF(encoded)}) Tj")
+                for subset, encoded in font.splitString(run, self.doc)
+            ]
+            self.cache[key] = pieces
+        return pieces
 
 
 class Grid(Flowable):
