@@ -403,3 +403,19 @@ def test_the_scores_grid_shares_the_boards_out_in_even_blocks(club, make_event):
         [str(n) for n in range(1, 16)],
         [str(n) for n in range(16, 31)],
     ]
+
+
+def test_the_qr_mask_is_chosen_as_reportlabs_encoder_chooses_it():
+    from reportlab.graphics.barcode import qrencoder
+
+    from tournaments.pdf.table_cards import mask_penalty, qr_modules
+
+    for token in ("5sc9All4vOZHGXpGgVzM8f9qv-F4DsUW", "QBEhmYg_sJV3DUhnJkznjrrs2aoyfeey", "x" * 32):
+        url = f"http://192.168.1.20:8000/t/{token}/"
+        theirs = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+        theirs.addData(url)
+        theirs.make()
+        assert qr_modules(url) == tuple(tuple(row) for row in theirs.modules)
+        for mask in range(8):
+            theirs.makeImpl(True, mask)
+            assert mask_penalty(theirs.modules) == qrencoder.QRUtil.getLostPoint(theirs)
