@@ -41,35 +41,41 @@ MUTED = colors.HexColor("#5a6478")
 
 def register_fonts() -> None:
     """DejaVu Sans ships with whistdrive: it has the suit symbols and is embedded in every PDF."""
-    _coverage()
+    _main_coverage()
 
 
 @cache
-def _coverage() -> tuple[frozenset, frozenset]:
-    """Register the fonts once; return the characters DejaVu Sans has, and those the fallback has."""
+def _main_coverage() -> frozenset:
+    """Register DejaVu Sans once; return the characters it has."""
     regular = TTFont(FONT, str(FONT_DIR / "DejaVuSans.ttf"))
     pdfmetrics.registerFont(regular)
     pdfmetrics.registerFont(TTFont(FONT_BOLD, str(FONT_DIR / "DejaVuSans-Bold.ttf")))
     pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
-    fallback = frozenset()
+    return frozenset(regular.face.charToGlyph)
+
+
+@cache
+def _fallback_coverage() -> frozenset:
+    """Register the fallback font, the first time a character needs it; return the characters it has
+    (none when no fallback font is installed)."""
     found = next((path for path in FALLBACK_FILES if path.exists()), None)
-    if found is not None:
-        font = (
-            TTFont(FALLBACK, str(found), subfontIndex=0)
-            if found.suffix == ".ttc"
-            else TTFont(FALLBACK, str(found))
-        )
-        pdfmetrics.registerFont(font)
-        pdfmetrics.registerFontFamily(
-            FALLBACK, normal=FALLBACK, bold=FALLBACK, italic=FALLBACK, boldItalic=FALLBACK
-        )
-        fallback = frozenset(font.face.charToGlyph)
-    return frozenset(regular.face.charToGlyph), fallback
+    if found is None:
+        return frozenset()
+    font = (
+        TTFont(FALLBACK, str(found), subfontIndex=0)
+        if found.suffix == ".ttc"
+        else TTFont(FALLBACK, str(found))
+    )
+    pdfmetrics.registerFont(font)
+    pdfmetrics.registerFontFamily(
+        FALLBACK, normal=FALLBACK, bold=FALLBACK, italic=FALLBACK, boldItalic=FALLBACK
+    )
+    return frozenset(font.face.charToGlyph)
 
 
 def has_fallback_font() -> bool:
     """Whether the characters DejaVu Sans lacks can be printed (a fallback font is installed)."""
-    return bool(_coverage()[1])
+    return bool(_fallback_coverage())
 
 
 def font_runs(value: str) -> list[tuple[str, bool]]:
@@ -80,9 +86,10 @@ def font_runs(value: str) -> list[tuple[str, bool]]:
     >>> font_runs("Łukasz & Ελένη")
     [('Łukasz & Ελένη', False)]
     """
-    main, fallback = _coverage()
+    main = _main_coverage()
     if all(ord(c) in main for c in value):
         return [(value, False)]
+    fallback = _fallback_coverage()
     needs = (ord(c) not in main and ord(c) in fallback for c in value)
     runs, start = [], 0
     for use_fallback, group in groupby(needs):
