@@ -9,23 +9,24 @@ asked and changes nothing, even once the round has moved on. Two tablets at one 
 serialised by a lock on the table's seating, and the database allows one result per board and pair.
 
 Locks are taken in one order everywhere: the event row, then the seating, then the result. A
-tablet holds the event against a close (a key-share lock, which tablets do not contend for) before
-it locks anything else, so a close either waits for the tablets' writes in flight or goes first,
-and the tablets then find the event finished; the two never wait on each other.
+tablet's write holds the event against a close (a key-share lock, which tablets do not contend
+for) and locks the table's seatings in one statement, which also reads the table, its pairs and
+the board: with the results' read, the write and its history line, four statements a score. A close
+either waits for the tablets' writes in flight or goes first, and the tablets then find the event
+finished; the two never wait on each other.
 """
 
 import secrets
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from ..domain.movements.render import boards_move_text, ew_move_text, seat_move_text
-from ..models import Board, Event, Result, ResultChange, Seating, TableAccess
+from ..models import Board, Event, Pair, Result, ResultChange, Seating, TableAccess
 from .codes import Tablet, code_attempt_begin, code_attempt_succeeded
 from .errors import ServiceError
 from .lifecycle import may_play
-from .locks import event_held
 from .movements import seated_movement
 from .results import history_add, result_record_for_seating
 
@@ -79,15 +80,10 @@ def table_code_lookup(*, code: str, tablet: Tablet) -> TableAccess:
     return access
 
 
-def table_access_check(access: TableAccess, *, hold: bool = False) -> None:
+def table_access_check(access: TableAccess) -> None:
     """Refuse a tablet unless its event runs now (read afresh: the organiser may just have closed it).
-
-    With ``hold`` (inside a write), the event row is locked against a close until the write ends.
-    """
-    event = (
-        event_held(access.event_id) if hold else Event.objects.only("name", "status").get(pk=access.event_id)
-    )
-    verdict = may_play(event)
+    A write checks the event again under a lock, in the statement that locks the table."""
+    verdict = may_play(Event.objects.only("name", "status").get(pk=access.event_id))
     if not verdict:
         raise TableError(verdict.reason)
 
@@ -125,30 +121,27 @@ def _complete(seating: Seating, results: dict[int, Result]) -> bool:
     return all(n in results and results[n].confirmed_at for n in seating.board_numbers)
 
 
-def _current_round(
-    access: TableAccess, *related: str, lock: bool = False
-) -> tuple[list[Seating], dict, Seating | None]:
-    """The table's seatings, its results by round, and its current seating: the first round with a
-    board not yet confirmed (None once every round is in, or at a table where nobody plays).
-
-    With ``lock`` the table's seatings are locked as they are read: a write at the table holds
-    them until it ends, so two tablets at one table take turns."""
+def _current_round(access: TableAccess, *related: str) -> tuple[list[Seating], dict, Seating | None]:
+    """The table's seatings, its results by round, and its current seating (``_pick_current``)."""
     event = access.event
     # Ordered by round alone: the models' default order would join the event table for nothing.
-    seatings = event.seatings.filter(table=access.table).select_related(*related).order_by("round")
-    if lock:
-        seatings = seatings.select_for_update(of=("self",))
-    seatings = list(seatings)
+    seatings = list(event.seatings.filter(table=access.table).select_related(*related).order_by("round"))
     by_round: dict[int, dict[int, Result]] = {}
     results = (
         event.results.filter(table=access.table).select_related("board", "ns_pair", "ew_pair").order_by()
     )
     for result in results:
         by_round.setdefault(result.round, {})[result.board.number] = result
+    return seatings, by_round, _pick_current(seatings, by_round)
+
+
+def _pick_current(seatings: list[Seating], by_round: dict) -> Seating | None:
+    """The first round with a board not yet confirmed (None once every round is in, or at a table
+    where nobody plays)."""
     current = next((s for s in seatings if not _complete(s, by_round.get(s.round, {}))), None)
     if current is not None and current.ns_pair_id is None:
-        current = None
-    return seatings, by_round, current
+        return None
+    return current
 
 
 def table_state(access: TableAccess) -> TableState:
@@ -223,19 +216,79 @@ def _moves(event: Event, seating: Seating) -> dict:
     }
 
 
+def _table_rows(token: str, board_number: int) -> list[Seating]:
+    """In one statement: the table's seatings, locked (two tablets at one table take turns), each
+    with its pairs' numbers, the event's name and status, held against a close (FOR KEY SHARE on
+    PostgreSQL, so tablets never wait for each other on it), and the board asked for."""
+    names = {model: model._meta.db_table for model in (TableAccess, Event, Seating, Pair, Board)}
+    sql = f"""
+        SELECT s.id, s.event_id, s.round, s."table", s.first_board, s.last_board, s.board_set,
+               s.arrow_switched, s.shares_with, s.ns_pair_id, s.ew_pair_id,
+               e.name AS event_name, e.status AS event_status,
+               np.number AS ns_number, np.direction AS ns_direction,
+               ep.number AS ew_number, ep.direction AS ew_direction,
+               b.id AS board_pk
+        FROM {names[TableAccess]} a
+        JOIN {names[Event]} e ON e.id = a.event_id
+        JOIN {names[Seating]} s ON s.event_id = a.event_id AND s."table" = a."table"
+        LEFT JOIN {names[Pair]} np ON np.id = s.ns_pair_id
+        LEFT JOIN {names[Pair]} ep ON ep.id = s.ew_pair_id
+        LEFT JOIN {names[Board]} b ON b.event_id = a.event_id AND b.number = %s
+        WHERE a.token = %s
+        ORDER BY s.round
+    """
+    if connection.vendor == "postgresql":
+        # The event first, then the seatings (row by row PostgreSQL takes them in the clauses' order):
+        # the order a close takes them in, so the two never wait on each other.
+        sql += " FOR KEY SHARE OF e FOR UPDATE OF s"
+    rows = list(Seating.objects.raw(sql, [board_number, token]))
+    for row in rows:
+        for side in ("ns", "ew"):
+            pair_id = getattr(row, f"{side}_pair_id")
+            pair = None
+            if pair_id is not None:
+                pair = Pair(
+                    id=pair_id,
+                    event_id=row.event_id,
+                    number=getattr(row, f"{side}_number"),
+                    direction=getattr(row, f"{side}_direction"),
+                )
+            setattr(row, f"{side}_pair", pair)
+    return rows
+
+
 def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Board, bool, dict]:
-    """The table's seating for the board (the table's seatings locked), the board, whether it is
-    the current round, and that round's results by board (read under the lock, so current).
+    """The table's seating for the board (the table's seatings locked, the event held against a
+    close), the board, whether it is the current round, and that round's results by board (read
+    under the lock, so current). Four statements in all with the write and its history line.
 
     A board of an earlier round is returned too (not current), so that a repeated tap or a retried
     request whose reply was lost is recognised; the callers refuse anything else on it.
+    ``access`` may be a bare ``TableAccess(token=...)``: its event and table are filled in.
     """
-    table_access_check(access, hold=True)
-    seatings, by_round, current = _current_round(access, "ns_pair", "ew_pair", lock=True)
+    rows = _table_rows(access.token, board_number)
+    if not rows:
+        found = TableAccess.objects.filter(token=access.token).first()
+        if found is None:
+            raise TableAccess.DoesNotExist("This table link is not in use.")
+        table_access_check(found)
+        raise TableError("This table has played all its rounds.")
+    first = rows[0]
+    access.event_id, access.table = first.event_id, first.table
+    verdict = may_play(Event(id=first.event_id, name=first.event_name, status=first.event_status))
+    if not verdict:
+        raise TableError(verdict.reason)
+    by_round: dict[int, dict[int, Result]] = {}
+    results = Result.objects.filter(event_id=first.event_id, table=first.table).select_related(
+        "board", "ns_pair", "ew_pair"
+    )
+    for result in results.order_by():
+        by_round.setdefault(result.round, {})[result.board.number] = result
+    current = _pick_current(rows, by_round)
     if current is not None and board_number in current.board_numbers:
         found, is_current = current, True
     else:
-        found = next((s for s in seatings if board_number in s.board_numbers and s.ns_pair_id), None)
+        found = next((s for s in rows if board_number in s.board_numbers and s.ns_pair_id), None)
         is_current = False
         if found is None or (current is not None and found.round > current.round):
             found = None
@@ -243,9 +296,9 @@ def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Bo
         if current is None:
             raise TableError("This table has played all its rounds.")
         raise TableError(
-            f"Board {board_number} is not played at table {access.table} in round {current.round}."
+            f"Board {board_number} is not played at table {first.table} in round {current.round}."
         )
-    board = Board.objects.get(event_id=access.event_id, number=board_number)
+    board = Board(id=first.board_pk, event_id=first.event_id, number=board_number)
     return found, board, is_current, by_round.get(found.round, {})
 
 

@@ -139,13 +139,18 @@ def _table_action(action):
 
     @require_POST
     def view(request, token: str):
-        access = _get_access(token)
+        if not (0 < len(token) <= 64 and set(token) <= TOKEN_CHARACTERS):
+            raise Http404("This table link is not in use. Type the table's code on the start page.")
+        # The service reads the table and its event in the statement that locks them.
+        access = TableAccess(token=token)
         board = _whole(request.POST.get("board"))
         if board is None:
             messages.error(request, "That board number was not understood: tap the board's buttons again.")
             return redirect("tournaments:table", token=token)
         try:
             outcome = action(access, board, request.POST) or Outcome()
+        except TableAccess.DoesNotExist:
+            raise Http404("This table link is not in use. Type the table's code on the start page.") from None
         except DomainError as error:  # a TableError, or a result the close has just given
             messages.error(request, str(error))
         except (OperationalError, InterfaceError):
