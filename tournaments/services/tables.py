@@ -18,6 +18,7 @@ finished; the two never wait on each other.
 
 import secrets
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -216,7 +217,65 @@ def _moves(event: Event, seating: Seating) -> dict:
     }
 
 
-def _table_rows(token: str, board_number: int) -> list[Seating]:
+class TableRow(NamedTuple):
+    """A seating of the table as a write reads it, with its pairs' numbers and the event's status."""
+
+    id: int
+    event_id: int
+    round: int
+    table: int
+    first_board: int
+    last_board: int
+    board_set: int
+    arrow_switched: bool
+    shares_with: int | None
+    ns_pair_id: int | None
+    ew_pair_id: int | None
+    event_name: str
+    event_status: str
+    ns_number: int | None
+    ns_direction: str | None
+    ew_number: int | None
+    ew_direction: str | None
+    board_pk: int | None
+
+    @property
+    def board_numbers(self) -> range:
+        return range(self.first_board, self.last_board + 1)
+
+    def seating(self) -> Seating:
+        """The model, its pairs attached (for the write and its history line)."""
+        seating = Seating(**{name: getattr(self, name) for name in SEATING_FIELDS})
+        for side in ("ns", "ew"):
+            pair_id = getattr(self, f"{side}_pair_id")
+            pair = None
+            if pair_id is not None:
+                number, direction = getattr(self, f"{side}_number"), getattr(self, f"{side}_direction")
+                pair = Pair(id=pair_id, event_id=self.event_id, number=number, direction=direction)
+            setattr(seating, f"{side}_pair", pair)
+        return seating
+
+
+SEATING_FIELDS = TableRow._fields[:11]
+
+
+class ResultRow(NamedTuple):
+    """A result of the table as a write reads it (a model is made only for the one it touches)."""
+
+    id: int
+    round: int
+    board_id: int
+    ns_pair_id: int
+    ew_pair_id: int
+    ns_tricks: int | None
+    ns_adjusted: str
+    ew_adjusted: str
+    entered_at: object
+    confirmed_at: object
+    board_number: int
+
+
+def _table_rows(token: str, board_number: int) -> list[TableRow]:
     """In one statement: the table's seatings, locked (two tablets at one table take turns), each
     with its pairs' numbers, the event's name and status, held against a close (FOR KEY SHARE on
     PostgreSQL, so tablets never wait for each other on it), and the board asked for."""
@@ -224,10 +283,7 @@ def _table_rows(token: str, board_number: int) -> list[Seating]:
     sql = f"""
         SELECT s.id, s.event_id, s.round, s."table", s.first_board, s.last_board, s.board_set,
                s.arrow_switched, s.shares_with, s.ns_pair_id, s.ew_pair_id,
-               e.name AS event_name, e.status AS event_status,
-               np.number AS ns_number, np.direction AS ns_direction,
-               ep.number AS ew_number, ep.direction AS ew_direction,
-               b.id AS board_pk
+               e.name, e.status, np.number, np.direction, ep.number, ep.direction, b.id
         FROM {names[TableAccess]} a
         JOIN {names[Event]} e ON e.id = a.event_id
         JOIN {names[Seating]} s ON s.event_id = a.event_id AND s."table" = a."table"
@@ -241,20 +297,23 @@ def _table_rows(token: str, board_number: int) -> list[Seating]:
         # The event first, then the seatings (row by row PostgreSQL takes them in the clauses' order):
         # the order a close takes them in, so the two never wait on each other.
         sql += " FOR KEY SHARE OF e FOR UPDATE OF s"
-    rows = list(Seating.objects.raw(sql, [board_number, token]))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [board_number, token])
+        return [TableRow(*row[:7], bool(row[7]), *row[8:]) for row in cursor.fetchall()]
+
+
+def _table_results(event_id: int, table: int) -> dict[int, dict[int, ResultRow]]:
+    """The table's results by round and board, as plain values."""
+    rows = (
+        Result.objects.filter(event_id=event_id, table=table)
+        .order_by()
+        .values_list(*ResultRow._fields[:-1], "board__number")
+    )
+    by_round: dict[int, dict[int, ResultRow]] = {}
     for row in rows:
-        for side in ("ns", "ew"):
-            pair_id = getattr(row, f"{side}_pair_id")
-            pair = None
-            if pair_id is not None:
-                pair = Pair(
-                    id=pair_id,
-                    event_id=row.event_id,
-                    number=getattr(row, f"{side}_number"),
-                    direction=getattr(row, f"{side}_direction"),
-                )
-            setattr(row, f"{side}_pair", pair)
-    return rows
+        result = ResultRow(*row)
+        by_round.setdefault(result.round, {})[result.board_number] = result
+    return by_round
 
 
 def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Board, bool, dict]:
@@ -278,12 +337,7 @@ def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Bo
     verdict = may_play(Event(id=first.event_id, name=first.event_name, status=first.event_status))
     if not verdict:
         raise TableError(verdict.reason)
-    by_round: dict[int, dict[int, Result]] = {}
-    results = Result.objects.filter(event_id=first.event_id, table=first.table).select_related(
-        "board", "ns_pair", "ew_pair"
-    )
-    for result in results.order_by():
-        by_round.setdefault(result.round, {})[result.board.number] = result
+    by_round = _table_results(first.event_id, first.table)
     current = _pick_current(rows, by_round)
     if current is not None and board_number in current.board_numbers:
         found, is_current = current, True
@@ -299,7 +353,7 @@ def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Bo
             f"Board {board_number} is not played at table {first.table} in round {current.round}."
         )
     board = Board(id=first.board_pk, event_id=first.event_id, number=board_number)
-    return found, board, is_current, by_round.get(found.round, {})
+    return found.seating(), board, is_current, by_round.get(found.round, {})
 
 
 def _not_now(access: TableAccess, board_number: int) -> TableError:
@@ -315,8 +369,30 @@ def _not_now(access: TableAccess, board_number: int) -> TableError:
 
 def _result_at(seating: Seating, board: Board, results: dict) -> Result | None:
     """The board's result at this table in that round, if any: read with the table's seatings
-    locked, and every writer of a table's results (tablets, the organiser) takes that lock first."""
-    return results.get(board.number)
+    locked, and every writer of a table's results (tablets, the organiser) takes that lock first.
+    Made a model here, with the board and the pairs the write already has."""
+    row = results.get(board.number)
+    if row is None:
+        return None
+    pairs = {pair.pk: pair for pair in (seating.ns_pair, seating.ew_pair) if pair is not None}
+    result = Result(
+        id=row.id,
+        event_id=board.event_id,
+        board=board,
+        round=row.round,
+        table=seating.table,
+        ns_pair_id=row.ns_pair_id,
+        ew_pair_id=row.ew_pair_id,
+        ns_tricks=row.ns_tricks,
+        ns_adjusted=row.ns_adjusted,
+        ew_adjusted=row.ew_adjusted,
+        entered_at=row.entered_at,
+        confirmed_at=row.confirmed_at,
+    )
+    for side, pair_id in (("ns_pair", row.ns_pair_id), ("ew_pair", row.ew_pair_id)):
+        if pair_id in pairs:  # always, but for a seating changed by hand since: then read when needed
+            setattr(result, side, pairs[pair_id])
+    return result
 
 
 def _source(access: TableAccess) -> str:
