@@ -33,6 +33,19 @@ def _enter(event, count, stationary=()):
         services.entry_add(event=event, first=f"Guest {n}a", second=f"Guest {n}b", stationary=n in stationary)
 
 
+def _evening(draft, pairs: int, seed: str, rng_seed: int, close: bool = True):
+    """Tonight's pairs entered, the recommended movement taken, the boards dealt, every round
+    played on the tablets (and the event closed): returns the moves the tablets told."""
+    _enter(draft, pairs)
+    services.event_accept_proposal(event=draft, choice=0)
+    services.event_deal_boards(event=draft, seed=seed, analyse=False)
+    services.event_start(event=draft)
+    told = _play(draft, random.Random(rng_seed))
+    if close:
+        services.event_close(event=draft)
+    return told
+
+
 def _play(event, rng) -> list:
     """Every table plays every round on its tablet: N/S enter, E/W confirm. Returns the moves told."""
     told = []
@@ -73,11 +86,7 @@ def test_a_second_stationary_pair_is_refused_in_a_howell(draft):
 
 
 def test_an_eight_pair_howell_is_played_on_the_tablets_and_scored_as_one_field(draft):
-    _enter(draft, 8)
-    services.event_accept_proposal(event=draft, choice=0)
-    services.event_deal_boards(event=draft, seed="howell", analyse=False)
-    services.event_start(event=draft)
-    told = _play(draft, random.Random(7))
+    told = _evening(draft, 8, "howell", 7, close=False)
     assert services.event_progress(draft) == {"expected": 84, "confirmed": 84, "awaiting": 0, "missing": 0}
     services.event_close(event=draft)
 
@@ -119,14 +128,8 @@ def test_an_eight_pair_howell_is_played_on_the_tablets_and_scored_as_one_field(d
 
 
 def test_seven_pairs_play_a_howell_with_the_stationary_pair_missing(draft):
-    _enter(draft, 7)
-    best = services.event_proposals(draft)[0]
-    assert (best.variant, best.phantom, best.boards_per_round) == ("howell", True, 4)
-    services.event_accept_proposal(event=draft, choice=0)
-    services.event_deal_boards(event=draft, seed="seven", analyse=False)
-    services.event_start(event=draft)
-    _play(draft, random.Random(3))
-    services.event_close(event=draft)
+    _evening(draft, 7, "seven", 3)
+    assert (draft.variant, draft.phantom, draft.boards_per_round) == ("howell", True, 4)
     standings = services.event_report(draft).scores.field("ALL")
     # Each pair sits out one round of seven, opposite the missing pair 8.
     assert len(standings) == 7 and {s.boards_played for s in standings} == {24}
@@ -152,12 +155,8 @@ def test_a_howell_scores_by_tricks_against_each_boards_direction_average(draft, 
 @pytest.fixture
 def played(draft):
     """An eight-pair Howell, every board played and the event closed."""
-    _enter(draft, 8)
-    services.event_accept_proposal(event=draft, choice=0)
-    services.event_deal_boards(event=draft, seed="pages", analyse=False)
-    services.event_start(event=draft)
-    _play(draft, random.Random(5))
-    return services.event_close(event=draft)
+    _evening(draft, 8, "pages", 5)
+    return draft
 
 
 def test_the_movement_page_says_who_stays_and_where_every_pair_goes(client, organiser, played):
@@ -285,14 +284,8 @@ def test_the_admin_form_checks_a_howell_against_the_card_sets(organiser, club):
 
 
 def test_six_pairs_play_the_three_table_howell_sharing_the_last_round(draft, client, organiser):
-    _enter(draft, 6)
-    best = services.event_proposals(draft)[0]
-    assert (best.variant, best.tables, best.rounds, best.boards_per_round) == ("howell", 3, 5, 5)
-    services.event_accept_proposal(event=draft, choice=0)
-    services.event_deal_boards(event=draft, seed="three", analyse=False)
-    services.event_start(event=draft)
-    _play(draft, random.Random(9))
-    services.event_close(event=draft)
+    _evening(draft, 6, "three", 9)
+    assert (draft.variant, draft.tables, draft.rounds, draft.boards_per_round) == ("howell", 3, 5, 5)
     # Every pair played all 25 boards; set 5 (boards 21-25) at all three tables in round 5.
     standings = services.event_report(draft).scores.field("ALL")
     assert len(standings) == 6 and {s.boards_played for s in standings} == {25}

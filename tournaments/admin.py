@@ -185,15 +185,7 @@ class EventAdmin(ClubScopedAdmin):
         (
             "Movement",
             {
-                "fields": [
-                    "tables",
-                    "variant",
-                    "card_set",
-                    "phantom",
-                    "rounds",
-                    "boards_per_round",
-                    "arrow_switch_rounds",
-                ]
+                "fields": [name for name in MOVEMENT_FIELDS if name != "trump_schedule"],
             },
         ),
         ("Boards and scoring", {"fields": ["trump_schedule", "scoring", "scale", "honours", "tie_break"]}),
