@@ -332,15 +332,23 @@ WORLD = [
 
 
 def _words(reader):
-    """Every piece of text the PDF shows, with where it starts on its page: (page, x, y, text)."""
+    """Every piece of text the PDF shows, with where it starts and ends on its page:
+    (page, x, y, end of the text's width in DejaVu Sans, or None for other fonts, text)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
     found = []
     for number, page in enumerate(reader.pages):
 
         def visit(text, cm, tm, font, size, number=number):
-            if text.strip():
-                x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
-                y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
-                found.append((number, x, y, text))
+            if not text.strip():
+                return
+            x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+            y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
+            name = str((font or {}).get("/BaseFont", "")).split("+")[-1]
+            end = None
+            if name.startswith("DejaVuSans"):
+                end = x + stringWidth(text.strip(), name, size * tm[0] * cm[0])
+            found.append((number, x, y, end, text))
 
         page.extract_text(visitor_text=visit)
     return found
@@ -349,13 +357,23 @@ def _words(reader):
 @pytest.mark.skipif(
     not base.has_fallback_font(), reason="no CJK fallback font: apt-get install fonts-droid-fallback"
 )
-def test_names_in_any_script_print_in_a_font_that_has_them_inside_the_page(club, make_event):
-    event = make_event(club, tables=7, boards_per_round=2, phantom=True, arrow_switch_rounds="7")
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"tables": 7, "boards_per_round": 2, "phantom": True, "arrow_switch_rounds": "7"},
+        {"tables": 8, "boards_per_round": 3, "variant": "relay", "phantom": True},
+    ],
+    ids=["phantom-and-arrow-switch", "relay"],
+)
+def test_names_in_any_script_print_in_a_font_that_has_them_inside_the_page(club, make_event, options):
+    event = make_event(club, **options)
     services.event_deal_boards(event=event, seed="world", analyse=False)
     for pair, (first, second) in zip(event.pairs.order_by("-direction", "number"), WORLD * 3, strict=False):
         pair.guest1, pair.guest2 = first, second
         pair.save()
-    services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n1,1,1,9\n3,2,2,7\n")
+    played = event.seatings.filter(round=1, ns_pair__isnull=False).select_related("ns_pair", "ew_pair")[:2]
+    rows = [f"{s.first_board},{s.ns_pair.number},{s.ew_pair.number},{7 + s.table % 3}" for s in played]
+    services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n" + "\n".join(rows))
     for document in ("table-cards", "guide-cards", "travellers", "score-cards", "results"):
         reader = _read(_render(event, document))
         flat = " ".join("".join(page.extract_text() for page in reader.pages).split())
@@ -371,8 +389,16 @@ def test_names_in_any_script_print_in_a_font_that_has_them_inside_the_page(club,
             fallback = fonts - {"DejaVuSans", "DejaVuSans-Bold", "/Helvetica"}
             assert "DejaVuSans" in fonts and len(fallback) == 1, (document, fonts)
         width, height = (float(v) for v in reader.pages[0].mediabox.upper_right)
-        for page, x, y, piece in _words(reader):
-            assert 0 < x < width - 10 and 0 < y < height, (document, page, x, y, piece)
+        margin = base.MARGIN - 1
+        for page, x, y, end, piece in _words(reader):
+            assert margin < x < width - margin and 0 < y < height, (document, page, x, y, piece)
+            assert end is None or end <= width - margin, (
+                document,
+                page,
+                x,
+                end,
+                piece,
+            )  # nothing off the right
 
 
 def test_the_grid_wraps_at_spaces_and_cuts_only_a_word_too_long_for_its_column():
