@@ -296,3 +296,10 @@ def test_six_pairs_play_the_three_table_howell_sharing_the_last_round(draft, cli
     assert "shares its boards with tables 2 and 3: pass them round" in page
     card = services.event_print_pack(draft, base_url="http://hall").table_cards[0]
     assert "shares its boards with tables 2 and 3" in card.rounds[4].note
+
+
+def test_the_event_page_lists_a_howells_pairs_in_one_field(client, organiser, played):
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:event-detail", args=[played.pk])).content.decode()
+    assert "Pairs (one field" in html and "No pairs yet." not in html
+    assert html.count("Guest 1a &amp; Guest 1b") >= 1

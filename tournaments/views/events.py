@@ -51,6 +51,9 @@ def event_detail(request, event_id: int):
             "event": event,
             "ns_pairs": [p for p in pairs if p.direction == Direction.NS],
             "ew_pairs": [p for p in pairs if p.direction == Direction.EW],
+            "howell_pairs": sorted(
+                (p for p in pairs if p.direction == Direction.ALL), key=lambda p: p.number
+            ),
             "boards": event.boards.all(),
             "results": results,
             "seated": event.seatings.exists(),
