@@ -234,7 +234,9 @@ class Pair(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.get_direction_display()} {self.number}"
+        # The enum's label: get_direction_display() looks the choices up anew each time, and a
+        # 30-table print pack names pairs some twenty thousand times.
+        return f"{Direction(self.direction).label} {self.number}"
 
     @property
     def names(self) -> str:

@@ -45,10 +45,15 @@ def _range(first: int, last: int) -> str:
 
 
 def _label(pair) -> str:
+    """A pair's label and names, "N/S 3 Joan Bellamy & Harold Bickerstaff" (kept on the pair: the
+    pack names each pair on many cards)."""
     if pair is None:
         return "—"
-    names = pair.names
-    return str(pair) if names == str(pair) else f"{pair} {names}"
+    label = getattr(pair, "_print_label", None)
+    if label is None:
+        names, short = pair.names, str(pair)
+        label = pair._print_label = short if names == short else f"{short} {names}"
+    return label
 
 
 def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
