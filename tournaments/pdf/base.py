@@ -1,6 +1,6 @@
 """Page geometry, fonts and styles shared by every document, and the one function that makes the PDF."""
 
-from functools import cache
+from functools import cache, lru_cache
 from io import BytesIO
 from itertools import groupby
 from pathlib import Path
@@ -78,17 +78,19 @@ def has_fallback_font() -> bool:
     return bool(_fallback_coverage())
 
 
-def font_runs(value: str) -> list[tuple[str, bool]]:
-    """The text cut into runs DejaVu Sans prints and runs only the fallback font has, in order.
+@lru_cache(maxsize=8192)
+def font_runs(value: str) -> tuple[tuple[str, bool], ...]:
+    """The text cut into runs DejaVu Sans prints and runs only the fallback font has, in order
+    (kept: a pack prints the same names and figures many times).
 
     >>> font_runs("Li Wei 李伟")
-    [('Li Wei ', False), ('李伟', True)]
+    (('Li Wei ', False), ('李伟', True))
     >>> font_runs("Łukasz & Ελένη")
-    [('Łukasz & Ελένη', False)]
+    (('Łukasz & Ελένη', False),)
     """
     main = _main_coverage()
     if all(ord(c) in main for c in value):
-        return [(value, False)]
+        return ((value, False),)
     fallback = _fallback_coverage()
     needs = (ord(c) not in main and ord(c) in fallback for c in value)
     runs, start = [], 0
@@ -96,7 +98,7 @@ def font_runs(value: str) -> list[tuple[str, bool]]:
         length = len(list(group))
         runs.append((value[start : start + length], use_fallback))
         start += length
-    return runs
+    return tuple(runs)
 
 
 def escaped(value: str) -> str:
