@@ -172,8 +172,11 @@ def test_a_thirty_table_event_flows_onto_further_pages(club, make_event):
         text = "".join(pages)
         assert len(pages) >= {"table-cards": 30, "travellers": 15}.get(document, 5), document
         if document == "table-cards":
-            assert all(f"Table {t}" in text for t in range(1, 31))
-            assert "30 N/S 1" in text  # table 1's last round is there
+            # A card a table, on one page however long the movement: its type shrinks to fit.
+            assert len(pages) == 30 and all(f"Table {t} " in pages[t - 1] for t in range(1, 31))
+            assert "30 N/S 1" in pages[0]  # table 1's last round is on its card's page
+            assert pages[0].count("shares its boards with table 30") == 1  # said once, not each round
+            assert "Every round: shares its boards with table 30." in pages[0]
         if document == "travellers":
             assert all(f"Board {b}" in text for b in (1, 30, 60))
 

@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
 from .base import FONT_BOLD, STYLES, text, usable_width
 from .data import PrintPack, TableCard
-from .grid import PAD_X, Grid, suit
+from .grid import PAD_X, PAD_Y, Grid, suit
 
 QR_SIZE = 38 * mm
 
@@ -110,7 +110,8 @@ HEADER_SIZE = 11
 ROUND_WIDTH = (
     max(stringWidth("Round", FONT_BOLD, HEADER_SIZE), stringWidth("30", FONT_BOLD, GRID_SIZE)) + 2 * PAD_X + 4
 )
-GRID_ROOM = 165 * mm  # the page below the card's head, which the rounds share out (up to 13 mm a row)
+GRID_ROOM = 185 * mm  # the page below the card's head, which the rounds share out (up to 13 mm a row)
+MIN_GRID_SIZE = 9  # points: a long movement's card still fits one page
 
 
 def _card(pack: PrintPack, card: TableCard) -> list:
@@ -138,27 +139,43 @@ def _card(pack: PrintPack, card: TableCard) -> list:
     )
     head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
     header = ["Round", "N/S", "E/W", "Boards (trumps)", card.next_heading, "Boards go to"]
-    rows, notes = [], []
-    for r in card.rounds:
-        rows.append([str(r.round), r.ns, r.ew, _boards(r), r.ew_next, r.boards_next])
-        if r.note:
-            notes.append(f"Round {r.round}: {r.note}.")
+    rows = [[str(r.round), r.ns, r.ew, _boards(r), r.ew_next, r.boards_next] for r in card.rounds]
     widths = [ROUND_WIDTH, 0.14 * width, 0.14 * width, 0.26 * width]
     rest = (width - sum(widths)) / 2
-    row_height = max(0, min(13 * mm, GRID_ROOM / max(1, len(rows)) - 1))
+    # The rounds share out the page: big type for a short movement, smaller for a long one, one page.
+    per_row = GRID_ROOM / (len(rows) + 1)
+    size = max(MIN_GRID_SIZE, min(GRID_SIZE, (per_row - 2 * PAD_Y) / 1.22))
     grid = Grid(
         header,
         rows,
         [*widths, rest, rest],
-        size=GRID_SIZE,
-        header_size=HEADER_SIZE,
+        size=size,
+        header_size=min(HEADER_SIZE, size),
         bold=[0],
-        min_height=row_height,
+        min_height=min(13 * mm, per_row - 1),
         valign_middle=True,
     )
     story = [head, Spacer(1, 5 * mm), grid, Spacer(1, 3 * mm)]
-    story += [text(note, STYLES["note"]) for note in notes]
+    story += [text(note, STYLES["note"]) for note in _notes(card)]
     return story
+
+
+def _notes(card: TableCard) -> list[str]:
+    """The card's notes, each said once, for every round it holds in or for the rounds it names:
+    "Every round: shares its boards with table 8.", "Round 3: after round 3, E/W move up two tables."
+    """
+    rounds_of: dict[str, list[int]] = {}
+    for r in card.rounds:
+        for part in filter(None, r.note.split("; ")):
+            rounds_of.setdefault(part, []).append(r.round)
+    notes = []
+    for part, rounds in rounds_of.items():
+        if len(rounds) == len(card.rounds) > 1:
+            notes.append(f"Every round: {part}.")
+        else:
+            label = "Round" if len(rounds) == 1 else "Rounds"
+            notes.append(f"{label} {', '.join(map(str, rounds))}: {part}.")
+    return notes
 
 
 def table_cards_story(pack: PrintPack) -> list:
