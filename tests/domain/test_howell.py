@@ -131,3 +131,17 @@ def test_an_impossible_howell_is_explained(tables, options, message):
 def test_the_card_sets_on_offer():
     assert howell_card_sets(4) == ("ebu", "acbl") and howell_card_sets(6) == ("ebu",)
     assert howell_card_sets(3) == ("shared",) and howell_card_sets(9) == ()
+
+
+def test_the_three_table_howell_is_the_published_one_round_by_round():
+    """bridgescorer's "Howell 6 teams 3 tables relay", table by table: N/S, E/W and the set."""
+    published = [
+        [(6, 1, 1), (4, 3, 2), (2, 5, 4)],
+        [(6, 2, 2), (5, 4, 3), (3, 1, 4)],
+        [(6, 3, 3), (1, 5, 2), (4, 2, 1)],
+        [(6, 4, 4), (2, 1, 3), (5, 3, 1)],
+        [(6, 5, 5), (3, 2, 5), (1, 4, 5)],
+    ]
+    movement = build_howell(3, boards_per_round=6)
+    assert [[(tr.ns, tr.ew, tr.board_set) for tr in movement.round_of(r)] for r in range(1, 6)] == published
+    assert movement.round_of(5)[0].boards == (25, 26, 27, 28, 29, 30)

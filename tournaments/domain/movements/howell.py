@@ -60,9 +60,10 @@ FIRST_ROUNDS: dict[int, dict[str, tuple[tuple[int, int, int], ...]]] = {
         ),
     },
 }
-# The 3-table Howell with its last round shared (the thebridsk/bridgescorer "Howell 6 teams 3 tables
-# relay" movement, the shape of the ACBL and EBU Blue cards): round 1 as above, the pairs then turn
-# by the cyclic rule, the sets are the published ones, round by round, table by table.
+# The 3-table Howell with its last round shared, as the open-source bridgescorer project publishes it
+# ("Howell 6 teams 3 tables relay"; domain.md 1.7 counts the ACBL and EBU Blue cards of this kind):
+# round 1 as above, the pairs then turn by the cyclic rule, the sets are the published ones, round
+# by round, table by table.
 FIRST_ROUNDS[3] = {"shared": ((6, 1, 1), (4, 3, 2), (2, 5, 4))}
 SHARED_SETS = {3: ((1, 2, 4), (2, 3, 4), (3, 2, 1), (4, 3, 1), (5, 5, 5))}
 CARD_SETS = ("ebu", "acbl")
