@@ -21,12 +21,20 @@ from ..services.codes import Tablet
 TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
+NOT_IN_USE = "This table link is not in use. Type the table's code on the start page."
+
+
+def _could_be_token(token: str) -> bool:
+    """A link's token is URL-safe base64; anything else is no table's (and never reaches the database)."""
+    return 0 < len(token) <= 64 and set(token) <= TOKEN_CHARACTERS
+
+
 def _get_access(token: str) -> TableAccess:
-    # A link's token is URL-safe base64; anything else is no table's (and never reaches the database).
-    valid = 0 < len(token) <= 64 and set(token) <= TOKEN_CHARACTERS
-    access = TableAccess.objects.select_related("event__club").filter(token=token).first() if valid else None
+    access = None
+    if _could_be_token(token):
+        access = TableAccess.objects.select_related("event__club").filter(token=token).first()
     if access is None:
-        raise Http404("This table link is not in use. Type the table's code on the start page.")
+        raise Http404(NOT_IN_USE)
     return access
 
 
@@ -139,8 +147,8 @@ def _table_action(action):
 
     @require_POST
     def view(request, token: str):
-        if not (0 < len(token) <= 64 and set(token) <= TOKEN_CHARACTERS):
-            raise Http404("This table link is not in use. Type the table's code on the start page.")
+        if not _could_be_token(token):
+            raise Http404(NOT_IN_USE)
         # The service reads the table and its event in the statement that locks them.
         access = TableAccess(token=token)
         board = _whole(request.POST.get("board"))
@@ -150,7 +158,7 @@ def _table_action(action):
         try:
             outcome = action(access, board, request.POST) or Outcome()
         except TableAccess.DoesNotExist:
-            raise Http404("This table link is not in use. Type the table's code on the start page.") from None
+            raise Http404(NOT_IN_USE) from None
         except DomainError as error:  # a TableError, or a result the close has just given
             messages.error(request, str(error))
         except (OperationalError, InterfaceError):
