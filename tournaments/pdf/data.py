@@ -20,7 +20,7 @@ class CardRound:
     boards: tuple[tuple[int, str], ...]  # (board, trumps symbol)
     ew_next: str
     boards_next: str
-    note: str = ""
+    notes: tuple[str, ...] = ()  # the skip, sharing, the arrow switch, a sit-out: this round's
 
 
 @dataclass(frozen=True)

@@ -166,7 +166,7 @@ def _notes(card: TableCard) -> list[str]:
     """
     rounds_of: dict[str, list[int]] = {}
     for r in card.rounds:
-        for part in filter(None, r.note.split("; ")):
+        for part in r.notes:
             rounds_of.setdefault(part, []).append(r.round)
     notes = []
     for part, rounds in rounds_of.items():

@@ -151,7 +151,7 @@ def _table_card(table, seatings, movement, trumps, accesses, base_url) -> TableC
                 boards=tuple((n, trumps.get(n, "?")) for n in s.board_numbers),
                 ew_next=ew_next,
                 boards_next=boards_next,
-                note="; ".join(notes),
+                notes=tuple(notes),
             )
         )
     access = accesses.get(table)
