@@ -5,8 +5,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Spacer
 
 from ..domain.boards import SEAT_NAMES
-from .base import FONT, FONT_BOLD, INK, MUTED, RED, RULE, SHADE, STYLES, text, usable_width
+from .base import FONT, FONT_BOLD, INK, MUTED, RULE, SHADE, STYLES, text, usable_width
 from .data import HandRecord, PrintPack
+from .grid import TextWriter, suit
 
 SUITS = ("♠", "♥", "♦", "♣")
 BOARDS_ACROSS = 2
@@ -53,12 +54,13 @@ class BoardDiagrams(Flowable):
         canvas = self.canv
         canvas.saveState()
         text = canvas.beginText()
+        write = TextWriter(canvas, text)
         for index, record in enumerate(self.records):
-            self._board(canvas, text, record, index * (self.cell_width + self.gap))
+            self._board(canvas, write, record, index * (self.cell_width + self.gap))
         canvas.drawText(text)
         canvas.restoreState()
 
-    def _board(self, canvas, text, record: HandRecord, left: float):
+    def _board(self, canvas, write: TextWriter, record: HandRecord, left: float):
         width, third = self.cell_width, self.cell_width / 3
         canvas.setFillColor(SHADE)
         canvas.rect(left + third, ROW_HEIGHT, third, ROW_HEIGHT, stroke=0, fill=1)
@@ -67,39 +69,23 @@ class BoardDiagrams(Flowable):
         canvas.rect(left, 0, width, DIAGRAM_HEIGHT, stroke=1, fill=0)
         top = DIAGRAM_HEIGHT - PAD
 
-        def line(x, y, pieces):
-            text.setTextOrigin(x, y)
-            for piece, font, size, colour in pieces:
-                text.setFont(font, size)
-                text.setFillColor(colour)
-                text.textOut(piece)
-
-        trumps_colour = RED if record.trumps in ("♥", "♦") else INK
-        line(left + PAD, top - 8.5, [(f"Board {record.board}", FONT_BOLD, 8.5, INK)])
-        line(left + PAD, top - 8.5 - 10, [(f"Dealer {record.dealer}", FONT, LABEL_SIZE, INK)])
-        line(
-            left + PAD,
-            top - 8.5 - 19,
-            [("Trumps ", FONT, LABEL_SIZE, INK), (record.trumps, FONT, LABEL_SIZE, trumps_colour)],
-        )
+        write(left + PAD, top - 8.5, [(f"Board {record.board}", FONT_BOLD, INK)], 8.5)
+        write(left + PAD, top - 8.5 - 10, [(f"Dealer {record.dealer}", FONT, INK)], LABEL_SIZE)
+        write(left + PAD, top - 8.5 - 19, [("Trumps ", FONT, INK), *_suit(record.trumps)], LABEL_SIZE)
         hands = dict(record.hands)
         places = {"N": (1, 0), "W": (0, 1), "E": (2, 1), "S": (1, 2)}
         for seat, (column, row) in places.items():
             x, y = left + column * third + PAD, top - row * ROW_HEIGHT
             name = SEAT_NAMES[seat] + (" (dealer)" if SEAT_NAMES[seat] == record.dealer else "")
-            line(x, y - LABEL_SIZE, [(name, FONT, LABEL_SIZE, MUTED)])
+            write(x, y - LABEL_SIZE, [(name, FONT, MUTED)], LABEL_SIZE)
             for number, (symbol, ranks) in enumerate(zip(SUITS, hands[seat], strict=True), start=1):
                 cards = "".join("10" if r == "T" else r for r in ranks) or "—"
-                colour = RED if symbol in ("♥", "♦") else INK
-                line(
-                    x,
-                    y - LABEL_SIZE - number * HAND_LEADING + 1,
-                    [(symbol, FONT, HAND_SIZE, colour), (" " + cards, FONT, HAND_SIZE, INK)],
-                )
+                baseline = y - LABEL_SIZE - number * HAND_LEADING + 1
+                write(x, baseline, [*_suit(symbol), (" " + cards, FONT, INK)], HAND_SIZE)
         if record.dd_rows:
-            self._dd(canvas, line, record, left + width - PAD - dd_width(), top)
+            self._dd(canvas, write, record, left + width - PAD - dd_width(), top)
 
-    def _dd(self, canvas, line, record: HandRecord, x: float, top: float):
+    def _dd(self, canvas, write: TextWriter, record: HandRecord, x: float, top: float):
         rows = [("", ("N", "S", "E", "W")), *((s, tuple(map(str, t))) for s, t in record.dd_rows)]
         xs = [x, x + DD_STRAIN] + [x + DD_STRAIN + (i + 1) * DD_CELL for i in range(4)]
         ys = [top - i * DD_ROW for i in range(len(rows) + 1)]
@@ -108,12 +94,16 @@ class BoardDiagrams(Flowable):
         for number, (strain, figures) in enumerate(rows):
             baseline = ys[number] - DD_ROW + 2.2
             font = FONT_BOLD if number == 0 else FONT
-            colour = RED if strain in ("♥", "♦") else INK
             centre = x + DD_STRAIN / 2 - stringWidth(strain, FONT, DD_SIZE) / 2
-            line(centre, baseline, [(strain, FONT, DD_SIZE, colour)])
+            write(centre, baseline, _suit(strain), DD_SIZE)
             for column, figure in enumerate(figures):
                 middle = xs[column + 1] + DD_CELL / 2 - stringWidth(figure, font, DD_SIZE) / 2
-                line(middle, baseline, [(figure, font, DD_SIZE, INK)])
+                write(middle, baseline, [(figure, font, INK)], DD_SIZE)
+
+
+def _suit(symbol: str) -> list:
+    """A suit or strain as text runs, hearts and diamonds in red (``grid.suit``)."""
+    return [(text, FONT, colour) for text, colour in suit(symbol)]
 
 
 def hand_records_story(pack: PrintPack) -> list:
