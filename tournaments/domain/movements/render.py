@@ -77,7 +77,7 @@ def ew_move_text(moves: Moves) -> str:
     if moves.ew_to is None:
         return "end of play"
     if moves.ew_sits_out:
-        return f"sit out next round (table {moves.ew_to}: nobody plays there)"
+        return _sit_out_text(moves.ew_to)
     if moves.skip:
         return f"move up two tables to table {moves.ew_to} (the skip)"
     if moves.ew_to == moves.table:
@@ -99,11 +99,15 @@ def seat_move_text(table: int, direction: str, following: Seat | None, *, last_r
     if last_round or following is None:
         return "end of play"
     if following.sits_out:
-        return f"sit out next round (table {following.table}: nobody plays there)"
+        return _sit_out_text(following.table)
     seat = SEAT_NAMES[following.direction]
     if following.table == table:
         return "stay where you are" if following.direction == direction else f"stay at this table, sit {seat}"
     return f"go to table {following.table}, sit {seat}"
+
+
+def _sit_out_text(table: int) -> str:
+    return f"sit out next round (table {table}: nobody plays there)"
 
 
 def boards_move_text(moves: Moves) -> str:
