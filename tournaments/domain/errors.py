@@ -15,3 +15,7 @@ class BoardError(DomainError):
 
 class ScoringError(DomainError):
     """Results that cannot be scored as asked."""
+
+
+class DriveError(DomainError):
+    """A whist drive that cannot be set up or played as asked."""

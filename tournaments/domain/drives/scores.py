@@ -1,0 +1,268 @@
+"""A drive's scores and prizes.
+
+A player scores the tricks their couple took in each hand (13 between the two couples at a table);
+at the sit-out table they score the sit-out score, 7 by default or the hand's average, which is
+always 6½ (every table's two couples share 13 tricks). The hands fall into halves (24 hands in two
+halves of 12 by default; an uneven split gives the earlier halves the extra hand).
+
+Prizes are given in the order of the drive's list, one to a player: a player who has a prize is
+passed over for the later ones. A tie is broken by the last half's score, then by the last hand's
+score; players still level cut the cards, and the organiser records who won the cut.
+
+    >>> halves_of(24, 2)
+    ((1, 12), (13, 24))
+    >>> halves_of(10, 3)
+    ((1, 4), (5, 7), (8, 10))
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..errors import DriveError
+from .movement import GENT, LADY, TRICKS, TableSeating
+
+AVERAGE = TRICKS / 2  # the hand's average: every table's couples share 13 tricks
+
+
+def halves_of(hands: int, halves: int) -> tuple[tuple[int, int], ...]:
+    """The first and last hand of each half."""
+    if hands < 1:
+        raise DriveError("A drive needs at least one hand.")
+    if not 1 <= halves <= hands:
+        raise DriveError(f"{hands} hands cannot be split into {halves} parts: give 1 to {hands}.")
+    size, extra = divmod(hands, halves)
+    spans, first = [], 1
+    for part in range(halves):
+        last = first + size - 1 + (1 if part < extra else 0)
+        spans.append((first, last))
+        first = last + 1
+    return tuple(spans)
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """One hand on a player's score card."""
+
+    hand: int
+    table: int
+    partner: str | None
+    opponents: tuple[str | None, str | None]
+    tricks: float | None  # None: not played yet
+    sat_out: bool
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    player: str
+    role: str
+    lines: tuple[HandLine, ...]
+    halves: tuple[float, ...]
+
+    @property
+    def score(self) -> float:
+        return sum(self.halves)
+
+    @property
+    def first_half(self) -> float:
+        return self.halves[0]
+
+    @property
+    def last_half(self) -> float:
+        return self.halves[-1]
+
+    @property
+    def hands_played(self) -> int:
+        return sum(1 for line in self.lines if line.tricks is not None and not line.sat_out)
+
+    @property
+    def sat_out(self) -> int:
+        return sum(1 for line in self.lines if line.sat_out)
+
+    def hand_score(self, hand: int) -> float:
+        return next((line.tricks or 0 for line in self.lines if line.hand == hand), 0)
+
+    @property
+    def last_hand(self) -> float:
+        scored = [line for line in self.lines if line.tricks is not None]
+        return scored[-1].tricks if scored else 0
+
+
+def score_players(
+    roles: Mapping[str, str],
+    seatings: Mapping[int, Mapping[int, TableSeating]],
+    results: Mapping[tuple[int, int], int],
+    *,
+    hands: int,
+    halves: int = 2,
+    sit_out_score: float = 7,
+) -> dict[str, PlayerScore]:
+    """Every player's score card from the seatings so far and the N/S tricks by (hand, table)."""
+    spans = halves_of(hands, halves)
+    lines: dict[str, list[HandLine]] = {player: [] for player in roles}
+    for hand in sorted(seatings):
+        for table in seatings[hand].values():
+            tricks = results.get((hand, table.table))
+            for player in table.players:
+                if table.sit_out:
+                    got = sit_out_score
+                elif tricks is None:
+                    got = None
+                else:
+                    got = tricks if player in table.ns else TRICKS - tricks
+                lines[player].append(
+                    HandLine(
+                        hand,
+                        table.table,
+                        None if table.sit_out else table.partner_of(player),
+                        (None, None) if table.sit_out else table.opponents_of(player),
+                        got,
+                        table.sit_out,
+                    )
+                )
+    scores = {}
+    for player, role in roles.items():
+        own = lines[player]
+        part = tuple(
+            sum(line.tricks or 0 for line in own if first <= line.hand <= last) for first, last in spans
+        )
+        scores[player] = PlayerScore(player, role, tuple(own), part)
+    return scores
+
+
+class Prize(StrEnum):
+    LADY_1 = "lady-1"
+    GENT_1 = "gent-1"
+    LADY_2 = "lady-2"
+    GENT_2 = "gent-2"
+    LADY_3 = "lady-3"
+    GENT_3 = "gent-3"
+    OVERALL = "overall"
+    FIRST_HALF = "first-half"
+    BOOBY_LADY = "booby-lady"
+    BOOBY_GENT = "booby-gent"
+    MYSTERY = "mystery-hand"
+
+
+PRIZE_LABELS = {
+    Prize.LADY_1: "Highest lady",
+    Prize.GENT_1: "Highest gent",
+    Prize.LADY_2: "Second lady",
+    Prize.GENT_2: "Second gent",
+    Prize.LADY_3: "Third lady",
+    Prize.GENT_3: "Third gent",
+    Prize.OVERALL: "Highest overall",
+    Prize.FIRST_HALF: "Highest first half",
+    Prize.BOOBY_LADY: "Lowest lady (booby)",
+    Prize.BOOBY_GENT: "Lowest gent (booby)",
+    Prize.MYSTERY: "Mystery hand: best score in a hand drawn at random",
+}
+PRESETS = {
+    "classic": (Prize.LADY_1, Prize.GENT_1, Prize.BOOBY_LADY, Prize.BOOBY_GENT),
+    "top-three": (Prize.LADY_1, Prize.GENT_1, Prize.LADY_2, Prize.GENT_2, Prize.LADY_3, Prize.GENT_3),
+    "full": (
+        Prize.LADY_1,
+        Prize.GENT_1,
+        Prize.LADY_2,
+        Prize.GENT_2,
+        Prize.LADY_3,
+        Prize.GENT_3,
+        Prize.FIRST_HALF,
+        Prize.BOOBY_LADY,
+        Prize.BOOBY_GENT,
+        Prize.MYSTERY,
+    ),
+    "overall": (Prize.OVERALL, Prize.FIRST_HALF, Prize.BOOBY_LADY, Prize.BOOBY_GENT),
+}
+_ROLE = {
+    Prize.LADY_1: LADY,
+    Prize.LADY_2: LADY,
+    Prize.LADY_3: LADY,
+    Prize.BOOBY_LADY: LADY,
+    Prize.GENT_1: GENT,
+    Prize.GENT_2: GENT,
+    Prize.GENT_3: GENT,
+    Prize.BOOBY_GENT: GENT,
+}
+
+
+def parse_prizes(text: str) -> tuple[Prize, ...]:
+    """A prize list from a preset name or prize names joined by commas."""
+    text = text.strip()
+    if text in PRESETS:
+        return PRESETS[text]
+    prizes = []
+    for name in filter(None, (part.strip() for part in text.split(","))):
+        try:
+            prizes.append(Prize(name))
+        except ValueError:
+            known = ", ".join(list(PRESETS) + [p.value for p in Prize])
+            raise DriveError(f"'{name}' is not a prize whistdrive knows: use one of {known}.") from None
+    return tuple(prizes)
+
+
+@dataclass(frozen=True)
+class Award:
+    """A prize and who takes it. ``tied`` lists the players level on every tie-break: until the
+    organiser records a cut, ``player`` is None; after it, ``cut`` is True."""
+
+    prize: Prize
+    player: str | None
+    score: float | None
+    tied: tuple[str, ...] = ()
+    cut: bool = False
+
+    @property
+    def label(self) -> str:
+        return PRIZE_LABELS[self.prize]
+
+
+def _key(prize: Prize, score: PlayerScore, mystery_hand: int | None) -> tuple[float, ...]:
+    """The figures a prize is decided on, in order; higher wins except for a booby."""
+    if prize == Prize.FIRST_HALF:
+        return (score.first_half, score.last_half, score.last_hand)
+    if prize == Prize.MYSTERY:
+        return (score.hand_score(mystery_hand), score.last_half, score.last_hand)
+    return (score.score, score.last_half, score.last_hand)
+
+
+def award_prizes(
+    prizes: Sequence[Prize],
+    scores: Mapping[str, PlayerScore],
+    *,
+    cuts: Mapping[Prize, str] | None = None,
+    mystery_hand: int | None = None,
+) -> list[Award]:
+    """Give each prize of the list in turn to the best player who has none yet.
+
+    >>> from .movement import start_seating
+    >>> seat = {t.table: t for t in start_seating(["L1", "L2"], ["G1", "G2"])}
+    >>> roles = {"L1": "L", "G1": "G", "L2": "L", "G2": "G"}
+    >>> scores = score_players(roles, {1: seat}, {(1, 1): 8}, hands=1, halves=1)
+    >>> [(a.prize.value, a.player, a.score) for a in award_prizes(PRESETS["classic"], scores)]
+    [('lady-1', 'L1', 8), ('gent-1', 'G1', 8), ('booby-lady', 'L2', 5), ('booby-gent', 'G2', 5)]
+    """
+    cuts = cuts or {}
+    taken: set[str] = set()
+    awards = []
+    for prize in prizes:
+        role = _ROLE.get(prize)
+        field = [s for p, s in scores.items() if p not in taken and (role is None or s.role == role)]
+        if not field or (prize == Prize.MYSTERY and mystery_hand is None):
+            awards.append(Award(prize, None, None))
+            continue
+        sign = -1 if prize in (Prize.BOOBY_LADY, Prize.BOOBY_GENT) else 1
+        ranked = sorted(field, key=lambda s: [sign * x for x in _key(prize, s, mystery_hand)], reverse=True)
+        best = _key(prize, ranked[0], mystery_hand)
+        level = tuple(s.player for s in ranked if _key(prize, s, mystery_hand) == best)
+        figure = best[0]
+        if len(level) == 1:
+            awards.append(Award(prize, level[0], figure))
+            taken.add(level[0])
+        elif cuts.get(prize) in level:
+            awards.append(Award(prize, cuts[prize], figure, level, cut=True))
+            taken.add(cuts[prize])
+        else:
+            awards.append(Award(prize, None, figure, level))
+            taken.update(level)  # held until the cut is recorded
+    return awards
