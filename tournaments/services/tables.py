@@ -24,7 +24,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from ..domain.movements.render import boards_move_text, ew_move_text, seat_move_text
-from ..models import Board, Event, Pair, Result, ResultChange, Seating, TableAccess
+from ..models import Board, Drive, DriveTable, Event, Pair, Result, ResultChange, Seating, TableAccess
 from .codes import Tablet, code_attempt_begin, code_attempt_succeeded
 from .errors import ServiceError
 from .lifecycle import may_play
@@ -43,11 +43,27 @@ def _new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+def _codes_taken() -> set[str]:
+    """Codes of every table, an event's or a drive's: one start page opens both."""
+    return set(TableAccess.objects.values_list("code", flat=True)) | set(
+        DriveTable.objects.values_list("code", flat=True)
+    )
+
+
+def new_table_code() -> str:
+    """A code no table has."""
+    taken = _codes_taken()
+    code = _new_code()
+    while code in taken:
+        code = _new_code()
+    return code
+
+
 @transaction.atomic
 def event_open_tables(*, event: Event) -> list[TableAccess]:
     """Give each table of the event its secret link and short code (those it has are kept)."""
     existing = {a.table: a for a in event.table_accesses.all()}
-    taken = set(TableAccess.objects.values_list("code", flat=True))
+    taken = _codes_taken()
     for table in range(1, event.tables + 1):
         if table in existing:
             continue
@@ -61,7 +77,7 @@ def event_open_tables(*, event: Event) -> list[TableAccess]:
     return [existing[t] for t in sorted(existing) if t <= event.tables]
 
 
-def table_code_lookup(*, code: str, tablet: Tablet) -> TableAccess:
+def table_code_lookup(*, code: str, tablet: Tablet) -> TableAccess | DriveTable:
     """The table a typed code opens. Repeated wrong codes from one tablet (or one network) are
     refused for a while (``services/codes.py``)."""
     if not code_attempt_begin(tablet):
@@ -74,6 +90,11 @@ def table_code_lookup(*, code: str, tablet: Tablet) -> TableAccess:
     # without asking the database, which refuses some characters outright.
     could_be = len(cleaned) == CODE_LENGTH and set(cleaned) <= set(CODE_ALPHABET)
     access = TableAccess.objects.select_related("event").filter(code=cleaned).first() if could_be else None
+    if access is None and could_be:  # a drive's table
+        drive_table = DriveTable.objects.filter(code=cleaned, drive__status=Drive.Status.RUNNING).first()
+        if drive_table is not None:
+            code_attempt_succeeded(tablet)
+            return drive_table
     if access is None or not may_play(access.event):
         shown = "".join(c for c in code.strip()[:12] if c.isprintable())
         raise TableError(f"'{shown}' is not the code of a table in play. Check the code on the table card.")

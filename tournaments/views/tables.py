@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from .. import services
 from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..domain.errors import DomainError
-from ..models import TableAccess
+from ..models import DriveTable, TableAccess
 from ..services.codes import Tablet
 
 TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -79,7 +79,8 @@ def table_start(request):
         except services.TableError as error:
             messages.error(request, str(error))
             return _keep_tablet_cookie(request, redirect("tournaments:table-start"))
-        return _keep_tablet_cookie(request, redirect("tournaments:table", token=access.token))
+        page = "tournaments:drive-table" if isinstance(access, DriveTable) else "tournaments:table"
+        return _keep_tablet_cookie(request, redirect(page, token=access.token))
     return _keep_tablet_cookie(request, render(request, "tournaments/table_start.html"))
 
 

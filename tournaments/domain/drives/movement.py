@@ -278,17 +278,17 @@ def next_seatings(
     results: Mapping[int, int],
     before: Mapping[int, TableSeating] | None = None,
     done: Sequence[int] = (),
+    circles: Circles | None = None,
 ) -> dict[int, TableSeating]:
-    """The tables of the next hand that can be seated now, with this hand's seating and results
-    (N/S tricks by table); ``done`` lists the tables already seated.
+    """The tables of the next hand that can be seated now, from this hand's seating so far and its
+    results (N/S tricks by table); ``done`` lists the tables already seated.
 
-    A table is seated once every table sending it a player has its result (the sit-out table
-    needs none); the others wait. ``before`` is the seating of the hand before, for the sit-out
-    table's rule "the one there longer goes".
+    A table is seated once every table sending it a player is seated and has its result (the
+    sit-out table needs none); the others wait. ``before`` is the seating of the hand before, for
+    the sit-out table's rule "the one there longer goes". ``circles`` is needed when this hand is
+    only partly seated (it comes from any complete hand, the first say).
     """
-    circles = Circles.of(seating)
-    if len(seating) < circles.tables:
-        return {}
+    circles = circles or Circles.of(seating)
     before = before or {}
     leaving = {}
     for table, sat in seating.items():

@@ -5,10 +5,10 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
-from .domain.arrow import Score, to_seats
-from .domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES, validate_schedule
-from .domain.errors import DomainError
-from .domain.movements import MAX_BOARDS_PER_ROUND
+from ..domain.arrow import Score, to_seats
+from ..domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES, validate_schedule
+from ..domain.errors import DomainError
+from ..domain.movements import MAX_BOARDS_PER_ROUND
 
 
 def validate_trump_schedule(value: str) -> None:
@@ -562,3 +562,14 @@ class Heartbeat(models.Model):
 
     def __str__(self):
         return f"{self.name} at {self.at:%H:%M:%S}"
+
+
+from .drives import (  # noqa: E402, F401  (drives build on the models above)
+    Drive,
+    DrivePlayer,
+    DriveResult,
+    DriveResultChange,
+    DriveSeating,
+    DriveTable,
+    PrizeCut,
+)

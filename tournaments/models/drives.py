@@ -1,0 +1,219 @@
+"""Progressive whist drives: players with score cards, tables that play their own cards, and the
+seating of every hand as the players moved. The rules are in ``domain/drives``."""
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+
+from ..domain.drives import PRESETS, parse_prizes
+from ..domain.errors import DomainError
+from . import Club, HistoryLine, Member, validate_trump_schedule
+
+MAX_HANDS = 60
+
+
+def validate_prizes(value: str) -> None:
+    try:
+        parse_prizes(value)
+    except DomainError as error:
+        raise ValidationError(str(error)) from None
+
+
+class Drive(models.Model):
+    class Format(models.TextChoices):
+        PROGRESSIVE = "progressive", "Progressive (losers move, the winning gent crosses)"
+        SEMI_PARTNER = "semi-partner", "Semi-partner (winners stay together)"
+        WINNERS_MOVE = "winners-move", "Winners move"
+        PARTNER = "partner", "Partner drive (fixed partners)"
+
+    class Status(models.TextChoices):
+        ENTRIES = "entries", "Taking entries"
+        RUNNING = "running", "Playing"
+        FINISHED = "finished", "Finished"
+
+    class SitOut(models.TextChoices):
+        SEVEN = "7", "7 tricks"
+        AVERAGE = "average", "The hand's average (6½ tricks)"
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="drives")
+    name = models.CharField(max_length=100)
+    date = models.DateField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTRIES)
+    format = models.CharField(max_length=14, choices=Format.choices, default=Format.PROGRESSIVE)
+    hands = models.PositiveSmallIntegerField(
+        default=24, validators=[MinValueValidator(1), MaxValueValidator(MAX_HANDS)]
+    )
+    halves = models.PositiveSmallIntegerField(
+        default=2, help_text="Parts of the evening, with an interval between (2: two halves)."
+    )
+    trump_schedule = models.CharField(
+        max_length=20,
+        default="HDSC",
+        validators=[validate_trump_schedule],
+        help_text="Trumps hand by hand, repeated: H, D, S, C, and N for no trumps.",
+    )
+    sit_out = models.CharField(
+        max_length=7,
+        choices=SitOut.choices,
+        default=SitOut.SEVEN,
+        help_text="What a player at the sit-out table scores for the hand.",
+    )
+    lady_label = models.CharField(max_length=20, default="Lady", help_text="What the club calls one role.")
+    gent_label = models.CharField(max_length=20, default="Gent", help_text="And the other.")
+    prizes = models.CharField(
+        max_length=200,
+        default="classic",
+        validators=[validate_prizes],
+        help_text="A preset (" + ", ".join(PRESETS) + ") or prizes joined by commas.",
+    )
+    mystery_hand = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Drawn at random when the drive closes."
+    )
+    published = models.BooleanField(default=False)
+    move_called_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the organiser last called 'move now'."
+    )
+
+    class Meta:
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(hands__gte=1) & Q(hands__lte=MAX_HANDS), name="drive_hands_in_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(halves__gte=1) & Q(halves__lte=F("hands")), name="drive_halves_in_range"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+    def role_label(self, role: str) -> str:
+        return self.lady_label if role == DrivePlayer.Role.LADY else self.gent_label
+
+
+class DrivePlayer(models.Model):
+    class Role(models.TextChoices):
+        LADY = "L", "Lady"
+        GENT = "G", "Gent"
+
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="players")
+    role = models.CharField(max_length=1, choices=Role.choices)
+    card = models.PositiveSmallIntegerField(help_text="The number on the player's score card.")
+    member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    guest = models.CharField(max_length=120, blank=True, help_text="A guest's name, when not a member.")
+
+    class Meta:
+        ordering = ["drive_id", "role", "card"]
+        constraints = [
+            models.UniqueConstraint(fields=["drive", "role", "card"], name="drive_player_card_once"),
+            models.CheckConstraint(
+                condition=Q(member__isnull=False) | ~Q(guest=""), name="drive_player_has_a_name"
+            ),
+            models.CheckConstraint(condition=Q(card__gte=1), name="drive_player_card_from_one"),
+        ]
+
+    def __str__(self):
+        return f"{self.key} {self.name}"
+
+    @property
+    def key(self) -> str:
+        """The card as players say it: L3, G7."""
+        return f"{self.role}{self.card}"
+
+    @property
+    def name(self) -> str:
+        return str(self.member) if self.member_id else self.guest
+
+
+class DriveSeating(models.Model):
+    """One table in one hand: who sat where (an empty seat is a ghost). Kept as the players moved."""
+
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="seatings")
+    hand = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    ns_lady = models.ForeignKey(DrivePlayer, null=True, on_delete=models.CASCADE, related_name="+")
+    ns_gent = models.ForeignKey(DrivePlayer, null=True, on_delete=models.CASCADE, related_name="+")
+    ew_lady = models.ForeignKey(DrivePlayer, null=True, on_delete=models.CASCADE, related_name="+")
+    ew_gent = models.ForeignKey(DrivePlayer, null=True, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["drive_id", "hand", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["drive", "hand", "table"], name="drive_seating_once"),
+        ]
+
+    def __str__(self):
+        return f"Hand {self.hand}, table {self.table}"
+
+
+class DriveResult(models.Model):
+    """The tricks the N/S couple took at one table in one hand; E/W took the rest of 13."""
+
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="results")
+    hand = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    ns_tricks = models.PositiveSmallIntegerField()
+    confirmed = models.BooleanField(
+        default=False, help_text="Confirmed at the table (or typed by the organiser): it then counts."
+    )
+
+    class Meta:
+        ordering = ["drive_id", "hand", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["drive", "hand", "table"], name="drive_result_once"),
+            models.CheckConstraint(condition=Q(ns_tricks__lte=13), name="drive_result_tricks_0_13"),
+        ]
+
+    def __str__(self):
+        return f"Hand {self.hand}, table {self.table}: {self.ns_tricks}–{13 - self.ns_tricks}"
+
+
+class DriveResultChange(HistoryLine):
+    """A confirmed hand's tricks changed by the organiser: before, after and why."""
+
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="result_changes")
+    hand = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    before = models.CharField(max_length=10, blank=True)
+    after = models.CharField(max_length=10)
+    reason = models.CharField(max_length=200, blank=True)
+
+    class Meta(HistoryLine.Meta):
+        pass
+
+    def __str__(self):
+        return f"Hand {self.hand}, table {self.table}: {self.before or '—'} → {self.after}"
+
+
+class DriveTable(models.Model):
+    """How a tablet reaches one table of a drive: a secret link (the QR code) or a short code."""
+
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="table_accesses")
+    table = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True)
+    code = models.CharField(max_length=12, unique=True)
+
+    class Meta:
+        ordering = ["drive_id", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["drive", "table"], name="drive_table_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.drive.name}, table {self.table}"
+
+
+class PrizeCut(models.Model):
+    """Who won the cut of the cards for a tied prize, as the organiser recorded it."""
+
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="cuts")
+    prize = models.CharField(max_length=20)
+    winner = models.ForeignKey(DrivePlayer, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["drive", "prize"], name="prize_cut_once")]
+
+    def __str__(self):
+        return f"{self.prize}: {self.winner}"
