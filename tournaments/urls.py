@@ -44,4 +44,8 @@ urlpatterns = [
     path("t/<str:token>/enter/", views.table_enter, name="table-enter"),
     path("t/<str:token>/confirm/", views.table_confirm, name="table-confirm"),
     path("t/<str:token>/reject/", views.table_reject, name="table-reject"),
+    path("d/<str:token>/", views.drive_table_page, name="drive-table"),
+    path("d/<str:token>/enter/", views.drive_table_enter, name="drive-table-enter"),
+    path("d/<str:token>/confirm/", views.drive_table_confirm, name="drive-table-confirm"),
+    path("d/<str:token>/reject/", views.drive_table_reject, name="drive-table-reject"),
 ]

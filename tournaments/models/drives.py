@@ -8,7 +8,7 @@ from django.db.models import F, Q
 
 from ..domain.drives import PRESETS, parse_prizes
 from ..domain.errors import DomainError
-from . import Club, HistoryLine, Member, validate_trump_schedule
+from . import Club, ClubQuerySet, HistoryLine, Member, validate_trump_schedule
 
 MAX_HANDS = 60
 
@@ -74,6 +74,8 @@ class Drive(models.Model):
     move_called_at = models.DateTimeField(
         null=True, blank=True, help_text="When the organiser last called 'move now'."
     )
+
+    objects = ClubQuerySet.as_manager()
 
     class Meta:
         ordering = ["-date", "name"]
@@ -167,7 +169,11 @@ class DriveResult(models.Model):
         ]
 
     def __str__(self):
-        return f"Hand {self.hand}, table {self.table}: {self.ns_tricks}–{13 - self.ns_tricks}"
+        return f"Hand {self.hand}, table {self.table}: {self.ns_tricks}–{self.ew_tricks}"
+
+    @property
+    def ew_tricks(self) -> int:
+        return 13 - self.ns_tricks
 
 
 class DriveResultChange(HistoryLine):

@@ -1,5 +1,6 @@
 """Views, one module a concern; the URLconf imports them from here."""
 
+from .drive_tables import drive_table_confirm, drive_table_enter, drive_table_page, drive_table_reject
 from .evening import entry_add, entry_remove, event_accept, event_new, event_run
 from .events import (
     board_hand_record,
@@ -26,6 +27,10 @@ from .results import (
 from .tables import table_confirm, table_enter, table_page, table_reject, table_start
 
 __all__ = [
+    "drive_table_confirm",
+    "drive_table_enter",
+    "drive_table_page",
+    "drive_table_reject",
     "entry_add",
     "entry_remove",
     "event_accept",

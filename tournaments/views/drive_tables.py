@@ -1,0 +1,130 @@
+"""A drive's tablet, one per table: the hand to play and its couples, the tricks tapped by one
+couple and confirmed by the other, then who moves where."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from ..domain.boards import STRAIN_SYMBOLS
+from ..domain.errors import DomainError
+from ..models import Drive, DriveTable
+from ..services import drives
+from .tables import NOT_IN_USE, _could_be_token, _whole
+
+
+def _get_table(token: str) -> DriveTable:
+    table = None
+    if _could_be_token(token):
+        table = DriveTable.objects.select_related("drive").filter(token=token).first()
+    if table is None:
+        raise Http404(NOT_IN_USE)
+    return table
+
+
+def _couple(state, couple) -> list[dict]:
+    return [
+        {"key": key, "name": state.name(key), "role": state.drive.role_label(key[0]) if key else ""}
+        for key in couple
+    ]
+
+
+def _moves(state, hand: int, table: int) -> list[dict]:
+    return [
+        {"name": state.name(player), "key": player, "text": move.text, "stays": move.stays}
+        for player, move in state.departures(hand, table).items()
+    ]
+
+
+def drive_table_page(request, token: str):
+    access = _get_table(token)
+    drive = access.drive
+    if drive.status == Drive.Status.ENTRIES:
+        error = "The drive has not started yet: the organiser starts it when everyone is seated."
+        return render(request, "tournaments/drive_table_closed.html", {"access": access, "error": error})
+    state = drives.DriveState(drive)
+    now = state.now_at(access.table)
+    played = _whole(request.GET.get("played"))
+    after = None
+    if played and (played, access.table) in state.results:
+        after = {
+            "hand": played,
+            "ns_tricks": state.results[(played, access.table)],
+            "ew_tricks": 13 - state.results[(played, access.table)],
+            "moves": _moves(state, played, access.table),
+        }
+    context = {
+        "access": access,
+        "drive": drive,
+        "now": now,
+        "after": after,
+        "tricks": range(14),
+        "hands": drive.hands,
+        "finished": drive.status == Drive.Status.FINISHED,
+    }
+    if now.seating is not None:
+        trumps = state.trumps(now.hand)
+        context |= {
+            "ns": _couple(state, now.seating.ns),
+            "ew": _couple(state, now.seating.ew),
+            "trumps": STRAIN_SYMBOLS[trumps],
+            "red": trumps in ("H", "D"),
+            "sit_out_score": "6½" if drive.sit_out == Drive.SitOut.AVERAGE else "7",
+        }
+        if now.seating.sit_out:
+            context["moves"] = _moves(state, now.hand, access.table)
+    if now.waiting_for:
+        context["waiting"] = drives.tables_text(now.waiting_for)
+    return render(request, "tournaments/drive_table.html", context)
+
+
+def _action(handler):
+    @require_POST
+    def view(request, token: str):
+        access = _get_table(token)
+        hand = _whole(request.POST.get("hand"))
+        url = reverse("tournaments:drive-table", args=[token])
+        if hand is None:
+            messages.error(request, "That hand was not understood: tap the buttons again.")
+            return redirect(url)
+        try:
+            message, played = handler(access, hand, request.POST)
+        except DomainError as error:
+            messages.error(request, str(error))
+            return redirect(url)
+        if message:
+            messages.info(request, message)
+        return redirect(f"{url}?played={played}" if played else url)
+
+    view.__name__ = handler.__name__
+    return view
+
+
+def _tricks(data) -> int:
+    tricks = _whole(data.get("ns_tricks"))
+    if tricks is None:
+        raise DomainError("Tap the number of tricks N/S took: 0 to 13.")
+    return tricks
+
+
+def _enter(access, hand, data):
+    drives.drive_result_record(
+        drive=access.drive, hand=hand, table=access.table, ns_tricks=_tricks(data), confirmed=False
+    )
+    return "", None
+
+
+def _confirm(access, hand, data):
+    drives.drive_result_record(drive=access.drive, hand=hand, table=access.table, ns_tricks=_tricks(data))
+    return "", hand
+
+
+def _reject(access, hand, data):
+    drives.drive_result_reject(drive=access.drive, hand=hand, table=access.table)
+    return f"Hand {hand} sent back: N/S, tap your tricks again.", None
+
+
+drive_table_enter = _action(_enter)
+drive_table_confirm = _action(_confirm)
+drive_table_reject = _action(_reject)
