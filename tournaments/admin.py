@@ -7,7 +7,7 @@ from django.shortcuts import redirect
 from . import services
 from .domain.errors import DomainError
 from .forms import MOVEMENT_FIELDS, EventAdminForm
-from .models import Board, Club, Event, Member, Pair, Result, ResultChange, Seating
+from .models import Board, Club, Drive, Event, Member, Pair, Result, ResultChange, Seating
 from .services.lifecycle import may_change_movement
 
 
@@ -303,3 +303,36 @@ class SeatingAdmin(ResultAdmin):
     ]
     list_select_related = ["event", "ns_pair", "ew_pair"]
     list_filter = ["event__date"]
+
+
+@admin.register(Drive)
+class DriveAdmin(ClubScopedAdmin):
+    """A whist drive's settings; players, the start and the evening are on its own page."""
+
+    list_display = ["name", "date", "club", "format", "hands", "status"]
+    list_filter = ["status", "date", "club", "format"]
+    search_fields = ["name"]
+    fields = [
+        "club",
+        "name",
+        "date",
+        "format",
+        "hands",
+        "halves",
+        "trump_schedule",
+        "sit_out",
+        "lady_label",
+        "gent_label",
+        "prizes",
+        "status",
+    ]
+    readonly_fields = ["status"]
+
+    def get_readonly_fields(self, request, obj=None):
+        # Once started, what decides the seating and the scores stays as it was.
+        if obj is not None and obj.status != Drive.Status.ENTRIES:
+            return ["status", "format", "hands", "halves", "sit_out"]
+        return self.readonly_fields
+
+    def response_add(self, request, obj, post_url_continue=None):
+        return redirect("tournaments:drive-run", drive_id=obj.pk)

@@ -12,11 +12,14 @@ from functools import cached_property
 
 from django.db import transaction
 from django.db.models import Max
+from django.urls import reverse
 from django.utils import timezone
 
-from ..domain.boards import parse_schedule
+from ..domain.boards import STRAIN_SYMBOLS, parse_schedule
 from ..domain.drives import (
     AVERAGE,
+    GENT,
+    LADY,
     Award,
     Circles,
     Departure,
@@ -46,6 +49,9 @@ from ..models import (
     Member,
     PrizeCut,
 )
+from ..pdf.data import PrintEvent
+from ..pdf.drives import DriveCard, DrivePrint, DriveResults, DriveTableCard, render_drive
+from .entries import member_or_guest
 from .errors import ServiceError
 from .tables import new_table_code
 
@@ -98,10 +104,13 @@ def drive_create(
 
 @transaction.atomic
 def drive_player_add(
-    *, drive: Drive, role: str, member: Member | None = None, guest: str = ""
+    *, drive: Drive, role: str, member: Member | None = None, guest: str = "", name: str = ""
 ) -> DrivePlayer:
-    """Enter a player in a role, with the next card number of that role."""
+    """Enter a player in a role, with the next card number of that role. A ``name`` is looked up
+    among the club's members, else taken as a guest's."""
     drive = _locked(drive)
+    if name or (member is None and not guest):
+        member, guest = member_or_guest(drive.club, name)
     if drive.status != Drive.Status.ENTRIES:
         raise DriveStateError("The drive has started: players can no longer be added.")
     guest = guest.strip()
@@ -508,3 +517,116 @@ def drive_report(*, drive: Drive) -> dict:
             for a in state.awards
         ],
     }
+
+
+def _movement_words(state: DriveState, table: int) -> tuple[str, ...]:
+    """A table card's movement in words, from the format and the circle of tables."""
+    drive, circles = state.drive, state.circles
+    lady, gent = drive.lady_label.lower(), drive.gent_label.lower()
+    up, down = circles.up(table, LADY), circles.down(table, GENT)
+    if table == circles.ghost_table:
+        score = "6½" if drive.sit_out == Drive.SitOut.AVERAGE else "7"
+        ways = []
+        if not circles.ladies_skip:
+            ways.append(f"the {lady} up to table {up}")
+        if not circles.gents_skip:
+            ways.append(f"the {gent} down to table {down}")
+        if state.format == Format.PARTNER:
+            ways = [f"the couple up to table {circles.up(table, LADY)}"]
+        return (
+            "Sit-out table: the empty seats stay here and nobody plays.",
+            f"The players here score {score} for the hand, then move as losers would: "
+            + " and ".join(ways)
+            + ".",
+            "Where two players of one role sit out together, the one here longer moves first.",
+        )
+    if state.format == Format.PARTNER:
+        return ("Losing couple: stay.", f"Winning couple: up to table {circles.up(table, LADY)} together.")
+    movers, stayers = (
+        ("Losing", "Winning")
+        if state.format in (Format.PROGRESSIVE, Format.SEMI_PARTNER)
+        else ("Winning", "Losing")
+    )
+    stay = (
+        f"{stayers} couple: stay together."
+        if state.format == Format.SEMI_PARTNER
+        else f"{stayers} {lady}: stay in your seat. {stayers} {gent}: change seats, to face your partner."
+    )
+    return (stay, f"{movers} {lady}: up to table {up}.", f"{movers} {gent}: down to table {down}.")
+
+
+def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
+    """A drive's printed document as PDF bytes (score cards, table cards or results)."""
+    state = DriveState(drive)
+    spans = halves_of(drive.hands, drive.halves)
+    cards = []
+    for key, player in sorted(state.players.items(), key=lambda kv: (kv[1].role, kv[1].card)):
+        score = state.scores[key] if state.tables else None
+        lines = {line.hand: line for line in score.lines} if score else {}
+        rows, running = [], 0.0
+        for hand in range(1, drive.hands + 1):
+            line = lines.get(hand)
+            tricks = "" if line is None or line.tricks is None else _number(line.tricks)
+            running += line.tricks or 0 if line else 0
+            partner = "sits out" if line and line.sat_out else (state.name(line.partner) if line else "")
+            rows.append(
+                (
+                    str(hand),
+                    STRAIN_SYMBOLS[state.trumps(hand)],
+                    str(line.table) if line else "",
+                    partner,
+                    str(tricks),
+                    str(_number(running)) if tricks != "" else "",
+                )
+            )
+            if any(hand == last for _, last in spans[:-1]):
+                rows.append(
+                    ("Half", "", "", "half-time subtotal", "", str(_number(running)) if score else "")
+                )
+        label = drive.role_label(player.role)
+        cards.append(
+            DriveCard(
+                f"{key} · {label} · {player.name}", tuple(rows), str(_number(score.score)) if score else ""
+            )
+        )
+    tables = []
+    for access in drive.table_accesses.all():
+        link = base_url.rstrip("/") + reverse("tournaments:drive-table", args=[access.token])
+        tables.append(DriveTableCard(access.table, _movement_words(state, access.table), access.code, link))
+    prizes = tuple(
+        (
+            a.label,
+            state.name(a.player)
+            if a.player
+            else ("tie: cut for it: " + ", ".join(map(state.name, a.tied)) if a.tied else "—"),
+            "" if a.score is None else str(_number(a.score)),
+        )
+        for a in (state.awards if state.tables else [])
+    )
+    standings = []
+    for role in (LADY, GENT):
+        rows = [
+            (
+                str(place),
+                s.player,
+                state.name(s.player),
+                str(_number(s.first_half)),
+                str(_number(s.score)),
+                str(s.sat_out),
+            )
+            for place, s in enumerate(state.standings(role) if state.tables else [], start=1)
+        ]
+        standings.append((drive.role_label(role) + "s", tuple(rows)))
+    data = DrivePrint(
+        event=PrintEvent(
+            name=drive.name,
+            club=drive.club.name,
+            date=f"{drive.date:%A %-d %B %Y}",
+            paper=drive.club.paper_size,
+            scoring="Tricks",
+        ),
+        cards=tuple(cards),
+        tables=tuple(tables),
+        results=DriveResults(prizes, tuple(standings)),
+    )
+    return render_drive(data, document)

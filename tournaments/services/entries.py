@@ -16,13 +16,19 @@ def _not_started(event: Event) -> None:
 
 
 def _player(event: Event, name: str) -> tuple[Member | None, str]:
+    if not " ".join(name.split()):
+        raise ServiceError("Give both players' names: a member's name, or a guest's.")
+    return member_or_guest(event.club, name)
+
+
+def member_or_guest(club, name: str) -> tuple[Member | None, str]:
     """A member of the club by full name (any case), or else a guest's name as typed."""
     name = " ".join(name.split())
     if not name:
-        raise ServiceError("Give both players' names: a member's name, or a guest's.")
+        raise ServiceError("Give the player's name: a member's name, or a guest's.")
     if len(name) > 120:
         raise ServiceError("A player's name can be at most 120 characters: shorten it.")
-    for member in event.club.members.filter(first_name__iexact=name.split(" ")[0]):
+    for member in club.members.filter(first_name__iexact=name.split(" ")[0]):
         if str(member).lower() == name.lower():
             return member, ""
     return None, name

@@ -1,6 +1,18 @@
 """Views, one module a concern; the URLconf imports them from here."""
 
 from .drive_tables import drive_table_confirm, drive_table_enter, drive_table_page, drive_table_reject
+from .drives import (
+    drive_close,
+    drive_correct,
+    drive_cut,
+    drive_move,
+    drive_player_add,
+    drive_print,
+    drive_publish,
+    drive_room,
+    drive_run,
+    drive_start,
+)
 from .evening import entry_add, entry_remove, event_accept, event_new, event_run
 from .events import (
     board_hand_record,
@@ -27,6 +39,16 @@ from .results import (
 from .tables import table_confirm, table_enter, table_page, table_reject, table_start
 
 __all__ = [
+    "drive_close",
+    "drive_correct",
+    "drive_cut",
+    "drive_move",
+    "drive_player_add",
+    "drive_print",
+    "drive_publish",
+    "drive_room",
+    "drive_run",
+    "drive_start",
     "drive_table_confirm",
     "drive_table_enter",
     "drive_table_page",

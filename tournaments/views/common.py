@@ -1,5 +1,6 @@
 """Helpers the views share: load an event and check who may see it, once."""
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import render
@@ -62,3 +63,12 @@ def back(request, default: str) -> str:
     if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
         return target
     return default
+
+
+def tablet_base_url(request) -> str:
+    """The address printed in table cards' links and QR codes: the configured one, unless it only
+    names this machine, then the one this request came in by."""
+    base_url = settings.WHISTDRIVE_BASE_URL
+    if not base_url or "127.0.0.1" in base_url or "localhost" in base_url:
+        base_url = request.build_absolute_uri("/")
+    return base_url

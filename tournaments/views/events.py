@@ -2,7 +2,6 @@
 
 from collections import defaultdict
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -17,7 +16,7 @@ from .. import pdf, services
 from ..domain.errors import DomainError
 from ..domain.movements.render import sharing_text
 from ..forms import DealForm, PbnUploadForm, ResultsUploadForm
-from ..models import Direction, Event
+from ..models import Direction, Drive, Event
 from ..reports import (
     dd_rows,
     hand_diagram,
@@ -28,15 +27,19 @@ from .common import (
     get_event_for_results,
     get_event_for_user,
     organises_event,
+    tablet_base_url,
 )
 
 
 def home(request):
-    events = []
+    events, drives = [], []
     if request.user.is_authenticated:
         events = Event.objects.for_user(request.user).select_related("club")[:50]
+        drives = Drive.objects.for_user(request.user).select_related("club")[:20]
     published = Event.objects.filter(published=True).select_related("club")[:20]
-    return render(request, "tournaments/home.html", {"events": events, "published": published})
+    return render(
+        request, "tournaments/home.html", {"events": events, "drives": drives, "published": published}
+    )
 
 
 @login_required
@@ -235,10 +238,7 @@ def event_print(request, event_id: int, document: str):
     event = get_event_for_user(request, event_id)
     if document not in pdf.DOCUMENTS and document != "pack":
         raise Http404("No such document.")
-    base_url = settings.WHISTDRIVE_BASE_URL
-    if not base_url or "127.0.0.1" in base_url or "localhost" in base_url:
-        base_url = request.build_absolute_uri("/")
-    data = pdf.render(services.event_print_pack(event, base_url=base_url), document)
+    data = pdf.render(services.event_print_pack(event, base_url=tablet_base_url(request)), document)
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{slugify(f"{event.name} {document}")}.pdf"'
     return response

@@ -1,0 +1,134 @@
+"""A drive's paper: a score card per player, a card for each table with the movement in words, and
+the results sheet with the prizes. Plain data in (``DrivePrint``), PDF bytes out."""
+
+from dataclasses import dataclass
+
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, PageBreak, Spacer
+
+from .base import STYLES, build_pdf, text, usable_width
+from .data import PrintEvent
+from .grid import Grid, suit
+
+
+@dataclass(frozen=True)
+class DriveCard:
+    """One player's score card: a row per hand (hand, trumps symbol, table, partner, tricks, total),
+    a subtotal row after each half but the last."""
+
+    title: str  # "L3 · Lady · Mary Smith"
+    rows: tuple[tuple[str, ...], ...]
+    total: str
+
+
+@dataclass(frozen=True)
+class DriveTableCard:
+    table: int
+    lines: tuple[str, ...]  # the movement in words
+    code: str
+    link: str
+
+
+@dataclass(frozen=True)
+class DriveResults:
+    prizes: tuple[tuple[str, str, str], ...]  # (prize, who, score)
+    standings: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]  # (role heading, rows)
+
+
+@dataclass(frozen=True)
+class DrivePrint:
+    event: PrintEvent
+    cards: tuple[DriveCard, ...]
+    tables: tuple[DriveTableCard, ...]
+    results: DriveResults
+
+
+def _score_cards(data: DrivePrint) -> list:
+    width = usable_width(data.event)
+    widths = [13 * mm, 17 * mm, 15 * mm, 0, 15 * mm, 17 * mm]
+    widths[3] = width - sum(widths)
+    story = []
+    for card in data.cards:
+        rows = [[r[0], suit(r[1]) if r[1] else "", *r[2:]] for r in card.rows]
+        rows.append(["Total", "", "", "", card.total, card.total])
+        grid = Grid(
+            ["Hand", "Trumps", "Table", "Partner", "Tricks", "Running"],
+            rows,
+            widths,
+            size=9.5,
+            bold_last=True,
+            align={0: "CENTER", 1: "CENTER", 2: "CENTER", 4: "CENTER", 5: "CENTER"},
+        )
+        story.append(
+            KeepTogether(
+                [
+                    text(card.title, STYLES["heading"]),
+                    text(f"{data.event.name} · {data.event.date} · score card", STYLES["small"]),
+                    Spacer(1, 1.5 * mm),
+                    grid,
+                    Spacer(1, 6 * mm),
+                ]
+            )
+        )
+    return story or [text("No players yet.", STYLES["body"])]
+
+
+def _table_cards(data: DrivePrint) -> list:
+    story = []
+    for card in data.tables:
+        if story:
+            story.append(PageBreak())
+        story += [
+            text(f"Table {card.table}", STYLES["huge"]),
+            text(data.event.name, STYLES["heading"]),
+            Spacer(1, 6 * mm),
+        ]
+        story += [text(line, STYLES["lead"]) for line in card.lines]
+        story += [
+            Spacer(1, 10 * mm),
+            text(f"Tablet code: {card.code}", STYLES["code"]),
+            text(f"or open {card.link}", STYLES["note"]),
+        ]
+    return story or [text("The drive has not started: the tables are set when it starts.", STYLES["body"])]
+
+
+def _results(data: DrivePrint) -> list:
+    width = usable_width(data.event)
+    story = [text(f"{data.event.name}: results", STYLES["title"])]
+    if data.results.prizes:
+        story.append(text("Prizes", STYLES["heading"]))
+        story.append(
+            Grid(
+                ["Prize", "Winner", "Score"],
+                data.results.prizes,
+                [60 * mm, width - 85 * mm, 25 * mm],
+                size=10,
+            )
+        )
+    for heading, rows in data.results.standings:
+        widths = [14 * mm, 14 * mm, 0, 22 * mm, 18 * mm, 18 * mm]
+        widths[2] = width - sum(widths)
+        story.append(text(heading, STYLES["heading"]))
+        story.append(
+            Grid(
+                ["Place", "Card", "Name", "First half", "Total", "Sat out"],
+                rows,
+                widths,
+                size=9.5,
+                align={0: "CENTER", 1: "CENTER", 3: "CENTER", 4: "CENTER", 5: "CENTER"},
+            )
+        )
+    return story
+
+
+DOCUMENTS = {
+    "score-cards": ("Score cards", _score_cards),
+    "table-cards": ("Table cards", _table_cards),
+    "results": ("Results", _results),
+}
+
+
+def render_drive(data: DrivePrint, document: str) -> bytes:
+    """One of ``DOCUMENTS``; a KeyError for any other name."""
+    title, story = DOCUMENTS[document]
+    return build_pdf(data.event, title, story(data))

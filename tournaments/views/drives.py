@@ -1,0 +1,213 @@
+"""The organiser's drive on one page: entries, start, the live grid of tables by hands,
+corrections, the prizes and their cuts, close and publish; and the room display."""
+
+from datetime import timedelta
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from ..domain.drives import GENT, LADY
+from ..domain.errors import DomainError
+from ..models import Drive, DrivePlayer
+from ..pdf.drives import DOCUMENTS
+from ..services import drives
+from .common import tablet_base_url
+from .drive_tables import _whole
+
+MOVE_SHOWN = timedelta(seconds=60)
+
+
+def _get_drive_for_user(request, drive_id: int) -> Drive:
+    try:
+        return Drive.objects.for_user(request.user).select_related("club").get(pk=drive_id)
+    except Drive.DoesNotExist:
+        raise Http404("No such drive among your clubs.") from None
+
+
+def _grid(state: drives.DriveState) -> list[dict]:
+    rows = []
+    for table in range(1, state.tables + 1):
+        cells = []
+        for hand in range(1, state.drive.hands + 1):
+            seated = state.seatings.get(hand, {}).get(table)
+            if seated is None:
+                cells.append({"text": "", "kind": "unseated"})
+            elif seated.sit_out:
+                cells.append({"text": "out", "kind": "sit-out"})
+            elif (hand, table) in state.results:
+                tricks = state.results[(hand, table)]
+                cells.append({"text": f"{tricks}–{13 - tricks}", "kind": "done"})
+            else:
+                row = state.result_rows.get((hand, table))
+                cells.append({"text": f"{row.ns_tricks}?" if row else "…", "kind": "playing"})
+        rows.append({"table": table, "cells": cells})
+    return rows
+
+
+def _standings(state: drives.DriveState, role: str) -> list[dict]:
+    return [
+        {"key": s.player, "name": state.name(s.player), "score": s.score, "first_half": s.first_half}
+        for s in state.standings(role)
+    ]
+
+
+@login_required
+def drive_run(request, drive_id: int):
+    drive = _get_drive_for_user(request, drive_id)
+    context = {"drive": drive, "players": drive.players.select_related("member")}
+    if drive.status == Drive.Status.ENTRIES:
+        context["suggestion"] = drives.role_suggestion(drive=drive)
+        context["members"] = drive.club.members.filter(active=True)
+    else:
+        state = drives.DriveState(drive)
+        context |= {
+            "state": state,
+            "grid": _grid(state),
+            "hands": range(1, drive.hands + 1),
+            "next_hand": state.next_hand(),
+            "ladies": _standings(state, LADY),
+            "gents": _standings(state, GENT),
+            "awards": [
+                {
+                    "award": a,
+                    "name": state.name(a.player) if a.player else "",
+                    "tied": [(state.players[p].id, f"{state.name(p)} ({p})") for p in a.tied],
+                }
+                for a in state.awards
+            ],
+            "tables": drive.table_accesses.all(),
+            "history": drive.result_changes.all()[:20],
+        }
+    return render(request, "tournaments/drive_run.html", context)
+
+
+def _action(request, drive_id: int, action, done: str = ""):
+    drive = _get_drive_for_user(request, drive_id)
+    try:
+        said = action(drive)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        if said or done:
+            messages.success(request, said if isinstance(said, str) else done)
+    return redirect("tournaments:drive-run", drive_id=drive.pk)
+
+
+@login_required
+@require_POST
+def drive_player_add(request, drive_id: int):
+    role = request.POST.get("role", "")
+    name = request.POST.get("name", "")
+    if role not in DrivePlayer.Role.values:
+        messages.error(request, "Choose the player's role.")
+        return redirect("tournaments:drive-run", drive_id=drive_id)
+    return _action(
+        request,
+        drive_id,
+        lambda drive: f"Entered {drives.drive_player_add(drive=drive, role=role, name=name)}.",
+    )
+
+
+@login_required
+@require_POST
+def drive_start(request, drive_id: int):
+    return _action(request, drive_id, lambda drive: drives.drive_start(drive=drive), "The drive has started.")
+
+
+@login_required
+@require_POST
+def drive_correct(request, drive_id: int):
+    hand, table, tricks = (_whole(request.POST.get(k)) for k in ("hand", "table", "ns_tricks"))
+    if None in (hand, table, tricks):
+        messages.error(request, "Give the hand, the table and the tricks N/S took, as numbers.")
+        return redirect("tournaments:drive-run", drive_id=drive_id)
+    return _action(
+        request,
+        drive_id,
+        lambda drive: drives.drive_result_correct(
+            drive=drive,
+            hand=hand,
+            table=table,
+            ns_tricks=tricks,
+            reason=request.POST.get("reason", ""),
+            user=request.user,
+        ),
+        f"Hand {hand} at table {table}: N/S {tricks}.",
+    )
+
+
+@login_required
+@require_POST
+def drive_move(request, drive_id: int):
+    return _action(
+        request,
+        drive_id,
+        lambda drive: drives.drive_move_call(drive=drive),
+        "The room display says: move now.",
+    )
+
+
+@login_required
+@require_POST
+def drive_close(request, drive_id: int):
+    return _action(request, drive_id, lambda drive: drives.drive_close(drive=drive), "The drive is closed.")
+
+
+@login_required
+@require_POST
+def drive_publish(request, drive_id: int):
+    return _action(
+        request, drive_id, lambda drive: drives.drive_publish(drive=drive), "The results are published."
+    )
+
+
+@login_required
+@require_POST
+def drive_cut(request, drive_id: int):
+    def record(drive):
+        winner = drive.players.filter(pk=_whole(request.POST.get("winner"))).first()
+        if winner is None:
+            raise DomainError("Choose who won the cut.")
+        drives.prize_cut_record(drive=drive, prize=request.POST.get("prize", ""), winner=winner)
+        return f"{winner.name} won the cut."
+
+    return _action(request, drive_id, record)
+
+
+@login_required
+def drive_print(request, drive_id: int, document: str):
+    drive = _get_drive_for_user(request, drive_id)
+    if document not in DOCUMENTS:
+        raise Http404("No such document.")
+    data = drives.drive_print(drive=drive, document=document, base_url=tablet_base_url(request))
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="drive-{drive.pk}-{document}.pdf"'
+    return response
+
+
+def drive_room(request, drive_id: int):
+    """The hall's screen: the leaders of each role, the half-time leaders and the hand in play."""
+    drive = Drive.objects.filter(pk=drive_id).first()
+    if drive is None or not (
+        drive.published or Drive.objects.for_user(request.user).filter(pk=drive_id).exists()
+    ):
+        raise Http404("No such drive.")
+    state = drives.DriveState(drive)
+    first_half = sorted(state.scores.values(), key=lambda s: (-s.first_half, s.player))[:3]
+    move_now = drive.move_called_at is not None and timezone.now() - drive.move_called_at < MOVE_SHOWN
+    return render(
+        request,
+        "tournaments/drive_room.html",
+        {
+            "drive": drive,
+            "hand": state.next_hand() if state.tables else None,
+            "ladies": _standings(state, LADY)[:10],
+            "gents": _standings(state, GENT)[:10],
+            "first_half": [(s.player, state.name(s.player), s.first_half) for s in first_half],
+            "move_now": move_now,
+        },
+    )
