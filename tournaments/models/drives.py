@@ -94,6 +94,19 @@ class Drive(models.Model):
     def role_label(self, role: str) -> str:
         return self.lady_label if role == DrivePlayer.Role.LADY else self.gent_label
 
+    def role_plural(self, role: str) -> str:
+        """ "Ladies", "Gents": a heading over one role's players."""
+        label = self.role_label(role)
+        return label[:-1] + "ies" if label.endswith("y") and label[-2:-1] not in "aeiou" else label + "s"
+
+    @property
+    def ladies_heading(self) -> str:
+        return self.role_plural(DrivePlayer.Role.LADY)
+
+    @property
+    def gents_heading(self) -> str:
+        return self.role_plural(DrivePlayer.Role.GENT)
+
 
 class DrivePlayer(models.Model):
     class Role(models.TextChoices):

@@ -45,12 +45,12 @@ class DrivePrint:
 
 def _score_cards(data: DrivePrint) -> list:
     width = usable_width(data.event)
-    widths = [13 * mm, 17 * mm, 15 * mm, 0, 15 * mm, 17 * mm]
+    widths = [14 * mm, 20 * mm, 15 * mm, 0, 17 * mm, 22 * mm]
     widths[3] = width - sum(widths)
     story = []
     for card in data.cards:
         rows = [[r[0], suit(r[1]) if r[1] else "", *r[2:]] for r in card.rows]
-        rows.append(["Total", "", "", "", card.total, card.total])
+        rows.append(["Total", "", "", "", "", card.total])
         grid = Grid(
             ["Hand", "Trumps", "Table", "Partner", "Tricks", "Running"],
             rows,

@@ -616,7 +616,7 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
             )
             for place, s in enumerate(state.standings(role) if state.tables else [], start=1)
         ]
-        standings.append((drive.role_label(role) + "s", tuple(rows)))
+        standings.append((drive.role_plural(role), tuple(rows)))
     data = DrivePrint(
         event=PrintEvent(
             name=drive.name,
