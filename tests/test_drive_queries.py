@@ -1,0 +1,55 @@
+"""A drive's pages read in a fixed number of queries, whatever the number of tables."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tournaments.services import drives
+
+pytestmark = pytest.mark.django_db
+
+
+def _drive(club, tables: int):
+    drive = drives.drive_create(club=club, name=f"{tables} tables", date="2026-11-20", hands=6)
+    for k in range(4 * tables):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
+    drives.drive_start(drive=drive)
+    for hand in (1, 2):
+        for table in range(1, tables + 1):
+            drives.drive_result_record(drive=drive, hand=hand, table=table, ns_tricks=(hand + table) % 14)
+    return drive
+
+
+def _count(client, url: str, method: str = "get", data=None) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        response = getattr(client, method)(url, data or {})
+    assert response.status_code in (200, 302)
+    return len(queries)
+
+
+def test_the_pages_of_a_drive_do_not_grow_with_its_tables(client, organiser, club):
+    client.force_login(organiser)
+    counts = {}
+    for tables in (4, 30):
+        drive = _drive(club, tables)
+        token = drive.table_accesses.get(table=1).token
+        counts[tables] = {
+            "run": _count(client, reverse("tournaments:drive-run", args=[drive.pk])),
+            "room": _count(client, reverse("tournaments:drive-room", args=[drive.pk])),
+            "tablet": _count(client, reverse("tournaments:drive-table", args=[token])),
+            "enter": _count(
+                client,
+                reverse("tournaments:drive-table-enter", args=[token]),
+                "post",
+                {"hand": 3, "ns_tricks": 7},
+            ),
+            "confirm": _count(
+                client,
+                reverse("tournaments:drive-table-confirm", args=[token]),
+                "post",
+                {"hand": 3, "ns_tricks": 7},
+            ),
+        }
+    assert counts[4] == counts[30]
+    assert max(counts[30].values()) <= 15, counts[30]
