@@ -98,3 +98,68 @@ def test_another_clubs_drive_is_not_found_and_actions_refuse_get(
     assert client.post(_url("drive-start", drive)).status_code == 404
     assert client.get(_url("drive-room", drive)).status_code == 404
     assert client.get(_url("drive-start", drive)).status_code == 405
+
+
+def test_the_page_names_who_might_swap_roles_and_a_player_can_be_taken_out(client, organiser, drive):
+    client.force_login(organiser)
+    for k in range(10):
+        drives.drive_player_add(drive=drive, role="L", guest=f"Lady {k + 1}")
+    for k in range(6):
+        drives.drive_player_add(drive=drive, role="G", guest=f"Gent {k + 1}")
+    page = client.get(_url("drive-run", drive)).content.decode()
+    # 16 players, 4 tables, 8 seats a role: two ladies must play gent; the last entered are named.
+    assert "2 of them must play gent. Perhaps Lady 10 (L10), Lady 9 (L9)?" in page
+    start = client.post(_url("drive-start", drive), follow=True).content.decode()
+    assert "Ask 2 of the ladies to play the other role" in start
+    for card in (9, 10):
+        player = drive.players.get(role="L", card=card)
+        client.post(reverse("tournaments:drive-player-remove", args=[drive.pk, player.pk]))
+    for k in range(2):
+        drives.drive_player_add(drive=drive, role="G", guest=f"Gent {k + 7}")
+    client.post(_url("drive-start", drive))
+    drive.refresh_from_db()
+    assert drive.status == Drive.Status.RUNNING
+    assert list(drive.players.filter(role="L").values_list("card", flat=True)) == list(range(1, 9))
+
+
+def test_a_drive_kept_on_paper_closes_on_the_players_totals(client, organiser, drive):
+    client.force_login(organiser)
+    for k in range(8):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
+    drives.drive_start(drive=drive)
+    refused = client.post(_url("drive-close", drive), follow=True).content.decode()
+    assert "8 hands are not in yet" in refused and "type every player" in refused
+    players = list(drive.players.order_by("role", "card"))
+    form = {f"total-{p.pk}-{half}": str(20 + i + half / 2) for i, p in enumerate(players) for half in (1, 2)}
+    client.post(_url("drive-totals", drive), form)
+    bad = client.post(_url("drive-totals", drive), {f"total-{players[0].pk}-1": "lots"}, follow=True)
+    assert "lots&#x27; is not a number of tricks" in bad.content.decode()
+    client.post(_url("drive-close", drive))
+    drive.refresh_from_db()
+    assert drive.status == Drive.Status.FINISHED and drive.mystery_hand is None
+    state = drives.DriveState(drive)
+    first = state.scores[players[0].key]
+    assert (first.first_half, first.last_half, first.score) == (20.5, 21.0, 41.5)
+    assert state.awards[0].player is not None
+
+
+def test_a_tablet_confirms_only_the_count_it_showed_and_a_new_half_starts_together(client, club):
+    drive = drives.drive_create(club=club, name="Halves", date="2026-11-20", hands=2, halves=2)
+    for k in range(8):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
+    drives.drive_start(drive=drive)
+    token = drive.table_accesses.get(table=1).token
+    enter = reverse("tournaments:drive-table-enter", args=[token])
+    confirm = reverse("tournaments:drive-table-confirm", args=[token])
+    client.post(enter, {"hand": 1, "ns_tricks": 8})
+    client.post(enter, {"hand": 1, "ns_tricks": 9})  # N/S changed their minds before E/W looked
+    stale = client.post(confirm, {"hand": 1, "ns_tricks": 8}, follow=True).content.decode()
+    assert "now shows N/S 9, not 8" in stale
+    client.post(confirm, {"hand": 1, "ns_tricks": 9})
+    client.post(confirm, {"hand": 1, "ns_tricks": 9})  # sent twice: harmless
+    assert DriveResult.objects.get(drive=drive, hand=1, table=1).confirmed
+    page = client.get(reverse("tournaments:drive-table", args=[token])).content.decode()
+    assert "Interval." in page and "still playing: table 2" in page
+    assert not DriveSeating.objects.filter(drive=drive, hand=2).exists()
+    drives.drive_result_record(drive=drive, hand=1, table=2, ns_tricks=4)
+    assert DriveSeating.objects.filter(drive=drive, hand=2).count() == 2

@@ -41,6 +41,12 @@ urlpatterns = [
     path("events/<int:event_id>/director/boards/<int:board>/", views.director_board, name="director-board"),
     path("drives/<int:drive_id>/", views.drive_run, name="drive-run"),
     path("drives/<int:drive_id>/players/", views.drive_player_add, name="drive-player-add"),
+    path(
+        "drives/<int:drive_id>/players/<int:player_id>/remove/",
+        views.drive_player_remove,
+        name="drive-player-remove",
+    ),
+    path("drives/<int:drive_id>/totals/", views.drive_totals, name="drive-totals"),
     path("drives/<int:drive_id>/start/", views.drive_start, name="drive-start"),
     path("drives/<int:drive_id>/correct/", views.drive_correct, name="drive-correct"),
     path("drives/<int:drive_id>/move/", views.drive_move, name="drive-move"),

@@ -40,10 +40,6 @@ def _drive(fmt: Format, count: int, hands: int, seed: int):
     )
 
 
-def _by_table(text: str) -> list[str]:
-    return [str(t) for t in text]
-
-
 def test_the_worked_example_of_domain_md():
     start = {t.table: t for t in start_seating(*_players(12))}
     results = {1: 7, 2: 6, 3: 9}  # first couple wins at 1 and 3, the second at 2

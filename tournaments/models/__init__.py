@@ -571,5 +571,6 @@ from .drives import (  # noqa: E402, F401  (drives build on the models above)
     DriveResultChange,
     DriveSeating,
     DriveTable,
+    DriveTotal,
     PrizeCut,
 )

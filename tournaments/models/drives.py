@@ -236,3 +236,23 @@ class PrizeCut(models.Model):
 
     def __str__(self):
         return f"{self.prize}: {self.winner}"
+
+
+class DriveTotal(models.Model):
+    """A half's total typed from a player's paper score card: it stands for that half's hands."""
+
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="totals")
+    player = models.ForeignKey(DrivePlayer, on_delete=models.CASCADE, related_name="totals")
+    half = models.PositiveSmallIntegerField()
+    score = models.DecimalField(max_digits=5, decimal_places=1)
+
+    class Meta:
+        ordering = ["drive_id", "player_id", "half"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "half"], name="drive_total_once_a_half"),
+            models.CheckConstraint(condition=Q(score__gte=0), name="drive_total_not_negative"),
+            models.CheckConstraint(condition=Q(half__gte=1), name="drive_total_half_from_one"),
+        ]
+
+    def __str__(self):
+        return f"{self.player.key}, part {self.half}: {self.score}"

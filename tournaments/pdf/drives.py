@@ -9,6 +9,7 @@ from reportlab.platypus import KeepTogether, PageBreak, Spacer
 from .base import STYLES, build_pdf, text, usable_width
 from .data import PrintEvent
 from .grid import Grid, suit
+from .table_cards import qr_drawing
 
 
 @dataclass(frozen=True)
@@ -86,8 +87,10 @@ def _table_cards(data: DrivePrint) -> list:
         story += [text(line, STYLES["lead"]) for line in card.lines]
         story += [
             Spacer(1, 10 * mm),
-            text(f"Tablet code: {card.code}", STYLES["code"]),
-            text(f"or open {card.link}", STYLES["note"]),
+            qr_drawing(card.link, 50 * mm),
+            Spacer(1, 3 * mm),
+            text(f"Tablet: scan the code, or type {card.code} on the start page", STYLES["code"]),
+            text(card.link, STYLES["note"]),
         ]
     return story or [text("The drive has not started: the tables are set when it starts.", STYLES["body"])]
 

@@ -8,6 +8,7 @@ take turns, and the next hand's seating is made exactly once.
 import secrets
 from dataclasses import dataclass
 from datetime import date as Date
+from decimal import Decimal
 from functools import cached_property
 
 from django.db import transaction
@@ -33,6 +34,7 @@ from ..domain.drives import (
     halves_of,
     next_seatings,
     parse_prizes,
+    role_switches,
     score_players,
     sources,
     start_seating,
@@ -46,6 +48,7 @@ from ..models import (
     DriveResultChange,
     DriveSeating,
     DriveTable,
+    DriveTotal,
     Member,
     PrizeCut,
 )
@@ -128,14 +131,21 @@ def drive_player_add(
 
 
 def role_suggestion(*, drive: Drive) -> str:
-    """A word for the organiser when the roles cannot fill the tables: who might swap."""
-    counts = {role: drive.players.filter(role=role).count() for role in DrivePlayer.Role.values}
-    ladies, gents = counts[DrivePlayer.Role.LADY], counts[DrivePlayer.Role.GENT]
-    try:
-        start_seating([f"L{k}" for k in range(ladies)], [f"G{k}" for k in range(gents)])
-    except DriveError as error:
-        return str(error)
-    return ""
+    """A word for the organiser when the roles cannot fill the tables, naming who might swap: the
+    players of the fuller role entered last."""
+    players = list(drive.players.select_related("member").order_by("-card"))
+    ladies = sum(1 for p in players if p.role == DrivePlayer.Role.LADY)
+    if len(players) < 4:
+        return ""
+    role, count = role_switches(ladies, len(players) - ladies)
+    if not count:
+        return ""
+    other = drive.role_label(GENT if role == LADY else LADY)
+    candidates = [f"{p.name} ({p.key})" for p in players if p.role == role][:count]
+    return (
+        f"There are too many {drive.role_plural(role).lower()} to fill the tables: {count} of them "
+        f"must play {other.lower()}. Perhaps {', '.join(candidates)}?"
+    )
 
 
 @transaction.atomic
@@ -210,6 +220,29 @@ def drive_result_record(
 
 
 @transaction.atomic
+def drive_result_confirm(*, drive: Drive, hand: int, table: int, ns_tricks: int) -> DriveResult:
+    """E/W confirm the count they were shown at the table; a count changed since is not confirmed
+    by mistake, and a confirmation sent twice is harmless."""
+    drive = _locked(drive)
+    state = DriveState(drive)
+    state.check_playable(hand, table, ns_tricks)
+    result = state.result_rows.get((hand, table))
+    if result is None:
+        raise DriveStateError(f"Hand {hand} has no count to confirm yet: N/S enter it first.")
+    if result.ns_tricks != ns_tricks:
+        raise DriveStateError(
+            f"Hand {hand} now shows N/S {result.ns_tricks}, not {ns_tricks}: check it again before "
+            "confirming."
+        )
+    if not result.confirmed:
+        result.confirmed = True
+        result.save(update_fields=["confirmed"])
+        state.results[(hand, table)] = ns_tricks
+        _seat_what_can_be(drive, state, hand)
+    return result
+
+
+@transaction.atomic
 def drive_result_reject(*, drive: Drive, hand: int, table: int) -> None:
     """The other couple disagrees with an unconfirmed count: it is taken back, to be entered again."""
     _locked(drive)
@@ -229,10 +262,50 @@ def _seat_what_can_be(drive: Drive, state: "DriveState", hand: int) -> None:
             done=list(state.seatings.get(h + 1, {})),
             circles=state.circles,
         )
-        if not new:
-            break
+        if not new or (state.starts_half(h + 1) and not state.hand_complete(h)):
+            break  # a new half starts together, after the interval
         _seat(drive, h + 1, new.values(), state.ids)
         state.seatings.setdefault(h + 1, {}).update(new)
+
+
+@transaction.atomic
+def drive_player_remove(*, drive: Drive, player: DrivePlayer) -> None:
+    """Take a player out before the start (their card number is not given again)."""
+    drive = _locked(drive)
+    if drive.status != Drive.Status.ENTRIES:
+        raise DriveStateError(
+            "The drive has started: a player who leaves sits out as an empty seat would not."
+        )
+    DrivePlayer.objects.filter(pk=player.pk, drive=drive).delete()
+
+
+@transaction.atomic
+def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None]]) -> int:
+    """Type the players' totals from their paper score cards, by player id and half; an empty
+    value takes a typed total away. All or nothing. Returns how many totals are now typed."""
+    drive = _locked(drive)
+    if drive.status == Drive.Status.ENTRIES:
+        raise DriveStateError("The drive has not started.")
+    players = {p.pk: p for p in drive.players.all()}
+    most = Decimal(13 * drive.hands)
+    for player_id, halves in totals.items():
+        player = players.get(player_id)
+        if player is None:
+            raise ServiceError("That player is not in this drive.")
+        for half, score in halves.items():
+            if not 1 <= half <= drive.halves:
+                raise ServiceError(f"There is no part {half}: this drive has {drive.halves}.")
+            if score is None:
+                DriveTotal.objects.filter(player=player, half=half).delete()
+                continue
+            if not 0 <= score <= most or score * 2 != int(score * 2):
+                raise ServiceError(
+                    f"{player.name}: {score} is not a score: give whole or half tricks from 0 to {most}."
+                )
+            DriveTotal.objects.update_or_create(
+                drive=drive, player=player, half=half, defaults={"score": score}
+            )
+    return DriveTotal.objects.filter(drive=drive).count()
 
 
 @transaction.atomic
@@ -271,13 +344,23 @@ def drive_close(*, drive: Drive) -> Drive:
     drive = _locked(drive)
     if drive.status != Drive.Status.RUNNING:
         raise DriveStateError("Only a drive in play can be closed.")
-    missing = DriveState(drive).missing()
+    state = DriveState(drive)
+    missing = state.missing()
     if missing:
         shown = ", ".join(f"hand {h} table {t}" for h, t in missing[:5])
         more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-        raise DriveStateError(f"{len(missing)} hands are not in yet: {shown}{more}.")
+        raise DriveStateError(
+            f"{len(missing)} hands are not in yet: {shown}{more}. Enter them, or type every player's "
+            "totals from the score cards."
+        )
     if Prize.MYSTERY in parse_prizes(drive.prizes):
-        drive.mystery_hand = secrets.randbelow(drive.hands) + 1
+        # Drawn among the hands entered one by one: a half typed as totals has no hand scores.
+        typed = state.typed_halves()
+        spans = halves_of(drive.hands, drive.halves)
+        hands = [
+            h for half, (a, b) in enumerate(spans, start=1) if half not in typed for h in range(a, b + 1)
+        ]
+        drive.mystery_hand = hands[secrets.randbelow(len(hands))] if hands else None
     drive.status = Drive.Status.FINISHED
     drive.save(update_fields=["status", "mystery_hand"])
     return drive
@@ -387,12 +470,25 @@ class DriveState:
         before = self.seatings.get(hand - 1, {})
         if not before or table not in before:
             return ()
+        senders = (
+            range(1, self.tables + 1) if self.starts_half(hand) else sources(self.format, table, self.circles)
+        )
         return tuple(
             sorted(
                 t
-                for t in sources(self.format, table, self.circles)
-                if not before[t].sit_out and (hand - 1, t) not in self.results
+                for t in senders
+                if t not in before or (not before[t].sit_out and (hand - 1, t) not in self.results)
             )
+        )
+
+    def starts_half(self, hand: int) -> bool:
+        """The first hand after an interval: every table starts it together."""
+        return hand > 1 and any(first == hand for first, _ in halves_of(self.drive.hands, self.drive.halves))
+
+    def hand_complete(self, hand: int) -> bool:
+        seated = self.seatings.get(hand, {})
+        return len(seated) == self.tables and all(
+            s.sit_out or (hand, t) in self.results for t, s in seated.items()
         )
 
     def now_at(self, table: int) -> TableNow:
@@ -432,13 +528,34 @@ class DriveState:
         return None
 
     def missing(self) -> list[tuple[int, int]]:
+        """The hands and tables still to come in, leaving out the halves typed from paper totals."""
+        typed = self.typed_halves()
         return [
             (hand, table)
-            for hand in range(1, self.drive.hands + 1)
+            for half, (first, last) in enumerate(halves_of(self.drive.hands, self.drive.halves), start=1)
+            if half not in typed
+            for hand in range(first, last + 1)
             for table in range(1, self.tables + 1)
             if not (self.seatings.get(hand, {}).get(table) and self.seatings[hand][table].sit_out)
             and (hand, table) not in self.results
         ]
+
+    @cached_property
+    def typed(self) -> dict[str, dict[int, float]]:
+        """Totals typed from paper score cards, by player and half."""
+        typed: dict[str, dict[int, float]] = {}
+        for player_id, half, score in DriveTotal.objects.filter(drive=self.drive).values_list(
+            "player_id", "half", "score"
+        ):
+            typed.setdefault(self.players_by_id[player_id], {})[half] = float(score)
+        return typed
+
+    def typed_halves(self) -> set[int]:
+        """The halves every player has a typed total for."""
+        halves = set(range(1, self.drive.halves + 1))
+        for key in self.players:
+            halves &= set(self.typed.get(key, {}))
+        return halves
 
     @cached_property
     def scores(self) -> dict[str, PlayerScore]:
@@ -449,6 +566,7 @@ class DriveState:
             hands=self.drive.hands,
             halves=self.drive.halves,
             sit_out_score=AVERAGE if self.drive.sit_out == Drive.SitOut.AVERAGE else 7,
+            typed=self.typed,
         )
 
     @cached_property

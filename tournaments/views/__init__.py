@@ -7,11 +7,13 @@ from .drives import (
     drive_cut,
     drive_move,
     drive_player_add,
+    drive_player_remove,
     drive_print,
     drive_publish,
     drive_room,
     drive_run,
     drive_start,
+    drive_totals,
 )
 from .evening import entry_add, entry_remove, event_accept, event_new, event_run
 from .events import (
@@ -44,11 +46,13 @@ __all__ = [
     "drive_cut",
     "drive_move",
     "drive_player_add",
+    "drive_player_remove",
     "drive_print",
     "drive_publish",
     "drive_room",
     "drive_run",
     "drive_start",
+    "drive_totals",
     "drive_table_confirm",
     "drive_table_enter",
     "drive_table_page",

@@ -76,6 +76,7 @@ def drive_table_page(request, token: str):
             context["moves"] = _moves(state, now.hand, access.table)
     if now.waiting_for:
         context["waiting"] = drives.tables_text(now.waiting_for)
+        context["interval"] = now.hand is not None and state.starts_half(now.hand)
     return render(request, "tournaments/drive_table.html", context)
 
 
@@ -116,7 +117,7 @@ def _enter(access, hand, data):
 
 
 def _confirm(access, hand, data):
-    drives.drive_result_record(drive=access.drive, hand=hand, table=access.table, ns_tricks=_tricks(data))
+    drives.drive_result_confirm(drive=access.drive, hand=hand, table=access.table, ns_tricks=_tricks(data))
     return "", hand
 
 

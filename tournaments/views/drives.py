@@ -2,6 +2,7 @@
 corrections, the prizes and their cuts, close and publish; and the room display."""
 
 from datetime import timedelta
+from decimal import Decimal, InvalidOperation
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -80,6 +81,17 @@ def drive_run(request, drive_id: int):
                 for a in state.awards
             ],
             "tables": drive.table_accesses.all(),
+            "halves": range(1, drive.halves + 1),
+            "paper": [
+                {
+                    "player": p,
+                    "name": state.name(key),
+                    "totals": [
+                        (half, state.typed.get(key, {}).get(half, "")) for half in range(1, drive.halves + 1)
+                    ],
+                }
+                for key, p in sorted(state.players.items(), key=lambda kv: (kv[1].role, kv[1].card))
+            ],
             "history": drive.result_changes.all()[:20],
         }
     return render(request, "tournaments/drive_run.html", context)
@@ -109,6 +121,45 @@ def drive_player_add(request, drive_id: int):
         request,
         drive_id,
         lambda drive: f"Entered {drives.drive_player_add(drive=drive, role=role, name=name)}.",
+    )
+
+
+@login_required
+@require_POST
+def drive_player_remove(request, drive_id: int, player_id: int):
+    def remove(drive):
+        player = drive.players.filter(pk=player_id).first()
+        if player is None:
+            raise DomainError("That player is not entered any more.")
+        drives.drive_player_remove(drive=drive, player=player)
+        return f"{player.name} ({player.key}) taken out."
+
+    return _action(request, drive_id, remove)
+
+
+@login_required
+@require_POST
+def drive_totals(request, drive_id: int):
+    totals: dict[int, dict[int, Decimal | None]] = {}
+    for name, value in request.POST.items():
+        parts = name.split("-")
+        if len(parts) != 3 or parts[0] != "total" or not (parts[1].isdigit() and parts[2].isdigit()):
+            continue
+        value = value.strip().replace("½", ".5").replace(",", ".")
+        try:
+            score = Decimal(value) if value else None
+        except InvalidOperation:
+            messages.error(
+                request, f"'{value}' is not a number of tricks: type it as on the card, e.g. 84 or 84.5."
+            )
+            return redirect("tournaments:drive-run", drive_id=drive_id)
+        totals.setdefault(int(parts[1]), {})[int(parts[2])] = score
+    return _action(
+        request,
+        drive_id,
+        lambda drive: (
+            f"{drives.drive_totals_set(drive=drive, totals=totals)} totals typed from the score cards."
+        ),
     )
 
 

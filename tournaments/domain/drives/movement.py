@@ -111,13 +111,15 @@ def start_seating(ladies: Sequence[str], gents: Sequence[str]) -> tuple[TableSea
         raise DriveError(f"A drive needs at least 4 players; there are {players}.")
     tables = -(-players // 4)
     seats = 2 * tables
-    for count in (len(ladies), len(gents)):
-        if count > seats or count < seats - 2:
-            raise DriveError(
-                f"{players} players fill {tables} tables, with {seats} seats for ladies and {seats} for "
-                f"gents: there are {len(ladies)} ladies and {len(gents)} gents. Ask "
-                f"{_to_switch(len(ladies), len(gents), seats)} to play the other role."
-            )
+    role, count = role_switches(len(ladies), len(gents))
+    if count:
+        many, one = ("ladies", "lady") if role == LADY else ("gents", "gent")
+        who = f"{count} of the {many}" if count > 1 else f"one {one}"
+        raise DriveError(
+            f"{players} players fill {tables} tables, with {seats} seats for ladies and {seats} for "
+            f"gents: there are {len(ladies)} ladies and {len(gents)} gents. Ask {who} to play the "
+            "other role."
+        )
     lady_seats = list(ladies) + [None] * (seats - len(ladies))
     gent_seats = list(gents) + [None] * (seats - len(gents))
     return tuple(
@@ -130,12 +132,21 @@ def start_seating(ladies: Sequence[str], gents: Sequence[str]) -> tuple[TableSea
     )
 
 
-def _to_switch(ladies: int, gents: int, seats: int) -> str:
-    over = max(ladies, gents) - seats
-    short = seats - 2 - min(ladies, gents)
-    count = max(over, short, 1)
-    many, role = ("ladies", "lady") if ladies > gents else ("gents", "gent")
-    return f"{count} of the {many}" if count > 1 else f"one {role}"
+def role_switches(ladies: int, gents: int) -> tuple[str, int]:
+    """Which role has too many players for the seats, and how few of them must take the other
+    role: each role has 2T seats at T tables, and at most two of them may stay empty (the
+    sit-out table holds the empty seats).
+
+    >>> role_switches(10, 6), role_switches(8, 9)
+    (('L', 2), ('G', 0))
+    """
+    tables = -(-(ladies + gents) // 4)
+    role = LADY if ladies >= gents else GENT
+    many, few = max(ladies, gents), min(ladies, gents)
+    switch = 0
+    while many - switch > 2 * tables or few + switch < 2 * tables - 2:
+        switch += 1
+    return role, switch
 
 
 def check_start(format: Format, start: Sequence[TableSeating]) -> None:

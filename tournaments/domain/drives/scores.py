@@ -96,8 +96,14 @@ def score_players(
     hands: int,
     halves: int = 2,
     sit_out_score: float = 7,
+    typed: Mapping[str, Mapping[int, float]] | None = None,
 ) -> dict[str, PlayerScore]:
-    """Every player's score card from the seatings so far and the N/S tricks by (hand, table)."""
+    """Every player's score card from the seatings so far and the N/S tricks by (hand, table).
+
+    ``typed`` holds totals copied from paper score cards, by player and half (1, 2, …): such a
+    total stands for that half, whatever of its hands were entered one by one.
+    """
+    typed = typed or {}
     spans = halves_of(hands, halves)
     lines: dict[str, list[HandLine]] = {player: [] for player in roles}
     for hand in sorted(seatings):
@@ -124,7 +130,10 @@ def score_players(
     for player, role in roles.items():
         own = lines[player]
         part = tuple(
-            sum(line.tricks or 0 for line in own if first <= line.hand <= last) for first, last in spans
+            typed.get(player, {}).get(
+                half, sum(line.tricks or 0 for line in own if first <= line.hand <= last)
+            )
+            for half, (first, last) in enumerate(spans, start=1)
         )
         scores[player] = PlayerScore(player, role, tuple(own), part)
     return scores
