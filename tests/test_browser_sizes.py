@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Event
+from tournaments.models import Drive, Event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "sizes"
@@ -41,6 +41,18 @@ def _pages(autumn: Event, thursday: Event, howell: Event) -> dict:
         "room": reverse("tournaments:event-room", args=[howell.pk]),
         "table-start": reverse("tournaments:table-start"),
         "tablet": reverse("tournaments:table", args=[thursday_access.token]),
+        **_drive_pages(),
+    }
+
+
+def _drive_pages() -> dict:
+    saturday = Drive.objects.get(name="Saturday Village Drive")
+    friday = Drive.objects.get(name="Friday Progressive")
+    return {
+        "drive-run": reverse("tournaments:drive-run", args=[friday.pk]),
+        "drive-finished": reverse("tournaments:drive-run", args=[saturday.pk]),
+        "drive-room": reverse("tournaments:drive-room", args=[saturday.pk]),
+        "drive-tablet": reverse("tournaments:drive-table", args=[friday.table_accesses.get(table=1).token]),
     }
 
 

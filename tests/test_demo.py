@@ -3,7 +3,8 @@
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from tournaments.models import Club, Event, Member, Result
+from tournaments.models import Club, Drive, Event, Member, Result
+from tournaments.services import drives
 
 
 def test_it_loads_the_demo_club_once(db):
@@ -39,3 +40,14 @@ def test_the_ready_demo_events_entries_know_their_seats(db):
     ready = Event.objects.get(status=Event.Status.READY)
     assert ready.entries.count() == ready.pairs.count() == ready.pairs.filter(entry__isnull=False).count()
     assert ready.changes.filter(action="started").count() == 0 and ready.changes.exists()
+
+
+def test_the_demo_has_a_finished_drive_and_one_in_play(db):
+    call_command("demo")
+    saturday = Drive.objects.get(name="Saturday Village Drive")
+    assert saturday.status == Drive.Status.FINISHED and saturday.published
+    assert saturday.players.count() == 18 and saturday.results.count() == 24 * 4
+    friday = Drive.objects.get(name="Friday Progressive")
+    assert friday.status == Drive.Status.RUNNING
+    assert friday.table_accesses.count() == 4  # each install draws its own links and codes
+    assert drives.DriveState(friday).next_hand() == 3

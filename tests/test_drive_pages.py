@@ -55,7 +55,7 @@ def test_an_organiser_enters_players_starts_corrects_and_closes(client, organise
 
     client.post(_url("drive-move", drive))
     room = client.get(_url("drive-room", drive)).content.decode()
-    assert "Move now" in room and "Half-time leaders" in room
+    assert "Move now" in room and "At half-time" in room
 
     client.post(_url("drive-close", drive))
     drive.refresh_from_db()

@@ -164,13 +164,23 @@ def drive_start(*, drive: Drive) -> Drive:
         raise ServiceError(str(error)) from None
     ids = {p.key: p.id for p in players}
     _seat(drive, 1, start, ids)
-    for table in range(1, len(start) + 1):
-        DriveTable.objects.create(
-            drive=drive, table=table, token=secrets.token_urlsafe(24), code=new_table_code()
-        )
     drive.status = Drive.Status.RUNNING
+    drive_open_tables(drive=drive)
     drive.save(update_fields=["status"])
     return drive
+
+
+@transaction.atomic
+def drive_open_tables(*, drive: Drive) -> list[DriveTable]:
+    """Give each table of a started drive its secret link and short code (those it has are kept)."""
+    tables = DriveSeating.objects.filter(drive=drive, hand=1).count()
+    have = set(drive.table_accesses.values_list("table", flat=True))
+    for table in range(1, tables + 1):
+        if table not in have:
+            DriveTable.objects.create(
+                drive=drive, table=table, token=secrets.token_urlsafe(24), code=new_table_code()
+            )
+    return list(drive.table_accesses.all())
 
 
 def _seat(drive: Drive, hand: int, tables, ids: dict[str, int]) -> None:
@@ -366,7 +376,9 @@ def drive_close(*, drive: Drive) -> Drive:
     return drive
 
 
+@transaction.atomic
 def drive_publish(*, drive: Drive, published: bool = True) -> Drive:
+    drive = _locked(drive)
     if published and drive.status != Drive.Status.FINISHED:
         raise DriveStateError("Close the drive before publishing its results.")
     Drive.objects.filter(pk=drive.pk).update(published=published)
@@ -678,7 +690,7 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
     state = DriveState(drive)
     spans = halves_of(drive.hands, drive.halves)
     cards = []
-    for key, player in sorted(state.players.items(), key=lambda kv: (kv[1].role, kv[1].card)):
+    for key, player in sorted(state.players.items(), key=lambda kv: (kv[1].role != LADY, kv[1].card)):
         score = state.scores[key] if state.tables else None
         lines = {line.hand: line for line in score.lines} if score else {}
         rows, running = [], 0.0

@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from ..domain.drives import GENT, LADY
+from ..domain.drives import GENT, LADY, halves_of
 from ..domain.errors import DomainError
 from ..models import Drive, DrivePlayer
 from ..pdf.drives import DOCUMENTS
@@ -90,7 +90,7 @@ def drive_run(request, drive_id: int):
                         (half, state.typed.get(key, {}).get(half, "")) for half in range(1, drive.halves + 1)
                     ],
                 }
-                for key, p in sorted(state.players.items(), key=lambda kv: (kv[1].role, kv[1].card))
+                for key, p in sorted(state.players.items(), key=lambda kv: (kv[1].role != LADY, kv[1].card))
             ],
             "history": drive.result_changes.all()[:20],
         }
@@ -248,7 +248,18 @@ def drive_room(request, drive_id: int):
     ):
         raise Http404("No such drive.")
     state = drives.DriveState(drive)
-    first_half = sorted(state.scores.values(), key=lambda s: (-s.first_half, s.player))[:3]
+    # The leaders of each role at half-time, once the first half is over.
+    first_half = []
+    if (
+        state.tables
+        and (drive.halves > 1)
+        and state.hand_complete(halves_of(drive.hands, drive.halves)[0][1])
+    ):
+        for role in (LADY, GENT):
+            ranked = sorted(
+                (s for s in state.scores.values() if s.role == role), key=lambda s: (-s.first_half, s.player)
+            )
+            first_half += ranked[:3]
     move_now = drive.move_called_at is not None and timezone.now() - drive.move_called_at < MOVE_SHOWN
     return render(
         request,

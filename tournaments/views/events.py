@@ -37,8 +37,11 @@ def home(request):
         events = Event.objects.for_user(request.user).select_related("club")[:50]
         drives = Drive.objects.for_user(request.user).select_related("club")[:20]
     published = Event.objects.filter(published=True).select_related("club")[:20]
+    published_drives = Drive.objects.filter(published=True).select_related("club")[:20]
     return render(
-        request, "tournaments/home.html", {"events": events, "drives": drives, "published": published}
+        request,
+        "tournaments/home.html",
+        {"events": events, "drives": drives, "published": published, "published_drives": published_drives},
     )
 
 

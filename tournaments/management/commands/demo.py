@@ -7,8 +7,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import BaseCommand, call_command
 from django.db import transaction
 
-from tournaments.models import Club, Event
+from tournaments.models import Club, Drive, Event
 from tournaments.services import event_open_tables
+from tournaments.services.drives import drive_open_tables
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 USERNAME = "organiser"
@@ -27,6 +28,8 @@ class Command(BaseCommand):
             call_command("loaddata", str(FIXTURE), verbosity=0)
             for event in Event.objects.all():
                 event_open_tables(event=event)  # each install draws its own table links and codes
+            for drive in Drive.objects.exclude(status=Drive.Status.ENTRIES):
+                drive_open_tables(drive=drive)
             self.stdout.write(f"Loaded the demo club from {FIXTURE.name}.")
         user_model = get_user_model()
         user = user_model.objects.filter(username=USERNAME).first()

@@ -1,4 +1,5 @@
-"""Rebuild fixtures/demo.json: a club, its members, a finished event with results, a ready event.
+"""Rebuild fixtures/demo.json: a club, its members, finished events with results, a ready event,
+a finished whist drive and one in play.
 
 Built through the services in a transaction that is rolled back, so the database is untouched.
 Run it after a change to the models, on an empty database:
@@ -17,6 +18,7 @@ from django.db import transaction
 
 from tournaments import services
 from tournaments.models import Club, Event
+from tournaments.services import drives
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 MEMBERS = [
@@ -63,6 +65,12 @@ DUMPED = [
     "tournaments.result",
     "tournaments.resultchange",
     "tournaments.eventchange",
+    "tournaments.drive",
+    "tournaments.driveplayer",
+    "tournaments.driveseating",
+    "tournaments.driveresult",
+    "tournaments.driveresultchange",
+    "tournaments.prizecut",
 ]
 
 
@@ -125,6 +133,43 @@ def _build():
     services.event_accept_proposal(event=ready, choice=0)  # 8 tables with a half table, relay
     services.event_deal_boards(event=ready, seed="ribble-thursday-2026")
     services.event_set_status(event=ready, status=Event.Status.READY)
+    _drives(club, members)
+
+
+def _drives(club, members):
+    """A finished village-hall drive (18 players, so two sit out each hand), and one in play."""
+    rng = random.Random(1911)
+    saturday = drives.drive_create(
+        club=club, name="Saturday Village Drive", date=date(2026, 11, 14), prizes="full"
+    )
+    _drive_players(saturday, members[:16] + ["Nora Guest", "Albert Guest"])
+    drives.drive_start(drive=saturday)
+    _drive_play(saturday, rng, saturday.hands)
+    drives.drive_close(drive=saturday)
+    drives.drive_publish(drive=saturday)
+
+    friday = drives.drive_create(
+        club=club, name="Friday Progressive", date=date(2026, 11, 27), hands=24, trump_schedule="HDSCN"
+    )
+    _drive_players(friday, members[10:26])
+    drives.drive_start(drive=friday)
+    _drive_play(friday, rng, 2)
+
+
+def _drive_players(drive, people):
+    """Ladies and gents in turn, so card order seats L1, G1 v L2, G2 at table 1."""
+    for index, person in enumerate(people):
+        drives.drive_player_add(drive=drive, role="LG"[index % 2], name=str(person))
+
+
+def _drive_play(drive, rng, hands):
+    """Every table's tricks for the first ``hands`` hands, as the tables finish."""
+    for hand in range(1, hands + 1):
+        state = drives.DriveState(drive)
+        for table, seated in sorted(state.seatings.get(hand, {}).items()):
+            if not seated.sit_out:
+                tricks = min(13, max(0, round(rng.gauss(6.5, 2.2))))
+                drives.drive_result_record(drive=drive, hand=hand, table=table, ns_tricks=tricks)
 
 
 def _enter(event, members, stationary=()):
