@@ -6,7 +6,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.models import Club, Event, Member, Result, ResultChange
+from tournaments.models import Club, Drive, Event, Member, Result, ResultChange
 from tournaments.services.backup import event_export
 
 
@@ -30,6 +30,7 @@ def test_the_demo_event_round_trips_into_an_empty_database(demo, tmp_path):
     path = tmp_path / "autumn.json"
     path.write_text(json.dumps(exported))
     # Another database: nothing of the club is left.
+    Drive.objects.all().delete()
     Event.objects.all().delete()
     Member.objects.all().delete()
     Club.objects.all().delete()

@@ -74,6 +74,7 @@ def drive_table_page(request, token: str):
         }
         if now.seating.sit_out:
             context["moves"] = _moves(state, now.hand, access.table)
+            context["sitting_out"] = [p for p in context["ns"] + context["ew"] if p["key"]]
     if now.waiting_for:
         context["waiting"] = drives.tables_text(now.waiting_for)
         context["interval"] = now.hand is not None and state.starts_half(now.hand)
