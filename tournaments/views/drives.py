@@ -260,6 +260,12 @@ def drive_room(request, drive_id: int):
                 (s for s in state.scores.values() if s.role == role), key=lambda s: (-s.first_half, s.player)
             )
             first_half += ranked[:3]
+    prizes = []
+    if drive.status == Drive.Status.FINISHED:
+        prizes = [
+            (a.label, state.name(a.player) if a.player else ("tie: cut for it" if a.tied else "—"))
+            for a in state.awards
+        ]
     move_now = drive.move_called_at is not None and timezone.now() - drive.move_called_at < MOVE_SHOWN
     return render(
         request,
@@ -270,6 +276,7 @@ def drive_room(request, drive_id: int):
             "ladies": _standings(state, LADY)[:10],
             "gents": _standings(state, GENT)[:10],
             "first_half": [(s.player, state.name(s.player), s.first_half) for s in first_half],
+            "prizes": prizes,
             "move_now": move_now,
         },
     )

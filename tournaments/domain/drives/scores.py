@@ -220,9 +220,12 @@ class Award:
     score: float | None
     tied: tuple[str, ...] = ()
     cut: bool = False
+    hand: int | None = None  # the mystery hand, once drawn
 
     @property
     def label(self) -> str:
+        if self.prize == Prize.MYSTERY and self.hand:
+            return f"Mystery hand: best score in hand {self.hand}, drawn at random"
         return PRIZE_LABELS[self.prize]
 
 
@@ -257,6 +260,7 @@ def award_prizes(
     for prize in prizes:
         role = _ROLE.get(prize)
         field = [s for p, s in scores.items() if p not in taken and (role is None or s.role == role)]
+        hand = mystery_hand if prize == Prize.MYSTERY else None
         if not field or (prize == Prize.MYSTERY and mystery_hand is None):
             awards.append(Award(prize, None, None))
             continue
@@ -266,12 +270,12 @@ def award_prizes(
         level = tuple(s.player for s in ranked if _key(prize, s, mystery_hand) == best)
         figure = best[0]
         if len(level) == 1:
-            awards.append(Award(prize, level[0], figure))
+            awards.append(Award(prize, level[0], figure, hand=hand))
             taken.add(level[0])
         elif cuts.get(prize) in level:
-            awards.append(Award(prize, cuts[prize], figure, level, cut=True))
+            awards.append(Award(prize, cuts[prize], figure, level, cut=True, hand=hand))
             taken.add(cuts[prize])
         else:
-            awards.append(Award(prize, None, figure, level))
+            awards.append(Award(prize, None, figure, level, hand=hand))
             taken.update(level)  # held until the cut is recorded
     return awards
