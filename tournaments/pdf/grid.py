@@ -90,7 +90,9 @@ class TextWriter:
         self.doc = canvas._doc
         self.current = (None, None)  # the PDF font name and size in force
         self.colour = object()
-        self.cache: dict = {}
+        # Kept on the document, not the grid: a run's subset encoding never changes within one
+        # document, and a pack repeats the same figures and names over many grids.
+        self.cache: dict = canvas.__dict__.setdefault("_whistdrive_encoded", {})
 
     def __call__(self, x: float, y: float, runs, size: float) -> None:
         code = self.code
