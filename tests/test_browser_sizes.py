@@ -52,6 +52,7 @@ def _drive_pages() -> dict:
         "drive-run": reverse("tournaments:drive-run", args=[friday.pk]),
         "drive-finished": reverse("tournaments:drive-run", args=[saturday.pk]),
         "drive-room": reverse("tournaments:drive-room", args=[saturday.pk]),
+        "drive-live": reverse("tournaments:drive-live", args=[friday.pk]),
         "drive-tablet": reverse("tournaments:drive-table", args=[friday.table_accesses.get(table=1).token]),
     }
 

@@ -53,6 +53,9 @@ def test_an_organiser_enters_players_starts_corrects_and_closes(client, organise
     bad = client.post(_url("drive-correct", drive), {"hand": 1, "table": 3, "ns_tricks": 7}, follow=True)
     assert "sit-out table" in bad.content.decode()
 
+    live = client.get(_url("drive-live", drive)).content.decode()
+    assert 'http-equiv="refresh"' in live and "7–6" in live and "out" in live
+
     client.post(_url("drive-move", drive))
     room = client.get(_url("drive-room", drive)).content.decode()
     assert "Move now" in room and "At half-time" in room

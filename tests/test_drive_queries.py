@@ -37,6 +37,7 @@ def test_the_pages_of_a_drive_do_not_grow_with_its_tables(client, organiser, clu
         counts[tables] = {
             "run": _count(client, reverse("tournaments:drive-run", args=[drive.pk])),
             "room": _count(client, reverse("tournaments:drive-room", args=[drive.pk])),
+            "live": _count(client, reverse("tournaments:drive-live", args=[drive.pk])),
             "tablet": _count(client, reverse("tournaments:drive-table", args=[token])),
             "enter": _count(
                 client,

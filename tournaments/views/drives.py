@@ -97,6 +97,22 @@ def drive_run(request, drive_id: int):
     return render(request, "tournaments/drive_run.html", context)
 
 
+@login_required
+def drive_live(request, drive_id: int):
+    """The grid of tables by hands alone, refreshing itself: for a second screen at the desk."""
+    drive = _get_drive_for_user(request, drive_id)
+    if drive.status == Drive.Status.ENTRIES:
+        return redirect("tournaments:drive-run", drive_id=drive.pk)
+    state = drives.DriveState(drive)
+    context = {
+        "drive": drive,
+        "grid": _grid(state),
+        "hands": range(1, drive.hands + 1),
+        "next_hand": state.next_hand(),
+    }
+    return render(request, "tournaments/drive_live.html", context)
+
+
 def _action(request, drive_id: int, action, done: str = ""):
     drive = _get_drive_for_user(request, drive_id)
     try:
