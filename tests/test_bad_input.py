@@ -9,14 +9,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournaments import services
-from tournaments.models import Board, Result, ResultChange
+from tournaments.models import Board, DriveResult, DriveSeating, Result, ResultChange
+from tournaments.services import drives
 from tournaments.services.tables import TableError
 
 SETTINGS = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 junk = st.one_of(
-    st.text(max_size=30), st.integers(-1000, 1000).map(str), st.sampled_from(["", "7", "13", "14", "1e3"])
+    st.text(max_size=30),
+    st.integers(-1000, 1000).map(str),
+    st.integers(-(2**70), 2**70).map(str),  # past any database's integers
+    st.sampled_from(["", "7", "13", "14", "1e3", str(2**63)]),
 )
 
 
@@ -182,3 +186,28 @@ def test_a_database_gone_for_a_moment_asks_the_tablet_to_send_again(running, mon
     assert response.status_code == 503 and response["Retry-After"] == "2"
     page = response.content.decode()
     assert "Not saved yet" in page and 'name="ns_tricks" value="9"' in page and "data-retry" in page
+
+
+@pytest.fixture
+def drive_running(club):
+    drive = drives.drive_create(club=club, name="Junk", date="2026-11-20", hands=2, halves=1)
+    for k in range(8):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
+    return drives.drive_start(drive=drive)
+
+
+@SETTINGS
+@given(
+    action=st.sampled_from(["enter", "confirm", "reject"]),
+    hand=junk,
+    tricks=junk,
+    extra=st.dictionaries(st.text(max_size=8), st.text(max_size=8), max_size=3),
+)
+def test_a_drive_tablet_never_fails_and_never_writes_nonsense(drive_running, action, hand, tricks, extra):
+    client = Client(raise_request_exception=False)
+    token = drive_running.table_accesses.get(table=1).token
+    response = client.post(f"/d/{token}/{action}/", {**extra, "hand": hand, "ns_tricks": tricks})
+    assert response.status_code == 302
+    for result in DriveResult.objects.filter(drive=drive_running):
+        assert result.table == 1 and result.hand in (1, 2) and 0 <= result.ns_tricks <= 13
+    assert DriveSeating.objects.filter(drive=drive_running, hand=2).count() in (0, 2)

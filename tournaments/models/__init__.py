@@ -200,6 +200,9 @@ class Direction(models.TextChoices):
     ALL = "ALL", "Pair"
 
 
+DIRECTION_LABELS = dict(Direction.choices)
+
+
 def _players(row) -> tuple[str, str]:
     """The two players of a pair or an entry: members by name, else the guests' names."""
     first = str(row.player1) if row.player1_id else row.guest1
@@ -234,9 +237,9 @@ class Pair(models.Model):
         ]
 
     def __str__(self):
-        # The enum's label: get_direction_display() looks the choices up anew each time, and a
-        # 30-table print pack names pairs some twenty thousand times.
-        return f"{Direction(self.direction).label} {self.number}"
+        # A plain lookup: get_direction_display() reads the choices anew each time, and a 30-table
+        # print pack names pairs some twenty thousand times.
+        return f"{DIRECTION_LABELS.get(self.direction, self.direction)} {self.number}"
 
     @property
     def names(self) -> str:

@@ -11,7 +11,7 @@ from ..domain.errors import DomainError
 from ..domain.movements.render import SEAT_NAMES as SEATS_SHORT
 from ..domain.movements.render import boards_move_text, sharing_text
 from ..domain.scoring import pair_label
-from ..models import Event
+from ..models import Event, Seating
 from ..pdf.data import (
     CardRound,
     GuideCard,
@@ -39,6 +39,8 @@ from ..reports import (
 from .movements import seated_movement
 from .scoring import event_report
 
+NS_EW_FIELDS = (Seating._meta.get_field("ns_pair"), Seating._meta.get_field("ew_pair"))
+
 
 def _range(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}–{last}"
@@ -58,14 +60,13 @@ def _label(pair) -> str:
 
 def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
     """Everything the documents need, read in a handful of queries."""
-    seatings = list(
-        event.seatings.select_related(
-            "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
-        )
-    )
+    seatings = _seatings_with_pairs(event)
     boards = {b.number: b for b in event.boards.all()}
     trumps = {n: STRAIN_SYMBOLS.get(b.trumps, "?") for n, b in boards.items()}
     movement = seated_movement(event, seatings)
+    by_table: dict[int, list[Seating]] = {}
+    for seating in seatings:
+        by_table.setdefault(seating.table, []).append(seating)
     accesses = {a.table: a for a in event.table_accesses.all()}
     report = None
     if event.results.confirmed().exists():
@@ -83,7 +84,8 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
             scoring=event.get_scoring_display(),
         ),
         table_cards=tuple(
-            _table_card(t, seatings, movement, trumps, accesses, base_url) for t in range(1, event.tables + 1)
+            _table_card(t, by_table.get(t, []), movement, trumps, accesses, base_url)
+            for t in range(1, event.tables + 1)
         ),
         guide_cards=_guide_cards(seatings, howell=event.is_howell),
         travellers=_travellers(boards, seatings, played),
@@ -91,6 +93,17 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
         hand_records=_hand_records(boards),
         results=_results_sheet(report) if report else None,
     )
+
+
+def _seatings_with_pairs(event: Event) -> list[Seating]:
+    """The event's seatings, each pointing at one shared instance of its pairs (players loaded): a
+    join would make a copy of a pair, and of its players, for every seating it sits at."""
+    pairs = {p.pk: p for p in event.pairs.select_related("player1", "player2")}
+    seatings = list(event.seatings.all())
+    for seating in seatings:
+        for field in NS_EW_FIELDS:
+            field.set_cached_value(seating, pairs.get(getattr(seating, field.attname)))
+    return seatings
 
 
 def _played(report) -> dict:
@@ -115,9 +128,9 @@ def _played(report) -> dict:
     return played
 
 
-def _table_card(table, seatings, movement, trumps, accesses, base_url) -> TableCard:
+def _table_card(table, mine, movement, trumps, accesses, base_url) -> TableCard:
+    """A table's card, from its seatings round by round."""
     rounds = []
-    mine = [s for s in seatings if s.table == table]
     for s in mine:
         moves = movement.moves_after(s.round, table)
         notes = []

@@ -129,11 +129,17 @@ def table_page(request, token: str):
     )
 
 
+LARGEST = 2**31 - 1  # no number a table or a form sends is larger; the databases' integers are not
+
+
 def _whole(value) -> int | None:
+    """A form's whole number, or None when it is not one (or too large to be any board, hand,
+    table or row: a database refuses such a number instead of finding nothing)."""
     try:
-        return int(value)
+        number = int(value)
     except (TypeError, ValueError):
         return None
+    return number if -LARGEST <= number <= LARGEST else None
 
 
 class Outcome(NamedTuple):

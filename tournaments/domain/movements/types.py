@@ -143,22 +143,41 @@ class Movement:
         """Where a pair sits in a round, or None (the round is past the end, or the pair is the
         missing one). ``direction`` is the pair's line in a Mitchell; a Howell's pairs have one
         numbering and are found in either direction."""
-        either = self.kind == "howell"
-        for tr in self.round_of(round_):
-            if tr.ns == pair and (either or direction == "NS"):
-                return Seat(tr.table, "NS", sits_out=tr.ew is None)
-            if tr.ew == pair and (either or direction == "EW"):
-                return Seat(tr.table, "EW", sits_out=tr.ns is None)
-        return None
+        if self.kind == "howell":
+            return self._seats.get((round_, "NS", pair)) or self._seats.get((round_, "EW", pair))
+        return self._seats.get((round_, direction, pair))
+
+    @cached_property
+    def _seats(self) -> dict[tuple[int, str, int], Seat]:
+        """Every pair's seat by (round, the line it sits in, pair), the first found kept (as a scan
+        of the round would find it)."""
+        seats: dict[tuple[int, str, int], Seat] = {}
+        for tr in self.table_rounds:
+            if tr.ns is not None:
+                seats.setdefault((tr.round, "NS", tr.ns), Seat(tr.table, "NS", sits_out=tr.ew is None))
+            if tr.ew is not None:
+                seats.setdefault((tr.round, "EW", tr.ew), Seat(tr.table, "EW", sits_out=tr.ns is None))
+        return seats
+
+    @cached_property
+    def _set_tables(self) -> dict[tuple[int, int], tuple[int, ...]]:
+        """The tables playing each board set, by (round, set), in table order."""
+        tables: dict[tuple[int, int], list[int]] = {}
+        for tr in self.table_rounds:
+            tables.setdefault((tr.round, tr.board_set), []).append(tr.table)
+        return {key: tuple(sorted(found)) for key, found in tables.items()}
+
+    @cached_property
+    def _on_relay(self) -> frozenset[tuple[int, int]]:
+        return frozenset((rr.round, rr.board_set) for rr in self.relay)
 
     def moves_after(self, round_: int, table: int) -> Moves:
         """Where the pairs and the boards at ``table`` go after ``round_``."""
         here = self.at(round_, table)
-        following = self.round_of(round_ + 1)
         ns_next = None if here.ns is None else self.seat_of(round_ + 1, "NS", here.ns)
         ew_next = None if here.ew is None else self.seat_of(round_ + 1, "EW", here.ew)
-        boards_to = tuple(sorted(tr.table for tr in following if tr.board_set == here.board_set))
-        on_relay = any(rr.round == round_ + 1 and rr.board_set == here.board_set for rr in self.relay)
+        boards_to = self._set_tables.get((round_ + 1, here.board_set), ())
+        on_relay = (round_ + 1, here.board_set) in self._on_relay
         return Moves(
             round=round_,
             table=table,
