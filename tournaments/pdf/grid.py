@@ -75,6 +75,32 @@ def wrap_words(pieces, font: str, size: float, width: float) -> list[list[tuple[
     return [line for line in lines if line] or [[]]
 
 
+Line = tuple[tuple[tuple[str, str, object], ...], float]  # (text, font, colour) runs, and their width
+_PLAIN: dict[tuple[str, str, float, float], tuple[Line, ...]] = {}
+
+
+def _cell_lines(value, font: str, size: float, width: float) -> tuple[Line, ...]:
+    """A cell wrapped into lines, each its runs in the fonts that print them and its width. A plain
+    text cell is laid out once for all grids: a pack repeats the same figures and names."""
+    key = (value, font, size, width) if isinstance(value, str) else None
+    if key is not None and key in _PLAIN:
+        return _PLAIN[key]
+    lines = []
+    for line in wrap_words(_pieces(value), font, size, width):
+        runs = tuple(
+            (run, FALLBACK if other else font, colour)
+            for piece, colour in line
+            for run, other in font_runs(piece)
+        )
+        lines.append((runs, sum(_width(text, name, size) for text, name, _ in runs)))
+    lines = tuple(lines)
+    if key is not None:
+        if len(_PLAIN) > 50_000:
+            _PLAIN.clear()
+        _PLAIN[key] = lines
+    return lines
+
+
 @lru_cache(maxsize=4096)
 def _width(text: str, font: str, size: float) -> float:
     return sum(stringWidth(run, FALLBACK if other else font, size) for run, other in font_runs(text))
@@ -161,7 +187,7 @@ class Grid(Flowable):
             for r, row in enumerate([self.header, *self.rows]):
                 size = self.header_size if r == 0 else self.size
                 line_cells = [
-                    wrap_words(_pieces(value), self._font(r, c), size, self.widths[c] - 2 * PAD_X)
+                    _cell_lines(value, self._font(r, c), size, self.widths[c] - 2 * PAD_X)
                     for c, value in enumerate(row)
                 ]
                 lines = max(len(lines) for lines in line_cells)
@@ -234,21 +260,15 @@ class Grid(Flowable):
             leading = size * 1.22
             top = ys[r]
             for c, lines in enumerate(row):
-                font = self._font(r, c)
                 block = len(lines) * leading
                 offset = (heights[r] - block) / 2 if (self.valign_middle and r) else PAD_Y
-                for number, line in enumerate(lines):
-                    if not line:
+                align = self.align.get(c, "LEFT") if r else "LEFT"
+                for number, (runs, width) in enumerate(lines):
+                    if not runs:
                         continue
-                    runs = [
-                        (run, FALLBACK if other else font, colour)
-                        for piece, colour in line
-                        for run, other in font_runs(piece)
-                    ]
-                    align = self.align.get(c, "LEFT") if r else "LEFT"
                     x = xs[c] + PAD_X
                     if align != "LEFT":
-                        room = self.widths[c] - 2 * PAD_X - sum(_width(t, f, size) for t, f, _ in runs)
+                        room = self.widths[c] - 2 * PAD_X - width
                         x += room / 2 if align == "CENTER" else room
                     write(x, top - offset - number * leading - size, runs, size)
         canvas.drawText(text)
