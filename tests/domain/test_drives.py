@@ -10,12 +10,14 @@ from tournaments.domain.drives import (
     AVERAGE,
     EW,
     NS,
+    PRESETS,
     Circles,
     Format,
     Prize,
     award_prizes,
     departures,
     next_seatings,
+    parse_prizes,
     play_drive,
     score_players,
     start_seating,
@@ -206,3 +208,25 @@ def test_the_booby_is_the_lowest_and_ties_break_on_the_last_half():
     assert {scores[p].score for p in ladies} == {13}
     expected = {p for p in ladies if scores[p].last_half == 0}
     assert booby.player is None and set(booby.tied) == expected and 0 < len(expected) < 4
+
+
+def test_the_most_hands_of_ten_tricks_prize_counts_hands_played():
+    ladies, gents = _players(8)
+    outcome = iter([10, 3, 11, 12])  # hand 1: table 1 N/S 10, table 2 N/S 3; hand 2: 11 and 12
+    seatings, results = play_drive(
+        Format.SEMI_PARTNER, start_seating(ladies, gents), 2, lambda h, s: next(outcome)
+    )
+    scores = score_players({p: p[0] for p in ladies + gents}, seatings, results, hands=2, halves=1)
+    counts = {p: s.big_hands for p, s in scores.items()}
+    # Hand 1: table 1's N/S (L1, G1) took 10, table 2's E/W (L4, G4) took 10.
+    assert counts["L1"] >= 1 and counts["L4"] >= 1 and counts["L2"] + counts["L3"] <= 2
+    award = award_prizes([Prize.TEN_PLUS], scores)[0]
+    best = max(counts.values())
+    assert award.score == best and (award.player is None or counts[award.player] == best)
+
+
+def test_a_prize_list_reads_presets_and_names():
+    assert parse_prizes("classic") == PRESETS["classic"]
+    assert parse_prizes("overall, ten-plus") == (Prize.OVERALL, Prize.TEN_PLUS)
+    with pytest.raises(DriveError, match="'nope' is not a prize"):
+        parse_prizes("lady-1,nope")

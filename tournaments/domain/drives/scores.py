@@ -83,6 +83,11 @@ class PlayerScore:
         return next((line.tricks or 0 for line in self.lines if line.hand == hand), 0)
 
     @property
+    def big_hands(self) -> int:
+        """Hands played (not sat out) in which the player's couple took 10 tricks or more."""
+        return sum(1 for line in self.lines if not line.sat_out and (line.tricks or 0) >= 10)
+
+    @property
     def last_hand(self) -> float:
         scored = [line for line in self.lines if line.tricks is not None]
         return scored[-1].tricks if scored else 0
@@ -151,6 +156,7 @@ class Prize(StrEnum):
     BOOBY_LADY = "booby-lady"
     BOOBY_GENT = "booby-gent"
     MYSTERY = "mystery-hand"
+    TEN_PLUS = "ten-plus"
 
 
 PRIZE_LABELS = {
@@ -165,6 +171,7 @@ PRIZE_LABELS = {
     Prize.BOOBY_LADY: "Lowest lady (booby)",
     Prize.BOOBY_GENT: "Lowest gent (booby)",
     Prize.MYSTERY: "Mystery hand: best score in a hand drawn at random",
+    Prize.TEN_PLUS: "Most hands of 10 tricks or more",
 }
 PRESETS = {
     "classic": (Prize.LADY_1, Prize.GENT_1, Prize.BOOBY_LADY, Prize.BOOBY_GENT),
@@ -181,7 +188,7 @@ PRESETS = {
         Prize.BOOBY_GENT,
         Prize.MYSTERY,
     ),
-    "overall": (Prize.OVERALL, Prize.FIRST_HALF, Prize.BOOBY_LADY, Prize.BOOBY_GENT),
+    "one-field": (Prize.OVERALL, Prize.FIRST_HALF, Prize.BOOBY_LADY, Prize.BOOBY_GENT),
 }
 _ROLE = {
     Prize.LADY_1: LADY,
@@ -235,6 +242,8 @@ def _key(prize: Prize, score: PlayerScore, mystery_hand: int | None) -> tuple[fl
         return (score.first_half, score.last_half, score.last_hand)
     if prize == Prize.MYSTERY:
         return (score.hand_score(mystery_hand), score.last_half, score.last_hand)
+    if prize == Prize.TEN_PLUS:
+        return (score.big_hands, score.last_half, score.last_hand)
     return (score.score, score.last_half, score.last_hand)
 
 
