@@ -1,0 +1,46 @@
+"""Running a progressive whist drive (``play``), reading its state (``state``), and its paper and
+report (``paper``)."""
+
+from .paper import drive_print, drive_report
+from .play import (
+    drive_close,
+    drive_create,
+    drive_move_call,
+    drive_open_tables,
+    drive_player_add,
+    drive_player_remove,
+    drive_publish,
+    drive_result_confirm,
+    drive_result_correct,
+    drive_result_record,
+    drive_result_reject,
+    drive_start,
+    drive_totals_set,
+    prize_cut_record,
+    role_suggestion,
+)
+from .state import DriveState, DriveStateError, TableNow, tables_text
+
+__all__ = [
+    "DriveState",
+    "DriveStateError",
+    "TableNow",
+    "drive_close",
+    "drive_create",
+    "drive_move_call",
+    "drive_open_tables",
+    "drive_player_add",
+    "drive_player_remove",
+    "drive_print",
+    "drive_publish",
+    "drive_report",
+    "drive_result_confirm",
+    "drive_result_correct",
+    "drive_result_record",
+    "drive_result_reject",
+    "drive_start",
+    "drive_totals_set",
+    "prize_cut_record",
+    "role_suggestion",
+    "tables_text",
+]

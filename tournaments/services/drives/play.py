@@ -1,0 +1,374 @@
+"""Running a progressive whist drive: entries, the start, each hand's tricks, the seating of the
+next hand as the tables finish, corrections, the close and the prizes.
+
+Every write locks the drive's row first, so two tablets finishing neighbouring tables at once
+take turns, and the next hand's seating is made exactly once.
+"""
+
+import secrets
+from datetime import date as Date
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from ...domain.drives import (
+    GENT,
+    LADY,
+    Format,
+    Prize,
+    check_start,
+    halves_of,
+    next_seatings,
+    parse_prizes,
+    role_switches,
+    start_seating,
+)
+from ...domain.errors import DriveError
+from ...models import (
+    Club,
+    Drive,
+    DrivePlayer,
+    DriveResult,
+    DriveResultChange,
+    DriveSeating,
+    DriveTable,
+    DriveTotal,
+    Member,
+    PrizeCut,
+)
+from ..entries import member_or_guest
+from ..errors import ServiceError
+from ..tables import new_table_code
+from .state import SEATS, DriveState, DriveStateError
+
+
+def drive_create(
+    *,
+    club: Club,
+    name: str,
+    date: Date,
+    format: str = Drive.Format.PROGRESSIVE,
+    hands: int = 24,
+    halves: int = 2,
+    trump_schedule: str = "HDSC",
+    sit_out: str = Drive.SitOut.SEVEN,
+    prizes: str = "classic",
+) -> Drive:
+    drive = Drive(
+        club=club,
+        name=name,
+        date=date,
+        format=format,
+        hands=hands,
+        halves=halves,
+        trump_schedule=trump_schedule.upper(),
+        sit_out=sit_out,
+        prizes=prizes,
+    )
+    try:
+        halves_of(hands, halves)
+    except DriveError as error:
+        raise ServiceError(str(error)) from None
+    drive.full_clean()
+    drive.save()
+    return drive
+
+
+@transaction.atomic
+def drive_player_add(
+    *, drive: Drive, role: str, member: Member | None = None, guest: str = "", name: str = ""
+) -> DrivePlayer:
+    """Enter a player in a role, with the next card number of that role. A ``name`` is looked up
+    among the club's members, else taken as a guest's."""
+    drive = _locked(drive)
+    if name or (member is None and not guest):
+        member, guest = member_or_guest(drive.club, name)
+    if drive.status != Drive.Status.ENTRIES:
+        raise DriveStateError("The drive has started: players can no longer be added.")
+    guest = guest.strip()
+    if member is None and not guest:
+        raise ServiceError("Give the player's name, or choose a member.")
+    if member is not None and member.club_id != drive.club_id:
+        raise ServiceError(f"{member} is not a member of {drive.club}.")
+    if member is not None and drive.players.filter(member=member).exists():
+        raise ServiceError(f"{member} is already entered.")
+    card = (drive.players.filter(role=role).aggregate(top=Max("card"))["top"] or 0) + 1
+    player = DrivePlayer(drive=drive, role=role, card=card, member=member, guest=guest)
+    player.full_clean()
+    player.save()
+    return player
+
+
+def role_suggestion(*, drive: Drive) -> str:
+    """A word for the organiser when the roles cannot fill the tables, naming who might swap: the
+    players of the fuller role entered last."""
+    players = list(drive.players.select_related("member").order_by("-card"))
+    ladies = sum(1 for p in players if p.role == DrivePlayer.Role.LADY)
+    if len(players) < 4:
+        return ""
+    role, count = role_switches(ladies, len(players) - ladies)
+    if not count:
+        return ""
+    other = drive.role_label(GENT if role == LADY else LADY)
+    candidates = [f"{p.name} ({p.key})" for p in players if p.role == role][:count]
+    return (
+        f"There are too many {drive.role_plural(role).lower()} to fill the tables: {count} of them "
+        f"must play {other.lower()}. Perhaps {', '.join(candidates)}?"
+    )
+
+
+@transaction.atomic
+def drive_start(*, drive: Drive) -> Drive:
+    """Seat the first hand in card order and give each table its link and code."""
+    drive = _locked(drive)
+    if drive.status != Drive.Status.ENTRIES:
+        raise DriveStateError("The drive has already started.")
+    players = list(drive.players.all())
+    ladies = [p.key for p in players if p.role == DrivePlayer.Role.LADY]
+    gents = [p.key for p in players if p.role == DrivePlayer.Role.GENT]
+    try:
+        start = start_seating(ladies, gents)
+        check_start(Format(drive.format), start)
+    except DriveError as error:
+        raise ServiceError(str(error)) from None
+    ids = {p.key: p.id for p in players}
+    _seat(drive, 1, start, ids)
+    drive.status = Drive.Status.RUNNING
+    drive_open_tables(drive=drive)
+    drive.save(update_fields=["status"])
+    return drive
+
+
+@transaction.atomic
+def drive_open_tables(*, drive: Drive) -> list[DriveTable]:
+    """Give each table of a started drive its secret link and short code (those it has are kept)."""
+    tables = DriveSeating.objects.filter(drive=drive, hand=1).count()
+    have = set(drive.table_accesses.values_list("table", flat=True))
+    for table in range(1, tables + 1):
+        if table not in have:
+            DriveTable.objects.create(
+                drive=drive, table=table, token=secrets.token_urlsafe(24), code=new_table_code()
+            )
+    return list(drive.table_accesses.all())
+
+
+def _seat(drive: Drive, hand: int, tables, ids: dict[str, int]) -> None:
+    DriveSeating.objects.bulk_create(
+        DriveSeating(
+            drive=drive,
+            hand=hand,
+            table=t.table,
+            **{f"{seat}_id": ids.get(p) for seat, p in zip(SEATS, (*t.ns, *t.ew), strict=True)},
+        )
+        for t in tables
+    )
+
+
+def _locked(drive: Drive) -> Drive:
+    return Drive.objects.select_for_update().get(pk=drive.pk)
+
+
+@transaction.atomic
+def drive_result_record(
+    *, drive: Drive, hand: int, table: int, ns_tricks: int, confirmed: bool = True, user=None
+) -> DriveResult:
+    """Record the N/S couple's tricks at a table in a hand, and seat what the result lets be seated.
+
+    Unconfirmed (a tablet's first tap) it waits for the other couple. A confirmed result is
+    changed only by ``drive_result_correct``; the same tricks sent again are harmless.
+    """
+    drive = _locked(drive)
+    state = DriveState(drive)
+    state.check_playable(hand, table, ns_tricks)
+    result = state.result_rows.get((hand, table))
+    if result is not None and result.confirmed:
+        if result.ns_tricks == ns_tricks:
+            return result
+        raise DriveStateError(
+            f"Hand {hand} at table {table} is already confirmed ({result}); only the organiser can "
+            "correct it."
+        )
+    if result is None:
+        result = DriveResult(drive=drive, hand=hand, table=table, ns_tricks=ns_tricks, confirmed=confirmed)
+    result.ns_tricks, result.confirmed = ns_tricks, confirmed
+    result.save()
+    if confirmed:
+        state.results[(hand, table)] = ns_tricks
+        _seat_what_can_be(drive, state, hand)
+    return result
+
+
+@transaction.atomic
+def drive_result_confirm(*, drive: Drive, hand: int, table: int, ns_tricks: int) -> DriveResult:
+    """E/W confirm the count they were shown at the table; a count changed since is not confirmed
+    by mistake, and a confirmation sent twice is harmless."""
+    drive = _locked(drive)
+    state = DriveState(drive)
+    state.check_playable(hand, table, ns_tricks)
+    result = state.result_rows.get((hand, table))
+    if result is None:
+        raise DriveStateError(f"Hand {hand} has no count to confirm yet: N/S enter it first.")
+    if result.ns_tricks != ns_tricks:
+        raise DriveStateError(
+            f"Hand {hand} now shows N/S {result.ns_tricks}, not {ns_tricks}: check it again before "
+            "confirming."
+        )
+    if not result.confirmed:
+        result.confirmed = True
+        result.save(update_fields=["confirmed"])
+        state.results[(hand, table)] = ns_tricks
+        _seat_what_can_be(drive, state, hand)
+    return result
+
+
+@transaction.atomic
+def drive_result_reject(*, drive: Drive, hand: int, table: int) -> None:
+    """The other couple disagrees with an unconfirmed count: it is taken back, to be entered again."""
+    _locked(drive)
+    DriveResult.objects.filter(drive=drive, hand=hand, table=table, confirmed=False).delete()
+
+
+def _seat_what_can_be(drive: Drive, state: "DriveState", hand: int) -> None:
+    """Seat every table of the later hands whose players are now known, hand after hand."""
+    fmt = Format(drive.format)
+    for h in range(hand, drive.hands):
+        played = {t: x for (hh, t), x in state.results.items() if hh == h}
+        new = next_seatings(
+            fmt,
+            state.seatings.get(h, {}),
+            played,
+            state.seatings.get(h - 1),
+            done=list(state.seatings.get(h + 1, {})),
+            circles=state.circles,
+        )
+        if not new or (state.starts_half(h + 1) and not state.hand_complete(h)):
+            break  # a new half starts together, after the interval
+        _seat(drive, h + 1, new.values(), state.ids)
+        state.seatings.setdefault(h + 1, {}).update(new)
+
+
+@transaction.atomic
+def drive_player_remove(*, drive: Drive, player: DrivePlayer) -> None:
+    """Take a player out before the start (their card number is not given again)."""
+    drive = _locked(drive)
+    if drive.status != Drive.Status.ENTRIES:
+        raise DriveStateError(
+            "The drive has started: a player who leaves sits out as an empty seat would not."
+        )
+    DrivePlayer.objects.filter(pk=player.pk, drive=drive).delete()
+
+
+@transaction.atomic
+def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None]]) -> int:
+    """Type the players' totals from their paper score cards, by player id and half; an empty
+    value takes a typed total away. All or nothing. Returns how many totals are now typed."""
+    drive = _locked(drive)
+    if drive.status == Drive.Status.ENTRIES:
+        raise DriveStateError("The drive has not started.")
+    players = {p.pk: p for p in drive.players.all()}
+    most = Decimal(13 * drive.hands)
+    for player_id, halves in totals.items():
+        player = players.get(player_id)
+        if player is None:
+            raise ServiceError("That player is not in this drive.")
+        for half, score in halves.items():
+            if not 1 <= half <= drive.halves:
+                raise ServiceError(f"There is no part {half}: this drive has {drive.halves}.")
+            if score is None:
+                DriveTotal.objects.filter(player=player, half=half).delete()
+                continue
+            if not 0 <= score <= most or score * 2 != int(score * 2):
+                raise ServiceError(
+                    f"{player.name}: {score} is not a score: give whole or half tricks from 0 to {most}."
+                )
+            DriveTotal.objects.update_or_create(
+                drive=drive, player=player, half=half, defaults={"score": score}
+            )
+    return DriveTotal.objects.filter(drive=drive).count()
+
+
+@transaction.atomic
+def drive_result_correct(*, drive: Drive, hand: int, table: int, ns_tricks: int, reason: str = "", user=None):
+    """The organiser sets a hand's tricks (a correction, or a score card typed in), with a history
+    line. Where people already sat is kept: only the scores change."""
+    drive = _locked(drive)
+    if drive.status == Drive.Status.ENTRIES:
+        raise DriveStateError("The drive has not started.")
+    state = DriveState(drive)
+    state.check_playable(hand, table, ns_tricks, organiser=True)
+    result = state.result_rows.get((hand, table))
+    before = "" if result is None else f"{result.ns_tricks}–{13 - result.ns_tricks}"
+    if result is None:
+        result = DriveResult(drive=drive, hand=hand, table=table)
+    result.ns_tricks, result.confirmed = ns_tricks, True
+    result.save()
+    DriveResultChange.objects.create(
+        drive=drive,
+        hand=hand,
+        table=table,
+        before=before,
+        after=f"{ns_tricks}–{13 - ns_tricks}",
+        reason=reason[:200],
+        changed_by=user if user is not None and user.is_authenticated else None,
+        changed_at=timezone.now(),
+    )
+    state.results[(hand, table)] = ns_tricks
+    _seat_what_can_be(drive, state, hand)
+    return result
+
+
+@transaction.atomic
+def drive_close(*, drive: Drive) -> Drive:
+    """Finish the drive: every hand must be in. The mystery hand, when a prize needs it, is drawn."""
+    drive = _locked(drive)
+    if drive.status != Drive.Status.RUNNING:
+        raise DriveStateError("Only a drive in play can be closed.")
+    state = DriveState(drive)
+    missing = state.missing()
+    if missing:
+        shown = ", ".join(f"hand {h} table {t}" for h, t in missing[:5])
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        raise DriveStateError(
+            f"{len(missing)} hands are not in yet: {shown}{more}. Enter them, or type every player's "
+            "totals from the score cards."
+        )
+    if Prize.MYSTERY in parse_prizes(drive.prizes):
+        # Drawn among the hands entered one by one: a half typed as totals has no hand scores.
+        typed = state.typed_halves()
+        spans = halves_of(drive.hands, drive.halves)
+        hands = [
+            h for half, (a, b) in enumerate(spans, start=1) if half not in typed for h in range(a, b + 1)
+        ]
+        drive.mystery_hand = hands[secrets.randbelow(len(hands))] if hands else None
+    drive.status = Drive.Status.FINISHED
+    drive.save(update_fields=["status", "mystery_hand"])
+    return drive
+
+
+@transaction.atomic
+def drive_publish(*, drive: Drive, published: bool = True) -> Drive:
+    drive = _locked(drive)
+    if published and drive.status != Drive.Status.FINISHED:
+        raise DriveStateError("Close the drive before publishing its results.")
+    Drive.objects.filter(pk=drive.pk).update(published=published)
+    drive.published = published
+    return drive
+
+
+def drive_move_call(*, drive: Drive) -> None:
+    """The organiser's "move now": the room display shows it for a minute."""
+    Drive.objects.filter(pk=drive.pk).update(move_called_at=timezone.now())
+
+
+@transaction.atomic
+def prize_cut_record(*, drive: Drive, prize: str, winner: DrivePlayer) -> PrizeCut:
+    drive = _locked(drive)
+    award = next((a for a in DriveState(drive).awards if a.prize == prize), None)
+    if award is None or not award.tied:
+        raise ServiceError("That prize is not tied: there is nothing to cut for.")
+    if winner.key not in award.tied:
+        raise ServiceError(f"{winner.name} is not among the players tied for it.")
+    cut, _ = PrizeCut.objects.update_or_create(drive=drive, prize=prize, defaults={"winner": winner})
+    return cut

@@ -1,0 +1,247 @@
+"""A drive as the domain sees it, read in a handful of queries: seatings, results, scores and
+prizes, and what each table's tablet shows now."""
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from ...domain.boards import parse_schedule
+from ...domain.drives import (
+    AVERAGE,
+    Award,
+    Circles,
+    Departure,
+    Format,
+    PlayerScore,
+    Prize,
+    TableSeating,
+    award_prizes,
+    departures,
+    halves_of,
+    parse_prizes,
+    score_players,
+    sources,
+)
+from ...models import (
+    Drive,
+    DriveResult,
+    DriveSeating,
+    DriveTotal,
+    PrizeCut,
+)
+from ..errors import ServiceError
+
+SEATS = ("ns_lady", "ns_gent", "ew_lady", "ew_gent")
+
+
+def tables_text(tables) -> str:
+    """'table 3', 'tables 1 and 2', 'tables 1, 4 and 5'."""
+    numbers = [str(t) for t in tables]
+    if len(numbers) == 1:
+        return f"table {numbers[0]}"
+    return f"tables {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+class DriveStateError(ServiceError):
+    """Something the drive's state does not allow now, said plainly."""
+
+
+@dataclass(frozen=True)
+class TableNow:
+    """What a table's tablet shows: the hand to play (or the last one, waiting), and its seating."""
+
+    table: int
+    hand: int | None
+    seating: TableSeating | None
+    result: DriveResult | None
+    waiting_for: tuple[int, ...] = ()
+    finished: bool = False
+
+
+class DriveState:
+    """A drive as the domain sees it, read in a handful of queries: seatings, results, scores."""
+
+    def __init__(self, drive: Drive):
+        self.drive = drive
+        self.players = {p.key: p for p in drive.players.select_related("member")}
+        self.ids = {key: p.id for key, p in self.players.items()}
+        by_id = {p.id: key for key, p in self.players.items()}
+        self.seatings: dict[int, dict[int, TableSeating]] = {}
+        for row in DriveSeating.objects.filter(drive=drive).values_list(
+            "hand", "table", *(f"{s}_id" for s in SEATS)
+        ):
+            hand, table, *seats = row
+            keys = [by_id.get(s) for s in seats]
+            self.seatings.setdefault(hand, {})[table] = TableSeating(
+                table, (keys[0], keys[1]), (keys[2], keys[3])
+            )
+        self.result_rows = {(r.hand, r.table): r for r in DriveResult.objects.filter(drive=drive)}
+        self.results = {k: r.ns_tricks for k, r in self.result_rows.items() if r.confirmed}
+
+    @property
+    def format(self) -> Format:
+        return Format(self.drive.format)
+
+    @property
+    def tables(self) -> int:
+        return len(self.seatings.get(1, {}))
+
+    @cached_property
+    def circles(self) -> Circles:
+        return Circles.of(self.seatings[1])
+
+    def trumps(self, hand: int) -> str:
+        schedule = parse_schedule(self.drive.trump_schedule)
+        return schedule[(hand - 1) % len(schedule)]
+
+    def name(self, key: str | None) -> str:
+        return self.players[key].name if key else "(empty seat)"
+
+    def check_playable(self, hand: int, table: int, ns_tricks: int, organiser: bool = False) -> None:
+        if self.drive.status != Drive.Status.RUNNING and not (
+            organiser and self.drive.status == Drive.Status.FINISHED
+        ):
+            raise DriveStateError(
+                "The drive is not in play: the organiser has not started it, or it has finished."
+            )
+        if not 0 <= ns_tricks <= 13:
+            raise DriveStateError(f"{ns_tricks} is not a number of tricks: give 0 to 13.")
+        if not 1 <= table <= self.tables:
+            raise DriveStateError(f"There is no table {table}: this drive has {self.tables} tables.")
+        if not 1 <= hand <= self.drive.hands:
+            raise DriveStateError(f"There is no hand {hand}: this drive has {self.drive.hands} hands.")
+        seated = self.seatings.get(hand, {}).get(table)
+        if seated is None:
+            waiting = self.waiting_for(hand, table)
+            said = (
+                f": it waits for the results of hand {hand - 1} at {tables_text(waiting)}" if waiting else ""
+            )
+            raise DriveStateError(f"Hand {hand} is not seated at table {table} yet{said}.")
+        if seated.sit_out:
+            raise DriveStateError(f"Table {table} is the sit-out table in hand {hand}: nobody plays there.")
+
+    def waiting_for(self, hand: int, table: int) -> tuple[int, ...]:
+        """The tables whose results of the hand before this table's next seating waits for."""
+        before = self.seatings.get(hand - 1, {})
+        if not before or table not in before:
+            return ()
+        senders = (
+            range(1, self.tables + 1) if self.starts_half(hand) else sources(self.format, table, self.circles)
+        )
+        return tuple(
+            sorted(
+                t
+                for t in senders
+                if t not in before or (not before[t].sit_out and (hand - 1, t) not in self.results)
+            )
+        )
+
+    def starts_half(self, hand: int) -> bool:
+        """The first hand after an interval: every table starts it together."""
+        return hand > 1 and any(first == hand for first, _ in halves_of(self.drive.hands, self.drive.halves))
+
+    def hand_complete(self, hand: int) -> bool:
+        seated = self.seatings.get(hand, {})
+        return len(seated) == self.tables and all(
+            s.sit_out or (hand, t) in self.results for t, s in seated.items()
+        )
+
+    def now_at(self, table: int) -> TableNow:
+        for hand in range(1, self.drive.hands + 1):
+            seated = self.seatings.get(hand, {}).get(table)
+            if seated is None:
+                return TableNow(table, hand, None, None, waiting_for=self.waiting_for(hand, table))
+            if seated.sit_out:
+                if hand == self.drive.hands or table not in self.seatings.get(hand + 1, {}):
+                    last = hand == self.drive.hands
+                    return TableNow(
+                        table, hand, seated, None, self.waiting_for(hand + 1, table), finished=last
+                    )
+                continue
+            if (hand, table) not in self.results:
+                return TableNow(table, hand, seated, self.result_rows.get((hand, table)))
+        return TableNow(table, None, None, None, finished=True)
+
+    def departures(self, hand: int, table: int) -> dict[str, Departure]:
+        seated = self.seatings[hand][table]
+        return departures(
+            self.format,
+            seated,
+            self.results.get((hand, table)),
+            self.circles,
+            self.seatings.get(hand - 1, {}).get(table),
+        )
+
+    def next_hand(self) -> int | None:
+        """The first hand some table still has to play (None when every hand is in)."""
+        for hand in range(1, self.drive.hands + 1):
+            seated = self.seatings.get(hand, {})
+            if len(seated) < self.tables or any(
+                not s.sit_out and (hand, t) not in self.results for t, s in seated.items()
+            ):
+                return hand
+        return None
+
+    def missing(self) -> list[tuple[int, int]]:
+        """The hands and tables still to come in, leaving out the halves typed from paper totals."""
+        typed = self.typed_halves()
+        return [
+            (hand, table)
+            for half, (first, last) in enumerate(halves_of(self.drive.hands, self.drive.halves), start=1)
+            if half not in typed
+            for hand in range(first, last + 1)
+            for table in range(1, self.tables + 1)
+            if not (self.seatings.get(hand, {}).get(table) and self.seatings[hand][table].sit_out)
+            and (hand, table) not in self.results
+        ]
+
+    @cached_property
+    def typed(self) -> dict[str, dict[int, float]]:
+        """Totals typed from paper score cards, by player and half."""
+        typed: dict[str, dict[int, float]] = {}
+        for player_id, half, score in DriveTotal.objects.filter(drive=self.drive).values_list(
+            "player_id", "half", "score"
+        ):
+            typed.setdefault(self.players_by_id[player_id], {})[half] = float(score)
+        return typed
+
+    def typed_halves(self) -> set[int]:
+        """The halves every player has a typed total for."""
+        halves = set(range(1, self.drive.halves + 1))
+        for key in self.players:
+            halves &= set(self.typed.get(key, {}))
+        return halves
+
+    @cached_property
+    def scores(self) -> dict[str, PlayerScore]:
+        return score_players(
+            {key: p.role for key, p in self.players.items()},
+            self.seatings,
+            self.results,
+            hands=self.drive.hands,
+            halves=self.drive.halves,
+            sit_out_score=AVERAGE if self.drive.sit_out == Drive.SitOut.AVERAGE else 7,
+            typed=self.typed,
+        )
+
+    @cached_property
+    def awards(self) -> list[Award]:
+        cuts = {
+            Prize(prize): self.players_by_id[winner]
+            for prize, winner in PrizeCut.objects.filter(drive=self.drive).values_list("prize", "winner_id")
+        }
+        return award_prizes(
+            parse_prizes(self.drive.prizes), self.scores, cuts=cuts, mystery_hand=self.drive.mystery_hand
+        )
+
+    @cached_property
+    def players_by_id(self) -> dict[int, str]:
+        return {p.id: key for key, p in self.players.items()}
+
+    def standings(self, role: str | None = None) -> list[PlayerScore]:
+        rows = [s for s in self.scores.values() if role is None or s.role == role]
+        return sorted(rows, key=lambda s: (-s.score, -s.last_half, -s.last_hand, s.player))
+
+
+def plain_number(value: float) -> float | int:
+    """A score as people write it: 84, or 84.5 for a half."""
+    return int(value) if float(value).is_integer() else value
