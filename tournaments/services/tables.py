@@ -43,7 +43,7 @@ def _new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def _codes_taken() -> set[str]:
+def codes_taken() -> set[str]:
     """Codes of every table, an event's or a drive's: one start page opens both."""
     return set(TableAccess.objects.values_list("code", flat=True)) | set(
         DriveTable.objects.values_list("code", flat=True)
@@ -52,7 +52,7 @@ def _codes_taken() -> set[str]:
 
 def new_table_code() -> str:
     """A code no table has."""
-    taken = _codes_taken()
+    taken = codes_taken()
     code = _new_code()
     while code in taken:
         code = _new_code()
@@ -63,7 +63,7 @@ def new_table_code() -> str:
 def event_open_tables(*, event: Event) -> list[TableAccess]:
     """Give each table of the event its secret link and short code (those it has are kept)."""
     existing = {a.table: a for a in event.table_accesses.all()}
-    taken = _codes_taken()
+    taken = codes_taken()
     for table in range(1, event.tables + 1):
         if table in existing:
             continue

@@ -1,6 +1,7 @@
-"""Running a progressive whist drive (``play``), reading its state (``state``), and its paper and
-report (``paper``)."""
+"""Running a progressive whist drive (``play``), reading its state (``state``), its paper and
+report (``paper``), and its backup (``backup``)."""
 
+from .backup import DriveBackupError, drive_export, drive_import
 from .paper import drive_print, drive_report
 from .play import (
     drive_close,
@@ -22,6 +23,9 @@ from .play import (
 from .state import DriveState, DriveStateError, TableNow, tables_text
 
 __all__ = [
+    "DriveBackupError",
+    "drive_export",
+    "drive_import",
     "DriveState",
     "DriveStateError",
     "TableNow",

@@ -1,0 +1,95 @@
+"""A drive exported as JSON and imported again, into an empty database or beside itself; a damaged
+file imports nothing."""
+
+import copy
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tournaments.models import Club, Drive, DrivePlayer, DriveResult, Event, Member
+from tournaments.services import drives
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def saturday(db):
+    call_command("demo", stdout=StringIO())
+    return Drive.objects.get(name="Saturday Village Drive")
+
+
+def _export(drive_id: int) -> dict:
+    out = StringIO()
+    call_command("export_drive", str(drive_id), stdout=out)
+    return json.loads(out.getvalue())
+
+
+def _import(tmp_path, data) -> Drive:
+    path = tmp_path / "drive.json"
+    path.write_text(json.dumps(data))
+    out = StringIO()
+    call_command("import_drive", str(path), stdout=out)
+    return Drive.objects.get(pk=int(out.getvalue().split()[-1]))
+
+
+def test_the_demo_drive_round_trips_into_an_empty_database(saturday, tmp_path):
+    exported = _export(saturday.pk)
+    assert len(exported["players"]) == 18 and len(exported["results"]) == 96
+    assert len(exported["seatings"]) == 24 * 5
+    before = drives.DriveState(saturday)
+    standings = [(s.player, s.score) for s in before.standings()]
+    awards = [(a.prize, a.player) for a in before.awards]
+    # Another database: nothing of the club is left.
+    Drive.objects.all().delete()
+    Event.objects.all().delete()
+    Member.objects.all().delete()
+    Club.objects.all().delete()
+    restored = _import(tmp_path, exported)
+    assert _export(restored.pk) == exported  # the tables' links and codes too: printed cards work on
+    after = drives.DriveState(restored)
+    assert [(s.player, s.score) for s in after.standings()] == standings
+    assert [(a.prize, a.player) for a in after.awards] == awards
+    assert restored.club.members.count() == 16  # the members among the players; guests stay guests
+
+
+def test_a_drive_already_there_is_refused_and_a_copy_gets_new_links(saturday, tmp_path):
+    exported = _export(saturday.pk)
+    with pytest.raises(CommandError, match="already has a drive"):
+        _import(tmp_path, exported)
+    renamed = copy.deepcopy(exported)
+    renamed["drive"]["name"] = "Saturday Village Drive (copy)"
+    copy_drive = _import(tmp_path, renamed)
+    old = set(saturday.table_accesses.values_list("code", flat=True))
+    assert not old & set(copy_drive.table_accesses.values_list("code", flat=True))
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda d: d["results"][0].update(ns_tricks=14), "13"),
+        (lambda d: d["seatings"][0]["seats"].__setitem__(0, "L99"), "not one of the drive's players"),
+        (lambda d: d.update(format="something-else"), "not a whistdrive drive export"),
+        (lambda d: d["drive"].update(date="last Saturday"), "not a date"),
+        (lambda d: d["results"][0].update(hand="one"), "whole number"),
+    ],
+)
+def test_a_damaged_file_imports_nothing(saturday, tmp_path, damage, message):
+    data = _export(saturday.pk)
+    data["drive"]["name"] = "Another drive"
+    damage(data)
+    counts = (
+        Drive.objects.count(),
+        DrivePlayer.objects.count(),
+        DriveResult.objects.count(),
+        Club.objects.count(),
+    )
+    with pytest.raises(CommandError, match=message):
+        _import(tmp_path, data)
+    assert (
+        Drive.objects.count(),
+        DrivePlayer.objects.count(),
+        DriveResult.objects.count(),
+        Club.objects.count(),
+    ) == counts

@@ -1,0 +1,28 @@
+"""Write a whole drive (settings, players, seatings, tricks, history, totals, cuts) as one JSON document."""
+
+import json
+from pathlib import Path
+
+from django.core.management import BaseCommand, CommandError
+
+from tournaments.models import Drive
+from tournaments.services.drives import drive_export
+
+
+class Command(BaseCommand):
+    help = "Export a whist drive as JSON (to a file, or to standard output), to keep or to move elsewhere."
+
+    def add_arguments(self, parser):
+        parser.add_argument("drive_id", type=int)
+        parser.add_argument("--output", type=Path)
+
+    def handle(self, *args, **options):
+        drive = Drive.objects.select_related("club").filter(pk=options["drive_id"]).first()
+        if drive is None:
+            raise CommandError(f"There is no drive {options['drive_id']}.")
+        text = json.dumps(drive_export(drive), indent=1, ensure_ascii=False)
+        if options["output"]:
+            options["output"].write_text(text + "\n", encoding="utf-8")
+            self.stdout.write(f"Wrote {options['output']}.")
+        else:
+            self.stdout.write(text)
