@@ -1,12 +1,13 @@
 """Write a whole drive (settings, players, seatings, tricks, history, totals, cuts) as one JSON document."""
 
-import json
 from pathlib import Path
 
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.models import Drive
 from tournaments.services.drives import drive_export
+
+from ._exports import write_export
 
 
 class Command(BaseCommand):
@@ -20,9 +21,4 @@ class Command(BaseCommand):
         drive = Drive.objects.select_related("club").filter(pk=options["drive_id"]).first()
         if drive is None:
             raise CommandError(f"There is no drive {options['drive_id']}.")
-        text = json.dumps(drive_export(drive), indent=1, ensure_ascii=False)
-        if options["output"]:
-            options["output"].write_text(text + "\n", encoding="utf-8")
-            self.stdout.write(f"Wrote {options['output']}.")
-        else:
-            self.stdout.write(text)
+        write_export(self, drive_export(drive), options["output"])

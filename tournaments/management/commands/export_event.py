@@ -1,12 +1,13 @@
 """Write a whole event (settings, pairs, deals, movement, results, history) as one JSON document."""
 
-import json
 from pathlib import Path
 
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.models import Event
 from tournaments.services.backup import event_export
+
+from ._exports import write_export
 
 
 class Command(BaseCommand):
@@ -20,9 +21,4 @@ class Command(BaseCommand):
         event = Event.objects.select_related("club").filter(pk=options["event_id"]).first()
         if event is None:
             raise CommandError(f"There is no event {options['event_id']}.")
-        text = json.dumps(event_export(event), indent=1, ensure_ascii=False)
-        if options["output"]:
-            options["output"].write_text(text + "\n", encoding="utf-8")
-            self.stdout.write(f"Wrote {options['output']}.")
-        else:
-            self.stdout.write(text)
+        write_export(self, event_export(event), options["output"])

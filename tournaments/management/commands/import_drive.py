@@ -1,11 +1,12 @@
 """Restore a drive exported by export_drive into this database; the new drive's id is printed last."""
 
-import json
 from pathlib import Path
 
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.services.drives import DriveBackupError, drive_import
+
+from ._exports import read_export
 
 MAX_BYTES = 20_000_000  # a 40-table drive exports to well under a megabyte
 
@@ -17,15 +18,7 @@ class Command(BaseCommand):
         parser.add_argument("file", type=Path)
 
     def handle(self, *args, **options):
-        path = options["file"]
-        try:
-            if path.stat().st_size > MAX_BYTES:
-                raise CommandError(
-                    f"{path} is larger than {MAX_BYTES // 1_000_000} MB: is it a drive export?"
-                )
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-            raise CommandError(f"Cannot read {path}: {error}") from None
+        data = read_export(options["file"], max_bytes=MAX_BYTES, kind="a drive export")
         try:
             drive = drive_import(data)
         except DriveBackupError as error:

@@ -1,11 +1,12 @@
 """Restore an event exported by export_event into this database; the new event's id is printed last."""
 
-import json
 from pathlib import Path
 
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.services.backup import BackupError, event_import
+
+from ._exports import read_export
 
 MAX_BYTES = 50_000_000  # the largest event exports to a few MB
 
@@ -17,19 +18,7 @@ class Command(BaseCommand):
         parser.add_argument("file", type=Path)
 
     def handle(self, *args, **options):
-        path = options["file"]
-        try:
-            if path.stat().st_size > MAX_BYTES:
-                raise CommandError(
-                    f"{path} is larger than {MAX_BYTES // 1_000_000} MB: is it an event export?"
-                )
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise CommandError(f"Cannot read {path}: {error}") from None
-        except RecursionError:
-            raise CommandError(
-                f"Cannot read {path}: it is nested too deeply to be an event export."
-            ) from None
+        data = read_export(options["file"], max_bytes=MAX_BYTES, kind="an event export")
         try:
             event = event_import(data)
         except BackupError as error:
