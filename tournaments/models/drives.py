@@ -163,6 +163,11 @@ class DriveSeating(models.Model):
         return f"Hand {self.hand}, table {self.table}"
 
 
+def tricks_text(ns_tricks: int) -> str:
+    """A hand's tricks as the grid and the history write them: N/S first, "8–5"."""
+    return f"{ns_tricks}–{13 - ns_tricks}"
+
+
 class DriveResult(models.Model):
     """The tricks the N/S couple took at one table in one hand; E/W took the rest of 13."""
 
@@ -182,7 +187,11 @@ class DriveResult(models.Model):
         ]
 
     def __str__(self):
-        return f"Hand {self.hand}, table {self.table}: {self.ns_tricks}–{self.ew_tricks}"
+        return f"Hand {self.hand}, table {self.table}: {self.score_text}"
+
+    @property
+    def score_text(self) -> str:
+        return tricks_text(self.ns_tricks)
 
     @property
     def ew_tricks(self) -> int:

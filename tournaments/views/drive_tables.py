@@ -70,7 +70,7 @@ def drive_table_page(request, token: str):
             "ew": _couple(state, now.seating.ew),
             "trumps": STRAIN_SYMBOLS[trumps],
             "red": trumps in ("H", "D"),
-            "sit_out_score": "6½" if drive.sit_out == Drive.SitOut.AVERAGE else "7",
+            "sit_out_score": state.sit_out_text,
         }
         if now.seating.sit_out:
             context["moves"] = _moves(state, now.hand, access.table)

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from ..domain.drives import GENT, LADY, halves_of
 from ..domain.errors import DomainError
 from ..models import Drive, DrivePlayer
+from ..models.drives import tricks_text
 from ..pdf.drives import DOCUMENTS
 from ..services import drives
 from .common import tablet_base_url
@@ -40,13 +41,17 @@ def _grid(state: drives.DriveState) -> list[dict]:
             elif seated.sit_out:
                 cells.append({"text": "out", "kind": "sit-out"})
             elif (hand, table) in state.results:
-                tricks = state.results[(hand, table)]
-                cells.append({"text": f"{tricks}–{13 - tricks}", "kind": "done"})
+                cells.append({"text": tricks_text(state.results[(hand, table)]), "kind": "done"})
             else:
                 row = state.result_rows.get((hand, table))
                 cells.append({"text": f"{row.ns_tricks}?" if row else "…", "kind": "playing"})
         rows.append({"table": table, "cells": cells})
     return rows
+
+
+def _grid_context(state: drives.DriveState) -> dict:
+    """What the grid of tables by hands needs (the drive's page and the live grid show it)."""
+    return {"grid": _grid(state), "hands": range(1, state.drive.hands + 1), "next_hand": state.next_hand()}
 
 
 def _standings(state: drives.DriveState, role: str) -> list[dict]:
@@ -65,11 +70,8 @@ def drive_run(request, drive_id: int):
         context["members"] = drive.club.members.filter(active=True)
     else:
         state = drives.DriveState(drive)
-        context |= {
+        context |= _grid_context(state) | {
             "state": state,
-            "grid": _grid(state),
-            "hands": range(1, drive.hands + 1),
-            "next_hand": state.next_hand(),
             "ladies": _standings(state, LADY),
             "gents": _standings(state, GENT),
             "awards": [
@@ -85,12 +87,13 @@ def drive_run(request, drive_id: int):
             "paper": [
                 {
                     "player": p,
-                    "name": state.name(key),
+                    "name": p.name,
                     "totals": [
-                        (half, state.typed.get(key, {}).get(half, "")) for half in range(1, drive.halves + 1)
+                        (half, state.typed.get(p.key, {}).get(half, ""))
+                        for half in range(1, drive.halves + 1)
                     ],
                 }
-                for key, p in sorted(state.players.items(), key=lambda kv: (kv[1].role != LADY, kv[1].card))
+                for p in state.players_in_card_order()
             ],
             "history": drive.result_changes.all()[:20],
         }
@@ -103,13 +106,7 @@ def drive_live(request, drive_id: int):
     drive = _get_drive_for_user(request, drive_id)
     if drive.status == Drive.Status.ENTRIES:
         return redirect("tournaments:drive-run", drive_id=drive.pk)
-    state = drives.DriveState(drive)
-    context = {
-        "drive": drive,
-        "grid": _grid(state),
-        "hands": range(1, drive.hands + 1),
-        "next_hand": state.next_hand(),
-    }
+    context = {"drive": drive, **_grid_context(drives.DriveState(drive))}
     return render(request, "tournaments/drive_live.html", context)
 
 

@@ -231,10 +231,10 @@ def movers(
     """The lady and the gent who leave a table after a hand, and which side stays (None at the
     sit-out table)."""
     if seating.sit_out:
-        lady, gent = _sit_out_movers(seating, before)
         if format == Format.PARTNER:  # the real couple leaves together
-            couple = seating.ns if None not in seating.ns else seating.ew
-            lady, gent = couple
+            lady, gent = seating.ns if None not in seating.ns else seating.ew
+        else:
+            lady, gent = _sit_out_movers(seating, before)
         return lady, gent, None
     won = winners(seating, ns_tricks)
     lost = EW if won == NS else NS

@@ -7,7 +7,6 @@ from ...domain.drives import (
     GENT,
     LADY,
     Format,
-    halves_of,
 )
 from ...models import (
     Drive,
@@ -68,7 +67,6 @@ def _movement_words(state: DriveState, table: int) -> tuple[str, ...]:
     lady, gent = drive.lady_label.lower(), drive.gent_label.lower()
     up, down = circles.up(table, LADY), circles.down(table, GENT)
     if table == circles.ghost_table:
-        score = "6½" if drive.sit_out == Drive.SitOut.AVERAGE else "7"
         ways = []
         if not circles.ladies_skip:
             ways.append(f"the {lady} up to table {up}")
@@ -78,7 +76,7 @@ def _movement_words(state: DriveState, table: int) -> tuple[str, ...]:
             ways = [f"the couple up to table {circles.up(table, LADY)}"]
         return (
             "Sit-out table: the empty seats stay here and nobody plays.",
-            f"The players here score {score} for the hand, then move as losers would: "
+            f"The players here score {state.sit_out_text} for the hand, then move as losers would: "
             + " and ".join(ways)
             + ".",
             "Where two players of one role sit out together, the one here longer moves first.",
@@ -101,9 +99,9 @@ def _movement_words(state: DriveState, table: int) -> tuple[str, ...]:
 def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
     """A drive's printed document as PDF bytes (score cards, table cards or results)."""
     state = DriveState(drive)
-    spans = halves_of(drive.hands, drive.halves)
     cards = []
-    for key, player in sorted(state.players.items(), key=lambda kv: (kv[1].role != LADY, kv[1].card)):
+    for player in state.players_in_card_order():
+        key = player.key
         score = state.scores[key] if state.tables else None
         lines = {line.hand: line for line in score.lines} if score else {}
         rows, running = [], 0.0
@@ -122,7 +120,7 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
                     str(plain_number(running)) if tricks != "" else "",
                 )
             )
-            if any(hand == last for _, last in spans[:-1]):
+            if any(hand == last for _, last in state.spans[:-1]):
                 rows.append(
                     ("Half", "", "", "half-time subtotal", "", str(plain_number(running)) if score else "")
                 )

@@ -38,6 +38,7 @@ from ...models import (
     Member,
     PrizeCut,
 )
+from ...models.drives import tricks_text
 from ..entries import member_or_guest
 from ..errors import ServiceError
 from ..tables import new_table_code
@@ -232,11 +233,10 @@ def drive_result_reject(*, drive: Drive, hand: int, table: int) -> None:
 
 def _seat_what_can_be(drive: Drive, state: "DriveState", hand: int) -> None:
     """Seat every table of the later hands whose players are now known, hand after hand."""
-    fmt = Format(drive.format)
     for h in range(hand, drive.hands):
         played = {t: x for (hh, t), x in state.results.items() if hh == h}
         new = next_seatings(
-            fmt,
+            state.format,
             state.seatings.get(h, {}),
             played,
             state.seatings.get(h - 1),
@@ -299,7 +299,7 @@ def drive_result_correct(*, drive: Drive, hand: int, table: int, ns_tricks: int,
     state = DriveState(drive)
     state.check_playable(hand, table, ns_tricks, organiser=True)
     result = state.result_rows.get((hand, table))
-    before = "" if result is None else f"{result.ns_tricks}–{13 - result.ns_tricks}"
+    before = "" if result is None else result.score_text
     if result is None:
         result = DriveResult(drive=drive, hand=hand, table=table)
     result.ns_tricks, result.confirmed = ns_tricks, True
@@ -309,7 +309,7 @@ def drive_result_correct(*, drive: Drive, hand: int, table: int, ns_tricks: int,
         hand=hand,
         table=table,
         before=before,
-        after=f"{ns_tricks}–{13 - ns_tricks}",
+        after=tricks_text(ns_tricks),
         reason=reason[:200],
         changed_by=user if user is not None and user.is_authenticated else None,
         changed_at=timezone.now(),
@@ -336,11 +336,7 @@ def drive_close(*, drive: Drive) -> Drive:
         )
     if Prize.MYSTERY in parse_prizes(drive.prizes):
         # Drawn among the hands entered one by one: a half typed as totals has no hand scores.
-        typed = state.typed_halves()
-        spans = halves_of(drive.hands, drive.halves)
-        hands = [
-            h for half, (a, b) in enumerate(spans, start=1) if half not in typed for h in range(a, b + 1)
-        ]
+        hands = state.untyped_hands()
         drive.mystery_hand = hands[secrets.randbelow(len(hands))] if hands else None
     drive.status = Drive.Status.FINISHED
     drive.save(update_fields=["status", "mystery_hand"])

@@ -7,6 +7,7 @@ from functools import cached_property
 from ...domain.boards import parse_schedule
 from ...domain.drives import (
     AVERAGE,
+    LADY,
     Award,
     Circles,
     Departure,
@@ -23,6 +24,7 @@ from ...domain.drives import (
 )
 from ...models import (
     Drive,
+    DrivePlayer,
     DriveResult,
     DriveSeating,
     DriveTotal,
@@ -64,7 +66,7 @@ class DriveState:
         self.drive = drive
         self.players = {p.key: p for p in drive.players.select_related("member")}
         self.ids = {key: p.id for key, p in self.players.items()}
-        by_id = {p.id: key for key, p in self.players.items()}
+        by_id = self.players_by_id
         self.seatings: dict[int, dict[int, TableSeating]] = {}
         for row in DriveSeating.objects.filter(drive=drive).values_list(
             "hand", "table", *(f"{s}_id" for s in SEATS)
@@ -80,6 +82,26 @@ class DriveState:
     @property
     def format(self) -> Format:
         return Format(self.drive.format)
+
+    @cached_property
+    def spans(self) -> tuple[tuple[int, int], ...]:
+        """The first and last hand of each half."""
+        return halves_of(self.drive.hands, self.drive.halves)
+
+    @property
+    def sit_out_score(self) -> float:
+        """What a player at the sit-out table scores for a hand."""
+        return AVERAGE if self.drive.sit_out == Drive.SitOut.AVERAGE else 7
+
+    @property
+    def sit_out_text(self) -> str:
+        """The sit-out score as the cards and the tablets say it: 7, or 6½."""
+        score = self.sit_out_score
+        return f"{int(score)}½" if score % 1 else str(int(score))
+
+    def players_in_card_order(self) -> list[DrivePlayer]:
+        """Ladies then gents, each by card number: the order of the score cards."""
+        return sorted(self.players.values(), key=lambda p: (p.role != LADY, p.card))
 
     @property
     def tables(self) -> int:
@@ -137,9 +159,10 @@ class DriveState:
 
     def starts_half(self, hand: int) -> bool:
         """The first hand after an interval: every table starts it together."""
-        return hand > 1 and any(first == hand for first, _ in halves_of(self.drive.hands, self.drive.halves))
+        return hand > 1 and any(first == hand for first, _ in self.spans)
 
     def hand_complete(self, hand: int) -> bool:
+        """Every table of the hand is seated and has its result (the sit-out table needs none)."""
         seated = self.seatings.get(hand, {})
         return len(seated) == self.tables and all(
             s.sit_out or (hand, t) in self.results for t, s in seated.items()
@@ -173,22 +196,23 @@ class DriveState:
 
     def next_hand(self) -> int | None:
         """The first hand some table still has to play (None when every hand is in)."""
-        for hand in range(1, self.drive.hands + 1):
-            seated = self.seatings.get(hand, {})
-            if len(seated) < self.tables or any(
-                not s.sit_out and (hand, t) not in self.results for t, s in seated.items()
-            ):
-                return hand
-        return None
+        return next((hand for hand in range(1, self.drive.hands + 1) if not self.hand_complete(hand)), None)
+
+    def untyped_hands(self) -> list[int]:
+        """The hands entered one by one: those of the halves not typed as totals for every player."""
+        typed = self.typed_halves()
+        return [
+            hand
+            for half, (first, last) in enumerate(self.spans, start=1)
+            if half not in typed
+            for hand in range(first, last + 1)
+        ]
 
     def missing(self) -> list[tuple[int, int]]:
         """The hands and tables still to come in, leaving out the halves typed from paper totals."""
-        typed = self.typed_halves()
         return [
             (hand, table)
-            for half, (first, last) in enumerate(halves_of(self.drive.hands, self.drive.halves), start=1)
-            if half not in typed
-            for hand in range(first, last + 1)
+            for hand in self.untyped_hands()
             for table in range(1, self.tables + 1)
             if not (self.seatings.get(hand, {}).get(table) and self.seatings[hand][table].sit_out)
             and (hand, table) not in self.results
@@ -219,7 +243,7 @@ class DriveState:
             self.results,
             hands=self.drive.hands,
             halves=self.drive.halves,
-            sit_out_score=AVERAGE if self.drive.sit_out == Drive.SitOut.AVERAGE else 7,
+            sit_out_score=self.sit_out_score,
             typed=self.typed,
         )
 
