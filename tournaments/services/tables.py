@@ -50,12 +50,12 @@ def codes_taken() -> set[str]:
     )
 
 
-def new_table_code() -> str:
-    """A code no table has."""
-    taken = codes_taken()
+def new_table_code(taken: set[str]) -> str:
+    """A code not among ``taken`` (``codes_taken()``, read once for a batch), added to it."""
     code = _new_code()
     while code in taken:
         code = _new_code()
+    taken.add(code)
     return code
 
 
@@ -67,12 +67,8 @@ def event_open_tables(*, event: Event) -> list[TableAccess]:
     for table in range(1, event.tables + 1):
         if table in existing:
             continue
-        code = _new_code()
-        while code in taken:
-            code = _new_code()
-        taken.add(code)
         existing[table] = TableAccess.objects.create(
-            event=event, table=table, token=secrets.token_urlsafe(24), code=code
+            event=event, table=table, token=secrets.token_urlsafe(24), code=new_table_code(taken)
         )
     return [existing[t] for t in sorted(existing) if t <= event.tables]
 

@@ -256,9 +256,12 @@ def _restore(drive: Drive, data: dict) -> None:
             and token not in taken_tokens
             and code not in taken_codes
         )
+        if keep:
+            taken_tokens.add(token)
+            taken_codes.add(code)
         DriveTable.objects.create(
             drive=drive,
             table=table,
             token=token if keep else secrets.token_urlsafe(24),
-            code=code if keep else new_table_code(),
+            code=code if keep else new_table_code(taken_codes),
         )

@@ -41,7 +41,7 @@ from ...models import (
 from ...models.drives import tricks_text
 from ..entries import member_or_guest
 from ..errors import ServiceError
-from ..tables import new_table_code
+from ..tables import codes_taken, new_table_code
 from .state import SEATS, DriveState, DriveStateError
 
 
@@ -147,10 +147,11 @@ def drive_open_tables(*, drive: Drive) -> list[DriveTable]:
     """Give each table of a started drive its secret link and short code (those it has are kept)."""
     tables = DriveSeating.objects.filter(drive=drive, hand=1).count()
     have = set(drive.table_accesses.values_list("table", flat=True))
+    taken = codes_taken()
     for table in range(1, tables + 1):
         if table not in have:
             DriveTable.objects.create(
-                drive=drive, table=table, token=secrets.token_urlsafe(24), code=new_table_code()
+                drive=drive, table=table, token=secrets.token_urlsafe(24), code=new_table_code(taken)
             )
     return list(drive.table_accesses.all())
 
