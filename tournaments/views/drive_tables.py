@@ -24,15 +24,12 @@ def _get_table(token: str) -> DriveTable:
 
 
 def _couple(state, couple) -> list[dict]:
-    return [
-        {"key": key, "name": state.name(key), "role": state.drive.role_label(key[0]) if key else ""}
-        for key in couple
-    ]
+    return [{"key": key, "name": state.name(key)} for key in couple]
 
 
 def _moves(state, hand: int, table: int) -> list[dict]:
     return [
-        {"name": state.name(player), "key": player, "text": move.text, "stays": move.stays}
+        {"name": state.name(player), "key": player, "text": move.text}
         for player, move in state.departures(hand, table).items()
     ]
 
