@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from ..domain.drives import GENT, LADY, halves_of
+from ..domain.drives import GENT, LADY
 from ..domain.errors import DomainError
 from ..models import Drive, DrivePlayer
 from ..models.drives import tricks_text
@@ -263,11 +263,7 @@ def drive_room(request, drive_id: int):
     state = drives.DriveState(drive)
     # The leaders of each role at half-time, once the first half is over.
     first_half = []
-    if (
-        state.tables
-        and (drive.halves > 1)
-        and state.hand_complete(halves_of(drive.hands, drive.halves)[0][1])
-    ):
+    if state.tables and (drive.halves > 1) and state.hand_complete(state.spans[0][1]):
         for role in (LADY, GENT):
             ranked = sorted(
                 (s for s in state.scores.values() if s.role == role), key=lambda s: (-s.first_half, s.player)
