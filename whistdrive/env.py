@@ -44,11 +44,17 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
-def database_from_url(name: str, url: str, base_dir: Path) -> dict:
+def database_from_url(name: str, url: str, base_dir: Path, *, prepared: bool = True) -> dict:
     """Turn DATABASE_URL into Django's DATABASES entry (parsed by dj-database-url).
 
     sqlite:///relative/path.sqlite3 (relative to the project), sqlite:////absolute/path, or
     postgres://user:password@host:port/dbname (also postgresql://).
+
+    On PostgreSQL the values travel apart from the statement (server-side binding), so that the
+    server can keep a statement's plan: a statement run five times on a connection is prepared, and
+    a score from a tablet is then planned once per connection, not on every score (planning its
+    locking read took longer than running it). ``prepared=False`` is for a pooler in transaction
+    mode that cannot keep prepared statements.
     """
     scheme = urlsplit(url).scheme
     if scheme not in ("sqlite", "postgres", "postgresql"):
@@ -65,6 +71,7 @@ def database_from_url(name: str, url: str, base_dir: Path) -> dict:
             f"{name}={url!r} names no database, e.g. sqlite:///db.sqlite3 or postgres://user@host/whistdrive."
         )
     if scheme != "sqlite":
+        config["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5 if prepared else None}
         return config
     file = Path(config["NAME"])
     file = file if file.is_absolute() else base_dir / file

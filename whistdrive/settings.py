@@ -78,7 +78,12 @@ TEMPLATES = [
 ]
 
 DATABASES = {
-    "default": database_from_url("DATABASE_URL", env_str("DATABASE_URL", "sqlite:///db.sqlite3"), BASE_DIR)
+    "default": database_from_url(
+        "DATABASE_URL",
+        env_str("DATABASE_URL", "sqlite:///db.sqlite3"),
+        BASE_DIR,
+        prepared=env_bool("DATABASE_PREPARED_STATEMENTS", True),
+    )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

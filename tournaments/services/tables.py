@@ -277,19 +277,24 @@ SEATING_FIELDS = TableRow._fields[:11]
 
 
 class ResultRow(NamedTuple):
-    """A result of the table as a write reads it (a model is made only for the one it touches)."""
+    """A result of the table as a write reads it (a model is made only for the one it touches): the
+    model's fields in its own order, as ``Result.from_db`` takes them, then the board's number."""
 
     id: int
-    round: int
+    event_id: int
     board_id: int
+    round: int
+    table: int
     ns_pair_id: int
     ew_pair_id: int
     ns_tricks: int | None
     ns_adjusted: str
     ew_adjusted: str
-    entered_at: object
     confirmed_at: object
     board_number: int
+
+
+RESULT_FIELDS = ResultRow._fields[:-1]  # the model's fields a write needs: the others are deferred
 
 
 def _table_rows(token: str, board_number: int) -> list[TableRow]:
@@ -320,17 +325,38 @@ def _table_rows(token: str, board_number: int) -> list[TableRow]:
 
 
 def _table_results(event_id: int, table: int) -> dict[int, dict[int, ResultRow]]:
-    """The table's results by round and board, as plain values."""
-    rows = (
-        Result.objects.filter(event_id=event_id, table=table)
-        .order_by()
-        .values_list(*ResultRow._fields[:-1], "board__number")
-    )
+    """The table's results by round and board, as plain values: a statement written once, not
+    compiled by the ORM on every score (that took longer than the database to answer it)."""
+    names = {model: model._meta.db_table for model in (Result, Board)}
+    columns = ", ".join(f'r."{name}"' for name in (Result._meta.get_field(f).column for f in RESULT_FIELDS))
+    sql = f"""
+        SELECT {columns}, b.number
+        FROM {names[Result]} r JOIN {names[Board]} b ON b.id = r.board_id
+        WHERE r.event_id = %s AND r."table" = %s
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [event_id, table])
+        rows = cursor.fetchall()
+    confirmed_at = _converter(Result, "confirmed_at")
     by_round: dict[int, dict[int, ResultRow]] = {}
     for row in rows:
-        result = ResultRow(*row)
+        result = ResultRow(*row[:10], confirmed_at(row[10]), row[11])
         by_round.setdefault(result.round, {})[result.board_number] = result
     return by_round
+
+
+def _converter(model, name: str):
+    """A column's value as the ORM would give it (SQLite hands a raw statement naive datetimes)."""
+    field = model._meta.get_field(name)
+    expression = field.get_col(model._meta.db_table)
+    converters = connection.ops.get_db_converters(expression) + field.get_db_converters(connection)
+
+    def convert(value):
+        for converter in converters:
+            value = converter(value, expression, connection)
+        return value
+
+    return convert
 
 
 def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Board, bool, dict]:
@@ -392,20 +418,8 @@ def _result_at(seating: Seating, board: Board, results: dict) -> Result | None:
     if row is None:
         return None
     pairs = {pair.pk: pair for pair in (seating.ns_pair, seating.ew_pair) if pair is not None}
-    result = Result(
-        id=row.id,
-        event_id=board.event_id,
-        board=board,
-        round=row.round,
-        table=seating.table,
-        ns_pair_id=row.ns_pair_id,
-        ew_pair_id=row.ew_pair_id,
-        ns_tricks=row.ns_tricks,
-        ns_adjusted=row.ns_adjusted,
-        ew_adjusted=row.ew_adjusted,
-        entered_at=row.entered_at,
-        confirmed_at=row.confirmed_at,
-    )
+    result = Result.from_db(connection.alias, RESULT_FIELDS, row[: len(RESULT_FIELDS)])
+    result.board = board
     for side, pair_id in (("ns_pair", row.ns_pair_id), ("ew_pair", row.ew_pair_id)):
         if pair_id in pairs:  # always, but for a seating changed by hand since: then read when needed
             setattr(result, side, pairs[pair_id])
