@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from tournaments import pdf, services
 from tournaments.models import Club
 from tournaments.pdf import base
-from tournaments.pdf.table_cards import qr_drawing
+from tournaments.pdf.qr import qr_drawing
 
 BASE = "http://192.168.1.20:8000"
 
@@ -65,7 +65,7 @@ def test_the_qr_code_is_drawn_module_for_module(tmp_path):
     from reportlab.graphics.barcode.qr import QrCodeWidget
     from reportlab.pdfgen.canvas import Canvas
 
-    from tournaments.pdf.table_cards import QUIET_ZONE, qr_modules
+    from tournaments.pdf.qr import QUIET_ZONE, qr_modules
 
     if not shutil.which("pdftoppm"):
         pytest.skip("pdftoppm is not installed (apt-get install -y poppler-utils)")
@@ -434,10 +434,36 @@ def test_the_scores_grid_shares_the_boards_out_in_even_blocks(club, make_event):
     ]
 
 
+@pytest.mark.parametrize("length", [1, 17, 40, 75, 130, 220, 400, 700])
+def test_every_qr_code_is_reportlabs_symbol_module_for_module(length):
+    """Our encoder's shortcuts (error correction, masks tried on the data alone) change nothing:
+    addresses of every length, so versions with one and several blocks and with version bits."""
+    import random
+
+    from reportlab.graphics.barcode import qrencoder
+
+    from tournaments.pdf.qr import _QrCode, qr_modules
+
+    rng = random.Random(length)
+    for _ in range(3):
+        text = "http://" + "".join(rng.choice("abcdefXYZ0123456789-_/.:") for _ in range(length))
+        theirs = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+        theirs.addData(text)
+        theirs.make()
+        assert qr_modules(text) == tuple(tuple(row) for row in theirs.modules), (length, theirs.version)
+        ours = _QrCode(None, qrencoder.QRErrorCorrectLevel.M)
+        ours.addData(text)
+        penalties = []
+        for mask in range(8):
+            theirs.makeImpl(True, mask)
+            penalties.append(qrencoder.QRUtil.getLostPoint(theirs))
+        assert ours.mask_penalties() == penalties
+
+
 def test_the_qr_mask_is_chosen_as_reportlabs_encoder_chooses_it():
     from reportlab.graphics.barcode import qrencoder
 
-    from tournaments.pdf.table_cards import mask_penalty, qr_modules
+    from tournaments.pdf.qr import mask_penalty, qr_modules
 
     for token in ("5sc9All4vOZHGXpGgVzM8f9qv-F4DsUW", "QBEhmYg_sJV3DUhnJkznjrrs2aoyfeey", "x" * 32):
         url = f"http://192.168.1.20:8000/t/{token}/"

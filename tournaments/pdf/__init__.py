@@ -6,8 +6,9 @@ from .base import build_pdf
 from .cards import guide_cards_story, score_cards_story
 from .data import PrintPack
 from .hand_records import hand_records_story
+from .qr import qr_drawing
 from .results import results_story
-from .table_cards import qr_drawing, table_cards_story
+from .table_cards import table_cards_story
 from .travellers import travellers_story
 
 DOCUMENTS = {

@@ -9,7 +9,7 @@ from reportlab.platypus import KeepTogether, PageBreak, Spacer
 from .base import STYLES, build_pdf, text, usable_width
 from .data import PrintEvent
 from .grid import Grid, suit
-from .table_cards import qr_drawing
+from .qr import qr_drawing
 
 
 @dataclass(frozen=True)

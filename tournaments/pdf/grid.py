@@ -101,6 +101,12 @@ def _cell_lines(value, font: str, size: float, width: float) -> tuple[Line, ...]
     return lines
 
 
+@lru_cache(maxsize=64)
+def _fill(colour) -> str:
+    """The operator that fills text in an opaque colour (the grids use no transparency)."""
+    return f"{fp_str(colour.red, colour.green, colour.blue)} rg"
+
+
 @lru_cache(maxsize=4096)
 def _width(text: str, font: str, size: float) -> float:
     return sum(stringWidth(run, FALLBACK if other else font, size) for run, other in font_runs(text))
@@ -122,10 +128,10 @@ class TextWriter:
 
     def __call__(self, x: float, y: float, runs, size: float) -> None:
         code = self.code
-        code.append(f"1 0 0 1 {fp_str(x)} {fp_str(y)} Tm")
+        code.append(f"1 0 0 1 {fp_str(x, y)} Tm")
         for run, font_name, colour in runs:
             if colour is not self.colour:
-                self.text.setFillColor(colour or INK)
+                code.append(_fill(colour or INK))
                 self.colour = colour
             for name, shown in self._encoded(font_name, run):
                 if self.current != (name, size):

@@ -1,100 +1,13 @@
 """Table cards: one per table, standing on it all evening, with the QR code that opens its tablet page."""
 
-import re
-from functools import lru_cache
-
-from reportlab.graphics.barcode import qrencoder
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
 
 from .base import FONT_BOLD, STYLES, text, usable_width
 from .data import PrintPack, TableCard
 from .grid import PAD_X, PAD_Y, Grid, suit
-
-QR_SIZE = 38 * mm
-
-
-QUIET_ZONE = 4  # modules of white round the code, as the standard asks
-
-
-RUNS = re.compile(r"0{5,}|1{5,}")
-FINDER_LIKE = "10111010000"
-
-
-def mask_penalty(modules) -> int:
-    """The QR standard's penalty of a masked symbol (runs, 2x2 blocks, finder-like patterns, the
-    dark share), scored as reportlab's encoder scores it, on strings instead of lists."""
-    rows = ["".join("1" if module else "0" for module in row) for row in modules]
-    lines = rows + ["".join(column) for column in zip(*rows, strict=True)]
-    score = sum(len(run.group()) - 2 for line in lines for run in RUNS.finditer(line))
-    for line in rows:  # reportlab looks for finder-like patterns along the rows only
-        last, start = len(line) - len(FINDER_LIKE), 0
-        while (found := line.find(FINDER_LIKE, start)) != -1 and found < last:
-            score += 40
-            start = found + len(FINDER_LIKE)
-    for upper, lower in zip(rows, rows[1:], strict=False):
-        pairs = [a + b for a, b in zip(upper, lower, strict=True)]
-        score += 3 * sum(1 for x, y in zip(pairs, pairs[1:], strict=False) if x == y and x[0] == x[1])
-    dark = sum(row.count("1") for row in rows)
-    return score + 10 * (abs(100 * dark // len(rows) ** 2 - 50) // 5)
-
-
-class _QrCode(qrencoder.QRCode):
-    def getBestMaskPattern(self):  # noqa: N802 (reportlab's name)
-        """The mask with the least penalty, as reportlab's, scored several times faster."""
-        penalties = []
-        for mask in range(8):
-            self.makeImpl(True, mask)
-            penalties.append(mask_penalty(self.modules))
-        return penalties.index(min(penalties))
-
-
-@lru_cache(maxsize=256)
-def qr_modules(text: str) -> tuple[tuple[bool, ...], ...]:
-    """The dark and light modules of the QR code of ``text`` (error correction M, best mask).
-
-    Made by reportlab's own encoder; kept per text, as a table's address stays the same all evening.
-    """
-    code = _QrCode(None, qrencoder.QRErrorCorrectLevel.M)
-    code.addData(text)
-    code.make()
-    count = code.getModuleCount()
-    return tuple(tuple(code.isDark(row, col) for col in range(count)) for row in range(count))
-
-
-class QrCode(Flowable):
-    """A QR code drawn as one filled path of runs of dark modules: reportlab's drawing widget makes
-    a shape (with its attribute checks) for every module, which made table cards slow to print."""
-
-    def __init__(self, value: str, size: float = QR_SIZE):
-        super().__init__()
-        self.value = value
-        self.size = size
-        self.width = self.height = size
-
-    def draw(self):
-        modules = qr_modules(self.value)
-        count = len(modules) + 2 * QUIET_ZONE
-        unit = self.size / count
-        path = self.canv.beginPath()
-        for row, line in enumerate(modules):
-            y = self.size - (row + QUIET_ZONE + 1) * unit
-            col = 0
-            while col < len(line):
-                if not line[col]:
-                    col += 1
-                    continue
-                start = col
-                while col < len(line) and line[col]:
-                    col += 1
-                path.rect((start + QUIET_ZONE) * unit, y, (col - start) * unit, unit)
-        self.canv.setFillColorRGB(0, 0, 0)
-        self.canv.drawPath(path, stroke=0, fill=1)
-
-
-def qr_drawing(url: str, size: float = QR_SIZE) -> QrCode:
-    return QrCode(url, size)
+from .qr import QR_SIZE, qr_drawing
 
 
 def _boards(card_round) -> list:

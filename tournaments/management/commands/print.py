@@ -14,6 +14,9 @@ class Command(BaseCommand):
     help = (
         "Write a PDF: table cards, guide cards, travellers, score cards, hand records, results, or the pack."
     )
+    # It only reads and writes a file: the project's checks (models, URLs, admin) belong to start-up
+    # and deployment, and importing every page for them took a tenth of a printing's time.
+    requires_system_checks = []
 
     def add_arguments(self, parser):
         parser.add_argument("event_id", type=int)
