@@ -30,6 +30,7 @@ from .errors import ServiceError
 from .lifecycle import may_play
 from .movements import seated_movement
 from .results import history_add, result_record_for_seating
+from .rows import update
 
 CODE_ALPHABET = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, G/6, I/1, O/0, Q, S/5, Z/2)
 CODE_LENGTH = 5
@@ -473,7 +474,7 @@ def table_result_confirm(*, access: TableAccess, board_number: int, ns_tricks: i
         )
     if existing.confirmed_at is None:
         existing.confirmed_at = timezone.now()
-        existing.save(update_fields=["confirmed_at"])
+        update(existing, ("confirmed_at",))
         history_add(
             existing, ResultChange.Action.CONFIRMED, before=existing.score_text, source=_source(access)
         )
