@@ -18,6 +18,7 @@ finished; the two never wait on each other.
 
 import secrets
 from dataclasses import dataclass, field
+from functools import cache
 from typing import NamedTuple
 
 from django.db import connection, transaction
@@ -326,26 +327,31 @@ def _table_rows(token: str, board_number: int) -> list[TableRow]:
 
 
 def _table_results(event_id: int, table: int) -> dict[int, dict[int, ResultRow]]:
-    """The table's results by round and board, as plain values: a statement written once, not
-    compiled by the ORM on every score (that took longer than the database to answer it)."""
-    names = {model: model._meta.db_table for model in (Result, Board)}
-    columns = ", ".join(f'r."{name}"' for name in (Result._meta.get_field(f).column for f in RESULT_FIELDS))
-    sql = f"""
-        SELECT {columns}, b.number
-        FROM {names[Result]} r JOIN {names[Board]} b ON b.id = r.board_id
-        WHERE r.event_id = %s AND r."table" = %s
-    """
+    """The table's results by round and board, as plain values: read by a statement written once,
+    not compiled by the ORM on every score (that took longer than the database to answer it)."""
     with connection.cursor() as cursor:
-        cursor.execute(sql, [event_id, table])
+        cursor.execute(_results_statement(), [event_id, table])
         rows = cursor.fetchall()
     confirmed_at = _converter(Result, "confirmed_at")
     by_round: dict[int, dict[int, ResultRow]] = {}
-    for row in rows:
-        result = ResultRow(*row[:10], confirmed_at(row[10]), row[11])
+    for *values, confirmed, board_number in rows:
+        result = ResultRow(*values, confirmed_at(confirmed), board_number)
         by_round.setdefault(result.round, {})[result.board_number] = result
     return by_round
 
 
+@cache
+def _results_statement() -> str:
+    quote = connection.ops.quote_name
+    columns = ", ".join(f"r.{quote(Result._meta.get_field(name).column)}" for name in RESULT_FIELDS)
+    return f"""
+        SELECT {columns}, b.number
+        FROM {quote(Result._meta.db_table)} r JOIN {quote(Board._meta.db_table)} b ON b.id = r.board_id
+        WHERE r.event_id = %s AND r."table" = %s
+    """
+
+
+@cache
 def _converter(model, name: str):
     """A column's value as the ORM would give it (SQLite hands a raw statement naive datetimes)."""
     field = model._meta.get_field(name)
