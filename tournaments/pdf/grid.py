@@ -118,8 +118,7 @@ class TextWriter:
     is chosen only when it changes, and each run is encoded by its embedded TrueType subset."""
 
     def __init__(self, canvas, text):
-        self.canvas, self.text, self.code = canvas, text, text._code
-        self.doc = canvas._doc
+        self.code, self.doc = text._code, canvas._doc
         self.current = (None, None)  # the PDF font name and size in force
         self.colour = object()
         # Kept on the document, not the grid: a run's subset encoding never changes within one

@@ -25,7 +25,12 @@ FINDER_LIKE = "10111010000"
 def mask_penalty(modules) -> int:
     """The QR standard's penalty of a masked symbol, as reportlab's encoder scores it: its rows of
     dark (True) and light modules."""
-    return _penalty([int("".join("1" if module else "0" for module in row), 2) for row in modules])
+    return _penalty(_bits(modules))
+
+
+def _bits(modules) -> list[int]:
+    """Rows of dark (True) and light modules as bits, the leftmost module the highest."""
+    return [int("".join("1" if module else "0" for module in row), 2) for row in modules]
 
 
 def _penalty(rows: list[int]) -> int:
@@ -157,8 +162,7 @@ class _QrCode(qrencoder.QRCode):
             self.version = self.version or self.calculate_version()
             self.dataCache = self._codewords()
         self.makeImpl(True, 0)
-        rows = [int("".join("1" if module else "0" for module in row), 2) for row in self.modules]
-        unmasked = [row ^ flip for row, flip in zip(rows, _mask_rows(self, 0), strict=True)]
+        unmasked = [row ^ flip for row, flip in zip(_bits(self.modules), _mask_rows(self, 0), strict=True)]
         return [
             _penalty([row ^ flip for row, flip in zip(unmasked, _mask_rows(self, mask), strict=True)])
             for mask in range(8)

@@ -30,11 +30,10 @@ def insert(instance: Model) -> None:
 
 def update(instance: Model, field_names: tuple[str, ...]) -> None:
     """Write these fields of a stored instance, as ``instance.save(update_fields=...)`` would."""
-    meta = type(instance)._meta
-    fields = [meta.get_field(name) for name in field_names]
+    statement, fields = _update_statement(type(instance), field_names)
     values = [field.get_db_prep_save(field.pre_save(instance, False), connection) for field in fields]
     with connection.cursor() as cursor:
-        cursor.execute(_update_statement(type(instance), field_names), [*values, instance.pk])
+        cursor.execute(statement, [*values, instance.pk])
 
 
 @cache
@@ -56,7 +55,9 @@ def _insert_statement(model) -> str:
 
 
 @cache
-def _update_statement(model, field_names: tuple[str, ...]) -> str:
+def _update_statement(model, field_names: tuple[str, ...]) -> tuple[str, tuple]:
+    """The statement, and the fields whose values it takes in order."""
     quote, meta = connection.ops.quote_name, model._meta
-    columns = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in field_names)
-    return f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
+    fields = tuple(meta.get_field(name) for name in field_names)
+    columns = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+    return f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s", fields

@@ -140,13 +140,10 @@ def role_switches(ladies: int, gents: int) -> tuple[str, int]:
     >>> role_switches(10, 6), role_switches(8, 9)
     (('L', 2), ('G', 0))
     """
-    tables = -(-(ladies + gents) // 4)
+    seats = 2 * -(-(ladies + gents) // 4)
     role = LADY if ladies >= gents else GENT
     many, few = max(ladies, gents), min(ladies, gents)
-    switch = 0
-    while many - switch > 2 * tables or few + switch < 2 * tables - 2:
-        switch += 1
-    return role, switch
+    return role, max(0, many - seats, seats - 2 - few)
 
 
 def check_start(format: Format, start: Sequence[TableSeating]) -> None:
