@@ -193,7 +193,7 @@ def drive_result_record(
             "correct it."
         )
     if result is None:
-        result = DriveResult(drive=drive, hand=hand, table=table, ns_tricks=ns_tricks, confirmed=confirmed)
+        result = DriveResult(drive=drive, hand=hand, table=table)
     result.ns_tricks, result.confirmed = ns_tricks, confirmed
     result.save()
     if confirmed:

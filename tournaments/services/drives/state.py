@@ -111,9 +111,13 @@ class DriveState:
     def circles(self) -> Circles:
         return Circles.of(self.seatings[1])
 
+    @cached_property
+    def schedule(self) -> tuple[str, ...]:
+        """The trumps in turn, as the drive's schedule gives them."""
+        return parse_schedule(self.drive.trump_schedule)
+
     def trumps(self, hand: int) -> str:
-        schedule = parse_schedule(self.drive.trump_schedule)
-        return schedule[(hand - 1) % len(schedule)]
+        return self.schedule[(hand - 1) % len(self.schedule)]
 
     def name(self, key: str | None) -> str:
         return self.players[key].name if key else "(empty seat)"
