@@ -85,3 +85,18 @@ def test_what_start_up_loaded_is_set_aside_from_the_garbage_collector():
     import gc
 
     assert gc.get_freeze_count() > 10_000
+
+
+def test_a_postgresql_address_keeps_its_own_options_beside_prepared_statements():
+    from whistdrive.env import database_from_url
+
+    url = "postgres://club@db.example.org:5432/whistdrive?sslmode=require&connect_timeout=5"
+    options = database_from_url("DATABASE_URL", url, ROOT)["OPTIONS"]
+    assert options == {
+        "sslmode": "require",
+        "connect_timeout": 5,
+        "server_side_binding": True,
+        "prepare_threshold": 5,
+    }
+    pooled = database_from_url("DATABASE_URL", url, ROOT, prepared=False)["OPTIONS"]
+    assert pooled["prepare_threshold"] is None and pooled["sslmode"] == "require"

@@ -71,7 +71,10 @@ def database_from_url(name: str, url: str, base_dir: Path, *, prepared: bool = T
             f"{name}={url!r} names no database, e.g. sqlite:///db.sqlite3 or postgres://user@host/whistdrive."
         )
     if scheme != "sqlite":
-        config["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5 if prepared else None}
+        # Beside the options the address itself gives (?sslmode=require, ...).
+        config.setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=5 if prepared else None
+        )
         return config
     file = Path(config["NAME"])
     file = file if file.is_absolute() else base_dir / file
