@@ -14,7 +14,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.domain.errors import DomainError
 from tournaments.models import Event, Result
-from tournaments.services import tables as table_service
+from tournaments.services import tablets as table_service
 
 PAUSE = 5.0  # the longest a paused side waits for its cue
 CUE = 0.5  # seconds after the other side has started that a paused side goes on

@@ -7,7 +7,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import CodeGuard, Event, Result, ResultChange
 from tournaments.services.codes import LIMITS, Tablet
-from tournaments.services.tables import CODE_ALPHABET
+from tournaments.services.tablets import CODE_ALPHABET
 
 
 @pytest.fixture

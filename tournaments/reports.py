@@ -2,7 +2,7 @@
 
 Pure formatting: it reads an ``EventReport`` and the domain, never the database or the web, so
 services, views and commands may all use it. The pages' own rows (with links) are in
-``views/rows.py``.
+``views/result_rows.py``.
 """
 
 from __future__ import annotations

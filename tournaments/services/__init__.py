@@ -36,7 +36,7 @@ from .movements import seated_movement
 from .printing import event_print_pack
 from .results import result_correct, result_record, result_record_for_seating
 from .scoring import EventReport, event_expected_results, event_report
-from .tables import (
+from .tablets import (
     TableError,
     event_open_tables,
     table_access_check,

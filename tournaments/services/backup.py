@@ -29,7 +29,7 @@ from ..models import (
 from .audit import event_log
 from .backup_schema import document_problems
 from .errors import ServiceError
-from .tables import event_open_tables
+from .tablets import event_open_tables
 
 FORMAT = "whistdrive-event"
 VERSION = 1

@@ -29,7 +29,7 @@ from .director import result_set_by_director
 from .errors import ServiceError
 from .lifecycle import may_become, may_change_movement, may_close, may_publish, may_start, require
 from .results import history_add
-from .tables import event_open_tables
+from .tablets import event_open_tables
 
 
 def club_get_or_create(*, name: str) -> Club:

@@ -1,6 +1,6 @@
 """Views, one module a concern; the URLconf imports them from here."""
 
-from .drive_tables import drive_table_confirm, drive_table_enter, drive_table_page, drive_table_reject
+from .drive_tablets import drive_table_confirm, drive_table_enter, drive_table_page, drive_table_reject
 from .drives import (
     drive_close,
     drive_correct,
@@ -39,7 +39,7 @@ from .results import (
     event_results_csv,
     event_results_pair,
 )
-from .tables import table_confirm, table_enter, table_page, table_reject, table_start
+from .tablets import table_confirm, table_enter, table_page, table_reject, table_start
 
 __all__ = [
     "drive_close",

@@ -18,7 +18,7 @@ from ..models.drives import tricks_text
 from ..pdf.drives import DOCUMENTS
 from ..services import drives
 from .common import tablet_base_url
-from .drive_tables import _whole
+from .drive_tablets import _whole
 
 MOVE_SHOWN = timedelta(seconds=60)
 

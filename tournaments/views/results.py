@@ -23,7 +23,7 @@ from .common import (
     organises_event,
     results_page,
 )
-from .rows import scorecard_rows, standings_table_rows, traveller_rows
+from .result_rows import scorecard_rows, standings_table_rows, traveller_rows
 
 
 @results_page

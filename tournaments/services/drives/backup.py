@@ -26,7 +26,7 @@ from ...models import (
     PrizeCut,
 )
 from ..errors import ServiceError
-from ..tables import codes_taken, new_table_code
+from ..tablets import codes_taken, new_table_code
 from .state import SEATS
 
 FORMAT = "whistdrive-drive"

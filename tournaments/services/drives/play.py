@@ -41,7 +41,7 @@ from ...models import (
 from ...models.drives import tricks_text
 from ..entries import member_or_guest
 from ..errors import ServiceError
-from ..tables import codes_taken, new_table_code
+from ..tablets import codes_taken, new_table_code
 from .state import SEATS, DriveState, DriveStateError
 
 

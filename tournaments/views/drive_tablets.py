@@ -11,7 +11,7 @@ from ..domain.boards import STRAIN_SYMBOLS
 from ..domain.errors import DomainError
 from ..models import Drive, DriveTable
 from ..services import drives
-from .tables import NOT_IN_USE, _could_be_token, _whole
+from .tablets import NOT_IN_USE, _could_be_token, _whole
 
 
 def _get_table(token: str) -> DriveTable:
