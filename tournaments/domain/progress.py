@@ -1,4 +1,13 @@
-"""How far an evening has got: the round in play and the tables still playing it.
+"""How far an evening has got: the results each table's round expects, the round in play and the
+tables still playing it.
+
+A table's round expects one result a board when two real pairs meet there, and none where the
+phantom sits (its opponents sit out, or nobody is at the table):
+
+    >>> expected_boards(5, 6, ns_pair=3, ew_pair=4)
+    range(5, 7)
+    >>> len(expected_boards(5, 6, ns_pair=None, ew_pair=4))
+    0
 
 Each table plays its rounds in order; its current round is the first with a board still to come.
 The round in play is the earliest current round of the tables not yet finished, and the tables
@@ -13,6 +22,14 @@ players to arrive). Rounds where nobody plays at a table (a sit-out) count as pl
     >>> round_in_play(expected, {key: 2 for key in expected})
     (None, ())
 """
+
+
+def expected_boards(first_board: int, last_board: int, *, ns_pair, ew_pair) -> range:
+    """The boards a table's round expects a result on: all of its boards when two real pairs meet
+    there, none at a sit-out (``ns_pair`` or ``ew_pair`` missing: the phantom's place)."""
+    if ns_pair is None or ew_pair is None:
+        return range(0)
+    return range(first_board, last_board + 1)
 
 
 def round_in_play(

@@ -29,6 +29,7 @@ from .director import result_set_by_director
 from .errors import ServiceError
 from .lifecycle import may_become, may_change_movement, may_close, may_publish, may_start, require
 from .results import history_add
+from .scoring import event_seating_rows
 from .tablets import event_open_tables
 
 
@@ -103,9 +104,7 @@ def event_set_status(*, event: Event, status: str, user=None, log: bool = True) 
 
 def event_progress(event: Event) -> dict:
     """How many scheduled results are confirmed, awaiting confirmation at the table, or missing."""
-    expected = sum(
-        s.last_board - s.first_board + 1 for s in event.seatings.all() if s.ns_pair_id and s.ew_pair_id
-    )
+    expected = sum(len(s.expected_boards) for s in event_seating_rows(event))
     confirmed = event.results.confirmed().count()
     awaiting = event.results.filter(confirmed_at__isnull=True).count()
     return {
@@ -118,12 +117,7 @@ def event_progress(event: Event) -> dict:
 
 def event_round_in_play(event: Event) -> tuple[int | None, tuple[int, ...]]:
     """The round in play and the tables still playing it (see ``domain.progress``); two queries."""
-    expected = {
-        (round_, table): (last - first + 1) if ns and ew else 0
-        for round_, table, first, last, ns, ew in event.seatings.values_list(
-            "round", "table", "first_board", "last_board", "ns_pair_id", "ew_pair_id"
-        )
-    }
+    expected = {(s.round, s.table): len(s.expected_boards) for s in event_seating_rows(event)}
     confirmed = Counter(event.results.confirmed().values_list("round", "table"))
     return round_in_play(expected, confirmed)
 
@@ -172,8 +166,8 @@ def event_close(*, event: Event, adjust_missing: bool = False, user=None) -> Eve
                 reason="Accepted as entered when the event closed",
             )
         played = set(event.results.values_list("round", "table", "board__number"))
-        for seating in event.seatings.filter(ns_pair__isnull=False, ew_pair__isnull=False):
-            for board in seating.board_numbers:
+        for seating in event.seatings.all():
+            for board in seating.expected_boards:
                 if (seating.round, seating.table, board) not in played:
                     result_set_by_director(
                         event=event,

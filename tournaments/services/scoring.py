@@ -10,6 +10,7 @@ from django.db.models import OuterRef, Subquery
 from ..domain import scoring
 from ..domain.deals import honours, parse_deal
 from ..domain.errors import DomainError
+from ..domain.progress import expected_boards
 from ..models import Event, EventChange, ResultChange
 
 
@@ -38,6 +39,12 @@ class SeatingRow(NamedTuple):
     ns_pair_id: int | None
     ew_pair_id: int | None
 
+    @property
+    def expected_boards(self) -> range:
+        return expected_boards(
+            self.first_board, self.last_board, ns_pair=self.ns_pair_id, ew_pair=self.ew_pair_id
+        )
+
 
 def event_seating_rows(event: Event) -> list[SeatingRow]:
     return [SeatingRow(*row) for row in event.seatings.values_list(*SeatingRow._fields)]
@@ -47,8 +54,7 @@ def event_expected_results(seatings) -> dict[int, int]:
     """How often the movement schedules each board between two real pairs."""
     counts: Counter = Counter()
     for seating in seatings:
-        if seating.ns_pair_id and seating.ew_pair_id:
-            counts.update(range(seating.first_board, seating.last_board + 1))
+        counts.update(seating.expected_boards)
     return dict(counts)
 
 

@@ -25,6 +25,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from ..domain.movements.render import boards_move_text, ew_move_text, seat_move_text
+from ..domain.progress import expected_boards
 from ..models import Board, Drive, DriveTable, Event, Pair, Result, ResultChange, Seating, TableAccess
 from .codes import Tablet, code_attempt_begin, code_attempt_succeeded
 from .errors import ServiceError
@@ -136,9 +137,10 @@ def _seen_by_table(result: Result, seating: Seating) -> int | None:
 
 
 def _complete(seating: Seating, results: dict[int, Result]) -> bool:
-    if seating.ns_pair_id is None or seating.ew_pair_id is None:
-        return True
-    return all(n in results and results[n].confirmed_at for n in seating.board_numbers)
+    boards = expected_boards(
+        seating.first_board, seating.last_board, ns_pair=seating.ns_pair_id, ew_pair=seating.ew_pair_id
+    )
+    return all(n in results and results[n].confirmed_at for n in boards)
 
 
 def _current_round(access: TableAccess, *related: str) -> tuple[list[Seating], dict, Seating | None]:

@@ -25,7 +25,7 @@ def event_live(request, event_id: int):
         counts[(round_, table)]["confirmed" if confirmed_at else "awaiting"] += 1
     grid = defaultdict(dict)
     for s in seatings:
-        expected = 0 if s.ns_pair_id is None or s.ew_pair_id is None else s.last_board - s.first_board + 1
+        expected = len(s.expected_boards)
         done = counts[(s.round, s.table)]
         state = (
             "sitout"
