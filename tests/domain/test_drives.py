@@ -13,12 +13,15 @@ from tournaments.domain.drives import (
     PRESETS,
     Circles,
     Format,
+    HandLine,
+    PlayerScore,
     Prize,
     award_prizes,
     departures,
     next_seatings,
     parse_prizes,
     play_drive,
+    rank_players,
     score_players,
     start_seating,
 )
@@ -230,3 +233,29 @@ def test_a_prize_list_reads_presets_and_names():
     assert parse_prizes("overall, ten-plus") == (Prize.OVERALL, Prize.TEN_PLUS)
     with pytest.raises(DriveError, match="'nope' is not a prize"):
         parse_prizes("lady-1,nope")
+
+
+def _card(player: str, halves: tuple[float, float], last_hand: float) -> PlayerScore:
+    line = HandLine(hand=4, table=1, partner=None, opponents=(None, None), tricks=last_hand, sat_out=False)
+    return PlayerScore(player, player[0], (line,), halves)
+
+
+@pytest.mark.parametrize(
+    "prize, expected",
+    [
+        # L1 and L2 are level on 50: L2 wins the last half. L3 and L4 are level on both halves:
+        # L4 wins the last hand.
+        (Prize.OVERALL, ["L2", "L1", "L4", "L3"]),
+        (Prize.BOOBY_LADY, ["L3", "L4", "L1", "L2"]),
+        # The first half: L3 and L4 are level on 25 behind L1, and on the last half: the hand decides.
+        (Prize.FIRST_HALF, ["L1", "L4", "L3", "L2"]),
+    ],
+)
+def test_players_level_are_ranked_by_the_last_half_then_the_last_hand(prize, expected):
+    cards = [
+        _card("L1", (26, 24), 7),
+        _card("L2", (24, 26), 6),
+        _card("L3", (25, 20), 6),
+        _card("L4", (25, 20), 8),
+    ]
+    assert [s.player for s in rank_players(cards, prize)] == expected

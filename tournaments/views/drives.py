@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from ..domain.drives import GENT, LADY
+from ..domain.drives import GENT, LADY, Prize, rank_players
 from ..domain.errors import DomainError
 from ..models import Drive, DrivePlayer
 from ..models.drives import tricks_text
@@ -265,9 +265,7 @@ def drive_room(request, drive_id: int):
     first_half = []
     if state.tables and (drive.halves > 1) and state.hand_complete(state.spans[0][1]):
         for role in (LADY, GENT):
-            ranked = sorted(
-                (s for s in state.scores.values() if s.role == role), key=lambda s: (-s.first_half, s.player)
-            )
+            ranked = rank_players((s for s in state.scores.values() if s.role == role), Prize.FIRST_HALF)
             first_half += ranked[:3]
     prizes = []
     if drive.status == Drive.Status.FINISHED:

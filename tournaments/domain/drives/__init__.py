@@ -35,6 +35,7 @@ from .scores import (
     award_prizes,
     halves_of,
     parse_prizes,
+    rank_players,
     score_players,
 )
 
@@ -63,6 +64,7 @@ __all__ = [
     "next_seatings",
     "parse_prizes",
     "play_drive",
+    "rank_players",
     "role_switches",
     "score_players",
     "sources",

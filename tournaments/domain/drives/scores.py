@@ -15,7 +15,7 @@ score; players still level cut the cards, and the organiser records who won the 
     ((1, 4), (5, 7), (8, 10))
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -236,15 +236,40 @@ class Award:
         return PRIZE_LABELS[self.prize]
 
 
+BOOBIES = (Prize.BOOBY_LADY, Prize.BOOBY_GENT)
+
+
 def _key(prize: Prize, score: PlayerScore, mystery_hand: int | None) -> tuple[float, ...]:
-    """The figures a prize is decided on, in order; higher wins except for a booby."""
+    """The figures a prize is decided on, in order: its own figure, then the tie-breaks (the last
+    half, then the last hand). Higher wins except for a booby."""
     if prize == Prize.FIRST_HALF:
-        return (score.first_half, score.last_half, score.last_hand)
-    if prize == Prize.MYSTERY:
-        return (score.hand_score(mystery_hand), score.last_half, score.last_hand)
-    if prize == Prize.TEN_PLUS:
-        return (score.big_hands, score.last_half, score.last_hand)
-    return (score.score, score.last_half, score.last_hand)
+        figure = score.first_half
+    elif prize == Prize.MYSTERY:
+        figure = score.hand_score(mystery_hand)
+    elif prize == Prize.TEN_PLUS:
+        figure = score.big_hands
+    else:
+        figure = score.score
+    return (figure, score.last_half, score.last_hand)
+
+
+def rank_players(
+    scores: Iterable[PlayerScore], prize: Prize = Prize.OVERALL, *, mystery_hand: int | None = None
+) -> list[PlayerScore]:
+    """The players in the order a prize goes down them: best first (lowest first for a booby), a tie
+    broken by the last half, then the last hand; players still level in the order of their keys.
+
+    >>> from .movement import start_seating
+    >>> seat = {t.table: t for t in start_seating(["L1", "L2"], ["G1", "G2"])}
+    >>> roles = {"L1": "L", "G1": "G", "L2": "L", "G2": "G"}
+    >>> scores = score_players(roles, {1: seat}, {(1, 1): 8}, hands=1, halves=1)
+    >>> [s.player for s in rank_players(scores.values())]
+    ['G1', 'L1', 'G2', 'L2']
+    >>> [s.player for s in rank_players(scores.values(), Prize.BOOBY_GENT)]
+    ['G2', 'L2', 'G1', 'L1']
+    """
+    sign = 1 if prize in BOOBIES else -1
+    return sorted(scores, key=lambda s: ([sign * x for x in _key(prize, s, mystery_hand)], s.player))
 
 
 def award_prizes(
@@ -273,8 +298,7 @@ def award_prizes(
         if not field or (prize == Prize.MYSTERY and mystery_hand is None):
             awards.append(Award(prize, None, None))
             continue
-        sign = -1 if prize in (Prize.BOOBY_LADY, Prize.BOOBY_GENT) else 1
-        ranked = sorted(field, key=lambda s: [sign * x for x in _key(prize, s, mystery_hand)], reverse=True)
+        ranked = rank_players(field, prize, mystery_hand=mystery_hand)
         best = _key(prize, ranked[0], mystery_hand)
         level = tuple(s.player for s in ranked if _key(prize, s, mystery_hand) == best)
         figure = best[0]

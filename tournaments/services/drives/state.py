@@ -19,6 +19,7 @@ from ...domain.drives import (
     departures,
     halves_of,
     parse_prizes,
+    rank_players,
     score_players,
     sources,
 )
@@ -266,8 +267,8 @@ class DriveState:
         return {p.id: key for key, p in self.players.items()}
 
     def standings(self, role: str | None = None) -> list[PlayerScore]:
-        rows = [s for s in self.scores.values() if role is None or s.role == role]
-        return sorted(rows, key=lambda s: (-s.score, -s.last_half, -s.last_hand, s.player))
+        """The players of a role (or all), best first: the order the prizes go down."""
+        return rank_players(s for s in self.scores.values() if role is None or s.role == role)
 
 
 def plain_number(value: float) -> float | int:
