@@ -148,3 +148,20 @@ def test_a_correction_changes_scores_not_where_people_sat():
     assert (change.before, change.after, change.reason) == ("9–4", "2–11", "Card misread")
     with pytest.raises(CommandError, match="only the organiser"):
         call_command("drive_result", str(drive.pk), "--hand=1", "--table=1", "--tricks=9")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("option", "score", "text"), [("7", 7, "7"), ("average", 6.5, "6½")])
+def test_the_sit_out_table_scores_the_drives_own_option(option, score, text):
+    drive = _create(18, hands=4, sit_out_score=option)
+    _play_all(drive, lambda hand, table, ns, ew: 9)
+    state = drives.DriveState(drive)
+    assert state.sit_out_score == score and state.sit_out_text == text
+    sat_out = [line for card in state.scores.values() for line in card.lines if line.sat_out]
+    assert sat_out and {line.tricks for line in sat_out} == {score}
+
+
+@pytest.mark.django_db
+def test_a_drives_trumps_follow_its_schedule_round_and_round():
+    state = drives.DriveState(_create(16, hands=7, schedule="HDSCN"))
+    assert [state.trumps(hand) for hand in range(1, 8)] == ["H", "D", "S", "C", "NT", "H", "D"]

@@ -1,11 +1,11 @@
-"""Boards: who deals, who leads, and which suit is trumps.
+"""Boards: who deals and which suit is trumps.
 
 Dealer follows the Law 2 rotation by board number: board 1 North, 2 East, 3 South, 4 West, then
-again from North. The player on the dealer's left leads. Trumps follow a schedule, a cyclic list
-keyed by board number: ``trump(n) = schedule[(n - 1) mod len(schedule)]``.
+again from North. Trumps follow a schedule, a cyclic list keyed by board number (a drive's hands
+are keyed the same way): ``trump(n) = schedule[(n - 1) mod len(schedule)]``.
 
-    >>> dealer(6), leader(6)
-    ('E', 'S')
+    >>> dealer(6)
+    'E'
     >>> trumps_for_board(6, parse_schedule("HDSC"))
     'D'
     >>> trumps_for_board(5, parse_schedule("HDSCN"))
@@ -34,11 +34,6 @@ def dealer(board: int) -> str:
     if board < 1:
         raise BoardError(f"Board numbers start at 1, not {board}.")
     return SEATS[(board - 1) % 4]
-
-
-def leader(board: int) -> str:
-    """The player who leads to the first trick: the dealer's left-hand opponent."""
-    return SEATS[(SEATS.index(dealer(board)) + 1) % 4]
 
 
 def parse_schedule(text: str) -> tuple[str, ...]:
@@ -78,6 +73,7 @@ def validate_schedule(text: str) -> str:
 
 
 def trumps_for_board(board: int, schedule: tuple[str, ...]) -> str:
+    """The trumps of a board, or of a drive's hand (numbered like boards), by a schedule that repeats."""
     if board < 1:
         raise BoardError(f"Board numbers start at 1, not {board}.")
     return schedule[(board - 1) % len(schedule)]

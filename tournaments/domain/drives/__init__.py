@@ -37,6 +37,7 @@ from .scores import (
     parse_prizes,
     rank_players,
     score_players,
+    sit_out_score,
 )
 
 __all__ = [
@@ -67,6 +68,7 @@ __all__ = [
     "rank_players",
     "role_switches",
     "score_players",
+    "sit_out_score",
     "sources",
     "start_seating",
     "winners",

@@ -23,6 +23,16 @@ from ..errors import DriveError
 from .movement import GENT, LADY, TRICKS, TableSeating
 
 AVERAGE = TRICKS / 2  # the hand's average: every table's couples share 13 tricks
+SIT_OUT = 7  # what the sit-out table scores unless the drive gives the hand's average
+
+
+def sit_out_score(*, average: bool) -> float:
+    """What a player at the sit-out table scores for a hand: 7, or the hand's average (6½).
+
+    >>> sit_out_score(average=False), sit_out_score(average=True)
+    (7, 6.5)
+    """
+    return AVERAGE if average else SIT_OUT
 
 
 def halves_of(hands: int, halves: int) -> tuple[tuple[int, int], ...]:
@@ -100,7 +110,7 @@ def score_players(
     *,
     hands: int,
     halves: int = 2,
-    sit_out_score: float = 7,
+    sit_out_score: float = SIT_OUT,
     typed: Mapping[str, Mapping[int, float]] | None = None,
 ) -> dict[str, PlayerScore]:
     """Every player's score card from the seatings so far and the N/S tricks by (hand, table).

@@ -4,9 +4,8 @@ prizes, and what each table's tablet shows now."""
 from dataclasses import dataclass
 from functools import cached_property
 
-from ...domain.boards import parse_schedule
+from ...domain.boards import parse_schedule, trumps_for_board
 from ...domain.drives import (
-    AVERAGE,
     LADY,
     Award,
     Circles,
@@ -21,6 +20,7 @@ from ...domain.drives import (
     parse_prizes,
     rank_players,
     score_players,
+    sit_out_score,
     sources,
 )
 from ...models import (
@@ -92,7 +92,7 @@ class DriveState:
     @property
     def sit_out_score(self) -> float:
         """What a player at the sit-out table scores for a hand."""
-        return AVERAGE if self.drive.sit_out == Drive.SitOut.AVERAGE else 7
+        return sit_out_score(average=self.drive.sit_out == Drive.SitOut.AVERAGE)
 
     @property
     def sit_out_text(self) -> str:
@@ -118,7 +118,7 @@ class DriveState:
         return parse_schedule(self.drive.trump_schedule)
 
     def trumps(self, hand: int) -> str:
-        return self.schedule[(hand - 1) % len(self.schedule)]
+        return trumps_for_board(hand, self.schedule)
 
     def name(self, key: str | None) -> str:
         return self.players[key].name if key else "(empty seat)"
