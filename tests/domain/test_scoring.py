@@ -265,3 +265,16 @@ def test_counting_by_trick_number_scores_as_comparing_every_result(traveller, sc
     for ours, theirs in zip(scores.boards, reference.boards, strict=True):
         assert [r.ns_score for r in ours.results] == pytest.approx([r.ns_score for r in theirs.results])
         assert [r.ew_score for r in ours.results] == pytest.approx([r.ew_score for r in theirs.results])
+
+
+@pytest.mark.parametrize("switched", [False, True])
+def test_a_switched_rounds_scores_go_to_the_pairs_as_they_sat(switched):
+    # N/S 1 and E/W 3 sat N/S and E/W; switched, E/W 3 held the N/S cards and took 9 of them.
+    by_cards = (("EW", 3), ("NS", 1)) if switched else (("NS", 1), ("EW", 3))
+    played = BoardResult(1, *by_cards, 9, round=2, table=1, arrow_switched=switched)
+    other = BoardResult(1, ("NS", 2), ("EW", 4), 7, round=1, table=1)
+    scored = next(s for s in score_event([played, other]).boards[0].results if s.result is played)
+    seated_ns, seated_ew = scored.seated_scores()
+    assert scored.ns_score == 2 and scored.ew_score == 0  # the N/S cards' 9 beat the other table's 7
+    assert (seated_ns, seated_ew) == ((0, 2) if switched else (2, 0))
+    assert played.seated().ns_pair == ("NS", 1)

@@ -3,7 +3,8 @@
 Results are kept by the cards, so that a board compares like with like: ``ns_pair`` is the pair
 that held the N/S hands and ``ns_tricks`` the tricks those hands took. The players, the tablets,
 the organiser's corrections and the printed travellers speak of the pairs as they sat. These two
-functions turn one view into the other; nothing else in the product does the conversion.
+functions (and ``sides``, for any two figures of a result) turn one view into the other; nothing
+else in the product does the conversion.
 
 On an unswitched round both views are the same. On a switched round the pairs change places, the
 tricks become 13 minus themselves, and each side keeps its own adjusted score:
@@ -42,14 +43,20 @@ class Score:
         return None if self.ns_tricks is None else 13 - self.ns_tricks
 
 
+def sides(ns_cards, ew_cards, *, switched: bool) -> tuple:
+    """Two figures of a result, the N/S cards' first, in the order the pairs sat (the pair sitting
+    N/S first); and the other way, the switch being its own inverse. Scores, tricks, anything.
+
+    >>> sides(60.0, 40.0, switched=True)
+    (40.0, 60.0)
+    """
+    return (ew_cards, ns_cards) if switched else (ns_cards, ew_cards)
+
+
 def _swap(score: Score) -> Score:
-    return Score(
-        ns_pair=score.ew_pair,
-        ew_pair=score.ns_pair,
-        ns_tricks=score.ew_tricks,
-        ns_adjusted=score.ew_adjusted,
-        ew_adjusted=score.ns_adjusted,
-    )
+    ns_pair, ew_pair = sides(score.ns_pair, score.ew_pair, switched=True)
+    ns_adjusted, ew_adjusted = sides(score.ns_adjusted, score.ew_adjusted, switched=True)
+    return Score(ns_pair, ew_pair, score.ew_tricks, ns_adjusted, ew_adjusted)
 
 
 def to_cards(seated: Score, *, switched: bool) -> Score:

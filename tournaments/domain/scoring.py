@@ -32,7 +32,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .arrow import Score, to_seats
+from .arrow import Score, sides, to_seats
 from .errors import ScoringError
 
 METHODS = ("matchpoints", "total_tricks", "odd_tricks")
@@ -88,9 +88,7 @@ class ScoredResult(NamedTuple):
 
     def seated_scores(self) -> tuple[float, float]:
         """The scores of the pair sitting N/S and of the pair sitting E/W."""
-        if self.result.arrow_switched:
-            return self.ew_score, self.ns_score
-        return self.ns_score, self.ew_score
+        return sides(self.ns_score, self.ew_score, switched=self.result.arrow_switched)
 
 
 @dataclass(frozen=True)
