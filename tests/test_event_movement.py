@@ -58,6 +58,29 @@ def test_the_movement_page_shows_the_grid_and_itineraries(client, organiser, clu
     assert "Where each E/W pair goes" in html
 
 
+def test_a_mitchells_itineraries_follow_the_ew_pairs_round_by_round(club, make_event):
+    event = make_event(club, tables=8, boards_per_round=3, variant="relay", phantom=True)
+    seatings = list(event.seatings.select_related("ns_pair", "ew_pair"))
+    itineraries = services.pair_itineraries(seatings, howell=False)
+    assert [(pair.direction, pair.number) for pair, _ in itineraries] == [("EW", n) for n in range(1, 9)]
+    pair, stops = itineraries[7]
+    assert [stop.seating.round for stop in stops] == list(range(1, 9))
+    assert {stop.seat for stop in stops} == {"E/W"}
+    # E/W 8 starts opposite the phantom at table 8: it sits out, then meets N/S 1 at table 1.
+    assert stops[0].opponent is None and stops[1].seating.table == 1 and stops[1].opponent.number == 1
+
+
+def test_a_howells_itineraries_follow_every_pair_in_either_seat(club, make_event):
+    event = make_event(club, tables=4, boards_per_round=2, variant="howell")
+    seatings = list(event.seatings.select_related("ns_pair", "ew_pair"))
+    itineraries = services.pair_itineraries(seatings, howell=True)
+    assert len(itineraries) == 8
+    for pair, stops in itineraries:
+        assert [stop.seating.round for stop in stops] == list(range(1, 8))
+        for stop in stops:
+            assert pair == (stop.seating.ns_pair if stop.seat == "N/S" else stop.seating.ew_pair)
+
+
 def test_the_movement_page_issues_a_constant_number_of_queries(
     client, organiser, club, make_event, django_assert_max_num_queries
 ):

@@ -32,7 +32,7 @@ from .events import (
 )
 from .imports import ResultsImportError, results_import_csv
 from .lifecycle import event_allows, may_change_movement, may_play
-from .movements import seated_movement
+from .movements import event_movement_grid, pair_itineraries, seated_movement
 from .printing import event_print_pack
 from .results import result_correct, result_record, result_record_for_seating
 from .scoring import EventReport, event_expected_results, event_report
@@ -59,6 +59,8 @@ __all__ = [
     "heartbeat_write",
     "event_print_pack",
     "seated_movement",
+    "event_movement_grid",
+    "pair_itineraries",
     "event_allows",
     "Tablet",
     "code_lockouts",

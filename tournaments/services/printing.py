@@ -36,7 +36,7 @@ from ..reports import (
     rounding_note,
     standing_figures,
 )
-from .movements import seated_movement
+from .movements import Stop, pair_itineraries, seated_movement
 from .scoring import event_report
 
 NS_EW_FIELDS = (Seating._meta.get_field("ns_pair"), Seating._meta.get_field("ew_pair"))
@@ -189,36 +189,23 @@ def _seat_text(seat) -> str:
 
 
 def _guide_cards(seatings, *, howell: bool = False) -> tuple[GuideCard, ...]:
-    """A card for each pair that moves: a Mitchell's E/W pairs, every pair of a Howell (its table and
-    direction change round by round)."""
-    stops = defaultdict(list)
-    pairs = {}
-    for s in seatings:
-        sides = (
-            (("N/S", s.ns_pair, s.ew_pair), ("E/W", s.ew_pair, s.ns_pair))
-            if howell
-            else (("E/W", s.ew_pair, s.ns_pair),)
-        )
-        for side, pair, opponent in sides:
-            if pair is None:
-                continue
-            pairs[pair.pk] = pair
-            held = cards_held(side, switched=s.arrow_switched)
-            direction = f"{held} cards (arrow switch)" if s.arrow_switched else held
-            stops[pair.pk].append(
-                GuideStop(
-                    round=s.round,
-                    table=str(s.table) if opponent else "sit out",
-                    direction=direction if opponent else "",
-                    boards=_range(s.first_board, s.last_board) if opponent else "",
-                    opponents=_label(opponent) if opponent else "",
-                )
-            )
+    """A card for each pair that moves (``pair_itineraries``)."""
     return tuple(
-        GuideCard(
-            pair=str(pairs[pk]), names=pairs[pk].names, stops=tuple(sorted(stops[pk], key=lambda g: g.round))
-        )
-        for pk in sorted(pairs, key=lambda pk: pairs[pk].number)
+        GuideCard(pair=str(pair), names=pair.names, stops=tuple(_guide_stop(stop) for stop in stops))
+        for pair, stops in pair_itineraries(seatings, howell=howell)
+    )
+
+
+def _guide_stop(stop: Stop) -> GuideStop:
+    s, opponent = stop.seating, stop.opponent
+    held = cards_held(stop.seat, switched=s.arrow_switched)
+    direction = f"{held} cards (arrow switch)" if s.arrow_switched else held
+    return GuideStop(
+        round=s.round,
+        table=str(s.table) if opponent else "sit out",
+        direction=direction if opponent else "",
+        boards=_range(s.first_board, s.last_board) if opponent else "",
+        opponents=_label(opponent) if opponent else "",
     )
 
 

@@ -1,7 +1,5 @@
 """Organiser pages of an event: its settings, movement and boards."""
 
-from collections import defaultdict
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -14,7 +12,6 @@ from django.views.decorators.http import require_POST
 
 from .. import pdf, services
 from ..domain.errors import DomainError
-from ..domain.movements.render import sharing_text
 from ..forms import DealForm, PbnUploadForm, ResultsUploadForm
 from ..models import Direction, Drive, Event
 from ..reports import (
@@ -95,48 +92,21 @@ def _trail(event: Event) -> list[dict]:
 @login_required
 def event_movement(request, event_id: int):
     event = get_event_for_user(request, event_id)
-    seatings = list(event.seatings.select_related("ns_pair", "ew_pair"))
-    grid = defaultdict(dict)
-    itineraries = defaultdict(list)  # the pairs who move: a Mitchell's E/W pairs, all of a Howell's
-    for seating in seatings:
-        grid[seating.round][seating.table] = seating
-        seats = (("N/S", seating.ns_pair, seating.ew_pair), ("E/W", seating.ew_pair, seating.ns_pair))
-        for seat, pair, opponent in seats:
-            if pair and (event.is_howell or seat == "E/W"):
-                itineraries[pair].append({"seating": seating, "seat": seat, "opponent": opponent})
-    stands = list(event.relay_stands.all())
-    relay = defaultdict(list)
-    for stand in stands:
-        relay[stand.round].append(stand)
-    movement = services.seated_movement(event, seatings, stands)
-    for seating in seatings:
-        if seating.shares_with:
-            seating.sharing = sharing_text(movement.sharing(seating.round, seating.table))
-    tables = range(1, event.tables + 1)
-    rows = [
-        {
-            "round": r,
-            "cells": [grid[r].get(t) for t in tables],
-            "relay": relay.get(r, []),
-            "skip": r == movement.skip_after,
-        }
-        for r in sorted(grid)
-    ]
-    stationary = movement.stationary[0][1] if event.is_howell and movement.stationary else None
+    grid = services.event_movement_grid(event)
     return render(
         request,
         "tournaments/event_movement.html",
         {
             "event": event,
-            "tables": tables,
-            "rows": rows,
-            "has_relay": bool(relay),
+            "tables": grid.tables,
+            "rows": grid.rows,
+            "has_relay": grid.has_relay,
             "relay_after": event.tables // 2,
-            "skip_after": movement.skip_after,
-            "stationary": stationary,
-            "stationary_seat": movement.seat_of(1, "", stationary) if stationary else None,
+            "skip_after": grid.skip_after,
+            "stationary": grid.stationary,
+            "stationary_seat": grid.stationary_seat,
             "may_rebuild": services.may_change_movement(event),
-            "itineraries": sorted(itineraries.items(), key=lambda item: item[0].number),
+            "itineraries": grid.itineraries,
         },
     )
 

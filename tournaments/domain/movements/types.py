@@ -124,14 +124,6 @@ class Movement:
             rounds.setdefault(tr.round, []).append(tr)
         return {r: tuple(trs) for r, trs in rounds.items()}
 
-    def itinerary(self, direction: str, pair: int) -> tuple[TableRound, ...]:
-        """Where a pair sits, round by round (a phantom's opponents sit out some rounds). A Howell's
-        pairs are found in either direction."""
-        if self.kind == "howell":
-            return tuple(tr for tr in self.table_rounds if pair in (tr.ns, tr.ew))
-        key = "ns" if direction == "NS" else "ew"
-        return tuple(tr for tr in self.table_rounds if getattr(tr, key) == pair)
-
     def sharing(self, round_: int, table: int) -> tuple[int, ...]:
         """The other tables playing the same boards as ``table`` in a round (passing them round)."""
         here = self.at(round_, table)
@@ -215,10 +207,6 @@ class Movement:
             if self.moves_after(round_, 1).skip:
                 return round_
         return None
-
-    def sit_outs(self, round_: int) -> tuple[int, ...]:
-        """E/W pairs sitting out a round (their N/S opponents are the phantom)."""
-        return tuple(tr.ew for tr in self.round_of(round_) if tr.ns is None and tr.ew is not None)
 
 
 def boards_of_set(board_set: int, boards_per_round: int) -> tuple[int, ...]:
