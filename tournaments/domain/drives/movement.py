@@ -203,7 +203,7 @@ class Circles:
         return self.up(table, GENT)
 
 
-def winners(seating: TableSeating, ns_tricks: int) -> str:
+def winners(ns_tricks: int) -> str:
     """The side that won the hand: 7 tricks or more of 13."""
     return NS if ns_tricks * 2 > TRICKS else EW
 
@@ -233,7 +233,7 @@ def movers(
         else:
             lady, gent = _sit_out_movers(seating, before)
         return lady, gent, None
-    won = winners(seating, ns_tricks)
+    won = winners(ns_tricks)
     lost = EW if won == NS else NS
     stay = won if format in WINNERS_STAY else lost
     leave = lost if stay == won else won

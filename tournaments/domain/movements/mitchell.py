@@ -39,7 +39,9 @@ def complete_rounds(tables: int, variant: str) -> int:
     return tables - 1 if variant == "skip" else tables
 
 
-def max_rounds(tables: int, variant: str) -> int:
+def max_rounds(tables: int) -> int:
+    """Rounds a Mitchell of any variant can play at most: one against each N/S pair (a skip
+    Mitchell's revenge round is the one past its complete movement)."""
     return tables
 
 
@@ -168,7 +170,7 @@ def _check(tables, boards_per_round, variant, rounds, phantom, arrow_switch_roun
             "would sit out again in the last. Use a relay Mitchell for a half table."
         )
     complete = complete_rounds(tables, variant)
-    most = max_rounds(tables, variant)
+    most = max_rounds(tables)
     if rounds is None:
         rounds = complete
     if rounds < 1:
