@@ -372,6 +372,16 @@ def test_the_director_form_explains_what_is_missing(client, organiser, running, 
     assert not Result.objects.exists()
 
 
+def test_the_director_cannot_set_a_board_for_a_meeting_that_does_not_play_it(client, organiser, running):
+    client.force_login(organiser)
+    url = reverse("tournaments:director-board", args=[running.pk, 1])
+    elsewhere = running.seatings.exclude(first_board__lte=1, last_board__gte=1).first()
+    data = {"seating": elsewhere.pk, "ns_tricks": 8, "reason": "Traveller on paper"}
+    page = client.post(url, data, follow=True)
+    assert "Choose the tricks" in page.content.decode()
+    assert not Result.objects.exists()
+
+
 def test_after_the_skip_round_the_tablet_says_so(club, make_event):
     event = make_event(club, tables=6, boards_per_round=2)
     services.event_deal_boards(event=event, seed="skip", analyse=False)

@@ -139,6 +139,17 @@ class DirectorResultForm(forms.Form):
     ew_adjusted = forms.ChoiceField(label="E/W adjusted", required=False, choices=ADJUSTED)
     reason = forms.CharField(max_length=200, help_text="Kept in the history with your name and the time.")
 
+    def __init__(self, *args, seatings=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seatings = {s.pk: s for s in seatings}
+
+    def clean_seating(self):
+        """The meeting's seating, among those that play the board."""
+        seating = self.seatings.get(self.cleaned_data["seating"])
+        if seating is None:
+            raise forms.ValidationError("That meeting does not play this board.")
+        return seating
+
     def clean(self):
         data = super().clean()
         tricks, ns_adj, ew_adj = data.get("ns_tricks"), data.get("ns_adjusted"), data.get("ew_adjusted")

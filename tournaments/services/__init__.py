@@ -7,7 +7,7 @@ Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix 
 from .audit import event_log, heartbeat_write
 from .boards import PbnImportError, event_deal_boards, event_export_pbn, event_import_pbn
 from .codes import Tablet, code_lockouts, code_lockouts_lift
-from .director import result_set_by_director
+from .director import board_meetings, board_seatings, event_results_grid, result_set_by_director
 from .entries import (
     entry_add,
     entry_remove,
@@ -72,6 +72,9 @@ __all__ = [
     "event_open_tables",
     "event_progress",
     "result_set_by_director",
+    "board_meetings",
+    "board_seatings",
+    "event_results_grid",
     "table_access_check",
     "table_code_lookup",
     "table_result_confirm",

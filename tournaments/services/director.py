@@ -1,4 +1,8 @@
-"""The organiser's (tournament director's) hand on results: set, correct or adjust, with a reason."""
+"""The organiser's (tournament director's) view of and hand on results: the live grid of results by
+rounds and tables, every meeting on a board, and a result set, corrected or adjusted with a reason."""
+
+from collections import defaultdict
+from dataclasses import dataclass
 
 from django.db import transaction
 
@@ -7,6 +11,70 @@ from ..models import Board, Event, Result, Seating
 from .errors import ServiceError
 from .locks import event_held
 from .results import result_correct, result_record_for_seating
+
+
+def _state(expected: int, confirmed: int, awaiting: int) -> str:
+    if not expected:
+        return "sitout"
+    if confirmed == expected:
+        return "done"
+    if awaiting:
+        return "awaiting"
+    return "partial" if confirmed else "missing"
+
+
+def event_results_grid(event: Event) -> list[dict]:
+    """The live dashboard's grid: a row a round, a cell a table (None where the table has no seating):
+    its seating, the results it expects, how many are confirmed and awaiting E/W, and its state
+    ("sitout", "done", "awaiting", "partial" or "missing"). Two queries."""
+    counts = defaultdict(lambda: {"confirmed": 0, "awaiting": 0})
+    for round_, table, confirmed_at in event.results.values_list("round", "table", "confirmed_at"):
+        counts[(round_, table)]["confirmed" if confirmed_at else "awaiting"] += 1
+    grid: dict[int, dict[int, dict]] = defaultdict(dict)
+    for s in event.seatings.select_related("ns_pair", "ew_pair"):
+        expected = len(s.expected_boards)
+        done = counts[(s.round, s.table)]
+        state = _state(expected, done["confirmed"], done["awaiting"])
+        grid[s.round][s.table] = {"seating": s, "expected": expected, **done, "state": state}
+    tables = range(1, event.tables + 1)
+    return [{"round": r, "cells": [grid[r].get(t) for t in tables]} for r in sorted(grid)]
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """Two pairs meeting on a board: their seating, the result (None: missing) and the N/S pair's
+    tricks as they sat (None: missing or adjusted)."""
+
+    seating: Seating
+    result: Result | None
+    ns_tricks: int | None
+
+    @property
+    def ew_tricks(self) -> int | None:
+        return None if self.ns_tricks is None else 13 - self.ns_tricks
+
+
+def board_meetings(event: Event, board: Board) -> list[Meeting]:
+    """Every meeting on a board, round by round, with its result as the pairs sat."""
+    seatings = board_seatings(event, board.number)
+    results = {
+        (r.round, r.table): r for r in event.results.filter(board=board).select_related("ns_pair", "ew_pair")
+    }
+    meetings = []
+    for s in seatings:
+        result = results.get((s.round, s.table))
+        seen = result.as_seated(switched=s.arrow_switched).ns_tricks if result else None
+        meetings.append(Meeting(s, result, seen))
+    return meetings
+
+
+def board_seatings(event: Event, number: int) -> list[Seating]:
+    """The seatings that play a board, round by round (the sit-outs opposite the phantom left out)."""
+    return list(
+        event.seatings.filter(first_board__lte=number, last_board__gte=number, ns_pair__isnull=False)
+        .select_related("ns_pair", "ew_pair")
+        .order_by("round")
+    )
 
 
 @transaction.atomic

@@ -1,7 +1,5 @@
 """The organiser's evening: start and close, the live dashboard, the room display, corrections."""
 
-from collections import defaultdict
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -19,31 +17,14 @@ from .common import back, get_event_for_user, results_page
 @login_required
 def event_live(request, event_id: int):
     event = get_event_for_user(request, event_id)
-    seatings = list(event.seatings.select_related("ns_pair", "ew_pair"))
-    counts = defaultdict(lambda: {"confirmed": 0, "awaiting": 0})
-    for round_, table, confirmed_at in event.results.values_list("round", "table", "confirmed_at"):
-        counts[(round_, table)]["confirmed" if confirmed_at else "awaiting"] += 1
-    grid = defaultdict(dict)
-    for s in seatings:
-        expected = len(s.expected_boards)
-        done = counts[(s.round, s.table)]
-        state = (
-            "sitout"
-            if not expected
-            else "done"
-            if done["confirmed"] == expected
-            else ("awaiting" if done["awaiting"] else "partial" if done["confirmed"] else "missing")
-        )
-        grid[s.round][s.table] = {"seating": s, "expected": expected, **done, "state": state}
-    tables = range(1, event.tables + 1)
     accesses = event.table_accesses.all() if services.may_play(event) else []
     return render(
         request,
         "tournaments/event_live.html",
         {
             "event": event,
-            "tables": tables,
-            "rows": [{"round": r, "cells": [grid[r].get(t) for t in tables]} for r in sorted(grid)],
+            "tables": range(1, event.tables + 1),
+            "rows": services.event_results_grid(event),
             "progress": services.event_progress(event),
             "accesses": [
                 {
@@ -141,17 +122,9 @@ def director_board(request, event_id: int, board: int):
     board_row = event.boards.filter(number=board).first()
     if board_row is None:
         return redirect(back(request, reverse("tournaments:event-live", args=[event.pk])))
-    seatings = list(
-        event.seatings.filter(first_board__lte=board, last_board__gte=board, ns_pair__isnull=False)
-        .select_related("ns_pair", "ew_pair")
-        .order_by("round")
-    )
     if request.method == "POST":
-        form = DirectorResultForm(request.POST)
-        seating = next(
-            (s for s in seatings if form.is_valid() and s.pk == form.cleaned_data["seating"]), None
-        )
-        if not form.is_valid() or seating is None:
+        form = DirectorResultForm(request.POST, seatings=services.board_seatings(event, board))
+        if not form.is_valid():
             for error in form.non_field_errors() or [
                 "Choose the tricks or adjusted scores, and give a reason."
             ]:
@@ -161,7 +134,7 @@ def director_board(request, event_id: int, board: int):
             try:
                 services.result_set_by_director(
                     event=event,
-                    seating=seating,
+                    seating=data["seating"],
                     board_number=board,
                     ns_tricks=data["ns_tricks"],
                     ns_adjusted=data["ns_adjusted"],
@@ -172,26 +145,19 @@ def director_board(request, event_id: int, board: int):
             except DomainError as error:
                 messages.error(request, str(error))
             else:
-                messages.success(request, f"Board {board}, round {seating.round}: saved.")
+                messages.success(request, f"Board {board}, round {data['seating'].round}: saved.")
         return redirect("tournaments:director-board", event_id=event.pk, board=board)
 
-    results = {
-        (r.round, r.table): r
-        for r in event.results.filter(board=board_row).select_related("ns_pair", "ew_pair")
-    }
-    meetings = []
-    for s in seatings:
-        result = results.get((s.round, s.table))
-        seen = result.as_seated(switched=s.arrow_switched).ns_tricks if result else None
-        meetings.append(
-            {
-                "seating": s,
-                "result": result,
-                "ns_tricks": seen,
-                "ew_tricks": None if seen is None else 13 - seen,
-                "form": DirectorResultForm(initial={"seating": s.pk, "ns_tricks": seen}, prefix=None),
-            }
-        )
+    meetings = [
+        {
+            "seating": m.seating,
+            "result": m.result,
+            "ns_tricks": m.ns_tricks,
+            "ew_tricks": m.ew_tricks,
+            "form": DirectorResultForm(initial={"seating": m.seating.pk, "ns_tricks": m.ns_tricks}),
+        }
+        for m in services.board_meetings(event, board_row)
+    ]
     return render(
         request,
         "tournaments/director_board.html",
