@@ -165,3 +165,16 @@ def test_the_sit_out_table_scores_the_drives_own_option(option, score, text):
 def test_a_drives_trumps_follow_its_schedule_round_and_round():
     state = drives.DriveState(_create(16, hands=7, schedule="HDSCN"))
     assert [state.trumps(hand) for hand in range(1, 8)] == ["H", "D", "S", "C", "NT", "H", "D"]
+
+
+@pytest.mark.django_db
+def test_the_half_time_leaders_are_the_best_three_of_each_role_once_the_first_half_is_in():
+    drive = _create(16, hands=4)
+    assert drives.DriveState(drive).half_time_leaders() == []
+    _play_all(drive, _tricks(3))
+    state = drives.DriveState(drive)
+    leaders = state.half_time_leaders()
+    assert [s.role for s in leaders] == ["L"] * 3 + ["G"] * 3
+    for role, chosen in (("L", leaders[:3]), ("G", leaders[3:])):
+        field = sorted((s.first_half for s in state.scores.values() if s.role == role), reverse=True)
+        assert [s.first_half for s in chosen] == field[:3]

@@ -146,6 +146,20 @@ def test_a_drive_kept_on_paper_closes_on_the_players_totals(client, organiser, d
     assert state.awards[0].player is not None
 
 
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "lots"])
+def test_a_typed_total_that_is_not_a_number_is_refused_in_plain_words(client, organiser, drive, value):
+    client.force_login(organiser)
+    for k in range(8):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
+    drives.drive_start(drive=drive)
+    player = drive.players.first()
+    page = client.post(
+        _url("drive-totals", drive), {f"total-{player.pk}-1": value, "total-²-1": "3"}, follow=True
+    )
+    assert page.status_code == 200 and f"{value}&#x27; is not a number of tricks" in page.content.decode()
+    assert not drive.totals.exists()
+
+
 def test_a_tablet_confirms_only_the_count_it_showed_and_a_new_half_starts_together(client, club):
     drive = drives.drive_create(club=club, name="Halves", date="2026-11-20", hands=2, halves=2)
     for k in range(8):

@@ -1,5 +1,8 @@
 """Input from people: normalised here, and domain errors turned into form errors."""
 
+import re
+from decimal import Decimal, InvalidOperation
+
 from django import forms
 
 from .domain.boards import PRESET_SCHEDULES, validate_schedule
@@ -158,6 +161,34 @@ class DirectorResultForm(forms.Form):
         if tricks is not None and (ns_adj or ew_adj):
             raise forms.ValidationError("Give either tricks or adjusted scores, not both.")
         return data
+
+
+class DriveTotalsForm(forms.Form):
+    """Totals typed from paper score cards. Each input is named ``total-<player id>-<part>`` and holds
+    a whole or half number of tricks as people write it (84, 84.5, 84½, 84,5), or nothing to take a
+    typed total away; inputs not sent are left as they are. ``cleaned_data["totals"]`` holds them by
+    player id and part, for ``drive_totals_set``."""
+
+    NAME = re.compile(r"total-([0-9]+)-([0-9]+)")
+
+    def clean(self):
+        totals: dict[int, dict[int, Decimal | None]] = {}
+        for name, value in self.data.items():
+            match = self.NAME.fullmatch(name)
+            if match is None:
+                continue
+            text = value.strip().replace("½", ".5").replace(",", ".")
+            try:
+                score = Decimal(text) if text else None
+            except InvalidOperation:
+                score = Decimal("NaN")
+            if score is not None and not score.is_finite():
+                raise forms.ValidationError(
+                    f"'{text}' is not a number of tricks: type it as on the card, e.g. 84 or 84.5."
+                )
+            player, part = (int(group) for group in match.groups())
+            totals.setdefault(player, {})[part] = score
+        return {"totals": totals}
 
 
 class NewEventForm(forms.Form):

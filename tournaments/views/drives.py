@@ -2,7 +2,6 @@
 corrections, the prizes and their cuts, close and publish; and the room display."""
 
 from datetime import timedelta
-from decimal import Decimal, InvalidOperation
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,10 +10,10 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from ..domain.drives import GENT, LADY, Prize, rank_players
+from ..domain.drives import GENT, LADY
 from ..domain.errors import DomainError
+from ..forms import DriveTotalsForm
 from ..models import Drive, DrivePlayer
-from ..models.drives import tricks_text
 from ..pdf.drives import DOCUMENTS
 from ..services import drives
 from .common import tablet_base_url
@@ -30,28 +29,9 @@ def _get_drive_for_user(request, drive_id: int) -> Drive:
         raise Http404("No such drive among your clubs.") from None
 
 
-def _grid(state: drives.DriveState) -> list[dict]:
-    rows = []
-    for table in range(1, state.tables + 1):
-        cells = []
-        for hand in range(1, state.drive.hands + 1):
-            seated = state.seatings.get(hand, {}).get(table)
-            if seated is None:
-                cells.append({"text": "", "kind": "unseated"})
-            elif seated.sit_out:
-                cells.append({"text": "out", "kind": "sit-out"})
-            elif (hand, table) in state.results:
-                cells.append({"text": tricks_text(state.results[(hand, table)]), "kind": "done"})
-            else:
-                row = state.result_rows.get((hand, table))
-                cells.append({"text": f"{row.ns_tricks}?" if row else "…", "kind": "playing"})
-        rows.append({"table": table, "cells": cells})
-    return rows
-
-
 def _grid_context(state: drives.DriveState) -> dict:
     """What the grid of tables by hands needs (the drive's page and the live grid show it)."""
-    return {"grid": _grid(state), "hands": range(1, state.drive.hands + 1), "next_hand": state.next_hand()}
+    return {"grid": state.grid(), "hands": range(1, state.drive.hands + 1), "next_hand": state.next_hand()}
 
 
 def _standings(state: drives.DriveState, role: str) -> list[dict]:
@@ -153,20 +133,12 @@ def drive_player_remove(request, drive_id: int, player_id: int):
 @login_required
 @require_POST
 def drive_totals(request, drive_id: int):
-    totals: dict[int, dict[int, Decimal | None]] = {}
-    for name, value in request.POST.items():
-        parts = name.split("-")
-        if len(parts) != 3 or parts[0] != "total" or not (parts[1].isdigit() and parts[2].isdigit()):
-            continue
-        value = value.strip().replace("½", ".5").replace(",", ".")
-        try:
-            score = Decimal(value) if value else None
-        except InvalidOperation:
-            messages.error(
-                request, f"'{value}' is not a number of tricks: type it as on the card, e.g. 84 or 84.5."
-            )
-            return redirect("tournaments:drive-run", drive_id=drive_id)
-        totals.setdefault(int(parts[1]), {})[int(parts[2])] = score
+    form = DriveTotalsForm(request.POST)
+    if not form.is_valid():
+        for error in form.non_field_errors():
+            messages.error(request, error)
+        return redirect("tournaments:drive-run", drive_id=drive_id)
+    totals = form.cleaned_data["totals"]
     return _action(
         request,
         drive_id,
@@ -261,12 +233,6 @@ def drive_room(request, drive_id: int):
     ):
         raise Http404("No such drive.")
     state = drives.DriveState(drive)
-    # The leaders of each role at half-time, once the first half is over.
-    first_half = []
-    if state.tables and (drive.halves > 1) and state.hand_complete(state.spans[0][1]):
-        for role in (LADY, GENT):
-            ranked = rank_players((s for s in state.scores.values() if s.role == role), Prize.FIRST_HALF)
-            first_half += ranked[:3]
     prizes = []
     if drive.status == Drive.Status.FINISHED:
         prizes = [
@@ -282,7 +248,7 @@ def drive_room(request, drive_id: int):
             "hand": state.next_hand() if state.tables else None,
             "ladies": _standings(state, LADY)[:10],
             "gents": _standings(state, GENT)[:10],
-            "first_half": [(s.player, state.name(s.player), s.first_half) for s in first_half],
+            "first_half": [(s.player, state.name(s.player), s.first_half) for s in state.half_time_leaders()],
             "prizes": prizes,
             "move_now": move_now,
         },

@@ -6,6 +6,7 @@ from functools import cached_property
 
 from ...domain.boards import parse_schedule, trumps_for_board
 from ...domain.drives import (
+    GENT,
     LADY,
     Award,
     Circles,
@@ -31,6 +32,7 @@ from ...models import (
     DriveTotal,
     PrizeCut,
 )
+from ...models.drives import tricks_text
 from ..errors import ServiceError
 
 SEATS = ("ns_lady", "ns_gent", "ew_lady", "ew_gent")
@@ -265,6 +267,39 @@ class DriveState:
     @cached_property
     def players_by_id(self) -> dict[int, str]:
         return {p.id: key for key, p in self.players.items()}
+
+    def half_time_leaders(self, count: int = 3) -> list[PlayerScore]:
+        """The first ``count`` ladies then gents on the first half, once it is over (none before, nor
+        in a drive of one part)."""
+        if not self.tables or self.drive.halves < 2 or not self.hand_complete(self.spans[0][1]):
+            return []
+        return [
+            leader
+            for role in (LADY, GENT)
+            for leader in rank_players((s for s in self.scores.values() if s.role == role), Prize.FIRST_HALF)[
+                :count
+            ]
+        ]
+
+    def grid(self) -> list[dict]:
+        """The organiser's grid of tables by hands: a row a table, a cell a hand, with its text and
+        kind ("unseated", "sit-out", "done" or "playing": a count entered, not yet confirmed)."""
+        rows = []
+        for table in range(1, self.tables + 1):
+            cells = []
+            for hand in range(1, self.drive.hands + 1):
+                seated = self.seatings.get(hand, {}).get(table)
+                if seated is None:
+                    cells.append({"text": "", "kind": "unseated"})
+                elif seated.sit_out:
+                    cells.append({"text": "out", "kind": "sit-out"})
+                elif (hand, table) in self.results:
+                    cells.append({"text": tricks_text(self.results[(hand, table)]), "kind": "done"})
+                else:
+                    row = self.result_rows.get((hand, table))
+                    cells.append({"text": f"{row.ns_tricks}?" if row else "…", "kind": "playing"})
+            rows.append({"table": table, "cells": cells})
+        return rows
 
     def standings(self, role: str | None = None) -> list[PlayerScore]:
         """The players of a role (or all), best first: the order the prizes go down."""
