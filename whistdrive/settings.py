@@ -133,8 +133,9 @@ TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 
-# The address tablets reach whistdrive at, printed in the table cards' QR codes. Empty: the address
-# the organiser's browser used (fine unless that is 127.0.0.1).
+# The address tablets reach whistdrive at, printed in the table cards' links and QR codes. The pages
+# use it unless it is empty or names this machine (127.0.0.1, localhost): then they print the address
+# the organiser's browser came in by. The print command takes it as it is (or its --base-url).
 WHISTDRIVE_BASE_URL = env_str("BASE_URL", "http://127.0.0.1:8000")
 
 LOGGING = {
