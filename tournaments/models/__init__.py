@@ -9,7 +9,6 @@ from ..domain.arrow import Score, to_seats
 from ..domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES, validate_schedule
 from ..domain.errors import DomainError
 from ..domain.movements import MAX_BOARDS_PER_ROUND
-from ..domain.progress import expected_boards
 
 
 def validate_trump_schedule(value: str) -> None:
@@ -477,13 +476,6 @@ class Seating(models.Model):
     @property
     def board_numbers(self) -> range:
         return range(self.first_board, self.last_board + 1)
-
-    @property
-    def expected_boards(self) -> range:
-        """The boards this round expects a result on (none at a sit-out)."""
-        return expected_boards(
-            self.first_board, self.last_board, ns_pair=self.ns_pair_id, ew_pair=self.ew_pair_id
-        )
 
 
 class RelayStand(models.Model):

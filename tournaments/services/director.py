@@ -11,6 +11,7 @@ from ..models import Board, Event, Result, Seating
 from .errors import ServiceError
 from .locks import event_held
 from .results import result_correct, result_record_for_seating
+from .scoring import seating_expected_boards
 
 
 def _state(expected: int, confirmed: int, awaiting: int) -> str:
@@ -32,7 +33,7 @@ def event_results_grid(event: Event) -> list[dict]:
         counts[(round_, table)]["confirmed" if confirmed_at else "awaiting"] += 1
     grid: dict[int, dict[int, dict]] = defaultdict(dict)
     for s in event.seatings.select_related("ns_pair", "ew_pair"):
-        expected = len(s.expected_boards)
+        expected = len(seating_expected_boards(s))
         done = counts[(s.round, s.table)]
         state = _state(expected, done["confirmed"], done["awaiting"])
         grid[s.round][s.table] = {"seating": s, "expected": expected, **done, "state": state}
@@ -42,16 +43,12 @@ def event_results_grid(event: Event) -> list[dict]:
 
 @dataclass(frozen=True)
 class Meeting:
-    """Two pairs meeting on a board: their seating, the result (None: missing) and the N/S pair's
-    tricks as they sat (None: missing or adjusted)."""
+    """Two pairs meeting on a board: their seating, and the result kept by the cards and as the
+    pairs sat (both None while it is missing)."""
 
     seating: Seating
     result: Result | None
-    ns_tricks: int | None
-
-    @property
-    def ew_tricks(self) -> int | None:
-        return None if self.ns_tricks is None else 13 - self.ns_tricks
+    seated: Score | None
 
 
 def board_meetings(event: Event, board: Board) -> list[Meeting]:
@@ -63,8 +60,7 @@ def board_meetings(event: Event, board: Board) -> list[Meeting]:
     meetings = []
     for s in seatings:
         result = results.get((s.round, s.table))
-        seen = result.as_seated(switched=s.arrow_switched).ns_tricks if result else None
-        meetings.append(Meeting(s, result, seen))
+        meetings.append(Meeting(s, result, result.as_seated(switched=s.arrow_switched) if result else None))
     return meetings
 
 

@@ -29,7 +29,7 @@ from .director import result_set_by_director
 from .errors import ServiceError
 from .lifecycle import may_become, may_change_movement, may_close, may_publish, may_start, require
 from .results import history_add
-from .scoring import event_seating_rows
+from .scoring import event_seating_rows, seating_expected_boards
 from .tablets import event_open_tables
 
 
@@ -104,7 +104,7 @@ def event_set_status(*, event: Event, status: str, user=None, log: bool = True) 
 
 def event_progress(event: Event) -> dict:
     """How many scheduled results are confirmed, awaiting confirmation at the table, or missing."""
-    expected = sum(len(s.expected_boards) for s in event_seating_rows(event))
+    expected = sum(len(seating_expected_boards(s)) for s in event_seating_rows(event))
     confirmed = event.results.confirmed().count()
     awaiting = event.results.filter(confirmed_at__isnull=True).count()
     return {
@@ -117,7 +117,7 @@ def event_progress(event: Event) -> dict:
 
 def event_round_in_play(event: Event) -> tuple[int | None, tuple[int, ...]]:
     """The round in play and the tables still playing it (see ``domain.progress``); two queries."""
-    expected = {(s.round, s.table): len(s.expected_boards) for s in event_seating_rows(event)}
+    expected = {(s.round, s.table): len(seating_expected_boards(s)) for s in event_seating_rows(event)}
     confirmed = Counter(event.results.confirmed().values_list("round", "table"))
     return round_in_play(expected, confirmed)
 
@@ -167,7 +167,7 @@ def event_close(*, event: Event, adjust_missing: bool = False, user=None) -> Eve
             )
         played = set(event.results.values_list("round", "table", "board__number"))
         for seating in event.seatings.all():
-            for board in seating.expected_boards:
+            for board in seating_expected_boards(seating):
                 if (seating.round, seating.table, board) not in played:
                     result_set_by_director(
                         event=event,

@@ -39,11 +39,13 @@ class SeatingRow(NamedTuple):
     ns_pair_id: int | None
     ew_pair_id: int | None
 
-    @property
-    def expected_boards(self) -> range:
-        return expected_boards(
-            self.first_board, self.last_board, ns_pair=self.ns_pair_id, ew_pair=self.ew_pair_id
-        )
+
+def seating_expected_boards(seating) -> range:
+    """The boards a seating expects a result on (none at a sit-out), by the domain's rule; the
+    seating may be the model or any row holding its boards and its pairs' ids."""
+    return expected_boards(
+        seating.first_board, seating.last_board, ns_pair=seating.ns_pair_id, ew_pair=seating.ew_pair_id
+    )
 
 
 def event_seating_rows(event: Event) -> list[SeatingRow]:
@@ -54,7 +56,7 @@ def event_expected_results(seatings) -> dict[int, int]:
     """How often the movement schedules each board between two real pairs."""
     counts: Counter = Counter()
     for seating in seatings:
-        counts.update(seating.expected_boards)
+        counts.update(seating_expected_boards(seating))
     return dict(counts)
 
 

@@ -25,7 +25,6 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from ..domain.movements.render import boards_move_text, ew_move_text, seat_move_text
-from ..domain.progress import expected_boards
 from ..models import Board, Drive, DriveTable, Event, Pair, Result, ResultChange, Seating, TableAccess
 from .codes import Tablet, code_attempt_begin, code_attempt_succeeded
 from .errors import ServiceError
@@ -33,6 +32,7 @@ from .lifecycle import may_play
 from .movements import seated_movement
 from .results import history_add, result_record_for_seating
 from .rows import update
+from .scoring import seating_expected_boards
 
 CODE_ALPHABET = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, G/6, I/1, O/0, Q, S/5, Z/2)
 CODE_LENGTH = 5
@@ -137,10 +137,7 @@ def _seen_by_table(result: Result, seating: Seating) -> int | None:
 
 
 def _complete(seating: Seating, results: dict[int, Result]) -> bool:
-    boards = expected_boards(
-        seating.first_board, seating.last_board, ns_pair=seating.ns_pair_id, ew_pair=seating.ew_pair_id
-    )
-    return all(n in results and results[n].confirmed_at for n in boards)
+    return all(n in results and results[n].confirmed_at for n in seating_expected_boards(seating))
 
 
 def _current_round(access: TableAccess, *related: str) -> tuple[list[Seating], dict, Seating | None]:

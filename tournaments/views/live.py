@@ -148,16 +148,18 @@ def director_board(request, event_id: int, board: int):
                 messages.success(request, f"Board {board}, round {data['seating'].round}: saved.")
         return redirect("tournaments:director-board", event_id=event.pk, board=board)
 
-    meetings = [
-        {
-            "seating": m.seating,
-            "result": m.result,
-            "ns_tricks": m.ns_tricks,
-            "ew_tricks": m.ew_tricks,
-            "form": DirectorResultForm(initial={"seating": m.seating.pk, "ns_tricks": m.ns_tricks}),
-        }
-        for m in services.board_meetings(event, board_row)
-    ]
+    meetings = []
+    for m in services.board_meetings(event, board_row):
+        ns_tricks = m.seated.ns_tricks if m.seated else None
+        meetings.append(
+            {
+                "seating": m.seating,
+                "result": m.result,
+                "ns_tricks": ns_tricks,
+                "ew_tricks": m.seated.ew_tricks if m.seated else None,
+                "form": DirectorResultForm(initial={"seating": m.seating.pk, "ns_tricks": ns_tricks}),
+            }
+        )
     return render(
         request,
         "tournaments/director_board.html",
