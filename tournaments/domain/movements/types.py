@@ -1,7 +1,7 @@
 """The shape of a movement, whatever its kind: who sits where with which boards, round by round.
 
-The movement also answers where everything goes after a round: the tablets, the table cards, the
-guide cards and the movement page all ask it (``moves_after``), none works it out again. The
+The movement also answers where everything goes after a round: the tablets, the table cards and
+the movement page (where the skip falls) all ask it (``moves_after``), none works it out again. The
 E/W pair's step is counted in tables up the room; a step of two is the skip.
 
     >>> from tournaments.domain.movements import build_mitchell
