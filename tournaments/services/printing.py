@@ -37,7 +37,7 @@ from ..reports import (
     standing_figures,
 )
 from .movements import Stop, pair_itineraries, seated_movement
-from .scoring import event_report
+from .scoring import event_report, seating_expected_boards
 
 NS_EW_FIELDS = (Seating._meta.get_field("ns_pair"), Seating._meta.get_field("ew_pair"))
 
@@ -212,9 +212,7 @@ def _guide_stop(stop: Stop) -> GuideStop:
 def _travellers(boards, seatings, played) -> tuple[Traveller, ...]:
     rows = defaultdict(list)
     for s in seatings:
-        if s.ns_pair_id is None or s.ew_pair_id is None:
-            continue
-        for n in s.board_numbers:
+        for n in seating_expected_boards(s):
             rows[n].append(
                 TravellerRow(
                     s.round,
@@ -240,12 +238,13 @@ def _score_cards(seatings, trumps, played, report=None) -> tuple[ScoreCard, ...]
     rows = defaultdict(list)
     pairs = {}
     for s in seatings:
-        if s.ns_pair_id is None or s.ew_pair_id is None:
+        boards = seating_expected_boards(s)
+        if not boards:
             continue
         for pair, opponents, side in ((s.ns_pair, s.ew_pair, "N/S"), (s.ew_pair, s.ns_pair, "E/W")):
             pairs[pair.pk] = pair
             cards = cards_held(side, switched=s.arrow_switched)
-            for n in s.board_numbers:
+            for n in boards:
                 result = played.get((s.round, s.table, n))
                 tricks = score = ""
                 if result:
