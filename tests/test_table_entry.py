@@ -289,6 +289,31 @@ def test_the_dashboard_shows_codes_and_progress(client, organiser, running):
     assert "0 of 18 results in, 1 awaiting" in html
 
 
+def test_the_dashboards_grid_gives_each_table_its_state_in_the_round(club, make_event):
+    event = make_event(club, tables=4, boards_per_round=2, variant="relay", phantom=True)
+    for status in ("ready", "running"):
+        services.event_set_status(event=event, status=status)
+    services.table_result_enter(access=_access(event, 1), board_number=1, ns_tricks=9)
+    first = event.seatings.get(round=1, table=2)
+    for board in first.board_numbers:
+        services.table_result_enter(access=_access(event, 2), board_number=board, ns_tricks=7)
+        services.table_result_confirm(access=_access(event, 2), board_number=board, ns_tricks=7)
+    third = event.seatings.get(round=1, table=3)
+    services.table_result_enter(access=_access(event, 3), board_number=third.first_board, ns_tricks=6)
+    services.table_result_confirm(access=_access(event, 3), board_number=third.first_board, ns_tricks=6)
+    rows = services.event_results_grid(event)
+    assert [row["round"] for row in rows] == [1, 2, 3, 4]
+    cells = rows[0]["cells"]
+    assert [cell["state"] for cell in cells] == ["awaiting", "done", "partial", "sitout"]
+    assert [(cell["confirmed"], cell["awaiting"], cell["expected"]) for cell in cells] == [
+        (0, 1, 2),
+        (2, 0, 2),
+        (1, 0, 2),
+        (0, 0, 0),
+    ]
+    assert {cell["state"] for row in rows[1:] for cell in row["cells"]} == {"missing", "sitout"}
+
+
 def test_start_and_close(client, organiser, club, make_event):
     event = make_event(club, tables=3, boards_per_round=2)
     client.force_login(organiser)
