@@ -1,5 +1,5 @@
 """A drive as the domain sees it, read in a handful of queries: seatings, results, scores and
-prizes, and what each table's tablet shows now."""
+prizes, and what the organiser's grid, the room display and each table's tablet show now."""
 
 from dataclasses import dataclass
 from functools import cached_property
