@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import EventChange
+from tournaments.models import AuditLine
 
 from .test_admin_scoping import _event_form
 
@@ -37,7 +37,7 @@ def test_every_step_of_an_evening_is_kept_with_who_did_it(draft, organiser):
     services.event_publish(event=draft, user=organiser)
     services.event_publish(event=draft, published=False, user=organiser)
 
-    A = EventChange.Action
+    A = AuditLine.Action
     assert _actions(draft) == [
         A.CREATED,
         *[A.PAIRS] * 8,
@@ -61,7 +61,7 @@ def test_a_pbn_import_is_kept(draft, organiser):
     services.event_deal_boards(event=draft, seed="a", analyse=False)
     text = services.event_export_pbn(draft)
     services.event_import_pbn(event=draft, text=text, analyse=False, user=organiser)
-    line = draft.changes.get(action=EventChange.Action.IMPORTED)
+    line = draft.changes.get(action=AuditLine.Action.IMPORTED)
     assert line.detail == "6 boards from a PBN file" and line.changed_by == organiser
 
 
@@ -90,7 +90,7 @@ def test_renaming_pairs_in_the_organiser_site_is_kept(client, organiser, draft):
     form[f"pairs-{index}-guest2"] = "Charles Babbage"
     client.force_login(organiser)
     client.post(reverse("admin:tournaments_event_change", args=[draft.pk]), form)
-    line = draft.changes.filter(action=EventChange.Action.PAIRS).get()
+    line = draft.changes.filter(action=AuditLine.Action.PAIRS).get()
     assert (
         line.detail == "names changed: N/S 1 Ada Lovelace & Charles Babbage" and line.changed_by == organiser
     )

@@ -13,3 +13,33 @@ def test_every_model_change_has_its_migration():
         call_command("makemigrations", "--check", "--dry-run", stdout=out, stderr=out)
     except SystemExit:
         pytest.fail("A model changed without its migration:\n" + out.getvalue())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_events_trail_is_kept_as_the_one_audit_trail():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = (
+        [("tournaments", "0018_drive_prizes_help_text")],
+        [("tournaments", "0019_one_audit_trail")],
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    club = old.get_model("tournaments", "Club").objects.create(name="Old Club")
+    event = old.get_model("tournaments", "Event").objects.create(
+        club=club, name="Old Evening", date="2026-01-02", tables=3, boards_per_round=2
+    )
+    old.get_model("tournaments", "EventChange").objects.create(
+        event=event, action="started", detail="3 tables", changed_at="2026-01-02T19:30:00Z"
+    )
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    line = new.get_model("tournaments", "AuditLine").objects.get()
+    assert (line.club_id, line.event_id, line.drive_id) == (club.pk, event.pk, None)
+    assert (line.action, line.detail) == ("started", "3 tables")
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())

@@ -416,10 +416,12 @@ class ResultChange(HistoryLine):
         return f"Board {self.board_number}, {self.get_action_display().lower()}: {self.before} → {self.after}"
 
 
-class EventChange(HistoryLine):
-    """One step of an evening in its audit trail: who did what to the event, and when. Never edited.
+class AuditLine(HistoryLine):
+    """One line of the audit trail: who did what, when and why, to an event, a drive or (for the
+    organiser site's changes to members and clubs) the club itself. Never edited.
 
-    Results have their own history (``ResultChange``); this keeps everything else.
+    Results keep their own history as well (``ResultChange``, ``DriveResultChange``); a correction
+    also has its line here, so the trail tells the whole evening.
     """
 
     class Action(models.TextChoices):
@@ -433,11 +435,30 @@ class EventChange(HistoryLine):
         DEALT = "dealt", "Boards dealt"
         IMPORTED = "imported", "Boards imported"
         PAIRS = "pairs", "Pairs changed"
+        PLAYERS = "players", "Players changed"
+        CORRECTED = "corrected", "Result corrected"
+        TOTALS = "totals", "Totals typed"
+        DRAWN = "drawn", "Mystery hand drawn"
+        CUT = "cut", "Cut for a prize"
+        UNLOCKED = "unlocked", "Lockouts lifted"
         RESTORED = "restored", "Restored from a backup"
+        CHANGED = "changed", "Changed in the organiser site"
+        DELETED = "deleted", "Deleted in the organiser site"
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="changes")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
+    event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")
+    drive = models.ForeignKey(
+        "Drive", null=True, blank=True, on_delete=models.CASCADE, related_name="changes"
+    )
     action = models.CharField(max_length=12, choices=Action.choices)
     detail = models.CharField(max_length=500, blank=True)
+
+    class Meta(HistoryLine.Meta):
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(event__isnull=True) | Q(drive__isnull=True), name="audit_line_one_evening"
+            ),
+        ]
 
     def __str__(self):
         return f"{self.get_action_display()}: {self.detail}" if self.detail else self.get_action_display()

@@ -13,11 +13,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from ..models import (
+    AuditLine,
     Board,
     Club,
     Entry,
     Event,
-    EventChange,
     Member,
     Pair,
     RelayStand,
@@ -295,8 +295,9 @@ def event_import(data: dict, *, user=None) -> Event:
                 changed_at=datetime.fromisoformat(h["changed_at"]),
                 **{f: h[f] for f in HISTORY_FIELDS},
             )
-        EventChange.objects.bulk_create(
-            EventChange(
+        AuditLine.objects.bulk_create(
+            AuditLine(
+                club=club,
                 event=event,
                 action=c["action"],
                 detail=c["detail"],
@@ -306,7 +307,7 @@ def event_import(data: dict, *, user=None) -> Event:
             for c in data.get("trail", [])
         )
         _restore_tables(event, data.get("tables", []))
-        event_log(event=event, action=EventChange.Action.RESTORED, detail="from an export", user=user)
+        event_log(event=event, action=AuditLine.Action.RESTORED, detail="from an export", user=user)
     except BackupError:
         raise
     except (KeyError, IndexError, TypeError, ValueError) as error:

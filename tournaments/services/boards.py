@@ -7,7 +7,7 @@ from ..domain import boards as board_rules
 from ..domain.dealing import deal_board, new_seed
 from ..domain.deals import Deal, parse_deal, turned_trumps_problem
 from ..domain.pbn import PbnBoard, PbnError, read_pbn, vulnerability, write_pbn
-from ..models import Board, Event, EventChange
+from ..models import AuditLine, Board, Event
 from .audit import event_log
 from .errors import ServiceError
 from .lifecycle import may_change_deals, require
@@ -75,7 +75,7 @@ def event_deal_boards(*, event: Event, seed: str = "", analyse: bool = True, use
         _check_deals_can_change(event)
         count = _store(event, deals, tables, seed=seed)
         detail = f"{count} boards, seed {seed}"
-        event_log(event=event, action=EventChange.Action.DEALT, detail=detail, user=user)
+        event_log(event=event, action=AuditLine.Action.DEALT, detail=detail, user=user)
     return seed
 
 
@@ -119,7 +119,7 @@ def event_import_pbn(*, event: Event, text: str, analyse: bool = True, user=None
         _check_deals_can_change(event)
         count = _store(event, deals, tables, seed="")
         detail = f"{count} boards from a PBN file"
-        event_log(event=event, action=EventChange.Action.IMPORTED, detail=detail, user=user)
+        event_log(event=event, action=AuditLine.Action.IMPORTED, detail=detail, user=user)
     return count
 
 

@@ -4,7 +4,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from ..domain.recommend import Proposal, recommend
-from ..models import Entry, Event, EventChange, Member
+from ..models import AuditLine, Entry, Event, Member
 from .audit import event_log
 from .errors import ServiceError
 from .events import event_build_movement, event_movement, pair_lines
@@ -52,7 +52,7 @@ def entry_add(*, event: Event, first: str, second: str, stationary: bool = False
     entry.full_clean()
     entry.save()
     still = " (stays at one table)" if stationary else ""
-    event_log(event=event, action=EventChange.Action.PAIRS, detail=f"entered {entry.names}{still}", user=user)
+    event_log(event=event, action=AuditLine.Action.PAIRS, detail=f"entered {entry.names}{still}", user=user)
     return entry
 
 
@@ -65,7 +65,7 @@ def entry_remove(*, event: Event, entry_id: int, user=None) -> None:
         return  # already removed
     names = entry.names
     entry.delete()
-    event_log(event=event, action=EventChange.Action.PAIRS, detail=f"removed {names}", user=user)
+    event_log(event=event, action=AuditLine.Action.PAIRS, detail=f"removed {names}", user=user)
 
 
 def event_proposals(event: Event) -> list[Proposal]:
@@ -151,7 +151,7 @@ def pairs_seat_entries(*, event: Event, user=None) -> None:
         pair.save(update_fields=["player1", "player2", "guest1", "guest2", "entry"])
     event_log(
         event=event,
-        action=EventChange.Action.PAIRS,
+        action=AuditLine.Action.PAIRS,
         detail=f"{len(entries)} pairs seated and numbered ({len(stationary)} staying at one table)",
         user=user,
     )
@@ -160,4 +160,4 @@ def pairs_seat_entries(*, event: Event, user=None) -> None:
 def pairs_renamed(*, event: Event, pairs: list, user=None) -> None:
     """Record in the evening's trail that the organiser gave pairs new names (in the organiser site)."""
     detail = "names changed: " + "; ".join(f"{pair} {pair.names}" for pair in pairs)
-    event_log(event=event, action=EventChange.Action.PAIRS, detail=detail, user=user)
+    event_log(event=event, action=AuditLine.Action.PAIRS, detail=detail, user=user)

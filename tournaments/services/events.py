@@ -13,11 +13,11 @@ from ..domain.movements import Movement, build_movement, default_variant, parse_
 from ..domain.movements.render import movement_summary
 from ..domain.progress import round_in_play
 from ..models import (
+    AuditLine,
     Board,
     Club,
     Direction,
     Event,
-    EventChange,
     Member,
     Pair,
     RelayStand,
@@ -81,7 +81,7 @@ def event_create(
     event.full_clean()
     event_movement(event)  # refuses settings no movement can follow
     event.save()
-    event_log(event=event, action=EventChange.Action.CREATED, detail=f"for {club.name}", user=user)
+    event_log(event=event, action=AuditLine.Action.CREATED, detail=f"for {club.name}", user=user)
     return event
 
 
@@ -96,7 +96,7 @@ def event_set_status(*, event: Event, status: str, user=None, log: bool = True) 
     event.save(update_fields=["status"])
     if log:
         detail = f"{before} → {event.get_status_display().lower()}"
-        event_log(event=event, action=EventChange.Action.STATUS, detail=detail, user=user)
+        event_log(event=event, action=AuditLine.Action.STATUS, detail=detail, user=user)
     if status == Event.Status.RUNNING:
         event_open_tables(event=event)
     return event
@@ -131,7 +131,7 @@ def event_start(*, event: Event, user=None) -> Event:
         event = event_set_status(event=event, status=Event.Status.READY, log=False)
     event = event_set_status(event=event, status=Event.Status.RUNNING, log=False)
     detail = f"{event.tables} tables, {event.pairs.count()} pairs, {event.boards.count()} boards"
-    event_log(event=event, action=EventChange.Action.STARTED, detail=detail, user=user)
+    event_log(event=event, action=AuditLine.Action.STARTED, detail=detail, user=user)
     return event
 
 
@@ -183,7 +183,7 @@ def event_close(*, event: Event, adjust_missing: bool = False, user=None) -> Eve
             f"{progress['awaiting']} unconfirmed results accepted as entered"
         )
     event = event_set_status(event=event, status=Event.Status.FINISHED, log=False)
-    event_log(event=event, action=EventChange.Action.CLOSED, detail=detail, user=user)
+    event_log(event=event, action=AuditLine.Action.CLOSED, detail=detail, user=user)
     return event
 
 
@@ -244,7 +244,7 @@ def event_build_movement(*, event: Event, user=None) -> Movement:
     )
     event_log(
         event=event,
-        action=EventChange.Action.MOVEMENT,
+        action=AuditLine.Action.MOVEMENT,
         detail=f"{movement_summary(movement)}; {len(pairs)} pairs",
         user=user,
     )
@@ -302,6 +302,6 @@ def event_publish(*, event: Event, published: bool = True, user=None) -> Event:
         return event
     event.published = published
     event.save(update_fields=["published"])
-    action = EventChange.Action.PUBLISHED if published else EventChange.Action.UNPUBLISHED
+    action = AuditLine.Action.PUBLISHED if published else AuditLine.Action.UNPUBLISHED
     event_log(event=event, action=action, user=user)
     return event

@@ -11,7 +11,7 @@ from ..domain import scoring
 from ..domain.deals import honours, parse_deal
 from ..domain.errors import DomainError
 from ..domain.progress import expected_boards
-from ..models import Event, EventChange, ResultChange
+from ..models import AuditLine, Event, ResultChange
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ SCORES = ScoresCache()
 def _version(event: Event) -> tuple:
     """What the event's scores depend on, read in one query."""
     newest_result = ResultChange.objects.filter(event=OuterRef("pk")).order_by("-id")
-    newest_step = EventChange.objects.filter(event=OuterRef("pk")).order_by("-id")
+    newest_step = AuditLine.objects.filter(event=OuterRef("pk")).order_by("-id")
     row = (
         Event.objects.filter(pk=event.pk)
         .annotate(

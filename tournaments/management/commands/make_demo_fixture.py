@@ -64,13 +64,13 @@ DUMPED = [
     "tournaments.relaystand",
     "tournaments.result",
     "tournaments.resultchange",
-    "tournaments.eventchange",
     "tournaments.drive",
     "tournaments.driveplayer",
     "tournaments.driveseating",
     "tournaments.driveresult",
     "tournaments.driveresultchange",
     "tournaments.prizecut",
+    "tournaments.auditline",
 ]
 
 
