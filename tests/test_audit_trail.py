@@ -109,7 +109,8 @@ def test_the_event_page_shows_the_trail_and_the_organisers_corrections(client, d
     trail = page[page.index("The evening's trail") :]
     for text in ("Started", "Boards dealt", "Movement built", "Created", "organiser", "slip lost"):
         assert text in trail
-    assert trail.index("Board 3") < trail.index("Started") < trail.index("Boards dealt")
+    corrected = trail.index("Result corrected: board 3, round 1, table 2")
+    assert corrected < trail.index("Started") < trail.index("Boards dealt")
 
 
 def test_two_pairs_with_the_same_names_keep_their_own_seats(client, draft, organiser):

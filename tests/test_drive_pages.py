@@ -47,10 +47,15 @@ def test_an_organiser_enters_players_starts_corrects_and_closes(client, organise
     # Paper: the organiser types every hand in.
     for hand in range(1, 5):
         for table in (1, 2):
-            client.post(_url("drive-correct", drive), {"hand": hand, "table": table, "ns_tricks": 6 + table})
+            client.post(
+                _url("drive-correct", drive),
+                {"hand": hand, "table": table, "ns_tricks": 6 + table, "reason": "from the score card"},
+            )
     assert DriveResult.objects.filter(drive=drive, confirmed=True).count() == 8
     assert drive.result_changes.count() == 8
-    bad = client.post(_url("drive-correct", drive), {"hand": 1, "table": 3, "ns_tricks": 7}, follow=True)
+    bad = client.post(
+        _url("drive-correct", drive), {"hand": 1, "table": 3, "ns_tricks": 7, "reason": "card"}, follow=True
+    )
     assert "sit-out table" in bad.content.decode()
 
     live = client.get(_url("drive-live", drive)).content.decode()

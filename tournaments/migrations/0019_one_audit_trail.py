@@ -76,7 +76,6 @@ class Migration(migrations.Migration):
                     ("players", "Players changed"),
                     ("corrected", "Result corrected"),
                     ("totals", "Totals typed"),
-                    ("drawn", "Mystery hand drawn"),
                     ("cut", "Cut for a prize"),
                     ("unlocked", "Lockouts lifted"),
                     ("restored", "Restored from a backup"),

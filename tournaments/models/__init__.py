@@ -438,7 +438,6 @@ class AuditLine(HistoryLine):
         PLAYERS = "players", "Players changed"
         CORRECTED = "corrected", "Result corrected"
         TOTALS = "totals", "Totals typed"
-        DRAWN = "drawn", "Mystery hand drawn"
         CUT = "cut", "Cut for a prize"
         UNLOCKED = "unlocked", "Lockouts lifted"
         RESTORED = "restored", "Restored from a backup"

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from ..domain.arrow import Score, to_cards
-from ..models import Board, Event, Result, Seating
+from ..models import AuditLine, Board, Event, Result, Seating
+from .audit import event_log
 from .errors import ServiceError
 from .locks import event_held
 from .results import result_correct, result_record_for_seating
@@ -84,11 +85,13 @@ def result_set_by_director(
     ew_adjusted: str = "",
     reason: str,
     user,
+    log: bool = True,
 ) -> Result:
     """Give the result of a scheduled meeting, as the pairs sat (N/S pair's tricks, adjusted N/S / E/W).
 
     A missing result is created, an existing one (confirmed or not) corrected; either way it
-    counts at once and the history keeps who, when and why.
+    counts at once, the result's history keeps who, when and why, and so does the event's trail
+    (unless ``log`` is off: the close that gives many results at once says so in its own line).
     """
     if seating.event_id != event.pk or board_number not in seating.board_numbers:
         raise ServiceError(f"Board {board_number} is not played at that table in that round.")
@@ -124,16 +127,25 @@ def result_set_by_director(
         history = result.history.get()
         history.reason = reason.strip()
         history.save(update_fields=["reason"])
-        return result
-    cards = to_cards(
-        Score(seating.ns_pair, seating.ew_pair, ns_tricks, ns_adjusted, ew_adjusted),
-        switched=seating.arrow_switched,
-    )
-    return result_correct(
-        result=existing,
-        ns_tricks=cards.ns_tricks,
-        ns_adjusted=cards.ns_adjusted,
-        ew_adjusted=cards.ew_adjusted,
-        reason=reason,
-        user=user,
-    )
+        before = "—"
+    else:
+        before = existing.score_text
+        cards = to_cards(
+            Score(seating.ns_pair, seating.ew_pair, ns_tricks, ns_adjusted, ew_adjusted),
+            switched=seating.arrow_switched,
+        )
+        result = result_correct(
+            result=existing,
+            ns_tricks=cards.ns_tricks,
+            ns_adjusted=cards.ns_adjusted,
+            ew_adjusted=cards.ew_adjusted,
+            reason=reason,
+            user=user,
+        )
+    if log:
+        detail = (
+            f"board {board_number}, round {seating.round}, table {seating.table}: "
+            f"{before} → {result.score_text} ({reason.strip()})"
+        )
+        event_log(event=event, action=AuditLine.Action.CORRECTED, detail=detail, user=user)
+    return result

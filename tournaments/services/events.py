@@ -177,6 +177,7 @@ def event_close(*, event: Event, adjust_missing: bool = False, user=None) -> Eve
                         ew_adjusted="A",
                         reason="Not played by the close: Average to both sides",
                         user=user,
+                        log=False,
                     )
         detail = (
             f"{progress['missing']} missing results given Average (A/A), "

@@ -16,10 +16,8 @@ booleans (``event_allows``), never status strings.
 - Publishing needs a finished event.
 """
 
-from dataclasses import dataclass
-
 from ..models import Event
-from .errors import ServiceError
+from .verdicts import ALLOWED, Verdict, refused, require  # noqa: F401  (require: the services take it from here)
 
 STARTED = (Event.Status.RUNNING, Event.Status.FINISHED)
 
@@ -32,50 +30,28 @@ STATUS_STEPS = {
 }
 
 
-@dataclass(frozen=True)
-class Verdict:
-    allowed: bool
-    reason: str = ""
-
-    def __bool__(self) -> bool:
-        return self.allowed
-
-
-ALLOWED = Verdict(True)
-
-
-def _no(reason: str) -> Verdict:
-    return Verdict(False, reason)
-
-
-def require(verdict: Verdict) -> None:
-    """Refuse, with the verdict's reason, what may not happen now."""
-    if not verdict:
-        raise ServiceError(verdict.reason)
-
-
 def may_change_pairs(event: Event) -> Verdict:
     if event.status in STARTED:
-        return _no(f"{event.name} has started: the pairs can no longer change.")
+        return refused(f"{event.name} has started: the pairs can no longer change.")
     return ALLOWED
 
 
 def may_change_movement(event: Event) -> Verdict:
     if event.status in STARTED:
-        return _no(
+        return refused(
             f"{event.name} has started: its movement (tables, rounds, boards and trumps) can no longer "
             "change, as the tablets and the printed cards follow it."
         )
     if event.results.exists():
-        return _no("Results have been entered for this event, so its movement can no longer change.")
+        return refused("Results have been entered for this event, so its movement can no longer change.")
     return ALLOWED
 
 
 def may_change_deals(event: Event) -> Verdict:
     if event.status in STARTED or event.results.exists():
-        return _no(f"Play has started in {event.name}: its deals can no longer change.")
+        return refused(f"Play has started in {event.name}: its deals can no longer change.")
     if not event.boards.exists():
-        return _no(f"{event.name} has no boards yet: build its movement first.")
+        return refused(f"{event.name} has no boards yet: build its movement first.")
     return ALLOWED
 
 
@@ -84,31 +60,31 @@ def may_become(event: Event, status: str) -> Verdict:
     if status == event.status:
         return ALLOWED
     if status not in STATUS_STEPS[event.status]:
-        return _no(
+        return refused(
             f"{event.name} is {event.get_status_display().lower()}; it cannot become "
             f"{Event.Status(status).label.lower()} from there."
         )
     if status == Event.Status.READY and not event.seatings.exists():
-        return _no(f"{event.name} has no movement yet: build it before marking it ready.")
+        return refused(f"{event.name} has no movement yet: build it before marking it ready.")
     if status == Event.Status.RUNNING and event.status == Event.Status.FINISHED and event.published:
-        return _no(f"{event.name} is published: take the results down before reopening it.")
+        return refused(f"{event.name} is published: take the results down before reopening it.")
     return ALLOWED
 
 
 def may_start(event: Event) -> Verdict:
     if event.status in STARTED:
-        return _no(f"{event.name} has already started.")
+        return refused(f"{event.name} has already started.")
     if not event.seatings.exists():
-        return _no("Choose the movement first: there is nothing to play yet.")
+        return refused("Choose the movement first: there is nothing to play yet.")
     entries, pairs = event.entries.count(), event.pairs.count()
     if entries and entries != pairs:
-        return _no(
+        return refused(
             f"{entries} pairs are entered but the movement seats {pairs}: "
             f"choose a movement for {entries} pairs."
         )
     undealt = event.boards.filter(deal="").count()
     if undealt:
-        return _no(
+        return refused(
             f"{undealt} boards have no deal yet: deal the boards, or import the dealing machine's PBN file."
         )
     return ALLOWED
@@ -117,21 +93,21 @@ def may_start(event: Event) -> Verdict:
 def may_play(event: Event) -> Verdict:
     """May the tablets enter and confirm results now."""
     if event.status == Event.Status.FINISHED:
-        return _no("This event has finished: the scores are with the organiser now. Thank you!")
+        return refused("This event has finished: the scores are with the organiser now. Thank you!")
     if event.status != Event.Status.RUNNING:
-        return _no("Play has not started yet: the organiser will start the event.")
+        return refused("Play has not started yet: the organiser will start the event.")
     return ALLOWED
 
 
 def may_close(event: Event) -> Verdict:
     if event.status != Event.Status.RUNNING:
-        return _no(f"{event.name} is not running, so it cannot be closed.")
+        return refused(f"{event.name} is not running, so it cannot be closed.")
     return ALLOWED
 
 
 def may_publish(event: Event) -> Verdict:
     if event.status != Event.Status.FINISHED:
-        return _no(f"Finish {event.name} before publishing its results: they are still provisional.")
+        return refused(f"Finish {event.name} before publishing its results: they are still provisional.")
     return ALLOWED
 
 

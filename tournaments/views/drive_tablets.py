@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from ..domain.boards import STRAIN_SYMBOLS
 from ..domain.errors import DomainError
-from ..models import Drive, DriveTable
+from ..models import DriveTable
 from ..services import drives
 from .tablets import NOT_IN_USE, _could_be_token, _whole
 
@@ -37,8 +37,9 @@ def _moves(state, hand: int, table: int) -> list[dict]:
 def drive_table_page(request, token: str):
     access = _get_table(token)
     drive = access.drive
-    if drive.status == Drive.Status.ENTRIES:
-        error = "The drive has not started yet: the organiser starts it when everyone is seated."
+    allows = drives.drive_allows(drive)
+    if not allows["started"]:
+        error = drives.lifecycle.may_play(drive).reason
         return render(request, "tournaments/drive_table_closed.html", {"access": access, "error": error})
     state = drives.DriveState(drive)
     now = state.now_at(access.table)
@@ -58,7 +59,7 @@ def drive_table_page(request, token: str):
         "after": after,
         "tricks": range(14),
         "hands": drive.hands,
-        "finished": drive.status == Drive.Status.FINISHED,
+        "finished": allows["finished"],
     }
     if now.seating is not None:
         trumps = state.trumps(now.hand)

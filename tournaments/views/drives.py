@@ -44,8 +44,14 @@ def _standings(state: drives.DriveState, role: str) -> list[dict]:
 @login_required
 def drive_run(request, drive_id: int):
     drive = _get_drive_for_user(request, drive_id)
-    context = {"drive": drive, "players": drive.players.select_related("member")}
-    if drive.status == Drive.Status.ENTRIES:
+    allows = drives.drive_allows(drive)
+    context = {
+        "drive": drive,
+        "allows": allows,
+        "players": drive.players.select_related("member"),
+        "trail": drive.changes.select_related("changed_by"),
+    }
+    if not allows["started"]:
         context["suggestion"] = drives.role_suggestion(drive=drive)
         context["members"] = drive.club.members.filter(active=True)
     else:
@@ -84,9 +90,10 @@ def drive_run(request, drive_id: int):
 def drive_live(request, drive_id: int):
     """The grid of tables by hands alone, refreshing itself: for a second screen at the desk."""
     drive = _get_drive_for_user(request, drive_id)
-    if drive.status == Drive.Status.ENTRIES:
+    allows = drives.drive_allows(drive)
+    if not allows["started"]:
         return redirect("tournaments:drive-run", drive_id=drive.pk)
-    context = {"drive": drive, **_grid_context(drives.DriveState(drive))}
+    context = {"drive": drive, "allows": allows, **_grid_context(drives.DriveState(drive))}
     return render(request, "tournaments/drive_live.html", context)
 
 
@@ -113,7 +120,9 @@ def drive_player_add(request, drive_id: int):
     return _action(
         request,
         drive_id,
-        lambda drive: f"Entered {drives.drive_player_add(drive=drive, role=role, name=name)}.",
+        lambda drive: (
+            f"Entered {drives.drive_player_add(drive=drive, role=role, name=name, user=request.user)}."
+        ),
     )
 
 
@@ -124,7 +133,7 @@ def drive_player_remove(request, drive_id: int, player_id: int):
         player = drive.players.filter(pk=player_id).first()
         if player is None:
             raise DomainError("That player is not entered any more.")
-        drives.drive_player_remove(drive=drive, player=player)
+        drives.drive_player_remove(drive=drive, player=player, user=request.user)
         return f"{player.name} ({player.key}) taken out."
 
     return _action(request, drive_id, remove)
@@ -143,7 +152,8 @@ def drive_totals(request, drive_id: int):
         request,
         drive_id,
         lambda drive: (
-            f"{drives.drive_totals_set(drive=drive, totals=totals)} totals typed from the score cards."
+            f"{drives.drive_totals_set(drive=drive, totals=totals, user=request.user)} totals typed "
+            "from the score cards."
         ),
     )
 
@@ -151,15 +161,24 @@ def drive_totals(request, drive_id: int):
 @login_required
 @require_POST
 def drive_start(request, drive_id: int):
-    return _action(request, drive_id, lambda drive: drives.drive_start(drive=drive), "The drive has started.")
+    return _action(
+        request,
+        drive_id,
+        lambda drive: drives.drive_start(drive=drive, user=request.user),
+        "The drive has started.",
+    )
 
 
 @login_required
 @require_POST
 def drive_correct(request, drive_id: int):
     hand, table, tricks = (_whole(request.POST.get(k)) for k in ("hand", "table", "ns_tricks"))
+    reason = request.POST.get("reason", "").strip()
     if None in (hand, table, tricks):
         messages.error(request, "Give the hand, the table and the tricks N/S took, as numbers.")
+        return redirect("tournaments:drive-run", drive_id=drive_id)
+    if not reason:
+        messages.error(request, "Say why the hand is corrected: the reason is kept in the history.")
         return redirect("tournaments:drive-run", drive_id=drive_id)
     return _action(
         request,
@@ -169,7 +188,7 @@ def drive_correct(request, drive_id: int):
             hand=hand,
             table=table,
             ns_tricks=tricks,
-            reason=request.POST.get("reason", ""),
+            reason=reason,
             user=request.user,
         ),
         f"Hand {hand} at table {table}: N/S {tricks}.",
@@ -190,14 +209,22 @@ def drive_move(request, drive_id: int):
 @login_required
 @require_POST
 def drive_close(request, drive_id: int):
-    return _action(request, drive_id, lambda drive: drives.drive_close(drive=drive), "The drive is closed.")
+    return _action(
+        request,
+        drive_id,
+        lambda drive: drives.drive_close(drive=drive, user=request.user),
+        "The drive is closed.",
+    )
 
 
 @login_required
 @require_POST
 def drive_publish(request, drive_id: int):
     return _action(
-        request, drive_id, lambda drive: drives.drive_publish(drive=drive), "The results are published."
+        request,
+        drive_id,
+        lambda drive: drives.drive_publish(drive=drive, user=request.user),
+        "The results are published.",
     )
 
 
@@ -208,7 +235,9 @@ def drive_cut(request, drive_id: int):
         winner = drive.players.filter(pk=_whole(request.POST.get("winner"))).first()
         if winner is None:
             raise DomainError("Choose who won the cut.")
-        drives.prize_cut_record(drive=drive, prize=request.POST.get("prize", ""), winner=winner)
+        drives.prize_cut_record(
+            drive=drive, prize=request.POST.get("prize", ""), winner=winner, user=request.user
+        )
         return f"{winner.name} won the cut."
 
     return _action(request, drive_id, record)
@@ -233,8 +262,9 @@ def drive_room(request, drive_id: int):
     ):
         raise Http404("No such drive.")
     state = drives.DriveState(drive)
+    allows = drives.drive_allows(drive)
     prizes = []
-    if drive.status == Drive.Status.FINISHED:
+    if allows["finished"]:
         prizes = [
             (a.label, state.name(a.player) if a.player else ("tie: cut for it" if a.tied else "—"))
             for a in state.awards
@@ -245,6 +275,7 @@ def drive_room(request, drive_id: int):
         "tournaments/drive_room.html",
         {
             "drive": drive,
+            "allows": allows,
             "hand": state.next_hand() if state.tables else None,
             "ladies": _standings(state, LADY)[:10],
             "gents": _standings(state, GENT)[:10],

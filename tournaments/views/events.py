@@ -72,21 +72,11 @@ def event_detail(request, event_id: int):
 
 
 def _trail(event: Event) -> list[dict]:
-    """The event's own steps and the organiser's hand on results, newest first."""
-    lines = [
+    """The event's trail, newest first: its steps and the organiser's corrections of results."""
+    return [
         {"at": c.changed_at, "who": c.changed_by, "what": str(c), "board": None}
         for c in event.changes.select_related("changed_by")
     ]
-    lines += [
-        {
-            "at": c.changed_at,
-            "who": c.changed_by,
-            "what": f"{c}" + (f" ({c.reason})" if c.reason else ""),
-            "board": c.board_number,
-        }
-        for c in event.result_changes.filter(source="organiser").select_related("changed_by")
-    ]
-    return sorted(lines, key=lambda line: line["at"], reverse=True)
 
 
 @login_required

@@ -2,6 +2,7 @@
 report (``paper``), and its backup (``backup``)."""
 
 from .backup import DriveBackupError, drive_export, drive_import
+from .lifecycle import drive_allows
 from .paper import drive_print, drive_report
 from .play import (
     drive_close,
@@ -29,6 +30,7 @@ __all__ = [
     "DriveState",
     "DriveStateError",
     "TableNow",
+    "drive_allows",
     "drive_close",
     "drive_create",
     "drive_move_call",

@@ -27,6 +27,7 @@ from ...domain.drives import (
 )
 from ...domain.errors import DriveError
 from ...models import (
+    AuditLine,
     Club,
     Drive,
     DrivePlayer,
@@ -39,12 +40,18 @@ from ...models import (
     PrizeCut,
 )
 from ...models.drives import tricks_text
+from ..audit import drive_log
 from ..entries import member_or_guest
 from ..errors import ServiceError
 from ..tablets import codes_taken, new_table_code
+from ..verdicts import require
+from . import lifecycle
 from .state import SEATS, DriveState, DriveStateError
 
+Action = AuditLine.Action
 
+
+@transaction.atomic
 def drive_create(
     *,
     club: Club,
@@ -56,6 +63,7 @@ def drive_create(
     trump_schedule: str = "HDSC",
     sit_out: str = Drive.SitOut.SEVEN,
     prizes: str = "classic",
+    user=None,
 ) -> Drive:
     drive = Drive(
         club=club,
@@ -74,20 +82,20 @@ def drive_create(
         raise ServiceError(str(error)) from None
     drive.full_clean()
     drive.save()
+    drive_log(drive=drive, action=Action.CREATED, detail=f"for {club.name}", user=user)
     return drive
 
 
 @transaction.atomic
 def drive_player_add(
-    *, drive: Drive, role: str, member: Member | None = None, guest: str = "", name: str = ""
+    *, drive: Drive, role: str, member: Member | None = None, guest: str = "", name: str = "", user=None
 ) -> DrivePlayer:
     """Enter a player in a role, with the next card number of that role. A ``name`` is looked up
     among the club's members, else taken as a guest's."""
     drive = _locked(drive)
     if name or (member is None and not guest):
         member, guest = member_or_guest(drive.club, name)
-    if drive.status != Drive.Status.ENTRIES:
-        raise DriveStateError("The drive has started: players can no longer be added.")
+    require(lifecycle.may_change_players(drive), DriveStateError)
     guest = guest.strip()
     if member is None and not guest:
         raise ServiceError("Give the player's name, or choose a member.")
@@ -99,6 +107,7 @@ def drive_player_add(
     player = DrivePlayer(drive=drive, role=role, card=card, member=member, guest=guest)
     player.full_clean()
     player.save()
+    drive_log(drive=drive, action=Action.PLAYERS, detail=f"entered {player}", user=user)
     return player
 
 
@@ -121,11 +130,10 @@ def role_suggestion(*, drive: Drive) -> str:
 
 
 @transaction.atomic
-def drive_start(*, drive: Drive) -> Drive:
+def drive_start(*, drive: Drive, user=None) -> Drive:
     """Seat the first hand in card order and give each table its link and code."""
     drive = _locked(drive)
-    if drive.status != Drive.Status.ENTRIES:
-        raise DriveStateError("The drive has already started.")
+    require(lifecycle.may_start(drive), DriveStateError)
     players = list(drive.players.all())
     ladies = [p.key for p in players if p.role == DrivePlayer.Role.LADY]
     gents = [p.key for p in players if p.role == DrivePlayer.Role.GENT]
@@ -139,6 +147,11 @@ def drive_start(*, drive: Drive) -> Drive:
     drive.status = Drive.Status.RUNNING
     drive_open_tables(drive=drive)
     drive.save(update_fields=["status"])
+    detail = (
+        f"{len(start)} tables, {len(ladies)} {drive.ladies_heading.lower()}, "
+        f"{len(gents)} {drive.gents_heading.lower()}"
+    )
+    drive_log(drive=drive, action=Action.STARTED, detail=detail, user=user)
     return drive
 
 
@@ -251,23 +264,21 @@ def _seat_what_can_be(drive: Drive, state: "DriveState", hand: int) -> None:
 
 
 @transaction.atomic
-def drive_player_remove(*, drive: Drive, player: DrivePlayer) -> None:
+def drive_player_remove(*, drive: Drive, player: DrivePlayer, user=None) -> None:
     """Take a player out before the start (their card number is not given again)."""
     drive = _locked(drive)
-    if drive.status != Drive.Status.ENTRIES:
-        raise DriveStateError(
-            "The drive has started: a player who leaves sits out as an empty seat would not."
-        )
-    DrivePlayer.objects.filter(pk=player.pk, drive=drive).delete()
+    require(lifecycle.may_change_players(drive), DriveStateError)
+    removed, _ = DrivePlayer.objects.filter(pk=player.pk, drive=drive).delete()
+    if removed:
+        drive_log(drive=drive, action=Action.PLAYERS, detail=f"removed {player}", user=user)
 
 
 @transaction.atomic
-def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None]]) -> int:
+def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None]], user=None) -> int:
     """Type the players' totals from their paper score cards, by player id and half; an empty
     value takes a typed total away. All or nothing. Returns how many totals are now typed."""
     drive = _locked(drive)
-    if drive.status == Drive.Status.ENTRIES:
-        raise DriveStateError("The drive has not started.")
+    require(lifecycle.may_correct(drive), DriveStateError)
     players = {p.pk: p for p in drive.players.all()}
     most = Decimal(13 * drive.hands)
     for player_id, halves in totals.items():
@@ -287,16 +298,22 @@ def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None
             DriveTotal.objects.update_or_create(
                 drive=drive, player=player, half=half, defaults={"score": score}
             )
-    return DriveTotal.objects.filter(drive=drive).count()
+    typed = DriveTotal.objects.filter(drive=drive).count()
+    drive_log(
+        drive=drive, action=Action.TOTALS, detail=f"{typed} totals typed from the score cards", user=user
+    )
+    return typed
 
 
 @transaction.atomic
-def drive_result_correct(*, drive: Drive, hand: int, table: int, ns_tricks: int, reason: str = "", user=None):
-    """The organiser sets a hand's tricks (a correction, or a score card typed in), with a history
-    line. Where people already sat is kept: only the scores change."""
+def drive_result_correct(*, drive: Drive, hand: int, table: int, ns_tricks: int, reason: str, user=None):
+    """The organiser sets a hand's tricks (a correction, or a score card typed in), saying why, with
+    a history line. Where people already sat is kept: only the scores change."""
+    reason = reason.strip()
+    if not reason:
+        raise ServiceError("Say why the hand is corrected: the reason is kept in the history.")
     drive = _locked(drive)
-    if drive.status == Drive.Status.ENTRIES:
-        raise DriveStateError("The drive has not started.")
+    require(lifecycle.may_correct(drive), DriveStateError)
     state = DriveState(drive)
     state.check_playable(hand, table, ns_tricks, organiser=True)
     result = state.result_rows.get((hand, table))
@@ -315,17 +332,18 @@ def drive_result_correct(*, drive: Drive, hand: int, table: int, ns_tricks: int,
         changed_by=user if user is not None and user.is_authenticated else None,
         changed_at=timezone.now(),
     )
+    detail = f"hand {hand}, table {table}: {before or '—'} → {tricks_text(ns_tricks)} ({reason})"
+    drive_log(drive=drive, action=Action.CORRECTED, detail=detail, user=user)
     state.results[(hand, table)] = ns_tricks
     _seat_what_can_be(drive, state, hand)
     return result
 
 
 @transaction.atomic
-def drive_close(*, drive: Drive) -> Drive:
+def drive_close(*, drive: Drive, user=None) -> Drive:
     """Finish the drive: every hand must be in. The mystery hand, when a prize needs it, is drawn."""
     drive = _locked(drive)
-    if drive.status != Drive.Status.RUNNING:
-        raise DriveStateError("Only a drive in play can be closed.")
+    require(lifecycle.may_close(drive), DriveStateError)
     state = DriveState(drive)
     missing = state.missing()
     if missing:
@@ -341,16 +359,24 @@ def drive_close(*, drive: Drive) -> Drive:
         drive.mystery_hand = hands[secrets.randbelow(len(hands))] if hands else None
     drive.status = Drive.Status.FINISHED
     drive.save(update_fields=["status", "mystery_hand"])
+    detail = "every hand in"
+    if drive.mystery_hand is not None:
+        detail += f"; the mystery hand drawn: hand {drive.mystery_hand}"
+    drive_log(drive=drive, action=Action.CLOSED, detail=detail, user=user)
     return drive
 
 
 @transaction.atomic
-def drive_publish(*, drive: Drive, published: bool = True) -> Drive:
+def drive_publish(*, drive: Drive, published: bool = True, user=None) -> Drive:
+    """Make the results public (to anyone with the room display's link), or private again."""
     drive = _locked(drive)
-    if published and drive.status != Drive.Status.FINISHED:
-        raise DriveStateError("Close the drive before publishing its results.")
-    Drive.objects.filter(pk=drive.pk).update(published=published)
+    if published:
+        require(lifecycle.may_publish(drive), DriveStateError)
+    if drive.published == published:
+        return drive
     drive.published = published
+    drive.save(update_fields=["published"])
+    drive_log(drive=drive, action=Action.PUBLISHED if published else Action.UNPUBLISHED, user=user)
     return drive
 
 
@@ -360,7 +386,7 @@ def drive_move_call(*, drive: Drive) -> None:
 
 
 @transaction.atomic
-def prize_cut_record(*, drive: Drive, prize: str, winner: DrivePlayer) -> PrizeCut:
+def prize_cut_record(*, drive: Drive, prize: str, winner: DrivePlayer, user=None) -> PrizeCut:
     drive = _locked(drive)
     award = next((a for a in DriveState(drive).awards if a.prize == prize), None)
     if award is None or not award.tied:
@@ -368,4 +394,10 @@ def prize_cut_record(*, drive: Drive, prize: str, winner: DrivePlayer) -> PrizeC
     if winner.key not in award.tied:
         raise ServiceError(f"{winner.name} is not among the players tied for it.")
     cut, _ = PrizeCut.objects.update_or_create(drive=drive, prize=prize, defaults={"winner": winner})
+    drive_log(
+        drive=drive,
+        action=Action.CUT,
+        detail=f"{award.label}: {winner.name} ({winner.key}) won the cut",
+        user=user,
+    )
     return cut

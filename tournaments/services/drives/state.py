@@ -34,6 +34,8 @@ from ...models import (
 )
 from ...models.drives import tricks_text
 from ..errors import ServiceError
+from ..verdicts import require
+from . import lifecycle
 
 SEATS = ("ns_lady", "ns_gent", "ew_lady", "ew_gent")
 
@@ -126,12 +128,8 @@ class DriveState:
         return self.players[key].name if key else "(empty seat)"
 
     def check_playable(self, hand: int, table: int, ns_tricks: int, organiser: bool = False) -> None:
-        if self.drive.status != Drive.Status.RUNNING and not (
-            organiser and self.drive.status == Drive.Status.FINISHED
-        ):
-            raise DriveStateError(
-                "The drive is not in play: the organiser has not started it, or it has finished."
-            )
+        verdict = lifecycle.may_correct(self.drive) if organiser else lifecycle.may_play(self.drive)
+        require(verdict, DriveStateError)
         if not 0 <= ns_tricks <= 13:
             raise DriveStateError(f"{ns_tricks} is not a number of tricks: give 0 to 13.")
         if not 1 <= table <= self.tables:
