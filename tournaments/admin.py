@@ -1,4 +1,7 @@
-"""The organiser site. An organiser sees and changes only the clubs they organise; superusers see all."""
+"""The organiser site. An organiser sees and changes only the clubs they organise; superusers see all.
+
+Every save, delete and action goes through the services, so the lifecycle decides what may change
+and the audit trail keeps each change, as on the organiser's own pages."""
 
 from django.contrib import admin, messages
 from django.contrib.admin.widgets import AutocompleteSelect
@@ -6,9 +9,11 @@ from django.shortcuts import redirect
 
 from . import services
 from .domain.errors import DomainError
-from .forms import MOVEMENT_FIELDS, EventAdminForm
-from .models import Board, Club, Drive, Event, Member, Pair, Result, ResultChange, Seating
-from .services.lifecycle import may_change_movement
+from .forms import DriveAdminForm, EventAdminForm
+from .models import AuditLine, Board, Club, Drive, Event, Member, Pair, Result, ResultChange, Seating
+from .services import drives
+from .services.drives.lifecycle import SEATING_FIELDS, may_change_settings
+from .services.lifecycle import MOVEMENT_FIELDS
 
 
 def _club_ids(request) -> set[int]:
@@ -58,6 +63,16 @@ class ClubScopedAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return self._is_organiser(request)
 
+    def get_readonly_fields(self, request, obj=None):
+        # A saved row stays in its club: its trail is the club's.
+        fields = list(super().get_readonly_fields(request, obj))
+        return fields + ["club"] if obj is not None and self.club_path == "club" else fields
+
+    def delete_queryset(self, request, queryset):
+        # One by one, through the services, so each deletion has its line in the trail.
+        for obj in queryset:
+            self.delete_model(request, obj)
+
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         # Choices offered to an organiser come only from their own clubs.
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)
@@ -70,6 +85,12 @@ class ClubScopedAdmin(admin.ModelAdmin):
             elif model in (Pair, Board):
                 field.queryset = field.queryset.filter(event__club__organisers=request.user)
         return field
+
+
+def _saved_as(obj, saved) -> None:
+    """The admin goes on with the object it holds (its inlines, its history, its redirect): give it
+    the row the service created."""
+    obj.pk, obj._state.adding, obj._state.db = saved.pk, False, saved._state.db
 
 
 @admin.register(Club)
@@ -95,12 +116,24 @@ class ClubAdmin(ClubScopedAdmin):
     def has_delete_permission(self, request, obj=None):
         return request.user.is_superuser
 
+    def get_readonly_fields(self, request, obj=None):
+        return admin.ModelAdmin.get_readonly_fields(self, request, obj)
+
+    def save_model(self, request, obj, form, change):
+        services.club_save(club=obj, changed=form.changed_data, user=request.user)
+
 
 @admin.register(Member)
 class MemberAdmin(ClubScopedAdmin):
     list_display = ["last_name", "first_name", "club", "email", "active"]
     list_filter = ["active", "club"]
     search_fields = ["first_name", "last_name", "email"]
+
+    def save_model(self, request, obj, form, change):
+        services.member_save(member=obj, changed=form.changed_data, user=request.user)
+
+    def delete_model(self, request, obj):
+        services.member_delete(member=obj, user=request.user)
 
 
 class KnownMembersSelect(AutocompleteSelect):
@@ -193,16 +226,26 @@ class EventAdmin(ClubScopedAdmin):
     readonly_fields = ["status"]
 
     def save_model(self, request, obj, form, change):
-        super().save_model(request, obj, form, change)
-        rebuild = not change or set(form.changed_data) & set(MOVEMENT_FIELDS)
-        if rebuild and may_change_movement(obj):
-            movement = services.event_build_movement(event=obj, user=request.user)
+        if change:
+            values = {name: form.cleaned_data[name] for name in form.changed_data}
+            services.event_update(event=obj, values=values, user=request.user)
+            rebuilt = set(values) & set(MOVEMENT_FIELDS)
+        else:
+            event = services.event_create(**form.cleaned_data, user=request.user)
+            services.event_build_movement(event=event, user=request.user)
+            _saved_as(obj, event)
+            rebuilt = True
+        if rebuilt:
+            movement = services.event_movement(obj)
             self.message_user(
                 request,
                 f"Movement built: {movement.rounds} rounds of {movement.boards_per_round} boards, "
                 f"{movement.boards} boards, {movement.tables * 2 - movement.phantom} pairs.",
                 messages.INFO,
             )
+
+    def delete_model(self, request, obj):
+        services.event_delete(event=obj, user=request.user)
 
     def save_formset(self, request, form, formset, change):
         super().save_formset(request, form, formset, change)
@@ -312,6 +355,7 @@ class DriveAdmin(ClubScopedAdmin):
     list_display = ["name", "date", "club", "format", "hands", "status"]
     list_filter = ["status", "date", "club", "format"]
     search_fields = ["name"]
+    form = DriveAdminForm
     fields = [
         "club",
         "name",
@@ -330,9 +374,31 @@ class DriveAdmin(ClubScopedAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         # Once started, what decides the seating and the scores stays as it was.
-        if obj is not None and obj.status != Drive.Status.ENTRIES:
-            return ["status", "format", "hands", "halves", "sit_out"]
-        return self.readonly_fields
+        fields = super().get_readonly_fields(request, obj)
+        if obj is not None and not may_change_settings(obj):
+            return [*fields, *SEATING_FIELDS]
+        return fields
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            values = {name: form.cleaned_data[name] for name in form.changed_data}
+            drives.drive_update(drive=obj, values=values, user=request.user)
+        else:
+            _saved_as(obj, drives.drive_create(**form.cleaned_data, user=request.user))
+
+    def delete_model(self, request, obj):
+        drives.drive_delete(drive=obj, user=request.user)
 
     def response_add(self, request, obj, post_url_continue=None):
         return redirect("tournaments:drive-run", drive_id=obj.pk)
+
+
+@admin.register(AuditLine)
+class AuditLineAdmin(ResultAdmin):
+    """The trail of every club the user organises: read only, as the services write it."""
+
+    club_path = "club"
+    list_display = ["changed_at", "club", "event", "drive", "action", "detail", "changed_by"]
+    list_select_related = ["club", "event", "drive", "changed_by"]
+    list_filter = ["action"]
+    search_fields = ["detail", "event__name", "drive__name"]

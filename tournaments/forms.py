@@ -6,23 +6,24 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 
 from .domain.boards import PRESET_SCHEDULES, validate_schedule
+from .domain.drives import halves_of
 from .domain.errors import DomainError
 from .domain.movements import build_movement, parse_round_list
-from .models import Adjusted, Event
+from .models import Adjusted, Drive, Event
 from .services.boards import MAX_PBN_BYTES
-from .services.lifecycle import may_change_movement
+from .services.drives import lifecycle as drive_lifecycle
+from .services.lifecycle import MOVEMENT_FIELDS, SCORING_FIELDS, may_change_movement, may_change_scoring
 
-# Settings the movement, pairs and boards are built from.
-MOVEMENT_FIELDS = (
-    "tables",
-    "variant",
-    "card_set",
-    "phantom",
-    "rounds",
-    "boards_per_round",
-    "arrow_switch_rounds",
-    "trump_schedule",
-)
+
+def _refuse_what_the_lifecycle_forbids(form: forms.ModelForm, checks) -> None:
+    """An organiser-site form changing a saved event or drive: each group of fields changed must be
+    allowed by its lifecycle verdict, else the form says the verdict's reason."""
+    changed = set(form.changed_data)
+    if form.instance.pk:
+        for fields, may in checks:
+            verdict = may(form.instance)
+            if changed & set(fields) and not verdict:
+                raise forms.ValidationError(verdict.reason)
 
 
 class EventAdminForm(forms.ModelForm):
@@ -60,11 +61,9 @@ class EventAdminForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        changed = set(self.changed_data) & set(MOVEMENT_FIELDS)
-        if self.instance.pk and changed:
-            verdict = may_change_movement(self.instance)
-            if not verdict:
-                raise forms.ValidationError(verdict.reason)
+        _refuse_what_the_lifecycle_forbids(
+            self, ((MOVEMENT_FIELDS, may_change_movement), (SCORING_FIELDS, may_change_scoring))
+        )
         needed = ("tables", "boards_per_round", "variant", "arrow_switch_rounds")
         if all(data.get(name) is not None for name in needed) and not self.errors:
             try:
@@ -77,6 +76,43 @@ class EventAdminForm(forms.ModelForm):
                     arrow_switch_rounds=parse_round_list(data["arrow_switch_rounds"]),
                     card_set=data.get("card_set"),
                 )
+            except DomainError as error:
+                raise forms.ValidationError(str(error)) from None
+        return data
+
+
+class DriveAdminForm(forms.ModelForm):
+    """A drive's settings in the organiser site: what its lifecycle no longer allows is refused with
+    the reason (what the seating follows once started, the prizes once published)."""
+
+    class Meta:
+        model = Drive
+        fields = [
+            "club",
+            "name",
+            "date",
+            "format",
+            "hands",
+            "halves",
+            "trump_schedule",
+            "sit_out",
+            "lady_label",
+            "gent_label",
+            "prizes",
+        ]
+
+    def clean(self):
+        data = super().clean()
+        _refuse_what_the_lifecycle_forbids(
+            self,
+            (
+                (drive_lifecycle.SEATING_FIELDS, drive_lifecycle.may_change_settings),
+                (("prizes",), drive_lifecycle.may_change_prizes),
+            ),
+        )
+        if data.get("hands") is not None and data.get("halves") is not None:
+            try:
+                halves_of(data["hands"], data["halves"])
             except DomainError as error:
                 raise forms.ValidationError(str(error)) from None
         return data

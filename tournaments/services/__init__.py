@@ -9,7 +9,7 @@ Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix 
 ``ServiceError`` (or a domain error) with a message in plain words.
 """
 
-from .audit import event_log, heartbeat_write
+from .audit import corrected_after_publication, event_log, heartbeat_write
 from .boards import PbnImportError, event_deal_boards, event_export_pbn, event_import_pbn
 from .codes import Tablet, code_lockouts, code_lockouts_lift
 from .director import board_meetings, board_seatings, event_results_grid, result_set_by_director
@@ -24,16 +24,21 @@ from .entries import (
 from .errors import ServiceError
 from .events import (
     club_get_or_create,
+    club_save,
     event_build_movement,
     event_close,
     event_create,
+    event_delete,
     event_movement,
     event_progress,
     event_publish,
     event_round_in_play,
     event_set_status,
     event_start,
+    event_update,
     member_create,
+    member_delete,
+    member_save,
 )
 from .imports import ResultsImportError, results_import_csv
 from .lifecycle import event_allows, may_change_movement, may_play
@@ -61,6 +66,12 @@ __all__ = [
     "pairs_seat_entries",
     "pairs_renamed",
     "event_log",
+    "corrected_after_publication",
+    "club_save",
+    "event_delete",
+    "event_update",
+    "member_delete",
+    "member_save",
     "heartbeat_write",
     "event_print_pack",
     "seated_movement",

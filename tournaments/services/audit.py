@@ -7,6 +7,7 @@ and its line are kept or lost together. Results keep their own history besides
 """
 
 from django.db import transaction
+from django.db.models import Subquery
 from django.utils import timezone
 
 from ..models import AuditLine, Club, Drive, Event, Heartbeat
@@ -42,20 +43,41 @@ def club_log(*, club: Club, action: str, detail: str = "", user=None) -> AuditLi
     return _log(club_id=club.pk, action=action, detail=detail, user=user)
 
 
+def _shown(field, value) -> str:
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if field.choices:
+        return str(dict(field.flatchoices).get(value, value))
+    return str(value)
+
+
+def changes_text(instance, values: dict) -> str:
+    """What a form changes, as the trail says it: "scoring: Matchpoints → Total tricks; name: …"."""
+    parts = []
+    for name, after in values.items():
+        field = instance._meta.get_field(name)
+        parts.append(
+            f"{field.verbose_name}: {_shown(field, getattr(instance, name))} → {_shown(field, after)}"
+        )
+    return "; ".join(parts)
+
+
 def corrected_after_publication(event: Event):
-    """When a result of the published event was last corrected after it was published, or None."""
-    published = event.changes.filter(action=AuditLine.Action.PUBLISHED).order_by("-changed_at").first()
-    if not event.published or published is None:
+    """When a result of the published event was last corrected after its publication, or None: the
+    public page says so, as a printed sheet would carry the correction's date."""
+    if not event.published:
         return None
-    corrected = (
+    published = event.changes.filter(action=AuditLine.Action.PUBLISHED).order_by("-changed_at")
+    return (
         event.changes.filter(
-            action__in=(AuditLine.Action.CORRECTED, AuditLine.Action.CHANGED),
-            changed_at__gt=published.changed_at,
+            action=AuditLine.Action.CORRECTED, changed_at__gt=Subquery(published.values("changed_at")[:1])
         )
         .order_by("-changed_at")
+        .values_list("changed_at", flat=True)
         .first()
     )
-    return corrected.changed_at if corrected else None
 
 
 @transaction.atomic

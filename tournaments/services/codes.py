@@ -18,7 +18,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from ..models import CodeGuard
+from ..models import AuditLine, CodeGuard
+from .audit import event_log
 
 WINDOW = timedelta(minutes=10)
 LIMITS = {"browser": 10, "address": 60}
@@ -82,8 +83,12 @@ def code_lockouts() -> int:
     )
 
 
-def code_lockouts_lift() -> int:
-    """Let every locked-out tablet try again at once; return how many were locked."""
+@transaction.atomic
+def code_lockouts_lift(*, event=None, user=None) -> int:
+    """Let every locked-out tablet try again at once; return how many were locked. The lift is kept
+    in the trail of the event whose page it was asked from."""
     locked = code_lockouts()
     CodeGuard.objects.all().delete()
+    if event is not None:
+        event_log(event=event, action=AuditLine.Action.UNLOCKED, detail=f"{locked} locked out", user=user)
     return locked

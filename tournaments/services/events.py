@@ -3,6 +3,7 @@
 from collections import Counter
 from datetime import date as Date
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
@@ -24,10 +25,20 @@ from ..models import (
     ResultChange,
     Seating,
 )
-from .audit import event_log
+from .audit import changes_text, club_log, event_log
 from .director import result_set_by_director
 from .errors import ServiceError
-from .lifecycle import may_become, may_change_movement, may_close, may_publish, may_start, require
+from .lifecycle import (
+    MOVEMENT_FIELDS,
+    SCORING_FIELDS,
+    may_become,
+    may_change_movement,
+    may_change_scoring,
+    may_close,
+    may_publish,
+    may_start,
+    require,
+)
 from .results import history_add
 from .scoring import event_seating_rows, seating_expected_boards
 from .tablets import event_open_tables
@@ -46,6 +57,44 @@ def member_create(*, club: Club, first_name: str, last_name: str, email: str = "
 
 
 @transaction.atomic
+def member_save(*, member: Member, changed: list[str], user=None) -> Member:
+    """Save a member as the organiser site's form left them, with a line in the club's trail."""
+    adding = member._state.adding
+    member.full_clean()
+    member.save()
+    detail = f"member {member}" if adding else f"member {member}: {', '.join(changed) or 'saved'}"
+    club_log(
+        club=member.club,
+        action=AuditLine.Action.CREATED if adding else AuditLine.Action.CHANGED,
+        detail=detail,
+        user=user,
+    )
+    return member
+
+
+@transaction.atomic
+def member_delete(*, member: Member, user=None) -> None:
+    club_log(club=member.club, action=AuditLine.Action.DELETED, detail=f"member {member}", user=user)
+    member.delete()
+
+
+@transaction.atomic
+def club_save(*, club: Club, changed: list[str], user=None) -> Club:
+    """Save a club's settings as the organiser site's form left them, with a line in its trail."""
+    adding = club._state.adding
+    club.full_clean()
+    club.save()
+    detail = "" if adding else ", ".join(changed) or "saved"
+    club_log(
+        club=club,
+        action=AuditLine.Action.CREATED if adding else AuditLine.Action.CHANGED,
+        detail=detail,
+        user=user,
+    )
+    return club
+
+
+@transaction.atomic
 def event_create(
     *,
     club: Club,
@@ -60,6 +109,8 @@ def event_create(
     trump_schedule: str = "HDSC",
     scoring: str = Event.Scoring.MATCHPOINTS,
     scale: str = Event.Scale.EBU,
+    honours: bool = False,
+    tie_break: bool = False,
     card_set: str = "",
     user=None,
 ) -> Event:
@@ -76,6 +127,8 @@ def event_create(
         trump_schedule=board_rules.validate_schedule(trump_schedule),
         scoring=scoring,
         scale=scale,
+        honours=honours,
+        tie_break=tie_break,
         card_set=card_set,
     )
     event.full_clean()
@@ -83,6 +136,52 @@ def event_create(
     event.save()
     event_log(event=event, action=AuditLine.Action.CREATED, detail=f"for {club.name}", user=user)
     return event
+
+
+# What the organiser site may change in an event's settings (its status, publication and deals
+# have their own services).
+EVENT_SETTINGS = ("name", "date", *MOVEMENT_FIELDS, *SCORING_FIELDS)
+
+
+@transaction.atomic
+def event_update(*, event: Event, values: dict, user=None) -> Event:
+    """Change an event's settings, as the organiser site's form gives them. Refused, with the reason,
+    where the event's lifecycle forbids it (the movement once play has started, the scoring once the
+    results are published); a new movement setting rebuilds the movement. The change has its line
+    in the trail."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    values = {name: value for name, value in values.items() if getattr(event, name) != value}
+    if not values:
+        return event
+    unknown = set(values) - set(EVENT_SETTINGS)
+    if unknown:
+        raise ServiceError(f"{', '.join(sorted(unknown))} cannot be changed here.")
+    if set(values) & set(MOVEMENT_FIELDS):
+        require(may_change_movement(event))
+    if set(values) & set(SCORING_FIELDS):
+        require(may_change_scoring(event))
+    detail = changes_text(event, values)
+    for name, value in values.items():
+        setattr(event, name, value)
+    event.trump_schedule = board_rules.validate_schedule(event.trump_schedule)
+    try:
+        event.full_clean()
+    except ValidationError as error:
+        raise ServiceError("; ".join(error.messages)) from None
+    event.save(update_fields=list(values))
+    event_log(event=event, action=AuditLine.Action.CHANGED, detail=detail, user=user)
+    if set(values) & set(MOVEMENT_FIELDS):
+        event_build_movement(event=event, user=user)
+    return event
+
+
+@transaction.atomic
+def event_delete(*, event: Event, user=None) -> None:
+    """Delete an event and everything in it; the club's trail keeps a line saying so."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    detail = f"event {event}, {event.get_status_display().lower()}, {event.results.count()} results"
+    club_log(club=event.club, action=AuditLine.Action.DELETED, detail=detail, user=user)
+    event.delete()
 
 
 @transaction.atomic

@@ -14,12 +14,28 @@ booleans (``event_allows``), never status strings.
 - Results are entered at the tables only while the event runs.
 - Closing needs a running event; reopening a finished, unpublished one.
 - Publishing needs a finished event.
+- How the results are scored (method, scale, honours, tie-break) changes until they are published:
+  a published page does not change under its readers; take the results down first.
 """
 
 from ..models import Event
 from .verdicts import ALLOWED, Verdict, refused, require  # noqa: F401  (require: the services take it from here)
 
 STARTED = (Event.Status.RUNNING, Event.Status.FINISHED)
+
+# The settings the movement, pairs and boards are built from.
+MOVEMENT_FIELDS = (
+    "tables",
+    "variant",
+    "card_set",
+    "phantom",
+    "rounds",
+    "boards_per_round",
+    "arrow_switch_rounds",
+    "trump_schedule",
+)
+# The settings that decide the standings from the same results.
+SCORING_FIELDS = ("scoring", "scale", "honours", "tie_break")
 
 # Which status may follow which: the evening goes forward, and a finished event may be reopened.
 STATUS_STEPS = {
@@ -52,6 +68,15 @@ def may_change_deals(event: Event) -> Verdict:
         return refused(f"Play has started in {event.name}: its deals can no longer change.")
     if not event.boards.exists():
         return refused(f"{event.name} has no boards yet: build its movement first.")
+    return ALLOWED
+
+
+def may_change_scoring(event: Event) -> Verdict:
+    if event.published:
+        return refused(
+            f"{event.name}'s results are published: take the results down first (Make private, on the "
+            "results page), then change how they are scored."
+        )
     return ALLOWED
 
 
@@ -118,6 +143,7 @@ def event_allows(event: Event) -> dict[str, bool]:
         "change_pairs": bool(may_change_pairs(event)),
         "change_movement": bool(may_change_movement(event)),
         "change_deals": bool(may_change_deals(event)),
+        "change_scoring": bool(may_change_scoring(event)),
         "play": bool(may_play(event)),
         "close": bool(may_close(event)),
         "publish": bool(may_publish(event)) and not event.published,

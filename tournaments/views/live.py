@@ -60,7 +60,7 @@ def event_start(request, event_id: int):
 def codes_unlock(request, event_id: int):
     """Lift the lockouts of tablets that typed too many wrong codes (a busy hall's typos)."""
     event = get_event_for_user(request, event_id)
-    lifted = services.code_lockouts_lift()
+    lifted = services.code_lockouts_lift(event=event, user=request.user)
     messages.success(
         request, f"{lifted} lockout{'s' if lifted != 1 else ''} lifted: the tablets can try again."
     )

@@ -47,6 +47,7 @@ def event_results(request, event, report):
             "organiser": organises_event(request, event),
             "note": rounding_note(report),
             "method_note": METHOD_NOTES.get(report.scores.method, ""),
+            "corrected_after": services.corrected_after_publication(event),
         },
     )
 

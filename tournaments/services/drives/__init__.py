@@ -7,6 +7,7 @@ from .paper import drive_print, drive_report
 from .play import (
     drive_close,
     drive_create,
+    drive_delete,
     drive_move_call,
     drive_open_tables,
     drive_player_add,
@@ -18,6 +19,7 @@ from .play import (
     drive_result_reject,
     drive_start,
     drive_totals_set,
+    drive_update,
     prize_cut_record,
     role_suggestion,
 )
@@ -33,6 +35,8 @@ __all__ = [
     "drive_allows",
     "drive_close",
     "drive_create",
+    "drive_delete",
+    "drive_update",
     "drive_move_call",
     "drive_open_tables",
     "drive_player_add",

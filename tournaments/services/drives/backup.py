@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from ...models import (
+    AuditLine,
     Club,
     Drive,
     DrivePlayer,
@@ -25,6 +26,7 @@ from ...models import (
     Member,
     PrizeCut,
 )
+from ..audit import drive_log
 from ..errors import ServiceError
 from ..tablets import codes_taken, new_table_code
 from .state import SEATS
@@ -112,7 +114,7 @@ def _field(item: dict, name: str, kind, where: str):
 
 
 @transaction.atomic
-def drive_import(data) -> Drive:
+def drive_import(data, *, user=None) -> Drive:
     """Restore an exported drive; its club and members are found by name, or added."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DriveBackupError("This file is not a whistdrive drive export.")
@@ -140,6 +142,7 @@ def drive_import(data) -> Drive:
         drive.full_clean()
         drive.save()
         _restore(drive, data)
+        drive_log(drive=drive, action=AuditLine.Action.RESTORED, detail="from an export", user=user)
     except ValidationError as error:
         raise DriveBackupError("; ".join(error.messages)) from None
     except IntegrityError as error:

@@ -21,6 +21,9 @@ from ..verdicts import ALLOWED, Verdict, refused
 
 STARTED = (Drive.Status.RUNNING, Drive.Status.FINISHED)
 
+# The settings the seating and the scores follow.
+SEATING_FIELDS = ("format", "hands", "halves", "sit_out")
+
 
 def may_change_players(drive: Drive) -> Verdict:
     if drive.status in STARTED:
