@@ -125,3 +125,77 @@ def test_two_pairs_with_the_same_names_keep_their_own_seats(client, draft, organ
     assert len(set(seats)) == 4 and all(seats)
     twins = [e for e in page.context["entries"] if e.names == "John Smith & Mary Smith"]
     assert {e.seat for e in twins} == {str(e.pair) for e in twins}
+
+
+def _published(event, organiser):
+    services.event_build_movement(event=event, user=organiser)
+    services.event_deal_boards(event=event, seed="pub", analyse=False, user=organiser)
+    services.event_start(event=event, user=organiser)
+    services.event_close(event=event, adjust_missing=True, user=organiser)
+    services.event_publish(event=event, user=organiser)
+    return event
+
+
+def test_a_close_that_gives_averages_is_one_line_and_a_correction_is_its_own(draft, organiser):
+    _published(draft, organiser)
+    assert AuditLine.Action.CORRECTED not in _actions(draft)  # the close's averages: in its own line
+    seating = draft.seatings.get(round=1, table=1)
+    services.result_set_by_director(
+        event=draft, seating=seating, board_number=1, ns_tricks=8, reason="board fouled", user=organiser
+    )
+    line = draft.changes.latest("id")
+    assert (line.action, line.changed_by) == (AuditLine.Action.CORRECTED, organiser)
+    assert line.detail == "board 1, round 1, table 1: A/A → 8–5 (board fouled)"
+
+
+def test_the_public_results_say_when_they_were_corrected_after_publication(client, draft, organiser):
+    _published(draft, organiser)
+    url = reverse("tournaments:results", args=[draft.pk])
+    assert b"Corrected after publication" not in client.get(url).content
+    services.result_set_by_director(
+        event=draft,
+        seating=draft.seatings.get(round=1, table=1),
+        board_number=1,
+        ns_tricks=8,
+        reason="board fouled",
+        user=organiser,
+    )
+    corrected = draft.changes.latest("id").changed_at
+    page = client.get(url).content.decode()
+    assert f"Corrected after publication on {corrected:%-d %B %Y}." in page
+    # Taken down and published again, the page is as published, with nothing to add.
+    services.event_publish(event=draft, published=False, user=organiser)
+    services.event_publish(event=draft, user=organiser)
+    assert b"Corrected after publication" not in client.get(url).content
+
+
+def test_lifting_the_lockouts_is_kept(client, draft, organiser):
+    from tournaments.models import CodeGuard
+
+    services.event_build_movement(event=draft, user=organiser)
+    CodeGuard.objects.create(key="browser:typos", failures=20, since=draft.changes.latest("id").changed_at)
+    client.force_login(organiser)
+    client.post(reverse("tournaments:codes-unlock", args=[draft.pk]))
+    line = draft.changes.latest("id")
+    assert (line.action, line.detail, line.changed_by) == (
+        AuditLine.Action.UNLOCKED,
+        "1 locked out",
+        organiser,
+    )
+
+
+def test_a_trail_line_belongs_to_an_event_or_a_drive_never_both(draft):
+    from django.db import IntegrityError
+    from django.utils import timezone
+
+    from tournaments.services import drives
+
+    drive = drives.drive_create(club=draft.club, name="Harvest Drive", date=date(2026, 11, 20), hands=4)
+    with pytest.raises(IntegrityError):
+        AuditLine.objects.create(
+            club=draft.club,
+            event=draft,
+            drive=drive,
+            action=AuditLine.Action.CHANGED,
+            changed_at=timezone.now(),
+        )

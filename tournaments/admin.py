@@ -10,7 +10,7 @@ from django.shortcuts import redirect
 from . import services
 from .domain.errors import DomainError
 from .forms import DriveAdminForm, EventAdminForm
-from .models import AuditLine, Board, Club, Drive, Event, Member, Pair, Result, ResultChange, Seating
+from .models import Board, Club, Drive, Event, Member, Pair, Result, ResultChange, Seating
 from .services import drives
 from .services.drives.lifecycle import SEATING_FIELDS, may_change_settings
 from .services.lifecycle import MOVEMENT_FIELDS
@@ -391,14 +391,3 @@ class DriveAdmin(ClubScopedAdmin):
 
     def response_add(self, request, obj, post_url_continue=None):
         return redirect("tournaments:drive-run", drive_id=obj.pk)
-
-
-@admin.register(AuditLine)
-class AuditLineAdmin(ResultAdmin):
-    """The trail of every club the user organises: read only, as the services write it."""
-
-    club_path = "club"
-    list_display = ["changed_at", "club", "event", "drive", "action", "detail", "changed_by"]
-    list_select_related = ["club", "event", "drive", "changed_by"]
-    list_filter = ["action"]
-    search_fields = ["detail", "event__name", "drive__name"]
