@@ -248,10 +248,9 @@ class EventAdmin(ClubScopedAdmin):
         services.event_delete(event=obj, user=request.user)
 
     def save_formset(self, request, form, formset, change):
-        super().save_formset(request, form, formset, change)
-        renamed = [pair for pair, _ in formset.changed_objects]
+        renamed = formset.save(commit=False)  # the pairs given names, not saved yet
         if renamed:
-            services.pairs_renamed(event=form.instance, pairs=renamed, user=request.user)
+            services.pairs_rename(event=form.instance, pairs=renamed, user=request.user)
 
     @admin.action(description="Build the movement (pairs, boards, seatings)")
     def build_movement(self, request, queryset):

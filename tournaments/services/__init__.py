@@ -18,7 +18,7 @@ from .entries import (
     entry_remove,
     event_accept_proposal,
     event_proposals,
-    pairs_renamed,
+    pairs_rename,
     pairs_seat_entries,
 )
 from .errors import ServiceError
@@ -64,7 +64,7 @@ __all__ = [
     "event_proposals",
     "event_start",
     "pairs_seat_entries",
-    "pairs_renamed",
+    "pairs_rename",
     "event_log",
     "corrected_after_publication",
     "club_save",

@@ -157,7 +157,14 @@ def pairs_seat_entries(*, event: Event, user=None) -> None:
     )
 
 
-def pairs_renamed(*, event: Event, pairs: list, user=None) -> None:
-    """Record in the evening's trail that the organiser gave pairs new names (in the organiser site)."""
+@transaction.atomic
+def pairs_rename(*, event: Event, pairs: list, user=None) -> None:
+    """Save the players' names the organiser gave the event's pairs (in the organiser site), with a
+    line in the evening's trail. Names may be corrected at any stage: that orphans nothing."""
+    for pair in pairs:
+        if pair.event_id != event.pk:
+            raise ServiceError(f"{pair} is not a pair of {event.name}.")
+        pair.full_clean()
+        pair.save(update_fields=["player1", "player2", "guest1", "guest2"])
     detail = "names changed: " + "; ".join(f"{pair} {pair.names}" for pair in pairs)
     event_log(event=event, action=AuditLine.Action.PAIRS, detail=detail, user=user)
