@@ -199,3 +199,33 @@ def test_a_trail_line_belongs_to_an_event_or_a_drive_never_both(draft):
             action=AuditLine.Action.CHANGED,
             changed_at=timezone.now(),
         )
+
+
+def test_a_trail_with_corrections_and_organiser_site_changes_is_restored(draft, organiser, tmp_path):
+    import json
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    _published(draft, organiser)
+    services.event_publish(event=draft, published=False, user=organiser)
+    services.event_update(event=draft, values={"scoring": "total_tricks"}, user=organiser)
+    services.result_set_by_director(
+        event=draft,
+        seating=draft.seatings.get(round=1, table=1),
+        board_number=1,
+        ns_tricks=8,
+        reason="x",
+        user=organiser,
+    )
+    services.code_lockouts_lift(event=draft, user=organiser)
+    out = StringIO()
+    call_command("export_event", str(draft.pk), stdout=out)
+    data = json.loads(out.getvalue())
+    data["event"]["name"] = "Friday Drive again"
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(data))
+    call_command("import_event", str(path), stdout=StringIO())
+    restored = draft.club.events.get(name="Friday Drive again")
+    assert _actions(restored) == [*_actions(draft), AuditLine.Action.RESTORED]
+    assert set(restored.changes.values_list("club", flat=True)) == {draft.club_id}
