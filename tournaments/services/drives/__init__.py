@@ -1,13 +1,12 @@
-"""Running a progressive whist drive (``play``), reading its state (``state``), its paper and
-report (``paper``), and its backup (``backup``)."""
+"""Setting up a progressive whist drive (``setup``), running it (``play``) as its lifecycle allows
+(``lifecycle``), reading its state (``state``), its paper and report (``paper``), and its backup
+(``backup``)."""
 
 from .backup import DriveBackupError, drive_export, drive_import
 from .lifecycle import drive_allows
 from .paper import drive_print, drive_report
 from .play import (
     drive_close,
-    drive_create,
-    drive_delete,
     drive_move_call,
     drive_open_tables,
     drive_player_add,
@@ -19,10 +18,10 @@ from .play import (
     drive_result_reject,
     drive_start,
     drive_totals_set,
-    drive_update,
     prize_cut_record,
     role_suggestion,
 )
+from .setup import drive_create, drive_delete, drive_update
 from .state import DriveState, DriveStateError, TableNow, tables_text
 
 __all__ = [
