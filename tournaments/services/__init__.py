@@ -1,9 +1,9 @@
 """The events' services under one name: what the pages, the commands and the organiser site call to
 change an event or read it in the domain's terms. The drives' are in ``services.drives``.
 
-A service that writes runs in one transaction and checks the domain's rules first. The pages write
-only through services; the organiser site (``admin.py``) still saves the records it edits with its
-own model forms, and calls a service for what follows (a movement built, pairs renamed).
+A service that writes runs in one transaction, checks the domain's rules and the lifecycle first,
+and writes its line in the audit trail. The pages, the commands and the organiser site (``admin.py``:
+its forms read and check, the services save) write only through services.
 
 Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix are raised as
 ``ServiceError`` (or a domain error) with a message in plain words.
