@@ -9,7 +9,7 @@ from .domain.boards import PRESET_SCHEDULES, validate_schedule
 from .domain.drives import halves_of
 from .domain.errors import DomainError
 from .domain.movements import build_movement, parse_round_list
-from .models import Adjusted, Drive, Event
+from .models import Adjusted, Drive, DrivePlayer, Event
 from .services.boards import MAX_PBN_BYTES
 from .services.drives import lifecycle as drive_lifecycle
 from .services.lifecycle import MOVEMENT_FIELDS, SCORING_FIELDS, may_change_movement, may_change_scoring
@@ -251,3 +251,42 @@ class EntryForm(forms.Form):
     first = forms.CharField(label="Player", max_length=120)
     second = forms.CharField(label="Partner", max_length=120)
     stationary = forms.BooleanField(label="Stays at one table (cannot move between tables)", required=False)
+
+
+# PostgreSQL's text cannot hold a NUL character; forms refuse one before it reaches the database.
+NO_NUL = {"null_characters_not_allowed": "A name or reason cannot hold a NUL character: type it again."}
+
+
+def form_problems(form: forms.Form) -> str:
+    """A refused form's errors as one plain sentence or more, for a message."""
+    return " ".join(dict.fromkeys(str(error) for errors in form.errors.values() for error in errors))
+
+
+class DrivePlayerForm(forms.Form):
+    """A player entered on the drive's page: the name is looked up among the club's members."""
+
+    NO_ROLE = "Choose the player's role."
+
+    role = forms.ChoiceField(
+        choices=DrivePlayer.Role.choices, error_messages={"required": NO_ROLE, "invalid_choice": NO_ROLE}
+    )
+    name = forms.CharField(required=False, error_messages=NO_NUL)
+
+
+class DriveCorrectionForm(forms.Form):
+    """The organiser's tricks for a hand at a table, and why."""
+
+    NOT_NUMBERS = {
+        "required": "Give the hand, the table and the tricks N/S took, as numbers.",
+        "invalid": "Give the hand, the table and the tricks N/S took, as numbers.",
+    }
+
+    hand = forms.IntegerField(error_messages=NOT_NUMBERS)
+    table = forms.IntegerField(error_messages=NOT_NUMBERS)
+    ns_tricks = forms.IntegerField(error_messages=NOT_NUMBERS)
+    reason = forms.CharField(
+        error_messages={
+            "required": "Say why the hand is corrected: the reason is kept in the history.",
+            **NO_NUL,
+        }
+    )

@@ -161,7 +161,7 @@ def read_pbn(text: str) -> list[PbnBoard]:
             continue  # a header game, or the file's own comments
         label = f"Board {game['Board']}" if game.get("Board") else f"Game {index}"
         raw_board = game.get("Board", "").strip()
-        if not raw_board.isdigit() or int(raw_board) < 1:
+        if not raw_board.isdecimal() or int(raw_board) < 1:  # isdigit() takes "²"
             problems.append(f"{label}: the board number '{raw_board}' is not a positive number.")
             continue
         number = int(raw_board)

@@ -12,8 +12,8 @@ from django.views.decorators.http import require_POST
 
 from ..domain.drives import GENT, LADY
 from ..domain.errors import DomainError
-from ..forms import DriveTotalsForm
-from ..models import Drive, DrivePlayer
+from ..forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, form_problems
+from ..models import Drive
 from ..pdf.drives import DOCUMENTS
 from ..services import drives
 from .common import tablet_base_url
@@ -112,11 +112,11 @@ def _action(request, drive_id: int, action, done: str = ""):
 @login_required
 @require_POST
 def drive_player_add(request, drive_id: int):
-    role = request.POST.get("role", "")
-    name = request.POST.get("name", "")
-    if role not in DrivePlayer.Role.values:
-        messages.error(request, "Choose the player's role.")
+    form = DrivePlayerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_problems(form))
         return redirect("tournaments:drive-run", drive_id=drive_id)
+    role, name = form.cleaned_data["role"], form.cleaned_data["name"]
     return _action(
         request,
         drive_id,
@@ -172,14 +172,11 @@ def drive_start(request, drive_id: int):
 @login_required
 @require_POST
 def drive_correct(request, drive_id: int):
-    hand, table, tricks = (_whole(request.POST.get(k)) for k in ("hand", "table", "ns_tricks"))
-    reason = request.POST.get("reason", "").strip()
-    if None in (hand, table, tricks):
-        messages.error(request, "Give the hand, the table and the tricks N/S took, as numbers.")
+    form = DriveCorrectionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_problems(form))
         return redirect("tournaments:drive-run", drive_id=drive_id)
-    if not reason:
-        messages.error(request, "Say why the hand is corrected: the reason is kept in the history.")
-        return redirect("tournaments:drive-run", drive_id=drive_id)
+    hand, table, tricks = (form.cleaned_data[k] for k in ("hand", "table", "ns_tricks"))
     return _action(
         request,
         drive_id,
@@ -188,7 +185,7 @@ def drive_correct(request, drive_id: int):
             hand=hand,
             table=table,
             ns_tricks=tricks,
-            reason=reason,
+            reason=form.cleaned_data["reason"],
             user=request.user,
         ),
         f"Hand {hand} at table {table}: N/S {tricks}.",

@@ -194,7 +194,7 @@ def parse_round_list(text: str) -> tuple[int, ...]:
     """Read '6,7' or '6 7' into (6, 7); an empty text is no rounds."""
     rounds = []
     for item in text.replace(",", " ").split():
-        if not item.isdigit():
+        if not item.isdecimal():  # "²" is a digit to isdigit(), and no number to int()
             raise MovementError(f"'{item}' is not a round number: list rounds like 6,7.")
         rounds.append(int(item))
     return tuple(sorted(set(rounds)))

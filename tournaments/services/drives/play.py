@@ -253,7 +253,7 @@ def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None
             if score is None:
                 DriveTotal.objects.filter(player=player, half=half).delete()
                 continue
-            if not 0 <= score <= most or score * 2 != int(score * 2):
+            if not score.is_finite() or not 0 <= score <= most or score * 2 != int(score * 2):
                 raise ServiceError(
                     f"{player.name}: {score} is not a score: give whole or half tricks from 0 to {most}."
                 )
