@@ -1,6 +1,18 @@
-"""A Content-Security-Policy on every response: scripts only from our own files, no inline script,
+"""The site's own middleware.
+
+A Content-Security-Policy on every response: scripts only from our own files, no inline script,
 no plugins, no framing, forms posting only to us. The pages need nothing more (a browser test
-visits each kind and finds no violation)."""
+visits each kind and finds no violation).
+
+A plain answer when the database is gone for a moment, instead of a bare server error.
+"""
+
+import logging
+
+from django.db import InterfaceError, OperationalError
+from django.shortcuts import render
+
+logger = logging.getLogger(__name__)
 
 POLICY = "; ".join(
     [
@@ -25,3 +37,44 @@ def content_security_policy(get_response):
         return response
 
     return middleware
+
+
+class DatabaseOutageMiddleware:
+    """The database gone for a moment (a PostgreSQL restart, a lost connection) answers 503 in
+    words, never a bare server error. A page read again by itself, nothing lost: the answer
+    refreshes itself until the database is back, so a room display or a live grid left on a
+    screen keeps going. A form sent: nothing was saved (every write is one transaction), and the
+    answer offers to send the same fields again. Django drops the broken connection when the
+    request ends, so the next request connects afresh."""
+
+    REFRESH_SECONDS = 5
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, (OperationalError, InterfaceError)):
+            return None
+        logger.warning("%s %s: the database did not answer (%s)", request.method, request.path, exception)
+        reading = request.method in ("GET", "HEAD")
+        fields = [] if reading or request.FILES else _fields_to_send_again(request)
+        response = render(
+            request,
+            "outage.html",
+            {"reading": reading, "fields": fields, "refresh": self.REFRESH_SECONDS},
+            status=503,
+        )
+        response["Retry-After"] = str(self.REFRESH_SECONDS)
+        return response
+
+
+def _fields_to_send_again(request) -> list[tuple[str, str]]:
+    return [
+        (name, value)
+        for name, values in request.POST.lists()
+        if name != "csrfmiddlewaretoken"
+        for value in values
+    ]

@@ -57,6 +57,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "whistdrive.middleware.content_security_policy",
+    "whistdrive.middleware.DatabaseOutageMiddleware",
 ]
 
 ROOT_URLCONF = "whistdrive.urls"

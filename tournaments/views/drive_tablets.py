@@ -1,7 +1,10 @@
 """A drive's tablet, one per table: the hand to play and its couples, the tricks tapped by one
 couple and confirmed by the other, then who moves where."""
 
+import logging
+
 from django.contrib import messages
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -11,7 +14,9 @@ from ..domain.boards import STRAIN_SYMBOLS
 from ..domain.errors import DomainError
 from ..models import DriveTable
 from ..services import drives
-from .tablets import NOT_IN_USE, _could_be_token, _whole
+from .tablets import NOT_IN_USE, _could_be_token, _whole, busy
+
+logger = logging.getLogger(__name__)
 
 
 def _get_table(token: str) -> DriveTable:
@@ -82,17 +87,22 @@ def drive_table_page(request, token: str):
 def _action(handler):
     @require_POST
     def view(request, token: str):
-        access = _get_table(token)
-        hand = _whole(request.POST.get("hand"))
         url = reverse("tournaments:drive-table", args=[token])
+        hand = _whole(request.POST.get("hand"))
         if hand is None:
             messages.error(request, "That hand was not understood: tap the buttons again.")
             return redirect(url)
         try:
+            access = _get_table(token)
             message, played = handler(access, hand, request.POST)
         except DomainError as error:
             messages.error(request, str(error))
             return redirect(url)
+        except (OperationalError, InterfaceError):
+            # The database is gone for a moment: nothing was written (one transaction), and
+            # sending the same tricks again is safe.
+            logger.warning("drive table %s: the database did not answer; the tablet will retry", token[:6])
+            return busy(request, back=url, fields=("hand", "ns_tricks"))
         if message:
             messages.info(request, message)
         return redirect(f"{url}?played={played}" if played else url)

@@ -172,7 +172,7 @@ def _table_action(action):
             # The database is gone for a moment (a restart, a lost connection). Nothing was written
             # (one transaction); say so, and offer the same request again: repeating it is safe.
             logger.warning("table %s: the database did not answer; the tablet will retry", access.table)
-            return _busy(request, access)
+            return busy(request, back=_table_url(token), fields=("board", "ns_tricks"), table=access.table)
         else:
             if outcome.message:
                 messages.info(request, outcome.message)
@@ -184,10 +184,12 @@ def _table_action(action):
     return view
 
 
-def _busy(request, access):
-    fields = [(name, value) for name, value in request.POST.items() if name in ("board", "ns_tricks")]
+def busy(request, *, back: str, fields: tuple[str, ...], table: int | None = None):
+    """A table action the database did not answer: nothing was written, and the page sends the
+    same fields again (the tablet's script does it by itself, for a minute)."""
+    sent = [(name, value) for name, value in request.POST.items() if name in fields]
     response = render(
-        request, "tournaments/table_busy.html", {"access": access, "fields": fields}, status=503
+        request, "tournaments/table_busy.html", {"table": table, "back": back, "fields": sent}, status=503
     )
     response["Retry-After"] = "2"
     return response
