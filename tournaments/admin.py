@@ -27,6 +27,15 @@ def _organises(request, club_id) -> bool:
     return request.user.is_superuser or club_id in _club_ids(request)
 
 
+class OrganisedClubFilter(admin.RelatedFieldListFilter):
+    """ "By club", offering only the clubs the user organises (every club to a superuser)."""
+
+    def field_choices(self, field, request, model_admin):
+        if request.user.is_superuser:
+            return super().field_choices(field, request, model_admin)
+        return field.get_choices(include_blank=False, limit_choices_to={"pk__in": _club_ids(request)})
+
+
 class ClubScopedAdmin(admin.ModelAdmin):
     """Rows reachable through ``club_path``; permission needs a staff user who organises a club."""
 
@@ -126,7 +135,7 @@ class ClubAdmin(ClubScopedAdmin):
 @admin.register(Member)
 class MemberAdmin(ClubScopedAdmin):
     list_display = ["last_name", "first_name", "club", "email", "active"]
-    list_filter = ["active", "club"]
+    list_filter = ["active", ("club", OrganisedClubFilter)]
     search_fields = ["first_name", "last_name", "email"]
 
     def save_model(self, request, obj, form, change):
@@ -207,7 +216,7 @@ def _run_action(modeladmin, request, queryset, service, done: str):
 @admin.register(Event)
 class EventAdmin(ClubScopedAdmin):
     list_display = ["name", "date", "club", "status", "tables", "variant", "scoring"]
-    list_filter = ["status", "date", "club"]
+    list_filter = ["status", "date", ("club", OrganisedClubFilter)]
     search_fields = ["name"]
     date_hierarchy = "date"
     form = EventAdminForm
@@ -352,7 +361,7 @@ class DriveAdmin(ClubScopedAdmin):
     """A whist drive's settings; players, the start and the evening are on its own page."""
 
     list_display = ["name", "date", "club", "format", "hands", "status"]
-    list_filter = ["status", "date", "club", "format"]
+    list_filter = ["status", "date", ("club", OrganisedClubFilter), "format"]
     search_fields = ["name"]
     form = DriveAdminForm
     fields = [
