@@ -5,6 +5,7 @@ by Neuberg: its top is that of the results played."""
 import random
 
 import pytest
+from django.db.models import Q
 
 from tournaments import services
 
@@ -17,16 +18,15 @@ def _play_everything(event):
         while (state := services.table_state(access)).seating is not None:
             for entry in state.entries:
                 tricks = rng.randint(0, 13)
-                services.table_result_enter(access=access, board_number=entry.board.number, ns_tricks=tricks)
-                services.table_result_confirm(access=access, board_number=entry.board.number, ns_tricks=tricks)
+                board = entry.board.number
+                services.table_result_enter(access=access, board_number=board, ns_tricks=tricks)
+                services.table_result_confirm(access=access, board_number=board, ns_tricks=tricks)
 
 
 @pytest.mark.parametrize("tables", [3, 5])
 def test_a_round_sat_out_is_no_expected_result(club, make_event, tables):
     event = make_event(club, tables=tables, boards_per_round=2, phantom=True)
-    assert event.seatings.filter(ns_pair__isnull=True).exists() or event.seatings.filter(
-        ew_pair__isnull=True
-    ).exists()
+    assert event.seatings.filter(Q(ns_pair__isnull=True) | Q(ew_pair__isnull=True)).exists()
     for status in ("ready", "running"):
         services.event_set_status(event=event, status=status)
     _play_everything(event)
