@@ -105,15 +105,28 @@ def test_every_evening_page_keeps_refreshing_through_an_outage(desk, drive, even
     assert desk.get(url).status_code == 200
 
 
-def test_an_organisers_action_during_an_outage_is_not_saved_and_can_be_sent_again(desk, drive):
-    url = reverse("tournaments:drive-correct", args=[drive.pk])
+def test_an_organisers_action_during_an_outage_is_not_saved_and_leads_back(desk, drive):
+    page = reverse("tournaments:drive-run", args=[drive.pk])
     with database_gone():
-        response = desk.post(url, {"hand": 1, "table": 1, "ns_tricks": 7, "reason": "card"})
+        response = desk.post(
+            reverse("tournaments:drive-correct", args=[drive.pk]),
+            {"hand": 1, "table": 1, "ns_tricks": 7, "reason": "card"},
+            headers={"referer": f"http://testserver{page}"},
+        )
     assert response.status_code == 503
     text = response.content.decode()
     assert "Nothing was saved" in text and 'http-equiv="refresh"' not in text
-    assert f'action="{url}"' in text and 'name="reason" value="card"' in text
+    assert f'href="http://testserver{page}"' in text
     assert not DriveResult.objects.exists()
+
+
+def test_an_outage_page_leads_only_back_to_this_site(desk, drive):
+    with database_gone():
+        response = desk.post(
+            reverse("tournaments:drive-move", args=[drive.pk]),
+            headers={"referer": "https://elsewhere.example/"},
+        )
+    assert response.status_code == 503 and "elsewhere" not in response.content.decode()
 
 
 def test_a_fault_that_is_not_the_databases_is_still_a_server_error(desk, drive, monkeypatch):

@@ -11,6 +11,7 @@ import logging
 
 from django.db import InterfaceError, OperationalError
 from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
 
 logger = logging.getLogger(__name__)
 
@@ -41,11 +42,11 @@ def content_security_policy(get_response):
 
 class DatabaseOutageMiddleware:
     """The database gone for a moment (a PostgreSQL restart, a lost connection) answers 503 in
-    words, never a bare server error. A page read again by itself, nothing lost: the answer
-    refreshes itself until the database is back, so a room display or a live grid left on a
-    screen keeps going. A form sent: nothing was saved (every write is one transaction), and the
-    answer offers to send the same fields again. Django drops the broken connection when the
-    request ends, so the next request connects afresh."""
+    words, never a bare server error. A page that was only read refreshes itself until the
+    database is back, so a room display or a live grid left on a screen keeps going. A form that
+    was sent saved nothing (every write is one transaction): the answer says so and leads back to
+    the page it came from. (A tablet's score is answered by its own view, which sends it again.)
+    Django drops the broken connection when the request ends: the next request connects afresh."""
 
     REFRESH_SECONDS = 5
 
@@ -60,21 +61,16 @@ class DatabaseOutageMiddleware:
             return None
         logger.warning("%s %s: the database did not answer (%s)", request.method, request.path, exception)
         reading = request.method in ("GET", "HEAD")
-        fields = [] if reading or request.FILES else _fields_to_send_again(request)
-        response = render(
-            request,
-            "outage.html",
-            {"reading": reading, "fields": fields, "refresh": self.REFRESH_SECONDS},
-            status=503,
-        )
+        context = {"reading": reading, "refresh": self.REFRESH_SECONDS, "back": _came_from(request)}
+        # The page reads nothing from the database (no user, no messages): it is not answering.
+        response = render(request, "outage.html", context, status=503)
         response["Retry-After"] = str(self.REFRESH_SECONDS)
         return response
 
 
-def _fields_to_send_again(request) -> list[tuple[str, str]]:
-    return [
-        (name, value)
-        for name, values in request.POST.lists()
-        if name != "csrfmiddlewaretoken"
-        for value in values
-    ]
+def _came_from(request) -> str:
+    """The page of this site the request came from, or the home page."""
+    referer = request.headers.get("Referer", "")
+    if referer and url_has_allowed_host_and_scheme(referer, {request.get_host()}, request.is_secure()):
+        return referer
+    return "/"
