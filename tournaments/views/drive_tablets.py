@@ -1,10 +1,7 @@
 """A drive's tablet, one per table: the hand to play and its couples, the tricks tapped by one
 couple and confirmed by the other, then who moves where."""
 
-import logging
-
 from django.contrib import messages
-from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,9 +11,7 @@ from ..domain.boards import STRAIN_SYMBOLS
 from ..domain.errors import DomainError
 from ..models import DriveTable
 from ..services import drives
-from .tablets import NOT_IN_USE, _could_be_token, _whole, busy
-
-logger = logging.getLogger(__name__)
+from .tablets import NOT_IN_USE, _could_be_token, _whole, asks_to_send_again
 
 
 def _get_table(token: str) -> DriveTable:
@@ -87,22 +82,17 @@ def drive_table_page(request, token: str):
 def _action(handler):
     @require_POST
     def view(request, token: str):
-        url = reverse("tournaments:drive-table", args=[token])
+        access = _get_table(token)
         hand = _whole(request.POST.get("hand"))
+        url = reverse("tournaments:drive-table", args=[token])
         if hand is None:
             messages.error(request, "That hand was not understood: tap the buttons again.")
             return redirect(url)
         try:
-            access = _get_table(token)
             message, played = handler(access, hand, request.POST)
         except DomainError as error:
             messages.error(request, str(error))
             return redirect(url)
-        except (OperationalError, InterfaceError):
-            # The database is gone for a moment: nothing was written (one transaction), and
-            # sending the same tricks again is safe.
-            logger.warning("drive table %s: the database did not answer; the tablet will retry", token[:6])
-            return busy(request, back=url, fields=("hand", "ns_tricks"))
         if message:
             messages.info(request, message)
         return redirect(f"{url}?played={played}" if played else url)
@@ -135,6 +125,7 @@ def _reject(access, hand, data):
     return f"Hand {hand} sent back: N/S, tap your tricks again.", None
 
 
-drive_table_enter = _action(_enter)
-drive_table_confirm = _action(_confirm)
-drive_table_reject = _action(_reject)
+_send_again = asks_to_send_again("tournaments:drive-table", ("hand", "ns_tricks"))
+drive_table_enter = _send_again(_action(_enter))
+drive_table_confirm = _send_again(_action(_confirm))
+drive_table_reject = _send_again(_action(_reject))

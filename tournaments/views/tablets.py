@@ -2,6 +2,7 @@
 
 import logging
 import secrets
+from functools import wraps
 from typing import NamedTuple
 
 from django.conf import settings
@@ -168,11 +169,6 @@ def _table_action(action):
             raise Http404(NOT_IN_USE) from None
         except DomainError as error:  # a TableError, or a result the close has just given
             messages.error(request, str(error))
-        except (OperationalError, InterfaceError):
-            # The database is gone for a moment (a restart, a lost connection). Nothing was written
-            # (one transaction); say so, and offer the same request again: repeating it is safe.
-            logger.warning("table %s: the database did not answer; the tablet will retry", access.table)
-            return busy(request, back=_table_url(token), fields=("board", "ns_tricks"), table=access.table)
         else:
             if outcome.message:
                 messages.info(request, outcome.message)
@@ -184,15 +180,27 @@ def _table_action(action):
     return view
 
 
-def busy(request, *, back: str, fields: tuple[str, ...], table: int | None = None):
-    """A table action the database did not answer: nothing was written, and the page sends the
-    same fields again (the tablet's script does it by itself, for a minute)."""
-    sent = [(name, value) for name, value in request.POST.items() if name in fields]
-    response = render(
-        request, "tournaments/table_busy.html", {"table": table, "back": back, "fields": sent}, status=503
-    )
-    response["Retry-After"] = "2"
-    return response
+def asks_to_send_again(page: str, fields: tuple[str, ...]):
+    """A table action (an event's or a drive's) the database did not answer, gone for a moment (a
+    restart, a lost connection): nothing was written (one transaction), so the tablet is asked to
+    send the same ``fields`` again, which is safe (its script does it by itself, for a minute)."""
+
+    def decorate(view):
+        @wraps(view)
+        def answered(request, token: str):
+            try:
+                return view(request, token)
+            except (OperationalError, InterfaceError):
+                logger.warning("%s: the database did not answer; the tablet will send again", view.__name__)
+                sent = [(name, value) for name, value in request.POST.items() if name in fields]
+                context = {"fields": sent, "back": reverse(page, args=[token])}
+                response = render(request, "tournaments/table_busy.html", context, status=503)
+                response["Retry-After"] = "2"
+                return response
+
+        return answered
+
+    return decorate
 
 
 def _table_url(token: str) -> str:
@@ -219,6 +227,7 @@ def _reject(access, board, data):
     return Outcome(f"Board {board} sent back: N/S, tap your tricks again.")
 
 
-table_enter = _table_action(_enter)
-table_confirm = _table_action(_confirm)
-table_reject = _table_action(_reject)
+_send_again = asks_to_send_again("tournaments:table", ("board", "ns_tricks"))
+table_enter = _send_again(_table_action(_enter))
+table_confirm = _send_again(_table_action(_confirm))
+table_reject = _send_again(_table_action(_reject))
