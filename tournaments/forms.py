@@ -8,9 +8,9 @@ from django import forms
 from .domain.boards import PRESET_SCHEDULES, validate_schedule
 from .domain.drives import halves_of
 from .domain.errors import DomainError
+from .domain.limits import MAX_PBN_BYTES, MAX_RESULTS_CSV_BYTES
 from .domain.movements import build_movement, parse_round_list
 from .models import Adjusted, Drive, DrivePlayer, Event
-from .services.boards import MAX_PBN_BYTES
 from .services.drives import lifecycle as drive_lifecycle
 from .services.lifecycle import MOVEMENT_FIELDS, SCORING_FIELDS, may_change_movement, may_change_scoring
 
@@ -119,7 +119,7 @@ class DriveAdminForm(forms.ModelForm):
 
 
 class ResultsUploadForm(forms.Form):
-    MAX_BYTES = 1_000_000
+    MAX_BYTES = MAX_RESULTS_CSV_BYTES
 
     file = forms.FileField(
         label="Travellers (CSV)", help_text="Header: board,ns_pair,ew_pair,ns_tricks (optional round,table)."
@@ -128,7 +128,9 @@ class ResultsUploadForm(forms.Form):
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError("The file is larger than 1 MB: is it the right file?")
+            raise forms.ValidationError(
+                f"The file is larger than {self.MAX_BYTES // 1_000_000} MB: is it the right file?"
+            )
         try:
             return upload.read().decode("utf-8-sig")
         except UnicodeDecodeError:
@@ -153,7 +155,9 @@ class PbnUploadForm(forms.Form):
     def clean_pbn(self):
         upload = self.cleaned_data["pbn"]
         if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError("The file is larger than 2 MB: is it a PBN file?")
+            raise forms.ValidationError(
+                f"The file is larger than {self.MAX_BYTES // 1_000_000} MB: is it a PBN file?"
+            )
         raw = upload.read()
         try:
             return raw.decode("utf-8-sig")

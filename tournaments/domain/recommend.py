@@ -21,11 +21,11 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from .errors import MovementError
+from .limits import MAX_PAIRS, MAX_TABLES
 from .movements import build_movement, howell_card_sets
 
 TARGET_BOARDS = 24
 MIN_PAIRS = 4
-MAX_PAIRS = 80
 HOWELL_PAIRS = range(4, 15)  # fields small enough for every pair to meet every other in an evening
 
 
@@ -126,7 +126,9 @@ def recommend(pairs: int, *, minutes_per_board: float = 7.5) -> list[Proposal]:
             f"A duplicate drive needs at least {MIN_PAIRS} pairs (two tables); {pairs} entered."
         )
     if pairs > MAX_PAIRS:
-        raise MovementError(f"whistdrive runs up to {MAX_PAIRS} pairs (40 tables); {pairs} entered.")
+        raise MovementError(
+            f"whistdrive runs up to {MAX_PAIRS} pairs ({MAX_TABLES} tables); {pairs} entered."
+        )
     tables = math.ceil(pairs / 2)
     phantom = pairs % 2 == 1
     half = " One pair sits out each round (the half table)." if phantom else ""

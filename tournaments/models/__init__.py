@@ -8,7 +8,7 @@ from django.db.models import F, Q
 from ..domain.arrow import Score, to_seats
 from ..domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES, validate_schedule
 from ..domain.errors import DomainError
-from ..domain.movements import MAX_BOARDS_PER_ROUND
+from ..domain.limits import MAX_BOARDS_PER_ROUND, MAX_ROUNDS, MAX_TABLES
 
 
 def validate_trump_schedule(value: str) -> None:
@@ -166,14 +166,14 @@ class Event(models.Model):
         ordering = ["-date", "name"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(tables__gte=1) & Q(tables__lte=40), name="event_tables_1_to_40"
+                condition=Q(tables__gte=1) & Q(tables__lte=MAX_TABLES), name="event_tables_1_to_40"
             ),
             models.CheckConstraint(
                 condition=Q(boards_per_round__gte=1) & Q(boards_per_round__lte=MAX_BOARDS_PER_ROUND),
                 name="event_boards_per_round_1_to_16",
             ),
             models.CheckConstraint(
-                condition=Q(rounds__isnull=True) | (Q(rounds__gte=1) & Q(rounds__lte=40)),
+                condition=Q(rounds__isnull=True) | (Q(rounds__gte=1) & Q(rounds__lte=MAX_ROUNDS)),
                 name="event_rounds_1_to_40",
             ),
         ]

@@ -8,9 +8,8 @@ from django.db.models import F, Q
 
 from ..domain.drives import PRESETS, parse_prizes
 from ..domain.errors import DomainError
+from ..domain.limits import MAX_HANDS
 from . import Club, ClubQuerySet, HistoryLine, Member, validate_trump_schedule
-
-MAX_HANDS = 60
 
 
 def validate_prizes(value: str) -> None:

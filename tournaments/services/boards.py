@@ -6,13 +6,12 @@ from .. import analysis
 from ..domain import boards as board_rules
 from ..domain.dealing import deal_board, new_seed
 from ..domain.deals import Deal, parse_deal, turned_trumps_problem
+from ..domain.limits import MAX_PBN_BYTES
 from ..domain.pbn import PbnBoard, PbnError, read_pbn, vulnerability, write_pbn
 from ..models import AuditLine, Board, Event
 from .audit import event_log
 from .errors import ServiceError
 from .lifecycle import may_change_deals, require
-
-MAX_PBN_BYTES = 2_000_000  # a thousand boards of PBN is under 1 MB
 
 
 class PbnImportError(ServiceError):

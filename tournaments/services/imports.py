@@ -16,6 +16,7 @@ from collections import defaultdict
 
 from django.db import transaction
 
+from ..domain.limits import MAX_RESULTS
 from ..models import Event
 from .errors import ServiceError
 from .events import pair_lines
@@ -24,7 +25,6 @@ from .results import result_record_for_seating
 REQUIRED = ("board", "ns_pair", "ew_pair", "ns_tricks")
 OPTIONAL = ("round", "table")
 ADJUSTED = re.compile(r"^(A\+|A-|A)/(A\+|A-|A)$")
-MAX_ROWS = 5000
 
 
 class ResultsImportError(ServiceError):
@@ -101,8 +101,8 @@ def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
             continue
         if not any((value or "").strip() for value in row.values()):
             continue
-        if len(accepted) + len(problems) >= MAX_ROWS:
-            problems.append(f"Line {line}: the file has more than {MAX_ROWS} rows.")
+        if len(accepted) + len(problems) >= MAX_RESULTS:
+            problems.append(f"Line {line}: the file has more than {MAX_RESULTS} rows.")
             break
         try:
             number = _whole(row["board"] or "", "board")

@@ -1,10 +1,9 @@
 """Movements: who plays whom, where, with which boards: the Mitchell, and the Howell for small fields."""
 
+from ..limits import MAX_BOARDS_PER_ROUND, MAX_TABLES
 from .build import HOWELL, build_movement
 from .howell import CARD_SETS, build_howell, howell_card_sets, unmet_pairs
 from .mitchell import (
-    MAX_BOARDS_PER_ROUND,
-    MAX_TABLES,
     MIN_TABLES,
     VARIANTS,
     build_mitchell,

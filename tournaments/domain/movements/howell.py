@@ -29,6 +29,7 @@ Example, 2 tables (4 pairs), both tables on the same boards each round:
 from itertools import combinations
 
 from ..errors import MovementError
+from .mitchell import check_boards_per_round
 from .types import Movement, RelayRound, TableRound, boards_of_set
 
 # Round 1 of each published Howell: (N/S pair, E/W pair, set) table by table (domain.md, 1.7).
@@ -102,8 +103,7 @@ def build_howell(
             + " and ".join(CARD_SET_NAMES[c] for c in sets_of)
             + f" card set, not {card_set.upper()}."
         )
-    if boards_per_round < 1:
-        raise MovementError("Each round needs at least one board.")
+    check_boards_per_round(boards_per_round)
     published_sets = SHARED_SETS.get(tables)
     if published_sets and boards_per_round < 3:
         raise MovementError(

@@ -22,12 +22,11 @@ E/W 1 has moved to table 2, where boards 5-6 (set 3) have arrived from table 3.
 """
 
 from ..errors import MovementError
+from ..limits import MAX_BOARDS_PER_ROUND, MAX_TABLES
 from .types import Movement, RelayRound, TableRound, boards_of_set
 
 VARIANTS = ("standard", "skip", "relay")
 MIN_TABLES = 2
-MAX_TABLES = 40
-MAX_BOARDS_PER_ROUND = 16  # more than any evening plays; the bound keeps every size of thing small
 
 
 def default_variant(tables: int) -> str:
@@ -126,6 +125,17 @@ def _relay_set_at_table(table: int, round_: int, tables: int) -> int:
     return _relay_set_at_position(_relay_position(table, tables), round_, tables)
 
 
+def check_boards_per_round(boards_per_round: int) -> None:
+    """Any movement's bound on its boards a round (MAX_BOARDS_PER_ROUND in ``limits``)."""
+    if boards_per_round < 1:
+        raise MovementError("Each round needs at least one board.")
+    if boards_per_round > MAX_BOARDS_PER_ROUND:
+        raise MovementError(
+            f"{boards_per_round} boards a round is more than an evening holds: "
+            f"give at most {MAX_BOARDS_PER_ROUND}."
+        )
+
+
 def _check(tables, boards_per_round, variant, rounds, phantom, arrow_switch_rounds) -> int:
     if not isinstance(tables, int) or tables < MIN_TABLES:
         raise MovementError(
@@ -134,13 +144,7 @@ def _check(tables, boards_per_round, variant, rounds, phantom, arrow_switch_roun
         )
     if tables > MAX_TABLES:
         raise MovementError(f"whistdrive runs Mitchell movements of up to {MAX_TABLES} tables.")
-    if boards_per_round < 1:
-        raise MovementError("Each round needs at least one board.")
-    if boards_per_round > MAX_BOARDS_PER_ROUND:
-        raise MovementError(
-            f"{boards_per_round} boards a round is more than an evening holds: "
-            f"give at most {MAX_BOARDS_PER_ROUND}."
-        )
+    check_boards_per_round(boards_per_round)
     if variant not in VARIANTS:
         raise MovementError(f"'{variant}' is not a Mitchell: choose standard, skip or relay.")
     odd = tables % 2 == 1

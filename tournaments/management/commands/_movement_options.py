@@ -3,11 +3,14 @@
 from django.core.management import CommandError
 
 from tournaments.domain.errors import DomainError
+from tournaments.domain.limits import MAX_TABLES
 from tournaments.domain.movements import CARD_SETS, HOWELL, VARIANTS, parse_round_list
 
 
 def add_movement_arguments(parser, *, tables_required=True):
-    parser.add_argument("--tables", type=int, required=tables_required, help="number of tables (2 to 40)")
+    parser.add_argument(
+        "--tables", type=int, required=tables_required, help=f"number of tables (2 to {MAX_TABLES})"
+    )
     parser.add_argument(
         "--variant",
         choices=[*VARIANTS, HOWELL],
