@@ -65,19 +65,19 @@ def test_an_event_already_there_is_not_imported_twice(demo, tmp_path):
         (lambda d: d.update(version=99), "version 99"),
         (lambda d: d["results"][0].pop("board"), "damaged or incomplete"),
         (lambda d: d["results"].append(dict(d["results"][0])), "contradicts itself"),
-        (lambda d: d["results"][0].update(ns_tricks=14), "'ns_tricks' is not a whole number from 0 to 13"),
-        (lambda d: d["boards"][0].update(event_id=1), "Boards 1 has an unknown field 'event_id'"),
+        (lambda d: d["results"][0].update(ns_tricks=14), r"results\[0\]\.ns_tricks: is 14, not a whole number from 0 to 13"),
+        (lambda d: d["boards"][0].update(event_id=1), r"boards\[0\]: has an unknown field 'event_id'"),
         (
             lambda d: d["relay"].append(
                 {"round": 1, "board_set": 1, "first_board": 1, "last_board": 3, "event_id": 1}
             ),
             "unknown field 'event_id'",
         ),
-        (lambda d: d["boards"][0].update(deal="N:AKQ.. ..."), "Board 1: the deal is not a deal"),
-        (lambda d: d["boards"][0].update(dd_table={"S": {"N": 99}}), "not a double-dummy table"),
+        (lambda d: d["boards"][0].update(deal="N:AKQ.. ..."), r"boards\[0\]\.deal: board 1's deal is not a deal"),
+        (lambda d: d["boards"][0].update(dd_table={"S": {"N": 99}}), r"boards\[0\]\.dd_table: lacks 'H', 'D', 'C', 'NT'"),
         (lambda d: d["pairs"][0].update(guest1="Jo\x00an"), "holds a NUL byte"),
-        (lambda d: d["event"].update(name=[[[[["deep"]]]]]), "'name' is not text"),
-        (lambda d: d.update(extra={}), "unknown section 'extra'"),
+        (lambda d: d["event"].update(name=[[[[["deep"]]]]]), r"event\.name: is not text"),
+        (lambda d: d.update(extra={}), "The file: has an unknown field 'extra'"),
     ],
 )
 def test_a_damaged_export_imports_nothing(demo, tmp_path, damage, message):

@@ -15,7 +15,8 @@ MAX_TABLES = 40
 MAX_PAIRS = 2 * MAX_TABLES
 MAX_ROUNDS = MAX_TABLES  # a Mitchell meets every pair of the other line once (a Howell has fewer)
 MAX_BOARDS_PER_ROUND = 16  # more than any evening plays; the bound keeps every size of thing small
-MAX_BOARDS = MAX_TABLES * MAX_BOARDS_PER_ROUND  # one set of boards a table
+MAX_BOARD_SETS = MAX_TABLES  # a Mitchell has one set a table (a Howell of 8 tables has 15)
+MAX_BOARDS = MAX_BOARD_SETS * MAX_BOARDS_PER_ROUND
 MAX_RESULTS = MAX_BOARDS * MAX_TABLES  # every board at every table
 
 MAX_HANDS = 60  # of a drive

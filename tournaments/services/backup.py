@@ -27,7 +27,7 @@ from ..models import (
     TableAccess,
 )
 from .audit import event_log
-from .backup_schema import document_problems
+from .backup_schema import event_document_problems
 from .errors import ServiceError
 from .tablets import event_open_tables
 
@@ -91,6 +91,22 @@ def _restore_tables(event: Event, tables: list) -> None:
         if not taken:
             TableAccess.objects.create(event=event, table=t["table"], token=t["token"], code=t["code"])
     event_open_tables(event=event)
+
+
+def club_users(club: Club) -> dict:
+    """The club's organisers by username: the only users a file may name as who made a change, so
+    that it cannot make anyone else (a superuser, say) the author of a result."""
+    return {u.get_username(): u for u in get_user_model().objects.filter(clubs=club)}
+
+
+def history_author(users: dict, username: str | None, reason: str) -> tuple:
+    """Who made a history line, and its reason: the user when ``users`` has the name, else nobody,
+    and the name kept in the reason ("wrong card (by alice)") so the line still says who."""
+    if username is None or username in users:
+        return users.get(username), reason
+    note = f"(by {username})"
+    kept = reason[: ResultChange._meta.get_field("reason").max_length - len(note) - 1]
+    return None, f"{kept} {note}" if kept else note
 
 
 def _result_key(result) -> list | None:
@@ -198,7 +214,7 @@ def event_import(data: dict, *, user=None) -> Event:
         raise BackupError(
             f"This export is version {data.get('version')}; this whistdrive reads version {VERSION}."
         )
-    problems = document_problems(data)
+    problems = event_document_problems(data)
     if problems:
         shown = " ".join(problems[:8]) + (f" (and {len(problems) - 8} more)" if len(problems) > 8 else "")
         raise BackupError(f"The export is damaged or incomplete: {shown} Nothing was imported.")
@@ -266,9 +282,7 @@ def event_import(data: dict, *, user=None) -> Event:
         RelayStand.objects.bulk_create(
             RelayStand(event=event, **{f: r[f] for f in RELAY_FIELDS}) for r in data["relay"]
         )
-        # Only the club's own organisers are linked by name: a file cannot make anyone else the
-        # author of a result (a superuser, say).
-        users = {u.get_username(): u for u in get_user_model().objects.filter(clubs=club)}
+        users = club_users(club)
         results = {}
         for r in data["results"]:
             row = Result.objects.create(
@@ -288,12 +302,13 @@ def event_import(data: dict, *, user=None) -> Event:
             results[(r["board"], r["round"], r["table"])] = row
         for h in data["history"]:
             linked = h.get("result")
+            changed_by, reason = history_author(users, h["changed_by"], h["reason"])
             ResultChange.objects.create(
                 event=event,
                 result=None if linked is None else results[tuple(linked)],
-                changed_by=users.get(h["changed_by"]),
+                changed_by=changed_by,
                 changed_at=datetime.fromisoformat(h["changed_at"]),
-                **{f: h[f] for f in HISTORY_FIELDS},
+                **({f: h[f] for f in HISTORY_FIELDS} | {"reason": reason}),
             )
         AuditLine.objects.bulk_create(
             AuditLine(

@@ -1,296 +1,383 @@
-"""What an event export may hold, checked whole before anything is written.
+"""What an export may hold, declared as JSON Schemas and checked whole before anything is written.
 
-The file is not trusted: every key is known, every value of its kind and within its bounds, deals
-are real deals, no text holds a NUL byte, and nothing in it names a row of this database (ids,
-users). ``document_problems`` lists what is wrong, in words, at most a few at a time.
+The file is not trusted: every key is known, every value of its kind and within the limits the
+product plays to (``domain/limits``), no text holds a NUL byte, a table's link and code are ones a
+tablet can use, and nothing in it names a row of this database (ids). What a schema cannot say, that
+one record agrees with another (a seating's pairs are among the pairs, a drive's hand among its
+hands), is checked after it by each kind of export, in a few lines.
+
+``schema_problems`` tells each problem in words, with where it is in the file::
+
+    results[3].ns_tricks: is 14, not a whole number from 0 to 13.
 """
 
-from datetime import datetime
+from datetime import date, datetime
+
+from jsonschema import Draft202012Validator, FormatChecker, validators
 
 from ..domain import boards as board_rules
+from ..domain import limits
 from ..domain.deals import parse_deal
 from ..domain.errors import DomainError
+from .tablets import CODE_ALPHABET, CODE_LENGTH
 
-MAX_ROWS = 20_000  # results of the largest event are 40 tables x 40 rounds x 12 boards at most
-
-
-def _text(limit: int):
-    def check(value):
-        if not isinstance(value, str):
-            return "is not text"
-        if "\x00" in value:
-            return "holds a NUL byte"
-        if len(value) > limit:
-            return f"is longer than {limit} characters"
-        return None
-
-    return check
+NO_NUL = "^[^\\x00]*$"
+SHOWN = 20  # problems listed at most: a damaged file often repeats one fault on every line
 
 
-def _whole(low: int, high: int, *, empty: bool = False):
-    def check(value):
-        if value is None and empty:
-            return None
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            return f"is not a whole number from {low} to {high}"
-        return None
-
-    return check
+def text(limit: int) -> dict:
+    return {"type": "string", "maxLength": limit, "pattern": NO_NUL}
 
 
-def _username(value):
-    return None if value is None or _text(150)(value) is None else "is not a user's name"
+def whole(low: int, high: int, *, empty: bool = False) -> dict:
+    return {"type": ["integer", "null"] if empty else "integer", "minimum": low, "maximum": high}
 
 
-def _yes_no(value):
-    return None if isinstance(value, bool) else "is not true or false"
+def one_of(*choices) -> dict:
+    return {"enum": list(choices)}
 
 
-def _one_of(*choices):
-    def check(value):
-        return None if value in choices else f"is not one of {', '.join(map(str, choices))}"
-
-    return check
-
-
-def _pair_key(value):
-    if value is None:
-        return None
-    if (
-        isinstance(value, list)
-        and len(value) == 2
-        and value[0] in ("NS", "EW", "ALL")
-        and _whole(1, 80)(value[1]) is None
-    ):
-        return None
-    return 'is not a pair such as ["NS", 3]'
+def record(fields: dict, *, optional: tuple[str, ...] = ()) -> dict:
+    """An object with exactly these fields (those in ``optional`` may be missing: older files lack them)."""
+    return {
+        "type": "object",
+        "properties": fields,
+        "required": [name for name in fields if name not in optional],
+        "additionalProperties": False,
+    }
 
 
-def _member(value):
-    if value is None:
-        return None
-    if isinstance(value, list) and len(value) == 3 and all(_text(254)(v) is None for v in value):
-        return None
-    return "is not a member [first name, last name, email]"
+def rows(item: dict, most: int | None = None) -> dict:
+    return {"type": "array", "items": item} | ({} if most is None else {"maxItems": most})
 
 
-def _when(value, *, empty=False):
-    if value is None and empty:
-        return None
-    if not isinstance(value, str) or "\x00" in value:
-        return "is not a date and time"
-    try:
-        datetime.fromisoformat(value)
-    except ValueError:
-        return "is not a date and time"
-    return None
+def fixed_list(*items: dict, description: str, empty: bool = False) -> dict:
+    """A list of so many values, each of its own kind, such as a pair ["NS", 3]."""
+    return {
+        "type": ["array", "null"] if empty else "array",
+        "prefixItems": list(items),
+        "items": False,
+        "minItems": len(items),
+        "description": description,
+    }
 
 
-def _maybe_when(value):
-    return _when(value, empty=True)
-
-
-def _result_key(value):
-    if value is None:
-        return None
-    if isinstance(value, list) and len(value) == 3 and all(_whole(1, 2000)(v) is None for v in value):
-        return None
-    return "is not a result [board, round, table]"
-
-
-def _dd_table(value):
-    if value is None:
-        return None
-    if not isinstance(value, dict) or set(value) != set(board_rules.STRAINS):
-        return "is not a double-dummy table of the five strains"
-    for row in value.values():
-        if not isinstance(row, dict) or set(row) != set("NESW"):
-            return "is not a double-dummy table with the four declarers"
-        if any(_whole(0, 13)(tricks) for tricks in row.values()):
-            return "has tricks outside 0 to 13"
-    return None
-
-
-EVENT = {
-    "name": _text(100),
-    "date": _text(10),
-    "status": _one_of("draft", "ready", "running", "finished"),
-    "tables": _whole(1, 40),
-    "variant": _one_of("standard", "skip", "relay", "howell"),
-    "card_set": _one_of("", "ebu", "acbl"),
-    "phantom": _yes_no,
-    "rounds": _whole(1, 40, empty=True),
-    "arrow_switch_rounds": _text(200),
-    "boards_per_round": _whole(1, 12),
-    "trump_schedule": _text(board_rules.MAX_SCHEDULE),
-    "scoring": _one_of("matchpoints", "total_tricks", "odd_tricks"),
-    "scale": _one_of("ebu", "acbl"),
-    "honours": _yes_no,
-    "tie_break": _yes_no,
-    "published": _yes_no,
-    "deal_seed": _text(64),
+YES_NO = {"type": "boolean"}
+WHEN = {"type": "string", "format": "date-time"}
+DAY = {"type": "string", "format": "date"}
+USERNAME = {"type": ["string", "null"], "maxLength": 150, "pattern": NO_NUL}
+TOKEN = {
+    "type": "string",
+    "pattern": "^[A-Za-z0-9_-]{16,64}$",
+    "description": "is not a table's link (16 to 64 letters, digits, - and _)",
 }
-PAIR = {
-    "direction": _one_of("NS", "EW", "ALL"),
-    "number": _whole(1, 80),
-    "player1": _member,
-    "player2": _member,
-    "guest1": _text(120),
-    "guest2": _text(120),
-    "entry": _whole(0, 200, empty=True),
+CODE = {
+    "type": "string",
+    "pattern": f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$",
+    "description": f"is not a table code ({CODE_LENGTH} of the letters {CODE_ALPHABET})",
 }
-ENTRY = {
-    "player1": _member,
-    "player2": _member,
-    "guest1": _text(120),
-    "guest2": _text(120),
-    "stationary": _yes_no,
-}
-BOARD = {
-    "number": _whole(1, 1000),
-    "dealer": _one_of(*"NESW"),
-    "trumps": _one_of("", *board_rules.STRAINS),
-    "deal": _text(80),
-    "dd_table": _dd_table,
-    "dd_ns_tricks": _whole(0, 13, empty=True),
-}
-SEATING = {
-    "round": _whole(1, 40),
-    "table": _whole(1, 40),
-    "board_set": _whole(1, 40),
-    "first_board": _whole(1, 1000),
-    "last_board": _whole(1, 1000),
-    "arrow_switched": _yes_no,
-    "shares_with": _whole(1, 40, empty=True),
-    "ns_pair": _pair_key,
-    "ew_pair": _pair_key,
-}
-RELAY = {
-    "round": _whole(1, 40),
-    "board_set": _whole(1, 40),
-    "first_board": _whole(1, 1000),
-    "last_board": _whole(1, 1000),
-}
-RESULT = {
-    "board": _whole(1, 1000),
-    "round": _whole(1, 40),
-    "table": _whole(1, 40),
-    "ns_pair": _pair_key,
-    "ew_pair": _pair_key,
-    "ns_tricks": _whole(0, 13, empty=True),
-    "ns_adjusted": _one_of("", "A+", "A", "A-"),
-    "ew_adjusted": _one_of("", "A+", "A", "A-"),
-    "entered_by": _username,
-    "entered_at": _when,
-    "confirmed_at": _maybe_when,
-}
-HISTORY = {
-    "board_number": _whole(1, 1000),
-    "ns_pair_number": _whole(1, 80),
-    "ew_pair_number": _whole(1, 80),
-    "action": _one_of("created", "confirmed", "rejected", "corrected", "deleted"),
-    "before": _text(40),
-    "after": _text(40),
-    "reason": _text(200),
-    "source": _text(40),
-    "changed_by": _username,
-    "changed_at": _when,
-    "result": _result_key,
-}
-TRAIL = {
-    "action": _one_of(
-        "created",
-        "status",
-        "started",
-        "closed",
-        "published",
-        "unpublished",
-        "movement",
-        "dealt",
-        "imported",
-        "pairs",
-        "restored",
-        "corrected",
-        "unlocked",
-        "changed",
+TABLE_LINK = record({"table": whole(1, limits.MAX_TABLES), "token": TOKEN, "code": CODE})
+MEMBER = fixed_list(
+    text(254), text(254), text(254), description="is not a member [first name, last name, email]", empty=True
+)
+
+
+def document(sections: dict, *, optional: tuple[str, ...] = ()) -> dict:
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema"} | record(sections, optional=optional)
+
+
+# JSON's whole numbers only: a schema's "integer" would take 3.0 too.
+_Validator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda checker, value: isinstance(value, int) and not isinstance(value, bool)
     ),
-    "detail": _text(500),
-    "changed_by": _username,
-    "changed_at": _when,
-}
-TABLE = {"table": _whole(1, 40), "token": _text(64), "code": _text(12)}
-SECTIONS = {
-    "pairs": (PAIR, True),
-    "entries": (ENTRY, False),
-    "boards": (BOARD, True),
-    "seatings": (SEATING, True),
-    "relay": (RELAY, True),
-    "results": (RESULT, True),
-    "history": (HISTORY, True),
-    "trail": (TRAIL, False),
-    "tables": (TABLE, False),
-}
-OPTIONAL_KEYS = {"entry", "result", "card_set"}  # added to version 1 later; older files lack them
+)
+_FORMATS = FormatChecker(formats=())
 
 
-def _record_problems(where: str, record, fields: dict) -> list[str]:
-    if not isinstance(record, dict):
-        return [f"{where} is not a record."]
-    problems = [f"{where} has an unknown field '{key}'." for key in record if key not in fields]
-    for key, check in fields.items():
-        if key not in record:
-            if key not in OPTIONAL_KEYS:
-                problems.append(f"{where} lacks its '{key}'.")
-            continue
-        problem = check(record[key])
-        if problem:
-            problems.append(f"{where}: '{key}' {problem}.")
+@_FORMATS.checks("date", raises=ValueError)
+def _is_date(value) -> bool:
+    return not isinstance(value, str) or date.fromisoformat(value) is not None
+
+
+@_FORMATS.checks("date-time", raises=ValueError)
+def _is_date_time(value) -> bool:
+    return not isinstance(value, str) or datetime.fromisoformat(value) is not None
+
+
+def validator(schema: dict):
+    """A checker for ``schema``, made once per schema and reused (checking a schema is not free)."""
+    _Validator.check_schema(schema)
+    return _Validator(schema, format_checker=_FORMATS)
+
+
+KINDS = {
+    "string": "text",
+    "integer": "a whole number",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a record",
+    "null": "empty",
+}
+FORMATS = {"date": "a date (YYYY-MM-DD)", "date-time": "a date and time"}
+
+
+def where(path) -> str:
+    """A place in the file as a path: ``pairs[3].number`` (lists counted from 0)."""
+    place = ""
+    for step in path:
+        place += f"[{step}]" if isinstance(step, int) else (f".{step}" if place else step)
+    return place or "The file"
+
+
+def _words(error) -> str:
+    kind, schema, value = error.validator, error.schema, error.instance
+    if "description" in schema:
+        return schema["description"]
+    if kind == "type":
+        kinds = [schema["type"]] if isinstance(schema["type"], str) else schema["type"]
+        return "is not " + " or ".join(KINDS[k] for k in kinds)
+    if kind in ("minimum", "maximum"):
+        return f"is {value}, not a whole number from {schema['minimum']} to {schema['maximum']}"
+    if kind == "required":
+        return "lacks " + ", ".join(f"'{name}'" for name in schema["required"] if name not in value)
+    if kind == "additionalProperties":
+        unknown = [name for name in value if name not in schema.get("properties", {})]
+        return "has an unknown field " + ", ".join(f"'{name}'" for name in unknown)
+    if kind == "enum":
+        return f"is {value!r}, not one of " + ", ".join(repr(c) for c in schema["enum"])
+    if kind == "maxLength":
+        return f"is longer than {schema['maxLength']} characters"
+    if kind == "pattern" and schema["pattern"] == NO_NUL:
+        return "holds a NUL byte"
+    if kind == "format":
+        return f"is not {FORMATS[schema['format']]}"
+    if kind == "maxItems":
+        return f"has more than {schema['maxItems']} entries"
+    return error.message
+
+
+def schema_problems(data, checker) -> list[str]:
+    """What is wrong with ``data`` by the schema of ``checker``, in words (empty when it is sound)."""
+    problems: list[str] = []
+    for error in checker.iter_errors(data):
+        problem = f"{where(error.absolute_path)}: {_words(error)}."
+        if problem not in problems:
+            problems.append(problem)
+        if len(problems) >= SHOWN:
+            break
     return problems
 
 
-def document_problems(data) -> list[str]:
-    """Everything wrong with an export, before a single row is written (empty when it is sound)."""
-    if not isinstance(data, dict):
-        return ["The file is not a whistdrive event export."]
-    known = {"format", "version", "club", "event", *SECTIONS}
-    problems = [f"The file has an unknown section '{key}'." for key in data if key not in known]
-    club = data.get("club")
-    if not isinstance(club, dict) or set(club) != {"name", "paper_size"}:
-        problems.append("The club is missing or not a record of its name and paper size.")
-    else:
-        problems += _record_problems(
-            "The club", club, {"name": _text(100), "paper_size": _one_of("A4", "LETTER")}
-        )
-    problems += _record_problems("The event", data.get("event"), EVENT)
-    for section, (fields, required) in SECTIONS.items():
-        rows = data.get(section)
-        if rows is None and not required:
-            continue
-        if not isinstance(rows, list) or len(rows) > MAX_ROWS:
-            problems.append(f"'{section}' is not a list of at most {MAX_ROWS} records.")
-            continue
-        for index, record in enumerate(rows, start=1):
-            problems += _record_problems(f"{section.capitalize()} {index}", record, fields)
-            if len(problems) > 20:
-                return problems
-    if not problems:
-        problems += _deal_problems(data["boards"])
-    return problems
+# An event's export.
+PAIR_KEY = fixed_list(
+    one_of("NS", "EW", "ALL"),
+    whole(1, limits.MAX_PAIRS),
+    description='is not a pair such as ["NS", 3]',
+    empty=True,
+)
+RESULT_KEY = fixed_list(
+    whole(1, limits.MAX_BOARDS),
+    whole(1, limits.MAX_ROUNDS),
+    whole(1, limits.MAX_TABLES),
+    description="is not a result [board, round, table]",
+    empty=True,
+)
+DD_TABLE = {
+    "type": ["object", "null"],
+    "properties": {strain: record({seat: whole(0, 13) for seat in "NESW"}) for strain in board_rules.STRAINS},
+    "required": list(board_rules.STRAINS),
+    "additionalProperties": False,
+}
+EVENT = record(
+    {
+        "name": text(100),
+        "date": DAY,
+        "status": one_of("draft", "ready", "running", "finished"),
+        "tables": whole(1, limits.MAX_TABLES),
+        "variant": one_of("standard", "skip", "relay", "howell"),
+        "card_set": one_of("", "ebu", "acbl"),
+        "phantom": YES_NO,
+        "rounds": whole(1, limits.MAX_ROUNDS, empty=True),
+        "arrow_switch_rounds": text(200),
+        "boards_per_round": whole(1, limits.MAX_BOARDS_PER_ROUND),
+        "trump_schedule": text(board_rules.MAX_SCHEDULE),
+        "scoring": one_of("matchpoints", "total_tricks", "odd_tricks"),
+        "scale": one_of("ebu", "acbl"),
+        "honours": YES_NO,
+        "tie_break": YES_NO,
+        "published": YES_NO,
+        "deal_seed": text(64),
+    },
+    optional=("card_set",),
+)
+PAIR = record(
+    {
+        "direction": one_of("NS", "EW", "ALL"),
+        "number": whole(1, limits.MAX_PAIRS),
+        "player1": MEMBER,
+        "player2": MEMBER,
+        "guest1": text(120),
+        "guest2": text(120),
+        "entry": whole(0, limits.MAX_PAIRS - 1, empty=True),
+    },
+    optional=("entry",),
+)
+ENTRY = record(
+    {"player1": MEMBER, "player2": MEMBER, "guest1": text(120), "guest2": text(120), "stationary": YES_NO}
+)
+BOARD = record(
+    {
+        "number": whole(1, limits.MAX_BOARDS),
+        "dealer": one_of(*"NESW"),
+        "trumps": one_of("", *board_rules.STRAINS),
+        "deal": text(80),
+        "dd_table": DD_TABLE,
+        "dd_ns_tricks": whole(0, 13, empty=True),
+    }
+)
+SEATING = record(
+    {
+        "round": whole(1, limits.MAX_ROUNDS),
+        "table": whole(1, limits.MAX_TABLES),
+        "board_set": whole(1, limits.MAX_BOARD_SETS),
+        "first_board": whole(1, limits.MAX_BOARDS),
+        "last_board": whole(1, limits.MAX_BOARDS),
+        "arrow_switched": YES_NO,
+        "shares_with": whole(1, limits.MAX_TABLES, empty=True),
+        "ns_pair": PAIR_KEY,
+        "ew_pair": PAIR_KEY,
+    }
+)
+RELAY = record(
+    {
+        "round": whole(1, limits.MAX_ROUNDS),
+        "board_set": whole(1, limits.MAX_BOARD_SETS),
+        "first_board": whole(1, limits.MAX_BOARDS),
+        "last_board": whole(1, limits.MAX_BOARDS),
+    }
+)
+RESULT = record(
+    {
+        "board": whole(1, limits.MAX_BOARDS),
+        "round": whole(1, limits.MAX_ROUNDS),
+        "table": whole(1, limits.MAX_TABLES),
+        "ns_pair": PAIR_KEY,
+        "ew_pair": PAIR_KEY,
+        "ns_tricks": whole(0, 13, empty=True),
+        "ns_adjusted": one_of("", "A+", "A", "A-"),
+        "ew_adjusted": one_of("", "A+", "A", "A-"),
+        "entered_by": USERNAME,
+        "entered_at": WHEN,
+        "confirmed_at": WHEN | {"type": ["string", "null"]},
+    }
+)
+HISTORY = record(
+    {
+        "board_number": whole(1, limits.MAX_BOARDS),
+        "ns_pair_number": whole(1, limits.MAX_PAIRS),
+        "ew_pair_number": whole(1, limits.MAX_PAIRS),
+        "action": one_of("created", "confirmed", "rejected", "corrected", "deleted"),
+        "before": text(40),
+        "after": text(40),
+        "reason": text(200),
+        "source": text(40),
+        "changed_by": USERNAME,
+        "changed_at": WHEN,
+        "result": RESULT_KEY,
+    },
+    optional=("result",),
+)
+TRAIL = record(
+    {
+        "action": one_of(
+            "created",
+            "status",
+            "started",
+            "closed",
+            "published",
+            "unpublished",
+            "movement",
+            "dealt",
+            "imported",
+            "pairs",
+            "restored",
+            "corrected",
+            "unlocked",
+            "changed",
+        ),
+        "detail": text(500),
+        "changed_by": USERNAME,
+        "changed_at": WHEN,
+    }
+)
+EVENT_EXPORT = validator(
+    document(
+        {
+            "format": {"const": "whistdrive-event"},
+            "version": {"const": 1},
+            "club": record({"name": text(100), "paper_size": one_of("A4", "LETTER")}),
+            "event": EVENT,
+            "pairs": rows(PAIR, limits.MAX_PAIRS),
+            "entries": rows(ENTRY, limits.MAX_PAIRS),
+            "boards": rows(BOARD, limits.MAX_BOARDS),
+            "seatings": rows(SEATING, limits.MAX_ROUNDS * limits.MAX_TABLES),
+            "relay": rows(RELAY, limits.MAX_ROUNDS * limits.MAX_BOARD_SETS),
+            "results": rows(RESULT, limits.MAX_RESULTS),
+            "history": rows(HISTORY),
+            "trail": rows(TRAIL),
+            "tables": rows(TABLE_LINK, limits.MAX_TABLES),
+        },
+        optional=("entries", "trail", "tables"),
+    )
+)
 
 
-def _deal_problems(boards: list) -> list[str]:
+def event_document_problems(data) -> list[str]:
+    """Everything wrong with an event's export, before a single row is written (empty when sound)."""
+    return schema_problems(data, EVENT_EXPORT) or _event_agreement_problems(data)
+
+
+def _event_agreement_problems(data: dict) -> list[str]:
+    """Records that do not agree with the event or with each other."""
+    tables = data["event"]["tables"]
+    pairs = {(p["direction"], p["number"]) for p in data["pairs"]}
+    boards = {b["number"] for b in data["boards"]}
+    results = {(r["board"], r["round"], r["table"]) for r in data["results"]}
     problems = []
-    for board in boards:
-        number = board["number"]
-        if board["dealer"] != board_rules.dealer(number):
-            problems.append(
-                f"Board {number}: dealer {board['dealer']} is not the dealer of board {number} (Law 2)."
-            )
-        if board["deal"]:
+    for i, b in enumerate(data["boards"]):
+        number = b["number"]
+        if b["dealer"] != board_rules.dealer(number):
+            problems.append(f"boards[{i}].dealer: {b['dealer']} does not deal board {number} (Law 2).")
+        if b["deal"]:
             try:
-                parse_deal(board["deal"])
+                parse_deal(b["deal"])
             except DomainError as error:
-                problems.append(f"Board {number}: the deal is not a deal ({error}).")
-        elif board["dd_table"] is not None or board["dd_ns_tricks"] is not None:
-            problems.append(f"Board {number}: double-dummy tricks without a deal.")
-    return problems
+                problems.append(f"boards[{i}].deal: board {number}'s deal is not a deal ({error}).")
+        elif b["dd_table"] is not None or b["dd_ns_tricks"] is not None:
+            problems.append(f"boards[{i}]: board {number} has double-dummy tricks without a deal.")
+    for i, p in enumerate(data["pairs"]):
+        if p.get("entry") is not None and p["entry"] >= len(data.get("entries", [])):
+            problems.append(f"pairs[{i}].entry: there is no entries[{p['entry']}].")
+    for section in ("seatings", "results"):
+        for i, row in enumerate(data[section]):
+            if row["table"] > tables:
+                problems.append(f"{section}[{i}].table: is {row['table']}, but the event has {tables}.")
+            for side in ("ns_pair", "ew_pair"):
+                if row[side] is not None and tuple(row[side]) not in pairs:
+                    problems.append(f"{section}[{i}].{side}: {row[side]} is not among the pairs.")
+    for section in ("seatings", "relay"):
+        for i, row in enumerate(data[section]):
+            if not set(range(row["first_board"], row["last_board"] + 1)) <= boards:
+                problems.append(
+                    f"{section}[{i}]: boards {row['first_board']} to {row['last_board']} are not all "
+                    "among the boards."
+                )
+    for i, r in enumerate(data["results"]):
+        if r["board"] not in boards:
+            problems.append(f"results[{i}].board: board {r['board']} is not among the boards.")
+    for i, h in enumerate(data["history"]):
+        if h.get("result") is not None and tuple(h["result"]) not in results:
+            problems.append(f"history[{i}].result: {h['result']} is not among the results.")
+    return problems[:SHOWN]

@@ -8,7 +8,7 @@ that breaks any rule imports nothing.
 
 import secrets
 from datetime import date, datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -27,8 +27,10 @@ from ...models import (
     PrizeCut,
 )
 from ..audit import drive_log
+from ..backup import club_users, history_author
 from ..errors import ServiceError
 from ..tablets import codes_taken, new_table_code
+from .backup_schema import drive_document_problems
 from .state import SEATS
 
 FORMAT = "whistdrive-drive"
@@ -85,9 +87,10 @@ def drive_export(drive: Drive) -> dict:
                 "before": h.before,
                 "after": h.after,
                 "reason": h.reason,
+                "changed_by": h.changed_by.get_username() if h.changed_by else None,
                 "changed_at": h.changed_at.isoformat(),
             }
-            for h in drive.result_changes.order_by("changed_at", "id")
+            for h in drive.result_changes.select_related("changed_by").order_by("changed_at", "id")
         ],
         "totals": [
             {"player": key[t.player_id], "half": t.half, "score": str(t.score)} for t in drive.totals.all()
@@ -97,54 +100,37 @@ def drive_export(drive: Drive) -> dict:
     }
 
 
-def _list(data: dict, name: str) -> list:
-    value = data.get(name, [])
-    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise DriveBackupError(f"The file's '{name}' is not a list of entries: is it a drive export?")
-    return value
-
-
-def _field(item: dict, name: str, kind, where: str):
-    value = item.get(name)
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise DriveBackupError(f"{where}: '{name}' should be a whole number, not {value!r}.")
-    if kind is not int and not isinstance(value, kind):
-        raise DriveBackupError(f"{where}: '{name}' is missing or of the wrong kind.")
-    return value
-
-
 @transaction.atomic
 def drive_import(data, *, user=None) -> Drive:
-    """Restore an exported drive; its club and members are found by name, or added."""
+    """Restore an exported drive; its club and members are found by name, or added. All or nothing:
+    the file is checked whole first (``backup_schema``), and a user named in its history is linked
+    only when that user organises the club (else the name stays in the line)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DriveBackupError("This file is not a whistdrive drive export.")
     if data.get("version") != VERSION:
         raise DriveBackupError(
             f"This export is version {data.get('version')!r}; whistdrive reads version {VERSION}."
         )
-    settings = data.get("drive")
-    club_name = data.get("club")
-    if not isinstance(settings, dict) or not isinstance(club_name, str) or not club_name.strip():
-        raise DriveBackupError("The file names no club or no drive.")
-    try:
-        when = date.fromisoformat(settings.get("date", ""))
-    except (TypeError, ValueError):
+    problems = drive_document_problems(data)
+    if problems:
         raise DriveBackupError(
-            f"The drive's date {settings.get('date')!r} is not a date (YYYY-MM-DD)."
-        ) from None
-    club, _ = Club.objects.get_or_create(name=club_name.strip()[:100])
-    if Drive.objects.filter(club=club, name=settings.get("name"), date=when).exists():
-        raise DriveBackupError(
-            f"{club} already has a drive '{settings.get('name')}' on {when}: nothing imported."
+            f"The file is damaged or incomplete: {' '.join(problems)} Nothing was imported."
         )
-    drive = Drive(club=club, date=when, **{f: settings.get(f) for f in DRIVE_FIELDS if f in settings})
+    settings = data["drive"]
+    when = date.fromisoformat(settings["date"])
+    club, _ = Club.objects.get_or_create(name=data["club"])
+    if Drive.objects.filter(club=club, name=settings["name"], date=when).exists():
+        raise DriveBackupError(
+            f"{club} already has a drive '{settings['name']}' on {when}: nothing imported."
+        )
+    drive = Drive(club=club, date=when, **{f: settings[f] for f in DRIVE_FIELDS if f in settings})
     try:
         drive.full_clean()
         drive.save()
         _restore(drive, data)
         drive_log(drive=drive, action=AuditLine.Action.RESTORED, detail="from an export", user=user)
     except ValidationError as error:
-        raise DriveBackupError("; ".join(error.messages)) from None
+        raise DriveBackupError("; ".join(error.messages) + ": nothing imported.") from None
     except IntegrityError as error:
         raise DriveBackupError(
             f"The file breaks a rule of the database ({error}): nothing imported."
@@ -154,117 +140,68 @@ def drive_import(data, *, user=None) -> Drive:
 
 def _restore(drive: Drive, data: dict) -> None:
     ids: dict[str, int] = {}
-    for n, item in enumerate(_list(data, "players"), start=1):
-        where = f"Player {n}"
-        role = _field(item, "role", str, where)
-        card = _field(item, "card", int, where)
+    for item in data.get("players", []):
         member = None
         if item.get("member") is not None:
-            first, last, email = (
-                (list(item["member"]) + ["", "", ""])[:3]
-                if isinstance(item["member"], list)
-                else ("", "", "")
-            )
-            if not (isinstance(first, str) and isinstance(last, str) and first and last):
-                raise DriveBackupError(f"{where}: the member's name is not readable.")
+            first, last, email = item["member"]
             member = Member.objects.filter(club=drive.club, first_name=first, last_name=last).first()
             if member is None:
-                member = Member(club=drive.club, first_name=first, last_name=last, email=email or "")
+                member = Member(club=drive.club, first_name=first, last_name=last, email=email)
                 member.full_clean()
                 member.save()
-        player = DrivePlayer(drive=drive, role=role, card=card, member=member, guest=item.get("guest") or "")
+        player = DrivePlayer(
+            drive=drive, role=item["role"], card=item["card"], member=member, guest=item.get("guest", "")
+        )
         player.full_clean()
         player.save()
         ids[player.key] = player.pk
 
-    def player_id(value, where):
-        if value is None:
-            return None
-        if value not in ids:
-            raise DriveBackupError(f"{where}: {value!r} is not one of the drive's players.")
-        return ids[value]
-
-    seatings = []
-    for item in _list(data, "seatings"):
-        hand, table = _field(item, "hand", int, "A seating"), _field(item, "table", int, "A seating")
-        seats = item.get("seats")
-        if not isinstance(seats, list) or len(seats) != 4:
-            raise DriveBackupError(f"Hand {hand}, table {table}: four seats expected.")
-        where = f"Hand {hand}, table {table}"
-        seatings.append(
-            DriveSeating(
-                drive=drive,
-                hand=hand,
-                table=table,
-                **{f"{seat}_id": player_id(v, where) for seat, v in zip(SEATS, seats, strict=True)},
-            )
-        )
-    DriveSeating.objects.bulk_create(seatings)
-    for item in _list(data, "results"):
-        where = "A result"
-        result = DriveResult(
+    DriveSeating.objects.bulk_create(
+        DriveSeating(
             drive=drive,
-            hand=_field(item, "hand", int, where),
-            table=_field(item, "table", int, where),
-            ns_tricks=_field(item, "ns_tricks", int, where),
-            confirmed=item.get("confirmed") is True,
+            hand=item["hand"],
+            table=item["table"],
+            **{f"{seat}_id": ids.get(key) for seat, key in zip(SEATS, item["seats"], strict=True)},
         )
+        for item in data.get("seatings", [])
+    )
+    for item in data.get("results", []):
+        result = DriveResult(drive=drive, **{f: item[f] for f in ("hand", "table", "ns_tricks", "confirmed")})
         result.full_clean()
         result.save()
-    for item in _list(data, "history"):
-        try:
-            when = datetime.fromisoformat(item.get("changed_at", ""))
-        except (TypeError, ValueError):
-            raise DriveBackupError("A history line has no readable time.") from None
-        line = DriveResultChange(
+    users = club_users(drive.club)
+    for item in data.get("history", []):
+        changed_by, reason = history_author(users, item.get("changed_by"), item["reason"])
+        DriveResultChange.objects.create(
             drive=drive,
-            hand=_field(item, "hand", int, "A history line"),
-            table=_field(item, "table", int, "A history line"),
-            before=str(item.get("before", ""))[:10],
-            after=str(item.get("after", ""))[:10],
-            reason=str(item.get("reason", ""))[:200],
-            changed_at=when,
+            hand=item["hand"],
+            table=item["table"],
+            before=item["before"],
+            after=item["after"],
+            reason=reason,
+            changed_by=changed_by,
+            changed_at=datetime.fromisoformat(item["changed_at"]),
         )
-        line.save()
-    for item in _list(data, "totals"):
-        try:
-            score = Decimal(str(item.get("score")))
-        except InvalidOperation:
-            raise DriveBackupError(f"A total {item.get('score')!r} is not a number.") from None
+    for item in data.get("totals", []):
         total = DriveTotal(
-            drive=drive,
-            player_id=player_id(item.get("player"), "A total"),
-            half=_field(item, "half", int, "A total"),
-            score=score,
+            drive=drive, player_id=ids[item["player"]], half=item["half"], score=Decimal(item["score"])
         )
         total.full_clean()
         total.save()
-    for item in _list(data, "cuts"):
-        PrizeCut.objects.create(
-            drive=drive,
-            prize=str(item.get("prize", ""))[:20],
-            winner_id=player_id(item.get("winner"), "A cut"),
-        )
+    for item in data.get("cuts", []):
+        PrizeCut.objects.create(drive=drive, prize=item["prize"], winner_id=ids[item["winner"]])
     taken_tokens = set(DriveTable.objects.values_list("token", flat=True))
     taken_codes = codes_taken()
-    for item in _list(data, "tables"):
-        table = _field(item, "table", int, "A table")
-        token, code = item.get("token"), item.get("code")
+    for item in data.get("tables", []):
+        token, code = item["token"], item["code"]
         # The printed cards' links and codes go on working, unless this database has them already.
-        keep = (
-            isinstance(token, str)
-            and isinstance(code, str)
-            and 0 < len(token) <= 64
-            and 0 < len(code) <= 12
-            and token not in taken_tokens
-            and code not in taken_codes
-        )
+        keep = token not in taken_tokens and code not in taken_codes
         if keep:
             taken_tokens.add(token)
             taken_codes.add(code)
         DriveTable.objects.create(
             drive=drive,
-            table=table,
+            table=item["table"],
             token=token if keep else secrets.token_urlsafe(24),
             code=code if keep else new_table_code(taken_codes),
         )

@@ -1,0 +1,168 @@
+"""What a drive's export may hold: its JSON Schema (the shapes and bounds, see ``services/backup_schema``),
+then the few rules that tie one record to another: the hands are the drive's, the tables those its
+players fill, and every player named (by card, "L3") is one of its players.
+"""
+
+from ...domain import limits
+from ..backup_schema import (
+    CODE,
+    MEMBER,
+    NO_NUL,
+    SHOWN,
+    TOKEN,
+    USERNAME,
+    WHEN,
+    document,
+    one_of,
+    record,
+    rows,
+    schema_problems,
+    text,
+    validator,
+    whole,
+)
+
+MOST = 32_767  # a small whole-number column's largest: a drive's tables and cards have no other bound
+HAND = whole(1, limits.MAX_HANDS)
+TABLE = whole(1, MOST)
+PLAYER = {
+    "type": "string",
+    "pattern": "^[LG][1-9][0-9]{0,4}$",
+    "description": 'is not a player\'s card such as "L3" or "G7"',
+}
+SEAT = PLAYER | {"type": ["string", "null"], "description": 'is not a player\'s card such as "L3", or null'}
+
+DRIVE_EXPORT = validator(
+    document(
+        {
+            "format": {"const": "whistdrive-drive"},
+            "version": {"const": 1},
+            "club": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": NO_NUL},
+            "drive": record(
+                {
+                    "name": text(100),
+                    "date": {"type": "string", "format": "date"},
+                    "status": one_of("entries", "running", "finished"),
+                    "format": one_of("progressive", "semi-partner", "winners-move", "partner"),
+                    "hands": HAND,
+                    "halves": HAND,
+                    "trump_schedule": text(20),
+                    "sit_out": one_of("7", "average"),
+                    "lady_label": text(20),
+                    "gent_label": text(20),
+                    "prizes": text(200),
+                    "mystery_hand": whole(1, limits.MAX_HANDS, empty=True),
+                    "published": {"type": "boolean"},
+                },
+                optional=(
+                    "status",
+                    "format",
+                    "halves",
+                    "trump_schedule",
+                    "sit_out",
+                    "lady_label",
+                    "gent_label",
+                    "prizes",
+                    "mystery_hand",
+                    "published",
+                ),
+            ),
+            "players": rows(
+                record(
+                    {"role": one_of("L", "G"), "card": TABLE, "member": MEMBER, "guest": text(120)},
+                    optional=("member", "guest"),
+                )
+            ),
+            "seatings": rows(
+                record(
+                    {
+                        "hand": HAND,
+                        "table": TABLE,
+                        "seats": {
+                            "type": "array",
+                            "prefixItems": [SEAT] * 4,
+                            "items": False,
+                            "minItems": 4,
+                            "description": "is not four seats, N/S lady and gent then E/W lady and gent",
+                        },
+                    }
+                )
+            ),
+            "results": rows(
+                record(
+                    {
+                        "hand": HAND,
+                        "table": TABLE,
+                        "ns_tricks": whole(0, 13),
+                        "confirmed": {"type": "boolean"},
+                    }
+                )
+            ),
+            "history": rows(
+                record(
+                    {
+                        "hand": HAND,
+                        "table": TABLE,
+                        "before": text(10),
+                        "after": text(10),
+                        "reason": text(200),
+                        "changed_by": USERNAME,
+                        "changed_at": WHEN,
+                    },
+                    optional=("changed_by",),  # written since the drive's history kept who
+                )
+            ),
+            "totals": rows(
+                record(
+                    {
+                        "player": PLAYER,
+                        "half": HAND,
+                        "score": {
+                            "type": "string",
+                            "pattern": "^[0-9]{1,4}(\\.[0-9])?$",
+                            "description": 'is not a score such as "45" or "45.5"',
+                        },
+                    }
+                )
+            ),
+            "cuts": rows(record({"prize": text(20), "winner": PLAYER})),
+            "tables": rows(record({"table": TABLE, "token": TOKEN, "code": CODE})),
+        },
+        optional=("players", "seatings", "results", "history", "totals", "cuts", "tables"),
+    )
+)
+
+
+def drive_document_problems(data) -> list[str]:
+    """Everything wrong with a drive's export, before a single row is written (empty when sound)."""
+    return schema_problems(data, DRIVE_EXPORT) or _agreement_problems(data)
+
+
+def _agreement_problems(data: dict) -> list[str]:
+    drive = data["drive"]
+    hands, halves = drive["hands"], drive.get("halves", 2)
+    players = [f"{p['role']}{p['card']}" for p in data.get("players", [])]
+    tables = -(-len(players) // 4)  # four players a table, the last one perhaps short
+    known = set(players)
+    problems = []
+    for section in ("seatings", "results", "history"):
+        for i, row in enumerate(data.get(section, [])):
+            if row["hand"] > hands:
+                problems.append(f"{section}[{i}].hand: is {row['hand']}, but the drive has {hands} hands.")
+            if row["table"] > tables:
+                problems.append(f"{section}[{i}].table: is {row['table']}, but the players fill {tables}.")
+    for i, seating in enumerate(data.get("seatings", [])):
+        for seat, key in enumerate(seating["seats"]):
+            if key is not None and key not in known:
+                problems.append(f"seatings[{i}].seats[{seat}]: {key} is not one of the drive's players.")
+    for i, total in enumerate(data.get("totals", [])):
+        if total["player"] not in known:
+            problems.append(f"totals[{i}].player: {total['player']} is not one of the drive's players.")
+        if total["half"] > halves:
+            problems.append(f"totals[{i}].half: is {total['half']}, but the drive has {halves} parts.")
+    for i, cut in enumerate(data.get("cuts", [])):
+        if cut["winner"] not in known:
+            problems.append(f"cuts[{i}].winner: {cut['winner']} is not one of the drive's players.")
+    if drive.get("mystery_hand") is not None and drive["mystery_hand"] > hands:
+        problems.append(f"drive.mystery_hand: is {drive['mystery_hand']}, but the drive has {hands} hands.")
+    return problems[:SHOWN]
