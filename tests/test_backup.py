@@ -64,8 +64,12 @@ def test_an_event_already_there_is_not_imported_twice(demo, tmp_path):
         (lambda d: d.update(format="something"), "not a whistdrive event export"),
         (lambda d: d.update(version=99), "version 99"),
         (lambda d: d["results"][0].pop("board"), "damaged or incomplete"),
-        (lambda d: d["results"].append(dict(d["results"][0])), "contradicts itself"),
-        (lambda d: d["results"][0].update(ns_tricks=14), r"results\[0\]\.ns_tricks: is 14, not a whole number from 0 to 13"),
+        (lambda d: d["results"].append(dict(d["results"][0])), r"results\[147\]: .* is also results\[0\]"),
+        (lambda d: d["pairs"].append(dict(d["pairs"][0])), "contradicts itself"),
+        (
+            lambda d: d["results"][0].update(ns_tricks=14),
+            r"results\[0\]\.ns_tricks: is 14, not a whole number from 0 to 13",
+        ),
         (lambda d: d["boards"][0].update(event_id=1), r"boards\[0\]: has an unknown field 'event_id'"),
         (
             lambda d: d["relay"].append(
@@ -73,11 +77,24 @@ def test_an_event_already_there_is_not_imported_twice(demo, tmp_path):
             ),
             "unknown field 'event_id'",
         ),
-        (lambda d: d["boards"][0].update(deal="N:AKQ.. ..."), r"boards\[0\]\.deal: board 1's deal is not a deal"),
-        (lambda d: d["boards"][0].update(dd_table={"S": {"N": 99}}), r"boards\[0\]\.dd_table: lacks 'H', 'D', 'C', 'NT'"),
+        (
+            lambda d: d["boards"][0].update(deal="N:AKQ.. ..."),
+            r"boards\[0\]\.deal: board 1's deal is not a deal",
+        ),
+        (
+            lambda d: d["boards"][0].update(dd_table={"S": {"N": 99}}),
+            r"boards\[0\]\.dd_table: lacks 'H', 'D', 'C', 'NT'",
+        ),
         (lambda d: d["pairs"][0].update(guest1="Jo\x00an"), "holds a NUL byte"),
         (lambda d: d["event"].update(name=[[[[["deep"]]]]]), r"event\.name: is not text"),
         (lambda d: d.update(extra={}), "The file: has an unknown field 'extra'"),
+        (lambda d: d["event"].update(tables=3), r"seatings\[\d+\]\.table: is 4, but the event has 3"),
+        (lambda d: d["tables"][0].update(code=""), r"tables\[0\]\.code: is not a table code"),
+        (lambda d: d["tables"][1].update(token="t/1"), r"tables\[1\]\.token: is not a table's link"),
+        (
+            lambda d: d["history"][0].update(result=[1, 1, 9]),
+            r"history\[0\]\.result: \[1, 1, 9\] is not among",
+        ),
     ],
 )
 def test_a_damaged_export_imports_nothing(demo, tmp_path, damage, message):
@@ -117,6 +134,23 @@ def test_a_file_cannot_name_a_superuser_as_the_author_of_its_results(demo, tmp_p
     restored = Event.objects.get(name="Autumn Pairs")
     assert not restored.results.filter(entered_by__isnull=False).exists()
     assert not restored.result_changes.filter(changed_by__isnull=False).exists()
+    assert restored.result_changes.filter(reason__endswith="(by admin)").count() == len(data["history"])
+
+
+def test_who_made_each_change_is_restored_when_they_organise_the_club(demo, tmp_path, django_user_model):
+    organiser = django_user_model.objects.get(username="organiser")
+    line = demo.result_changes.order_by("changed_at", "id").first()
+    ResultChange.objects.filter(pk=line.pk).update(changed_by=organiser)
+    data = event_export(demo)
+    demo.delete()
+    data["history"][1].update(changed_by="mabel", reason="Wrong board")
+    path = tmp_path / "autumn.json"
+    path.write_text(json.dumps(data))
+    call_command("import_event", str(path), stdout=StringIO())
+    restored = Event.objects.get(name="Autumn Pairs")
+    assert restored.result_changes.get(changed_by=organiser).reason == line.reason
+    assert restored.result_changes.filter(changed_by__isnull=False).count() == 1
+    assert restored.result_changes.filter(reason="Wrong board (by mabel)").count() == 1
 
 
 def test_deeply_nested_json_is_refused_in_words(db, tmp_path):

@@ -12,12 +12,29 @@ from tournaments.models import Club, Drive, DrivePlayer, DriveResult, Event, Mem
 from tournaments.services import drives
 
 pytestmark = pytest.mark.django_db
+NOON = "2026-11-14T12:00:00+00:00"
 
 
 @pytest.fixture
 def saturday(db):
     call_command("demo", stdout=StringIO())
     return Drive.objects.get(name="Saturday Village Drive")
+
+
+@pytest.fixture
+def corrected(saturday, django_user_model):
+    """The demo drive with one hand corrected by the demo's organiser."""
+    drive = saturday
+    result = drive.results.get(hand=1, table=1)
+    drives.drive_result_correct(
+        drive=drive,
+        hand=1,
+        table=1,
+        ns_tricks=13 - result.ns_tricks,
+        reason="The card was read the wrong way round",
+        user=django_user_model.objects.get(username="organiser"),
+    )
+    return drive
 
 
 def _export(drive_id: int) -> dict:
@@ -73,6 +90,17 @@ def test_a_drive_already_there_is_refused_and_a_copy_gets_new_links(saturday, tm
         (lambda d: d.update(format="something-else"), "not a whistdrive drive export"),
         (lambda d: d["drive"].update(date="last Saturday"), "not a date"),
         (lambda d: d["results"][0].update(hand="one"), "whole number"),
+        (lambda d: d["results"][0].update(hand=2**63), r"results\[0\]\.hand: is 9223372036854775808, not"),
+        (lambda d: d["seatings"][0]["seats"].__setitem__(1, ["L1"]), r"seatings\[0\]\.seats\[1\]: is not"),
+        (lambda d: d["results"][0].update(hand=25), r"results\[0\]\.hand: is 25, but the drive has 24 hands"),
+        (
+            lambda d: d["history"].append(
+                {"hand": 1, "table": 6, "before": "", "after": "7–6", "reason": "", "changed_at": NOON}
+            ),
+            r"history\[0\]\.table: is 6, but the players fill 5",
+        ),
+        (lambda d: d["tables"][0].update(token="../x"), r"tables\[0\]\.token: is not a table's link"),
+        (lambda d: d["totals"].append({"player": "G99", "half": 1, "score": "40"}), "not one of the drive"),
     ],
 )
 def test_a_damaged_file_imports_nothing(saturday, tmp_path, damage, message):
@@ -93,3 +121,22 @@ def test_a_damaged_file_imports_nothing(saturday, tmp_path, damage, message):
         DriveResult.objects.count(),
         Club.objects.count(),
     ) == counts
+
+
+def test_who_made_each_correction_is_exported_and_restored(corrected, tmp_path, django_user_model):
+    organiser = django_user_model.objects.get(username="organiser")
+    line = corrected.result_changes.get()
+    exported = _export(corrected.pk)
+    assert [h["changed_by"] for h in exported["history"]].count("organiser") == 1
+    exported["drive"]["name"] = "Saturday Village Drive (copy)"
+    restored = _import(tmp_path, exported)  # beside the original: the organiser runs this club
+    assert restored.result_changes.get(changed_by=organiser).reason == line.reason
+
+
+def test_a_correction_by_someone_unknown_here_keeps_the_name_in_the_line(corrected, tmp_path):
+    exported = _export(corrected.pk)
+    exported["drive"]["name"] = "Saturday Village Drive (copy)"
+    exported["history"][0].update(changed_by="mabel", reason="Wrong table")
+    restored = _import(tmp_path, exported)
+    assert restored.result_changes.filter(changed_by__isnull=False).count() == 0
+    assert restored.result_changes.filter(reason="Wrong table (by mabel)").count() == 1

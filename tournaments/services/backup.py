@@ -283,9 +283,8 @@ def event_import(data: dict, *, user=None) -> Event:
             RelayStand(event=event, **{f: r[f] for f in RELAY_FIELDS}) for r in data["relay"]
         )
         users = club_users(club)
-        results = {}
-        for r in data["results"]:
-            row = Result.objects.create(
+        results = {
+            (r["board"], r["round"], r["table"]): Result(
                 event=event,
                 board=boards[r["board"]],
                 round=r["round"],
@@ -299,17 +298,23 @@ def event_import(data: dict, *, user=None) -> Event:
                 entered_at=datetime.fromisoformat(r["entered_at"]),
                 confirmed_at=datetime.fromisoformat(r["confirmed_at"]) if r["confirmed_at"] else None,
             )
-            results[(r["board"], r["round"], r["table"])] = row
+            for r in data["results"]
+        }
+        Result.objects.bulk_create(results.values())
+        history = []
         for h in data["history"]:
             linked = h.get("result")
             changed_by, reason = history_author(users, h["changed_by"], h["reason"])
-            ResultChange.objects.create(
-                event=event,
-                result=None if linked is None else results[tuple(linked)],
-                changed_by=changed_by,
-                changed_at=datetime.fromisoformat(h["changed_at"]),
-                **({f: h[f] for f in HISTORY_FIELDS} | {"reason": reason}),
+            history.append(
+                ResultChange(
+                    event=event,
+                    result=None if linked is None else results[tuple(linked)],
+                    changed_by=changed_by,
+                    changed_at=datetime.fromisoformat(h["changed_at"]),
+                    **({f: h[f] for f in HISTORY_FIELDS} | {"reason": reason}),
+                )
             )
+        ResultChange.objects.bulk_create(history)
         AuditLine.objects.bulk_create(
             AuditLine(
                 club=club,

@@ -344,7 +344,6 @@ def _event_agreement_problems(data: dict) -> list[str]:
     tables = data["event"]["tables"]
     pairs = {(p["direction"], p["number"]) for p in data["pairs"]}
     boards = {b["number"] for b in data["boards"]}
-    results = {(r["board"], r["round"], r["table"]) for r in data["results"]}
     problems = []
     for i, b in enumerate(data["boards"]):
         number = b["number"]
@@ -374,10 +373,17 @@ def _event_agreement_problems(data: dict) -> list[str]:
                     f"{section}[{i}]: boards {row['first_board']} to {row['last_board']} are not all "
                     "among the boards."
                 )
+    first = {}
     for i, r in enumerate(data["results"]):
         if r["board"] not in boards:
             problems.append(f"results[{i}].board: board {r['board']} is not among the boards.")
+        key = (r["board"], r["round"], r["table"])
+        if key in first:
+            problems.append(
+                f"results[{i}]: board {key[0]}, round {key[1]}, table {key[2]} is also results[{first[key]}]."
+            )
+        first.setdefault(key, i)
     for i, h in enumerate(data["history"]):
-        if h.get("result") is not None and tuple(h["result"]) not in results:
+        if h.get("result") is not None and tuple(h["result"]) not in first:
             problems.append(f"history[{i}].result: {h['result']} is not among the results.")
     return problems[:SHOWN]
