@@ -22,6 +22,9 @@ MAX_RESULTS = MAX_BOARDS * MAX_TABLES  # every board at every table
 MAX_HANDS = 60  # of a drive
 
 # Files: a results CSV row is under 30 bytes ("640,40,40,A+/A-,40,40"), a PBN board with its
-# double-dummy table under 1,000.
+# double-dummy table under 1,000; the largest event exports to about 14 MB with one history line a
+# result (more with confirmations and corrections), a 40-table drive to well under 1 MB.
 MAX_RESULTS_CSV_BYTES = 2_000_000
 MAX_PBN_BYTES = 2_000_000
+MAX_EVENT_EXPORT_BYTES = 50_000_000
+MAX_DRIVE_EXPORT_BYTES = 20_000_000

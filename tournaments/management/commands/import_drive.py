@@ -4,11 +4,10 @@ from pathlib import Path
 
 from django.core.management import BaseCommand, CommandError
 
+from tournaments.domain.limits import MAX_DRIVE_EXPORT_BYTES
 from tournaments.services.drives import DriveBackupError, drive_import
 
 from ._exports import read_export
-
-MAX_BYTES = 20_000_000  # a 40-table drive exports to well under a megabyte
 
 
 class Command(BaseCommand):
@@ -18,7 +17,7 @@ class Command(BaseCommand):
         parser.add_argument("file", type=Path)
 
     def handle(self, *args, **options):
-        data = read_export(options["file"], max_bytes=MAX_BYTES, kind="a drive export")
+        data = read_export(options["file"], max_bytes=MAX_DRIVE_EXPORT_BYTES, kind="a drive export")
         try:
             drive = drive_import(data)
         except DriveBackupError as error:

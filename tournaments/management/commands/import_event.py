@@ -4,11 +4,10 @@ from pathlib import Path
 
 from django.core.management import BaseCommand, CommandError
 
+from tournaments.domain.limits import MAX_EVENT_EXPORT_BYTES
 from tournaments.services.backup import BackupError, event_import
 
 from ._exports import read_export
-
-MAX_BYTES = 50_000_000  # the largest event exports to a few MB
 
 
 class Command(BaseCommand):
@@ -18,7 +17,7 @@ class Command(BaseCommand):
         parser.add_argument("file", type=Path)
 
     def handle(self, *args, **options):
-        data = read_export(options["file"], max_bytes=MAX_BYTES, kind="an event export")
+        data = read_export(options["file"], max_bytes=MAX_EVENT_EXPORT_BYTES, kind="an event export")
         try:
             event = event_import(data)
         except BackupError as error:
