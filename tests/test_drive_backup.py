@@ -140,3 +140,10 @@ def test_a_correction_by_someone_unknown_here_keeps_the_name_in_the_line(correct
     restored = _import(tmp_path, exported)
     assert restored.result_changes.filter(changed_by__isnull=False).count() == 0
     assert restored.result_changes.filter(reason="Wrong table (by mabel)").count() == 1
+
+
+def test_a_number_of_thousands_of_digits_is_refused_in_words(saturday, tmp_path):
+    path = tmp_path / "drive.json"
+    path.write_text(json.dumps(_export(saturday.pk)).replace('"hand": 1,', '"hand": ' + "9" * 5000 + ",", 1))
+    with pytest.raises(CommandError, match="Cannot read .*digits"):
+        call_command("import_drive", str(path))

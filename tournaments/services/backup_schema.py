@@ -146,7 +146,8 @@ def _words(error) -> str:
         unknown = [name for name in value if name not in schema.get("properties", {})]
         return "has an unknown field " + ", ".join(f"'{name}'" for name in unknown)
     if kind == "enum":
-        return f"is {value!r}, not one of " + ", ".join(repr(c) for c in schema["enum"])
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:40] + "…"
+        return f"is {shown}, not one of " + ", ".join(repr(c) for c in schema["enum"])
     if kind == "maxLength":
         return f"is longer than {schema['maxLength']} characters"
     if kind == "pattern" and schema["pattern"] == NO_NUL:

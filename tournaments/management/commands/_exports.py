@@ -22,7 +22,7 @@ def read_export(path: Path, *, max_bytes: int, kind: str):
         if path.stat().st_size > max_bytes:
             raise CommandError(f"{path} is larger than {max_bytes // 1_000_000} MB: is it {kind}?")
         return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+    except (OSError, ValueError) as error:  # not UTF-8, not JSON, a number of thousands of digits
         raise CommandError(f"Cannot read {path}: {error}") from None
     except RecursionError:
         raise CommandError(f"Cannot read {path}: it is nested too deeply to be {kind}.") from None
