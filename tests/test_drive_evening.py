@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tournaments.domain.drives import Format, play_drive, start_seating
-from tournaments.models import Drive, DriveResult, DriveSeating
+from tournaments.models import Drive, DriveResult, DriveSeat
 from tournaments.services import drives
 
 
@@ -137,11 +137,10 @@ def test_a_correction_changes_scores_not_where_people_sat():
     drive = _create(8, hands=3)
     for table, tricks in ((1, 9), (2, 4)):
         call_command("drive_result", str(drive.pk), "--hand=1", f"--table={table}", f"--tricks={tricks}")
-    seated = list(DriveSeating.objects.filter(drive=drive, hand=2).values_list("table", "ns_lady", "ew_gent"))
+    seated = list(DriveSeat.objects.filter(drive=drive, hand=2).values_list("table", "seat", "player"))
     drives.drive_result_correct(drive=drive, hand=1, table=1, ns_tricks=2, reason="Card misread")
     assert (
-        list(DriveSeating.objects.filter(drive=drive, hand=2).values_list("table", "ns_lady", "ew_gent"))
-        == seated
+        list(DriveSeat.objects.filter(drive=drive, hand=2).values_list("table", "seat", "player")) == seated
     )
     assert _state(drive)["players"][-1]["score"] <= 4
     change = drive.result_changes.get()

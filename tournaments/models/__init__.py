@@ -592,7 +592,7 @@ from .drives import (  # noqa: E402, F401  (drives build on the models above)
     DrivePlayer,
     DriveResult,
     DriveResultChange,
-    DriveSeating,
+    DriveSeat,
     DriveTable,
     DriveTotal,
     PrizeCut,

@@ -141,25 +141,36 @@ class DrivePlayer(models.Model):
         return str(self.member) if self.member_id else self.guest
 
 
-class DriveSeating(models.Model):
-    """One table in one hand: who sat where (an empty seat is a ghost). Kept as the players moved."""
+class Seat(models.TextChoices):
+    NS_LADY = "ns_lady", "N/S lady"
+    NS_GENT = "ns_gent", "N/S gent"
+    EW_LADY = "ew_lady", "E/W lady"
+    EW_GENT = "ew_gent", "E/W gent"
 
-    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="seatings")
+
+class DriveSeat(models.Model):
+    """One player's seat at a table in a hand, kept as the players moved; an empty seat (a ghost)
+    has no row. The database seats a player once a hand, and a seat once."""
+
+    Seat = Seat
+
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="seats")
     hand = models.PositiveSmallIntegerField()
     table = models.PositiveSmallIntegerField()
-    ns_lady = models.ForeignKey(DrivePlayer, null=True, on_delete=models.CASCADE, related_name="+")
-    ns_gent = models.ForeignKey(DrivePlayer, null=True, on_delete=models.CASCADE, related_name="+")
-    ew_lady = models.ForeignKey(DrivePlayer, null=True, on_delete=models.CASCADE, related_name="+")
-    ew_gent = models.ForeignKey(DrivePlayer, null=True, on_delete=models.CASCADE, related_name="+")
+    seat = models.CharField(max_length=7, choices=Seat.choices)
+    player = models.ForeignKey(DrivePlayer, on_delete=models.CASCADE, related_name="seats")
 
     class Meta:
-        ordering = ["drive_id", "hand", "table"]
+        ordering = ["drive_id", "hand", "table", "seat"]
         constraints = [
-            models.UniqueConstraint(fields=["drive", "hand", "table"], name="drive_seating_once"),
+            # A player belongs to one drive: once a hand for the player is once a hand in the drive.
+            models.UniqueConstraint(fields=["player", "hand"], name="drive_seat_player_once_a_hand"),
+            models.UniqueConstraint(fields=["drive", "hand", "table", "seat"], name="drive_seat_once"),
+            models.CheckConstraint(condition=Q(seat__in=Seat.values), name="drive_seat_known"),
         ]
 
     def __str__(self):
-        return f"Hand {self.hand}, table {self.table}"
+        return f"Hand {self.hand}, table {self.table}, {self.get_seat_display()}: {self.player.key}"
 
 
 def tricks_text(ns_tricks: int) -> str:

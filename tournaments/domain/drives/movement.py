@@ -285,29 +285,60 @@ def next_seatings(
     seating: Mapping[int, TableSeating],
     results: Mapping[int, int],
     before: Mapping[int, TableSeating] | None = None,
-    done: Sequence[int] = (),
+    seated: Mapping[int, TableSeating] | None = None,
     circles: Circles | None = None,
 ) -> dict[int, TableSeating]:
     """The tables of the next hand that can be seated now, from this hand's seating so far and its
-    results (N/S tricks by table); ``done`` lists the tables already seated.
+    results (N/S tricks by table); ``seated`` holds the next hand's tables already seated.
 
     A table is seated once every table sending it a player is seated and has its result (the
     sit-out table needs none); the others wait. ``before`` is the seating of the hand before, for
     the sit-out table's rule "the one there longer goes". ``circles`` is needed when this hand is
     only partly seated (it comes from any complete hand, the first say).
+
+    Moves once made stand: a result corrected after some of the next hand was seated from it moves
+    its players as they were first moved (the correction changes the scores only), so nobody is
+    seated twice and nobody nowhere.
     """
     circles = circles or Circles.of(seating)
     before = before or {}
+    seated = seated or {}
+    where = {p: t for t, s in seated.items() for p in s.players}
     leaving = {}
     for table, sat in seating.items():
         if sat.sit_out or table in results:
-            leaving[table] = movers(format, sat, results.get(table), before.get(table))
+            tricks = results.get(table)
+            if tricks is not None:
+                tricks = _moved_by(format, sat, tricks, circles, before.get(table), where)
+            leaving[table] = movers(format, sat, tricks, before.get(table))
     new = {}
     for table in seating:
-        if table in done or not all(s in leaving for s in sources(format, table, circles)):
+        if table in seated or not all(s in leaving for s in sources(format, table, circles)):
             continue
         new[table] = _seat(format, table, seating[table], leaving, circles)
     return new
+
+
+def _moved_by(
+    format: Format,
+    sat: TableSeating,
+    ns_tricks: int,
+    circles: Circles,
+    before: TableSeating | None,
+    where: Mapping[str, int],
+) -> int:
+    """The tricks a table's players move by: its result, unless the players already seated in the
+    next hand (``where``: player to table) moved as the other couple's win, the result having been
+    corrected since; then 13 less the result, a count by which the other side wins, keeps those
+    moves. A player not yet seated is going to a table not yet seated."""
+    seated = set(where.values())
+    for tricks in (ns_tricks, TRICKS - ns_tricks):
+        moves = departures(format, sat, tricks, circles, before).values()
+        if all(where.get(m.player) == (m.table if m.table in seated else None) for m in moves):
+            return tricks
+    raise DriveError(
+        f"The next hand's seating does not follow from table {sat.table}'s players: it cannot go on."
+    )
 
 
 def _seat(format: Format, table: int, sat: TableSeating, leaving, circles: Circles) -> TableSeating:

@@ -66,7 +66,7 @@ DUMPED = [
     "tournaments.resultchange",
     "tournaments.drive",
     "tournaments.driveplayer",
-    "tournaments.driveseating",
+    "tournaments.driveseat",
     "tournaments.driveresult",
     "tournaments.driveresultchange",
     "tournaments.prizecut",

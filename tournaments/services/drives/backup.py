@@ -20,7 +20,7 @@ from ...models import (
     DrivePlayer,
     DriveResult,
     DriveResultChange,
-    DriveSeating,
+    DriveSeat,
     DriveTable,
     DriveTotal,
     Member,
@@ -31,7 +31,7 @@ from ..backup import club_users, history_author
 from ..errors import ServiceError
 from ..tablets import codes_taken, new_table_code
 from .backup_schema import drive_document_problems
-from .state import SEATS
+from .state import SEATS, seatings_of
 
 FORMAT = "whistdrive-drive"
 VERSION = 1
@@ -73,8 +73,11 @@ def drive_export(drive: Drive) -> dict:
             for p in players.values()
         ],
         "seatings": [
-            {"hand": s.hand, "table": s.table, "seats": [key.get(getattr(s, f"{seat}_id")) for seat in SEATS]}
-            for s in drive.seatings.all()
+            {"hand": hand, "table": t.table, "seats": [*t.ns, *t.ew]}
+            for hand, tables in seatings_of(
+                drive.seats.values_list("hand", "table", "seat", "player_id"), key
+            ).items()
+            for t in tables.values()
         ],
         "results": [
             {"hand": r.hand, "table": r.table, "ns_tricks": r.ns_tricks, "confirmed": r.confirmed}
@@ -156,14 +159,11 @@ def _restore(drive: Drive, data: dict) -> None:
         player.save()
         ids[player.key] = player.pk
 
-    DriveSeating.objects.bulk_create(
-        DriveSeating(
-            drive=drive,
-            hand=item["hand"],
-            table=item["table"],
-            **{f"{seat}_id": ids.get(key) for seat, key in zip(SEATS, item["seats"], strict=True)},
-        )
+    DriveSeat.objects.bulk_create(
+        DriveSeat(drive=drive, hand=item["hand"], table=item["table"], seat=seat, player_id=ids[key])
         for item in data.get("seatings", [])
+        for seat, key in zip(SEATS, item["seats"], strict=True)
+        if key is not None
     )
     for item in data.get("results", []):
         result = DriveResult(drive=drive, **{f: item[f] for f in ("hand", "table", "ns_tricks", "confirmed")})

@@ -30,7 +30,7 @@ from ...models import (
     DrivePlayer,
     DriveResult,
     DriveResultChange,
-    DriveSeating,
+    DriveSeat,
     DriveTable,
     DriveTotal,
     Member,
@@ -120,7 +120,7 @@ def drive_start(*, drive: Drive, user=None) -> Drive:
 @transaction.atomic
 def drive_open_tables(*, drive: Drive) -> list[DriveTable]:
     """Give each table of a started drive its secret link and short code (those it has are kept)."""
-    tables = DriveSeating.objects.filter(drive=drive, hand=1).count()
+    tables = DriveSeat.objects.filter(drive=drive, hand=1).aggregate(last=Max("table"))["last"] or 0
     have = set(drive.table_accesses.values_list("table", flat=True))
     taken = codes_taken()
     for table in range(1, tables + 1):
@@ -132,14 +132,11 @@ def drive_open_tables(*, drive: Drive) -> list[DriveTable]:
 
 
 def _seat(drive: Drive, hand: int, tables, ids: dict[str, int]) -> None:
-    DriveSeating.objects.bulk_create(
-        DriveSeating(
-            drive=drive,
-            hand=hand,
-            table=t.table,
-            **{f"{seat}_id": ids.get(p) for seat, p in zip(SEATS, (*t.ns, *t.ew), strict=True)},
-        )
+    DriveSeat.objects.bulk_create(
+        DriveSeat(drive=drive, hand=hand, table=t.table, seat=seat, player_id=ids[p])
         for t in tables
+        for seat, p in zip(SEATS, (*t.ns, *t.ew), strict=True)
+        if p is not None
     )
 
 
@@ -216,7 +213,7 @@ def _seat_what_can_be(drive: Drive, state: "DriveState", hand: int) -> None:
             state.seatings.get(h, {}),
             played,
             state.seatings.get(h - 1),
-            done=list(state.seatings.get(h + 1, {})),
+            seated=state.seatings.get(h + 1, {}),
             circles=state.circles,
         )
         if not new or (state.starts_half(h + 1) and not state.hand_complete(h)):

@@ -28,7 +28,7 @@ from ...models import (
     Drive,
     DrivePlayer,
     DriveResult,
-    DriveSeating,
+    DriveSeat,
     DriveTotal,
     PrizeCut,
 )
@@ -37,7 +37,7 @@ from ..errors import ServiceError
 from ..verdicts import require
 from . import lifecycle
 
-SEATS = ("ns_lady", "ns_gent", "ew_lady", "ew_gent")
+SEATS = tuple(DriveSeat.Seat.values)  # ns_lady, ns_gent, ew_lady, ew_gent: as TableSeating has them
 
 
 def tables_text(tables) -> str:
@@ -46,6 +46,18 @@ def tables_text(tables) -> str:
     if len(numbers) == 1:
         return f"table {numbers[0]}"
     return f"tables {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def seatings_of(seats, keys: dict[int, str]) -> dict[int, dict[int, TableSeating]]:
+    """The seatings by hand and table from seat rows (hand, table, seat, player id); a seat
+    without a row is an empty one."""
+    tables: dict[tuple[int, int], list[str | None]] = {}
+    for hand, table, seat, player_id in seats:
+        tables.setdefault((hand, table), [None] * 4)[SEATS.index(seat)] = keys[player_id]
+    seatings: dict[int, dict[int, TableSeating]] = {}
+    for (hand, table), (ns_lady, ns_gent, ew_lady, ew_gent) in sorted(tables.items()):
+        seatings.setdefault(hand, {})[table] = TableSeating(table, (ns_lady, ns_gent), (ew_lady, ew_gent))
+    return seatings
 
 
 class DriveStateError(ServiceError):
@@ -72,15 +84,9 @@ class DriveState:
         self.players = {p.key: p for p in drive.players.select_related("member")}
         self.ids = {key: p.id for key, p in self.players.items()}
         by_id = self.players_by_id
-        self.seatings: dict[int, dict[int, TableSeating]] = {}
-        for row in DriveSeating.objects.filter(drive=drive).values_list(
-            "hand", "table", *(f"{s}_id" for s in SEATS)
-        ):
-            hand, table, *seats = row
-            keys = [by_id.get(s) for s in seats]
-            self.seatings.setdefault(hand, {})[table] = TableSeating(
-                table, (keys[0], keys[1]), (keys[2], keys[3])
-            )
+        self.seatings = seatings_of(
+            DriveSeat.objects.filter(drive=drive).values_list("hand", "table", "seat", "player_id"), by_id
+        )
         self.result_rows = {(r.hand, r.table): r for r in DriveResult.objects.filter(drive=drive)}
         self.results = {k: r.ns_tricks for k, r in self.result_rows.items() if r.confirmed}
 
