@@ -9,7 +9,7 @@ from django.db.models import F, Q
 from ..domain.drives import PRESETS, parse_prizes
 from ..domain.errors import DomainError
 from ..domain.limits import MAX_HANDS
-from . import Club, ClubQuerySet, HistoryLine, Member, validate_trump_schedule
+from . import Club, ClubQuerySet, HistoryLine, Member, TableLink, validate_trump_schedule
 
 
 def validate_prizes(value: str) -> None:
@@ -225,22 +225,18 @@ class DriveResultChange(HistoryLine):
         return f"Hand {self.hand}, table {self.table}: {self.before or '—'} → {self.after}"
 
 
-class DriveTable(models.Model):
-    """How a tablet reaches one table of a drive: a secret link (the QR code) or a short code."""
+class DriveLinks(models.Manager):
+    def get_queryset(self):
+        return super().get_queryset().filter(drive__isnull=False)
 
-    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="table_accesses")
-    table = models.PositiveSmallIntegerField()
-    token = models.CharField(max_length=64, unique=True)
-    code = models.CharField(max_length=12, unique=True)
+
+class DriveTable(TableLink):
+    """The link and code of a table of a drive."""
+
+    objects = DriveLinks()
 
     class Meta:
-        ordering = ["drive_id", "table"]
-        constraints = [
-            models.UniqueConstraint(fields=["drive", "table"], name="drive_table_once"),
-        ]
-
-    def __str__(self):
-        return f"{self.drive.name}, table {self.table}"
+        proxy = True
 
 
 class PrizeCut(models.Model):

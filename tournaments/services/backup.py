@@ -24,7 +24,7 @@ from ..models import (
     Result,
     ResultChange,
     Seating,
-    TableAccess,
+    TableLink,
 )
 from .audit import event_log
 from .backup_schema import event_document_problems
@@ -87,9 +87,9 @@ def _restore_tables(event: Event, tables: list) -> None:
     for t in tables:
         if t["table"] > event.tables:
             continue
-        taken = TableAccess.objects.filter(Q(token=t["token"]) | Q(code=t["code"])).exists()
+        taken = TableLink.objects.filter(Q(token=t["token"]) | Q(code=t["code"])).exists()
         if not taken:
-            TableAccess.objects.create(event=event, table=t["table"], token=t["token"], code=t["code"])
+            TableLink.objects.create(event=event, table=t["table"], token=t["token"], code=t["code"])
     event_open_tables(event=event)
 
 

@@ -1,4 +1,9 @@
-"""Slowing down guesses of table codes, without locking a whole hall out.
+"""Table codes: drawn for each table's link, and guesses of them slowed down without locking a
+whole hall out.
+
+A code is five letters from an alphabet without look-alikes, drawn at random; the database holds
+each code to one table among events and drives (``TableLink``), and a code drawn twice is drawn
+again.
 
 A tablet is counted by its browser (a cookie the start page gives it) and by its network address
 (as a proxy we trust forwards it, see ``TRUST_X_FORWARDED_FOR``). One tablet's typos lock only that
@@ -11,6 +16,7 @@ sixty guesses at once are sixty places, not sixty reads of the same count. A rig
 place back. The organiser can lift every lockout from the live page.
 """
 
+import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -18,11 +24,42 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from ..models import AuditLine, CodeGuard
+from ..models import AuditLine, CodeGuard, Drive, Event, TableLink
 from .audit import event_log
+
+CODE_ALPHABET = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, G/6, I/1, O/0, Q, S/5, Z/2)
+CODE_LENGTH = 5
+DRAWS = 10  # a clash is one chance in 2.5 million a table: ten in a row is something else
 
 WINDOW = timedelta(minutes=10)
 LIMITS = {"browser": 10, "address": 60}
+
+
+def new_table_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def table_link_create(
+    *, table: int, event: Event | None = None, drive: Drive | None = None, token: str = "", code: str = ""
+) -> TableLink:
+    """Give a table of an event or of a drive its secret link and short code: those given (a
+    restored backup's), else new ones. Where another table has the code or the token (the unique
+    index says so), new ones are drawn."""
+    for _ in range(DRAWS):
+        link = TableLink(
+            event=event,
+            drive=drive,
+            table=table,
+            token=token or secrets.token_urlsafe(24),
+            code=code or new_table_code(),
+        )
+        try:
+            with transaction.atomic():
+                link.save(force_insert=True)
+            return link
+        except IntegrityError:
+            token = code = ""
+    raise IntegrityError(f"No free code for table {table} after {DRAWS} draws.")
 
 
 @dataclass(frozen=True)

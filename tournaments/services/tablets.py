@@ -16,7 +16,6 @@ either waits for the tablets' writes in flight or goes first, and the tablets th
 finished; the two never wait on each other.
 """
 
-import secrets
 from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
@@ -25,8 +24,15 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from ..domain.movements.render import boards_move_text, ew_move_text, seat_move_text
-from ..models import Board, Drive, DriveTable, Event, Pair, Result, ResultChange, Seating, TableAccess
-from .codes import Tablet, code_attempt_begin, code_attempt_succeeded
+from ..models import Board, Drive, Event, Pair, Result, ResultChange, Seating, TableAccess, TableLink
+from .codes import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    Tablet,
+    code_attempt_begin,
+    code_attempt_succeeded,
+    table_link_create,
+)
 from .errors import ServiceError
 from .lifecycle import may_play
 from .movements import seated_movement
@@ -34,49 +40,22 @@ from .results import history_add, result_record_for_seating
 from .rows import update
 from .scoring import seating_expected_boards
 
-CODE_ALPHABET = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, G/6, I/1, O/0, Q, S/5, Z/2)
-CODE_LENGTH = 5
-
 
 class TableError(ServiceError):
     """Something a player at the table is told plainly."""
-
-
-def _new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def codes_taken() -> set[str]:
-    """Codes of every table, an event's or a drive's: one start page opens both."""
-    return set(TableAccess.objects.values_list("code", flat=True)) | set(
-        DriveTable.objects.values_list("code", flat=True)
-    )
-
-
-def new_table_code(taken: set[str]) -> str:
-    """A code not among ``taken`` (``codes_taken()``, read once for a batch), added to it."""
-    code = _new_code()
-    while code in taken:
-        code = _new_code()
-    taken.add(code)
-    return code
 
 
 @transaction.atomic
 def event_open_tables(*, event: Event) -> list[TableAccess]:
     """Give each table of the event its secret link and short code (those it has are kept)."""
     existing = {a.table: a for a in event.table_accesses.all()}
-    taken = codes_taken()
     for table in range(1, event.tables + 1):
-        if table in existing:
-            continue
-        existing[table] = TableAccess.objects.create(
-            event=event, table=table, token=secrets.token_urlsafe(24), code=new_table_code(taken)
-        )
+        if table not in existing:
+            existing[table] = table_link_create(event=event, table=table)
     return [existing[t] for t in sorted(existing) if t <= event.tables]
 
 
-def table_code_lookup(*, code: str, tablet: Tablet) -> TableAccess | DriveTable:
+def table_code_lookup(*, code: str, tablet: Tablet) -> TableLink:
     """The table a typed code opens. Repeated wrong codes from one tablet (or one network) are
     refused for a while (``services/codes.py``)."""
     if not code_attempt_begin(tablet):
@@ -88,12 +67,14 @@ def table_code_lookup(*, code: str, tablet: Tablet) -> TableAccess | DriveTable:
     # Only a code that could be one is looked up: anything else (a NUL byte, a symbol) is wrong
     # without asking the database, which refuses some characters outright.
     could_be = len(cleaned) == CODE_LENGTH and set(cleaned) <= set(CODE_ALPHABET)
-    access = TableAccess.objects.select_related("event").filter(code=cleaned).first() if could_be else None
-    if access is None and could_be:  # a drive's table
-        drive_table = DriveTable.objects.filter(code=cleaned, drive__status=Drive.Status.RUNNING).first()
-        if drive_table is not None:
+    access = (
+        TableLink.objects.select_related("event", "drive").filter(code=cleaned).first() if could_be else None
+    )
+    if access is not None and access.drive_id is not None:  # a drive's table
+        if access.drive.status == Drive.Status.RUNNING:
             code_attempt_succeeded(tablet)
-            return drive_table
+            return access
+        access = None
     if access is None or not may_play(access.event):
         shown = "".join(c for c in code.strip()[:12] if c.isprintable())
         raise TableError(f"'{shown}' is not the code of a table in play. Check the code on the table card.")

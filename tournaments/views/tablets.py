@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from .. import services
 from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..domain.errors import DomainError
-from ..models import DriveTable, TableAccess
+from ..models import TableAccess
 from ..services.codes import Tablet
 
 TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -80,7 +80,7 @@ def table_start(request):
         except services.TableError as error:
             messages.error(request, str(error))
             return _keep_tablet_cookie(request, redirect("tournaments:table-start"))
-        page = "tournaments:drive-table" if isinstance(access, DriveTable) else "tournaments:table"
+        page = "tournaments:drive-table" if access.drive_id else "tournaments:table"
         return _keep_tablet_cookie(request, redirect(page, token=access.token))
     return _keep_tablet_cookie(request, render(request, "tournaments/table_start.html"))
 

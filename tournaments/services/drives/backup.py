@@ -6,7 +6,6 @@ Members are kept by name and restored as members of the club (found by name, or 
 that breaks any rule imports nothing.
 """
 
-import secrets
 from datetime import date, datetime
 from decimal import Decimal
 
@@ -21,15 +20,14 @@ from ...models import (
     DriveResult,
     DriveResultChange,
     DriveSeat,
-    DriveTable,
     DriveTotal,
     Member,
     PrizeCut,
 )
 from ..audit import drive_log
 from ..backup import club_users, history_author
+from ..codes import table_link_create
 from ..errors import ServiceError
-from ..tablets import codes_taken, new_table_code
 from .backup_schema import drive_document_problems
 from .state import SEATS, seatings_of
 
@@ -190,18 +188,7 @@ def _restore(drive: Drive, data: dict) -> None:
         total.save()
     for item in data.get("cuts", []):
         PrizeCut.objects.create(drive=drive, prize=item["prize"], winner_id=ids[item["winner"]])
-    taken_tokens = set(DriveTable.objects.values_list("token", flat=True))
-    taken_codes = codes_taken()
     for item in data.get("tables", []):
-        token, code = item["token"], item["code"]
-        # The printed cards' links and codes go on working, unless this database has them already.
-        keep = token not in taken_tokens and code not in taken_codes
-        if keep:
-            taken_tokens.add(token)
-            taken_codes.add(code)
-        DriveTable.objects.create(
-            drive=drive,
-            table=item["table"],
-            token=token if keep else secrets.token_urlsafe(24),
-            code=code if keep else new_table_code(taken_codes),
-        )
+        # The printed cards' links and codes go on working, unless this database has them already
+        # (then new ones are drawn).
+        table_link_create(drive=drive, table=item["table"], token=item["token"], code=item["code"])

@@ -38,9 +38,9 @@ from ...models import (
 )
 from ...models.drives import tricks_text
 from ..audit import drive_log
+from ..codes import table_link_create
 from ..entries import member_or_guest
 from ..errors import ServiceError
-from ..tablets import codes_taken, new_table_code
 from ..verdicts import require
 from . import lifecycle
 from .state import SEATS, DriveState, DriveStateError
@@ -122,12 +122,9 @@ def drive_open_tables(*, drive: Drive) -> list[DriveTable]:
     """Give each table of a started drive its secret link and short code (those it has are kept)."""
     tables = DriveSeat.objects.filter(drive=drive, hand=1).aggregate(last=Max("table"))["last"] or 0
     have = set(drive.table_accesses.values_list("table", flat=True))
-    taken = codes_taken()
     for table in range(1, tables + 1):
         if table not in have:
-            DriveTable.objects.create(
-                drive=drive, table=table, token=secrets.token_urlsafe(24), code=new_table_code(taken)
-            )
+            table_link_create(drive=drive, table=table)
     return list(drive.table_accesses.all())
 
 
