@@ -54,3 +54,29 @@ def test_the_pages_of_a_drive_do_not_grow_with_its_tables(client, organiser, clu
         }
     assert counts[4] == counts[30]
     assert max(counts[30].values()) <= 15, counts[30]
+
+
+@pytest.mark.parametrize("action, statements", [("enter", 5), ("confirm", 6)])
+def test_a_score_from_a_drive_tablet_takes_at_most_six_statements(
+    client, club, django_assert_num_queries, action, statements
+):
+    """One statement reads the table and its drive, locking the drive; one reads the seats near the
+    hand, with their players' cards and their tables' results; then the write, and for the
+    confirmation that frees the next hand's tables their seats; and the transaction's two (here the
+    savepoint inside the test's own transaction; in production BEGIN and COMMIT)."""
+    drive = drives.drive_create(club=club, name="Four tables", date="2026-11-20", hands=6)
+    for k in range(16):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
+    drives.drive_start(drive=drive)
+    for table in (1, 2, 3):
+        drives.drive_result_record(drive=drive, hand=1, table=table, ns_tricks=7)
+    token = drive.table_accesses.get(table=4).token
+    if action == "confirm":
+        client.post(reverse("tournaments:drive-table-enter", args=[token]), {"hand": 1, "ns_tricks": 7})
+    with django_assert_num_queries(statements):
+        response = client.post(
+            reverse(f"tournaments:drive-table-{action}", args=[token]), {"hand": 1, "ns_tricks": 7}
+        )
+    assert response.status_code == 302
+    if action == "confirm":  # the confirmation seated the whole of hand 2
+        assert len(drives.DriveState(drive).seatings[2]) == 4

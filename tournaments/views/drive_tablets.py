@@ -82,14 +82,18 @@ def drive_table_page(request, token: str):
 def _action(handler):
     @require_POST
     def view(request, token: str):
-        access = _get_table(token)
+        if not _could_be_token(token):
+            raise Http404(NOT_IN_USE)
         hand = _whole(request.POST.get("hand"))
         url = reverse("tournaments:drive-table", args=[token])
         if hand is None:
             messages.error(request, "That hand was not understood: tap the buttons again.")
             return redirect(url)
         try:
-            message, played = handler(access, hand, request.POST)
+            # The service reads the table with its drive, locked (one statement for both).
+            message, played = handler(DriveTable(token=token), hand, request.POST)
+        except DriveTable.DoesNotExist:
+            raise Http404(NOT_IN_USE) from None
         except DomainError as error:
             messages.error(request, str(error))
             return redirect(url)
@@ -108,20 +112,18 @@ def _tricks(data) -> int:
     return tricks
 
 
-def _enter(access, hand, data):
-    drives.drive_result_record(
-        drive=access.drive, hand=hand, table=access.table, ns_tricks=_tricks(data), confirmed=False
-    )
+def _enter(link, hand, data):
+    drives.drive_table_enter(link=link, hand=hand, ns_tricks=_tricks(data))
     return "", None
 
 
-def _confirm(access, hand, data):
-    drives.drive_result_confirm(drive=access.drive, hand=hand, table=access.table, ns_tricks=_tricks(data))
+def _confirm(link, hand, data):
+    drives.drive_table_confirm(link=link, hand=hand, ns_tricks=_tricks(data))
     return "", hand
 
 
-def _reject(access, hand, data):
-    drives.drive_result_reject(drive=access.drive, hand=hand, table=access.table)
+def _reject(link, hand, data):
+    drives.drive_table_reject(link=link, hand=hand)
     return f"Hand {hand} sent back: N/S, tap your tricks again.", None
 
 

@@ -150,8 +150,11 @@ def drive_result_record(
     Unconfirmed (a tablet's first tap) it waits for the other couple. A confirmed result is
     changed only by ``drive_result_correct``; the same tricks sent again are harmless.
     """
-    drive = _locked(drive)
-    state = DriveState(drive)
+    return _record(_locked(drive), hand, table, ns_tricks, confirmed)
+
+
+def _record(drive: Drive, hand: int, table: int, ns_tricks: int, confirmed: bool) -> DriveResult:
+    state = DriveState(drive, near=hand)
     state.check_playable(hand, table, ns_tricks)
     result = state.result_rows.get((hand, table))
     if result is not None and result.confirmed:
@@ -175,8 +178,11 @@ def drive_result_record(
 def drive_result_confirm(*, drive: Drive, hand: int, table: int, ns_tricks: int) -> DriveResult:
     """E/W confirm the count they were shown at the table; a count changed since is not confirmed
     by mistake, and a confirmation sent twice is harmless."""
-    drive = _locked(drive)
-    state = DriveState(drive)
+    return _confirm(_locked(drive), hand, table, ns_tricks)
+
+
+def _confirm(drive: Drive, hand: int, table: int, ns_tricks: int) -> DriveResult:
+    state = DriveState(drive, near=hand)
     state.check_playable(hand, table, ns_tricks)
     result = state.result_rows.get((hand, table))
     if result is None:
@@ -199,6 +205,33 @@ def drive_result_reject(*, drive: Drive, hand: int, table: int) -> None:
     """The other couple disagrees with an unconfirmed count: it is taken back, to be entered again."""
     _locked(drive)
     DriveResult.objects.filter(drive=drive, hand=hand, table=table, confirmed=False).delete()
+
+
+def _locked_table(link: DriveTable) -> DriveTable:
+    """A tablet's table and its drive, the drive's row locked, in one statement: ``link`` needs
+    only its token (DriveTable.DoesNotExist when no table has it)."""
+    return DriveTable.objects.select_related("drive").select_for_update(of=("drive",)).get(token=link.token)
+
+
+@transaction.atomic
+def drive_table_enter(*, link: DriveTable, hand: int, ns_tricks: int) -> DriveResult:
+    """N/S's count from a table's tablet, waiting for E/W: ``drive_result_record`` unconfirmed."""
+    link = _locked_table(link)
+    return _record(link.drive, hand, link.table, ns_tricks, confirmed=False)
+
+
+@transaction.atomic
+def drive_table_confirm(*, link: DriveTable, hand: int, ns_tricks: int) -> DriveResult:
+    """E/W's confirmation from a table's tablet: ``drive_result_confirm``."""
+    link = _locked_table(link)
+    return _confirm(link.drive, hand, link.table, ns_tricks)
+
+
+@transaction.atomic
+def drive_table_reject(*, link: DriveTable, hand: int) -> None:
+    """E/W send the count back from a table's tablet: ``drive_result_reject``."""
+    link = _locked_table(link)
+    DriveResult.objects.filter(drive=link.drive, hand=hand, table=link.table, confirmed=False).delete()
 
 
 def _seat_what_can_be(drive: Drive, state: "DriveState", hand: int) -> None:
@@ -270,7 +303,7 @@ def drive_result_correct(*, drive: Drive, hand: int, table: int, ns_tricks: int,
         raise ServiceError("Say why the hand is corrected: the reason is kept in the history.")
     drive = _locked(drive)
     require(lifecycle.may_correct(drive), DriveStateError)
-    state = DriveState(drive)
+    state = DriveState(drive, near=hand)
     state.check_playable(hand, table, ns_tricks, organiser=True)
     result = state.result_rows.get((hand, table))
     before = "" if result is None else result.score_text

@@ -4,6 +4,8 @@ prizes, and what the organiser's grid, the room display and each table's tablet 
 from dataclasses import dataclass
 from functools import cached_property
 
+from django.db.models import F, FilteredRelation, Q
+
 from ...domain.boards import parse_schedule, trumps_for_board
 from ...domain.drives import (
     GENT,
@@ -60,6 +62,10 @@ def seatings_of(seats, keys: dict[int, str]) -> dict[int, dict[int, TableSeating
     return seatings
 
 
+RESULT_FIELDS = ["id", "drive_id", "hand", "table", "ns_tricks", "confirmed"]
+RESULT_READ = ("result__id", "result__ns_tricks", "result__confirmed")
+
+
 class DriveStateError(ServiceError):
     """Something the drive's state does not allow now, said plainly."""
 
@@ -79,8 +85,12 @@ class TableNow:
 class DriveState:
     """A drive as the domain sees it, read in a handful of queries: seatings, results, scores."""
 
-    def __init__(self, drive: Drive):
+    def __init__(self, drive: Drive, near: int | None = None):
+        """The whole drive; or, with ``near``, what a write to that hand reads (see ``_read_near``)."""
         self.drive = drive
+        if near is not None:
+            self._read_near(near)
+            return
         self.players = {p.key: p for p in drive.players.select_related("member")}
         self.ids = {key: p.id for key, p in self.players.items()}
         by_id = self.players_by_id
@@ -88,6 +98,33 @@ class DriveState:
             DriveSeat.objects.filter(drive=drive).values_list("hand", "table", "seat", "player_id"), by_id
         )
         self.result_rows = {(r.hand, r.table): r for r in DriveResult.objects.filter(drive=drive)}
+        self.results = {k: r.ns_tricks for k, r in self.result_rows.items() if r.confirmed}
+
+    def _read_near(self, hand: int) -> None:
+        """One statement: the seats of the first hand (every player is in it, and it gives the
+        circles the movers go round) and of the hands from the one before ``hand`` to the second
+        after (what seating the next hand reads and what it must not seat again), each seat with
+        its player's card and its table's result. Players' names are not read."""
+        seats = (
+            DriveSeat.objects.filter(drive=self.drive, hand__in={1, hand - 1, hand, hand + 1, hand + 2})
+            .annotate(
+                result=FilteredRelation(
+                    "drive__results",
+                    condition=Q(drive__results__hand=F("hand"), drive__results__table=F("table")),
+                )
+            )
+            .order_by()
+            .values_list("hand", "table", "seat", "player_id", "player__role", "player__card", *RESULT_READ)
+        )
+        rows, self.result_rows = [], {}
+        for hand_, table, seat, player_id, role, card, *result in seats:
+            rows.append((hand_, table, seat, player_id, f"{role}{card}"))
+            if result[0] is not None and (hand_, table) not in self.result_rows:
+                self.result_rows[(hand_, table)] = DriveResult.from_db(
+                    None, RESULT_FIELDS, (result[0], self.drive.pk, hand_, table, *result[1:])
+                )
+        self.ids = {key: player_id for hand_, _, _, player_id, key in rows if hand_ == 1}
+        self.seatings = seatings_of((row[:4] for row in rows), self.players_by_id)
         self.results = {k: r.ns_tricks for k, r in self.result_rows.items() if r.confirmed}
 
     @property
@@ -270,7 +307,7 @@ class DriveState:
 
     @cached_property
     def players_by_id(self) -> dict[int, str]:
-        return {p.id: key for key, p in self.players.items()}
+        return {player_id: key for key, player_id in self.ids.items()}
 
     def half_time_leaders(self, count: int = 3) -> list[PlayerScore]:
         """The first ``count`` ladies then gents on the first half, once it is over (none before, nor
