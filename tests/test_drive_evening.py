@@ -137,10 +137,19 @@ def test_a_correction_changes_scores_not_where_people_sat():
     drive = _create(8, hands=3)
     for table, tricks in ((1, 9), (2, 4)):
         call_command("drive_result", str(drive.pk), "--hand=1", f"--table={table}", f"--tricks={tricks}")
-    seated = list(DriveSeat.objects.filter(drive=drive, hand=2).values_list("table", "seat", "player"))
+    seated = list(
+        DriveSeat.objects.filter(drive=drive, hand=2)
+        .order_by("table", "seat")
+        .values_list("table", "seat", "player")
+    )
     drives.drive_result_correct(drive=drive, hand=1, table=1, ns_tricks=2, reason="Card misread")
     assert (
-        list(DriveSeat.objects.filter(drive=drive, hand=2).values_list("table", "seat", "player")) == seated
+        list(
+            DriveSeat.objects.filter(drive=drive, hand=2)
+            .order_by("table", "seat")
+            .values_list("table", "seat", "player")
+        )
+        == seated
     )
     assert _state(drive)["players"][-1]["score"] <= 4
     change = drive.result_changes.get()

@@ -93,9 +93,6 @@ class Migration(migrations.Migration):
                     ),
                 ),
             ],
-            options={
-                "ordering": ["drive_id", "hand", "table", "seat"],
-            },
         ),
         migrations.RunPython(seats_from_seatings, seatings_from_seats),
         migrations.AddConstraint(

@@ -161,7 +161,7 @@ class DriveSeat(models.Model):
     player = models.ForeignKey(DrivePlayer, on_delete=models.CASCADE, related_name="seats")
 
     class Meta:
-        ordering = ["drive_id", "hand", "table", "seat"]
+        # No ordering: a drive's seats are read by the thousand and put in order by table in Python.
         constraints = [
             # A player belongs to one drive: once a hand for the player is once a hand in the drive.
             models.UniqueConstraint(fields=["player", "hand"], name="drive_seat_player_once_a_hand"),

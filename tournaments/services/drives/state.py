@@ -113,7 +113,6 @@ class DriveState:
                     condition=Q(drive__results__hand=F("hand"), drive__results__table=F("table")),
                 )
             )
-            .order_by()
             .values_list("hand", "table", "seat", "player_id", "player__role", "player__card", *RESULT_READ)
         )
         rows, self.result_rows = [], {}
