@@ -23,6 +23,7 @@ from tournaments.domain.drives import (
     play_drive,
     rank_players,
     score_players,
+    sources,
     start_seating,
 )
 from tournaments.domain.errors import DriveError
@@ -65,6 +66,34 @@ def test_a_table_waits_for_the_tables_that_send_it_players():
     seated = next_seatings(Format.PROGRESSIVE, start, {1: 8, 2: 5, 3: 7})
     # Table 2 takes a lady from 1 and a gent from 3: all in. Table 1 needs table 5's lady.
     assert set(seated) == {2}
+
+
+@settings(max_examples=80, deadline=None)
+@given(fmt=st.sampled_from(list(Format)), count=st.integers(4, 60), seed=st.integers(0, 10**6))
+def test_a_result_corrected_after_the_next_hand_used_it_moves_nobody_again(fmt, count, seed):
+    """Some of hand 2 is seated, then a result changes side: the rest of hand 2 is seated as the
+    first results moved everyone, so each player sits once, where they would have sat."""
+    if fmt == Format.PARTNER and count % 4 not in (0, 2):
+        return
+    rng = random.Random(seed)
+    start = {t.table: t for t in start_seating(*_players(count))}
+    results = {t: rng.randint(0, 13) for t, sat in start.items() if not sat.sit_out}
+    whole = next_seatings(fmt, start, results)
+    first = [t for t in start if rng.random() < 0.5]
+    seated = {t: whole[t] for t in first}
+    corrected = dict(results)
+    for table in results:
+        if rng.random() < 0.3:
+            corrected[table] = 13 - results[table]  # the other side won after all
+    circles = Circles.of(start)
+    rest = next_seatings(fmt, start, corrected, seated=seated, circles=circles)
+    # A table's result was used once a table it sends players to is seated; the others move by
+    # the corrected result.
+    used = {s for t in first for s in sources(fmt, t, circles)}
+    moved_by = {t: results[t] if t in used else corrected[t] for t in results}
+    assert rest == {t: s for t, s in next_seatings(fmt, start, moved_by).items() if t not in seated}
+    players = [p for sat in (seated | rest).values() for p in sat.players]
+    assert sorted(players) == sorted(p for sat in start.values() for p in sat.players)
 
 
 @settings(max_examples=60, deadline=None)

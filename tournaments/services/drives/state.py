@@ -40,6 +40,7 @@ from ..verdicts import require
 from . import lifecycle
 
 SEATS = tuple(DriveSeat.Seat.values)  # ns_lady, ns_gent, ew_lady, ew_gent: as TableSeating has them
+PLACE = {seat: place for place, seat in enumerate(SEATS)}
 
 
 def tables_text(tables) -> str:
@@ -55,7 +56,7 @@ def seatings_of(seats, keys: dict[int, str]) -> dict[int, dict[int, TableSeating
     without a row is an empty one."""
     tables: dict[tuple[int, int], list[str | None]] = {}
     for hand, table, seat, player_id in seats:
-        tables.setdefault((hand, table), [None] * 4)[SEATS.index(seat)] = keys[player_id]
+        tables.setdefault((hand, table), [None] * 4)[PLACE[seat]] = keys[player_id]
     seatings: dict[int, dict[int, TableSeating]] = {}
     for (hand, table), (ns_lady, ns_gent, ew_lady, ew_gent) in sorted(tables.items()):
         seatings.setdefault(hand, {})[table] = TableSeating(table, (ns_lady, ns_gent), (ew_lady, ew_gent))
