@@ -29,7 +29,7 @@ from .audit import event_log
 
 CODE_ALPHABET = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, G/6, I/1, O/0, Q, S/5, Z/2)
 CODE_LENGTH = 5
-DRAWS = 10  # a clash is one chance in 2.5 million a table: ten in a row is something else
+DRAWS = 10  # a clash is one chance in 2.5 million for each code in use: ten mean something else
 
 WINDOW = timedelta(minutes=10)
 LIMITS = {"browser": 10, "address": 60}
