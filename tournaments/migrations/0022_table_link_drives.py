@@ -41,7 +41,7 @@ def drive_links_out(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0020_table_link"),
+        ("tournaments", "0021_table_link"),
     ]
 
     operations = [

@@ -1,7 +1,7 @@
 """One model for a table's secret link and code, events' and drives' alike, so that the database
 holds a code to one table across both (the start page opens either): the events' table links
 become it (the model renamed), and it takes a drive beside the event. The drives' links are
-copied in next (0021), and the rules follow (0022): on PostgreSQL a table cannot be altered in the
+copied in next (0022), and the rules follow (0023): on PostgreSQL a table cannot be altered in the
 transaction that has just copied rows into it.
 """
 
@@ -11,7 +11,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0019_drive_seat_a_row_per_seat"),
+        ("tournaments", "0020_drive_seat_a_row_per_seat"),
     ]
 
     operations = [

@@ -1,4 +1,4 @@
-"""The table links' rules, once every link is in (0021): each opens a table of an event or of a
+"""The table links' rules, once every link is in (0022): each opens a table of an event or of a
 drive, one link a table. Apart from the copy: on PostgreSQL a table cannot be altered in the
 transaction that has just copied rows into it (its foreign keys' checks are still pending)."""
 
@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0021_table_link_drives"),
+        ("tournaments", "0022_table_link_drives"),
     ]
 
     operations = [

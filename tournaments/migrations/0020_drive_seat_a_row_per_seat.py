@@ -49,7 +49,7 @@ def seatings_from_seats(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0018_drive_prizes_help_text"),
+        ("tournaments", "0019_one_audit_trail"),
     ]
 
     operations = [
