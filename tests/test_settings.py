@@ -79,14 +79,6 @@ def test_the_reports_import_on_their_own_with_only_the_settings():
     assert run.returncode == 0, run.stderr
 
 
-def test_what_start_up_loaded_is_set_aside_from_the_garbage_collector():
-    """The modules, classes and functions loaded at start-up are frozen once the apps are ready, so
-    a full collection no longer walks them each time (a print pack made hundreds of collections)."""
-    import gc
-
-    assert gc.get_freeze_count() > 10_000
-
-
 def test_a_postgresql_address_keeps_its_own_options_beside_prepared_statements():
     from whistdrive.env import database_from_url
 

@@ -7,7 +7,6 @@ from django.utils import timezone
 from ..domain.arrow import Score, to_cards
 from ..models import Adjusted, Board, Result, ResultChange
 from .errors import ServiceError
-from .rows import insert
 
 
 def _check_score(ns_tricks: int | None, ns_adjusted: str, ew_adjusted: str) -> None:
@@ -63,7 +62,7 @@ def result_record(
             confirmed_at=now if confirmed else None,
         )
         try:
-            insert(result)
+            result.save(force_insert=True)
         except IntegrityError:
             raise ServiceError(
                 f"Board {board.number} already has a result for {ns_pair} or {ew_pair}."
@@ -111,7 +110,7 @@ def result_correct(
 def history_add(
     result: Result, action: str, *, before: str, reason: str = "", user=None, when=None, source=""
 ) -> None:
-    change = ResultChange(
+    ResultChange.objects.create(
         event_id=result.event_id,
         result=result if result.pk else None,
         board_number=result.board.number,
@@ -125,7 +124,6 @@ def history_add(
         changed_by=user,
         changed_at=when or timezone.now(),
     )
-    insert(change)
 
 
 def result_record_for_seating(

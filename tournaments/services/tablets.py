@@ -10,21 +10,20 @@ serialised by a lock on the table's seating, and the database allows one result 
 
 Locks are taken in one order everywhere: the event row, then the seating, then the result. A
 tablet's write holds the event against a close (a key-share lock, which tablets do not contend
-for) and locks the table's seatings in one statement, which also reads the table, its pairs and
-the board: with the results' read, the write and its history line, four statements a score. A close
-either waits for the tablets' writes in flight or goes first, and the tablets then find the event
-finished; the two never wait on each other.
+for: ``services/locks.py``), then locks the table's seatings in one statement, which also reads
+their pairs, the table's results and the board: with the write and its history line, four
+statements a score. A close either waits for the tablets' writes in flight or goes first, and the
+tablets then find the event finished; the two never wait on each other.
 """
 
 from dataclasses import dataclass, field
-from functools import cache
-from typing import NamedTuple
 
-from django.db import connection, transaction
+from django.db import transaction
+from django.db.models import F, FilteredRelation, Q
 from django.utils import timezone
 
 from ..domain.movements.render import boards_move_text, ew_move_text, seat_move_text
-from ..models import Board, Drive, Event, Pair, Result, ResultChange, Seating, TableAccess, TableLink
+from ..models import Board, Drive, Event, Result, ResultChange, Seating, TableAccess, TableLink
 from .codes import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -35,9 +34,9 @@ from .codes import (
 )
 from .errors import ServiceError
 from .lifecycle import may_play
+from .locks import table_event_held
 from .movements import seated_movement
 from .results import history_add, result_record_for_seating
-from .rows import update
 from .scoring import seating_expected_boards
 
 
@@ -123,15 +122,7 @@ def _complete(seating: Seating, results: dict[int, Result]) -> bool:
 
 def _current_round(access: TableAccess, *related: str) -> tuple[list[Seating], dict, Seating | None]:
     """The table's seatings, its results by round, and its current seating (``_pick_current``)."""
-    event = access.event
-    # Ordered by round alone: the models' default order would join the event table for nothing.
-    seatings = list(event.seatings.filter(table=access.table).select_related(*related).order_by("round"))
-    by_round: dict[int, dict[int, Result]] = {}
-    results = (
-        event.results.filter(table=access.table).select_related("board", "ns_pair", "ew_pair").order_by()
-    )
-    for result in results:
-        by_round.setdefault(result.round, {})[result.board.number] = result
+    seatings, by_round = _table_rounds(access.event_id, access.table, *related)
     return seatings, by_round, _pick_current(seatings, by_round)
 
 
@@ -216,174 +207,74 @@ def _moves(event: Event, seating: Seating) -> dict:
     }
 
 
-class TableRow(NamedTuple):
-    """A seating of the table as a write reads it, with its pairs' numbers and the event's status."""
+def _table_rounds(
+    event_id: int, table: int, *related: str, board_number: int | None = None, lock: bool = False
+) -> tuple[list[Seating], dict[int, dict[int, Result]]]:
+    """The table's seatings in round order, and its results by round and board, in one statement.
 
-    id: int
-    event_id: int
-    round: int
-    table: int
-    first_board: int
-    last_board: int
-    board_set: int
-    arrow_switched: bool
-    shares_with: int | None
-    ns_pair_id: int | None
-    ew_pair_id: int | None
-    event_name: str
-    event_status: str
-    ns_number: int | None
-    ns_direction: str | None
-    ew_number: int | None
-    ew_direction: str | None
-    board_pk: int | None
-
-    @property
-    def board_numbers(self) -> range:
-        return range(self.first_board, self.last_board + 1)
-
-    def seating(self) -> Seating:
-        """The model, its pairs attached (for the write and its history line)."""
-        seating = Seating(**{name: getattr(self, name) for name in SEATING_FIELDS})
-        for side in ("ns", "ew"):
-            pair_id = getattr(self, f"{side}_pair_id")
-            pair = None
-            if pair_id is not None:
-                number, direction = getattr(self, f"{side}_number"), getattr(self, f"{side}_direction")
-                pair = Pair(id=pair_id, event_id=self.event_id, number=number, direction=direction)
-            setattr(seating, f"{side}_pair", pair)
-        return seating
-
-
-SEATING_FIELDS = TableRow._fields[:11]
-
-
-class ResultRow(NamedTuple):
-    """A result of the table as a write reads it (a model is made only for the one it touches): the
-    model's fields in its own order, as ``Result.from_db`` takes them, then the board's number."""
-
-    id: int
-    event_id: int
-    board_id: int
-    round: int
-    table: int
-    ns_pair_id: int
-    ew_pair_id: int
-    ns_tricks: int | None
-    ns_adjusted: str
-    ew_adjusted: str
-    confirmed_at: object
-    board_number: int
-
-
-RESULT_FIELDS = ResultRow._fields[:-1]  # the model's fields a write needs: the others are deferred
-
-
-def _table_rows(token: str, board_number: int) -> list[TableRow]:
-    """In one statement: the table's seatings, locked (two tablets at one table take turns), each
-    with its pairs' numbers, the event's name and status, held against a close (FOR KEY SHARE on
-    PostgreSQL, so tablets never wait for each other on it), and the board asked for."""
-    names = {model: model._meta.db_table for model in (TableAccess, Event, Seating, Pair, Board)}
-    sql = f"""
-        SELECT s.id, s.event_id, s.round, s."table", s.first_board, s.last_board, s.board_set,
-               s.arrow_switched, s.shares_with, s.ns_pair_id, s.ew_pair_id,
-               e.name, e.status, np.number, np.direction, ep.number, ep.direction, b.id
-        FROM {names[TableAccess]} a
-        JOIN {names[Event]} e ON e.id = a.event_id
-        JOIN {names[Seating]} s ON s.event_id = a.event_id AND s."table" = a."table"
-        LEFT JOIN {names[Pair]} np ON np.id = s.ns_pair_id
-        LEFT JOIN {names[Pair]} ep ON ep.id = s.ew_pair_id
-        LEFT JOIN {names[Board]} b ON b.event_id = a.event_id AND b.number = %s
-        WHERE a.token = %s
-        ORDER BY s.round
+    Each round's results at the table come joined to its seating (``played``), so a seating comes
+    once for each of its results. With ``board_number`` each seating carries that board as
+    ``asked`` (the ORM sets a filtered relation's attribute only where a row was joined). With
+    ``lock`` the seatings are locked as they are read: two tablets at one table take turns.
     """
-    if connection.vendor == "postgresql":
-        # The event first, then the seatings (row by row PostgreSQL takes them in the clauses' order):
-        # the order a close takes them in, so the two never wait on each other.
-        sql += " FOR KEY SHARE OF e FOR UPDATE OF s"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [board_number, token])
-        return [TableRow(*row[:7], bool(row[7]), *row[8:]) for row in cursor.fetchall()]
-
-
-def _table_results(event_id: int, table: int) -> dict[int, dict[int, ResultRow]]:
-    """The table's results by round and board, as plain values: read by a statement written once,
-    not compiled by the ORM on every score (that took longer than the database to answer it)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_results_statement(), [event_id, table])
-        rows = cursor.fetchall()
-    confirmed_at = _converter(Result, "confirmed_at")
-    by_round: dict[int, dict[int, ResultRow]] = {}
-    for *values, confirmed, board_number in rows:
-        result = ResultRow(*values, confirmed_at(confirmed), board_number)
-        by_round.setdefault(result.round, {})[result.board_number] = result
-    return by_round
-
-
-@cache
-def _results_statement() -> str:
-    quote = connection.ops.quote_name
-    columns = ", ".join(f"r.{quote(Result._meta.get_field(name).column)}" for name in RESULT_FIELDS)
-    return f"""
-        SELECT {columns}, b.number
-        FROM {quote(Result._meta.db_table)} r JOIN {quote(Board._meta.db_table)} b ON b.id = r.board_id
-        WHERE r.event_id = %s AND r."table" = %s
-    """
-
-
-@cache
-def _converter(model, name: str):
-    """A column's value as the ORM would give it (SQLite hands a raw statement naive datetimes)."""
-    field = model._meta.get_field(name)
-    expression = field.get_col(model._meta.db_table)
-    converters = connection.ops.get_db_converters(expression) + field.get_db_converters(connection)
-
-    def convert(value):
-        for converter in converters:
-            value = converter(value, expression, connection)
-        return value
-
-    return convert
+    seatings = Seating.objects.filter(event_id=event_id, table=table).annotate(
+        played=FilteredRelation(
+            "event__results",
+            condition=Q(event__results__round=F("round"), event__results__table=F("table")),
+        )
+    )
+    if board_number is not None:
+        seatings = seatings.annotate(
+            asked=FilteredRelation("event__boards", condition=Q(event__boards__number=board_number))
+        ).select_related("asked")
+    if lock:
+        seatings = seatings.select_for_update(of=("self",))
+    # Ordered by round alone: the models' default order would join the event table for nothing.
+    by_round: dict[int, dict[int, Result]] = {}
+    rounds: dict[int, Seating] = {}
+    for seating in seatings.select_related("played__board", *related).order_by("round"):
+        rounds.setdefault(seating.round, seating)
+        if (result := getattr(seating, "played", None)) is not None:
+            by_round.setdefault(seating.round, {})[result.board.number] = result
+    return list(rounds.values()), by_round
 
 
 def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Board, bool, dict]:
-    """The table's seating for the board (the table's seatings locked, the event held against a
-    close), the board, whether it is the current round, and that round's results by board (read
-    under the lock, so current). Four statements in all with the write and its history line.
+    """The table's seating for the board (the event held against a close, then the table's
+    seatings locked), the board, whether it is the current round, and that round's results by
+    board (read under the lock, so current). Four statements in all with the write and its
+    history line.
 
     A board of an earlier round is returned too (not current), so that a repeated tap or a retried
     request whose reply was lost is recognised; the callers refuse anything else on it.
     ``access`` may be a bare ``TableAccess(token=...)``: its event and table are filled in.
     """
-    rows = _table_rows(access.token, board_number)
-    if not rows:
-        found = TableAccess.objects.filter(token=access.token).first()
-        if found is None:
-            raise TableAccess.DoesNotExist("This table link is not in use.")
-        table_access_check(found)
-        raise TableError("This table has played all its rounds.")
-    first = rows[0]
-    access.event_id, access.table = first.event_id, first.table
-    verdict = may_play(Event(id=first.event_id, name=first.event_name, status=first.event_status))
+    event = table_event_held(access.token)
+    if event is None:
+        raise TableAccess.DoesNotExist("This table link is not in use.")
+    access.event_id, access.table = event.pk, event.held_table
+    verdict = may_play(event)
     if not verdict:
         raise TableError(verdict.reason)
-    by_round = _table_results(first.event_id, first.table)
-    current = _pick_current(rows, by_round)
+    seatings, by_round = _table_rounds(
+        event.pk, access.table, "ns_pair", "ew_pair", board_number=board_number, lock=True
+    )
+    current = _pick_current(seatings, by_round)
     if current is not None and board_number in current.board_numbers:
         found, is_current = current, True
     else:
-        found = next((s for s in rows if board_number in s.board_numbers and s.ns_pair_id), None)
+        found = next((s for s in seatings if board_number in s.board_numbers and s.ns_pair_id), None)
         is_current = False
         if found is None or (current is not None and found.round > current.round):
             found = None
-    if found is None:
+    board = getattr(found, "asked", None)
+    if board is None:
         if current is None:
             raise TableError("This table has played all its rounds.")
         raise TableError(
-            f"Board {board_number} is not played at table {first.table} in round {current.round}."
+            f"Board {board_number} is not played at table {access.table} in round {current.round}."
         )
-    board = Board(id=first.board_pk, event_id=first.event_id, number=board_number)
-    return found.seating(), board, is_current, by_round.get(found.round, {})
+    return found, board, is_current, by_round.get(found.round, {})
 
 
 def _not_now(access: TableAccess, board_number: int) -> TableError:
@@ -400,16 +291,17 @@ def _not_now(access: TableAccess, board_number: int) -> TableError:
 def _result_at(seating: Seating, board: Board, results: dict) -> Result | None:
     """The board's result at this table in that round, if any: read with the table's seatings
     locked, and every writer of a table's results (tablets, the organiser) takes that lock first.
-    Made a model here, with the board and the pairs the write already has."""
-    row = results.get(board.number)
-    if row is None:
+    Given the board and the pairs the write already has."""
+    result = results.get(board.number)
+    if result is None:
         return None
-    pairs = {pair.pk: pair for pair in (seating.ns_pair, seating.ew_pair) if pair is not None}
-    result = Result.from_db(connection.alias, RESULT_FIELDS, row[: len(RESULT_FIELDS)])
     result.board = board
-    for side, pair_id in (("ns_pair", row.ns_pair_id), ("ew_pair", row.ew_pair_id)):
-        if pair_id in pairs:  # always, but for a seating changed by hand since: then read when needed
-            setattr(result, side, pairs[pair_id])
+    for pair in (seating.ns_pair, seating.ew_pair):
+        # Always one of the two, but for a seating changed by hand since: then read when needed.
+        if pair is not None and pair.pk == result.ns_pair_id:
+            result.ns_pair = pair
+        elif pair is not None and pair.pk == result.ew_pair_id:
+            result.ew_pair = pair
     return result
 
 
@@ -460,7 +352,7 @@ def table_result_confirm(*, access: TableAccess, board_number: int, ns_tricks: i
         )
     if existing.confirmed_at is None:
         existing.confirmed_at = timezone.now()
-        update(existing, ("confirmed_at",))
+        existing.save(update_fields=["confirmed_at"])
         history_add(
             existing, ResultChange.Action.CONFIRMED, before=existing.score_text, source=_source(access)
         )
