@@ -33,6 +33,7 @@ django.setup()
 
 from django.conf import settings  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.cache import cache  # noqa: E402
 from django.core.signals import request_finished, request_started  # noqa: E402
 from django.db import close_old_connections, connection  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -44,7 +45,6 @@ from tournaments import services  # noqa: E402
 from tournaments.domain.scoring import score_event  # noqa: E402
 from tournaments.services.scoring import (  # noqa: E402
     RESULT_COLUMNS,
-    SCORES,
     event_board_results,
     event_expected_results,
     event_seating_rows,
@@ -126,7 +126,7 @@ def measure(tables, club, client, repeat):
     pair_page = served["one pair"][0]
 
     def pair_page_cold():
-        SCORES.clear()  # as right after a write: the scores are worked out again
+        cache.clear()  # as right after a write: the scores are worked out again
         pair_page()
 
     figures = {

@@ -1,6 +1,5 @@
 import os
 import shutil
-import sys
 from datetime import date
 
 import pytest
@@ -44,15 +43,12 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(autouse=True)
 def fresh_scores_cache():
-    """Each test starts with no scores kept from another (ids are reused after a rollback). The
-    domain's tests, which need no Django, never import the cache and are left alone."""
-    scoring = sys.modules.get("tournaments.services.scoring")
-    if scoring is not None:
-        scoring.SCORES.clear()
+    """Each test starts with no scores kept from another (ids are reused after a rollback)."""
+    from django.core.cache import cache
+
+    cache.clear()
     yield
-    scoring = sys.modules.get("tournaments.services.scoring")
-    if scoring is not None:
-        scoring.SCORES.clear()
+    cache.clear()
 
 
 @pytest.fixture(scope="session")

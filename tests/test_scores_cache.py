@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tournaments import services
-from tournaments.models import Event
+from tournaments.models import Event, ResultChange
 
 
 @pytest.fixture
@@ -31,6 +31,18 @@ def test_a_second_report_between_writes_reads_no_results(running):
     assert not any(
         'tournaments_result"' in q["sql"] and 'FROM "tournaments_result"' in q["sql"] for q in captured
     )
+
+
+def test_the_scores_are_kept_in_the_cache_the_deployment_sets(running, settings, tmp_path):
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": tmp_path}
+    }
+    first = _ns1(running)[1]
+    assert list(tmp_path.iterdir())  # the scores went into that cache
+    with CaptureQueriesContext(connection) as captured:
+        again = _ns1(running)[1]
+    assert not any('FROM "tournaments_result"' in q["sql"] for q in captured)
+    assert again.scores == first.scores
 
 
 def test_every_write_is_seen_at_once(running, organiser):
@@ -61,3 +73,31 @@ def test_a_change_of_scoring_method_is_seen_at_once(running):
     Event.objects.filter(pk=running.pk).update(scoring="odd_tricks")
     assert _ns1(running)[1].scores.method == "odd_tricks"
     assert _ns1(running)[0].score == 2  # 8 tricks: two over six
+
+
+def test_a_result_committed_after_a_newer_history_line_is_seen(running, organiser):
+    """A history line's id is drawn when the line is written, and the line seen when its transaction
+    commits: on PostgreSQL table 2's score may draw its id, then table 3's the next one and commit
+    first. Standings worked out between the two commits are not served once table 2's commits,
+    although the newest id is the same before and after."""
+
+    def scored_by_director(table):
+        seating = running.seatings.get(round=1, table=table)
+        return services.result_set_by_director(
+            event=running,
+            seating=seating,
+            board_number=seating.first_board,
+            ns_tricks=9,
+            reason="from the traveller",
+            user=organiser,
+        )
+
+    # Table 3's line commits first, with the later id (the ids between are drawn and not yet seen).
+    table_3 = ResultChange.objects.get(result=scored_by_director(3))
+    newest = table_3.pk + 1000
+    ResultChange.objects.filter(pk=table_3.pk).update(id=newest)
+    assert [b.board for b in _ns1(running)[1].scores.boards] == [1, 5]  # worked out and kept
+    # Table 2's line, with the id it drew before table 3's, commits now.
+    ResultChange.objects.filter(result=scored_by_director(2)).update(id=newest - 1)
+    assert ResultChange.objects.order_by("id").last().pk == newest  # the newest id has not changed
+    assert [b.board for b in _ns1(running)[1].scores.boards] == [1, 3, 5]

@@ -88,6 +88,16 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# An event's scores are kept between two writes (services/scoring.py), by default in each server
+# process's memory. Several servers may share one cache instead, e.g.
+# CACHE_BACKEND=django.core.cache.backends.redis.RedisCache CACHE_LOCATION=redis://127.0.0.1:6379
+CACHES = {
+    "default": {
+        "BACKEND": env_str("CACHE_BACKEND", "django.core.cache.backends.locmem.LocMemCache"),
+        "LOCATION": env_str("CACHE_LOCATION", ""),
+    }
+}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -1,11 +1,11 @@
 """Scores and standings of an event: its rows turned into the domain's terms and scored there."""
 
-import threading
-from collections import Counter, OrderedDict
+from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from django.db.models import OuterRef, Subquery
+from django.core.cache import cache
+from django.db.models import Count, Max, OuterRef, Subquery
 
 from ..domain import scoring
 from ..domain.deals import honours, parse_deal
@@ -93,67 +93,49 @@ def event_board_results(event: Event, pairs, boards, seatings) -> list[scoring.B
     ]
 
 
-class ScoresCache:
-    """The last few events' scores in this process, each under the version of what they were
-    worked out from: the event's scoring settings and the newest line of its two histories (every
-    write to a result adds one, and so do a rebuilt movement, new deals and renamed pairs). Pages
-    asked for between two writes (a pair's card, a board, the room display) reuse the scores."""
-
-    SIZE = 16
-
-    def __init__(self):
-        self._entries: OrderedDict = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key):
-        with self._lock:
-            scores = self._entries.get(key)
-            if scores is not None:
-                self._entries.move_to_end(key)
-            return scores
-
-    def put(self, key, scores) -> None:
-        with self._lock:
-            self._entries[key] = scores
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.SIZE:
-                self._entries.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
+def _lines(model) -> tuple[Subquery, Subquery]:
+    """How many lines the event's history of this kind holds, and the newest one's id."""
+    lines = model.objects.filter(event=OuterRef("pk")).order_by().values("event")
+    return (
+        Subquery(lines.annotate(count=Count("pk")).values("count")),
+        Subquery(lines.annotate(newest=Max("pk")).values("newest")),
+    )
 
 
-SCORES = ScoresCache()
+def _scores_key(event: Event) -> str:
+    """The cache key of the event's scores: what they are worked out from, read in one query.
 
-
-def _version(event: Event) -> tuple:
-    """What the event's scores depend on, read in one query."""
-    newest_result = ResultChange.objects.filter(event=OuterRef("pk")).order_by("-id")
-    newest_step = AuditLine.objects.filter(event=OuterRef("pk")).order_by("-id")
-    row = (
+    That is the event's scoring settings, its results' history (every write to a result adds a
+    line) and its trail (so does a rebuilt movement, new deals, renamed pairs). A line's id is
+    drawn when it is written but seen only once its transaction commits, so ids commit out of
+    order: the newest id alone can stay the same while a line with a lower one arrives. Lines are
+    only ever added, so their count grows with every commit; the newest id tells lines deleted and
+    made anew apart.
+    """
+    result_lines, newest_result = _lines(ResultChange)
+    event_lines, newest_step = _lines(AuditLine)
+    versions = (
         Event.objects.filter(pk=event.pk)
-        .annotate(
-            result_id=Subquery(newest_result.values("id")[:1]),
-            result_at=Subquery(newest_result.values("changed_at")[:1]),
-            step_id=Subquery(newest_step.values("id")[:1]),
-            step_at=Subquery(newest_step.values("changed_at")[:1]),
-        )
-        .values_list("result_id", "result_at", "step_id", "step_at")
+        .annotate(a=result_lines, b=newest_result, c=event_lines, d=newest_step)
+        .values_list("a", "b", "c", "d")
         .get()
     )
-    return (event.pk, event.scoring, event.scale, event.tie_break, event.honours, *row)
+    settings = (event.scoring, event.scale, event.tie_break, event.honours)
+    return ":".join(str(part) for part in ("event-scores", event.pk, *settings, *versions))
 
 
 def event_report(event: Event) -> EventReport:
-    """Score the event by its own method. Raises ScoringError when that method cannot score it."""
+    """Score the event by its own method. Raises ScoringError when that method cannot score it.
+
+    The scores are kept in Django's cache under what they were worked out from (``_scores_key``):
+    the pages asked for between two writes (a pair's card, a board, the room display) reuse them."""
     pairs = list(event.pairs.select_related("player1", "player2"))
     boards = list(event.boards.all())
-    key = _version(event)
-    scores = SCORES.get(key)
+    key = _scores_key(event)
+    scores = cache.get(key)
     if scores is None:
         scores = _event_scores(event, pairs, boards)
-        SCORES.put(key, scores)
+        cache.set(key, scores)
     return EventReport(
         event=event,
         scores=scores,
