@@ -213,8 +213,8 @@ def _table_rounds(
     """The table's seatings in round order, and its results by round and board, in one statement.
 
     Each round's results at the table come joined to its seating (``played``), so a seating comes
-    once for each of its results. With ``board_number`` each seating carries that board as
-    ``asked`` (the ORM sets a filtered relation's attribute only where a row was joined). With
+    once for each of its results. With ``board_number`` the seating that plays that board carries
+    it as ``asked`` (the ORM sets a filtered relation's attribute only where a row was joined). With
     ``lock`` the seatings are locked as they are read: two tablets at one table take turns.
     """
     seatings = Seating.objects.filter(event_id=event_id, table=table).annotate(
@@ -224,9 +224,15 @@ def _table_rounds(
         )
     )
     if board_number is not None:
-        seatings = seatings.annotate(
-            asked=FilteredRelation("event__boards", condition=Q(event__boards__number=board_number))
-        ).select_related("asked")
+        # Joined to the seating that plays it only: one board made, not one a round.
+        board = Q(
+            event__boards__number=board_number,
+            event__boards__number__gte=F("first_board"),
+            event__boards__number__lte=F("last_board"),
+        )
+        seatings = seatings.annotate(asked=FilteredRelation("event__boards", condition=board)).select_related(
+            "asked"
+        )
     if lock:
         seatings = seatings.select_for_update(of=("self",))
     # Ordered by round alone: the models' default order would join the event table for nothing.
