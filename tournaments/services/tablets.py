@@ -214,8 +214,9 @@ def _table_rounds(
 
     Each round's results at the table come joined to its seating (``played``), so a seating comes
     once for each of its results. With ``board_number`` the seating that plays that board carries
-    it as ``asked`` (the ORM sets a filtered relation's attribute only where a row was joined). With
-    ``lock`` the seatings are locked as they are read: two tablets at one table take turns.
+    it as ``asked``, and its pairs as ``asked_ns`` and ``asked_ew`` (the ORM sets a filtered
+    relation's attribute only where a row was joined). With ``lock`` the seatings are locked as
+    they are read: two tablets at one table take turns.
     """
     seatings = Seating.objects.filter(event_id=event_id, table=table).annotate(
         played=FilteredRelation(
@@ -224,15 +225,13 @@ def _table_rounds(
         )
     )
     if board_number is not None:
-        # Joined to the seating that plays it only: one board made, not one a round.
-        board = Q(
-            event__boards__number=board_number,
-            event__boards__number__gte=F("first_board"),
-            event__boards__number__lte=F("last_board"),
-        )
-        seatings = seatings.annotate(asked=FilteredRelation("event__boards", condition=board)).select_related(
-            "asked"
-        )
+        # Joined to the seating that plays the board only: made once, not once a round.
+        plays = Q(first_board__lte=board_number, last_board__gte=board_number)
+        seatings = seatings.annotate(
+            asked=FilteredRelation("event__boards", condition=Q(event__boards__number=board_number) & plays),
+            asked_ns=FilteredRelation("ns_pair", condition=plays),
+            asked_ew=FilteredRelation("ew_pair", condition=plays),
+        ).select_related("asked", "asked_ns", "asked_ew")
     if lock:
         seatings = seatings.select_for_update(of=("self",))
     # Ordered by round alone: the models' default order would join the event table for nothing.
@@ -262,9 +261,7 @@ def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Bo
     verdict = may_play(event)
     if not verdict:
         raise TableError(verdict.reason)
-    seatings, by_round = _table_rounds(
-        event.pk, access.table, "ns_pair", "ew_pair", board_number=board_number, lock=True
-    )
+    seatings, by_round = _table_rounds(event.pk, access.table, board_number=board_number, lock=True)
     current = _pick_current(seatings, by_round)
     if current is not None and board_number in current.board_numbers:
         found, is_current = current, True
@@ -280,6 +277,7 @@ def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Bo
         raise TableError(
             f"Board {board_number} is not played at table {access.table} in round {current.round}."
         )
+    found.ns_pair, found.ew_pair = getattr(found, "asked_ns", None), getattr(found, "asked_ew", None)
     return found, board, is_current, by_round.get(found.round, {})
 
 
