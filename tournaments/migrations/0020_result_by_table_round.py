@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0018_drive_prizes_help_text'),
+        ('tournaments', '0019_one_audit_trail'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
