@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0019_one_audit_trail'),
+        ('tournaments', '0023_table_link_rules'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
