@@ -4,6 +4,7 @@ from datetime import date
 from io import StringIO
 
 import pytest
+import segno
 from django.core.management import call_command
 from django.urls import reverse
 
@@ -166,10 +167,18 @@ def test_hall_mode_sets_the_laptops_address_everywhere(db, tmp_path, monkeypatch
     assert (tmp_path / "hall" / "secret_key").read_text() == key and len(key) > 50
 
 
-def test_the_terminal_qr_code_is_square_with_a_quiet_zone():
-    lines = terminal_qr("http://192.168.1.20:8000/t/").splitlines()
+def test_the_terminal_qr_code_is_the_start_pages_with_a_quiet_zone():
+    url = "http://192.168.1.20:8000/t/"
+    lines = terminal_qr(url).splitlines()
     assert len({len(line) for line in lines}) == 1
     assert set(lines[0]) == {"█"} and set(lines[-1]) <= {"█", "▀"}
+    # Two rows of modules a line, light on the terminal's dark: back to rows of modules, dark True.
+    halves = {"█": (False, False), "▀": (False, True), "▄": (True, False), " ": (True, True)}
+    rows = [[halves[c][half] for c in line] for line in lines for half in (0, 1)]
+    symbol = [[bool(module) for module in row] for row in segno.make_qr(url, error="m").matrix]
+    quiet = [[False] * (len(symbol) + 4)] * 2
+    framed = [[False, False, *row, False, False] for row in symbol]
+    assert rows[: len(symbol) + 4] == [*quiet, *framed, *quiet]
 
 
 def test_a_new_event_starts_from_the_clubs_usual_evening(client, organiser, club):

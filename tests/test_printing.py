@@ -5,6 +5,7 @@ import re
 from io import StringIO
 
 import pytest
+import segno
 from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
@@ -12,7 +13,6 @@ from pypdf import PdfReader
 from tournaments import pdf, services
 from tournaments.models import Club
 from tournaments.pdf import base
-from tournaments.pdf.qr import qr_drawing
 
 BASE = "http://192.168.1.20:8000"
 
@@ -50,36 +50,67 @@ def test_one_table_card_a_table_with_its_own_pairs_boards_and_moves(event):
     assert "arrow switch" in pages[0]
 
 
-def test_the_qr_code_holds_the_tables_address(event):
-    access = event.table_accesses.get(table=1)
-    url = f"{BASE}/t/{access.token}/"
-    assert services.event_print_pack(event, base_url=BASE).table_cards[0].url == url
-    assert qr_drawing(url).value == url
+def _symbol(url: str) -> list[list[bool]]:
+    """The modules of the QR code of ``url`` as segno makes it, dark True."""
+    return [[bool(module) for module in row] for row in segno.make_qr(url, error="m").matrix]
 
 
-def test_the_qr_code_is_drawn_module_for_module(tmp_path):
-    """Rasterised, the printed code shows exactly the modules reportlab's own QR widget encodes."""
+def _drawn_qr(page) -> list[list[bool]]:
+    """The QR code as drawn on a PDF page, dark True: the filled path with the most rectangles
+    (each a run of dark modules) put back on its grid of modules; the finder patterns mark its
+    corners, so the rectangles' bounds are the symbol's."""
+    construction = {b"m", b"l", b"c", b"v", b"y", b"h"}
+    paths, rects = [], []
+    for operands, operator in page.get_contents().operations:
+        if operator == b"re":
+            rects.append([float(v) for v in operands])
+        elif operator not in construction and rects:
+            paths.append(rects)
+            rects = []
+    rects = max(paths, key=len)
+    unit = min(h for _, _, _, h in rects)
+    left = min(x for x, _, _, _ in rects)
+    top = max(y + h for _, y, _, h in rects)
+    size = round((max(x + w for x, _, w, _ in rects) - left) / unit)
+    modules = [[False] * size for _ in range(size)]
+    for x, y, w, h in rects:
+        assert h == pytest.approx(unit)
+        row, start = round((top - y - h) / unit), round((x - left) / unit)
+        for col in range(start, start + round(w / unit)):
+            modules[row][col] = True
+    return modules
+
+
+def test_each_table_card_prints_the_qr_code_of_its_tables_address(event):
+    reader = _read(_render(event, "table-cards"))
+    for table, page in enumerate(reader.pages, start=1):
+        url = f"{BASE}/t/{event.table_accesses.get(table=table).token}/"
+        assert _drawn_qr(page) == _symbol(url), table
+
+
+def test_the_qr_code_is_drawn_module_for_module_inside_its_quiet_zone(tmp_path):
+    """Rasterised, the printed code shows exactly segno's modules for the address, with four
+    modules of white all round."""
     import shutil
     import subprocess
 
-    from reportlab.graphics.barcode.qr import QrCodeWidget
     from reportlab.pdfgen.canvas import Canvas
 
-    from tournaments.pdf.qr import QUIET_ZONE, qr_modules
+    from tournaments.pdf.table_cards import QrCode
 
     if not shutil.which("pdftoppm"):
         pytest.skip("pdftoppm is not installed (apt-get install -y poppler-utils)")
     url = f"{BASE}/t/AbCdEfGhIjKlMnOpQrStUvWxYz012345/"
-    widget = QrCodeWidget(url, barLevel="M")
-    widget.qr.make()
+    symbol, quiet = _symbol(url), 4  # the quiet zone the QR standard asks for, in modules
+    white = [False] * (len(symbol) + 2 * quiet)
     expected = [
-        [widget.qr.isDark(r, c) for c in range(widget.qr.getModuleCount())]
-        for r in range(widget.qr.getModuleCount())
+        *[white] * quiet,
+        *([False] * quiet + row + [False] * quiet for row in symbol),
+        *[white] * quiet,
     ]
-    assert [list(row) for row in qr_modules(url)] == expected
     size = 300
     canvas = Canvas(str(tmp_path / "qr.pdf"), pagesize=(size, size))
-    flowable = qr_drawing(url, size)
+    flowable = QrCode(url, size)
     flowable.wrapOn(canvas, size, size)
     flowable.drawOn(canvas, 0, 0)
     canvas.save()
@@ -89,11 +120,11 @@ def test_the_qr_code_is_drawn_module_for_module(tmp_path):
     image = next(tmp_path.glob("qr*.pgm")).read_bytes()
     header, pixels = image.split(b"\n", 3)[:3], image.split(b"\n", 3)[3]
     width, height = (int(v) for v in header[1].split())
-    count = len(expected) + 2 * QUIET_ZONE
+    count = len(expected)
     for row, line in enumerate(expected):
         for col, dark in enumerate(line):
-            x = int((col + QUIET_ZONE + 0.5) * width / count)
-            y = int((row + QUIET_ZONE + 0.5) * height / count)
+            x = int((col + 0.5) * width / count)
+            y = int((row + 0.5) * height / count)
             assert (pixels[y * width + x] < 128) == dark, (row, col)
 
 
@@ -432,45 +463,3 @@ def test_the_scores_grid_shares_the_boards_out_in_even_blocks(club, make_event):
         [str(n) for n in range(1, 16)],
         [str(n) for n in range(16, 31)],
     ]
-
-
-@pytest.mark.parametrize("length", [1, 17, 40, 75, 130, 220, 400, 700])
-def test_every_qr_code_is_reportlabs_symbol_module_for_module(length):
-    """Our encoder's shortcuts (error correction, masks tried on the data alone) change nothing:
-    addresses of every length, so versions with one and several blocks and with version bits."""
-    import random
-
-    from reportlab.graphics.barcode import qrencoder
-
-    from tournaments.pdf.qr import _QrCode, qr_modules
-
-    rng = random.Random(length)
-    for _ in range(3):
-        text = "http://" + "".join(rng.choice("abcdefXYZ0123456789-_/.:") for _ in range(length))
-        theirs = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
-        theirs.addData(text)
-        theirs.make()
-        assert qr_modules(text) == tuple(tuple(row) for row in theirs.modules), (length, theirs.version)
-        ours = _QrCode(None, qrencoder.QRErrorCorrectLevel.M)
-        ours.addData(text)
-        penalties = []
-        for mask in range(8):
-            theirs.makeImpl(True, mask)
-            penalties.append(qrencoder.QRUtil.getLostPoint(theirs))
-        assert ours.mask_penalties() == penalties
-
-
-def test_the_qr_mask_is_chosen_as_reportlabs_encoder_chooses_it():
-    from reportlab.graphics.barcode import qrencoder
-
-    from tournaments.pdf.qr import mask_penalty, qr_modules
-
-    for token in ("5sc9All4vOZHGXpGgVzM8f9qv-F4DsUW", "QBEhmYg_sJV3DUhnJkznjrrs2aoyfeey", "x" * 32):
-        url = f"http://192.168.1.20:8000/t/{token}/"
-        theirs = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
-        theirs.addData(url)
-        theirs.make()
-        assert qr_modules(url) == tuple(tuple(row) for row in theirs.modules)
-        for mask in range(8):
-            theirs.makeImpl(True, mask)
-            assert mask_penalty(theirs.modules) == qrencoder.QRUtil.getLostPoint(theirs)

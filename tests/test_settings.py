@@ -1,5 +1,6 @@
 """Start-up refuses bad configuration with a message naming the variable; production is clean."""
 
+import json
 import os
 import subprocess
 import sys
@@ -92,3 +93,23 @@ def test_a_postgresql_address_keeps_its_own_options_beside_prepared_statements()
     }
     pooled = database_from_url("DATABASE_URL", url, ROOT, prepared=False)["OPTIONS"]
     assert pooled["prepare_threshold"] is None and pooled["sslmode"] == "require"
+
+
+def test_django_starts_without_any_pdf_code():
+    """reportlab (and PIL, and the fonts it reads) and the QR encoder are loaded when the first
+    document is built, not by ``django.setup()`` nor by the pages' URLs."""
+    code = (
+        "import json, sys, django; django.setup();"
+        "setup = sorted(sys.modules);"
+        "from django.urls import get_resolver; get_resolver().url_patterns;"
+        "print(json.dumps([setup, sorted(sys.modules)]))"
+    )
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "whistdrive.settings"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    for loaded in json.loads(done.stdout):
+        pdf_code = {m for m in loaded if m.split(".")[0] in ("reportlab", "PIL", "segno")}
+        pdf_code |= {m for m in loaded if m.startswith("tournaments.pdf.")}
+        assert not pdf_code, sorted(pdf_code)

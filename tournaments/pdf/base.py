@@ -14,7 +14,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate
 
-from .data import PrintEvent
+from ..print_data import PrintEvent
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT = "DejaVuSans"
@@ -206,4 +206,6 @@ def usable_width(event: PrintEvent) -> float:
     return PAGE_SIZES.get(event.paper, A4)[0] - 2 * MARGIN
 
 
-register_fonts()  # before any Paragraph is made with these styles
+# This module is imported when the first document is built: the fonts are read then, before any
+# Paragraph is made with these styles.
+register_fonts()

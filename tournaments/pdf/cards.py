@@ -3,8 +3,8 @@
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Spacer
 
+from ..print_data import PrintPack
 from .base import STYLES, text, usable_width
-from .data import PrintPack
 from .grid import Grid, suit
 
 GAP = 6 * mm

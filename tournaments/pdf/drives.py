@@ -1,47 +1,14 @@
 """A drive's paper: a score card per player, a card for each table with the movement in words, and
-the results sheet with the prizes. Plain data in (``DrivePrint``), PDF bytes out."""
-
-from dataclasses import dataclass
+the results sheet with the prizes. Plain data in (``print_data.DrivePrint``), PDF bytes out."""
 
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Spacer
 
+from ..print_data import DrivePrint
+from . import DRIVE_DOCUMENTS
 from .base import STYLES, build_pdf, text, usable_width
-from .data import PrintEvent
 from .grid import Grid, suit
-from .qr import qr_drawing
-
-
-@dataclass(frozen=True)
-class DriveCard:
-    """One player's score card: a row per hand (hand, trumps symbol, table, partner, tricks, total),
-    a subtotal row after each half but the last."""
-
-    title: str  # "L3 · Lady · Mary Smith"
-    rows: tuple[tuple[str, ...], ...]
-    total: str
-
-
-@dataclass(frozen=True)
-class DriveTableCard:
-    table: int
-    lines: tuple[str, ...]  # the movement in words
-    code: str
-    link: str
-
-
-@dataclass(frozen=True)
-class DriveResults:
-    prizes: tuple[tuple[str, str, str], ...]  # (prize, who, score)
-    standings: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]  # (role heading, rows)
-
-
-@dataclass(frozen=True)
-class DrivePrint:
-    event: PrintEvent
-    cards: tuple[DriveCard, ...]
-    tables: tuple[DriveTableCard, ...]
-    results: DriveResults
+from .table_cards import QrCode
 
 
 def _score_cards(data: DrivePrint) -> list:
@@ -87,7 +54,7 @@ def _table_cards(data: DrivePrint) -> list:
         story += [text(line, STYLES["lead"]) for line in card.lines]
         story += [
             Spacer(1, 10 * mm),
-            qr_drawing(card.link, 50 * mm),
+            QrCode(card.link, 50 * mm),
             Spacer(1, 3 * mm),
             text(f"Tablet: scan the code, or type {card.code} on the start page", STYLES["code"]),
             text(card.link, STYLES["note"]),
@@ -124,14 +91,8 @@ def _results(data: DrivePrint) -> list:
     return story
 
 
-DOCUMENTS = {
-    "score-cards": ("Score cards", _score_cards),
-    "table-cards": ("Table cards", _table_cards),
-    "results": ("Results", _results),
-}
+STORIES = {"score-cards": _score_cards, "table-cards": _table_cards, "results": _results}
 
 
-def render_drive(data: DrivePrint, document: str) -> bytes:
-    """One of ``DOCUMENTS``; a KeyError for any other name."""
-    title, story = DOCUMENTS[document]
-    return build_pdf(data.event, title, story(data))
+def render(data: DrivePrint, document: str) -> bytes:
+    return build_pdf(data.event, DRIVE_DOCUMENTS[document], STORIES[document](data))

@@ -5,8 +5,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Spacer
 
 from ..domain.boards import SEAT_NAMES
+from ..print_data import HandRecord, PrintPack
 from .base import FONT, FONT_BOLD, INK, MUTED, RULE, SHADE, STYLES, text, usable_width
-from .data import HandRecord, PrintPack
 from .grid import TextWriter, suit
 
 SUITS = ("♠", "♥", "♦", "♣")

@@ -3,8 +3,8 @@
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
+from ..print_data import PrintPack
 from .base import STYLES, text, usable_width
-from .data import PrintPack
 from .grid import Grid
 
 MIN_BOARD_WIDTH = 9 * mm  # a board's column in the scores grid: room for "12.5"

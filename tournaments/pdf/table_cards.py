@@ -1,13 +1,50 @@
 """Table cards: one per table, standing on it all evening, with the QR code that opens its tablet page."""
 
+from functools import lru_cache
+from itertools import groupby
+
+import segno
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
+from ..print_data import PrintPack, TableCard
 from .base import FONT_BOLD, STYLES, text, usable_width
-from .data import PrintPack, TableCard
 from .grid import PAD_X, PAD_Y, Grid, suit
-from .qr import QR_SIZE, qr_drawing
+
+QR_SIZE = 38 * mm
+QUIET_ZONE = 4  # modules of white round the code, as the QR standard asks
+
+
+@lru_cache(maxsize=256)
+def qr_symbol(url: str) -> segno.QRCode:
+    """The QR code of a table's address, error correction M or better: made once per address, as
+    the address stays the same all evening."""
+    return segno.make_qr(url, error="m")
+
+
+class QrCode(Flowable):
+    """A QR code, its quiet zone included, ``size`` points square: each row's runs of dark modules
+    drawn as rectangles of one filled path."""
+
+    def __init__(self, url: str, size: float = QR_SIZE):
+        super().__init__()
+        self.url = url
+        self.width = self.height = self.size = size
+
+    def draw(self):
+        symbol = qr_symbol(self.url)
+        unit = self.size / symbol.symbol_size(border=QUIET_ZONE)[0]
+        path = self.canv.beginPath()
+        for row, modules in enumerate(symbol.matrix_iter(border=QUIET_ZONE)):
+            y, col = self.size - (row + 1) * unit, 0
+            for dark, run in groupby(modules):
+                length = len(list(run))
+                if dark:
+                    path.rect(col * unit, y, length * unit, unit)
+                col += length
+        self.canv.setFillColorRGB(0, 0, 0)
+        self.canv.drawPath(path, stroke=0, fill=1)
 
 
 def _boards(card_round) -> list:
@@ -45,7 +82,7 @@ def _card(pack: PrintPack, card: TableCard) -> list:
                     text(card.code, STYLES["code"]),
                     text(f"This table's address: {card.url}", STYLES["small"]),
                 ],
-                qr_drawing(card.url),
+                QrCode(card.url),
             ]
         ],
         colWidths=[width - QR_SIZE - 4 * mm, QR_SIZE + 4 * mm],

@@ -4,8 +4,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, Spacer
 
+from ..print_data import PrintPack
 from .base import FONT_BOLD, STYLES, markup, suit_markup, text, usable_width
-from .data import PrintPack
 from .grid import PAD_X, Grid
 
 ROW_HEIGHT = 7 * mm  # room to write by hand

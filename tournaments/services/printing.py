@@ -12,7 +12,7 @@ from ..domain.movements.render import SEAT_NAMES as SEATS_SHORT
 from ..domain.movements.render import boards_move_text, sharing_text
 from ..domain.scoring import pair_label
 from ..models import Event, Seating
-from ..pdf.data import (
+from ..print_data import (
     CardRound,
     GuideCard,
     GuideStop,

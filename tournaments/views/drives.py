@@ -14,7 +14,7 @@ from ..domain.drives import GENT, LADY
 from ..domain.errors import DomainError
 from ..forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, form_problems
 from ..models import Drive
-from ..pdf.drives import DOCUMENTS
+from ..pdf import DRIVE_DOCUMENTS
 from ..services import drives
 from .common import tablet_base_url
 from .drive_tablets import _whole
@@ -243,7 +243,7 @@ def drive_cut(request, drive_id: int):
 @login_required
 def drive_print(request, drive_id: int, document: str):
     drive = _get_drive_for_user(request, drive_id)
-    if document not in DOCUMENTS:
+    if document not in DRIVE_DOCUMENTS:
         raise Http404("No such document.")
     data = drives.drive_print(drive=drive, document=document, base_url=tablet_base_url(request))
     response = HttpResponse(data, content_type="application/pdf")

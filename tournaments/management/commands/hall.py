@@ -11,11 +11,12 @@ import secrets
 import socket
 import subprocess
 import sys
+from io import StringIO
 from pathlib import Path
 
+import segno
 from django.conf import settings
 from django.core.management import BaseCommand, CommandError
-from reportlab.graphics.barcode import qrencoder
 
 HALL_DIR = Path(settings.BASE_DIR) / "hall"
 
@@ -43,25 +44,11 @@ def hall_secret_key() -> str:
 
 
 def terminal_qr(text: str) -> str:
-    """A QR code drawn with half-block characters, two rows of modules a line, with a quiet zone."""
-    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
-    code.addData(text)
-    code.make()
-    size = code.getModuleCount()
-
-    def dark(row, col):
-        return 0 <= row < size and 0 <= col < size and code.isDark(row, col)
-
-    lines = []
-    for row in range(-2, size + 2, 2):
-        line = ""
-        for col in range(-2, size + 2):
-            top, bottom = dark(row, col), dark(row + 1, col)
-            line += {(False, False): "█", (True, False): "▄", (False, True): "▀", (True, True): " "}[
-                (top, bottom)
-            ]
-        lines.append(line)
-    return "\n".join(lines)
+    """A QR code drawn with half-block characters, two rows of modules a line, light on the
+    terminal's dark, with a quiet zone of two modules."""
+    out = StringIO()
+    segno.make_qr(text, error="m").terminal(out, border=2, compact=True)
+    return out.getvalue().rstrip("\n")
 
 
 class Command(BaseCommand):

@@ -11,8 +11,8 @@ from ...domain.drives import (
 from ...models import (
     Drive,
 )
-from ...pdf.data import PrintEvent
-from ...pdf.drives import DriveCard, DrivePrint, DriveResults, DriveTableCard, render_drive
+from ...pdf import render_drive
+from ...print_data import DriveCard, DrivePrint, DriveResults, DriveTableCard, PrintEvent
 from .state import DriveState, plain_number
 
 

@@ -1,4 +1,6 @@
-"""What the printed documents show, as plain data: built by the printing service, drawn by the pdf code."""
+"""What the printed documents show, as plain data: built by the printing services, drawn by the
+pdf package. Plain data classes, so that the services and the organiser site name them without
+loading any PDF code."""
 
 from dataclasses import dataclass
 
@@ -130,3 +132,35 @@ class PrintPack:
     score_cards: tuple[ScoreCard, ...] = ()
     hand_records: tuple[HandRecord, ...] = ()
     results: ResultsSheet | None = None
+
+
+@dataclass(frozen=True)
+class DriveCard:
+    """One player's score card: a row per hand (hand, trumps symbol, table, partner, tricks, total),
+    a subtotal row after each half but the last."""
+
+    title: str  # "L3 · Lady · Mary Smith"
+    rows: tuple[tuple[str, ...], ...]
+    total: str
+
+
+@dataclass(frozen=True)
+class DriveTableCard:
+    table: int
+    lines: tuple[str, ...]  # the movement in words
+    code: str
+    link: str
+
+
+@dataclass(frozen=True)
+class DriveResults:
+    prizes: tuple[tuple[str, str, str], ...]  # (prize, who, score)
+    standings: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]  # (role heading, rows)
+
+
+@dataclass(frozen=True)
+class DrivePrint:
+    event: PrintEvent
+    cards: tuple[DriveCard, ...]
+    tables: tuple[DriveTableCard, ...]
+    results: DriveResults

@@ -1,0 +1,78 @@
+"""Benchmark: Django's start-up, whistdrive beside a bare project on the same Python.
+
+A bare project is made with ``django-admin startproject`` in a temporary folder; then, in turn, a
+new process for each times ``import django; django.setup()`` alone (not the interpreter's own
+start), its compiled modules kept as Python keeps them by default (a first run of each writes
+them). The median and the range of the rounds, and whether any PDF code (reportlab, PIL, segno)
+was loaded:
+
+    .venv/bin/python bench/startup.py [--rounds 10]
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOAL = 2.0  # whistdrive's start-up at most twice a bare project's
+PDF_CODE = ("reportlab", "PIL", "segno")
+
+TIMED = f"""
+import json, sys, time
+start = time.perf_counter()
+import django
+django.setup()
+elapsed = time.perf_counter() - start
+print(json.dumps([elapsed * 1000, sorted({{m.split(".")[0] for m in sys.modules}} & {set(PDF_CODE)!r})]))
+"""
+
+
+def start_up(folder: Path, settings: str) -> tuple[float, list[str]]:
+    """One new process's ``import django; django.setup()``: milliseconds, and the PDF code it loaded."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": settings}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # Python keeps its compiled modules, as it does by default
+    done = subprocess.run(
+        [sys.executable, "-c", TIMED], cwd=folder, env=env, capture_output=True, text=True, check=True
+    )
+    elapsed, loaded = json.loads(done.stdout)
+    return elapsed, loaded
+
+
+def _summary(name: str, values: list[float]) -> str:
+    return f"  {name:<28} {statistics.median(values):6.0f} ms  ({min(values):.0f}–{max(values):.0f})"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=10)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        bare = Path(folder)
+        subprocess.run([sys.executable, "-m", "django", "startproject", "bare", str(bare)], check=True)
+        projects = {"a bare project": (bare, "bare.settings"), "whistdrive": (ROOT, "whistdrive.settings")}
+        for place, settings in projects.values():
+            start_up(place, settings)  # writes the compiled modules, as a first use does
+        times: dict[str, list[float]] = {name: [] for name in projects}
+        loaded: dict[str, set[str]] = {name: set() for name in projects}
+        for _ in range(args.rounds):  # in turn, so that a busy machine slows both alike
+            for name, (place, settings) in projects.items():
+                elapsed, modules = start_up(place, settings)
+                times[name].append(elapsed)
+                loaded[name].update(modules)
+    print(f"import django; django.setup(), {args.rounds} rounds, Python {sys.version.split()[0]}")
+    for name, values in times.items():
+        print(_summary(name, values) + f"; PDF code loaded: {', '.join(sorted(loaded[name])) or 'none'}")
+    ratios = [ours / bare for ours, bare in zip(times["whistdrive"], times["a bare project"], strict=True)]
+    print(
+        f"  {'whistdrive / bare, per round':<28} {statistics.median(ratios):6.2f} ×   "
+        f"({min(ratios):.2f}–{max(ratios):.2f}); goal at most {GOAL:.0f} ×"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,33 @@
+"""An event's documents, each a story of flowables from the print pack, laid out by ``build_pdf``."""
+
+from reportlab.platypus import PageBreak
+
+from ..print_data import PrintPack
+from . import DOCUMENTS, PACK
+from .base import build_pdf
+from .cards import guide_cards_story, score_cards_story
+from .hand_records import hand_records_story
+from .results import results_story
+from .table_cards import table_cards_story
+from .travellers import travellers_story
+
+STORIES = {
+    "table-cards": table_cards_story,
+    "guide-cards": guide_cards_story,
+    "travellers": travellers_story,
+    "score-cards": score_cards_story,
+    "hand-records": hand_records_story,
+    "results": results_story,
+}
+
+
+def render(pack: PrintPack, document: str) -> bytes:
+    if document == "pack":
+        names = PACK + (("results",) if pack.results else ())
+        story = []
+        for name in names:
+            if story:
+                story.append(PageBreak())
+            story += STORIES[name](pack)
+        return build_pdf(pack.event, "Print pack", story)
+    return build_pdf(pack.event, DOCUMENTS[document], STORIES[document](pack))
