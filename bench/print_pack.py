@@ -3,11 +3,11 @@
 In process: gathering the print data once, rendering each document on its own (table cards, guide
 cards, travellers, score cards, hand records, results: the split), and the pack as one file (what
 the print command makes), repeated in rounds (the median and the range quoted); the first round
-is a new process's first pack. Then the whole process, as a user runs
-it: ``manage.py print EVENT --document pack`` in a new process each time, beside the same command
-for an event that does not exist (start-up alone: the interpreter, Django, reportlab, the fonts;
-no work); and the pack's request in a running server (its Server-Timing). Runs in a throw-away
-test database on whatever DATABASE_URL points at (SQLite by default):
+is a new process's first pack. Then the whole process, as a user runs it: ``manage.py print EVENT
+--document pack`` in a new process each time, beside the same command for an event that does not
+exist (start-up alone: the interpreter and Django, no work; reportlab and the fonts wait for the
+first document); and the pack's request in a running server (its Server-Timing). Runs in a
+throw-away test database on whatever DATABASE_URL points at (SQLite by default):
 
     .venv/bin/python bench/print_pack.py [--tables 30] [--rounds 3]
 """
