@@ -17,15 +17,25 @@ QUIET_ZONE = 4  # modules of white round the code, as the QR standard asks
 
 
 @lru_cache(maxsize=256)
-def qr_symbol(url: str) -> segno.QRCode:
-    """The QR code of a table's address, error correction M or better: made once per address, as
-    the address stays the same all evening."""
-    return segno.make_qr(url, error="m")
+def qr_runs(url: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """The QR code of a table's address, error correction M or better, as segno makes it: how many
+    modules it is across, its quiet zone included, and its runs of dark modules along the rows
+    (row, first column, length). Made once per address, as the address stays the same all evening."""
+    matrix = segno.make_qr(url, error="m").matrix
+    runs = []
+    for row, modules in enumerate(matrix, start=QUIET_ZONE):
+        col = QUIET_ZONE
+        for dark, run in groupby(modules):
+            length = len(list(run))
+            if dark:
+                runs.append((row, col, length))
+            col += length
+    return len(matrix) + 2 * QUIET_ZONE, tuple(runs)
 
 
 class QrCode(Flowable):
-    """A QR code, its quiet zone included, ``size`` points square: each row's runs of dark modules
-    drawn as rectangles of one filled path."""
+    """A QR code, its quiet zone included, ``size`` points square: its runs of dark modules drawn
+    as the rectangles of one filled path."""
 
     def __init__(self, url: str, size: float = QR_SIZE):
         super().__init__()
@@ -33,16 +43,11 @@ class QrCode(Flowable):
         self.width = self.height = self.size = size
 
     def draw(self):
-        symbol = qr_symbol(self.url)
-        unit = self.size / symbol.symbol_size(border=QUIET_ZONE)[0]
+        count, runs = qr_runs(self.url)
+        unit = self.size / count
         path = self.canv.beginPath()
-        for row, modules in enumerate(symbol.matrix_iter(border=QUIET_ZONE)):
-            y, col = self.size - (row + 1) * unit, 0
-            for dark, run in groupby(modules):
-                length = len(list(run))
-                if dark:
-                    path.rect(col * unit, y, length * unit, unit)
-                col += length
+        for row, col, length in runs:
+            path.rect(col * unit, self.size - (row + 1) * unit, length * unit, unit)
         self.canv.setFillColorRGB(0, 0, 0)
         self.canv.drawPath(path, stroke=0, fill=1)
 
