@@ -10,10 +10,11 @@ serialised by a lock on the table's seating, and the database allows one result 
 
 Locks are taken in one order everywhere: the event row, then the seating, then the result. A
 tablet's write holds the event against a close (a key-share lock, which tablets do not contend
-for: ``services/locks.py``), then locks the table's seatings in one statement, which also reads
-their pairs, the table's results and the board: with the write and its history line, four
-statements a score. A close either waits for the tablets' writes in flight or goes first, and the
-tablets then find the event finished; the two never wait on each other.
+for) and locks the table's seatings in one statement (``services/locks.py``); a second reads the
+seatings with their pairs, the table's results and the board, under those locks: with the write
+and its history line, four statements a score. A close either waits for the tablets' writes in
+flight or goes first, and the tablets then find the event finished; the two never wait on each
+other.
 """
 
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from .codes import (
 )
 from .errors import ServiceError
 from .lifecycle import may_play
-from .locks import table_event_held
+from .locks import table_held
 from .movements import seated_movement
 from .results import history_add, result_record_for_seating
 from .scoring import seating_expected_boards
@@ -208,15 +209,16 @@ def _moves(event: Event, seating: Seating) -> dict:
 
 
 def _table_rounds(
-    event_id: int, table: int, *related: str, board_number: int | None = None, lock: bool = False
+    event_id: int, table: int, *related: str, board_number: int | None = None
 ) -> tuple[list[Seating], dict[int, dict[int, Result]]]:
     """The table's seatings in round order, and its results by round and board, in one statement.
 
     Each round's results at the table come joined to its seating (``played``), so a seating comes
     once for each of its results. With ``board_number`` the seating that plays that board carries
     it as ``asked``, and its pairs as ``asked_ns`` and ``asked_ew`` (the ORM sets a filtered
-    relation's attribute only where a row was joined). With ``lock`` the seatings are locked as
-    they are read: two tablets at one table take turns.
+    relation's attribute only where a row was joined). A write reads it after ``locks.table_held``
+    has locked the table's seatings, never in the locking statement itself: rows joined to a locking
+    read come from before it waited, and could miss the result of the tablet it waited for.
     """
     seatings = Seating.objects.filter(event_id=event_id, table=table).annotate(
         played=FilteredRelation(
@@ -232,8 +234,6 @@ def _table_rounds(
             asked_ns=FilteredRelation("ns_pair", condition=plays),
             asked_ew=FilteredRelation("ew_pair", condition=plays),
         ).select_related("asked", "asked_ns", "asked_ew")
-    if lock:
-        seatings = seatings.select_for_update(of=("self",))
     # Ordered by round alone: the models' default order would join the event table for nothing.
     by_round: dict[int, dict[int, Result]] = {}
     rounds: dict[int, Seating] = {}
@@ -245,23 +245,25 @@ def _table_rounds(
 
 
 def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Board, bool, dict]:
-    """The table's seating for the board (the event held against a close, then the table's
-    seatings locked), the board, whether it is the current round, and that round's results by
-    board (read under the lock, so current). Four statements in all with the write and its
-    history line.
+    """The table's seating for the board (the event held against a close and the table's
+    seatings locked, in one statement), the board, whether it is the current round, and that
+    round's results by board (read under the locks, so current). Four statements in all with the
+    write and its history line.
 
     A board of an earlier round is returned too (not current), so that a repeated tap or a retried
     request whose reply was lost is recognised; the callers refuse anything else on it.
     ``access`` may be a bare ``TableAccess(token=...)``: its event and table are filled in.
     """
-    event = table_event_held(access.token)
+    event = table_held(access.token)
     if event is None:
-        raise TableAccess.DoesNotExist("This table link is not in use.")
+        if not TableAccess.objects.filter(token=access.token).exists():
+            raise TableAccess.DoesNotExist("This table link is not in use.")
+        raise TableError("This table has played all its rounds.")
     access.event_id, access.table = event.pk, event.held_table
     verdict = may_play(event)
     if not verdict:
         raise TableError(verdict.reason)
-    seatings, by_round = _table_rounds(event.pk, access.table, board_number=board_number, lock=True)
+    seatings, by_round = _table_rounds(event.pk, access.table, board_number=board_number)
     current = _pick_current(seatings, by_round)
     if current is not None and board_number in current.board_numbers:
         found, is_current = current, True
