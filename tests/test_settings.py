@@ -113,3 +113,20 @@ def test_django_starts_without_any_pdf_code():
         pdf_code = {m for m in loaded if m.split(".")[0] in ("reportlab", "PIL", "segno")}
         pdf_code |= {m for m in loaded if m.startswith("tournaments.pdf.")}
         assert not pdf_code, sorted(pdf_code)
+
+
+def test_django_starts_without_the_backup_checker():
+    """jsonschema, and the check of the backups' schemas, wait for the first backup read."""
+    code = (
+        "import json, sys, django; django.setup();"
+        "from django.urls import get_resolver; get_resolver().url_patterns;"
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "whistdrive.settings"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    loaded = json.loads(done.stdout)
+    assert "tournaments.services.backup_schema" in loaded  # the schemas are declared...
+    assert not [m for m in loaded if m.split(".")[0] == "jsonschema"]  # ...and not yet checked

@@ -11,9 +11,9 @@ hands), is checked after it by each kind of export, in a few lines.
     results[3].ns_tricks: is 14, not a whole number from 0 to 13.
 """
 
+from collections.abc import Callable
 from datetime import date, datetime
-
-from jsonschema import Draft202012Validator, FormatChecker, validators
+from functools import cache
 
 from ..domain import boards as board_rules
 from ..domain import limits
@@ -86,30 +86,36 @@ def document(sections: dict, *, optional: tuple[str, ...] = ()) -> dict:
     return {"$schema": "https://json-schema.org/draft/2020-12/schema"} | record(sections, optional=optional)
 
 
-# JSON's whole numbers only: a schema's "integer" would take 3.0 too.
-_Validator = validators.extend(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
-        "integer", lambda checker, value: isinstance(value, int) and not isinstance(value, bool)
-    ),
-)
-_FORMATS = FormatChecker(formats=())
-
-
-@_FORMATS.checks("date", raises=ValueError)
 def _is_date(value) -> bool:
     return not isinstance(value, str) or date.fromisoformat(value) is not None
 
 
-@_FORMATS.checks("date-time", raises=ValueError)
 def _is_date_time(value) -> bool:
     return not isinstance(value, str) or datetime.fromisoformat(value) is not None
 
 
-def validator(schema: dict):
-    """A checker for ``schema``, made once per schema and reused (checking a schema is not free)."""
-    _Validator.check_schema(schema)
-    return _Validator(schema, format_checker=_FORMATS)
+def validator(schema: dict) -> Callable:
+    """A checker for ``schema``, made when first asked for and reused: jsonschema, and checking the
+    schema itself, cost a tenth of a second that start-up need not pay for a backup not yet read."""
+
+    @cache
+    def checker():
+        from jsonschema import Draft202012Validator, FormatChecker, validators
+
+        # JSON's whole numbers only: a schema's "integer" would take 3.0 too.
+        kind = validators.extend(
+            Draft202012Validator,
+            type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
+                "integer", lambda checker, value: isinstance(value, int) and not isinstance(value, bool)
+            ),
+        )
+        formats = FormatChecker(formats=())
+        formats.checks("date", raises=ValueError)(_is_date)
+        formats.checks("date-time", raises=ValueError)(_is_date_time)
+        kind.check_schema(schema)
+        return kind(schema, format_checker=formats)
+
+    return checker
 
 
 KINDS = {
@@ -159,10 +165,11 @@ def _words(error) -> str:
     return error.message
 
 
-def schema_problems(data, checker) -> list[str]:
-    """What is wrong with ``data`` by the schema of ``checker``, in words (empty when it is sound)."""
+def schema_problems(data, checker: Callable) -> list[str]:
+    """What is wrong with ``data`` by the schema of ``checker`` (made by ``validator``), in words
+    (empty when it is sound)."""
     problems: list[str] = []
-    for error in checker.iter_errors(data):
+    for error in checker().iter_errors(data):
         problem = f"{where(error.absolute_path)}: {_words(error)}."
         if problem not in problems:
             problems.append(problem)
