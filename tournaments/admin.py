@@ -364,20 +364,7 @@ class DriveAdmin(ClubScopedAdmin):
     list_filter = ["status", "date", ("club", OrganisedClubFilter), "format"]
     search_fields = ["name"]
     form = DriveAdminForm
-    fields = [
-        "club",
-        "name",
-        "date",
-        "format",
-        "hands",
-        "halves",
-        "trump_schedule",
-        "sit_out",
-        "lady_label",
-        "gent_label",
-        "prizes",
-        "status",
-    ]
+    fields = [*DriveAdminForm.Meta.fields, "status"]
     readonly_fields = ["status"]
 
     def get_readonly_fields(self, request, obj=None):
