@@ -63,10 +63,12 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture
 def make_club(db):
+    from django.utils.text import slugify
+
     from tournaments.models import Club
 
     def make(name="Ribble Valley Whist Club", organisers=()):
-        club = Club.objects.create(name=name)
+        club = Club.objects.create(name=name, slug=slugify(name))
         club.organisers.add(*organisers)
         return club
 

@@ -105,8 +105,8 @@ def _saved_as(obj, saved) -> None:
 @admin.register(Club)
 class ClubAdmin(ClubScopedAdmin):
     club_path = ""
-    list_display = ["name", "paper_size"]
-    search_fields = ["name"]
+    list_display = ["name", "slug", "paper_size"]
+    search_fields = ["name", "slug"]
 
     def _club_id(self, obj):
         return obj.pk
@@ -116,7 +116,7 @@ class ClubAdmin(ClubScopedAdmin):
         return queryset if request.user.is_superuser else queryset.filter(organisers=request.user)
 
     def get_fields(self, request, obj=None):
-        fields = ["name", "paper_size", "minutes_per_board", "trump_schedule", "scoring", "scale"]
+        fields = ["name", "slug", "paper_size", "minutes_per_board", "trump_schedule", "scoring", "scale"]
         return fields + ["organisers"] if request.user.is_superuser else fields
 
     def has_add_permission(self, request):

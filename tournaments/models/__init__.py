@@ -35,6 +35,13 @@ class Club(models.Model):
         LETTER = "LETTER", "Letter"
 
     name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(
+        max_length=50,
+        unique=True,
+        blank=True,
+        help_text="The club's part of its public addresses (/clubs/<slug>/results/); "
+        "left empty, it is made from the name.",
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         blank=True,
@@ -67,6 +74,7 @@ class Club(models.Model):
 
     class Meta:
         ordering = ["name"]
+        constraints = [models.CheckConstraint(condition=~models.Q(slug=""), name="club_has_slug")]
 
     def __str__(self):
         return self.name

@@ -11,6 +11,7 @@ Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix 
 
 from .audit import corrected_after_publication, event_log, heartbeat_write
 from .boards import PbnImportError, event_deal_boards, event_export_pbn, event_import_pbn
+from .clubs import club_get_or_create
 from .codes import Tablet, code_lockouts, code_lockouts_lift
 from .director import board_meetings, board_seatings, event_results_grid, result_set_by_director
 from .entries import (
@@ -23,7 +24,6 @@ from .entries import (
 )
 from .errors import ServiceError
 from .events import (
-    club_get_or_create,
     club_save,
     event_build_movement,
     event_close,

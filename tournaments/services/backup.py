@@ -28,6 +28,7 @@ from ..models import (
 )
 from .audit import event_log
 from .backup_schema import event_document_problems
+from .clubs import club_get_or_create
 from .errors import ServiceError
 from .tablets import event_open_tables
 
@@ -219,9 +220,7 @@ def event_import(data: dict, *, user=None) -> Event:
         shown = " ".join(problems[:8]) + (f" (and {len(problems) - 8} more)" if len(problems) > 8 else "")
         raise BackupError(f"The export is damaged or incomplete: {shown} Nothing was imported.")
     try:
-        club, _ = Club.objects.get_or_create(
-            name=data["club"]["name"], defaults={"paper_size": data["club"]["paper_size"]}
-        )
+        club = club_get_or_create(name=data["club"]["name"], paper_size=data["club"]["paper_size"])
         fields = data["event"]
         when = date.fromisoformat(fields["date"])
         if Event.objects.filter(club=club, name=fields["name"], date=when).exists():

@@ -26,6 +26,7 @@ from ..models import (
     Seating,
 )
 from .audit import changes_text, club_log, event_log
+from .clubs import club_slug_for
 from .director import result_set_by_director
 from .errors import ServiceError
 from .lifecycle import (
@@ -42,11 +43,6 @@ from .lifecycle import (
 from .results import history_add
 from .scoring import event_seating_rows, seating_expected_boards
 from .tablets import event_open_tables
-
-
-def club_get_or_create(*, name: str) -> Club:
-    club, _ = Club.objects.get_or_create(name=name.strip())
-    return club
 
 
 def member_create(*, club: Club, first_name: str, last_name: str, email: str = "") -> Member:
@@ -82,6 +78,8 @@ def member_delete(*, member: Member, user=None) -> None:
 def club_save(*, club: Club, changed: list[str], user=None) -> Club:
     """Save a club's settings as the organiser site's form left them, with a line in its trail."""
     adding = club._state.adding
+    if not club.slug:
+        club.slug = club_slug_for(club.name, exclude_pk=club.pk)
     club.full_clean()
     club.save()
     detail = "" if adding else ", ".join(changed) or "saved"

@@ -14,7 +14,6 @@ from django.db import IntegrityError, transaction
 
 from ...models import (
     AuditLine,
-    Club,
     Drive,
     DrivePlayer,
     DriveResult,
@@ -26,6 +25,7 @@ from ...models import (
 )
 from ..audit import drive_log
 from ..backup import club_users, history_author
+from ..clubs import club_get_or_create
 from ..codes import table_link_create
 from ..errors import ServiceError
 from .backup_schema import drive_document_problems
@@ -119,7 +119,7 @@ def drive_import(data, *, user=None) -> Drive:
         )
     settings = data["drive"]
     when = date.fromisoformat(settings["date"])
-    club, _ = Club.objects.get_or_create(name=data["club"])
+    club = club_get_or_create(name=data["club"])
     if Drive.objects.filter(club=club, name=settings["name"], date=when).exists():
         raise DriveBackupError(
             f"{club} already has a drive '{settings['name']}' on {when}: nothing imported."
