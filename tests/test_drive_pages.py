@@ -98,6 +98,32 @@ def test_a_tied_prize_is_cut_for_and_recorded(client, organiser, drive):
     assert after.player == winner.key and after.cut
 
 
+def test_players_level_on_their_total_share_a_place_as_an_events_pairs_do(client, organiser, drive):
+    client.force_login(organiser)
+    for k in range(8):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
+    drives.drive_start(drive=drive)
+    for table in (1, 2):  # hand 1: both N/S couples take 7, so L1 and L3 have 7, L2 and L4 have 6
+        drives.drive_result_record(drive=drive, hand=1, table=table, ns_tricks=7)
+    room = client.get(_url("drive-room", drive)).content.decode()
+    ladies = room.split("<h2>", 2)[1]
+    places = [cell.split("<", 1)[0] for cell in ladies.split('<td class="rank">')[1:]]
+    assert places == ["1=", "1=", "3=", "3="]
+    results = _text(client.get(_url("drive-print", drive, "results")))
+    assert "1= L1" in results and "3= L2" in results
+
+
+def test_a_running_drives_room_display_asks_a_screen_not_logged_in_to_log_in(client, organiser, drive):
+    for k in range(8):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
+    drives.drive_start(drive=drive)
+    response = client.get(_url("drive-room", drive))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("admin:login") + "?next=")
+    client.force_login(organiser)
+    assert client.get(response["Location"].split("next=", 1)[1]).status_code == 200
+
+
 def test_another_clubs_drive_is_not_found_and_actions_refuse_get(
     client, drive, other_club, django_user_model
 ):

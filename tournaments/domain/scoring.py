@@ -34,6 +34,7 @@ from typing import NamedTuple
 
 from .arrow import Score, sides, to_seats
 from .errors import ScoringError
+from .places import shared_places
 
 METHODS = ("matchpoints", "total_tricks", "odd_tricks")
 SCALES = ("ebu", "acbl")
@@ -300,17 +301,14 @@ def _rank(
             return (round(main, 9), tally.tricks if tie_break else 0)
 
         ordered = sorted(members, key=lambda p: (tuple(-x for x in key(p)), p))
-        keys = [key(p) for p in ordered]
-        for index, pair in enumerate(ordered):
-            first = keys.index(keys[index])
-            shared = keys.count(keys[index]) > 1
+        for place, pair in zip(shared_places([key(p) for p in ordered]), ordered, strict=True):
             tally = tallies[pair]
             is_mp = method == "matchpoints"
             standings.append(
                 Standing(
                     field=name,
                     pair=pair,
-                    rank=f"{first + 1}{'=' if shared else ''}",
+                    rank=place,
                     score=tally.score,
                     top=tally.top if is_mp else None,
                     percentage=(tally.score / tally.top * 100) if is_mp and tally.top else None,

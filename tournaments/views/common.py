@@ -8,7 +8,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from .. import services
 from ..domain.errors import DomainError
-from ..models import Event
+from ..models import Drive, Event
 
 
 def get_event_for_user(request, event_id: int) -> Event:
@@ -24,15 +24,24 @@ def get_event_for_results(request, event_id: int) -> Event:
     event = Event.objects.select_related("club").filter(pk=event_id).first()
     if event is None:
         raise Http404("No such event.")
-    if event.published or organises_event(request, event):
-        return event
-    if not request.user.is_authenticated:
-        raise LoginNeeded
-    raise Http404("No such event among your clubs.")
+    check_shown(request, event)
+    return event
 
 
 class LoginNeeded(Exception):
     pass
+
+
+def check_shown(request, event_or_drive: Event | Drive) -> None:
+    """An event's results and a drive's room display are open to its club's organisers, and to
+    everyone once published: a visitor not logged in is asked to log in (LoginNeeded), anyone else
+    is told there is no such thing (404), its existence not revealed."""
+    if event_or_drive.published:
+        return
+    if not request.user.is_authenticated:
+        raise LoginNeeded
+    if not type(event_or_drive).objects.for_user(request.user).filter(pk=event_or_drive.pk).exists():
+        raise Http404("Not among your clubs.")
 
 
 def results_page(view):

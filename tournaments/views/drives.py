@@ -5,6 +5,7 @@ from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -16,7 +17,7 @@ from ..forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, form_
 from ..models import Drive
 from ..pdf import DRIVE_DOCUMENTS
 from ..services import drives
-from .common import tablet_base_url
+from .common import LoginNeeded, check_shown, tablet_base_url
 from .drive_tablets import _whole
 
 MOVE_SHOWN = timedelta(seconds=60)
@@ -36,8 +37,14 @@ def _grid_context(state: drives.DriveState) -> dict:
 
 def _standings(state: drives.DriveState, role: str) -> list[dict]:
     return [
-        {"key": s.player, "name": state.name(s.player), "score": s.score, "first_half": s.first_half}
-        for s in state.standings(role)
+        {
+            "place": place,
+            "key": s.player,
+            "name": state.name(s.player),
+            "score": s.score,
+            "first_half": s.first_half,
+        }
+        for place, s in state.placings(role)
     ]
 
 
@@ -254,10 +261,12 @@ def drive_print(request, drive_id: int, document: str):
 def drive_room(request, drive_id: int):
     """The hall's screen: the leaders of each role, the half-time leaders and the hand in play."""
     drive = Drive.objects.filter(pk=drive_id).first()
-    if drive is None or not (
-        drive.published or Drive.objects.for_user(request.user).filter(pk=drive_id).exists()
-    ):
+    if drive is None:
         raise Http404("No such drive.")
+    try:
+        check_shown(request, drive)
+    except LoginNeeded:
+        return redirect_to_login(request.get_full_path())
     state = drives.DriveState(drive)
     allows = drives.drive_allows(drive)
     prizes = []

@@ -150,14 +150,14 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
     for role in (LADY, GENT):
         rows = [
             (
-                str(place),
+                place,
                 s.player,
                 state.name(s.player),
                 str(plain_number(s.first_half)),
                 str(plain_number(s.score)),
                 str(s.sat_out),
             )
-            for place, s in enumerate(state.standings(role) if state.tables else [], start=1)
+            for place, s in (state.placings(role) if state.tables else [])
         ]
         standings.append((drive.role_plural(role), tuple(rows)))
     data = DrivePrint(

@@ -26,6 +26,7 @@ from ...domain.drives import (
     sit_out_score,
     sources,
 )
+from ...domain.places import shared_places
 from ...models import (
     Drive,
     DrivePlayer,
@@ -345,6 +346,11 @@ class DriveState:
     def standings(self, role: str | None = None) -> list[PlayerScore]:
         """The players of a role (or all), best first: the order the prizes go down."""
         return rank_players(s for s in self.scores.values() if role is None or s.role == role)
+
+    def placings(self, role: str) -> list[tuple[str, PlayerScore]]:
+        """The players of a role best first, each with their place: level totals share it ("6=")."""
+        ranked = self.standings(role)
+        return list(zip(shared_places([s.score for s in ranked]), ranked, strict=True))
 
 
 def plain_number(value: float) -> float | int:
