@@ -28,6 +28,15 @@
     if (here) here.scrollIntoView();
   }
 
+  // A code shown again after an error: the cursor after its last letter, to correct it there.
+  document.addEventListener("DOMContentLoaded", function () {
+    var code = document.getElementById("code");
+    if (code && code.value) {
+      code.focus();
+      code.setSelectionRange(code.value.length, code.value.length);
+    }
+  });
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches("form[data-retry]")) return;

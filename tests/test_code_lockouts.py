@@ -1,11 +1,14 @@
 """The live page counts a tablet as locked out exactly when its next code would be refused: after
-ten wrong codes, not nine."""
+ten wrong codes, not nine. Only wrong codes count: a table's own code, typed before the organiser
+presses Start or after the close, opens its table's page, which says so."""
 
 import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.services.codes import LIMITS, Tablet
+from tournaments.models import CodeGuard, Drive, Event
+from tournaments.services import drives
+from tournaments.services.codes import LIMITS, Tablet, table_link_create
 from tournaments.services.tablets import TableError
 
 pytestmark = pytest.mark.django_db
@@ -48,3 +51,82 @@ def test_one_wrong_code_short_of_the_limit_the_right_code_still_opens_the_table(
     assert not _locked_out_on_the_live_page(client, event)
     access = services.table_code_lookup(code=event.table_accesses.get(table=1).code, tablet=TYPO)
     assert access.table == 1
+
+
+@pytest.fixture
+def ready(club, make_event):
+    """Boards dealt, table cards printed: the organiser has not pressed Start."""
+    event = make_event(club)
+    services.event_set_status(event=event, status="ready")
+    return event
+
+
+def test_a_tables_code_typed_before_the_start_opens_its_table_and_counts_nothing(ready):
+    access = ready.table_accesses.get(table=3)
+    for _ in range(2 * LIMITS["browser"]):
+        assert services.table_code_lookup(code=access.code, tablet=TYPO) == access
+    assert services.code_lockouts() == 0
+    _wrong_codes(LIMITS["browser"])  # the wrong ones still count, all ten of them
+    assert services.code_lockouts() == 1
+
+
+def test_the_start_page_sends_a_code_typed_before_the_start_to_its_ready_table(client, ready):
+    access = ready.table_accesses.get(table=3)
+    response = client.post(reverse("tournaments:table-start"), {"code": access.code}, follow=True)
+    page = response.content.decode()
+    assert response.redirect_chain == [(reverse("tournaments:table", args=[access.token]), 302)]
+    assert response.status_code == 200
+    assert "Table 3 is ready; play starts when the organiser presses Start" in page
+    assert '<meta http-equiv="refresh"' in page
+    assert "not the code" not in page
+
+
+def test_the_ready_table_shows_play_once_the_organiser_presses_start(client, ready):
+    url = reverse("tournaments:table", args=[ready.table_accesses.get(table=1).token])
+    assert "is ready" in client.get(url).content.decode()
+    services.event_set_status(event=ready, status="running")
+    page = client.get(url).content.decode()
+    assert "is ready" not in page and "Board 1" in page and "http-equiv" not in page
+
+
+def test_a_finished_events_code_opens_its_table_to_say_it_has_finished(client, ready):
+    access = ready.table_accesses.get(table=2)
+    Event.objects.filter(pk=ready.pk).update(status="finished")
+    response = client.post(reverse("tournaments:table-start"), {"code": access.code}, follow=True)
+    assert "This event has finished" in response.content.decode()
+    assert not CodeGuard.objects.filter(failures__gt=0).exists()
+
+
+@pytest.fixture
+def drive(club):
+    drive = drives.drive_create(club=club, name="Friday Drive", date="2026-11-20", hands=4)
+    for k in range(8):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
+    return drive
+
+
+def test_a_drive_tables_code_typed_before_the_start_opens_its_ready_table(client, drive):
+    link = table_link_create(drive=drive, table=2)  # a card printed before the start
+    for _ in range(LIMITS["browser"] + 1):
+        response = client.post(reverse("tournaments:table-start"), {"code": link.code.lower()}, follow=True)
+    page = response.content.decode()
+    assert response.redirect_chain == [(reverse("tournaments:drive-table", args=[link.token]), 302)]
+    assert "Table 2 is ready; play starts when the organiser presses Start" in page
+    assert '<meta http-equiv="refresh"' in page
+    assert services.code_lockouts() == 0
+
+
+def test_a_finished_drive_tables_code_opens_its_table(client, drive):
+    drive = drives.drive_start(drive=drive)
+    link = drive.table_accesses.get(table=1)
+    Drive.objects.filter(pk=drive.pk).update(status=Drive.Status.FINISHED)
+    page = client.post(reverse("tournaments:table-start"), {"code": link.code}, follow=True).content.decode()
+    assert "The drive is over at this table" in page
+    assert services.code_lockouts() == 0
+
+
+def test_a_wrong_code_stays_in_the_box_to_be_corrected(client, ready):
+    response = client.post(reverse("tournaments:table-start"), {"code": "uuwjh"})
+    page = response.content.decode()
+    assert "uuwjh&#x27; is not the code of a table in play" in page
+    assert 'value="uuwjh"' in page

@@ -191,7 +191,7 @@ def test_the_tablet_of_a_drive_not_started_says_so(client, drive):
     token = drive.table_accesses.get(table=1).token
     Drive.objects.filter(pk=drive.pk).update(status=Drive.Status.ENTRIES)
     page = client.get(reverse("tournaments:drive-table", args=[token])).content.decode()
-    assert "The drive has not started yet" in page
+    assert "Table 1 is ready; play starts when the organiser presses Start" in page
     Drive.objects.filter(pk=drive.pk).update(status=Drive.Status.FINISHED)
     with pytest.raises(ServiceError, match="This drive has finished"):
         drives.drive_result_record(drive=drive, hand=1, table=1, ns_tricks=7)

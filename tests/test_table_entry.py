@@ -82,13 +82,6 @@ def test_the_organiser_lets_locked_tablets_try_again(client, organiser, running)
     assert services.table_code_lookup(code=_access(running).code, tablet=guesser).table == 1
 
 
-def test_a_finished_events_code_opens_nothing(running):
-    code = _access(running).code
-    Event.objects.filter(pk=running.pk).update(status="finished")
-    with pytest.raises(services.TableError, match="not the code of a table in play"):
-        services.table_code_lookup(code=code, tablet=Tablet("", "10.0.0.8"))
-
-
 def test_entered_results_count_only_once_confirmed(running):
     access = _access(running)
     result = services.table_result_enter(access=access, board_number=1, ns_tricks=9)

@@ -115,6 +115,11 @@ def may_start(event: Event) -> Verdict:
     return ALLOWED
 
 
+def has_started(event: Event) -> bool:
+    """Has the organiser pressed Start (the event runs, or has finished)."""
+    return event.status in STARTED
+
+
 def may_play(event: Event) -> Verdict:
     """May the tablets enter and confirm results now."""
     if event.status == Event.Status.FINISHED:
@@ -148,6 +153,6 @@ def event_allows(event: Event) -> dict[str, bool]:
         "close": bool(may_close(event)),
         "publish": bool(may_publish(event)) and not event.published,
         "unpublish": event.published,
-        "started": event.status in STARTED,
+        "started": has_started(event),
         "finished": event.status == Event.Status.FINISHED,
     }

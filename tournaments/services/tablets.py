@@ -24,7 +24,7 @@ from django.db.models import F, FilteredRelation, Q
 from django.utils import timezone
 
 from ..domain.movements.render import boards_move_text, ew_move_text, seat_move_text
-from ..models import Board, Drive, Event, Result, ResultChange, Seating, TableAccess, TableLink
+from ..models import Board, Event, Result, ResultChange, Seating, TableAccess, TableLink
 from .codes import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -34,7 +34,7 @@ from .codes import (
     table_link_create,
 )
 from .errors import ServiceError
-from .lifecycle import may_play
+from .lifecycle import has_started, may_play
 from .locks import table_held
 from .movements import seated_movement
 from .results import history_add, result_record_for_seating
@@ -56,8 +56,9 @@ def event_open_tables(*, event: Event) -> list[TableAccess]:
 
 
 def table_code_lookup(*, code: str, tablet: Tablet) -> TableLink:
-    """The table a typed code opens. Repeated wrong codes from one tablet (or one network) are
-    refused for a while (``services/codes.py``)."""
+    """The table a typed code opens, an event's or a drive's, whatever its state: its page says
+    whether play has started, and a table's own code is never a guess. Repeated wrong codes from
+    one tablet (or one network) are refused for a while (``services/codes.py``)."""
     if not code_attempt_begin(tablet):
         raise TableError(
             "Too many wrong codes from this tablet. Wait ten minutes, or ask the organiser to let it "
@@ -67,27 +68,33 @@ def table_code_lookup(*, code: str, tablet: Tablet) -> TableLink:
     # Only a code that could be one is looked up: anything else (a NUL byte, a symbol) is wrong
     # without asking the database, which refuses some characters outright.
     could_be = len(cleaned) == CODE_LENGTH and set(cleaned) <= set(CODE_ALPHABET)
-    access = (
-        TableLink.objects.select_related("event", "drive").filter(code=cleaned).first() if could_be else None
-    )
-    if access is not None and access.drive_id is not None:  # a drive's table
-        if access.drive.status == Drive.Status.RUNNING:
-            code_attempt_succeeded(tablet)
-            return access
-        access = None
-    if access is None or not may_play(access.event):
-        shown = "".join(c for c in code.strip()[:12] if c.isprintable())
-        raise TableError(f"'{shown}' is not the code of a table in play. Check the code on the table card.")
+    access = TableLink.objects.filter(code=cleaned).first() if could_be else None
+    if access is None:
+        raise TableError(
+            f"'{code_as_typed(code)}' is not the code of a table in play. Check the code on the table card."
+        )
     code_attempt_succeeded(tablet)
     return access
 
 
+def code_as_typed(code: str) -> str:
+    """A typed code as it is shown again (in the box, in a message): its first twelve characters
+    (the box's length), the unprintable left out."""
+    return "".join(c for c in code.strip()[:12] if c.isprintable())
+
+
+class TableNotStarted(TableError):
+    """The table is ready and its tablet waits: the organiser has not pressed Start."""
+
+
 def table_access_check(access: TableAccess) -> None:
-    """Refuse a tablet unless its event runs now (read afresh: the organiser may just have closed it).
-    A write checks the event again under a lock, in the statement that locks the table."""
-    verdict = may_play(Event.objects.only("name", "status").get(pk=access.event_id))
+    """Refuse a tablet unless its event runs now (read afresh: the organiser may just have closed it);
+    before the start, with ``TableNotStarted``. A write checks the event again under a lock, in the
+    statement that locks the table."""
+    event = Event.objects.only("name", "status").get(pk=access.event_id)
+    verdict = may_play(event)
     if not verdict:
-        raise TableError(verdict.reason)
+        raise TableError(verdict.reason) if has_started(event) else TableNotStarted(verdict.reason)
 
 
 @dataclass(frozen=True)

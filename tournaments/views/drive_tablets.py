@@ -11,7 +11,7 @@ from ..domain.boards import STRAIN_SYMBOLS
 from ..domain.errors import DomainError
 from ..models import DriveTable
 from ..services import drives
-from .tablets import NOT_IN_USE, _could_be_token, _whole, asks_to_send_again
+from .tablets import NOT_IN_USE, _could_be_token, _whole, asks_to_send_again, table_ready
 
 
 def _get_table(token: str) -> DriveTable:
@@ -39,8 +39,7 @@ def drive_table_page(request, token: str):
     drive = access.drive
     allows = drives.drive_allows(drive)
     if not allows["started"]:
-        error = drives.lifecycle.may_play(drive).reason
-        return render(request, "tournaments/drive_table_closed.html", {"access": access, "error": error})
+        return table_ready(request, access, drive.name)
     state = drives.DriveState(drive)
     now = state.now_at(access.table)
     played = _whole(request.GET.get("played"))

@@ -18,6 +18,7 @@ from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..domain.errors import DomainError
 from ..models import TableAccess
 from ..services.codes import Tablet
+from ..services.tablets import TableNotStarted, code_as_typed
 
 TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
@@ -74,21 +75,36 @@ def _keep_tablet_cookie(request, response):
 
 
 def table_start(request):
+    code = ""
     if request.method == "POST":
+        code = request.POST.get("code", "")
         try:
-            access = services.table_code_lookup(code=request.POST.get("code", ""), tablet=_tablet(request))
+            access = services.table_code_lookup(code=code, tablet=_tablet(request))
         except services.TableError as error:
+            # Shown again with the code as typed, to be corrected rather than typed afresh.
             messages.error(request, str(error))
-            return _keep_tablet_cookie(request, redirect("tournaments:table-start"))
-        page = "tournaments:drive-table" if access.drive_id else "tournaments:table"
-        return _keep_tablet_cookie(request, redirect(page, token=access.token))
-    return _keep_tablet_cookie(request, render(request, "tournaments/table_start.html"))
+        else:
+            page = "tournaments:drive-table" if access.drive_id else "tournaments:table"
+            return _keep_tablet_cookie(request, redirect(page, token=access.token))
+    context = {"code": code_as_typed(code)}
+    return _keep_tablet_cookie(request, render(request, "tournaments/table_start.html", context))
+
+
+def table_ready(request, access, name: str):
+    """A table's page before the start: the table is ready, and the page looks again by itself."""
+    context = {"access": access, "name": name, "refresh": READY_REFRESH_SECONDS}
+    return render(request, "tournaments/table_ready.html", context)
+
+
+READY_REFRESH_SECONDS = 10
 
 
 def table_page(request, token: str):
     access = _get_access(token)
     try:
         services.table_access_check(access)
+    except TableNotStarted:
+        return table_ready(request, access, access.event.name)
     except services.TableError as error:
         # A score sent just as the event closed left the same words as a message: say them once.
         list(messages.get_messages(request))
