@@ -28,7 +28,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="club",
             name="slug",
-            field=models.SlugField(blank=True, default="", help_text=HELP),
+            field=models.SlugField(blank=True, default="", db_index=False, help_text=HELP),
             preserve_default=False,
         ),
         migrations.RunPython(give_slugs, migrations.RunPython.noop),
