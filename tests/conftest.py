@@ -121,3 +121,58 @@ def other_club(make_club, make_organiser):
     rival = make_club(name="Pendle Whist Circle")
     make_organiser(username="rival", clubs=[rival])
     return rival
+
+
+@pytest.fixture
+def make_played_event(db):
+    """A finished 3-table Mitchell (a board a round), every result in, published unless told not;
+    ``members`` sit in the N/S pairs in turn."""
+    from tournaments import services
+
+    def make(club, *, members=(), name="Club Night", day=date(2026, 11, 12), published=True):
+        event = services.event_create(club=club, name=name, date=day, tables=3, boards_per_round=1)
+        services.event_build_movement(event=event)
+        pairs = list(event.pairs.filter(direction="NS"))
+        for pair, (first, second) in zip(pairs, zip(members[::2], members[1::2], strict=False), strict=False):
+            pair.player1, pair.player2 = first, second
+            pair.save()
+        services.event_deal_boards(event=event, seed="played", analyse=False)
+        services.event_start(event=event)
+        rows = [
+            f"{b},{s.ns_pair.number},{s.ew_pair.number},{(b * 5 + s.table * 3 + len(name)) % 14}"
+            for s in event.seatings.select_related("ns_pair", "ew_pair")
+            for b in s.board_numbers
+        ]
+        services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n" + "\n".join(rows))
+        services.event_close(event=event)
+        if published:
+            services.event_publish(event=event)
+        return event
+
+    return make
+
+
+@pytest.fixture
+def make_played_drive(db):
+    """A finished, published drive of 8 players and 4 hands: ``members`` first, guests after."""
+    from tournaments.services import drives
+
+    def make(club, *, members=(), name="Village Drive", day=date(2026, 11, 14), published=True):
+        drive = drives.drive_create(club=club, name=name, date=day, hands=4, halves=2)
+        people = [str(m) for m in members] + [f"Guest {n}" for n in range(8 - len(members))]
+        for index, person in enumerate(people):
+            drives.drive_player_add(drive=drive, role="LG"[index % 2], name=person)
+        drives.drive_start(drive=drive)
+        for hand in range(1, drive.hands + 1):
+            state = drives.DriveState(drive)
+            for table, seated in sorted(state.seatings.get(hand, {}).items()):
+                if not seated.sit_out:
+                    drives.drive_result_record(
+                        drive=drive, hand=hand, table=table, ns_tricks=(hand * 5 + table) % 14
+                    )
+        drives.drive_close(drive=drive)
+        if published:
+            drives.drive_publish(drive=drive)
+        return drive
+
+    return make

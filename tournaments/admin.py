@@ -116,7 +116,16 @@ class ClubAdmin(ClubScopedAdmin):
         return queryset if request.user.is_superuser else queryset.filter(organisers=request.user)
 
     def get_fields(self, request, obj=None):
-        fields = ["name", "slug", "paper_size", "minutes_per_board", "trump_schedule", "scoring", "scale"]
+        fields = [
+            "name",
+            "slug",
+            "members_only",
+            "paper_size",
+            "minutes_per_board",
+            "trump_schedule",
+            "scoring",
+            "scale",
+        ]
         return fields + ["organisers"] if request.user.is_superuser else fields
 
     def has_add_permission(self, request):

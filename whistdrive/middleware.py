@@ -2,39 +2,45 @@
 
 A Content-Security-Policy on every response: scripts only from our own files, no inline script,
 no plugins, no framing, forms posting only to us. The pages need nothing more (a browser test
-visits each kind and finds no violation).
+visits each kind and finds no violation). A page a club may show inside its own site (marked
+with Django's ``xframe_options_exempt``) may be framed by the addresses of the setting
+``FRAME_ANCESTORS`` (``'self'`` by default) and by no other.
 
 A plain answer when the database is gone for a moment, instead of a bare server error.
 """
 
 import logging
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 
 logger = logging.getLogger(__name__)
 
-POLICY = "; ".join(
-    [
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self'",
-        "img-src 'self' data:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-    ]
-)
+SOURCES = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+]
+POLICY = "; ".join([*SOURCES, "frame-ancestors 'none'"])
+
+
+def embeddable_policy() -> str:
+    return "; ".join([*SOURCES, "frame-ancestors " + " ".join(settings.FRAME_ANCESTORS)])
 
 
 def content_security_policy(get_response):
     def middleware(request):
         response = get_response(request)
-        response.headers.setdefault("Content-Security-Policy", POLICY)
+        embeddable = getattr(response, "xframe_options_exempt", False)
+        response.headers.setdefault("Content-Security-Policy", embeddable_policy() if embeddable else POLICY)
         return response
 
     return middleware

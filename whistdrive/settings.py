@@ -142,6 +142,16 @@ if env_bool("TRUST_X_FORWARDED_PROTO", False):
 # behind a proxy that sets it; otherwise a client could pose as any address.
 TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
 X_FRAME_OPTIONS = "DENY"
+# The sites that may show a club's results index inside their own pages (a frame), as
+# Content-Security-Policy's frame-ancestors lists them: e.g. FRAME_ANCESTORS=https://ribblewhist.org.uk
+# Every other page may be framed by no site.
+FRAME_ANCESTORS = env_list("FRAME_ANCESTORS", ["'self'"]) or ["'self'"]
+for _source in FRAME_ANCESTORS:
+    if any(c in _source for c in ";' \"") and _source not in ("'self'", "'none'"):
+        raise ImproperlyConfigured(
+            f"FRAME_ANCESTORS has {_source!r}: give web addresses separated by commas, "
+            "e.g. https://ribblewhist.org.uk"
+        )
 SECURE_CONTENT_TYPE_NOSNIFF = True
 
 # The address tablets reach whistdrive at, printed in the table cards' links and QR codes. The pages

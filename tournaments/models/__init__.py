@@ -71,6 +71,12 @@ class Club(models.Model):
     scale = models.CharField(
         max_length=4, choices=Scale.choices, default=Scale.EBU, help_text="Matchpoint scale of a new event."
     )
+    members_only = models.BooleanField(
+        "pages for logged-in users only",
+        default=False,
+        help_text="The players' pages and the results index need a login (published results of "
+        "an evening stay open to anyone with its link).",
+    )
 
     class Meta:
         ordering = ["name"]

@@ -102,26 +102,52 @@ def _lines(model) -> tuple[Subquery, Subquery]:
     )
 
 
-def _scores_key(event: Event) -> str:
-    """The cache key of the event's scores: what they are worked out from, read in one query.
+def _scores_keys(events) -> dict[int, str]:
+    """The cache keys of the events' scores: what they are worked out from, read in one query
+    for any number of events.
 
-    That is the event's scoring settings, its results' history (every write to a result adds a
+    That is each event's scoring settings, its results' history (every write to a result adds a
     line) and its trail (so does a rebuilt movement, new deals, renamed pairs). A line's id is
     drawn when it is written but seen only once its transaction commits, so ids commit out of
     order: the newest id alone can stay the same while a line with a lower one arrives. Lines are
     only ever added, so their count grows with every commit; the newest id tells lines deleted and
     made anew apart.
     """
+    by_id = {event.pk: event for event in events}
     result_lines, newest_result = _lines(ResultChange)
     event_lines, newest_step = _lines(AuditLine)
-    versions = (
-        Event.objects.filter(pk=event.pk)
+    rows = (
+        Event.objects.filter(pk__in=by_id)
         .annotate(a=result_lines, b=newest_result, c=event_lines, d=newest_step)
-        .values_list("a", "b", "c", "d")
-        .get()
+        .values_list("pk", "a", "b", "c", "d")
     )
-    settings = (event.scoring, event.scale, event.tie_break, event.honours)
-    return ":".join(str(part) for part in ("event-scores", event.pk, *settings, *versions))
+    keys = {}
+    for pk, *versions in rows:
+        event = by_id[pk]
+        settings = (event.scoring, event.scale, event.tie_break, event.honours)
+        keys[pk] = ":".join(str(part) for part in ("event-scores", pk, *settings, *versions))
+    return keys
+
+
+def _scores_key(event: Event) -> str:
+    return _scores_keys([event])[event.pk]
+
+
+def events_scores(events, pairs_by_event: dict[int, list]) -> dict[int, scoring.EventScores]:
+    """The scores of many events at once, from the cache where they are kept (one query for
+    their keys); an event not kept yet is scored as ``event_report`` scores it, and kept.
+
+    ``pairs_by_event`` holds each event's pairs, already read by the caller."""
+    keys = _scores_keys(events)
+    kept = cache.get_many(keys.values())
+    scores = {}
+    for event in events:
+        key = keys[event.pk]
+        if key not in kept:
+            kept[key] = _event_scores(event, pairs_by_event.get(event.pk, []), list(event.boards.all()))
+            cache.set(key, kept[key])
+        scores[event.pk] = kept[key]
+    return scores
 
 
 def event_report(event: Event) -> EventReport:

@@ -31,6 +31,7 @@ from .events import (
     home,
 )
 from .live import codes_unlock, director_board, event_close, event_live, event_room, event_start
+from .players import club_results, player_page
 from .results import (
     event_import_results,
     event_publish,
@@ -42,6 +43,8 @@ from .results import (
 from .tablets import table_confirm, table_enter, table_page, table_reject, table_start
 
 __all__ = [
+    "club_results",
+    "player_page",
     "drive_close",
     "drive_correct",
     "drive_cut",

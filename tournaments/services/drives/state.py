@@ -102,6 +102,40 @@ class DriveState:
         self.result_rows = {(r.hand, r.table): r for r in DriveResult.objects.filter(drive=drive)}
         self.results = {k: r.ns_tricks for k, r in self.result_rows.items() if r.confirmed}
 
+    @classmethod
+    def read_many(cls, drives) -> dict[int, "DriveState"]:
+        """The states of many drives, read in four queries whatever their number (the players,
+        the seats, the results and the typed totals of them all): what a page listing a
+        player's drives scores them from."""
+        by_id = {drive.pk: drive for drive in drives}
+        states = {}
+        for pk, drive in by_id.items():
+            state = cls.__new__(cls)
+            state.drive, state.players, state.seatings, state.result_rows = drive, {}, {}, {}
+            state.__dict__["typed"] = {}
+            states[pk] = state
+        for player in DrivePlayer.objects.filter(drive__in=by_id).select_related("member"):
+            states[player.drive_id].players[player.key] = player
+        for state in states.values():
+            state.ids = {key: p.id for key, p in state.players.items()}
+        seats: dict[int, list] = {}
+        for drive_id, *seat in DriveSeat.objects.filter(drive__in=by_id).values_list(
+            "drive_id", "hand", "table", "seat", "player_id"
+        ):
+            seats.setdefault(drive_id, []).append(seat)
+        for pk, rows in seats.items():
+            states[pk].seatings = seatings_of(rows, states[pk].players_by_id)
+        for row in DriveResult.objects.filter(drive__in=by_id):
+            states[row.drive_id].result_rows[(row.hand, row.table)] = row
+        for state in states.values():
+            state.results = {k: r.ns_tricks for k, r in state.result_rows.items() if r.confirmed}
+        for drive_id, player_id, half, score in DriveTotal.objects.filter(drive__in=by_id).values_list(
+            "drive_id", "player_id", "half", "score"
+        ):
+            state = states[drive_id]
+            state.typed.setdefault(state.players_by_id[player_id], {})[half] = float(score)
+        return states
+
     def _read_near(self, hand: int) -> None:
         """One statement: the seats of the first hand (every player is in it, and it gives the
         circles the movers go round) and of the hands from the one before ``hand`` to the second

@@ -1,0 +1,79 @@
+"""A club's results index: its published evenings and drives, newest first, framable by its site."""
+
+from datetime import date, timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+
+def test_it_lists_published_evenings_and_drives_newest_first(
+    client, club, make_played_event, make_played_drive
+):
+    make_played_event(club, name="Old Night", day=date(2026, 10, 1))
+    make_played_drive(club, name="Middle Drive", day=date(2026, 10, 8))
+    make_played_event(club, name="New Night", day=date(2026, 10, 15))
+    make_played_event(club, name="Private Night", day=date(2026, 10, 20), published=False)
+    page = client.get(reverse("tournaments:club-results", args=[club.slug])).content.decode()
+    assert page.index("New Night") < page.index("Middle Drive") < page.index("Old Night")
+    assert "Private Night" not in page
+
+
+def test_another_clubs_evenings_are_not_on_the_index(client, club, other_club, make_played_event):
+    make_played_event(other_club, name="Their Night")
+    page = client.get(reverse("tournaments:club-results", args=[club.slug])).content.decode()
+    assert "Their Night" not in page and "No published results yet." in page
+
+
+def test_an_unknown_club_is_not_found(client, db):
+    assert client.get(reverse("tournaments:club-results", args=["nowhere"])).status_code == 404
+
+
+def test_the_clubs_own_site_may_frame_the_index_and_nothing_else(client, club, settings):
+    settings.FRAME_ANCESTORS = ["https://ribblewhist.org.uk"]
+    index = client.get(reverse("tournaments:club-results", args=[club.slug]))
+    assert "frame-ancestors https://ribblewhist.org.uk" in index["Content-Security-Policy"]
+    assert "X-Frame-Options" not in index
+    home = client.get(reverse("tournaments:home"))
+    assert "frame-ancestors 'none'" in home["Content-Security-Policy"]
+    assert home["X-Frame-Options"] == "DENY"
+
+
+def test_by_default_only_the_site_itself_may_frame_the_index(client, club):
+    index = client.get(reverse("tournaments:club-results", args=[club.slug]))
+    assert "frame-ancestors 'self'" in index["Content-Security-Policy"]
+
+
+def test_a_club_may_keep_its_index_to_logged_in_users(client, club, organiser):
+    club.members_only = True
+    club.save()
+    url = reverse("tournaments:club-results", args=[club.slug])
+    assert client.get(url).status_code == 302
+    client.force_login(organiser)
+    assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("evenings", [1, 5])
+def test_the_index_reads_the_same_queries_however_many_evenings(
+    client, club, make_played_event, make_played_drive, evenings
+):
+    for n in range(evenings):
+        make_played_event(club, name=f"Night {n}", day=date(2026, 10, 1) + timedelta(n))
+        make_played_drive(club, name=f"Drive {n}", day=date(2026, 10, 1) + timedelta(n))
+    url = reverse("tournaments:club-results", args=[club.slug])
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    assert len(captured.captured_queries) == 3
+
+
+def test_a_long_index_is_paginated(client, club, make_played_event, monkeypatch):
+    from tournaments.views import players
+
+    monkeypatch.setattr(players, "RESULTS_A_PAGE", 2)
+    for n in range(3):
+        make_played_event(club, name=f"Night {n}", day=date(2026, 10, 1) + timedelta(n))
+    url = reverse("tournaments:club-results", args=[club.slug])
+    first = client.get(url).content.decode()
+    assert "Night 2" in first and "Night 0" not in first and "Page 1 of 2" in first
+    assert "Night 0" in client.get(url, {"page": 2}).content.decode()

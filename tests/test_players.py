@@ -1,0 +1,138 @@
+"""A page for every member: their published evenings and drives, with the events' own numbers."""
+
+import json
+from datetime import date, timedelta
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Drive, DrivePlayer, Event, Member, Pair
+from tournaments.services.players import member_season
+
+
+def _json(command, pk):
+    out = StringIO()
+    call_command(command, str(pk), "--format", "json", stdout=out)
+    return json.loads(out.getvalue())
+
+
+def test_every_demo_members_page_equals_the_events_own_results(db, client):
+    call_command("demo")
+    event_reports = {e.pk: _json("results", e.pk) for e in Event.objects.filter(published=True)}
+    drive_reports = {d.pk: _json("drive_state", d.pk) for d in Drive.objects.filter(published=True)}
+    checked = 0
+    for member in Member.objects.all():
+        season = member_season(member)
+        played_events = set(
+            Pair.objects.filter(event__published=True, player1=member).values_list("event", flat=True)
+        ) | set(Pair.objects.filter(event__published=True, player2=member).values_list("event", flat=True))
+        played_drives = set(
+            DrivePlayer.objects.filter(drive__published=True, member=member).values_list("drive", flat=True)
+        )
+        assert {e.pk for e in season.events} == played_events
+        assert {e.pk for e in season.drives} == played_drives
+        for evening in season.events:
+            (ranking,) = [r for r in event_reports[evening.pk]["rankings"] if str(member) in r["names"]]
+            assert (evening.place, evening.score, evening.percentage) == (
+                ranking["rank"],
+                ranking["score"],
+                ranking["percentage"],
+            )
+            checked += 1
+        for evening in season.drives:
+            players = drive_reports[evening.pk]["players"]
+            (mine,) = [p for p in players if p["name"] == str(member)]
+            same_role = [p for p in players if p["role"] == mine["role"]]
+            assert evening.score == mine["score"]
+            assert int(evening.place) == same_role.index(mine) + 1
+            assert evening.field_size == len(same_role)
+            checked += 1
+        if season.evenings:
+            page = client.get(reverse("tournaments:player", args=[member.pk])).content.decode()
+            for evening in season.evenings[:25]:
+                assert f"{evening.place} of {evening.field_size}" in page and evening.score_text in page
+    assert checked >= 60
+
+
+def test_a_players_page_shows_partner_place_score_and_records(
+    client, club, make_played_event, make_played_drive
+):
+    joan, harold, irene, frank = (
+        services.member_create(club=club, first_name=first, last_name="Player")
+        for first in ("Joan", "Harold", "Irene", "Frank")
+    )
+    make_played_event(club, members=[joan, harold, irene, frank])
+    make_played_drive(club, members=[joan, harold])
+    response = client.get(reverse("tournaments:player", args=[joan.pk]))
+    assert response.status_code == 200
+    page = response.content.decode()
+    season = response.context["season"]
+    assert [e.kind for e in season.evenings] == ["drive", "event"]  # newest first
+    assert season.events[0].partners[0].name == "Harold Player"
+    assert "Club Night" in page and "Village Drive" in page and "Harold Player" in page
+    assert season.tens == sum(e.tens for e in season.evenings)
+    assert "Hands of 10 tricks or more" in page and "Wins" in page
+    assert season.met_most("partners")[0][0].name == "Harold Player"
+
+
+def test_a_member_with_only_unpublished_results_has_no_page(client, club, make_played_event):
+    joan = services.member_create(club=club, first_name="Joan", last_name="Bellamy")
+    harold = services.member_create(club=club, first_name="Harold", last_name="Bickerstaff")
+    make_played_event(club, members=[joan, harold], published=False)
+    response = client.get(reverse("tournaments:player", args=[joan.pk]))
+    assert response.status_code == 404
+    assert client.get(reverse("tournaments:player", args=[99999])).status_code == 404
+
+
+def test_a_club_may_keep_its_players_pages_to_logged_in_users(client, club, organiser, make_played_event):
+    joan = services.member_create(club=club, first_name="Joan", last_name="Bellamy")
+    harold = services.member_create(club=club, first_name="Harold", last_name="Bickerstaff")
+    make_played_event(club, members=[joan, harold])
+    club.members_only = True
+    club.save()
+    url = reverse("tournaments:player", args=[joan.pk])
+    response = client.get(url)
+    assert response.status_code == 302 and "login" in response["Location"]
+    client.force_login(organiser)
+    assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("evenings", [1, 4])
+def test_the_players_page_reads_the_same_queries_however_many_evenings(
+    client, club, make_played_event, make_played_drive, evenings, django_assert_num_queries
+):
+    joan = services.member_create(club=club, first_name="Joan", last_name="Bellamy")
+    harold = services.member_create(club=club, first_name="Harold", last_name="Bickerstaff")
+    for n in range(evenings):
+        make_played_event(
+            club, members=[joan, harold], name=f"Night {n}", day=date(2026, 10, 1) + timedelta(n)
+        )
+        make_played_drive(
+            club, members=[joan, harold], name=f"Drive {n}", day=date(2026, 10, 1) + timedelta(n)
+        )
+    url = reverse("tournaments:player", args=[joan.pk])
+    assert client.get(url).status_code == 200  # the events' scores are worked out once and kept
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    assert len(captured.captured_queries) == 9
+
+
+def test_the_players_page_is_paginated_when_long(client, club, make_played_event, monkeypatch):
+    from tournaments.views import players
+
+    monkeypatch.setattr(players, "EVENINGS_A_PAGE", 2)
+    joan = services.member_create(club=club, first_name="Joan", last_name="Bellamy")
+    harold = services.member_create(club=club, first_name="Harold", last_name="Bickerstaff")
+    for n in range(3):
+        make_played_event(
+            club, members=[joan, harold], name=f"Night {n}", day=date(2026, 10, 1) + timedelta(n)
+        )
+    url = reverse("tournaments:player", args=[joan.pk])
+    first = client.get(url).content.decode().split("Evenings and drives")[1]
+    assert "Night 2" in first and "Night 0" not in first and "Page 1 of 2" in first
+    assert "Night 0" in client.get(url, {"page": 2}).content.decode().split("Evenings and drives")[1]

@@ -1,0 +1,251 @@
+"""A member's season: every published evening and drive they played, as plain rows, with their
+averages, partners, opponents and records.
+
+Nothing is scored here: an event's place and score are its standings' (``scoring.events_scores``,
+kept in the cache), a drive's are its players' scores and ranking (``DriveState``), so the page
+says what the results pages and ``manage.py results`` say. Read in a fixed number of queries,
+however many evenings the member played (a cached event's scores cost nothing more).
+"""
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.db.models import Q
+from django.urls import reverse
+
+from ..models import Drive, DrivePlayer, Event, Member, Pair
+from ..reports import format_percentage, headline_figure
+from .drives.state import DriveState, plain_number
+from .scoring import events_scores
+
+TEN_TRICKS = 10  # a hand of ten tricks or more is a record (and a drive's "ten-plus" prize)
+
+
+@dataclass(frozen=True)
+class Person:
+    """Someone met at the tables: a member (with a page) or a guest (by name)."""
+
+    name: str
+    member_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Evening:
+    """One evening or drive of a member: where they came and what they scored."""
+
+    kind: str  # "event" or "drive"
+    pk: int
+    name: str
+    date: date
+    url: str
+    partners: tuple[Person, ...]
+    place: str  # "1", "2=": as the standings say it
+    field_size: int
+    field_name: str  # "N/S", "E/W", "all pairs", "Ladies", "Gents"
+    score: float  # the standings' own, unrounded
+    score_text: str  # the figure the evening is ranked by: "56.25%", "+3.5", "84"
+    percentage: float | None  # matchpoint events only
+    hands: int  # boards or hands played
+    tens: int  # of them with ten tricks or more to the member's side
+    won: bool
+    opponents: Counter = field(default_factory=Counter, compare=False, repr=False)
+    partnered: Counter = field(default_factory=Counter, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Season:
+    member: Member
+    evenings: tuple[Evening, ...]  # newest first
+    competitions: tuple = ()
+
+    @property
+    def events(self) -> list[Evening]:
+        return [e for e in self.evenings if e.kind == "event"]
+
+    @property
+    def drives(self) -> list[Evening]:
+        return [e for e in self.evenings if e.kind == "drive"]
+
+    @property
+    def average_percentage(self) -> str:
+        """The mean of the matchpoint evenings' percentages, to two decimals ("" with none)."""
+        shown = [e.percentage for e in self.events if e.percentage is not None]
+        return format_percentage(sum(shown) / len(shown)) if shown else ""
+
+    @property
+    def average_drive_score(self) -> str:
+        scores = [e.score for e in self.drives]
+        return f"{sum(scores) / len(scores):.1f}" if scores else ""
+
+    @property
+    def wins(self) -> int:
+        return sum(e.won for e in self.evenings)
+
+    @property
+    def tens(self) -> int:
+        return sum(e.tens for e in self.evenings)
+
+    def best_and_worst(self, kind: str) -> tuple[Evening | None, Evening | None]:
+        """The best and the worst evening of a kind: by percentage for matchpoint events, by score
+        for drives (events scored in tricks are not compared with one another)."""
+        if kind == "event":
+            rated = [(e.percentage, e) for e in self.events if e.percentage is not None]
+        else:
+            rated = [(e.score, e) for e in self.drives]
+        if not rated:
+            return None, None
+        rated.sort(key=lambda pair: pair[0])
+        return rated[-1][1], rated[0][1]
+
+    def met_most(self, which: str, count: int = 5) -> list[tuple[Person, int]]:
+        """The partners (or opponents) of the most boards and hands, most first."""
+        total: Counter = Counter()
+        for evening in self.evenings:
+            total.update(evening.partnered if which == "partners" else evening.opponents)
+        total.pop(self.person, None)
+        return sorted(total.items(), key=lambda item: (-item[1], item[0].name))[:count]
+
+    @property
+    def person(self) -> Person:
+        return Person(str(self.member), self.member.pk)
+
+
+def _people(pair) -> tuple[Person, Person]:
+    return (
+        Person(str(pair.player1), pair.player1_id) if pair.player1_id else Person(pair.guest1),
+        Person(str(pair.player2), pair.player2_id) if pair.player2_id else Person(pair.guest2),
+    )
+
+
+FIELD_NAMES = {"NS": "N/S", "EW": "E/W", "ALL": "all pairs"}
+
+
+def events_evenings(events, member_ids=None) -> list[tuple[int, Evening]]:
+    """(member id, evening) for every member of the events' pairs (or those of ``member_ids``),
+    from the events' own standings. Two queries and the cache's, whatever the number of events."""
+    events = list(events)
+    pairs_by_event: dict[int, list] = {}
+    for pair in Pair.objects.filter(event__in=events).select_related("player1", "player2"):
+        pairs_by_event.setdefault(pair.event_id, []).append(pair)
+    scores_by_event = events_scores(events, pairs_by_event)
+    rows = []
+    for event in events:
+        scores = scores_by_event[event.pk]
+        people = {(p.direction, p.number): _people(p) for p in pairs_by_event.get(event.pk, [])}
+        sizes = Counter(s.field for s in scores.standings)
+        played: dict = {}
+        for board in scores.boards:
+            for scored in board.results:
+                result = scored.result
+                for mine, theirs, tricks in (
+                    (result.ns_pair, result.ew_pair, result.ns_tricks),
+                    (
+                        result.ew_pair,
+                        result.ns_pair,
+                        None if result.ns_tricks is None else 13 - result.ns_tricks,
+                    ),
+                ):
+                    played.setdefault(mine, []).append((theirs, tricks))
+        url = reverse("tournaments:results", args=[event.pk])
+        for standing in scores.standings:
+            pair = people.get(standing.pair)
+            if pair is None:
+                continue
+            opponents: Counter = Counter()
+            tens = 0
+            for theirs, tricks in played.get(standing.pair, []):
+                opponents.update(person for person in people.get(theirs, ()) if person.name)
+                tens += tricks is not None and tricks >= TEN_TRICKS
+            for me, partner in ((pair[0], pair[1]), (pair[1], pair[0])):
+                if me.member_id is None or (member_ids is not None and me.member_id not in member_ids):
+                    continue
+                evening = Evening(
+                    kind="event",
+                    pk=event.pk,
+                    name=event.name,
+                    date=event.date,
+                    url=url,
+                    partners=(partner,),
+                    place=standing.rank,
+                    field_size=sizes[standing.field],
+                    field_name=FIELD_NAMES[standing.field],
+                    score=standing.score,
+                    score_text=headline_figure(scores.method, standing),
+                    percentage=standing.percentage,
+                    hands=standing.boards_played,
+                    tens=tens,
+                    won=standing.rank.rstrip("=") == "1",
+                    opponents=opponents,
+                    partnered=Counter({partner: standing.boards_played}) if partner.name else Counter(),
+                )
+                rows.append((me.member_id, evening))
+    return rows
+
+
+def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
+    """(member id, evening) for every member who played the drives (or those of ``member_ids``),
+    from the drives' own scores and ranking. Four queries, whatever the number of drives."""
+    states = DriveState.read_many(drives)
+    rows = []
+    for drive in drives:
+        state = states[drive.pk]
+        if not state.tables:
+            continue
+        url = reverse("tournaments:drive-room", args=[drive.pk])
+
+        def person(key, state=state):
+            player = state.players[key]
+            return Person(player.name, player.member_id)
+
+        for role in (DrivePlayer.Role.LADY, DrivePlayer.Role.GENT):
+            ranked = state.standings(role)
+            for place, score in enumerate(ranked, start=1):
+                player = state.players[score.player]
+                if player.member_id is None or (
+                    member_ids is not None and player.member_id not in member_ids
+                ):
+                    continue
+                played = [line for line in score.lines if line.tricks is not None and not line.sat_out]
+                partnered = Counter(person(line.partner) for line in played if line.partner)
+                opponents = Counter(person(o) for line in played for o in line.opponents if o)
+                evening = Evening(
+                    kind="drive",
+                    pk=drive.pk,
+                    name=drive.name,
+                    date=drive.date,
+                    url=url,
+                    partners=tuple(sorted(partnered, key=lambda p: (-partnered[p], p.name))),
+                    place=str(place),
+                    field_size=len(ranked),
+                    field_name=drive.role_plural(role),
+                    score=score.score,
+                    score_text=str(plain_number(score.score)),
+                    percentage=None,
+                    hands=len(played),
+                    tens=sum(line.tricks >= TEN_TRICKS for line in played),
+                    won=place == 1,
+                    opponents=opponents,
+                    partnered=partnered,
+                )
+                rows.append((player.member_id, evening))
+    return rows
+
+
+def member_competitions(member: Member) -> tuple:
+    """The competitions the member is in and where they stand. None yet: competitions are a
+    separate part of the season, and this is the one place their standings will be read."""
+    return ()
+
+
+def member_season(member: Member) -> Season:
+    """The member's published evenings and drives, newest first, with their competitions."""
+    in_pair = Q(player1=member) | Q(player2=member)
+    event_ids = Pair.objects.filter(in_pair, event__published=True).values("event_id")
+    events = Event.objects.filter(pk__in=event_ids).select_related("club")
+    drive_ids = DrivePlayer.objects.filter(member=member, drive__published=True).values("drive_id")
+    drives = list(Drive.objects.filter(pk__in=drive_ids))
+    only = {member.pk}
+    evenings = [e for _, e in events_evenings(events, only)] + [e for _, e in drives_evenings(drives, only)]
+    evenings.sort(key=lambda e: (e.date, e.kind, e.pk), reverse=True)
+    return Season(member=member, evenings=tuple(evenings), competitions=member_competitions(member))

@@ -1,0 +1,96 @@
+"""The players' side of the season: a page for every member, and each club's results index."""
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
+from django.db.models import CharField, Value
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.clickjacking import xframe_options_exempt
+
+from ..models import Club, Drive, Event, Member
+from ..services.players import member_season
+
+EVENINGS_A_PAGE = 25
+RESULTS_A_PAGE = 30
+
+
+class _LoginFirst(Exception):
+    pass
+
+
+def _open_to(request, club: Club) -> None:
+    """A club may keep its players' pages and its results index to logged-in users."""
+    if club.members_only and not request.user.is_authenticated:
+        raise _LoginFirst
+
+
+def player_page(request, member_id: int):
+    member = Member.objects.select_related("club").filter(pk=member_id).first()
+    if member is None:
+        raise Http404("There is no such player.")
+    try:
+        _open_to(request, member.club)
+    except _LoginFirst:
+        return redirect_to_login(request.get_full_path())
+    season = member_season(member)
+    if not season.evenings:
+        raise Http404("This player has no published results yet.")
+    page = Paginator(season.evenings, EVENINGS_A_PAGE).get_page(request.GET.get("page"))
+    best_event, worst_event = season.best_and_worst("event")
+    best_drive, worst_drive = season.best_and_worst("drive")
+    return render(
+        request,
+        "tournaments/player_page.html",
+        {
+            "member": member,
+            "season": season,
+            "page": page,
+            "best_event": best_event,
+            "worst_event": worst_event,
+            "best_drive": best_drive,
+            "worst_drive": worst_drive,
+            "partners": season.met_most("partners"),
+            "opponents": season.met_most("opponents"),
+        },
+    )
+
+
+def club_published(club: Club):
+    """The club's published evenings and drives, newest first, as one list the database pages:
+    rows of (kind, id, name, date)."""
+    fields = ("pk", "name", "date")
+    events = Event.objects.filter(club=club, published=True).annotate(
+        kind=Value("event", output_field=CharField())
+    )
+    drives = Drive.objects.filter(club=club, published=True).annotate(
+        kind=Value("drive", output_field=CharField())
+    )
+    return (
+        events.order_by()
+        .values_list("kind", *fields)
+        .union(drives.order_by().values_list("kind", *fields), all=True)
+        .order_by("-date", "-kind", "-pk")
+    )
+
+
+def club_competitions(club: Club) -> tuple:
+    """The club's competitions for its results index. None yet: competitions are a separate part
+    of the season, and this is the one place the index reads them."""
+    return ()
+
+
+@xframe_options_exempt  # the club's own site may show it in a frame (settings.FRAME_ANCESTORS)
+def club_results(request, slug: str):
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        raise Http404("There is no club at this address.")
+    try:
+        _open_to(request, club)
+    except _LoginFirst:
+        return redirect_to_login(request.get_full_path())
+    page = Paginator(club_published(club), RESULTS_A_PAGE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "tournaments/club_results.html",
+        {"club": club, "page": page, "competitions": club_competitions(club)},
+    )
