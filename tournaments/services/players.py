@@ -199,8 +199,8 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
             return Person(player.name, player.member_id)
 
         for role in (DrivePlayer.Role.LADY, DrivePlayer.Role.GENT):
-            ranked = state.standings(role)
-            for place, score in enumerate(ranked, start=1):
+            ranked = state.placings(role)
+            for place, score in ranked:
                 player = state.players[score.player]
                 if player.member_id is None or (
                     member_ids is not None and player.member_id not in member_ids
@@ -216,7 +216,7 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
                     date=drive.date,
                     url=url,
                     partners=tuple(sorted(partnered, key=lambda p: (-partnered[p], p.name))),
-                    place=str(place),
+                    place=place,
                     field_size=len(ranked),
                     field_name=drive.role_plural(role),
                     score=score.score,
@@ -224,7 +224,7 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
                     percentage=None,
                     hands=len(played),
                     tens=sum(line.tricks >= TEN_TRICKS for line in played),
-                    won=place == 1,
+                    won=place.rstrip("=") == "1",
                     opponents=opponents,
                     partnered=partnered,
                 )
