@@ -402,3 +402,14 @@ def test_points_for_the_places_are_read_as_clubs_write_them(text, points):
 def test_points_that_do_not_go_down_the_places_are_refused(text):
     with pytest.raises(CompetitionError):
         parse_points(text)
+
+
+def test_a_drive_in_one_list_places_its_players_together_and_by_role_in_their_role():
+    nights = [drive(1, [("L", 1, 90), ("L", 2, 80), ("G", 3, 85), ("G", 4, 80)])]
+    rules = dict(kinds=frozenset({"drive"}), measure="placing", placing="reverse")
+
+    one = standings(nights, Rules(**rules))
+    by_role = standings(nights, Rules(**rules, lists="roles"))
+
+    assert [(r.key, r.total) for r in one.rows] == [("m1", 4), ("m3", 3), ("m2", 1.5), ("m4", 1.5)]
+    assert {r.key: r.total for r in by_role.rows} == {"m1": 2, "m2": 1, "m3": 2, "m4": 1}

@@ -201,6 +201,15 @@ def handicap_for(average: float | None) -> int:
     return max(-HANDICAP_LIMIT, min(HANDICAP_LIMIT, math.floor(PAR - average + 0.5)))
 
 
+def tag_matches(tag: str, wanted: str) -> bool:
+    """An evening's tag is the one asked for whatever its case and spaces; no tag asked takes any.
+
+    >>> tag_matches("Tuesday ", "tuesday"), tag_matches("Friday", "Tuesday"), tag_matches("", "")
+    (True, False, True)
+    """
+    return not wanted.strip() or tag.strip().casefold() == wanted.strip().casefold()
+
+
 def evening_tables(evening: Evening) -> int:
     return evening.tables if evening.kind == "event" else math.ceil(evening.players / 4)
 
@@ -211,7 +220,7 @@ def counts(evening: Evening, rules: Rules) -> bool:
         return False
     if (rules.start and evening.date < rules.start) or (rules.end and evening.date > rules.end):
         return False
-    if rules.tag and evening.tag.strip().casefold() != rules.tag.strip().casefold():
+    if not tag_matches(evening.tag, rules.tag):
         return False
     if rules.picked is not None and evening.id not in rules.picked:
         return False
@@ -384,7 +393,7 @@ def standings(evenings, rules: Rules) -> Standings:
     )
     fixed = averages[season_start] if rules.handicap == "fixed" and season_start < len(every) else {}
 
-    counting = [(i, e) for i, e in enumerate(every) if counts(e, rules)]
+    counting = [(i, _as_listed(e, rules)) for i, e in enumerate(every) if counts(e, rules)]
     scores: dict[Competitor, list[Score]] = {}
     for index, evening in counting:
         history = fixed if rules.handicap == "fixed" else averages[index] if averages else {}
@@ -417,6 +426,29 @@ def standings(evenings, rules: Rules) -> Standings:
             )
         )
     return Standings(rules, tuple(e for _, e in counting), tuple(_placed(rows, rules)))
+
+
+def places(scores: list[float]) -> list[tuple[int, int]]:
+    """Each score's place, best first, and how many share it.
+
+    >>> places([80, 95, 80, 70])
+    [(2, 2), (1, 1), (2, 2), (4, 1)]
+    """
+    return [(1 + sum(1 for other in scores if other > score), scores.count(score)) for score in scores]
+
+
+def _as_listed(evening: Evening, rules: Rules) -> Evening:
+    """A drive placed in one list for a competition of one list (its players come placed by role)."""
+    if evening.kind != "drive" or rules.lists != "one" or rules.measure != "placing":
+        return evening
+    placed = places([e.drive_score or 0.0 for e in evening.entrants])
+    return replace(
+        evening,
+        entrants=tuple(
+            replace(e, field="ALL", place=place, shared=shared)
+            for e, (place, shared) in zip(evening.entrants, placed, strict=True)
+        ),
+    )
 
 
 def _placed(rows: list[Row], rules: Rules) -> list[Row]:

@@ -113,6 +113,9 @@ class Member(models.Model):
         return f"{self.first_name} {self.last_name}"
 
 
+EVENING_TAG_HELP = "A word the club's competitions pick evenings by, such as Tuesday."
+
+
 class Event(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
@@ -173,6 +176,7 @@ class Event(models.Model):
     published = models.BooleanField(
         default=False, help_text="Results can be seen by anyone with the link, read-only."
     )
+    tag = models.CharField(max_length=30, blank=True, help_text=EVENING_TAG_HELP)
 
     objects = ClubQuerySet.as_manager()
 
@@ -630,6 +634,7 @@ class Heartbeat(models.Model):
         return f"{self.name} at {self.at:%H:%M:%S}"
 
 
+from .competitions import Competition  # noqa: E402, F401, I001  (competitions pick events and drives)
 from .drives import (  # noqa: E402, F401  (drives build on the models above)
     Drive,
     DrivePlayer,

@@ -9,7 +9,7 @@ from django.db.models import F, Q
 from ..domain.drives import PRESETS, parse_prizes
 from ..domain.errors import DomainError
 from ..domain.limits import MAX_HANDS
-from . import Club, ClubQuerySet, HistoryLine, Member, TableLink, validate_trump_schedule
+from . import EVENING_TAG_HELP, Club, ClubQuerySet, HistoryLine, Member, TableLink, validate_trump_schedule
 
 
 def validate_prizes(value: str) -> None:
@@ -70,6 +70,7 @@ class Drive(models.Model):
         null=True, blank=True, help_text="Drawn at random when the drive closes."
     )
     published = models.BooleanField(default=False)
+    tag = models.CharField(max_length=30, blank=True, help_text=EVENING_TAG_HELP)
     move_called_at = models.DateTimeField(
         null=True, blank=True, help_text="When the organiser last called 'move now'."
     )

@@ -110,6 +110,7 @@ def event_create(
     honours: bool = False,
     tie_break: bool = False,
     card_set: str = "",
+    tag: str = "",
     user=None,
 ) -> Event:
     event = Event(
@@ -128,6 +129,7 @@ def event_create(
         honours=honours,
         tie_break=tie_break,
         card_set=card_set,
+        tag=tag,
     )
     event.full_clean()
     event_movement(event)  # refuses settings no movement can follow
@@ -138,7 +140,7 @@ def event_create(
 
 # What the organiser site may change in an event's settings (its status, publication and deals
 # have their own services).
-EVENT_SETTINGS = ("name", "date", *MOVEMENT_FIELDS, *SCORING_FIELDS)
+EVENT_SETTINGS = ("name", "date", "tag", *MOVEMENT_FIELDS, *SCORING_FIELDS)
 
 
 @transaction.atomic

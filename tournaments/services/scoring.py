@@ -93,13 +93,35 @@ def event_board_results(event: Event, pairs, boards, seatings) -> list[scoring.B
     ]
 
 
-def _lines(model) -> tuple[Subquery, Subquery]:
-    """How many lines the event's history of this kind holds, and the newest one's id."""
-    lines = model.objects.filter(event=OuterRef("pk")).order_by().values("event")
+def history_lines(model, evening: str = "event") -> tuple[Subquery, Subquery]:
+    """How many lines the evening's history of this kind holds, and the newest one's id (for
+    annotating a query of events, or with ``evening="drive"`` of drives)."""
+    lines = model.objects.filter(**{evening: OuterRef("pk")}).order_by().values(evening)
     return (
         Subquery(lines.annotate(count=Count("pk")).values("count")),
         Subquery(lines.annotate(newest=Max("pk")).values("newest")),
     )
+
+
+SCORE_SETTINGS = ("scoring", "scale", "tie_break", "honours")
+SCORE_VERSIONS = ("result_lines", "newest_result", "trail_lines", "newest_step")
+
+
+def with_score_versions(evenings, results=ResultChange, evening: str = "event"):
+    """The evenings with what their scores are worked out from, for ``scores_key`` (see
+    ``_scores_keys``); for drives, ``results=DriveResultChange, evening="drive"``."""
+    result_lines, newest_result = history_lines(results, evening)
+    trail_lines, newest_step = history_lines(AuditLine, evening)
+    return evenings.annotate(
+        result_lines=result_lines,
+        newest_result=newest_result,
+        trail_lines=trail_lines,
+        newest_step=newest_step,
+    )
+
+
+def scores_key(pk: int, settings, versions) -> str:
+    return ":".join(str(part) for part in ("event-scores", pk, *settings, *versions))
 
 
 def _scores_keys(events) -> dict[int, str]:
@@ -114,19 +136,11 @@ def _scores_keys(events) -> dict[int, str]:
     made anew apart.
     """
     by_id = {event.pk: event for event in events}
-    result_lines, newest_result = _lines(ResultChange)
-    event_lines, newest_step = _lines(AuditLine)
-    rows = (
-        Event.objects.filter(pk__in=by_id)
-        .annotate(a=result_lines, b=newest_result, c=event_lines, d=newest_step)
-        .values_list("pk", "a", "b", "c", "d")
-    )
-    keys = {}
-    for pk, *versions in rows:
-        event = by_id[pk]
-        settings = (event.scoring, event.scale, event.tie_break, event.honours)
-        keys[pk] = ":".join(str(part) for part in ("event-scores", pk, *settings, *versions))
-    return keys
+    rows = with_score_versions(Event.objects.filter(pk__in=by_id)).values_list("pk", *SCORE_VERSIONS)
+    return {
+        pk: scores_key(pk, (getattr(by_id[pk], name) for name in SCORE_SETTINGS), versions)
+        for pk, *versions in rows
+    }
 
 
 def _scores_key(event: Event) -> str:

@@ -32,6 +32,7 @@ def drive_create(
     prizes: str = "classic",
     lady_label: str = "Lady",
     gent_label: str = "Gent",
+    tag: str = "",
     user=None,
 ) -> Drive:
     drive = Drive(
@@ -46,6 +47,7 @@ def drive_create(
         prizes=prizes,
         lady_label=lady_label,
         gent_label=gent_label,
+        tag=tag,
     )
     try:
         halves_of(hands, halves)
@@ -62,6 +64,7 @@ def drive_create(
 DRIVE_SETTINGS = (
     "name",
     "date",
+    "tag",
     "trump_schedule",
     "lady_label",
     "gent_label",

@@ -1,0 +1,165 @@
+"""Competitions read from the club's published evenings: what counts, the cache, the trail."""
+
+from datetime import date
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.seasons import members, published_drive, published_event
+from tournaments import services
+from tournaments.models import AuditLine, Competition
+from tournaments.services import competitions
+from tournaments.services.errors import ServiceError
+
+SEASON = dict(start=date(2026, 1, 1), end=date(2026, 12, 31))
+
+
+@pytest.fixture
+def players(club):
+    return members(club, 12)
+
+
+def pairs_of(players, order):
+    return [(players[a], players[b]) for a, b in order]
+
+
+PAIRS = [(0, 1), (2, 3), (4, 5), (6, 7), (8, 9), (10, 11)]
+
+
+def make(club, **values):
+    return competitions.competition_create(club=club, values={"name": "Season", **SEASON, **values})
+
+
+def test_a_competition_reads_the_published_evenings_and_their_percentages(club, players):
+    for n in range(3):
+        published_event(club, day=date(2026, 2, 1 + 7 * n), pairs=pairs_of(players, PAIRS), seed=n)
+    competition = make(club, measure="percentage")
+
+    table = competitions.competition_standings(competition)
+
+    assert len(table.standings.evenings) == 3
+    first, partner = table.standings.rows[:2]
+    assert first.played == 3 and first.place == partner.place == "1="  # individuals: the pair's two
+    assert {r.key for r in table.standings.rows} == {f"m{p.pk}" for p in players}
+    assert table.updated.text.startswith("after Pairs") and table.updated.text.endswith("was published")
+
+
+def test_unpublished_evenings_and_those_outside_the_window_do_not_count(club, players):
+    published_event(club, day=date(2026, 2, 1), pairs=pairs_of(players, PAIRS))
+    services.event_publish(event=published_event(club, day=date(2026, 2, 8)), published=False)
+    published_event(club, day=date(2027, 2, 1), pairs=pairs_of(players, PAIRS))
+
+    table = competitions.competition_standings(make(club))
+
+    assert [e.date for e in table.standings.evenings] == [date(2026, 2, 1)]
+
+
+def test_a_tag_or_evenings_picked_by_hand_choose_what_counts(club, players):
+    tuesday = published_event(club, day=date(2026, 2, 3), pairs=pairs_of(players, PAIRS), tag="Tuesday")
+    friday = published_event(club, day=date(2026, 2, 6), pairs=pairs_of(players, PAIRS), tag="Friday")
+    tagged = make(club, name="Tuesday league", tag="tuesday")
+    picked = competitions.competition_create(
+        club=club, values={"name": "Picked", **SEASON, "by_hand": True}, picked_events=[friday]
+    )
+
+    def counted(competition):
+        return [e.id for e in competitions.competition_standings(competition).standings.evenings]
+
+    assert counted(tagged) == [f"event:{tuesday.pk}"]
+    assert counted(picked) == [f"event:{friday.pk}"]
+
+
+def test_a_drive_competition_keeps_each_role_apart(club, players):
+    ladies, gents = players[:4], players[4:8]
+    published_drive(club, day=date(2026, 3, 1), ladies=ladies, gents=gents)
+    competition = make(club, kinds="drive", measure="drive", lists="roles")
+
+    table = competitions.competition_standings(competition)
+
+    assert table.standings.lists == ("G", "L")
+    assert {r.key for r in table.standings.qualified("L")} == {f"m{p.pk}" for p in ladies}
+    assert all(r.total > 0 for r in table.standings.rows)
+
+
+def test_the_standings_change_when_an_evening_is_corrected_and_say_so(club, players, organiser):
+    event = published_event(club, day=date(2026, 2, 1), pairs=pairs_of(players, PAIRS))
+    competition = make(club, measure="percentage")
+    before = competitions.competition_standings(competition)
+    result = event.results.select_related("board").order_by("board__number", "table").first()
+    seating = event.seatings.get(round=result.round, table=result.table)
+
+    services.result_set_by_director(
+        event=event,
+        seating=seating,
+        board_number=result.board.number,
+        ns_tricks=13 - result.ns_tricks,
+        reason="wrong way round",
+        user=organiser,
+    )
+
+    after = competitions.competition_standings(competition)
+    assert [r.total for r in after.standings.rows] != [r.total for r in before.standings.rows]
+    assert after.updated.text.endswith("was corrected")
+
+
+def test_the_evenings_are_read_in_the_same_queries_however_many_there_are(club, players):
+    competition = make(club, measure="percentage")
+    published_event(club, day=date(2026, 2, 1), pairs=pairs_of(players, PAIRS))
+    competitions.competition_standings(competition)  # the evening is now kept
+    with CaptureQueriesContext(connection) as one:
+        competitions.competition_standings(Competition.objects.get(pk=competition.pk))
+    for n in range(1, 4):
+        published_event(club, day=date(2026, 3, n), pairs=pairs_of(players, PAIRS), seed=n)
+    competitions.competition_standings(competition)
+    with CaptureQueriesContext(connection) as four:
+        table = competitions.competition_standings(Competition.objects.get(pk=competition.pk))
+
+    assert len(table.standings.evenings) == 4
+    assert len(four.captured_queries) == len(one.captured_queries)
+
+
+def test_a_players_competitions_give_their_row(club, players):
+    published_event(club, day=date(2026, 2, 1), pairs=pairs_of(players, PAIRS))
+    make(club, name="Percentages", measure="percentage")
+    make(club, name="Drives", kinds="drive", measure="drive")
+
+    found = competitions.player_competitions(players[0])
+
+    assert [(c.name, row.played) for c, row in found] == [("Percentages", 1)]
+
+
+def test_a_competition_is_saved_with_a_line_in_the_clubs_trail(club, organiser):
+    competition = competitions.competition_create(
+        club=club, values={"name": "Winter league", **SEASON}, user=organiser
+    )
+    competitions.competition_update(
+        competition=competition, values={"counting": "best", "count": 5, "qualify": 5}, user=organiser
+    )
+
+    lines = list(AuditLine.objects.filter(club=club).order_by("pk").values_list("action", "detail"))
+    assert lines[0] == ("created", "competition Winter league")
+    assert lines[1][0] == "changed" and "counting: Every evening → The best N" in lines[1][1]
+
+
+@pytest.mark.parametrize(
+    "values, message",
+    [
+        ({"counting": "best"}, "Say how many best scores to count"),
+        ({"measure": "tricks", "handicap": "fixed"}, "A handicap goes with the average percentage"),
+        ({"who": "pairs", "kinds": "both"}, "Fixed pairs are for duplicate events"),
+        ({"measure": "placing", "points": "1/2/3"}, "Points go down the places"),
+        ({"start": date(2027, 1, 1)}, "ends before it starts"),
+    ],
+)
+def test_rules_that_cannot_work_are_refused_and_nothing_is_saved(club, values, message):
+    with pytest.raises(ServiceError, match=message):
+        make(club, **values)
+    assert not Competition.objects.exists()
+    assert not AuditLine.objects.exists()
+
+
+def test_another_clubs_evening_cannot_be_picked(club, other_club):
+    theirs = published_event(other_club, day=date(2026, 2, 1))
+    with pytest.raises(ServiceError, match="another club's evening"):
+        competitions.competition_create(club=club, values={"name": "X", **SEASON}, picked_events=[theirs])

@@ -1,0 +1,349 @@
+"""A club's competitions: saved with a line in the club's trail, and their standings worked out
+from the club's published evenings by ``domain/competitions.py``.
+
+Each evening is read as the domain's ``Evening`` once and kept in Django's cache under the key of
+what its scores are worked out from (an event's: ``scoring.scores_key``; a drive's: its results'
+history and its trail), so a publication or a correction gives it a new key. The evenings of a
+season are then a fixed number of queries: the competition, its picked evenings, the club's
+published events with their versions, its published drives with theirs, and the trail's latest
+publication or correction.
+"""
+
+import math
+from dataclasses import dataclass
+from datetime import date as Date
+from datetime import datetime
+
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import Q
+
+from ..domain import competitions as rules
+from ..domain.drives import GENT, LADY, PlayerScore
+from ..models import AuditLine, Club, Competition, Drive, DriveResultChange, Event, Member
+from .audit import changes_text, club_log
+from .drives.state import DriveState
+from .errors import ServiceError
+from .scoring import SCORE_SETTINGS, SCORE_VERSIONS, event_report, scores_key, with_score_versions
+
+EVENT_COLUMNS = ("pk", "date", "name", "tag", "tables", *SCORE_SETTINGS, *SCORE_VERSIONS)
+DRIVE_COLUMNS = ("pk", "date", "name", "tag", *SCORE_VERSIONS)
+UPDATES = (
+    AuditLine.Action.PUBLISHED,
+    AuditLine.Action.CORRECTED,
+    AuditLine.Action.UNPUBLISHED,
+    AuditLine.Action.TOTALS,
+)
+COMPETITION_SETTINGS = tuple(
+    f.name
+    for f in Competition._meta.get_fields()
+    if f.concrete and not f.many_to_many and f.name not in ("id", "club")
+)
+
+
+# --- Saving ---------------------------------------------------------------------------------------
+
+
+def _check(competition: Competition) -> None:
+    try:
+        competition.full_clean()
+    except Exception as error:  # ValidationError: said in the form's words
+        messages = getattr(error, "messages", [str(error)])
+        raise ServiceError("; ".join(messages)) from None
+
+
+def _pick(competition: Competition, picked_events, picked_drives) -> None:
+    for evening in list(picked_events or ()) + list(picked_drives or ()):
+        if evening.club_id != competition.club_id:
+            raise ServiceError(f"{evening} is another club's evening.")
+    if picked_events is not None:
+        competition.picked_events.set(picked_events)
+    if picked_drives is not None:
+        competition.picked_drives.set(picked_drives)
+
+
+@transaction.atomic
+def competition_create(
+    *, club: Club, values: dict, picked_events=(), picked_drives=(), user=None
+) -> Competition:
+    """A new competition of the club, as the organiser's form gives it."""
+    unknown = set(values) - set(COMPETITION_SETTINGS)
+    if unknown:
+        raise ServiceError(f"{', '.join(sorted(unknown))} cannot be set here.")
+    competition = Competition(club=club, **values)
+    _check(competition)
+    competition.save()
+    _pick(competition, picked_events, picked_drives)
+    club_log(club=club, action=AuditLine.Action.CREATED, detail=f"competition {competition.name}", user=user)
+    return competition
+
+
+@transaction.atomic
+def competition_update(
+    *, competition: Competition, values: dict, picked_events=None, picked_drives=None, user=None
+) -> Competition:
+    """Change a competition's rules or its picked evenings; the change has its line in the club's trail."""
+    competition = Competition.objects.select_for_update().get(pk=competition.pk)
+    unknown = set(values) - set(COMPETITION_SETTINGS)
+    if unknown:
+        raise ServiceError(f"{', '.join(sorted(unknown))} cannot be changed here.")
+    values = {name: value for name, value in values.items() if getattr(competition, name) != value}
+    parts = [changes_text(competition, values)] if values else []
+    for name, value in values.items():
+        setattr(competition, name, value)
+    _check(competition)
+    competition.save()
+    before = _picked_ids(competition)
+    _pick(competition, picked_events, picked_drives)
+    if _picked_ids(competition) != before:
+        parts.append("evenings picked changed")
+    if parts:
+        detail = f"competition {competition.name}: " + "; ".join(parts)
+        club_log(club=competition.club, action=AuditLine.Action.CHANGED, detail=detail, user=user)
+    return competition
+
+
+@transaction.atomic
+def competition_delete(*, competition: Competition, user=None) -> None:
+    club_log(
+        club=competition.club, action=AuditLine.Action.DELETED, detail=f"competition {competition}", user=user
+    )
+    competition.delete()
+
+
+def _picked_ids(competition: Competition) -> frozenset[str]:
+    """The evenings picked by hand, as the domain names them (read from a prefetch when there is one)."""
+    return frozenset(
+        [f"event:{e.pk}" for e in competition.picked_events.all()]
+        + [f"drive:{d.pk}" for d in competition.picked_drives.all()]
+    )
+
+
+# --- Reading the club's evenings -----------------------------------------------------------------
+
+
+def _player(member_id: int | None, name: str) -> rules.Player:
+    if member_id is not None:
+        return rules.Player(f"m{member_id}", name, member_id)
+    return rules.Player(f"g:{name.strip().casefold()}", name.strip())
+
+
+def _event_entrants(event: Event) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """The players and each pair's standing of a published event, by its own scoring."""
+    report = event_report(event)
+    pairs = {(p.direction, p.number): p for p in event.pairs.select_related("player1", "player2")}
+    ranks: dict[tuple[str, str], int] = {}
+    for s in report.scores.standings:
+        ranks[(s.field, s.rank)] = ranks.get((s.field, s.rank), 0) + 1
+    entrants = []
+    for s in report.scores.standings:
+        pair = pairs.get(tuple(s.pair))
+        if pair is None:
+            continue
+        # A pair known only by its seat ("N/S 3") has no players to follow across the season.
+        players = tuple(
+            _player(member_id, str(member) if member_id else guest)
+            for member_id, member, guest in (
+                (pair.player1_id, pair.player1, pair.guest1),
+                (pair.player2_id, pair.player2, pair.guest2),
+            )
+            if member_id or guest.strip()
+        )
+        entrants.append(
+            rules.Entrant(
+                players,
+                s.field,
+                int(s.rank.rstrip("=")),
+                ranks[(s.field, s.rank)],
+                percentage=s.percentage,
+                tricks=s.versus_average,
+            )
+        )
+    return 2 * len(entrants), tuple(entrants)
+
+
+def _drive_entrants(drive: Drive) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """The players of a published drive, placed within their role by their score."""
+    state = DriveState(drive)
+    entrants = []
+    for role in (LADY, GENT):
+        own: list[PlayerScore] = [s for s in state.scores.values() if s.role == role]
+        for score, (place, shared) in zip(own, rules.places([s.score for s in own]), strict=True):
+            card = state.players[score.player]
+            entrants.append(
+                rules.Entrant(
+                    (_player(card.member_id, card.name),), role, place, shared, drive_score=float(score.score)
+                )
+            )
+    return len(entrants), tuple(entrants)
+
+
+def club_evenings(club: Club, *, start: Date | None = None, end: Date | None = None) -> list[rules.Evening]:
+    """The club's published evenings between the dates (either open), as the domain's ``Evening``:
+    two queries and one read of the cache; an evening not in the cache (new, or changed since) is
+    read and scored once, then kept."""
+    dates = Q()
+    if start:
+        dates &= Q(date__gte=start)
+    if end:
+        dates &= Q(date__lte=end)
+    events = with_score_versions(Event.objects.filter(dates, club=club, published=True).order_by())
+    drives = with_score_versions(
+        Drive.objects.filter(dates, club=club, published=True).order_by(), DriveResultChange, "drive"
+    )
+    rows = [("event", row) for row in events.values_list(*EVENT_COLUMNS)]
+    rows += [("drive", row) for row in drives.values_list(*DRIVE_COLUMNS)]
+    keys = {}
+    for kind, row in rows:
+        if kind == "event":
+            pk, settings, versions = row[0], row[5:9], row[9:]
+            keys[(kind, pk)] = "competition-" + scores_key(pk, settings, versions)
+        else:
+            keys[(kind, row[0])] = "competition-drive:" + ":".join(str(part) for part in row[:1] + row[4:])
+    kept = cache.get_many(keys.values())
+    evenings, fresh = [], {}
+    for kind, row in rows:
+        pk, day, name, tag = row[:4]
+        key = keys[(kind, pk)]
+        if key not in kept:
+            kept[key] = fresh[key] = _read_evening(kind, pk)
+        players, entrants = kept[key]
+        tables = row[4] if kind == "event" else math.ceil(players / 4)
+        evenings.append(rules.Evening(f"{kind}:{pk}", day, kind, name, tables, players, tag, entrants))
+    if fresh:
+        cache.set_many(fresh)
+    return evenings
+
+
+def _read_evening(kind: str, pk: int) -> tuple[int, tuple[rules.Entrant, ...]]:
+    if kind == "event":
+        return _event_entrants(Event.objects.select_related("club").get(pk=pk))
+    return _drive_entrants(Drive.objects.get(pk=pk))
+
+
+# --- Standings -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Update:
+    """The latest change to the evenings a competition reads: when, and what happened to which."""
+
+    at: datetime
+    evening: str
+    action: str
+
+    @property
+    def text(self) -> str:
+        happened = {
+            AuditLine.Action.PUBLISHED: "was published",
+            AuditLine.Action.CORRECTED: "was corrected",
+            AuditLine.Action.UNPUBLISHED: "was taken down",
+            AuditLine.Action.TOTALS: "had totals typed",
+        }[self.action]
+        return f"after {self.evening} {happened}"
+
+
+@dataclass(frozen=True)
+class CompetitionTable:
+    competition: Competition
+    standings: rules.Standings
+    updated: Update | None
+    names: dict[str, str]  # evening id -> "Tuesday Pairs (3 Mar)"
+
+    def role_label(self, role: str) -> str:
+        return {"": "", "L": "Ladies", "G": "Gents"}.get(role, role)
+
+
+def _window(competition: Competition) -> tuple[Date | None, Date]:
+    """The evenings the standings read: the window, and those before it when a handicap needs them."""
+    return (None if competition.handicap != Competition.Handicap.NONE else competition.start), competition.end
+
+
+def _latest_update(club: Club, start: Date, end: Date) -> Update | None:
+    line = (
+        AuditLine.objects.filter(club=club, action__in=UPDATES)
+        .filter(Q(event__date__range=(start, end)) | Q(drive__date__range=(start, end)))
+        .select_related("event", "drive")
+        .order_by("-changed_at", "-pk")
+        .first()
+    )
+    if line is None:
+        return None
+    return Update(line.changed_at, str(line.event or line.drive), line.action)
+
+
+def competition_standings(
+    competition: Competition, evenings: list[rules.Evening] | None = None
+) -> CompetitionTable:
+    """The competition's standings now, from the club's published evenings (read here, or given
+    when one page shows several competitions of a club)."""
+    if evenings is None:
+        start, end = _window(competition)
+        evenings = club_evenings(competition.club, start=start, end=end)
+    picked = _picked_ids(competition) if competition.by_hand else None
+    table = rules.standings(evenings, competition.rules(picked))
+    return CompetitionTable(
+        competition=competition,
+        standings=table,
+        updated=_latest_update(competition.club, competition.start, competition.end),
+        names={e.id: f"{e.name} ({e.date:%-d %b})" for e in table.evenings},
+    )
+
+
+def _season_evenings(club: Club, competitions: list[Competition]) -> list[rules.Evening]:
+    """The evenings several competitions of one club read, in one go."""
+    if not competitions:
+        return []
+    windows = [_window(c) for c in competitions]
+    start = None if any(s is None for s, _ in windows) else min(s for s, _ in windows)
+    return club_evenings(club, start=start, end=max(e for _, e in windows))
+
+
+def player_competitions(member: Member) -> list[tuple[Competition, rules.Row]]:
+    """The competitions of the member's club the member is in, with their row (place, total, how
+    many more evenings they need)."""
+    competitions = list(Competition.objects.filter(club_id=member.club_id).select_related("club"))
+    evenings = _season_evenings(member.club, competitions)
+    found = []
+    for competition in competitions:
+        picked = _picked_ids(competition) if competition.by_hand else None
+        row = rules.standings(evenings, competition.rules(picked)).row_of(member.pk)
+        if row is not None:
+            found.append((competition, row))
+    return found
+
+
+def evening_competitions(
+    evening: Event | Drive, *, leaders: int = 3
+) -> list[tuple[Competition, list[rules.Row]]]:
+    """The club's competitions the evening counts toward (or would, once published), each with its
+    leaders: what the room display shows."""
+    kind = "event" if isinstance(evening, Event) else "drive"
+    competitions = [
+        c
+        for c in Competition.objects.filter(
+            club_id=evening.club_id, start__lte=evening.date, end__gte=evening.date
+        )
+        .select_related("club")
+        .prefetch_related("picked_events", "picked_drives")
+        if _takes(c, kind, evening)
+    ]
+    evenings = _season_evenings(evening.club, competitions)
+    shown = []
+    for competition in competitions:
+        picked = _picked_ids(competition) if competition.by_hand else None
+        table = rules.standings(evenings, competition.rules(picked))
+        shown.append((competition, list(table.qualified()[:leaders])))
+    return shown
+
+
+def _takes(competition: Competition, kind: str, evening) -> bool:
+    """Whether an evening of this kind, tag and date is one the competition would count."""
+    if competition.kinds not in (Competition.Kinds.BOTH, kind):
+        return False
+    if not rules.tag_matches(evening.tag, competition.tag):
+        return False
+    if competition.by_hand:
+        picked = competition.picked_events.all() if kind == "event" else competition.picked_drives.all()
+        return any(p.pk == evening.pk for p in picked)
+    return True
