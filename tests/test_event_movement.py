@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.domain.errors import DomainError
 from tournaments.models import Event, Pair, Seating
 
 
@@ -56,6 +57,29 @@ def test_the_movement_page_shows_the_grid_and_itineraries(client, organiser, clu
     assert "NS 1 v EW 1" in html and "Relay" in html and "arrow switch" in html
     assert "shares its boards with table 8" in html
     assert "Where each E/W pair goes" in html
+    assert "Relay stand: between tables 4 and 5 (1 set)." in html
+
+
+def test_a_twelve_pair_howells_page_places_its_two_relay_stands(client, organiser, club, make_event):
+    event = make_event(club, tables=6, boards_per_round=2, variant="howell")
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:event-movement", args=[event.pk])).content.decode()
+    assert "Relay stands: between tables 4 and 5 (1 set), between tables 6 and 1 (4 sets)." in html
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"tables": 2, "variant": "howell", "phantom": True}, {"tables": 2, "variant": "relay", "phantom": True}],
+)
+def test_three_pairs_are_refused_in_words_and_nothing_is_saved(club, make_event, options):
+    with pytest.raises(DomainError, match="Three pairs play every board at one table only"):
+        make_event(club, boards_per_round=3, **options)
+    assert not Event.objects.exists()
+
+
+def test_a_two_table_howell_of_one_board_a_round_is_refused(club, make_event):
+    with pytest.raises(DomainError, match="at least 2 boards a round"):
+        make_event(club, tables=2, boards_per_round=1, variant="howell")
 
 
 def test_a_mitchells_itineraries_follow_the_ew_pairs_round_by_round(club, make_event):

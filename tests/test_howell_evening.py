@@ -170,8 +170,11 @@ def test_the_movement_page_says_who_stays_and_where_every_pair_goes(client, orga
     itineraries = html[html.index("Where each pair goes") :]
     row = re.search(r"<tr><th>3</th>(.*?)</tr>", itineraries).group(1)
     assert "T1 N/S v 6" in row and "T2 E/W v 1" in row
-    # Three sets rest each round (seven sets, four tables).
+    # Three sets rest each round (seven sets, four tables), on the stands named where they stand.
     assert html.count('<td class="relay">') == 7
+    assert "Relay stands: between tables 1 and 2 (1 set), between tables 4 and 1 (2 sets)." in html
+    assert "boards 4–6 <small>between tables 1 and 2</small>" in html
+    assert "boards 16–18 <small>between tables 4 and 1</small>" in html
 
 
 def test_the_results_pages_of_a_howell_pair_and_board(client, organiser, played):
@@ -195,7 +198,20 @@ def test_the_print_pack_has_a_guide_card_for_every_pair(played):
     table_card = pack.table_cards[0]
     assert table_card.next_heading == "Then the pairs go to"
     assert table_card.rounds[0].ew_next == "3: T2 E/W; 6: T3 N/S"
+    # Two relay stands, each named where it stands (the EBU card: "1 relay between tables 1 & 2 and
+    # 2 relays between tables 4 & 1"), on the cards of the tables that put boards on it or take them off.
     assert table_card.rounds[0].boards_next == "the relay stand"
+    assert table_card.notes == (
+        "After each round: put the boards on the relay stand between tables 4 and 1.",
+        "After each round: take the next boards from the relay stand between tables 1 and 2.",
+    )
+    cards = {card.table: card for card in pack.table_cards}
+    assert cards[2].notes == ("After each round: put the boards on the relay stand between tables 1 and 2.",)
+    assert cards[3].notes == () and cards[3].rounds[0].boards_next == "table 2"
+    assert cards[4].notes == (
+        "After each round: take the next boards from the relay stand between tables 4 and 1.",
+    )
+    assert guide.notes == ("Relay stands: between tables 1 and 2 (1 set), between tables 4 and 1 (2 sets).",)
     for document in ("table-cards", "guide-cards", "travellers", "score-cards", "results"):
         assert pdf.render(pack, document).startswith(b"%PDF")
 
@@ -303,3 +319,14 @@ def test_the_event_page_lists_a_howells_pairs_in_one_field(client, organiser, pl
     html = client.get(reverse("tournaments:event-detail", args=[played.pk])).content.decode()
     assert "Pairs (one field" in html and "No pairs yet." not in html
     assert html.count("Guest 1a &amp; Guest 1b") >= 1
+
+
+def test_the_tablet_names_the_relay_stand_the_boards_go_to(club, make_event):
+    event = make_event(club, tables=4, boards_per_round=2, variant="howell")
+    for status in ("ready", "running"):
+        services.event_set_status(event=event, status=status)
+    access = event.table_accesses.get(table=1)
+    for board in event.seatings.get(round=1, table=1).board_numbers:
+        services.table_result_enter(access=access, board_number=board, ns_tricks=7)
+        services.table_result_confirm(access=access, board_number=board, ns_tricks=7)
+    assert services.table_state(access).moves["boards_text"] == "the relay stand between tables 4 and 1"

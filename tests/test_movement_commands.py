@@ -63,7 +63,7 @@ def test_movement_json_has_the_documented_shape():
     first = data["schedule"][0]
     assert first == {"round": 1, "table": 1, "ns": 1, "ew": 1, "boards": [1, 2], "arrow_switched": False}
     assert {e["ns"] for e in data["schedule"] if e["table"] == 8} == {None}
-    assert data["relay"][4] == {"round": 5, "boards": [1, 2]}
+    assert data["relay"][4] == {"round": 5, "boards": [1, 2], "stand": "between tables 4 and 5"}
     assert all(e["arrow_switched"] == (e["round"] == 8 and e["table"] != 8) for e in data["schedule"])
 
 
@@ -201,3 +201,10 @@ def test_the_three_table_howell_shares_its_last_round():
     assert "in the last round all three tables play the same set" in text
     round_5 = next(line for line in text.splitlines() if line.startswith("5 "))
     assert round_5.split()[:8] == ["5", "6-5", "17-20", "=2,3", "3-2", "17-20", "=1,3", "1-4"]
+
+
+def test_the_variant_help_names_every_size_of_howell():
+    from tournaments.management.commands.movement import Command
+
+    help_text = " ".join(Command().create_parser("manage.py", "movement").format_help().split())
+    assert "howell for 2 to 8 tables" in help_text

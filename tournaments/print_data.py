@@ -34,6 +34,7 @@ class TableCard:
     rounds: tuple[CardRound, ...]
     next_heading: str = "Then E/W go to"  # a Howell's column says where both pairs go
     resident: str = ""  # the pair at this table all evening, with its names (a Mitchell's N/S)
+    notes: tuple[str, ...] = ()  # the card's own: where its next boards come from (a relay stand)
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class GuideCard:
     pair: str
     names: str
     stops: tuple[GuideStop, ...]
+    notes: tuple[str, ...] = ()  # where the relay stands stand
 
 
 @dataclass(frozen=True)

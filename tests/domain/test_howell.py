@@ -117,6 +117,8 @@ def test_a_howell_cut_short_says_who_does_not_meet():
     "tables, options, message",
     [
         (3, {}, "at least 3 boards a round"),
+        (2, {"boards_per_round": 1}, "at least 2 boards a round"),
+        (2, {"phantom": True}, "Three pairs play every board at one table only"),
         (9, {}, "play a Mitchell"),
         (6, {"card_set": "acbl"}, "EBU card set, not ACBL"),
         (4, {"rounds": 8}, "has 7 rounds"),

@@ -29,6 +29,7 @@ def guide_cards_story(pack: PrintPack) -> list:
                     ),
                     Spacer(1, 1.5 * mm),
                     table,
+                    *(text(note, STYLES["note"]) for note in card.notes),
                     Spacer(1, GAP),
                 ]
             )

@@ -111,7 +111,7 @@ def _card(pack: PrintPack, card: TableCard) -> list:
         valign_middle=True,
     )
     story = [head, Spacer(1, 5 * mm), grid, Spacer(1, 3 * mm)]
-    story += [text(note, STYLES["note"]) for note in _notes(card)]
+    story += [text(note, STYLES["note"]) for note in (*_notes(card), *card.notes)]
     return story
 
 

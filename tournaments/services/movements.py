@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from ..domain.movements import Movement, RelayRound, TableRound
-from ..domain.movements.render import sharing_text
+from ..domain.movements.render import sharing_text, stands_text
 from ..domain.movements.types import Seat
 from ..models import Event, Pair, Seating
 
@@ -84,6 +84,7 @@ class MovementGrid:
     tables: range
     rows: list[dict]
     has_relay: bool
+    stands: str  # where the relay stands stand, and the sets each holds, in words
     skip_after: int | None
     stationary: int | None
     stationary_seat: Seat | None
@@ -102,6 +103,7 @@ def event_movement_grid(event: Event) -> MovementGrid:
             seating.sharing = sharing_text(movement.sharing(seating.round, seating.table))
     relay = defaultdict(list)
     for stand in stands:
+        stand.place = movement.stand_of(stand.round, stand.board_set).place
         relay[stand.round].append(stand)
     tables = range(1, event.tables + 1)
     stationary = movement.stationary[0][1] if event.is_howell and movement.stationary else None
@@ -117,6 +119,7 @@ def event_movement_grid(event: Event) -> MovementGrid:
             for r in sorted(grid)
         ],
         has_relay=bool(relay),
+        stands=stands_text(movement),
         skip_after=movement.skip_after,
         stationary=stationary,
         stationary_seat=movement.seat_of(1, "", stationary) if stationary else None,

@@ -9,7 +9,13 @@ from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..domain.deals import SEATS, parse_deal
 from ..domain.errors import DomainError
 from ..domain.movements.render import SEAT_NAMES as SEATS_SHORT
-from ..domain.movements.render import boards_move_text, sharing_text
+from ..domain.movements.render import (
+    boards_from_text,
+    boards_move_text,
+    boards_onto_text,
+    sharing_text,
+    stands_text,
+)
 from ..domain.scoring import pair_label
 from ..models import Event, Seating
 from ..print_data import (
@@ -87,7 +93,7 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
             _table_card(t, by_table.get(t, []), movement, trumps, accesses, base_url)
             for t in range(1, event.tables + 1)
         ),
-        guide_cards=_guide_cards(seatings, howell=event.is_howell),
+        guide_cards=_guide_cards(seatings, howell=event.is_howell, notes=_stands_notes(movement)),
         travellers=_travellers(boards, seatings, played),
         score_cards=_score_cards(seatings, trumps, played, report),
         hand_records=_hand_records(boards),
@@ -128,11 +134,22 @@ def _played(report) -> dict:
     return played
 
 
+def _stands_notes(movement) -> tuple[str, ...]:
+    """The relay stands and where they stand, for the guide cards (``stands_text``)."""
+    line = stands_text(movement)
+    return (line,) if line else ()
+
+
 def _table_card(table, mine, movement, trumps, accesses, base_url) -> TableCard:
     """A table's card, from its seatings round by round."""
     rounds = []
+    stands: dict[str, list[int]] = {}  # the relay stands this table uses, in words, and after which rounds
     for s in mine:
         moves = movement.moves_after(s.round, table)
+        if moves.stand is not None:
+            stands.setdefault(boards_onto_text(moves.stand), []).append(s.round)
+        if moves.boards_from is not None:
+            stands.setdefault(boards_from_text(moves.boards_from), []).append(s.round)
         notes = []
         if moves.last_round:
             ew_next = boards_next = "end of play"
@@ -142,14 +159,14 @@ def _table_card(table, mine, movement, trumps, accesses, base_url) -> TableCard:
                 for pair, following in ((s.ns_pair, moves.ns_next), (s.ew_pair, moves.ew_next))
                 if pair is not None and following is not None
             )
-            boards_next = boards_move_text(moves)
+            boards_next = boards_move_text(moves, short=True)
         else:
             ew_next = "—" if moves.ew_to is None else f"table {moves.ew_to}"
             if moves.ew_sits_out:
                 ew_next = "sit out"
             if moves.skip:
                 notes.append(f"after round {s.round}, E/W move up two tables (the skip)")
-            boards_next = boards_move_text(moves)
+            boards_next = boards_move_text(moves, short=True)
         if s.shares_with:
             notes.append(sharing_text(movement.sharing(s.round, table)))
         if s.arrow_switched:
@@ -170,6 +187,11 @@ def _table_card(table, mine, movement, trumps, accesses, base_url) -> TableCard:
     access = accesses.get(table)
     url = base_url.rstrip("/") + (reverse("tournaments:table", args=[access.token]) if access else "/t/")
     start_url = base_url.rstrip("/") + reverse("tournaments:table-start")
+    card_notes = tuple(
+        f"After {'each round' if len(after) == len(mine) - 1 else 'round ' + ', '.join(map(str, after))}: "
+        f"{part}."
+        for part, after in stands.items()
+    )
     staying = {s.ns_pair_id for s in mine}
     resident = _label(mine[0].ns_pair) if len(staying) == 1 and mine and mine[0].ns_pair_id else ""
     return TableCard(
@@ -180,6 +202,7 @@ def _table_card(table, mine, movement, trumps, accesses, base_url) -> TableCard:
         start_url=start_url,
         rounds=tuple(rounds),
         next_heading="Then the pairs go to" if movement.kind == "howell" else "Then E/W go to",
+        notes=card_notes,
     )
 
 
@@ -188,10 +211,12 @@ def _seat_text(seat) -> str:
     return f"sit out (T{seat.table})" if seat.sits_out else f"T{seat.table} {SEATS_SHORT[seat.direction]}"
 
 
-def _guide_cards(seatings, *, howell: bool = False) -> tuple[GuideCard, ...]:
+def _guide_cards(seatings, *, howell: bool = False, notes: tuple[str, ...] = ()) -> tuple[GuideCard, ...]:
     """A card for each pair that moves (``pair_itineraries``)."""
     return tuple(
-        GuideCard(pair=str(pair), names=pair.names, stops=tuple(_guide_stop(stop) for stop in stops))
+        GuideCard(
+            pair=str(pair), names=pair.names, stops=tuple(_guide_stop(stop) for stop in stops), notes=notes
+        )
         for pair, stops in pair_itineraries(seatings, howell=howell)
     )
 

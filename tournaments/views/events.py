@@ -91,7 +91,7 @@ def event_movement(request, event_id: int):
             "tables": grid.tables,
             "rows": grid.rows,
             "has_relay": grid.has_relay,
-            "relay_after": event.tables // 2,
+            "stands": grid.stands,
             "skip_after": grid.skip_after,
             "stationary": grid.stationary,
             "stationary_seat": grid.stationary_seat,

@@ -2,7 +2,7 @@
 
 from ..limits import MAX_BOARDS_PER_ROUND, MAX_TABLES
 from .build import HOWELL, build_movement
-from .howell import CARD_SETS, build_howell, howell_card_sets, unmet_pairs
+from .howell import CARD_SETS, build_howell, howell_card_sets, howell_tables_text, unmet_pairs
 from .mitchell import (
     MIN_TABLES,
     VARIANTS,
@@ -11,6 +11,7 @@ from .mitchell import (
     default_variant,
     parse_round_list,
 )
+from .stands import Stand
 from .types import Movement, RelayRound, TableRound, boards_of_set
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "CARD_SETS",
     "build_howell",
     "howell_card_sets",
+    "howell_tables_text",
     "unmet_pairs",
     "MAX_BOARDS_PER_ROUND",
     "MAX_TABLES",
@@ -26,6 +28,7 @@ __all__ = [
     "VARIANTS",
     "Movement",
     "RelayRound",
+    "Stand",
     "TableRound",
     "boards_of_set",
     "build_mitchell",

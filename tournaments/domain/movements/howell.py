@@ -29,7 +29,7 @@ Example, 2 tables (4 pairs), both tables on the same boards each round:
 from itertools import combinations
 
 from ..errors import MovementError
-from .mitchell import check_boards_per_round
+from .mitchell import check_boards_per_round, check_three_pairs
 from .types import Movement, RelayRound, TableRound, boards_of_set
 
 # Round 1 of each published Howell: (N/S pair, E/W pair, set) table by table (domain.md, 1.7).
@@ -71,6 +71,22 @@ CARD_SETS = ("ebu", "acbl")
 CARD_SET_NAMES = {"ebu": "EBU", "acbl": "ACBL", "standard": "standard", "shared": "shared last round"}
 
 
+def howell_tables_text() -> str:
+    """The numbers of tables whistdrive has a Howell for, in words: ``2 to 8``.
+
+    >>> howell_tables_text()
+    '2 to 8'
+    """
+    tables = sorted(FIRST_ROUNDS)
+    runs: list[list[int]] = []
+    for t in tables:
+        if runs and t == runs[-1][-1] + 1:
+            runs[-1].append(t)
+        else:
+            runs.append([t])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]} to {run[-1]}" for run in runs)
+
+
 def howell_card_sets(tables: int) -> tuple[str, ...]:
     """The published card sets whistdrive has for this many tables (the first is the default)."""
     return tuple(FIRST_ROUNDS.get(tables, {}))
@@ -91,10 +107,9 @@ def build_howell(
 ) -> Movement:
     sets_of = FIRST_ROUNDS.get(tables)
     if sets_of is None:
-        offered = ", ".join(str(t) for t in sorted(FIRST_ROUNDS))
         raise MovementError(
-            f"whistdrive has complete Howells for {offered} tables, not {tables}: for a bigger field play a "
-            "Mitchell."
+            f"whistdrive has complete Howells for {howell_tables_text()} tables, not {tables}: for a bigger "
+            "field play a Mitchell."
         )
     card_set = card_set or next(iter(sets_of))
     if card_set not in sets_of:
@@ -104,6 +119,12 @@ def build_howell(
             + f" card set, not {card_set.upper()}."
         )
     check_boards_per_round(boards_per_round)
+    check_three_pairs(tables, phantom)
+    if tables == 2 and boards_per_round < 2:
+        raise MovementError(
+            "Both tables of a 2-table Howell play the same boards each round, starting on different "
+            "ones: give it at least 2 boards a round (one board cannot be at two tables at once)."
+        )
     published_sets = SHARED_SETS.get(tables)
     if published_sets and boards_per_round < 3:
         raise MovementError(

@@ -136,6 +136,16 @@ def check_boards_per_round(boards_per_round: int) -> None:
         )
 
 
+def check_three_pairs(tables: int, phantom: bool) -> None:
+    """Refuse three pairs (two tables, one pair missing) in any movement: the missing pair's table
+    is empty all evening, so every board is played at one table only and nothing can be compared."""
+    if tables == 2 and phantom:
+        raise MovementError(
+            "Three pairs play every board at one table only (the other has a pair missing), so no "
+            "result could be compared: find a fourth pair, or hold a whist drive instead."
+        )
+
+
 def _check(tables, boards_per_round, variant, rounds, phantom, arrow_switch_rounds) -> int:
     if not isinstance(tables, int) or tables < MIN_TABLES:
         raise MovementError(
@@ -168,6 +178,7 @@ def _check(tables, boards_per_round, variant, rounds, phantom, arrow_switch_roun
             f"A share-and-relay Mitchell needs at least 2 boards a round: tables 1 and {tables} share "
             "their boards and play them in different orders, and one board cannot be at two tables at once."
         )
+    check_three_pairs(tables, phantom)
     if phantom and variant == "skip":
         raise MovementError(
             "A skip Mitchell cannot have a phantom pair: the pair that sits out in the first round "

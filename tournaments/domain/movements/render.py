@@ -7,6 +7,7 @@ table sharing the boards. A Howell's pairs have one numbering, so its cell reads
 """
 
 from .howell import unmet_pairs
+from .stands import ONE_STAND, Stand
 from .types import Movement, Moves, Seat, TableRound
 
 SEAT_NAMES = {"NS": "N/S", "EW": "E/W"}
@@ -38,7 +39,14 @@ def movement_as_dict(movement: Movement) -> dict:
             }
             for tr in movement.table_rounds
         ],
-        "relay": [{"round": rr.round, "boards": list(rr.boards)} for rr in movement.relay],
+        "relay": [
+            {
+                "round": rr.round,
+                "boards": list(rr.boards),
+                "stand": movement.stand_of(rr.round, rr.board_set).place,
+            }
+            for rr in movement.relay
+        ],
     }
 
 
@@ -110,15 +118,51 @@ def _sit_out_text(table: int) -> str:
     return f"sit out next round (table {table}: nobody plays there)"
 
 
-def boards_move_text(moves: Moves) -> str:
-    """Where the boards go next, in words: ``table 3``, ``tables 1 and 8`` or ``the relay stand``."""
+def boards_move_text(moves: Moves, *, short: bool = False) -> str:
+    """Where the boards go next, in words: ``table 3``, ``tables 1 and 8`` or ``the relay stand
+    between tables 4 and 1`` (``stands``); ``short`` leaves the stand's place to a note
+    (``boards_onto_text``), for a narrow column.
+
+    >>> from tournaments.domain.movements import build_howell
+    >>> boards_move_text(build_howell(4, boards_per_round=4).moves_after(1, 1))
+    'the relay stand between tables 4 and 1'
+    """
     if moves.boards_to_relay:
-        return "the relay stand"
+        return ONE_STAND.name if short else (moves.stand or ONE_STAND).name
     if not moves.boards_to:
         return "end of play"
     if len(moves.boards_to) == 1:
         return f"table {moves.boards_to[0]}"
     return "tables " + " and ".join(str(t) for t in moves.boards_to)
+
+
+def boards_onto_text(stand: Stand) -> str:
+    """Where a table puts its boards after a round, for its card: ``put the boards on the relay
+    stand between tables 4 and 1``."""
+    return f"put the boards on {stand.name}"
+
+
+def boards_from_text(stand: Stand) -> str:
+    """Where a table's next boards come from, for its card: ``take the next boards from the relay
+    stand between tables 1 and 2``."""
+    return f"take the next boards from {stand.name}"
+
+
+def stands_text(movement: Movement) -> str:
+    """The movement's relay stands and the sets each holds, in words: ``Relay stands: between
+    tables 1 and 2 (1 set), between tables 4 and 1 (2 sets).``; empty without one, or when the
+    stand is not placed between two tables.
+
+    >>> from tournaments.domain.movements import build_howell
+    >>> stands_text(build_howell(4, boards_per_round=4))
+    'Relay stands: between tables 1 and 2 (1 set), between tables 4 and 1 (2 sets).'
+    """
+    stands = movement.stands()
+    if not stands or not all(stand.between for stand, _ in stands):
+        return ""  # the 3-table Howell's boards do not flow table to table: its one stand serves the room
+    label = "Relay stand" if len(stands) == 1 else "Relay stands"
+    held = ", ".join(f"{stand.place} ({count} set{'s' if count > 1 else ''})" for stand, count in stands)
+    return f"{label}: {held}."
 
 
 def movement_summary(movement: Movement) -> str:
@@ -155,6 +199,8 @@ def _howell_as_text(movement: Movement) -> str:
         )
         + "; sets not in play rest on the relay stands.",
     ]
+    if stands_text(movement):
+        lines.append(stands_text(movement))
     if movement.tables == 2:
         lines.append("Both tables play the same boards each round (=T: the table sharing them).")
     unmet = unmet_pairs(movement)

@@ -16,6 +16,8 @@ E/W pair's step is counted in tables up the room; a step of two is the skip.
 from dataclasses import dataclass
 from functools import cached_property
 
+from .stands import Stand, place_stands
+
 
 @dataclass(frozen=True)
 class TableRound:
@@ -60,8 +62,9 @@ class Moves:
     ``ew_to`` is None after the last round; ``ew_sits_out`` says the pair's next table has no
     opponent for it (the phantom's). ``ns_next`` and ``ew_next`` give each pair's next seat (a
     Howell's pairs change tables and directions; a Mitchell's N/S pair keeps its seat).
-    ``boards_to`` is empty after the last round and when the boards rest on the relay stand for a
-    round (``boards_to_relay``).
+    ``boards_to`` is empty after the last round and when the boards rest on a relay stand for a
+    round (``boards_to_relay``): ``stand`` says which. ``boards_from`` is the stand the table's next
+    boards come from, if they come from one.
     """
 
     round: int
@@ -75,6 +78,8 @@ class Moves:
     ns: int | None = None
     ns_next: Seat | None = None
     ew_next: Seat | None = None
+    stand: Stand | None = None
+    boards_from: Stand | None = None
 
     @property
     def last_round(self) -> bool:
@@ -163,6 +168,45 @@ class Movement:
     def _on_relay(self) -> frozenset[tuple[int, int]]:
         return frozenset((rr.round, rr.board_set) for rr in self.relay)
 
+    @cached_property
+    def _stands(self) -> dict[tuple[int, int], Stand]:
+        """The stand each resting set stands on, by (round, set) (``stands.place_stands``)."""
+        resting: dict[int, list[int]] = {}
+        for rr in self.relay:
+            resting.setdefault(rr.round, []).append(rr.board_set)
+        placed = {}
+        for round_, sets in resting.items():
+            in_play = {s: tables for (r, s), tables in self._set_tables.items() if r == round_}
+            for board_set, stand in place_stands(
+                in_play, sets, tables=self.tables, flows=self._sets_flow(round_, len(in_play) + len(sets))
+            ).items():
+                placed[(round_, board_set)] = stand
+        return placed
+
+    def _sets_flow(self, round_: int, sets: int) -> bool:
+        """Each table's set goes up by one from this round to the next (or from the one before),
+        ``sets`` wrapping to 1: the boards flow table to table."""
+        for before, after in ((round_, round_ + 1), (round_ - 1, round_)):
+            at = self._index.get
+            steps = [(at((before, t)), at((after, t))) for t in range(1, self.tables + 1)]
+            if all(a and b for a, b in steps):
+                return all(b.board_set == a.board_set % sets + 1 for a, b in steps)
+        return True
+
+    def stand_of(self, round_: int, board_set: int) -> Stand | None:
+        """The relay stand a set rests on in a round (None: the set is in play)."""
+        return self._stands.get((round_, board_set))
+
+    def stands(self) -> tuple[tuple[Stand, int], ...]:
+        """The movement's relay stands with the sets each holds, as round 1 (or the first round with
+        a set resting) has them, in the order of their tables."""
+        first = min((r for r, _ in self._stands), default=None)
+        held: dict[Stand, int] = {}
+        for (r, _), stand in sorted(self._stands.items()):
+            if r == first:
+                held[stand] = held.get(stand, 0) + 1
+        return tuple(sorted(held.items(), key=lambda item: item[0].between or (0, 0)))
+
     def moves_after(self, round_: int, table: int) -> Moves:
         """Where the pairs and the boards at ``table`` go after ``round_``."""
         here = self.at(round_, table)
@@ -170,6 +214,7 @@ class Movement:
         ew_next = None if here.ew is None else self.seat_of(round_ + 1, "EW", here.ew)
         boards_to = self._set_tables.get((round_ + 1, here.board_set), ())
         on_relay = (round_ + 1, here.board_set) in self._on_relay
+        following = self._index.get((round_ + 1, table))
         return Moves(
             round=round_,
             table=table,
@@ -182,6 +227,8 @@ class Movement:
             ns=here.ns,
             ns_next=ns_next,
             ew_next=ew_next,
+            stand=self.stand_of(round_ + 1, here.board_set),
+            boards_from=following and self.stand_of(round_, following.board_set),
         )
 
     @property

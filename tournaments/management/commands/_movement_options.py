@@ -4,7 +4,7 @@ from django.core.management import CommandError
 
 from tournaments.domain.errors import DomainError
 from tournaments.domain.limits import MAX_TABLES
-from tournaments.domain.movements import CARD_SETS, HOWELL, VARIANTS, parse_round_list
+from tournaments.domain.movements import CARD_SETS, HOWELL, VARIANTS, howell_tables_text, parse_round_list
 
 
 def add_movement_arguments(parser, *, tables_required=True):
@@ -14,7 +14,7 @@ def add_movement_arguments(parser, *, tables_required=True):
     parser.add_argument(
         "--variant",
         choices=[*VARIANTS, HOWELL],
-        help="default: standard (odd tables), skip (even); howell for 2 and 4 to 8 tables",
+        help=f"default: standard (odd tables), skip (even); howell for {howell_tables_text()} tables",
     )
     parser.add_argument("--rounds", type=int, help="fewer rounds than the complete movement")
     parser.add_argument("--boards-per-round", type=int, default=3, help="boards a round (default 3)")
