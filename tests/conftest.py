@@ -146,7 +146,7 @@ def make_played_event(db):
         services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n" + "\n".join(rows))
         services.event_close(event=event)
         if published:
-            services.event_publish(event=event)
+            event = services.event_publish(event=event)
         return event
 
     return make
@@ -172,7 +172,7 @@ def make_played_drive(db):
                     )
         drives.drive_close(drive=drive)
         if published:
-            drives.drive_publish(drive=drive)
+            drive = drives.drive_publish(drive=drive)
         return drive
 
     return make

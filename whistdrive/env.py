@@ -2,7 +2,7 @@
 
 import os
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -88,3 +88,61 @@ def database_from_url(name: str, url: str, base_dir: Path, *, prepared: bool = T
         # under concurrent writes instead of waiting, unlike the real thing.
         "TEST": {"NAME": str(file.with_name(f"test-{file.name}"))},
     }
+
+
+EMAIL_SCHEMES = {
+    "smtp": ("django.core.mail.backends.smtp.EmailBackend", False, False),
+    "smtp+tls": ("django.core.mail.backends.smtp.EmailBackend", True, False),
+    "smtps": ("django.core.mail.backends.smtp.EmailBackend", False, True),
+}
+
+
+def email_from_env(base_dir: Path) -> dict:
+    """Django's EMAIL_* settings from the environment.
+
+    ``EMAIL_URL`` says it in one address: ``smtp+tls://user:password@mail.example.org:587``
+    (STARTTLS), ``smtps://...:465`` (TLS from the start), ``smtp://host:25``; or the variables
+    one by one: ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``,
+    ``EMAIL_USE_TLS``, ``EMAIL_USE_SSL``. With neither, e-mails are written to files in
+    ``sent-mail/`` (``EMAIL_FILE_PATH``) instead of sent, so a laptop never mails by surprise.
+    ``EMAIL_BACKEND`` names any other Django backend.
+    """
+    url = os.environ.get("EMAIL_URL", "").strip()
+    host = os.environ.get("EMAIL_HOST", "").strip()
+    config = {
+        "EMAIL_TIMEOUT": env_int("EMAIL_TIMEOUT", 20),
+        "EMAIL_FILE_PATH": env_str("EMAIL_FILE_PATH", str(base_dir / "sent-mail")),
+    }
+    if url:
+        parts = urlsplit(url)
+        if parts.scheme not in EMAIL_SCHEMES or not parts.hostname:
+            raise ImproperlyConfigured(
+                f"EMAIL_URL={parts.scheme}://… is not a mail server's address: use "
+                "smtp+tls://user:password@mail.example.org:587 (or smtps://…:465, smtp://…:25)."
+            )
+        backend, tls, ssl = EMAIL_SCHEMES[parts.scheme]
+        try:
+            port = parts.port or (465 if ssl else 587 if tls else 25)
+        except ValueError:
+            raise ImproperlyConfigured("EMAIL_URL has a port that is not a number.") from None
+        user, password = unquote(parts.username or ""), unquote(parts.password or "")
+        config.update(EMAIL_BACKEND=backend, EMAIL_HOST=parts.hostname, EMAIL_PORT=port)
+        config.update(
+            EMAIL_HOST_USER=user, EMAIL_HOST_PASSWORD=password, EMAIL_USE_TLS=tls, EMAIL_USE_SSL=ssl
+        )
+    elif host:
+        config.update(
+            EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+            EMAIL_HOST=host,
+            EMAIL_PORT=env_int("EMAIL_PORT", 587),
+            EMAIL_HOST_USER=env_str("EMAIL_HOST_USER", ""),
+            EMAIL_HOST_PASSWORD=env_str("EMAIL_HOST_PASSWORD", ""),
+            EMAIL_USE_TLS=env_bool("EMAIL_USE_TLS", True),
+            EMAIL_USE_SSL=env_bool("EMAIL_USE_SSL", False),
+        )
+    else:
+        config["EMAIL_BACKEND"] = "django.core.mail.backends.filebased.EmailBackend"
+    config["EMAIL_BACKEND"] = env_str("EMAIL_BACKEND", config["EMAIL_BACKEND"])
+    if config.get("EMAIL_USE_TLS") and config.get("EMAIL_USE_SSL"):
+        raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on: choose one.")
+    return config

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from .env import database_from_url, env_bool, env_int, env_list, env_str
+from .env import database_from_url, email_from_env, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -158,6 +158,22 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 # use it unless it is empty or names this machine (127.0.0.1, localhost): then they print the address
 # the organiser's browser came in by. The print command takes it as it is (or its --base-url).
 WHISTDRIVE_BASE_URL = env_str("BASE_URL", "http://127.0.0.1:8000")
+
+# Results e-mails (services/mail.py): the mail server from EMAIL_URL or EMAIL_HOST and the rest
+# (env.email_from_env); with none, they are written to files in sent-mail/ instead of sent.
+_email = email_from_env(BASE_DIR)
+EMAIL_BACKEND = _email["EMAIL_BACKEND"]
+EMAIL_FILE_PATH = _email["EMAIL_FILE_PATH"]
+EMAIL_TIMEOUT = _email["EMAIL_TIMEOUT"]
+EMAIL_HOST = _email.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = _email.get("EMAIL_PORT", 25)
+EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _email.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _email.get("EMAIL_USE_SSL", False)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "whistdrive <results@localhost>")
+# The site's address in e-mails and exported pages' links back (the tablets' address by default).
+SITE_URL = env_str("SITE_URL", WHISTDRIVE_BASE_URL).rstrip("/")
 
 LOGGING = {
     "version": 1,

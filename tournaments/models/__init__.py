@@ -463,6 +463,7 @@ class AuditLine(HistoryLine):
         RESTORED = "restored", "Restored from a backup"
         CHANGED = "changed", "Changed in the organiser site"
         DELETED = "deleted", "Deleted in the organiser site"
+        MAILED = "mailed", "Results sent"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")
@@ -645,3 +646,4 @@ from .drives import (  # noqa: E402, F401  (drives build on the models above)
     DriveTotal,
     PrizeCut,
 )
+from .mail import ResultMail  # noqa: E402, F401

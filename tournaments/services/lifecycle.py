@@ -19,7 +19,7 @@ booleans (``event_allows``), never status strings.
 """
 
 from ..models import Event
-from .verdicts import ALLOWED, Verdict, refused, require  # noqa: F401  (require: the services take it from here)
+from .verdicts import ALLOWED, Verdict, may_send_results, refused, require  # noqa: F401  (require: the services take it from here)
 
 STARTED = (Event.Status.RUNNING, Event.Status.FINISHED)
 
@@ -153,6 +153,7 @@ def event_allows(event: Event) -> dict[str, bool]:
         "close": bool(may_close(event)),
         "publish": bool(may_publish(event)) and not event.published,
         "unpublish": event.published,
+        "send_results": bool(may_send_results(event)),
         "started": has_started(event),
         "finished": event.status == Event.Status.FINISHED,
     }

@@ -14,6 +14,7 @@ from datetime import date
 from django.db.models import Q
 from django.urls import reverse
 
+from ..domain.scoring import pair_label
 from ..models import Drive, DrivePlayer, Event, Member, Pair
 from ..reports import format_percentage, headline_figure
 from .drives.state import DriveState, plain_number
@@ -40,6 +41,7 @@ class Evening:
     date: date
     url: str
     partners: tuple[Person, ...]
+    card: str  # the member's pair (N/S 3) or card (L4), as the score cards name them
     place: str  # "1", "2=": as the standings say it
     field_size: int
     field_name: str  # "N/S", "E/W", "all pairs", "Ladies", "Gents"
@@ -167,6 +169,7 @@ def events_evenings(events, member_ids=None) -> list[tuple[int, Evening]]:
                     date=event.date,
                     url=url,
                     partners=(partner,),
+                    card=pair_label(standing.pair),
                     place=standing.rank,
                     field_size=sizes[standing.field],
                     field_name=FIELD_NAMES[standing.field],
@@ -216,6 +219,7 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
                     date=drive.date,
                     url=url,
                     partners=tuple(sorted(partnered, key=lambda p: (-partnered[p], p.name))),
+                    card=player.key,
                     place=place,
                     field_size=len(ranked),
                     field_name=drive.role_plural(role),

@@ -30,3 +30,13 @@ def require(verdict: Verdict, error: type[ServiceError] = ServiceError) -> None:
     """Refuse, with the verdict's reason, what may not happen now."""
     if not verdict:
         raise error(verdict.reason)
+
+
+def may_send_results(evening) -> Verdict:
+    """An event's or a drive's results go by e-mail once published: each e-mail links to them."""
+    if not evening.published:
+        return refused(
+            f"Publish {evening.name}'s results before sending them: each e-mail links to pages "
+            "that open once the results are published."
+        )
+    return ALLOWED

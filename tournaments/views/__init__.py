@@ -31,7 +31,7 @@ from .events import (
     home,
 )
 from .live import codes_unlock, director_board, event_close, event_live, event_room, event_start
-from .players import club_results, player_page
+from .players import club_results, drive_send_results, event_send_results, player_page
 from .results import (
     event_import_results,
     event_publish,
@@ -44,6 +44,8 @@ from .tablets import table_confirm, table_enter, table_page, table_reject, table
 
 __all__ = [
     "club_results",
+    "drive_send_results",
+    "event_send_results",
     "player_page",
     "drive_close",
     "drive_correct",

@@ -1,14 +1,22 @@
-"""The players' side of the season: a page for every member, and each club's results index."""
+"""The players' side of the season: a page for every member, each club's results index, and
+"Send results" (each member's results by e-mail) for an event and a drive."""
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.db.models import CharField, Value
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.clickjacking import xframe_options_exempt
+from django.views.decorators.http import require_POST
 
+from ..domain.errors import DomainError
 from ..models import Club, Drive, Event, Member
+from ..services.mail import results_send, sending_said
 from ..services.players import member_season
+from .common import back, get_event_for_user
 
 EVENINGS_A_PAGE = 25
 RESULTS_A_PAGE = 30
@@ -94,3 +102,36 @@ def club_results(request, slug: str):
         "tournaments/club_results.html",
         {"club": club, "page": page, "competitions": club_competitions(club)},
     )
+
+
+def _sent(request, queued: int, sending) -> None:
+    all_went, said = sending_said(queued, sending)
+    (messages.success if all_went else messages.warning)(request, said)
+
+
+@login_required
+@require_POST
+def event_send_results(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    try:
+        queued, sending = results_send(event=event, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        _sent(request, queued, sending)
+    return redirect(back(request, reverse("tournaments:event-run", args=[event.pk])))
+
+
+@login_required
+@require_POST
+def drive_send_results(request, drive_id: int):
+    drive = Drive.objects.for_user(request.user).filter(pk=drive_id).first()
+    if drive is None:
+        raise Http404("No such drive among your clubs.")
+    try:
+        queued, sending = results_send(drive=drive, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        _sent(request, queued, sending)
+    return redirect("tournaments:drive-run", drive_id=drive.pk)

@@ -17,7 +17,7 @@ by it, the organiser site asks before it saves, and templates get booleans (``dr
 """
 
 from ...models import Drive
-from ..verdicts import ALLOWED, Verdict, refused
+from ..verdicts import ALLOWED, Verdict, may_send_results, refused
 
 STARTED = (Drive.Status.RUNNING, Drive.Status.FINISHED)
 
@@ -97,6 +97,7 @@ def drive_allows(drive: Drive) -> dict[str, bool]:
         "close": bool(may_close(drive)),
         "publish": bool(may_publish(drive)) and not drive.published,
         "unpublish": drive.published,
+        "send_results": bool(may_send_results(drive)),
         "started": drive.status in STARTED,
         "finished": drive.status == Drive.Status.FINISHED,
     }

@@ -1,0 +1,185 @@
+"""'Send results': one e-mail a member with an address, kept in an outbox until the mail server
+takes it, and never sent twice."""
+
+import smtplib
+
+import pytest
+from django.core import mail
+from django.core.mail.backends.locmem import EmailBackend
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import AuditLine, ResultMail
+from tournaments.services.mail import outbox_send, results_queue, results_send
+from whistdrive.env import email_from_env
+
+LOCMEM = "django.core.mail.backends.locmem.EmailBackend"
+FLAKY = "tests.test_results_mail.FlakyBackend"
+
+
+class FlakyBackend(EmailBackend):
+    """A mail server that takes ``takes`` e-mails (all when None), then refuses until it is up."""
+
+    takes: int | None = 0
+
+    def send_messages(self, messages):
+        for _ in messages:
+            if FlakyBackend.takes is not None:
+                if FlakyBackend.takes <= 0:
+                    raise smtplib.SMTPServerDisconnected("Connection unexpectedly closed")
+                FlakyBackend.takes -= 1
+        return super().send_messages(messages)
+
+
+@pytest.fixture
+def members(club):
+    people = [
+        ("Joan", "Bellamy"),
+        ("Harold", "Bickerstaff"),
+        ("Irene", "Cartwright"),
+        ("Frank", "Cartwright"),
+    ]
+    return [
+        services.member_create(
+            club=club, first_name=first, last_name=last, email=f"{first.lower()}@example.org" if n < 3 else ""
+        )
+        for n, (first, last) in enumerate(people)
+    ]
+
+
+@pytest.fixture
+def evening(club, members, make_played_event):
+    return make_played_event(club, members=members)
+
+
+def test_each_member_with_an_address_gets_one_email_with_place_score_link_and_score_card(
+    evening, members, settings
+):
+    settings.EMAIL_BACKEND = LOCMEM
+    queued, sending = results_send(event=evening)
+    assert queued == 3 and sending.sent == 3 and sending.pending == 0
+    assert sorted(m.to[0] for m in mail.outbox) == [
+        "harold@example.org",
+        "irene@example.org",
+        "joan@example.org",
+    ]
+    joan = next(m for m in mail.outbox if m.to == ["joan@example.org"])
+    assert "Club Night" in joan.subject
+    assert "with Harold Bickerstaff you came" in joan.body and " of 3 (N/S)" in joan.body
+    assert f"/players/{members[0].pk}/" in joan.body and f"/events/{evening.pk}/results/" in joan.body
+    ((name, pdf, kind),) = joan.attachments
+    assert name == "score-card-ns-1.pdf" and kind == "application/pdf" and pdf.startswith(b"%PDF")
+
+
+def test_sending_results_again_sends_nobody_a_second_email(evening, settings):
+    settings.EMAIL_BACKEND = LOCMEM
+    results_send(event=evening)
+    queued, sending = results_send(event=evening)
+    assert queued == 0 and sending.sent == 0
+    assert len(mail.outbox) == 3
+    assert ResultMail.objects.count() == 3
+
+
+def test_results_are_not_sent_before_they_are_published(club, members, make_played_event, settings):
+    settings.EMAIL_BACKEND = LOCMEM
+    private = make_played_event(club, members=members, published=False)
+    with pytest.raises(services.ServiceError, match="Publish Club Night's results before sending them"):
+        results_send(event=private)
+    assert ResultMail.objects.count() == 0 and mail.outbox == []
+
+
+def test_a_hall_with_no_internet_keeps_them_and_the_command_sends_each_once_later(evening, settings):
+    settings.EMAIL_BACKEND = FLAKY
+    FlakyBackend.takes = 1  # one goes, then the line drops
+    queued, sending = results_send(event=evening)
+    assert (queued, sending.sent, sending.pending) == (3, 1, 2)
+    assert "SMTPServerDisconnected" in sending.error
+    waiting = ResultMail.objects.filter(status="pending")
+    assert [m.attempts for m in waiting] == [1, 0] and waiting.first().last_error
+    with pytest.raises(CommandError, match="did not take them"):
+        call_command("send_pending_results")  # still down
+    assert len(mail.outbox) == 1
+    FlakyBackend.takes = None  # the server is back
+    call_command("send_pending_results")
+    call_command("send_pending_results")
+    assert sorted(m.to[0] for m in mail.outbox) == [
+        "harold@example.org",
+        "irene@example.org",
+        "joan@example.org",
+    ]
+    assert not ResultMail.objects.filter(status="pending").exists()
+    assert outbox_send().sent == 0
+
+
+def test_a_drives_members_get_their_place_and_score(club, members, make_played_drive, settings):
+    settings.EMAIL_BACKEND = LOCMEM
+    drive = make_played_drive(club, members=members[:2])
+    queued, sending = results_send(drive=drive)
+    assert queued == 2 and sending.sent == 2
+    body = next(m for m in mail.outbox if m.to == ["joan@example.org"]).body
+    assert "At Village Drive" in body and "(Ladies)" in body and "/drives/" in body
+    assert all(m.attachments == [] for m in mail.outbox)
+
+
+def test_sending_results_has_its_line_in_the_trail(evening, settings):
+    settings.EMAIL_BACKEND = LOCMEM
+    results_queue(event=evening)
+    line = evening.changes.get(action=AuditLine.Action.MAILED)
+    assert line.detail == "3 e-mails to send; 1 members have no address"
+
+
+def test_the_organiser_sends_results_from_the_run_page(client, organiser, evening, settings):
+    settings.EMAIL_BACKEND = LOCMEM
+    client.force_login(organiser)
+    run = client.get(reverse("tournaments:event-run", args=[evening.pk])).content.decode()
+    assert "Send results" in run
+    response = client.post(reverse("tournaments:results-send", args=[evening.pk]), follow=True)
+    assert "3 e-mails added to the outbox; 3 sent." in response.content.decode()
+    assert len(mail.outbox) == 3
+
+
+def test_sending_results_is_refused_to_another_clubs_organiser_and_to_get(client, evening, other_club):
+    from django.contrib.auth import get_user_model
+
+    client.force_login(get_user_model().objects.get(username="rival"))
+    assert client.post(reverse("tournaments:results-send", args=[evening.pk])).status_code == 404
+    assert client.get(reverse("tournaments:results-send", args=[evening.pk])).status_code == 405
+    assert ResultMail.objects.count() == 0
+
+
+def test_the_organiser_sends_a_drives_results_from_its_page(
+    client, organiser, club, members, make_played_drive, settings
+):
+    settings.EMAIL_BACKEND = LOCMEM
+    drive = make_played_drive(club, members=members[:2])
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:drive-send-results", args=[drive.pk]), follow=True)
+    assert "2 e-mails added to the outbox; 2 sent." in response.content.decode()
+
+
+def test_the_mail_server_comes_from_one_address_or_its_parts(monkeypatch, tmp_path):
+    for name in ("EMAIL_URL", "EMAIL_HOST", "EMAIL_BACKEND"):
+        monkeypatch.delenv(name, raising=False)
+    assert email_from_env(tmp_path)["EMAIL_BACKEND"].endswith("filebased.EmailBackend")
+    monkeypatch.setenv("EMAIL_URL", "smtp+tls://results%40club.org:pa%3Ass@mail.example.org")
+    config = email_from_env(tmp_path)
+    assert (config["EMAIL_HOST"], config["EMAIL_PORT"], config["EMAIL_USE_TLS"]) == (
+        "mail.example.org",
+        587,
+        True,
+    )
+    assert (config["EMAIL_HOST_USER"], config["EMAIL_HOST_PASSWORD"]) == ("results@club.org", "pa:ss")
+    monkeypatch.setenv("EMAIL_URL", "smtps://mail.example.org")
+    assert email_from_env(tmp_path)["EMAIL_PORT"] == 465
+    monkeypatch.delenv("EMAIL_URL")
+    monkeypatch.setenv("EMAIL_HOST", "mail.example.org")
+    assert email_from_env(tmp_path)["EMAIL_BACKEND"].endswith("smtp.EmailBackend")
+
+
+def test_a_mail_address_that_is_not_one_stops_start_up(monkeypatch, tmp_path):
+    from django.core.exceptions import ImproperlyConfigured
+
+    monkeypatch.setenv("EMAIL_URL", "http://mail.example.org")
+    with pytest.raises(ImproperlyConfigured, match="EMAIL_URL"):
+        email_from_env(tmp_path)

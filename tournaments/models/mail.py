@@ -1,0 +1,52 @@
+"""The outbox of results e-mails: one row a member an evening, kept until it is sent."""
+
+from django.db import models
+from django.db.models import Q
+
+from . import Event, Member
+from .drives import Drive
+
+
+class ResultMail(models.Model):
+    """One member's results of one evening or drive, to be e-mailed. The database keeps one row a
+    member an evening, so pressing "Send results" again sends nobody a second e-mail; a row is
+    marked sent in the transaction that follows its sending."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting to be sent"
+        SENT = "sent", "Sent"
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="result_mails")
+    event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="mails")
+    drive = models.ForeignKey(Drive, null=True, blank=True, on_delete=models.CASCADE, related_name="mails")
+    to = models.EmailField(help_text="The address the member had when the results were sent.")
+    subject = models.CharField(max_length=200)
+    body = models.TextField()
+    card = models.CharField(
+        max_length=20, blank=True, help_text="The member's pair on the score cards (N/S 3), for the PDF."
+    )
+    status = models.CharField(max_length=7, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField()
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(event__isnull=False, drive__isnull=True)
+                | Q(event__isnull=True, drive__isnull=False),
+                name="result_mail_event_or_drive",
+            ),
+            models.UniqueConstraint(fields=["member", "event"], name="result_mail_once_a_member_event"),
+            models.UniqueConstraint(fields=["member", "drive"], name="result_mail_once_a_member_drive"),
+            models.CheckConstraint(
+                condition=Q(status="pending", sent_at__isnull=True) | Q(status="sent", sent_at__isnull=False),
+                name="result_mail_sent_when_sent",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "created_at"], name="result_mail_pending")]
+
+    def __str__(self):
+        return f"{self.subject} to {self.to} ({self.get_status_display().lower()})"
