@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0026_club_members_only'),
+        ('tournaments', '0027_competitions_and_evening_tags'),
     ]
 
     operations = [
