@@ -13,6 +13,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.domain.places import shared_places
 from tournaments.models import Drive, DrivePlayer, Event, Member, Pair
+from tournaments.services.competitions import competition_create
 from tournaments.services.players import member_season
 
 
@@ -117,11 +118,16 @@ def test_the_players_page_reads_the_same_queries_however_many_evenings(
         make_played_drive(
             club, members=[joan, harold], name=f"Drive {n}", day=date(2026, 10, 1) + timedelta(n)
         )
+    competition_create(
+        club=club, values={"name": "Autumn League", "start": date(2026, 9, 1), "end": date(2026, 12, 31)}
+    )
     url = reverse("tournaments:player", args=[joan.pk])
     assert client.get(url).status_code == 200  # the events' scores are worked out once and kept
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200
-    assert len(captured.captured_queries) == 9
+    # Nine for the evenings; five for the competitions (their rules, the evenings picked by hand
+    # of both kinds, the club's published events and drives).
+    assert len(captured.captured_queries) == 14
 
 
 def test_the_players_page_is_paginated_when_long(client, club, make_played_event, monkeypatch):

@@ -9,9 +9,9 @@ from django.shortcuts import redirect
 
 from . import services
 from .domain.errors import DomainError
-from .forms import DriveAdminForm, EventAdminForm
-from .models import Board, Club, Drive, Event, Member, Pair, Result, ResultChange, Seating
-from .services import drives
+from .forms import CompetitionAdminForm, DriveAdminForm, EventAdminForm
+from .models import Board, Club, Competition, Drive, Event, Member, Pair, Result, ResultChange, Seating
+from .services import competitions, drives
 from .services.drives.lifecycle import SEATING_FIELDS, may_change_settings
 from .services.lifecycle import MOVEMENT_FIELDS
 
@@ -395,3 +395,36 @@ class DriveAdmin(ClubScopedAdmin):
 
     def response_add(self, request, obj, post_url_continue=None):
         return redirect("tournaments:drive-run", drive_id=obj.pk)
+
+
+@admin.register(Competition)
+class CompetitionAdmin(ClubScopedAdmin):
+    """A club's competition: its rules and the evenings picked by hand, saved through the services."""
+
+    list_display = ["name", "club", "start", "end", "measure", "counting"]
+    list_filter = [("club", OrganisedClubFilter), "measure"]
+    search_fields = ["name"]
+    form = CompetitionAdminForm
+
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        field = super().formfield_for_manytomany(db_field, request, **kwargs)
+        if not request.user.is_superuser and field is not None:
+            field.queryset = field.queryset.filter(club__organisers=request.user)
+        return field
+
+    def save_model(self, request, obj, form, change):
+        picked = {name: form.cleaned_data.get(name) for name in ("picked_events", "picked_drives")}
+        if change:
+            values = form.values()
+            competitions.competition_update(competition=obj, values=values, **picked, user=request.user)
+        else:
+            saved = competitions.competition_create(
+                club=form.cleaned_data["club"], values=form.values(), **picked, user=request.user
+            )
+            _saved_as(obj, saved)
+
+    def save_related(self, request, form, formsets, change):
+        pass  # the service saved the evenings picked, with the rules, in one transaction
+
+    def delete_model(self, request, obj):
+        competitions.competition_delete(competition=obj, user=request.user)

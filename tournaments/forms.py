@@ -10,7 +10,7 @@ from .domain.drives import halves_of
 from .domain.errors import DomainError
 from .domain.limits import MAX_PBN_BYTES, MAX_RESULTS_CSV_BYTES
 from .domain.movements import build_movement, parse_round_list
-from .models import Adjusted, Drive, DrivePlayer, Event
+from .models import Adjusted, Competition, Drive, DrivePlayer, Event
 from .services.drives import lifecycle as drive_lifecycle
 from .services.lifecycle import MOVEMENT_FIELDS, SCORING_FIELDS, may_change_movement, may_change_scoring
 
@@ -296,3 +296,68 @@ class DriveCorrectionForm(forms.Form):
             **NO_NUL,
         }
     )
+
+
+class CompetitionForm(forms.ModelForm):
+    """A competition's rules, on the organiser's own page and in the organiser site; the evenings
+    offered to pick are the club's."""
+
+    class Meta:
+        model = Competition
+        fields = [
+            "name",
+            "start",
+            "end",
+            "kinds",
+            "tag",
+            "min_field",
+            "field_unit",
+            "who",
+            "lists",
+            "members_only",
+            "measure",
+            "placing",
+            "points",
+            "counting",
+            "count",
+            "qualify",
+            "handicap",
+            "ties",
+            "by_hand",
+            "picked_events",
+            "picked_drives",
+        ]
+        widgets = {
+            "start": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "end": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        }
+
+    def __init__(self, *args, club=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        club = club or (self.instance.club if self.instance.club_id else None)
+        if club is not None and "picked_events" in self.fields:
+            self.fields["picked_events"].queryset = Event.objects.filter(club=club).order_by("-date")
+            self.fields["picked_drives"].queryset = Drive.objects.filter(club=club).order_by("-date")
+        self.club = club
+
+    def _post_clean(self):
+        # The model's checks need its club, which the organiser's page gives and the form does not hold.
+        if self.club is not None and not self.instance.club_id:
+            self.instance.club = self.club
+        super()._post_clean()
+
+    def values(self) -> dict:
+        """The rules as the services take them (the evenings picked are passed apart)."""
+        return {
+            name: value
+            for name, value in self.cleaned_data.items()
+            if name not in ("picked_events", "picked_drives")
+        }
+
+
+class CompetitionAdminForm(CompetitionForm):
+    class Meta(CompetitionForm.Meta):
+        fields = ["club", *CompetitionForm.Meta.fields]
+
+    def values(self) -> dict:
+        return {name: value for name, value in super().values().items() if name != "club"}

@@ -166,3 +166,16 @@ class DrivePrint:
     cards: tuple[DriveCard, ...]
     tables: tuple[DriveTableCard, ...]
     results: DriveResults
+
+
+@dataclass(frozen=True)
+class CompetitionSheet:
+    """A competition's standings for the club's noticeboard."""
+
+    event: PrintEvent  # the competition's name, club, window (as the date) and paper
+    rules: str
+    updated: str
+    headings: tuple[str, ...]
+    lists: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]  # (title, rows) for each list
+    apart: tuple[tuple[str, ...], ...]  # (name, played, counted, total, "needs 2 more")
+    evenings: int

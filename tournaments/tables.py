@@ -40,3 +40,30 @@ class StandingsTable(tables.Table):
 
     def __init__(self, *args, method: str, **kwargs):
         super().__init__(*args, exclude=self.HIDDEN[method], **kwargs)
+
+
+class CompetitionStandingsTable(tables.Table):
+    """A competition's standings: the rows come ready from ``services.competitions.standing_rows``."""
+
+    place = tables.Column(verbose_name="Place", order_by=("position",))
+    name = tables.TemplateColumn(
+        verbose_name="Name",
+        template_code='{% if record.member %}<a href="{% url "tournaments:player" record.member %}">'
+        "{{ record.name }}</a>{% else %}{{ record.name }}{% endif %}",
+        order_by=("name",),
+    )
+    played = tables.Column(verbose_name="Played", attrs=NUM)
+    counted = tables.Column(verbose_name="Counted", attrs=NUM)
+    handicap = tables.Column(verbose_name="Handicap", attrs=NUM, orderable=False)
+    total = tables.Column(verbose_name="Total", accessor="total_text", order_by=("total",), attrs=STRONG)
+    status = tables.Column(verbose_name="", orderable=False)
+
+    class Meta:
+        attrs = {"class": "grid standings competition"}
+        orderable = True
+
+    def __init__(self, *args, handicap: bool, apart: bool, **kwargs):
+        exclude = [name for name, shown in (("handicap", handicap), ("status", apart)) if not shown]
+        if apart:
+            exclude.append("place")
+        super().__init__(*args, exclude=exclude, **kwargs)

@@ -60,6 +60,28 @@ urlpatterns = [
     path("drives/<int:drive_id>/send/", views.drive_send_results, name="drive-send-results"),
     path("players/<int:member_id>/", views.player_page, name="player"),
     path("clubs/<slug:slug>/results/", views.club_results, name="club-results"),
+    path("clubs/<slug:slug>/competitions/", views.competition_list, name="competitions"),
+    path("clubs/<slug:slug>/competitions/new/", views.competition_new, name="competition-new"),
+    path(
+        "clubs/<slug:slug>/competitions/<int:competition_id>/",
+        views.competition_standings,
+        name="competition",
+    ),
+    path(
+        "clubs/<slug:slug>/competitions/<int:competition_id>.csv",
+        views.competition_csv,
+        name="competition-csv",
+    ),
+    path(
+        "clubs/<slug:slug>/competitions/<int:competition_id>.pdf",
+        views.competition_pdf,
+        name="competition-pdf",
+    ),
+    path(
+        "clubs/<slug:slug>/competitions/<int:competition_id>/edit/",
+        views.competition_edit,
+        name="competition-edit",
+    ),
     path("t/", views.table_start, name="table-start"),
     path("t/<str:token>/", views.table_page, name="table"),
     path("t/<str:token>/enter/", views.table_enter, name="table-enter"),

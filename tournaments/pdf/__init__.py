@@ -6,7 +6,7 @@ services and the organiser site name the documents without loading any PDF code,
 starts without it.
 """
 
-from ..print_data import DrivePrint, PrintPack
+from ..print_data import CompetitionSheet, DrivePrint, PrintPack
 
 DOCUMENTS = {
     "table-cards": "Table cards",
@@ -35,4 +35,11 @@ def render_drive(data: DrivePrint, document: str) -> bytes:
     return drives.render(data, document)
 
 
-__all__ = ["DOCUMENTS", "DRIVE_DOCUMENTS", "PACK", "render", "render_drive"]
+def render_competition(sheet: CompetitionSheet) -> bytes:
+    """A competition's standings for the noticeboard."""
+    from . import competitions
+
+    return competitions.render(sheet)
+
+
+__all__ = ["DOCUMENTS", "DRIVE_DOCUMENTS", "PACK", "render", "render_competition", "render_drive"]

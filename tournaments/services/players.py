@@ -17,6 +17,7 @@ from django.urls import reverse
 from ..domain.scoring import pair_label
 from ..models import Drive, DrivePlayer, Event, Member, Pair
 from ..reports import format_percentage, headline_figure
+from .competitions import player_competitions
 from .drives.state import DriveState, plain_number
 from .scoring import events_scores
 
@@ -236,10 +237,21 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
     return rows
 
 
-def member_competitions(member: Member) -> tuple:
-    """The competitions the member is in and where they stand. None yet: competitions are a
-    separate part of the season, and this is the one place their standings will be read."""
-    return ()
+def member_competitions(member: Member) -> tuple[dict, ...]:
+    """The competitions of the member's club the member is in, and where they stand."""
+    shown = []
+    for competition, row, field_size in player_competitions(member):
+        shown.append(
+            {
+                "url": reverse("tournaments:competition", args=[competition.club.slug, competition.pk]),
+                "name": competition.name,
+                "place": row.place,
+                "field_size": field_size,
+                "score_text": row.total_text,
+                "status": row.status,
+            }
+        )
+    return tuple(shown)
 
 
 def member_season(member: Member) -> Season:

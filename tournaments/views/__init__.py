@@ -1,5 +1,13 @@
 """Views, one module a concern; the URLconf imports them from here."""
 
+from .competitions import (
+    competition_csv,
+    competition_edit,
+    competition_list,
+    competition_new,
+    competition_pdf,
+    competition_standings,
+)
 from .drive_tablets import drive_table_confirm, drive_table_enter, drive_table_page, drive_table_reject
 from .drives import (
     drive_close,
@@ -43,6 +51,12 @@ from .results import (
 from .tablets import table_confirm, table_enter, table_page, table_reject, table_start
 
 __all__ = [
+    "competition_csv",
+    "competition_edit",
+    "competition_list",
+    "competition_new",
+    "competition_pdf",
+    "competition_standings",
     "club_results",
     "drive_send_results",
     "event_send_results",

@@ -17,6 +17,7 @@ from ..forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, form_
 from ..models import Drive
 from ..pdf import DRIVE_DOCUMENTS
 from ..services import drives
+from ..services.competitions import evening_competitions
 from .common import LoginNeeded, check_shown, tablet_base_url
 from .drive_tablets import _whole
 
@@ -288,5 +289,7 @@ def drive_room(request, drive_id: int):
             "first_half": [(s.player, state.name(s.player), s.first_half) for s in state.half_time_leaders()],
             "prizes": prizes,
             "move_now": move_now,
+            "competitions": evening_competitions(drive),
+            "counted": drive.published,
         },
     )

@@ -11,6 +11,7 @@ from ..domain.errors import DomainError
 from ..domain.scoring import pair_label
 from ..forms import DirectorResultForm
 from ..reports import FIELD_TITLES, headline_figure
+from ..services.competitions import evening_competitions
 from .common import back, get_event_for_user, results_page
 
 
@@ -111,6 +112,8 @@ def event_room(request, event, report):
             "progress": services.event_progress(event),
             "round_in_play": round_in_play,
             "playing": playing,
+            "competitions": evening_competitions(event),
+            "counted": event.published,
         },
     )
 

@@ -13,7 +13,7 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_POST
 
 from ..domain.errors import DomainError
-from ..models import Club, Drive, Event, Member
+from ..models import Club, Competition, Drive, Event, Member
 from ..services.mail import results_send, sending_said
 from ..services.players import member_season
 from .common import back, get_event_for_user
@@ -81,10 +81,16 @@ def club_published(club: Club):
     )
 
 
-def club_competitions(club: Club) -> tuple:
-    """The club's competitions for its results index. None yet: competitions are a separate part
-    of the season, and this is the one place the index reads them."""
-    return ()
+def club_competitions(club: Club) -> list[dict]:
+    """The club's competitions for its results index: each with its window."""
+    return [
+        {
+            "url": reverse("tournaments:competition", args=[club.slug, c.pk]),
+            "name": c.name,
+            "status": f"{c.start:%-d %b %Y} – {c.end:%-d %b %Y}",
+        }
+        for c in Competition.objects.filter(club=club)
+    ]
 
 
 @xframe_options_exempt  # the club's own site may show it in a frame (settings.FRAME_ANCESTORS)
