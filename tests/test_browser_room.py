@@ -1,13 +1,16 @@
 """The room display on a 1080p hall screen: big enough to read from the back, paging through a
 long field, saying the round in play and the tables still playing it."""
 
+import re
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from tournaments import services
+from tournaments.models import Drive, Event, Member
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts"
@@ -61,10 +64,94 @@ def test_the_room_display_fills_a_1080p_screen_and_pages_through_long_fields(
     assert boxes and max(box["y"] + box["height"] for box in boxes) <= HD["height"]
     # Nineteen pairs a field do not fit: the field pages, and the fields reach down the screen.
     label = page.locator(".room-field .room-page").first
-    expect(label).to_have_text("page 1 of 2")
+    expect(label).to_have_text(re.compile(r"^page 1 of [2-9]$"))
+    pages = label.text_content().split(" of ")[1]
     assert max(box["y"] + box["height"] for box in boxes) > HD["height"] * 0.8
-    first_rows = visible.count()
-    expect(label).to_have_text("page 2 of 2", timeout=12000)
-    assert page.locator(".room-field tbody tr:visible").count() < first_rows  # the rest of the field
+    first_row = visible.first.text_content()
+    expect(label).to_have_text(f"page 2 of {pages}", timeout=12000)
+    assert visible.first.text_content() != first_row  # the next pairs of the field
     page.screenshot(path=SHOTS / "room-1080p-page-2.png")
     context.close()
+
+
+# The demo's members, some given the longest names a club might have.
+LONG_NAMES = {
+    ("Irene", "Cartwright"): ("Mary-Elizabeth", "Cartwright-Visintin"),
+    ("Frank", "Cartwright"): ("Bartholomew", "Featherstonehaugh-Smythe"),
+    ("Margaret", "Ashworth"): ("Margaret-Anne", "Ashworth-Bickerstaffe"),
+    ("Harold", "Bickerstaff"): ("Christopher", "Bickerstaff-Winterbottom"),
+    ("Valerie", "Lord"): ("Alexandra-Louise", "Montgomery-Wetherington"),
+    ("Clifford", "Ormerod"): ("Maximilian", "Featherstonehaugh-Winterbottom"),
+}
+WHOLE_NAMES = [f"{first} {last}" for first, last in LONG_NAMES.values()]
+# A village hall's projector (4:3 and wide), a 1080p screen, and a phone held upright.
+ROOM_SIZES = {"1024x768": (1024, 768), "1366x768": (1366, 768), "1080p": (1920, 1080), "phone": (390, 844)}
+# Every page of every field in turn: a cell whose text is wider than it (cut, or ending in "..."),
+# or anything past the screen's right edge or below it, and any row that no page shows.
+EVERY_PAGE = """() => {
+  const width = document.documentElement.clientWidth, height = window.innerHeight;
+  const problems = [];
+  for (const section of document.querySelectorAll('.room-field')) {
+    const label = section.querySelector('.room-page');
+    const pages = label && label.textContent ? parseInt(label.textContent.split(' of ')[1], 10) : 1;
+    const rows = Array.from(section.querySelectorAll('tbody tr, li'));
+    const shown = new Set();
+    for (let page = 0; page < pages; page++) {
+      rows.forEach((row, index) => { if (!row.hidden) { shown.add(index); } });
+      for (const cell of section.querySelectorAll('td, li b, li span')) {
+        if (!cell.getClientRects().length) { continue; }
+        const box = cell.getBoundingClientRect(), text = cell.textContent.trim();
+        if (cell.scrollWidth > cell.clientWidth) { problems.push('cut: ' + text); }
+        if (box.right > width + 1) { problems.push('past the right edge: ' + text); }
+        if (box.bottom > height + 1) { problems.push('below the screen: ' + text); }
+      }
+      if (section.turn) { section.turn(); }
+    }
+    if (shown.size !== rows.length) { problems.push((rows.length - shown.size) + ' rows on no page'); }
+  }
+  return problems;
+}"""
+
+
+@pytest.fixture
+def demo_with_long_names():
+    call_command("demo")
+    for (first, last), (longer_first, longer_last) in LONG_NAMES.items():
+        Member.objects.filter(first_name=first, last_name=last).update(
+            first_name=longer_first, last_name=longer_last
+        )
+
+
+def test_the_room_displays_never_cut_a_name_or_a_figure_on_a_projector_or_a_phone(
+    live_server, browser, client, demo_with_long_names
+):
+    client.login(username="organiser", password="whistdrive")
+    rooms = {
+        "event": reverse("tournaments:event-room", args=[Event.objects.get(name="Autumn Pairs").pk]),
+        "howell": reverse("tournaments:event-room", args=[Event.objects.get(name="Tuesday Howell").pk]),
+    }
+    for key, name in (("drive", "Saturday Village Drive"), ("running-drive", "Friday Progressive")):
+        rooms[key] = reverse("tournaments:drive-room", args=[Drive.objects.get(name=name).pk])
+    SHOTS.mkdir(exist_ok=True)
+    problems = {}
+    for size, (width, height) in ROOM_SIZES.items():
+        context = browser.new_context(viewport={"width": width, "height": height})
+        context.add_cookies(
+            [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+        )
+        page = context.new_page()
+        for name, path in rooms.items():
+            page.goto(live_server.url + path)
+            page.screenshot(path=SHOTS / f"room-{name}-{size}.png")
+            names = " ".join(page.locator(".room-field td.names, .room-prizes b").all_text_contents())
+            assert any(whole in names for whole in WHOLE_NAMES), (name, size)
+            if width > height:  # letters a tenth of a row of the screen at least, however narrow
+                size_px = page.locator(".room-field td.names").first.evaluate(
+                    "td => parseFloat(getComputedStyle(td).fontSize)"
+                )
+                assert size_px >= 0.025 * height, (name, size, size_px)
+            found = page.evaluate(EVERY_PAGE)
+            if found:
+                problems[(name, size)] = found[:4]
+        context.close()
+    assert problems == {}, "\n".join(f"{k}: {v}" for k, v in problems.items())

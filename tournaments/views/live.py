@@ -93,7 +93,7 @@ def event_room(request, event, report):
                 {
                     "rank": s.rank,
                     "pair": pair_label(s.pair),
-                    "names": report.name(s.pair),
+                    "players": report.name(s.pair).split(" & "),
                     "figure": headline_figure(report.scores.method, s),
                     "boards": s.boards_played,
                 }
