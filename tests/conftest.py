@@ -1,5 +1,6 @@
 import os
 import shutil
+import threading
 from datetime import date
 
 import pytest
@@ -49,6 +50,37 @@ def fresh_scores_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def analysis_threads_finish():
+    """A test that deals through a page leaves no analysis running into the next test's database."""
+    yield
+    from tournaments.services import analysis_threads_join
+
+    assert analysis_threads_join(timeout=120), "a double-dummy analysis thread is still running"
+
+
+@pytest.fixture
+def fake_dds(monkeypatch):
+    """DDS replaced by an instant stand-in that still depends on the deal (each seat takes as many
+    tricks as it holds cards of the strain, its spades at no trumps); the threads that called it."""
+    from tournaments import analysis
+
+    callers = []
+
+    def dd_tables(deals):
+        callers.append(threading.get_ident())
+        return [
+            {
+                strain: {seat: len(deal.hand(seat)["SHDCN".index(strain[0]) % 4]) for seat in "NESW"}
+                for strain in ("S", "H", "D", "C", "NT")
+            }
+            for deal in deals
+        ]
+
+    monkeypatch.setattr(analysis, "dd_tables", dd_tables)
+    return callers
 
 
 @pytest.fixture(scope="session")

@@ -65,9 +65,10 @@ def test_dealing_without_a_seed_draws_a_fresh_one(event):
     assert seed != other and len(seed) == 16
 
 
-def test_dealing_analyses_the_boards(club, make_event):
+def test_the_analysis_after_dealing_stores_each_boards_double_dummy_tricks(club, make_event):
     event = make_event(club, tables=3, boards_per_round=1)
     services.event_deal_boards(event=event, seed="tiny")
+    assert services.event_analyse_boards(event=event) == 3
     for board in event.boards.all():
         assert set(board.dd_table) == {"S", "H", "D", "C", "NT"}
         assert board.dd_ns_tricks == analysis.ns_tricks(board.dd_table, board.trumps, board.dealer)
@@ -140,6 +141,7 @@ def test_a_turned_event_needs_trumps_in_the_pbn(club, make_event):
 def test_changing_the_schedule_keeps_the_double_dummy_tricks_true(club, make_event):
     event = make_event(club, tables=3, boards_per_round=1)
     services.event_deal_boards(event=event, seed="tiny")
+    services.event_analyse_boards(event=event)
     Event.objects.filter(pk=event.pk).update(trump_schedule="NSHDC")
     event.refresh_from_db()
     services.event_build_movement(event=event)
@@ -223,8 +225,7 @@ def test_the_hand_record_is_public_once_published(client, event):
     assert client.get(reverse("tournaments:board", args=[event.pk, 99])).status_code == 404
 
 
-def test_dealing_from_the_event_page(client, organiser, event, monkeypatch):
-    monkeypatch.setattr(analysis, "dd_tables", lambda deals: [None] * len(deals))
+def test_dealing_from_the_event_page(client, organiser, event):
     client.force_login(organiser)
     page = client.post(reverse("tournaments:boards-deal", args=[event.pk]), {"seed": "page"}, follow=True)
     assert "Boards dealt from seed page" in page.content.decode()
@@ -239,8 +240,7 @@ def test_dealing_rejects_get_and_other_clubs(client, organiser, other_club, make
     assert not any(_deals(theirs).values())
 
 
-def test_uploading_and_downloading_pbn(client, organiser, event, monkeypatch):
-    monkeypatch.setattr(analysis, "dd_tables", lambda deals: [None] * len(deals))
+def test_uploading_and_downloading_pbn(client, organiser, event):
     client.force_login(organiser)
     upload = SimpleUploadedFile("qf1.pbn", BIG_DEAL.read_bytes())
     page = client.post(reverse("tournaments:boards-import", args=[event.pk]), {"pbn": upload}, follow=True)

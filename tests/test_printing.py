@@ -335,6 +335,7 @@ def test_the_double_dummy_grid_fits_its_corner_of_the_diagram(club, make_event):
 
     event = make_event(club, tables=3, boards_per_round=1)
     services.event_deal_boards(event=event, seed="dd-fit")
+    services.event_analyse_boards(event=event)
     pack = services.event_print_pack(event, base_url=BASE)
     record = pack.hand_records[0]
     assert len(record.dd_rows) == 5 and all(

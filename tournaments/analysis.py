@@ -1,13 +1,19 @@
 """Double-dummy analysis through endplay (DDS): how many tricks each side takes with perfect play.
 
 endplay is imported only here and only when a deal is analysed: it takes about a second to load.
-Computed once when deals are made or imported, and stored with the board.
+Computed once a board's deal is stored, after the request that dealt it (services/analysing.py),
+and stored with the board.
 """
+
+import threading
 
 from .domain.deals import SEATS, Deal
 
 STRAIN_ORDER = ("S", "H", "D", "C", "NT")  # endplay's Denom order
 CHUNK = 32  # DDS solves a limited number of tables in one call
+# DDS runs its own threads over one working memory of the library's: one call at a time in a process
+# (two events analysed at once by two threads of one server process take turns).
+_DDS = threading.Lock()
 
 
 def dd_tables(deals: list[Deal]) -> list[dict[str, dict[str, int]]]:
@@ -20,7 +26,8 @@ def dd_tables(deals: list[Deal]) -> list[dict[str, dict[str, int]]]:
     tables = []
     for start in range(0, len(deals), CHUNK):
         chunk = deals[start : start + CHUNK]
-        tables += calc_all_tables([EndplayDeal(deal.pbn("N")) for deal in chunk])
+        with _DDS:
+            tables += calc_all_tables([EndplayDeal(deal.pbn("N")) for deal in chunk])
     return [
         {
             strain: dict(zip(SEATS, row, strict=True))

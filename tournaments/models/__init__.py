@@ -177,6 +177,10 @@ class Event(models.Model):
         default=False, help_text="Results can be seen by anyone with the link, read-only."
     )
     tag = models.CharField(max_length=30, blank=True, help_text=EVENING_TAG_HELP)
+    # The double-dummy analysis of the boards runs after the deals are stored (services/analysing.py):
+    # the worker analysing them holds the event under its name, and says it is alive at every batch.
+    analysis_worker = models.CharField(max_length=32, blank=True, editable=False)
+    analysis_beat = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects = ClubQuerySet.as_manager()
 
@@ -264,6 +268,15 @@ class Pair(models.Model):
         return " & ".join(name for name in _players(self) if name) or str(self)
 
 
+class BoardQuerySet(models.QuerySet):
+    def dealt(self):
+        return self.exclude(deal="")
+
+    def awaiting_analysis(self):
+        """Dealt boards whose double-dummy analysis is still to come."""
+        return self.dealt().filter(dd_table__isnull=True)
+
+
 class Board(models.Model):
     class Seat(models.TextChoices):
         NORTH = "N", "North"
@@ -291,6 +304,8 @@ class Board(models.Model):
     dd_ns_tricks = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Double-dummy tricks for N/S with this board's trumps and lead."
     )
+
+    objects = BoardQuerySet.as_manager()
 
     class Meta:
         ordering = ["event_id", "number"]

@@ -20,6 +20,7 @@ NOTE = (
     "left leads, so read the dealer's column for the board's trumps."
 )
 
+DD_WAITING = ("Double dummy:", "analysis in progress")  # printed before a board is analysed
 
 HAND_SIZE = 9
 HAND_LEADING = 11.5
@@ -84,6 +85,10 @@ class BoardDiagrams(Flowable):
                 write(x, baseline, [*_suit(symbol), (" " + cards, FONT, INK)], HAND_SIZE)
         if record.dd_rows:
             self._dd(canvas, write, record, left + width - PAD - dd_width(), top)
+        else:
+            for number, line in enumerate(DD_WAITING, start=1):
+                x = left + width - PAD - stringWidth(line, FONT, LABEL_SIZE)
+                write(x, top - number * DD_ROW, [(line, FONT, MUTED)], LABEL_SIZE)
 
     def _dd(self, canvas, write: TextWriter, record: HandRecord, x: float, top: float):
         rows = [("", ("N", "S", "E", "W")), *((s, tuple(map(str, t))) for s, t in record.dd_rows)]

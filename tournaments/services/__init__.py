@@ -9,6 +9,13 @@ Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix 
 ``ServiceError`` (or a domain error) with a message in plain words.
 """
 
+from .analysing import (
+    AnalysisProgress,
+    analysis_threads_join,
+    event_analyse_boards,
+    event_analyse_boards_later,
+    event_analysis_progress,
+)
 from .audit import corrected_after_publication, event_log, heartbeat_write
 from .boards import PbnImportError, event_deal_boards, event_export_pbn, event_import_pbn
 from .clubs import club_get_or_create
@@ -58,6 +65,11 @@ from .tablets import (
 )
 
 __all__ = [
+    "AnalysisProgress",
+    "analysis_threads_join",
+    "event_analyse_boards",
+    "event_analyse_boards_later",
+    "event_analysis_progress",
     "entry_add",
     "entry_remove",
     "event_accept_proposal",

@@ -1,4 +1,5 @@
-"""Deals for an event's boards: dealt from a seed or imported from PBN, analysed double dummy."""
+"""Deals for an event's boards: dealt from a seed or imported from PBN, then analysed double dummy
+(``analysing``)."""
 
 from django.db import transaction
 
@@ -9,6 +10,7 @@ from ..domain.deals import Deal, parse_deal, turned_trumps_problem
 from ..domain.limits import MAX_PBN_BYTES
 from ..domain.pbn import PbnBoard, PbnError, read_pbn, vulnerability, write_pbn
 from ..models import AuditLine, Board, Event
+from .analysing import event_analyse_boards_later
 from .audit import event_log
 from .errors import ServiceError
 from .lifecycle import may_change_deals, require
@@ -24,32 +26,25 @@ def _check_deals_can_change(event: Event) -> None:
     require(may_change_deals(event))
 
 
-def _analysed(deals: dict[int, tuple[Deal, str | None]], analyse: bool) -> dict[int, dict | None]:
-    """The double-dummy tables of the deals (seconds of work: done before any write starts, so the
-    tablets' writes never wait for it)."""
-    numbers = sorted(deals)
-    tables = analysis.dd_tables([deals[n][0] for n in numbers]) if analyse else [None] * len(numbers)
-    return dict(zip(numbers, tables, strict=True))
-
-
-def _store(
-    event: Event, deals: dict[int, tuple[Deal, str | None]], tables: dict[int, dict | None], *, seed: str
-) -> int:
-    """Write deals (and turned trumps) to the boards, with their double-dummy tables."""
+def _store(event: Event, deals: dict[int, tuple[Deal, str | None]], *, seed: str) -> int:
+    """Write deals (and turned trumps) to the boards. A board whose deal changes loses its
+    double-dummy analysis (the new one follows, ``analysing``); one dealt the same keeps it."""
     boards = {b.number: b for b in event.boards.select_for_update()}
     numbers = sorted(deals)
     if not set(numbers) <= set(boards):
         raise ServiceError(f"{event.name}'s boards changed while the deals were made: try again.")
     for number in numbers:
-        table = tables[number]
         deal, turned = deals[number]
         board = boards[number]
-        board.deal = deal.pbn(board.dealer)
+        pbn = deal.pbn(board.dealer)
+        if pbn != board.deal:
+            board.deal, board.dd_table = pbn, None
         if event.trump_schedule == board_rules.TURNED:
             board.trumps = turned or ""
-        board.dd_table = table
         board.dd_ns_tricks = (
-            analysis.ns_tricks(table, board.trumps, board.dealer) if table and board.trumps else None
+            analysis.ns_tricks(board.dd_table, board.trumps, board.dealer)
+            if board.dd_table and board.trumps
+            else None
         )
     Board.objects.bulk_update(boards.values(), ["deal", "trumps", "dd_table", "dd_ns_tricks"])
     event.deal_seed = seed
@@ -60,28 +55,32 @@ def _store(
 def event_deal_boards(*, event: Event, seed: str = "", analyse: bool = True, user=None) -> str:
     """Deal every board of the event from a seed (a fresh one when none is given); return the seed.
 
-    The deals and their analysis are made first, outside any transaction; the write then checks
-    again, in one short transaction, that the deals may still change.
+    The deals are made first, outside any transaction; the write then checks again, in one short
+    transaction, that the deals may still change. Their double-dummy analysis follows in the
+    background once they are stored (``analyse``; a command that waits for it passes False and
+    calls ``event_analyse_boards``).
     """
     _check_deals_can_change(Event.objects.get(pk=event.pk))
     seed = seed.strip() or new_seed()
     if len(seed) > 64:
         raise ServiceError("The seed is too long: use at most 64 letters and digits.")
     deals = {number: deal_board(seed, number) for number in event.boards.values_list("number", flat=True)}
-    tables = _analysed(deals, analyse)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         _check_deals_can_change(event)
-        count = _store(event, deals, tables, seed=seed)
+        count = _store(event, deals, seed=seed)
         detail = f"{count} boards, seed {seed}"
         event_log(event=event, action=AuditLine.Action.DEALT, detail=detail, user=user)
+        if analyse:
+            event_analyse_boards_later(event=event)
     return seed
 
 
 def event_import_pbn(*, event: Event, text: str, analyse: bool = True, user=None) -> int:
     """Take deals from a PBN file (a dealing machine's, another scorer's): all boards or none.
 
-    The file is read and the deals analysed before the short transaction that writes them.
+    The file is read before the short transaction that writes the deals; their analysis follows
+    as after dealing (``event_deal_boards``).
     """
     event = Event.objects.get(pk=event.pk)
     _check_deals_can_change(event)
@@ -112,13 +111,14 @@ def event_import_pbn(*, event: Event, text: str, analyse: bool = True, user=None
     if problems:
         raise PbnImportError(problems)
     deals = {b.board: (b.deal, b.trumps) for b in boards}
-    tables = _analysed(deals, analyse)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         _check_deals_can_change(event)
-        count = _store(event, deals, tables, seed="")
+        count = _store(event, deals, seed="")
         detail = f"{count} boards from a PBN file"
         event_log(event=event, action=AuditLine.Action.IMPORTED, detail=detail, user=user)
+        if analyse:
+            event_analyse_boards_later(event=event)
     return count
 
 

@@ -27,6 +27,8 @@ from .drives import (
 from .evening import entry_add, entry_remove, event_accept, event_new, event_run
 from .events import (
     board_hand_record,
+    event_analyse_boards,
+    event_analysis,
     event_build_movement,
     event_deal_boards,
     event_detail,
@@ -95,6 +97,8 @@ __all__ = [
     "table_reject",
     "table_start",
     "board_hand_record",
+    "event_analyse_boards",
+    "event_analysis",
     "event_build_movement",
     "event_deal_boards",
     "event_detail",

@@ -92,6 +92,7 @@ def event_run(request, event_id: int):
             "entry_form": EntryForm(),
             "deal_form": DealForm(),
             "pbn_form": PbnUploadForm(),
+            "analysis": services.event_analysis_progress(event),
             "documents": list(pdf.DOCUMENTS.items()),
             "progress": services.event_progress(event) if steps["start"] else None,
             "here": reverse("tournaments:event-run", args=[event.pk]),

@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -155,6 +155,24 @@ def event_import_pbn(request, event_id: int):
     else:
         messages.success(request, f"Imported {count} deals.")
     return redirect(back(request, reverse("tournaments:event-detail", args=[event.pk])))
+
+
+@login_required
+def event_analysis(request, event_id: int):
+    """How far the double-dummy analysis of the boards has gone, for the run page's progress bar."""
+    event = get_event_for_user(request, event_id)
+    progress = services.event_analysis_progress(event)
+    return JsonResponse({"dealt": progress.dealt, "analysed": progress.analysed, "stalled": progress.stalled})
+
+
+@login_required
+@require_POST
+def event_analyse_boards(request, event_id: int):
+    """Resume an analysis that stopped (its server was restarted)."""
+    event = get_event_for_user(request, event_id)
+    services.event_analyse_boards_later(event=event)
+    messages.success(request, "The analysis of the boards goes on.")
+    return redirect(back(request, reverse("tournaments:event-run", args=[event.pk])))
 
 
 @login_required

@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.models import Event
-from tournaments.services import PbnImportError, ServiceError, event_import_pbn
+from tournaments.services import PbnImportError, ServiceError, event_analyse_boards, event_import_pbn
 
 
 class Command(BaseCommand):
@@ -25,7 +25,7 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"Cannot read {options['file']}: {error}") from None
         try:
-            count = event_import_pbn(event=event, text=text, analyse=not options["no_analysis"])
+            count = event_import_pbn(event=event, text=text, analyse=False)
         except PbnImportError as error:
             for problem in error.problems:
                 self.stderr.write(problem)
@@ -35,3 +35,5 @@ class Command(BaseCommand):
         except ServiceError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(f"Imported {count} deals into {event.name}.")
+        if not options["no_analysis"]:
+            self.stdout.write(f"Analysed {event_analyse_boards(event=event)} boards double dummy.")

@@ -102,7 +102,8 @@ def _build():
     )
     _enter(finished, members[:28])
     services.event_accept_proposal(event=finished, choice=2)  # the Mitchell: 7 tables, 7 rounds of 3 boards
-    services.event_deal_boards(event=finished, seed="ribble-autumn-2026")
+    services.event_deal_boards(event=finished, seed="ribble-autumn-2026", analyse=False)
+    services.event_analyse_boards(event=finished)
     services.event_start(event=finished)
     _play(finished, random.Random(1892))
     services.event_close(event=finished)
@@ -113,7 +114,8 @@ def _build():
     )
     _enter(howell, members[:16])
     services.event_accept_proposal(event=howell, choice=0)  # 4-table Howell, 7 rounds of 3 boards
-    services.event_deal_boards(event=howell, seed="ribble-howell-2026")
+    services.event_deal_boards(event=howell, seed="ribble-howell-2026", analyse=False)
+    services.event_analyse_boards(event=howell)
     services.event_start(event=howell)
     _play(howell, random.Random(1857))
     services.event_close(event=howell)
@@ -131,7 +133,8 @@ def _build():
     )
     _enter(ready, members[:29], stationary={2})
     services.event_accept_proposal(event=ready, choice=0)  # 8 tables with a half table, relay
-    services.event_deal_boards(event=ready, seed="ribble-thursday-2026")
+    services.event_deal_boards(event=ready, seed="ribble-thursday-2026", analyse=False)
+    services.event_analyse_boards(event=ready)
     services.event_set_status(event=ready, status=Event.Status.READY)
     _drives(club, members)
 
