@@ -148,6 +148,9 @@ def test_the_command_finishes_what_the_server_left(club, make_event, event, fake
     assert "16 boards analysed, 16 of 16 in all" in out.getvalue()
     assert "3 boards analysed, 3 of 3 in all" in out.getvalue()
     assert _analysed_as_dealt(event) and _analysed_as_dealt(other)
+    out = StringIO()
+    call_command("analyse_boards", stdout=out)
+    assert out.getvalue() == "No boards wait for their analysis.\n"
 
 
 def test_the_import_command_analyses_the_boards(event, fake_dds):

@@ -24,6 +24,8 @@ class Command(BaseCommand):
         else:
             waiting = Board.objects.awaiting_analysis().values("event_id")
             events = Event.objects.filter(pk__in=waiting)
+        if not events.exists():
+            self.stdout.write("No boards wait for their analysis.")
         for event in events.order_by("pk"):
             stored = event_analyse_boards(event=event)
             event.refresh_from_db()
