@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0027_competitions_and_evening_tags'),
+        ('tournaments', '0028_result_mail'),
     ]
 
     operations = [
