@@ -64,7 +64,7 @@ def test_the_index_reads_the_same_queries_however_many_evenings(
     url = reverse("tournaments:club-results", args=[club.slug])
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200
-    assert len(captured.captured_queries) == 3
+    assert len(captured.captured_queries) == 4  # the club, the page, the count, the competitions
 
 
 def test_a_long_index_is_paginated(client, club, make_played_event, monkeypatch):
