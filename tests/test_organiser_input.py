@@ -61,7 +61,9 @@ def test_a_nul_in_a_players_name_is_refused_in_words(organiser_client, drive):
     response = organiser_client.post(
         _url("drive-player-add", drive), {"role": "L", "name": "Mary\x00Smith"}, follow=True
     )
-    assert response.status_code == 200 and "cannot hold" in _said(response)
+    assert response.status_code == 200 and "A player's name can't contain the character NUL" in _said(
+        response
+    )
     assert not DrivePlayer.objects.exists()
 
 
@@ -71,8 +73,71 @@ def test_a_nul_in_a_corrections_reason_is_refused_in_words(organiser_client, run
         {"hand": 1, "table": 1, "ns_tricks": 7, "reason": "typo\x00"},
         follow=True,
     )
-    assert response.status_code == 200 and "cannot hold" in _said(response)
+    assert response.status_code == 200 and "A reason can't contain the character NUL" in _said(response)
     assert not DriveResult.objects.exists() and not DriveResultChange.objects.exists()
+
+
+def test_an_over_long_corrections_reason_says_how_long_a_reason_may_be(organiser_client, running_drive):
+    response = organiser_client.post(
+        _url("drive-correct", running_drive),
+        {"hand": 1, "table": 1, "ns_tricks": 7, "reason": "x" * 201},
+        follow=True,
+    )
+    assert "A reason is at most 200 characters (this one has 201)" in _said(response)
+    assert not DriveResult.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "first, said",
+    [
+        ("Mary\x00Smith", "A player's name can't contain the character NUL"),
+        ("M" * 121, "A player's name is at most 120 characters (this one has 121)"),
+        ("", "Give both players' names"),
+    ],
+)
+def test_a_pair_entered_with_a_bad_name_is_told_what_is_wrong(
+    organiser_client, club, make_event, first, said
+):
+    event = make_event(club, build=False)
+    response = organiser_client.post(
+        reverse("tournaments:entry-add", args=[event.pk]),
+        {"first": first, "second": "Joe Bloggs"},
+        follow=True,
+    )
+    assert said in _said(response)
+    assert not event.entries.exists()
+
+
+@pytest.mark.parametrize(
+    "reason, said",
+    [
+        ("typo\x00", "A reason can't contain the character NUL"),
+        ("x" * 201, "A reason is at most 200 characters (this one has 201)"),
+        ("", "Give a reason"),
+    ],
+)
+def test_a_directors_result_with_a_bad_reason_is_told_what_is_wrong(
+    organiser_client, club, make_event, reason, said
+):
+    event = make_event(club)
+    services.event_deal_boards(event=event, seed="s")
+    seating = services.board_seatings(event, 1)[0]
+    response = organiser_client.post(
+        reverse("tournaments:director-board", args=[event.pk, 1]),
+        {"seating": seating.pk, "ns_tricks": 7, "reason": reason},
+        follow=True,
+    )
+    assert said in _said(response)
+    assert not event.results.exists()
+
+
+def test_a_seed_with_a_nul_is_not_called_too_long(organiser_client, club, make_event):
+    event = make_event(club)
+    response = organiser_client.post(
+        reverse("tournaments:boards-deal", args=[event.pk]), {"seed": "a\x00b"}, follow=True
+    )
+    assert "A seed can't contain the character NUL" in _said(response)
+    assert not event.boards.exclude(deal="").exists()
 
 
 def test_a_correction_with_other_digits_is_refused_in_words(organiser_client, running_drive):

@@ -4,6 +4,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from django import forms
+from django.utils import timezone
 
 from .domain.boards import PRESET_SCHEDULES, validate_schedule
 from .domain.drives import halves_of
@@ -13,6 +14,17 @@ from .domain.movements import build_movement, parse_round_list
 from .models import Adjusted, Competition, Drive, DrivePlayer, Event
 from .services.drives import lifecycle as drive_lifecycle
 from .services.lifecycle import MOVEMENT_FIELDS, SCORING_FIELDS, may_change_movement, may_change_scoring
+
+
+def text_errors(what: str, *, required: str = "") -> dict:
+    """A text field's refusals in words, naming the field ("A name", "A reason"): what is wrong, not
+    just that something is. PostgreSQL's text cannot hold a NUL character, so it is refused here."""
+    errors = {
+        "max_length": f"{what} is at most %(limit_value)d characters (this one has %(show_value)d): "
+        "shorten it.",
+        "null_characters_not_allowed": f"{what} can't contain the character NUL: type it again.",
+    }
+    return errors | ({"required": required} if required else {})
 
 
 def _refuse_what_the_lifecycle_forbids(form: forms.ModelForm, checks) -> None:
@@ -124,7 +136,9 @@ class ResultsUploadForm(forms.Form):
     MAX_BYTES = MAX_RESULTS_CSV_BYTES
 
     file = forms.FileField(
-        label="Travellers (CSV)", help_text="Header: board,ns_pair,ew_pair,ns_tricks (optional round,table)."
+        label="Travellers (CSV)",
+        help_text="Header: board,ns_pair,ew_pair,ns_tricks (optional round,table).",
+        error_messages={"required": "Choose the travellers' file (CSV) to import."},
     )
 
     def clean_file(self):
@@ -146,13 +160,18 @@ class DealForm(forms.Form):
         required=False,
         max_length=64,
         help_text="Leave empty for a fresh random seed; give one to deal again.",
+        error_messages=text_errors("A seed"),
     )
 
 
 class PbnUploadForm(forms.Form):
     MAX_BYTES = MAX_PBN_BYTES
 
-    pbn = forms.FileField(label="PBN file", help_text="From a dealing machine or another program.")
+    pbn = forms.FileField(
+        label="PBN file",
+        help_text="From a dealing machine or another program.",
+        error_messages={"required": "Choose the PBN file to import."},
+    )
 
     def clean_pbn(self):
         upload = self.cleaned_data["pbn"]
@@ -182,7 +201,11 @@ class DirectorResultForm(forms.Form):
     )
     ns_adjusted = forms.ChoiceField(label="or N/S adjusted", required=False, choices=ADJUSTED)
     ew_adjusted = forms.ChoiceField(label="E/W adjusted", required=False, choices=ADJUSTED)
-    reason = forms.CharField(max_length=200, help_text="Kept in the history with your name and the time.")
+    reason = forms.CharField(
+        max_length=200,
+        help_text="Kept in the history with your name and the time.",
+        error_messages=text_errors("A reason", required="Give a reason: it is kept in the history."),
+    )
 
     def __init__(self, *args, seatings=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -235,8 +258,8 @@ class DriveTotalsForm(forms.Form):
 
 class NewEventForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, empty_label=None)
-    name = forms.CharField(max_length=100, initial="Whist drive")
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(max_length=100, initial="Whist drive", error_messages=text_errors("A name"))
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), initial=timezone.localdate)
     trump_schedule = forms.ChoiceField(
         label="Trumps", choices=[(key, label) for key, label in PRESET_SCHEDULES.items()], initial="HDSC"
     )
@@ -254,13 +277,13 @@ class NewEventForm(forms.Form):
 
 
 class EntryForm(forms.Form):
-    first = forms.CharField(label="Player", max_length=120)
-    second = forms.CharField(label="Partner", max_length=120)
+    NAMES = text_errors(
+        "A player's name", required="Give both players' names: a member's name, or a guest's."
+    )
+
+    first = forms.CharField(label="Player", max_length=120, error_messages=NAMES)
+    second = forms.CharField(label="Partner", max_length=120, error_messages=NAMES)
     stationary = forms.BooleanField(label="Stays at one table (cannot move between tables)", required=False)
-
-
-# PostgreSQL's text cannot hold a NUL character; forms refuse one before it reaches the database.
-NO_NUL = {"null_characters_not_allowed": "A name or reason cannot hold a NUL character: type it again."}
 
 
 def form_problems(form: forms.Form) -> str:
@@ -276,7 +299,11 @@ class DrivePlayerForm(forms.Form):
     role = forms.ChoiceField(
         choices=DrivePlayer.Role.choices, error_messages={"required": NO_ROLE, "invalid_choice": NO_ROLE}
     )
-    name = forms.CharField(required=False, error_messages=NO_NUL)
+    name = forms.CharField(
+        required=False,
+        max_length=DrivePlayer._meta.get_field("guest").max_length,
+        error_messages=text_errors("A player's name"),
+    )
 
 
 class DriveCorrectionForm(forms.Form):
@@ -291,10 +318,10 @@ class DriveCorrectionForm(forms.Form):
     table = forms.IntegerField(error_messages=NOT_NUMBERS)
     ns_tricks = forms.IntegerField(error_messages=NOT_NUMBERS)
     reason = forms.CharField(
-        error_messages={
-            "required": "Say why the hand is corrected: the reason is kept in the history.",
-            **NO_NUL,
-        }
+        max_length=200,
+        error_messages=text_errors(
+            "A reason", required="Say why the hand is corrected: the reason is kept in the history."
+        ),
     )
 
 

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from .. import pdf, services
 from ..domain.errors import DomainError
 from ..domain.recommend import MIN_PAIRS, recommend
-from ..forms import DealForm, EntryForm, NewEventForm, PbnUploadForm
+from ..forms import DealForm, EntryForm, NewEventForm, PbnUploadForm, form_problems
 from ..models import Club, Event
 from .common import get_event_for_user
 
@@ -117,11 +117,7 @@ def _run_action(request, event_id, act, done: str):
 def entry_add(request, event_id: int):
     form = EntryForm(request.POST)
     if not form.is_valid():
-        limit = EntryForm.base_fields["first"].max_length
-        if any(len(request.POST.get(name, "").strip()) > limit for name in ("first", "second")):
-            messages.error(request, f"A player's name can be at most {limit} characters: shorten it.")
-        else:
-            messages.error(request, "Give both players' names: a member's name, or a guest's.")
+        messages.error(request, form_problems(form))
         return redirect("tournaments:event-run", event_id=event_id)
     data = form.cleaned_data
     return _run_action(

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from .. import pdf, services
 from ..domain.errors import DomainError
-from ..forms import DealForm, PbnUploadForm, ResultsUploadForm
+from ..forms import DealForm, PbnUploadForm, ResultsUploadForm, form_problems
 from ..models import Direction, Drive, Event
 from ..reports import (
     dd_rows,
@@ -124,7 +124,7 @@ def event_deal_boards(request, event_id: int):
     event = get_event_for_user(request, event_id)
     form = DealForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "The seed is too long: use at most 64 letters and digits.")
+        messages.error(request, form_problems(form))
         return redirect(back(request, reverse("tournaments:event-detail", args=[event.pk])))
     try:
         seed = services.event_deal_boards(event=event, seed=form.cleaned_data["seed"], user=request.user)

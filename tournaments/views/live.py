@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 from .. import services
 from ..domain.errors import DomainError
 from ..domain.scoring import pair_label
-from ..forms import DirectorResultForm
+from ..forms import DirectorResultForm, form_problems
 from ..reports import FIELD_TITLES, headline_figure
 from ..services.competitions import evening_competitions
 from .common import back, get_event_for_user, results_page
@@ -128,10 +128,7 @@ def director_board(request, event_id: int, board: int):
     if request.method == "POST":
         form = DirectorResultForm(request.POST, seatings=services.board_seatings(event, board))
         if not form.is_valid():
-            for error in form.non_field_errors() or [
-                "Choose the tricks or adjusted scores, and give a reason."
-            ]:
-                messages.error(request, error)
+            messages.error(request, form_problems(form))
         else:
             data = form.cleaned_data
             try:
