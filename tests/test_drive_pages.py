@@ -211,3 +211,18 @@ def test_a_tablet_confirms_only_the_count_it_showed_and_a_new_half_starts_togeth
     assert not DriveSeat.objects.filter(drive=drive, hand=2).exists()
     drives.drive_result_record(drive=drive, hand=1, table=2, ns_tricks=4)
     assert DriveSeat.objects.filter(drive=drive, hand=2).values("table").distinct().count() == 2
+
+
+def test_the_prizes_show_once_the_first_hand_is_scored_at_every_table(client, organiser, drive):
+    client.force_login(organiser)
+    for k in range(8):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
+    drives.drive_start(drive=drive)
+    html = client.get(_url("drive-run", drive)).content.decode()
+    assert "The prizes show once the first hand is scored at every table." in html
+    assert "Tie, cut for it" not in html and "Highest lady" not in html
+    drives.drive_result_record(drive=drive, hand=1, table=1, ns_tricks=8)
+    assert "Highest lady" not in client.get(_url("drive-run", drive)).content.decode()
+    drives.drive_result_record(drive=drive, hand=1, table=2, ns_tricks=6)
+    html = client.get(_url("drive-run", drive)).content.decode()
+    assert "Highest lady" in html and "The prizes show once" not in html

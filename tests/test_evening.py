@@ -1,16 +1,23 @@
 """The organiser's evening: entries, the recommended movement, seating, starting, and hall mode."""
 
+import subprocess
 from datetime import date
 from io import StringIO
+from pathlib import Path
 
 import pytest
 import segno
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import timezone
 
 from tournaments import services
+from tournaments.domain.errors import DomainError
+from tournaments.domain.recommend import HOWELL_PAIRS
 from tournaments.management.commands.hall import terminal_qr
 from tournaments.models import Entry, Event
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -66,12 +73,10 @@ def test_accepting_the_recommendation_builds_the_movement_and_seats_stationary_p
 
 def test_more_stationary_pairs_than_ns_seats_is_refused(draft):
     _enter(draft, 5, stationary={1, 2, 3})
-    with pytest.raises(services.ServiceError, match="in this Howell nobody stays put"):
-        services.event_accept_proposal(event=draft, choice=0)  # 5 pairs: the 3-table Howell
-    with pytest.raises(
-        services.ServiceError, match="3 pairs must not move, but the movement has 2 N/S seats"
-    ):
-        services.event_accept_proposal(event=draft, choice=2)  # the Mitchell
+    with pytest.raises(DomainError, match="3 pairs must not move, but the movement has 2 N/S seats"):
+        services.event_proposals(draft)  # neither the Howell nor the Mitchell of 5 pairs seats them
+    with pytest.raises(DomainError, match="3 pairs must not move, but the movement has 2 N/S seats"):
+        services.event_accept_proposal(event=draft, choice=0)
 
 
 def test_a_late_arrival_needs_a_new_movement_before_the_start(draft):
@@ -250,7 +255,7 @@ def test_a_name_too_long_is_refused_with_the_limit(client, organiser, draft):
     page = client.post(
         reverse("tournaments:entry-add", args=[draft.pk]), {"first": "A" * 200, "second": "Bo"}, follow=True
     )
-    assert "A player&#x27;s name can be at most 120 characters: shorten it." in page.content.decode()
+    assert "A player&#x27;s name is at most 120 characters (this one has 200)" in page.content.decode()
     assert not Entry.objects.exists()
 
 
@@ -265,3 +270,51 @@ def test_the_run_page_says_play_is_over_once_closed(client, organiser, draft):
     services.event_close(event=draft, adjust_missing=True)
     html = client.get(url).content.decode()
     assert "Playing. Tablets: open" not in html and "Play is over: the tablets are closed" in html
+
+
+def test_once_the_movement_is_set_each_pair_shows_one_number_its_pair_number(client, organiser, draft):
+    client.force_login(organiser)
+    _enter(draft, 6, stationary={4})
+    url = reverse("tournaments:event-run", args=[draft.pk])
+    rows = client.get(url).context["entries"]
+    assert [entry.names for entry in rows][:2] == ["Guest 1a & Guest 1b", "Guest 2a & Guest 2b"]
+    services.event_accept_proposal(event=draft, choice=2)  # the Mitchell: the staying pair is N/S 1
+    html = client.get(url).content.decode()
+    first_row = html.split("<tbody>")[1].split("</tr>")[0]
+    assert ">N/S 1</td><td>Guest 4a &amp; Guest 4b</td>" in first_row
+    assert "<th>#</th>" not in html and "<th>Pair</th><th>Players</th>" in html
+
+
+def test_a_guests_name_entered_in_two_pairs_is_warned_of(client, organiser, draft):
+    client.force_login(organiser)
+    services.entry_add(event=draft, first="Jo Smith", second="Ann Lee")
+    services.entry_add(event=draft, first="jo smith", second="Joan Bellamy")
+    html = client.get(reverse("tournaments:event-run", args=[draft.pk])).content.decode()
+    assert (
+        "Jo Smith is entered twice (Jo Smith &amp; Ann Lee; jo smith &amp; Joan Bellamy): remove one, "
+        "or tell the two apart" in html
+    )
+
+
+def test_a_new_event_proposes_todays_date(client, organiser):
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:event-new")).content.decode()
+    assert f'value="{timezone.localdate().isoformat()}"' in html
+
+
+@pytest.mark.parametrize("port, serves", [("", "127.0.0.1:8000"), ("8123", "127.0.0.1:8123")])
+def test_make_run_takes_a_port_like_make_hall(port, serves):
+    dry_run = subprocess.run(
+        ["make", "-n", "run", *([f"PORT={port}"] if port else [])],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert f"manage.py runserver {serves}" in dry_run.stdout
+
+
+def test_the_readme_and_the_pages_give_the_howells_range_from_the_domain():
+    pairs = f"{HOWELL_PAIRS[0]} to {HOWELL_PAIRS[-1]} pairs"
+    assert f"a Howell for {pairs}" in (ROOT / "README.md").read_text()
+    assert pairs in Event.Variant.HOWELL.label

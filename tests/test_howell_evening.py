@@ -79,10 +79,16 @@ def test_eight_pairs_are_offered_a_howell_and_seated_in_one_numbering(draft):
     assert list(draft.relay_stands.filter(round=1).values_list("board_set", flat=True)) == [2, 6, 7]
 
 
-def test_a_second_stationary_pair_is_refused_in_a_howell(draft):
+def test_two_pairs_who_stay_at_one_table_are_recommended_a_mitchell_that_seats_them(draft):
     _enter(draft, 8, stationary={1, 2})
-    with pytest.raises(services.ServiceError, match="in a Howell only pair 8 stays at its table"):
-        services.event_accept_proposal(event=draft, choice=0)
+    proposals = services.event_proposals(draft)
+    assert [p.variant for p in proposals] == ["skip", "relay"]
+    assert "a Howell keeps only pair 8 at its table" in proposals[0].why
+    services.event_accept_proposal(event=draft, choice=0)
+    assert {p.names for p in draft.pairs.filter(direction="NS", number__lte=2)} == {
+        "Guest 1a & Guest 1b",
+        "Guest 2a & Guest 2b",
+    }
 
 
 def test_an_eight_pair_howell_is_played_on_the_tablets_and_scored_as_one_field(draft):

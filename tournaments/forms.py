@@ -6,10 +6,10 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 from django.utils import timezone
 
-from .domain.boards import PRESET_SCHEDULES, validate_schedule
-from .domain.drives import halves_of
+from .domain.boards import PRESET_SCHEDULES, TURNED, validate_schedule
+from .domain.drives import PRESETS, PRIZE_LABELS, Prize, halves_of, parse_prizes
 from .domain.errors import DomainError
-from .domain.limits import MAX_PBN_BYTES, MAX_RESULTS_CSV_BYTES
+from .domain.limits import MAX_HANDS, MAX_PBN_BYTES, MAX_RESULTS_CSV_BYTES
 from .domain.movements import build_movement, parse_round_list
 from .models import Adjusted, Competition, Drive, DrivePlayer, Event
 from .services.drives import lifecycle as drive_lifecycle
@@ -259,7 +259,9 @@ class DriveTotalsForm(forms.Form):
 class NewEventForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, empty_label=None)
     name = forms.CharField(max_length=100, initial="Whist drive", error_messages=text_errors("A name"))
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), initial=timezone.localdate)
+    date = forms.DateField(
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"), initial=timezone.localdate
+    )
     trump_schedule = forms.ChoiceField(
         label="Trumps", choices=[(key, label) for key, label in PRESET_SCHEDULES.items()], initial="HDSC"
     )
@@ -388,3 +390,75 @@ class CompetitionAdminForm(CompetitionForm):
 
     def values(self) -> dict:
         return {name: value for name, value in super().values().items() if name != "club"}
+
+
+class NewDriveForm(forms.Form):
+    """A new whist drive, in words: the club preselected, today's date proposed, the trumps' order
+    chosen from the usual ones and the prizes ticked (kept in the order of the prize list)."""
+
+    club = forms.ModelChoiceField(queryset=None, empty_label=None)
+    name = forms.CharField(
+        max_length=Drive._meta.get_field("name").max_length,
+        initial="Whist drive",
+        error_messages=text_errors("A name"),
+    )
+    date = forms.DateField(
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"), initial=timezone.localdate
+    )
+    format = forms.ChoiceField(choices=Drive.Format.choices, initial=Drive.Format.PROGRESSIVE)
+    hands = forms.IntegerField(min_value=1, max_value=MAX_HANDS, initial=24)
+    halves = forms.IntegerField(
+        min_value=1, initial=2, help_text="Parts of the evening, with an interval between (2: two halves)."
+    )
+    trump_schedule = forms.ChoiceField(
+        label="Trumps",
+        choices=[(key, label) for key, label in PRESET_SCHEDULES.items() if key != TURNED],
+        initial="HDSC",
+        help_text="Hand by hand, in this order, then again from the start.",
+    )
+    sit_out = forms.ChoiceField(
+        label="At the sit-out table a player scores", choices=Drive.SitOut.choices, initial=Drive.SitOut.SEVEN
+    )
+    lady_label = forms.CharField(
+        label="One role is called", max_length=20, initial="Lady", error_messages=text_errors("A role's name")
+    )
+    gent_label = forms.CharField(
+        label="and the other", max_length=20, initial="Gent", error_messages=text_errors("A role's name")
+    )
+    prizes = forms.MultipleChoiceField(
+        choices=[(prize.value, PRIZE_LABELS[prize]) for prize in Prize],
+        initial=[prize.value for prize in PRESETS["classic"]],
+        widget=forms.CheckboxSelectMultiple,
+        help_text="One prize to a player, in this order; ties go to the better last half, then the "
+        "better last hand, then a cut of the cards.",
+        error_messages={"required": "Tick one prize at least."},
+    )
+
+    def __init__(self, *args, clubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs
+        usual = clubs.first()  # the club's usual trumps, when the organiser has one club
+        self.fields["club"].initial = usual
+        if usual is not None and clubs.count() == 1 and usual.trump_schedule != TURNED:
+            self.fields["trump_schedule"].initial = usual.trump_schedule
+            if usual.trump_schedule not in PRESET_SCHEDULES:
+                self.fields["trump_schedule"].choices += [(usual.trump_schedule, usual.trump_schedule)]
+
+    def clean_prizes(self):
+        """The ticked prizes in the prize list's order, as the drive keeps them: a preset's name
+        when they are one."""
+        ticked = set(self.cleaned_data["prizes"])
+        chosen = tuple(prize for prize in Prize if prize.value in ticked)
+        preset = next((name for name, prizes in PRESETS.items() if prizes == chosen), None)
+        text = preset or ",".join(prize.value for prize in chosen)
+        parse_prizes(text)
+        return text
+
+    def clean(self):
+        data = super().clean()
+        if data.get("hands") is not None and data.get("halves") is not None:
+            try:
+                halves_of(data["hands"], data["halves"])
+            except DomainError as error:
+                self.add_error("halves", str(error))
+        return data

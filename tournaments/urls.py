@@ -41,6 +41,7 @@ urlpatterns = [
     path("events/<int:event_id>/close/", views.event_close, name="event-close"),
     path("events/<int:event_id>/live/unlock/", views.codes_unlock, name="codes-unlock"),
     path("events/<int:event_id>/director/boards/<int:board>/", views.director_board, name="director-board"),
+    path("drives/new/", views.drive_new, name="drive-new"),
     path("drives/<int:drive_id>/", views.drive_run, name="drive-run"),
     path("drives/<int:drive_id>/players/", views.drive_player_add, name="drive-player-add"),
     path(

@@ -3,7 +3,7 @@
 import pytest
 
 from tournaments.domain.errors import MovementError
-from tournaments.domain.recommend import recommend
+from tournaments.domain.recommend import recommend, staying_refusal
 
 
 @pytest.mark.parametrize(
@@ -84,3 +84,20 @@ def test_a_full_field_plays_the_same_number_of_boards_each():
 def test_too_few_or_too_many_pairs_are_explained(pairs, message):
     with pytest.raises(MovementError, match=message):
         recommend(pairs)
+
+
+@pytest.mark.parametrize("pairs, staying", [(8, 2), (7, 1), (10, 3), (14, 2)])
+def test_pairs_who_stay_at_one_table_are_never_recommended_a_howell_that_moves_them(pairs, staying):
+    proposals = recommend(pairs, staying=staying)
+    assert proposals and all(p.variant != "howell" for p in proposals)
+    assert proposals[0].why.startswith("Not a Howell:")
+    assert all(not staying_refusal(p.stationary, staying, howell=False) for p in proposals)
+
+
+def test_one_pair_who_stays_at_one_table_keeps_the_howell_of_eight_pairs():
+    assert recommend(8, staying=1)[0].variant == "howell"
+
+
+def test_more_pairs_staying_than_any_movement_has_seats_for_is_refused_in_words():
+    with pytest.raises(MovementError, match="3 pairs must not move, but the movement has 2 N/S seats"):
+        recommend(4, staying=3)

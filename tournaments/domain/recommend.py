@@ -6,7 +6,9 @@ number of tables: every pair meets every other and there is one winner. An odd n
 plays the standard Mitchell. An even number plays the skip
 Mitchell, or the share-and-relay when there is a half table (a skip would make the same pair sit
 out twice). Boards a round are chosen so each pair plays about 24 boards, the length of a club
-evening; the evening's length is the boards played times the club's minutes a board.
+evening; the evening's length is the boards played times the club's minutes a board. Pairs who
+must stay at one table need seats that stay put: a Mitchell's N/S seats, a Howell's one stationary
+pair (none when that pair is the missing one); a movement without enough of them is not offered.
 
     >>> best = recommend(18)[0]
     >>> best.tables, best.variant, best.rounds, best.boards_per_round, best.boards_played
@@ -14,6 +16,9 @@ evening; the evening's length is the boards played times the club's minutes a bo
     >>> best = recommend(8)[0]
     >>> best.tables, best.variant, best.rounds, best.boards_per_round, best.boards_played
     (4, 'howell', 7, 3, 21)
+    >>> best = recommend(8, staying=2)[0]
+    >>> best.tables, best.variant, best.rounds, best.boards_per_round, best.boards_played
+    (4, 'skip', 3, 8, 24)
 """
 
 import math
@@ -27,6 +32,7 @@ from .movements import build_movement, howell_card_sets
 TARGET_BOARDS = 24
 MIN_PAIRS = 4
 HOWELL_PAIRS = range(4, 15)  # fields small enough for every pair to meet every other in an evening
+HOWELL_RANGE = f"{HOWELL_PAIRS[0]} to {HOWELL_PAIRS[-1]} pairs"  # as the pages and the README say it
 
 
 @dataclass(frozen=True)
@@ -42,6 +48,7 @@ class Proposal:
     why: str
     fewest_boards: int = 0  # by the pairs who sit out, when some do
     sit_out_rounds: int = 0  # rounds each of those pairs sits out
+    stationary: tuple[tuple[str, int], ...] = ()  # the seats that stay put (Movement.stationary)
 
     @property
     def summary(self) -> str:
@@ -97,7 +104,34 @@ def _proposal(tables, variant, phantom, k, rounds, minutes_per_board, why) -> Pr
         why,
         fewest_boards=(movement.rounds - most_out) * k,
         sit_out_rounds=most_out,
+        stationary=movement.stationary,
     )
+
+
+def staying_refusal(stationary: tuple[tuple[str, int], ...], staying: int, *, howell: bool) -> str:
+    """Why a movement cannot keep ``staying`` pairs at one table each, given its seats that stay
+    put (``Movement.stationary``), or "" when it can. The recommendation offers only movements that
+    can; accepting one seats the pairs by the same rule.
+
+    >>> staying_refusal((("NS", 1), ("NS", 2)), 2, howell=False)
+    ''
+    >>> staying_refusal((("NS", 8),), 2, howell=True)
+    '2 pairs must not move, but a Howell keeps only pair 8 at its table; a Mitchell keeps its N/S pairs.'
+    """
+    if staying <= len(stationary):
+        return ""
+    must = f"{staying} pair{'s' if staying > 1 else ''} must not move"
+    if howell and stationary:
+        return (
+            f"{must}, but a Howell keeps only pair {stationary[0][1]} at its table; "
+            "a Mitchell keeps its N/S pairs."
+        )
+    if howell:
+        return (
+            f"{must}, but in this Howell nobody stays put (the stationary pair is the missing one); "
+            "a Mitchell keeps its N/S pairs."
+        )
+    return f"{must}, but the movement has {len(stationary)} N/S seats."
 
 
 def _boards_per_round(rounds: int) -> int:
@@ -119,8 +153,9 @@ def _curtailed(complete: int) -> tuple[int, int]:
     return 2, TARGET_BOARDS // 2
 
 
-def recommend(pairs: int, *, minutes_per_board: float = 7.5) -> list[Proposal]:
-    """The best movement for this many pairs first, then one or two alternatives."""
+def recommend(pairs: int, *, minutes_per_board: float = 7.5, staying: int = 0) -> list[Proposal]:
+    """The best movement for this many pairs first, then one or two alternatives; ``staying`` pairs
+    must stay at one table (see ``staying_refusal``)."""
     if pairs < MIN_PAIRS:
         raise MovementError(
             f"A duplicate drive needs at least {MIN_PAIRS} pairs (two tables); {pairs} entered."
@@ -135,8 +170,12 @@ def recommend(pairs: int, *, minutes_per_board: float = 7.5) -> list[Proposal]:
     minutes = minutes_per_board
     proposals = []
     howell = pairs in HOWELL_PAIRS and bool(howell_card_sets(tables))
+    not_howell = ""
     if howell:
         proposals += _howell_proposals(tables, phantom, minutes)
+        not_howell = staying_refusal(proposals[0].stationary, staying, howell=True)
+        if not_howell:
+            howell, proposals = False, []
     if tables % 2:
         k, rounds = _curtailed(tables)
         if rounds == tables:
@@ -247,7 +286,12 @@ def recommend(pairs: int, *, minutes_per_board: float = 7.5) -> list[Proposal]:
     if howell:  # the Howell and its longer form, then the best Mitchell to compare
         mitchell = proposals[2]
         return [*proposals[:2], replace(mitchell, why="Two winners instead of one. " + mitchell.why)]
-    return proposals
+    offered = [p for p in proposals if not staying_refusal(p.stationary, staying, howell=False)]
+    if not offered:
+        raise MovementError(staying_refusal(proposals[0].stationary, staying, howell=False))
+    if not_howell:
+        offered[0] = replace(offered[0], why=f"Not a Howell: {not_howell} {offered[0].why}")
+    return offered
 
 
 def _howell_proposals(tables: int, phantom: bool, minutes: float) -> list[Proposal]:

@@ -9,6 +9,7 @@ from ..domain.arrow import Score, to_seats
 from ..domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES, validate_schedule
 from ..domain.errors import DomainError
 from ..domain.limits import MAX_BOARDS_PER_ROUND, MAX_ROUNDS, MAX_TABLES
+from ..domain.recommend import HOWELL_RANGE
 
 
 def validate_trump_schedule(value: str) -> None:
@@ -127,7 +128,7 @@ class Event(models.Model):
         STANDARD = "standard", "Standard Mitchell (odd number of tables)"
         SKIP = "skip", "Skip Mitchell (even number of tables)"
         RELAY = "relay", "Share-and-relay Mitchell (even number of tables)"
-        HOWELL = "howell", "Howell (4 to 16 pairs, one winner)"
+        HOWELL = "howell", f"Howell (one winner, recommended for {HOWELL_RANGE})"
 
     class CardSet(models.TextChoices):
         EBU = "ebu", "EBU"

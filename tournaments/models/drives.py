@@ -5,6 +5,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Lower
+from django.db.models.lookups import Exact
 
 from ..domain.drives import PRESETS, parse_prizes
 from ..domain.errors import DomainError
@@ -86,10 +88,22 @@ class Drive(models.Model):
             models.CheckConstraint(
                 condition=Q(halves__gte=1) & Q(halves__lte=F("hands")), name="drive_halves_in_range"
             ),
+            models.CheckConstraint(
+                condition=~Q(Exact(Lower("lady_label"), Lower("gent_label"))), name="drive_two_role_labels"
+            ),
         ]
 
     def __str__(self):
         return f"{self.name} ({self.date:%d %b %Y})"
+
+    def clean(self):
+        if self.lady_label.lower() == self.gent_label.lower():
+            raise ValidationError(
+                {
+                    "gent_label": f"The two roles need two names: both are called '{self.gent_label}'. "
+                    "Call them e.g. Lady and Gent, or A and B."
+                }
+            )
 
     def role_label(self, role: str) -> str:
         return self.lady_label if role == DrivePlayer.Role.LADY else self.gent_label

@@ -23,6 +23,7 @@ from .codes import Tablet, code_lockouts, code_lockouts_lift
 from .director import board_meetings, board_seatings, event_results_grid, result_set_by_director
 from .entries import (
     entry_add,
+    entry_guest_warnings,
     entry_remove,
     event_accept_proposal,
     event_proposals,
@@ -71,6 +72,7 @@ __all__ = [
     "event_analyse_boards_later",
     "event_analysis_progress",
     "entry_add",
+    "entry_guest_warnings",
     "entry_remove",
     "event_accept_proposal",
     "event_proposals",

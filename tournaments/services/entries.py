@@ -3,7 +3,7 @@
 from django.db import transaction
 from django.db.models import Q
 
-from ..domain.recommend import Proposal, recommend
+from ..domain.recommend import Proposal, recommend, staying_refusal
 from ..models import AuditLine, Entry, Event, Member
 from .audit import event_log
 from .errors import ServiceError
@@ -32,6 +32,34 @@ def member_or_guest(club, name: str) -> tuple[Member | None, str]:
         if str(member).lower() == name.lower():
             return member, ""
     return None, name
+
+
+def repeated_guests(entered: list[tuple[str, str]]) -> list[str]:
+    """A warning for each guest's name entered more than once (any case), given each guest's name
+    with where it was entered (its pair, its card): the same person typed twice, or two
+    people the results could not tell apart.
+
+    >>> repeated_guests([("Jo Smith", "L1"), ("jo smith", "G4"), ("Al Day", "G2")])
+    ['Jo Smith is entered twice (L1; G4): remove one, or tell the two apart, e.g. Jo Smith A.']
+    """
+    where: dict[str, list[tuple[str, str]]] = {}
+    for name, place in entered:
+        if name:
+            where.setdefault(name.casefold(), []).append((name, place))
+    times = {2: "twice", 3: "three times"}
+    return [
+        f"{seen[0][0]} is entered {times.get(len(seen), f'{len(seen)} times')} "
+        f"({'; '.join(place for _, place in seen)}): remove one, or tell the two apart, "
+        f"e.g. {seen[0][0]} A."
+        for seen in where.values()
+        if len(seen) > 1
+    ]
+
+
+def entry_guest_warnings(entries: list[Entry]) -> list[str]:
+    """Tonight's guests whose name is entered in two pairs (or twice in one)."""
+    guests = [(guest, entry.names) for entry in entries for guest in (entry.guest1, entry.guest2)]
+    return repeated_guests(guests)
 
 
 @transaction.atomic
@@ -73,7 +101,8 @@ def event_proposals(event: Event) -> list[Proposal]:
     count = event.entries.count()
     if count < 4:
         return []
-    return recommend(count, minutes_per_board=float(event.club.minutes_per_board))
+    staying = event.entries.filter(stationary=True).count()
+    return recommend(count, minutes_per_board=float(event.club.minutes_per_board), staying=staying)
 
 
 @transaction.atomic
@@ -108,25 +137,14 @@ def pairs_seat_entries(*, event: Event, user=None) -> None:
     _not_started(event)
     entries = list(event.entries.all())
     line = dict(zip(("NS", "EW"), pair_lines(event), strict=True))
-    staying = {(line[d], n) for d, n in event_movement(event).stationary}
+    movement_stationary = event_movement(event).stationary
+    staying = {(line[d], n) for d, n in movement_stationary}
     pairs = sorted(event.pairs.all(), key=lambda p: ((p.direction, p.number) not in staying, p.number))
     still_seats = [p for p in pairs if (p.direction, p.number) in staying]
     stationary = [e for e in entries if e.stationary]
-    if len(stationary) > len(still_seats):
-        if event.is_howell:
-            if still_seats:
-                raise ServiceError(
-                    f"{len(stationary)} pairs must not move, but in a Howell only pair "
-                    f"{still_seats[0].number} stays at its table: choose a Mitchell, whose N/S pairs stay."
-                )
-            raise ServiceError(
-                f"{len(stationary)} pair{'s' if len(stationary) > 1 else ''} must not move, but in this "
-                "Howell nobody stays put (the stationary pair is the missing one): choose a Mitchell, "
-                "whose N/S pairs stay."
-            )
-        raise ServiceError(
-            f"{len(stationary)} pairs must not move, but the movement has {len(still_seats)} N/S seats."
-        )
+    refusal = staying_refusal(movement_stationary, len(stationary), howell=event.is_howell)
+    if refusal:
+        raise ServiceError(refusal)
     if len(entries) != len(pairs):
         raise ServiceError(
             f"{len(entries)} pairs are entered but the movement seats {len(pairs)}: choose a movement for "

@@ -8,7 +8,15 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from .. import services
 from ..domain.errors import DomainError
-from ..models import Drive, Event
+from ..models import Club, Drive, Event
+
+
+def get_clubs_for_user(request):
+    """The clubs the user may create an event or a drive for (a superuser: every club); 404 when none."""
+    clubs = Club.objects.all() if request.user.is_superuser else request.user.clubs.all()
+    if not clubs.exists():
+        raise Http404("You organise no club yet.")
+    return clubs
 
 
 def get_event_for_user(request, event_id: int) -> Event:

@@ -13,12 +13,12 @@ from django.views.decorators.http import require_POST
 
 from ..domain.drives import GENT, LADY
 from ..domain.errors import DomainError
-from ..forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, form_problems
+from ..forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, NewDriveForm, form_problems
 from ..models import Drive
 from ..pdf import DRIVE_DOCUMENTS
 from ..services import drives
 from ..services.competitions import evening_competitions
-from .common import LoginNeeded, check_shown, tablet_base_url
+from .common import LoginNeeded, check_shown, get_clubs_for_user, tablet_base_url
 from .drive_tablets import _whole
 
 MOVE_SHOWN = timedelta(seconds=60)
@@ -50,18 +50,34 @@ def _standings(state: drives.DriveState, role: str) -> list[dict]:
 
 
 @login_required
+def drive_new(request):
+    clubs = get_clubs_for_user(request)
+    form = NewDriveForm(request.POST or None, clubs=clubs)
+    if request.method == "POST" and form.is_valid():
+        try:
+            drive = drives.drive_create(**form.cleaned_data, user=request.user)
+        except DomainError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, f"{drive.name} is set up: enter the players.")
+            return redirect("tournaments:drive-run", drive_id=drive.pk)
+    return render(request, "tournaments/drive_new.html", {"form": form})
+
+
+@login_required
 def drive_run(request, drive_id: int):
     drive = _get_drive_for_user(request, drive_id)
     allows = drives.drive_allows(drive)
     context = {
         "drive": drive,
         "allows": allows,
-        "players": drive.players.select_related("member"),
+        "players": list(drive.players.select_related("member")),
         "trail": drive.changes.select_related("changed_by"),
     }
     if not allows["started"]:
         context["suggestion"] = drives.role_suggestion(drive=drive)
         context["members"] = drive.club.members.filter(active=True)
+        context["guest_warnings"] = drives.drive_guest_warnings(context["players"])
     else:
         state = drives.DriveState(drive)
         context |= _grid_context(state) | {
@@ -74,7 +90,7 @@ def drive_run(request, drive_id: int):
                     "name": state.name(a.player) if a.player else "",
                     "tied": [(state.players[p].id, f"{state.name(p)} ({p})") for p in a.tied],
                 }
-                for a in state.awards
+                for a in (state.awards if state.scored else ())
             ],
             "tables": drive.table_accesses.all(),
             "halves": range(1, drive.halves + 1),

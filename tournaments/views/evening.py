@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -11,15 +10,13 @@ from .. import pdf, services
 from ..domain.errors import DomainError
 from ..domain.recommend import MIN_PAIRS, recommend
 from ..forms import DealForm, EntryForm, NewEventForm, PbnUploadForm, form_problems
-from ..models import Club, Event
-from .common import get_event_for_user
+from ..models import Event
+from .common import get_clubs_for_user, get_event_for_user
 
 
 @login_required
 def event_new(request):
-    clubs = Club.objects.all() if request.user.is_superuser else request.user.clubs.all()
-    if not clubs.exists():
-        raise Http404("You organise no club yet.")
+    clubs = get_clubs_for_user(request)
     form = NewEventForm(request.POST or None, clubs=clubs)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -75,9 +72,11 @@ def event_run(request, event_id: int):
     allows = services.event_allows(event)
     steps = _steps(event, len(entries), allows)
     pairs = list(event.pairs.select_related("player1", "player2"))
-    seats = {pair.entry_id: str(pair) for pair in pairs if pair.entry_id}
-    for entry in entries:
-        entry.seat = seats.get(entry.pk, "") if steps["movement"] else ""
+    if steps["movement"]:  # each pair by its number alone, in the movement's order
+        seats = {pair.entry_id: (place, str(pair)) for place, pair in enumerate(pairs) if pair.entry_id}
+        entries.sort(key=lambda entry: seats.get(entry.pk, (len(pairs), ""))[0])
+        for entry in entries:
+            entry.seat = seats.get(entry.pk, (0, ""))[1]
     members = event.club.members.filter(active=True).order_by("last_name", "first_name")
     return render(
         request,
@@ -85,6 +84,7 @@ def event_run(request, event_id: int):
         {
             "event": event,
             "entries": entries,
+            "guest_warnings": services.entry_guest_warnings(entries),
             "pairs": pairs if not entries else [],
             "steps": steps,
             "proposals": list(enumerate(proposals)),

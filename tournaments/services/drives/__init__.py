@@ -7,6 +7,7 @@ from .lifecycle import drive_allows
 from .paper import drive_print, drive_report
 from .play import (
     drive_close,
+    drive_guest_warnings,
     drive_move_call,
     drive_open_tables,
     drive_player_add,
@@ -37,6 +38,7 @@ __all__ = [
     "drive_allows",
     "drive_close",
     "drive_create",
+    "drive_guest_warnings",
     "drive_delete",
     "drive_update",
     "drive_move_call",

@@ -39,7 +39,7 @@ from ...models import (
 from ...models.drives import tricks_text
 from ..audit import drive_log
 from ..codes import table_link_create
-from ..entries import member_or_guest
+from ..entries import member_or_guest, repeated_guests
 from ..errors import ServiceError
 from ..verdicts import require
 from . import lifecycle
@@ -71,6 +71,11 @@ def drive_player_add(
     player.save()
     drive_log(drive=drive, action=Action.PLAYERS, detail=f"entered {player}", user=user)
     return player
+
+
+def drive_guest_warnings(players) -> list[str]:
+    """The drive's guests whose name is entered twice, each place named by its card (L3, G7)."""
+    return repeated_guests([(player.guest, player.key) for player in players])
 
 
 def role_suggestion(*, drive: Drive) -> str:

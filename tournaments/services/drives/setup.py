@@ -51,9 +51,11 @@ def drive_create(
     )
     try:
         halves_of(hands, halves)
+        drive.full_clean()
     except DriveError as error:
         raise ServiceError(str(error)) from None
-    drive.full_clean()
+    except ValidationError as error:
+        raise ServiceError("; ".join(error.messages)) from None
     drive.save()
     drive_log(drive=drive, action=Action.CREATED, detail=f"for {club.name}", user=user)
     return drive

@@ -244,6 +244,12 @@ class DriveState:
         """The first hand after an interval: every table starts it together."""
         return hand > 1 and any(first == hand for first, _ in self.spans)
 
+    @property
+    def scored(self) -> bool:
+        """Whether there is a score to rank by, so that the prizes mean something: the first hand
+        in at every table, or totals typed from the paper score cards."""
+        return bool(self.typed_halves()) or self.hand_complete(1)
+
     def hand_complete(self, hand: int) -> bool:
         """Every table of the hand is seated and has its result (the sit-out table needs none)."""
         seated = self.seatings.get(hand, {})
