@@ -26,6 +26,8 @@ def published_event(
     tag: str = "",
     seed: int = 0,
     boards_per_round: int = 2,
+    rounds: int | None = None,
+    variant: str | None = None,
 ) -> Event:
     """A finished, published Mitchell: ``pairs`` seated N/S 1.. then E/W 1.. (as many as given),
     every board in, N/S 1 the strongest and the rest spread by ``seed``."""
@@ -35,9 +37,10 @@ def published_event(
         date=day,
         tables=tables,
         boards_per_round=boards_per_round,
-        variant="relay" if tables % 2 == 0 else None,
+        variant=variant or ("relay" if tables % 2 == 0 else None),
         scoring=scoring,
         tag=tag,
+        rounds=rounds,
     )
     services.event_build_movement(event=event)
     if pairs:

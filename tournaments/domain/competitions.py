@@ -52,11 +52,13 @@ Worked example: best 2 of three evenings, one list.
 """
 
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from datetime import date
+from typing import NamedTuple
 
 from .errors import DomainError
+from .places import shared_places
 
 KINDS = ("event", "drive")
 MEASURES = ("percentage", "tricks", "placing", "drive")
@@ -75,17 +77,16 @@ class CompetitionError(DomainError):
     """A competition whose rules cannot be applied as asked."""
 
 
-@dataclass(frozen=True)
-class Player:
-    """One player: ``key`` names them across evenings ("m12" a member, "g:joan bellamy" a guest)."""
+class Player(NamedTuple):
+    """One player: ``key`` names them across evenings ("m12" a member, "g:joan bellamy" a guest).
+    A tuple, as are entrants and scores: a season holds thousands, kept in the cache between reads."""
 
     key: str
     name: str
     member: int | None = None
 
 
-@dataclass(frozen=True)
-class Entrant:
+class Entrant(NamedTuple):
     """A pair (two players) or a drive's player (one) and what they scored on one evening.
 
     ``field`` is where they were placed: "NS", "EW", "ALL" (events) or a drive's role; ``place`` the
@@ -230,15 +231,16 @@ def counts(evening: Evening, rules: Rules) -> bool:
     return any(_raw(entrant, evening, rules) is not None for entrant in evening.entrants)
 
 
-def _raw(entrant: Entrant, evening: Evening, rules: Rules) -> float | None:
-    """What the entrant scored on the evening by the competition's measure, before any handicap."""
+def _raw(entrant: Entrant, evening: Evening, rules: Rules, sizes: Counter | None = None) -> float | None:
+    """What the entrant scored on the evening by the competition's measure, before any handicap
+    (``sizes``: the evening's field sizes, when already counted)."""
     if rules.measure == "percentage":
         return entrant.percentage
     if rules.measure == "tricks":
         return entrant.tricks
     if rules.measure == "drive":
         return entrant.drive_score
-    size = evening.field_size(entrant.field)
+    size = sizes[entrant.field] if sizes is not None else evening.field_size(entrant.field)
     covered = range(entrant.place, entrant.place + entrant.shared)
     if rules.placing == "reverse":
         points = [size - place + 1 for place in covered]
@@ -252,31 +254,22 @@ def _seniority(player: Player) -> tuple:
     return (player.member is None, player.member or 0, player.key)
 
 
-@dataclass(frozen=True)
-class Competitor:
-    key: str
-    name: str
-    members: tuple[int, ...]
-    list: str
-
-
-def _competitors(entrant: Entrant, rules: Rules) -> list[Competitor]:
+def _competitors(entrant: Entrant, rules: Rules) -> list[tuple[str, str, tuple[int, ...], str]]:
+    """Who the entrant's score goes to: (key, name, member ids, list) for each competitor."""
     listed = entrant.field if rules.lists == "roles" else ""
-    if rules.members_only and any(p.member is None for p in entrant.players):
-        players = [p for p in entrant.players if p.member is not None] if rules.who == "individuals" else []
-    else:
-        players = list(entrant.players)
+    players = entrant.players
+    if rules.members_only and any(p.member is None for p in players):
+        players = [p for p in players if p.member is not None] if rules.who == "individuals" else []
     if rules.who == "pairs":
         if len(players) < 2:
             return []
         pair = sorted(players, key=_seniority)
         members = tuple(p.member for p in pair if p.member is not None)
-        return [Competitor("+".join(p.key for p in pair), " & ".join(p.name for p in pair), members, listed)]
-    return [Competitor(p.key, p.name, (p.member,) if p.member is not None else (), listed) for p in players]
+        return [("+".join(p.key for p in pair), " & ".join(p.name for p in pair), members, listed)]
+    return [(p.key, p.name, (p.member,) if p.member is not None else (), listed) for p in players]
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(NamedTuple):
     evening: str
     value: float  # with the handicap
     handicap: int = 0
@@ -361,14 +354,16 @@ def _running_averages(evenings: list[Evening], rules: Rules) -> list[dict[str, f
     """For each evening (in order), each competitor's mean percentage over the evenings before it."""
     sums: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
     before = []
+    everyone = replace(rules, members_only=False)  # a guest's history is theirs too
     for evening in evenings:
         before.append({key: total / n for key, (total, n) in sums.items()})
         for entrant in evening.entrants:
             if entrant.percentage is None:
                 continue
-            for competitor in _competitors(entrant, replace(rules, members_only=False)):
-                sums[competitor.key][0] += entrant.percentage
-                sums[competitor.key][1] += 1
+            for key, *_ in _competitors(entrant, everyone):
+                tally = sums[key]
+                tally[0] += entrant.percentage
+                tally[1] += 1
     return before
 
 
@@ -394,38 +389,37 @@ def standings(evenings, rules: Rules) -> Standings:
     fixed = averages[season_start] if rules.handicap == "fixed" and season_start < len(every) else {}
 
     counting = [(i, _as_listed(e, rules)) for i, e in enumerate(every) if counts(e, rules)]
-    scores: dict[Competitor, list[Score]] = {}
+    scores: dict[tuple[str, str], list[tuple[str, float, int]]] = {}
+    who: dict[tuple[str, str], tuple[str, tuple[int, ...]]] = {}
+    handicapped = rules.handicap != "none"
     for index, evening in counting:
         history = fixed if rules.handicap == "fixed" else averages[index] if averages else {}
+        sizes = Counter(entrant.field for entrant in evening.entrants)
         for entrant in evening.entrants:
-            raw = _raw(entrant, evening, rules)
+            raw = _raw(entrant, evening, rules, sizes)
             if raw is None:
                 continue
-            for competitor in _competitors(entrant, rules):
-                handicap = handicap_for(history.get(competitor.key)) if rules.handicap != "none" else 0
-                scores.setdefault(competitor, []).append(Score(evening.id, raw + handicap, handicap))
+            for key, name, members, listed in _competitors(entrant, rules):
+                handicap = handicap_for(history.get(key)) if handicapped else 0
+                ident = (listed, key)
+                own = scores.get(ident)
+                if own is None:
+                    own = scores[ident] = []
+                    who[ident] = (name, members)
+                own.append((evening.id, raw + handicap, handicap))
 
-    rows = []
     percentage = rules.measure == "percentage"
-    for competitor, own in scores.items():
-        keep = _counted([s.value for s in own], rules)
-        marked = tuple(replace(s, counted=i in keep) for i, s in enumerate(own))
+    tallies = []
+    for ident, own in scores.items():
+        keep = _counted([value for _, value, _ in own], rules)
+        marked = tuple(
+            Score(evening, value, handicap, i in keep) for i, (evening, value, handicap) in enumerate(own)
+        )
         values = [s.value for s in marked if s.counted]
         total = (sum(values) / len(values) if values else 0.0) if percentage else sum(values)
-        rows.append(
-            Row(
-                list=competitor.list,
-                place="",
-                key=competitor.key,
-                name=competitor.name,
-                members=competitor.members,
-                scores=marked,
-                total=total,
-                needs=max(0, rules.qualify - len(own)),
-                percentage=percentage,
-            )
-        )
-    return Standings(rules, tuple(e for _, e in counting), tuple(_placed(rows, rules)))
+        tallies.append((ident, marked, total, max(0, rules.qualify - len(own))))
+    rows = _placed(tallies, who, rules)
+    return Standings(rules, tuple(e for _, e in counting), tuple(rows))
 
 
 def places(scores: list[float]) -> list[tuple[int, int]]:
@@ -434,7 +428,12 @@ def places(scores: list[float]) -> list[tuple[int, int]]:
     >>> places([80, 95, 80, 70])
     [(2, 2), (1, 1), (2, 2), (4, 1)]
     """
-    return [(1 + sum(1 for other in scores if other > score), scores.count(score)) for score in scores]
+    ranked = sorted(scores, reverse=True)
+    shared = Counter(scores)
+    place_of = {
+        score: int(place.rstrip("=")) for score, place in zip(ranked, shared_places(ranked), strict=True)
+    }
+    return [(place_of[score], shared[score]) for score in scores]
 
 
 def _as_listed(evening: Evening, rules: Rules) -> Evening:
@@ -445,32 +444,39 @@ def _as_listed(evening: Evening, rules: Rules) -> Evening:
     return replace(
         evening,
         entrants=tuple(
-            replace(e, field="ALL", place=place, shared=shared)
+            e._replace(field="ALL", place=place, shared=shared)
             for e, (place, shared) in zip(evening.entrants, placed, strict=True)
         ),
     )
 
 
-def _placed(rows: list[Row], rules: Rules) -> list[Row]:
-    def key(row: Row) -> tuple:
+def _placed(tallies: list, who: dict, rules: Rules) -> list[Row]:
+    """The rows of each list in order with their places (ties shared, or broken by the rule), then
+    those not qualified yet, fewest evenings short first."""
+    percentage = rules.measure == "percentage"
+
+    def key(tally) -> tuple:
+        _, marked, total, _ = tally
         # Rounded so that totals equal on paper are equal here too.
         if rules.ties == "counted-then-best":
-            return (round(row.total, 9), row.counted, round(row.best, 9))
-        return (round(row.total, 9),)
+            best = max(s.value for s in marked)
+            return (round(total, 9), sum(1 for s in marked if s.counted), round(best, 9))
+        return (round(total, 9),)
+
+    def row(tally, place: str) -> Row:
+        (listed, ident), marked, total, needs = tally
+        name, members = who[(listed, ident)]
+        return Row(listed, place, ident, name, members, marked, total, needs, percentage)
 
     placed, apart = [], []
-    for listed in sorted({row.list for row in rows}):
-        qualified = sorted(
-            (r for r in rows if r.list == listed and r.qualified),
-            key=lambda r: (tuple(-x for x in key(r)), r.name),
+    for listed in sorted({ident[0] for ident, *_ in tallies}):
+        keyed = sorted(
+            ((key(t), who[t[0]][0], t) for t in tallies if t[0][0] == listed and not t[3]),
+            key=lambda k: (tuple(-x for x in k[0]), k[1]),
         )
-        keys = [key(r) for r in qualified]
-        for index, row in enumerate(qualified):
-            first = keys.index(keys[index])
-            shared = keys.count(keys[index]) > 1
-            placed.append(replace(row, place=f"{first + 1}{'=' if shared else ''}"))
-        apart += sorted(
-            (r for r in rows if r.list == listed and not r.qualified),
-            key=lambda r: (r.needs, -r.total, r.name),
-        )
+        for place, (_, _, tally) in zip(shared_places([k for k, _, _ in keyed]), keyed, strict=True):
+            placed.append(row(tally, place))
+        short = [t for t in tallies if t[0][0] == listed and t[3]]
+        short.sort(key=lambda t: (t[3], -t[2], who[t[0]][0]))
+        apart += [row(t, "") for t in short]
     return placed + apart

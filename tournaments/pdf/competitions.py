@@ -9,7 +9,8 @@ from .grid import Grid
 
 BODY = 12  # points: the standings, read standing at a noticeboard
 PLACE_WIDTH = 20 * mm
-FIGURE_WIDTH = 22 * mm
+FIGURE_WIDTH = 27 * mm  # room for 'Counted' in 12 pt
+STATUS_WIDTH = 40 * mm  # 'needs 12 more'
 
 
 def render(sheet: CompetitionSheet) -> bytes:
@@ -28,7 +29,8 @@ def render(sheet: CompetitionSheet) -> bytes:
         story.append(Grid(sheet.headings, rows, widths, size=BODY, align=right, bold=(4,)))
     if sheet.apart:
         story += [Spacer(1, 3 * mm), text("Not qualified yet", STYLES["heading"])]
-        widths = [names - 10 * mm, FIGURE_WIDTH, FIGURE_WIDTH, FIGURE_WIDTH, PLACE_WIDTH + 10 * mm]
+        rest = width - 3 * FIGURE_WIDTH - STATUS_WIDTH
+        widths = [rest, FIGURE_WIDTH, FIGURE_WIDTH, FIGURE_WIDTH, STATUS_WIDTH]
         header = ["Name", "Played", "Counted", "Total", "To qualify"]
         story.append(Grid(header, sheet.apart, widths, size=BODY, align={1: "RIGHT", 2: "RIGHT", 3: "RIGHT"}))
     if not sheet.lists and not sheet.apart:

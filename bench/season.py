@@ -1,0 +1,181 @@
+"""Benchmark: a season's competition standings over 60 published evenings of 30 tables.
+
+Builds the evenings through the services (30-table skip Mitchells of 12 rounds of 2 boards, 120
+members in new pairs each evening), defines a competition of each measure the evenings have
+(average percentage, best 40 of those who played 20, with a moving handicap; reverse placings,
+best 30; 4/3/2/1 in each direction; fixed pairs on 6/4/3/2/1), then times, in rounds of 3 runs
+each (median and range):
+
+  (a) the standings of each competition between writes (every evening kept in the cache);
+  (b) the same just after an evening is published again (that evening read and scored anew);
+  (c) the standings page, served in process, with its query count;
+  (d) the first standings with nothing kept (every evening read and scored: after a restart).
+
+    .venv/bin/python bench/season.py [--evenings 60] [--tables 30] [--repeat 3]
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/whistdrive .venv/bin/python bench/season.py
+"""
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdrive.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.core.cache import cache  # noqa: E402
+from django.core.signals import request_finished, request_started  # noqa: E402
+from django.db import close_old_connections, connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+from django.urls import reverse  # noqa: E402
+
+from tests.seasons import members, published_event  # noqa: E402
+from tournaments import services  # noqa: E402
+from tournaments.models import Competition, Event  # noqa: E402
+from tournaments.services import competitions  # noqa: E402
+
+GOAL_MS = 200.0
+START = date(2025, 9, 2)
+
+
+def _timed(fn, repeat):
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def _season(club, evenings: int, tables: int) -> None:
+    people = members(club, 4 * tables)
+    rng = random.Random(7)
+    for n in range(evenings):
+        rng.shuffle(people)
+        pairs = [(people[2 * k], people[2 * k + 1]) for k in range(2 * tables)]
+        started = time.perf_counter()
+        published_event(
+            club,
+            day=START + timedelta(days=7 * n),
+            pairs=pairs,
+            tables=tables,
+            rounds=12,
+            variant="skip",
+            name=f"Tuesday {n + 1}",
+            tag="Tuesday",
+            seed=n,
+        )
+        print(f"  evening {n + 1} of {evenings} built in {time.perf_counter() - started:.1f} s", flush=True)
+
+
+COMPETITIONS = {
+    "percentage, best 40 (qualify 20), moving handicap": {
+        "measure": "percentage",
+        "counting": "best",
+        "count": 40,
+        "qualify": 20,
+        "handicap": "moving",
+        "ties": "counted-then-best",
+    },
+    "reverse placings, best 30": {
+        "measure": "placing",
+        "placing": "reverse",
+        "counting": "best",
+        "count": 30,
+    },
+    "4/3/2/1 each direction, drop the lowest 10": {
+        "measure": "placing",
+        "points": "4/3/2/1",
+        "counting": "drop",
+        "count": 10,
+    },
+    "fixed pairs, 6/4/3/2/1": {"measure": "placing", "who": "pairs"},
+}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--evenings", type=int, default=60)
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+
+    setup_test_environment()
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    settings.ALLOWED_HOSTS = ["testserver"]
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        club = services.club_get_or_create(name="Bench Club")
+        print(f"database {connection.vendor}; building {args.evenings} evenings of {args.tables} tables")
+        _season(club, args.evenings, args.tables)
+        end = START + timedelta(days=7 * args.evenings)
+        made = [
+            competitions.competition_create(
+                club=club, values={"name": name, "start": START, "end": end, "kinds": "event", **rules}
+            )
+            for name, rules in COMPETITIONS.items()
+        ]
+        last = Event.objects.filter(club=club).order_by("-date").first()
+        client = Client()
+
+        def cold():
+            cache.clear()
+            competitions.competition_standings(Competition.objects.get(pk=made[0].pk))
+
+        cold_times = _timed(cold, args.repeat)
+        print(
+            f"goal: standings of {args.evenings} evenings of {args.tables} tables in under {GOAL_MS:.0f} ms"
+        )
+        for competition in made:
+            table = competitions.competition_standings(competition)
+            rows = len(table.standings.rows)
+
+            def warm(competition=competition):
+                competitions.competition_standings(Competition.objects.get(pk=competition.pk))
+
+            def after_publish(competition=competition):
+                services.event_publish(event=last, published=False)
+                services.event_publish(event=last, published=True)
+                started = time.perf_counter()
+                competitions.competition_standings(Competition.objects.get(pk=competition.pk))
+                return (time.perf_counter() - started) * 1000
+
+            url = reverse("tournaments:competition", args=[club.slug, competition.pk])
+            connection.queries_log.clear()  # bounded: a full log would count nothing
+            with CaptureQueriesContext(connection) as captured:
+                assert client.get(url).status_code == 200
+            warm_times = _timed(warm, args.repeat)
+            publish_times = [after_publish() for _ in range(args.repeat)]
+            page_times = _timed(lambda url=url: client.get(url), args.repeat)
+            print(f"{competition.name} ({len(table.standings.evenings)} evenings, {rows} rows)")
+            for label, times in (
+                ("(a) standings, evenings kept", warm_times),
+                ("(b) just after a publication", publish_times),
+                (f"(c) standings page [{len(captured.captured_queries)} q]", page_times),
+            ):
+                print(
+                    f"    {label:<34} {statistics.median(times):8.1f} ms  ({min(times):.1f}–{max(times):.1f})"
+                )
+        print(
+            f"(d) first standings, nothing kept (every evening scored): "
+            f"{statistics.median(cold_times):.0f} ms "
+            f"({min(cold_times):.0f}–{max(cold_times):.0f})"
+        )
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()
