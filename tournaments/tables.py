@@ -56,11 +56,14 @@ class CompetitionStandingsTable(tables.Table):
     counted = tables.Column(verbose_name="Counted", attrs=NUM)
     handicap = tables.Column(verbose_name="Handicap", attrs=NUM, orderable=False)
     total = tables.Column(verbose_name="Total", accessor="total_text", order_by=("total",), attrs=STRONG)
-    status = tables.Column(verbose_name="", orderable=False)
+    status = tables.Column(verbose_name="To qualify", orderable=False)
 
     class Meta:
         attrs = {"class": "grid standings competition"}
         orderable = True
+        # The total and what a player short of qualifying needs come first: on a phone they are
+        # in view, the other figures a swipe away.
+        sequence = ("place", "name", "status", "total", "...")
 
     def __init__(self, *args, handicap: bool, apart: bool, **kwargs):
         exclude = [name for name, shown in (("handicap", handicap), ("status", apart)) if not shown]
