@@ -13,6 +13,8 @@ from tournaments.services import drives
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+MY_SHOTS = Path(__file__).resolve().parent.parent.parent / "shots" / "tablets"
+SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
 
 
 @pytest.fixture(params=[16, 18], ids=["16-players-4-tablets", "18-players-5-tablets"])
@@ -31,6 +33,7 @@ def _tricks(hand: int, table: int) -> int:
 
 def test_a_drive_is_played_on_every_tablet(live_server, page, drive):
     SHOTS.mkdir(exist_ok=True)
+    MY_SHOTS.mkdir(parents=True, exist_ok=True)
     tablets = {}
     for access in drive.table_accesses.order_by("table"):
         tab = page.context.new_page()
@@ -56,6 +59,20 @@ def test_a_drive_is_played_on_every_tablet(live_server, page, drive):
     # the sit-out table, which has no result to wait for).
     for hand in range(1, 5):
         for table in playing:
+            if hand == 4 and table == playing[-1] and 5 in tablets:
+                # The last hand is still played at this table: the sit-out table says who sits it
+                # out, and what they score, not that the drive is over.
+                tablets[5].goto(urls[5])
+                sit_out = tablets[5].locator(".pairs")
+                expect(sit_out).to_contain_text("Sit-out table: nobody plays hand 4 here")
+                expect(sit_out).to_contain_text("Each of you scores 7 tricks for this hand.")
+                expect(tablets[5].locator(".moves")).to_contain_text(
+                    f"This is the last hand: play ends when table {table} has finished it."
+                )
+                for size, viewport in SIZES.items():
+                    tablets[5].set_viewport_size(viewport)
+                    shot = MY_SHOTS / f"drive-sit-out-last-hand-{size}.png"
+                    tablets[5].screenshot(path=shot, full_page=True)
             tab = tablets[table]
             tab.goto(urls[table])
             state = drives.DriveState(Drive.objects.get(pk=drive.pk))
@@ -67,6 +84,10 @@ def test_a_drive_is_played_on_every_tablet(live_server, page, drive):
             expect(over).to_contain_text(f"Hand {hand} is over: N/S {tricks}, E/W {13 - tricks}")
             seated = state.seatings[hand][table]
             moves = drives.DriveState(Drive.objects.get(pk=drive.pk)).departures(hand, table)
+            if hand == 4:  # the last: nobody goes anywhere
+                expect(over).to_contain_text("That was the last hand.")
+                expect(over.get_by_role("link", name="Next hand")).to_have_count(0)
+                continue
             for player in seated.players:
                 expect(over).to_contain_text(f"({player}): {moves[player].text}")
             if hand == 1 and table == 1:
@@ -83,5 +104,6 @@ def test_a_drive_is_played_on_every_tablet(live_server, page, drive):
                 expect(tab.locator(".notice")).to_contain_text("Interval.")
                 tab.screenshot(path=SHOTS / "drive-table-interval.png", full_page=True)
     assert DriveResult.objects.filter(drive=drive, confirmed=True).count() == 4 * len(playing)
-    tablets[1].goto(urls[1])
-    expect(tablets[1].locator(".notice")).to_contain_text("The drive is over")
+    for table in tablets:
+        tablets[table].goto(urls[table])
+        expect(tablets[table].locator(".notice")).to_contain_text("The drive is over")

@@ -45,11 +45,13 @@ def drive_table_page(request, token: str):
     played = _whole(request.GET.get("played"))
     after = None
     if played and (played, access.table) in state.results:
+        last = played == drive.hands  # nobody moves after it
         after = {
             "hand": played,
             "ns_tricks": state.results[(played, access.table)],
             "ew_tricks": 13 - state.results[(played, access.table)],
-            "moves": _moves(state, played, access.table),
+            "last": last,
+            "moves": [] if last else _moves(state, played, access.table),
         }
     context = {
         "access": access,
@@ -70,7 +72,8 @@ def drive_table_page(request, token: str):
             "sit_out_score": state.sit_out_text,
         }
         if now.seating.sit_out:
-            context["moves"] = _moves(state, now.hand, access.table)
+            context["last_hand"] = now.hand == drive.hands
+            context["moves"] = [] if context["last_hand"] else _moves(state, now.hand, access.table)
             context["sitting_out"] = [p for p in context["ns"] + context["ew"] if p["key"]]
     if now.waiting_for:
         context["waiting"] = drives.tables_text(now.waiting_for)

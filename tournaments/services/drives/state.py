@@ -250,12 +250,14 @@ class DriveState:
         in at every table, or totals typed from the paper score cards."""
         return bool(self.typed_halves()) or self.hand_complete(1)
 
+    def still_playing(self, hand: int) -> tuple[int, ...]:
+        """The tables seated for the hand that have not finished it (the sit-out table plays none)."""
+        seated = self.seatings.get(hand, {})
+        return tuple(t for t, s in sorted(seated.items()) if not s.sit_out and (hand, t) not in self.results)
+
     def hand_complete(self, hand: int) -> bool:
         """Every table of the hand is seated and has its result (the sit-out table needs none)."""
-        seated = self.seatings.get(hand, {})
-        return len(seated) == self.tables and all(
-            s.sit_out or (hand, t) in self.results for t, s in seated.items()
-        )
+        return len(self.seatings.get(hand, {})) == self.tables and not self.still_playing(hand)
 
     def now_at(self, table: int) -> TableNow:
         for hand in range(1, self.drive.hands + 1):
@@ -263,11 +265,11 @@ class DriveState:
             if seated is None:
                 return TableNow(table, hand, None, None, waiting_for=self.waiting_for(hand, table))
             if seated.sit_out:
-                if hand == self.drive.hands or table not in self.seatings.get(hand + 1, {}):
-                    last = hand == self.drive.hands
-                    return TableNow(
-                        table, hand, seated, None, self.waiting_for(hand + 1, table), finished=last
-                    )
+                if hand == self.drive.hands:  # the last hand: over once every table has played it
+                    playing = self.still_playing(hand)
+                    return TableNow(table, hand, seated, None, playing, finished=not playing)
+                if table not in self.seatings.get(hand + 1, {}):
+                    return TableNow(table, hand, seated, None, self.waiting_for(hand + 1, table))
                 continue
             if (hand, table) not in self.results:
                 return TableNow(table, hand, seated, self.result_rows.get((hand, table)))
