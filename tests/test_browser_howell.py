@@ -13,6 +13,8 @@ from tournaments.models import Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+MY_SHOTS = Path(__file__).resolve().parent.parent.parent / "shots" / "tablets"
+SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
 
 
 @pytest.fixture
@@ -58,9 +60,13 @@ def test_eight_pairs_play_a_howell_on_four_tablets(live_server, page, howell, or
                     (here.ew, "EW", moves.ew_next),
                 ):
                     words = seat_move_text(table, direction, following, last_round=False)
-                    expect(told).to_contain_text(f"Pair {pair}: {words}.")
+                    expect(told).to_contain_text(f"Player {pair}a & Player {pair}b (Pair {pair}): {words}.")
                 if round_ == 1 and table == 1:
                     tab.screenshot(path=SHOTS / "howell-table-moves.png", full_page=True)
+                    MY_SHOTS.mkdir(parents=True, exist_ok=True)
+                    for size, viewport in SIZES.items():
+                        tab.set_viewport_size(viewport)
+                        tab.screenshot(path=MY_SHOTS / f"howell-table-moves-{size}.png", full_page=True)
                 tab.get_by_role("link", name="Next round").click()
             else:
                 expect(tab.locator(".notice")).to_contain_text("has played all its rounds")

@@ -85,15 +85,21 @@ class TableSeating:
 
 @dataclass(frozen=True)
 class Departure:
-    """Where one player goes after a hand: another table, or this one (in which seat)."""
+    """Where one player goes after a hand: another table, or this one (in which seat); the sit-out
+    table (the ghosts' table) to sit out."""
 
     player: str
     table: int
     stays: bool
     crosses: bool = False  # stays at the table but moves to the other side
+    sits_out: bool = False  # the table is the sit-out table: nobody plays there next hand
 
     @property
     def text(self) -> str:
+        if self.sits_out:
+            if self.stays:
+                return "sit out next hand too, at this table"
+            return f"sit out next hand (table {self.table}: nobody plays there)"
         if not self.stays:
             return f"go to table {self.table}"
         return "stay at this table, change seats" if self.crosses else "stay in your seat"
@@ -254,17 +260,18 @@ def departures(
     out = {}
     for player in seating.players:
         if player == lady:
-            out[player] = Departure(player, circles.up(t, LADY), stays=False)
+            to = circles.up(t, LADY)
+            out[player] = Departure(player, to, stays=False, sits_out=to == circles.ghost_table)
         elif player == gent:
             to = circles.up(t, LADY) if format == Format.PARTNER else circles.down(t, GENT)
-            out[player] = Departure(player, to, stays=False)
+            out[player] = Departure(player, to, stays=False, sits_out=to == circles.ghost_table)
         else:
             crosses = (
                 format in (Format.PROGRESSIVE, Format.WINNERS_MOVE)
                 and stay is not None
                 and player == seating.couple_of(player)[1]
             )
-            out[player] = Departure(player, t, stays=True, crosses=crosses)
+            out[player] = Departure(player, t, stays=True, crosses=crosses, sits_out=t == circles.ghost_table)
     return out
 
 
