@@ -45,7 +45,7 @@ def test_the_moves_after_a_round_name_the_players(client, club):
     names = {p.number: p.names for p in event.pairs.all()}
     assert f"{names[3]} (Pair 3): go to table 2, sit E/W." in moves
     assert f"{names[6]} (Pair 6): go to table 3, sit N/S." in moves
-    assert "Boards 1–3 go to the relay stand." in moves
+    assert "Boards 1–3 go to the relay stand" in moves
 
 
 def test_a_pair_bound_for_the_sit_out_table_is_told_to_sit_out(client, club):
