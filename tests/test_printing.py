@@ -203,11 +203,15 @@ def test_a_thirty_table_event_flows_onto_further_pages(club, make_event):
         text = "".join(pages)
         assert len(pages) >= {"table-cards": 30, "travellers": 15}.get(document, 5), document
         if document == "table-cards":
-            # A card a table, on one page however long the movement: its type shrinks to fit.
-            assert len(pages) == 30 and all(f"Table {t} " in pages[t - 1] for t in range(1, 31))
-            assert "30 N/S 1" in pages[0]  # table 1's last round is on its card's page
-            assert pages[0].count("shares its boards with table 30") == 1  # said once, not each round
-            assert "Every round: shares its boards with table 30." in pages[0]
+            # A card a table, its type the same however long the movement: thirty rounds take a
+            # second page, headed with the table's number and the grid's headings again.
+            assert len(pages) == 60
+            for t in range(1, 31):
+                first, second = pages[2 * t - 2], pages[2 * t - 1]
+                assert f"Table {t} " in first and f"Table {t}, continued Round N/S E/W" in second
+            assert "30 N/S 1" in pages[1]  # table 1's last round is on its card's second page
+            assert text.count("shares its boards with table 30") == 1  # said once, not each round
+            assert "Every round: shares its boards with table 30." in pages[1]
         if document == "travellers":
             assert all(f"Board {b}" in text for b in (1, 30, 60))
 
@@ -329,7 +333,9 @@ def test_score_cards_name_the_opponents_and_add_up(event):
 
 
 def test_the_double_dummy_grid_fits_its_corner_of_the_diagram(club, make_event):
-    """Three columns of the diagram; the grid fits the top right third, above the East hand."""
+    """Three columns of the diagram; the grid fits the bottom left corner, under West, beside South."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
     from tournaments.pdf import hand_records as hr
     from tournaments.pdf.base import usable_width
 
@@ -341,9 +347,11 @@ def test_the_double_dummy_grid_fits_its_corner_of_the_diagram(club, make_event):
     assert len(record.dd_rows) == 5 and all(
         strain == "NT" or len(strain) == 1 for strain, _ in record.dd_rows
     )
-    third = (usable_width(pack.event) / hr.BOARDS_ACROSS - 2 * hr.mm) / 3
-    assert hr.dd_width() + 2 * hr.PAD <= third
-    assert (len(record.dd_rows) + 1) * hr.DD_ROW <= hr.ROW_HEIGHT - hr.PAD  # clear of East below
+    west, middle, east = hr.columns(usable_width(pack.event) / hr.BOARDS_ACROSS - 2 * hr.mm)
+    assert hr.dd_width() + 2 * hr.PAD <= west  # beside South
+    assert (len(record.dd_rows) + 1) * hr.DD_ROW + 2 * hr.PAD <= hr.DIAGRAM_HEIGHT - 2 * hr.ROW_HEIGHT
+    longest = stringWidth("North (dealer)", base.FONT, hr.BODY_SIZE)  # the widest seat, in South's column
+    assert longest + hr.PAD <= min(middle, east)
     text = " ".join(_pages(_render(event, "hand-records")))
     assert re.search(r"NT( \d+){4}", text)  # the grid's rows as printed: NT and four figures
 
@@ -461,6 +469,44 @@ def test_the_scores_grid_shares_the_boards_out_in_even_blocks(club, make_event):
     text = "".join(_pages(_render(event, "results")))
     blocks = re.findall(r"Pair((?: \d+)+) N/S 1 ", text)
     assert [block.split() for block in blocks] == [
-        [str(n) for n in range(1, 16)],
-        [str(n) for n in range(16, 31)],
+        [str(n) for n in range(1, 11)],
+        [str(n) for n in range(11, 21)],
+        [str(n) for n in range(21, 31)],
     ]
+
+
+def test_guide_cards_print_two_to_a_sheet_with_a_cut_line_on_a4_and_letter(event):
+    for paper in ("A4", "LETTER"):
+        Club.objects.filter(pk=event.club_id).update(paper_size=paper)
+        event.refresh_from_db()
+        pages = _pages(_render(event, "guide-cards"))
+        assert len(pages) == 2, paper  # three moving pairs: two cards, then one
+        assert pages[0].count("your route") == 2 and pages[1].count("your route") == 1
+        assert "✂" in pages[0] and "✂" not in pages[1]  # the cut line is drawn above a lower card
+
+
+def test_a_score_card_gives_the_percentage_its_own_column_not_my_notes(event):
+    from tournaments.pdf.cards import score_cards_story
+    from tournaments.pdf.grid import Grid
+
+    services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n1,1,1,9\n2,1,1,6\n")
+    pack = services.event_print_pack(event, base_url=BASE)
+    card = pack.score_cards[0]
+    assert card.percentage == "50.00 %"
+    grids = [f for sheet in score_cards_story(pack) for f in getattr(sheet, "flowables", [sheet])]
+    grid = next(f for f in grids if isinstance(f, Grid))
+    total = dict(zip(grid.header, grid.rows[-1], strict=True))
+    assert total["%"] == card.percentage and total["My notes"] == ""
+    assert "Total 15 4 50.00 %" in _pages(_render(event, "score-cards"))[0]
+
+
+def test_the_results_printed_before_play_are_a_form_to_fill_in(event):
+    pair = event.pairs.get(direction="EW", number=2)
+    pair.guest1, pair.guest2 = "Ada Lovelace", "Charles Babbage"
+    pair.save()
+    text = " ".join(_pages(_render(event, "results")))
+    assert "No results yet" not in text
+    assert "Thursday Drive: Results" in text and "Place Pair Players Score Top % Boards" in text
+    assert "E/W 2 Ada Lovelace & Charles Babbage" in text  # each pair named, its boxes empty
+    assert "Scores board by board" in text and re.search(r"Pair 1 2 3 4 5 6 N/S 1 N/S 2 N/S 3 E/W 1", text)
+    assert "%" not in text.split("Scores board by board")[1]  # nothing filled in

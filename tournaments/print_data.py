@@ -123,6 +123,7 @@ class ResultsSheet:
     boards: tuple[int, ...]
     grid: tuple[tuple[str, tuple[str, ...]], ...]  # (pair label, score on each board or "")
     note: str = ""  # how shown scores are rounded, when they are
+    blank: bool = False  # before play: a form to fill in by hand, every figure empty
 
 
 @dataclass(frozen=True)

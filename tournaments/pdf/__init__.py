@@ -22,7 +22,7 @@ DRIVE_DOCUMENTS = {"score-cards": "Score cards", "table-cards": "Table cards", "
 
 def render(pack: PrintPack, document: str) -> bytes:
     """One of ``DOCUMENTS``, or 'pack': everything for the evening in one file (results too, once
-    there are some)."""
+    there are some; before play the results document alone is a blank form)."""
     from . import events
 
     return events.render(pack, document)

@@ -32,6 +32,9 @@ PAGE_SIZES = {"A4": A4, "LETTER": LETTER}
 
 MARGIN = 14 * mm
 FOOTER_Y = 8 * mm
+FRAME_PADDING = 6  # points: the padding reportlab's page frame keeps inside the margins
+BODY_SIZE = 11  # points: the least a player reads at the table, at arm's length
+FOOTER_SIZE = 7.5  # the organiser's footer (which document, which page), in the bottom margin
 RULE = colors.HexColor("#9aa3b2")
 SHADE = colors.HexColor("#eef1f6")
 RED = colors.HexColor("#b3261e")
@@ -137,15 +140,14 @@ STYLES = {
     "title": _style("title", 20, bold=True, spaceAfter=2 * mm),
     "huge": _style("huge", 44, bold=True, leading=50),
     "heading": _style("heading", 13, bold=True, spaceBefore=3 * mm, spaceAfter=1.5 * mm),
-    "body": _style("body", 9.5),
+    "body": _style("body", BODY_SIZE, leading=14),
     "lead": _style("lead", 13, bold=True, leading=17),
-    "note": _style("note", 11, leading=14, spaceBefore=1 * mm),
-    "small": _style("small", 8, color=MUTED),
-    "cell": _style("cell", 8.5, leading=10.5),
-    "cell_bold": _style("cell_bold", 8.5, bold=True, leading=10.5),
+    "note": _style("note", BODY_SIZE, leading=14, spaceBefore=1 * mm),
+    "small": _style("small", BODY_SIZE, leading=14, color=MUTED),  # a card's line under its heading
+    # A table card's address in words, for the organiser who checks the QR code: players scan the
+    # code, or type the table's code on the start page.
+    "address": _style("address", 8, color=MUTED),
     "code": _style("code", 22, bold=True, leading=26),
-    "hand": _style("hand", 9, leading=11),
-    "dd": _style("dd", 6.5, leading=7.5),
 }
 
 
@@ -194,8 +196,10 @@ def build_pdf(event: PrintEvent, title: str, story: list) -> bytes:
     def footer(canvas, document):
         canvas.saveState()
         canvas.setFillColor(MUTED)
-        draw_text(canvas, MARGIN, FOOTER_Y, f"{event.club} · {event.name} · {event.date} · {title}", 7.5)
-        draw_text(canvas, page_size[0] - MARGIN, FOOTER_Y, f"page {document.page}", 7.5, right=True)
+        draw_text(
+            canvas, MARGIN, FOOTER_Y, f"{event.club} · {event.name} · {event.date} · {title}", FOOTER_SIZE
+        )
+        draw_text(canvas, page_size[0] - MARGIN, FOOTER_Y, f"page {document.page}", FOOTER_SIZE, right=True)
         canvas.restoreState()
 
     doc.build(story, onFirstPage=footer, onLaterPages=footer)
@@ -204,6 +208,11 @@ def build_pdf(event: PrintEvent, title: str, story: list) -> bytes:
 
 def usable_width(event: PrintEvent) -> float:
     return PAGE_SIZES.get(event.paper, A4)[0] - 2 * MARGIN
+
+
+def usable_height(event: PrintEvent) -> float:
+    """The height a page's frame gives its flowables."""
+    return PAGE_SIZES.get(event.paper, A4)[1] - 2 * MARGIN - 2 * FRAME_PADDING
 
 
 # This module is imported when the first document is built: the fonts are read then, before any

@@ -1,67 +1,86 @@
-"""Guide cards (where each moving pair goes) and personal score cards (a pair's own record)."""
+"""Guide cards (where each moving pair goes) and personal score cards (a pair's own record), in
+type read at arm's length, two to a sheet with a cut line when they fit (``sheets``)."""
 
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Spacer
+from reportlab.platypus import Spacer
 
 from ..print_data import PrintPack
 from .base import STYLES, text, usable_width
-from .grid import Grid, suit
+from .grid import Grid, column_width, suit
+from .sheets import cards_on_sheets
 
-GAP = 6 * mm
+WRITING_ROW = 8 * mm  # a score card on a sheet of its own: room to write the tricks and a note
+
+
+def _head(pair: str, names: str, line: str) -> list:
+    return [
+        text(pair if names == pair else f"{pair}: {names}", STYLES["heading"]),
+        text(line, STYLES["small"]),
+        Spacer(1, 1.5 * mm),
+    ]
 
 
 def guide_cards_story(pack: PrintPack) -> list:
     width = usable_width(pack.event)
-    story = []
+    round_, table = column_width("Round"), column_width("Table", "sit out", bold=False)
+    boards = column_width("Boards", "100–116", bold=False)
+    sit = column_width("E/W cards", bold=False)
+    widths = [round_, table, sit, boards, width - round_ - table - sit - boards]
+    cards = []
     for card in pack.guide_cards:
-        widths = [14 * mm, 18 * mm, 30 * mm, 40 * mm, width - 102 * mm]
         rows = [[str(s.round), s.table, s.direction, s.boards, s.opponents] for s in card.stops]
-        table = Grid(["Round", "Table", "Sit", "Boards", "Opponents"], rows, widths, bold=[1])
-        story.append(
-            KeepTogether(
-                [
-                    text(
-                        card.pair if card.names == card.pair else f"{card.pair}: {card.names}",
-                        STYLES["heading"],
-                    ),
-                    text(
-                        f"{pack.event.name} · {pack.event.date} · your route for the evening", STYLES["small"]
-                    ),
-                    Spacer(1, 1.5 * mm),
-                    table,
-                    *(text(note, STYLES["note"]) for note in card.notes),
-                    Spacer(1, GAP),
-                ]
-            )
+        line = f"{pack.event.name} · {pack.event.date} · your route for the evening"
+        cards.append(
+            [
+                *_head(card.pair, card.names, line),
+                Grid(["Round", "Table", "Sit", "Boards", "Opponents"], rows, widths, bold=[1]),
+                *(text(note, STYLES["note"]) for note in card.notes),
+            ]
         )
-    return story or [text("No movement yet: build it first.", STYLES["body"])]
+    if not cards:
+        return [text("No movement yet: build it first.", STYLES["body"])]
+    return cards_on_sheets(pack.event, cards)
+
+
+def _board(board: int, trumps: str) -> list:
+    """The board and its trumps in one cell, hearts and diamonds in red: ``4 ♥``."""
+    return [(f"{board} ", None), *suit(trumps)]
 
 
 def score_cards_story(pack: PrintPack) -> list:
     width = usable_width(pack.event)
-    story = []
+    percentages = any(card.percentage for card in pack.score_cards)
+    header = ["Board", "Round", "Opponents", "Cards", "Tricks", "Score"]
+    widths = [
+        column_width("Board", "100 ♥"),
+        column_width("Round"),
+        0,
+        column_width("Cards"),
+        column_width("Tricks"),
+        column_width("Score", "−12.5"),
+    ]
+    if percentages:  # the pair's percentage, in the total row, in a column of its own
+        header.append("%")
+        widths.append(column_width("100.00 %"))
+    header.append("My notes")
+    widths.append(column_width("My notes"))
+    widths[2] = width - sum(widths)
+    centred = {column: "CENTER" for column in range(len(header) - 1) if column != 2}
+    cards, roomy = [], []
     for card in pack.score_cards:
-        widths = [13 * mm, 14 * mm, 0, 17 * mm, 13 * mm, 14 * mm, 16 * mm, 24 * mm]
-        widths[2] = width - sum(widths)
-        rows = [
-            [str(r.board), str(r.round), r.opponents, suit(r.trumps), r.direction, r.tricks, r.score, ""]
-            for r in card.rows
-        ]
-        rows.append(["Total", "", "", "", "", card.tricks, card.total, card.percentage])
-        header = ["Board", "Round", "Opponents", "Trumps", "Cards", "Tricks", "Score", "My notes"]
-        table = Grid(header, rows, widths, bold_last=True, align={5: "CENTER", 6: "CENTER"})
-        story.append(
-            KeepTogether(
-                [
-                    text(
-                        card.pair if card.names == card.pair else f"{card.pair}: {card.names}",
-                        STYLES["heading"],
-                    ),
-                    text(f"{pack.event.name} · {pack.event.date} · personal score card", STYLES["small"]),
-                    Spacer(1, 1.5 * mm),
-                    table,
-                    Spacer(1, GAP),
-                ]
-            )
-        )
-    return story or [text("No movement yet: build it first.", STYLES["body"])]
+        rows = []
+        for index, r in enumerate(card.rows):
+            # The opponents once a round: the round's other boards are against the same pair.
+            same = index and card.rows[index - 1].round == r.round
+            row = [_board(r.board, r.trumps), str(r.round), "" if same else r.opponents, r.direction]
+            rows.append([*row, r.tricks, r.score, *([""] if percentages else []), ""])
+        total = ["Total", "", "", "", card.tricks, card.total]
+        rows.append([*total, *([card.percentage] if percentages else []), ""])
+        line = f"{pack.event.name} · {pack.event.date} · personal score card"
+        head = _head(card.pair, card.names, line)
+        options = dict(bold_last=True, align=centred, valign_middle=True)
+        cards.append([*head, Grid(header, rows, widths, **options)])
+        roomy.append([*head, Grid(header, rows, widths, min_height=WRITING_ROW, **options)])
+    if not cards:
+        return [text("No movement yet: build it first.", STYLES["body"])]
+    return cards_on_sheets(pack.event, cards, roomy)

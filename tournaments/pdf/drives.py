@@ -2,43 +2,47 @@
 the results sheet with the prizes. Plain data in (``print_data.DrivePrint``), PDF bytes out."""
 
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, PageBreak, Spacer
+from reportlab.platypus import PageBreak, Spacer
 
 from ..print_data import DrivePrint
 from . import DRIVE_DOCUMENTS
 from .base import STYLES, build_pdf, text, usable_width
-from .grid import Grid, suit
+from .grid import Grid, column_width, suit
+from .sheets import cards_on_sheets
 from .table_cards import QrCode
+
+WRITING_ROW = 8 * mm  # a score card on a sheet of its own: room to write the tricks
 
 
 def _score_cards(data: DrivePrint) -> list:
     width = usable_width(data.event)
-    widths = [14 * mm, 20 * mm, 15 * mm, 0, 17 * mm, 22 * mm]
+    widths = [
+        column_width("Hand", "Half"),
+        column_width("Trumps"),
+        column_width("Table"),
+        0,
+        column_width("Tricks"),
+        column_width("Running"),
+    ]
     widths[3] = width - sum(widths)
-    story = []
+    centred = {0: "CENTER", 1: "CENTER", 2: "CENTER", 4: "CENTER", 5: "CENTER"}
+    header = ["Hand", "Trumps", "Table", "Partner", "Tricks", "Running"]
+    cards, roomy = [], []
     for card in data.cards:
         rows = [[r[0], suit(r[1]) if r[1] else "", *r[2:]] for r in card.rows]
         rows.append(["Total", "", "", "", "", card.total])
-        grid = Grid(
-            ["Hand", "Trumps", "Table", "Partner", "Tricks", "Running"],
-            rows,
-            widths,
-            size=9.5,
-            bold_last=True,
-            align={0: "CENTER", 1: "CENTER", 2: "CENTER", 4: "CENTER", 5: "CENTER"},
+        head = [
+            text(card.title, STYLES["heading"]),
+            text(f"{data.event.name} · {data.event.date} · score card", STYLES["small"]),
+            Spacer(1, 1.5 * mm),
+        ]
+        cards.append([*head, Grid(header, rows, widths, bold_last=True, align=centred)])
+        roomy.append(
+            [*head, Grid(header, rows, widths, bold_last=True, align=centred, min_height=WRITING_ROW)]
         )
-        story.append(
-            KeepTogether(
-                [
-                    text(card.title, STYLES["heading"]),
-                    text(f"{data.event.name} · {data.event.date} · score card", STYLES["small"]),
-                    Spacer(1, 1.5 * mm),
-                    grid,
-                    Spacer(1, 6 * mm),
-                ]
-            )
-        )
-    return story or [text("No players yet.", STYLES["body"])]
+    if not cards:
+        return [text("No players yet.", STYLES["body"])]
+    return cards_on_sheets(data.event, cards, roomy)
 
 
 def _table_cards(data: DrivePrint) -> list:
@@ -72,11 +76,17 @@ def _results(data: DrivePrint) -> list:
                 ["Prize", "Winner", "Score"],
                 data.results.prizes,
                 [60 * mm, width - 85 * mm, 25 * mm],
-                size=10,
             )
         )
     for heading, rows in data.results.standings:
-        widths = [14 * mm, 14 * mm, 0, 22 * mm, 18 * mm, 18 * mm]
+        widths = [
+            column_width("Place"),
+            column_width("Card", "L40"),
+            0,
+            column_width("First half"),
+            column_width("Total"),
+            column_width("Sat out"),
+        ]
         widths[2] = width - sum(widths)
         story.append(text(heading, STYLES["heading"]))
         story.append(
@@ -84,7 +94,6 @@ def _results(data: DrivePrint) -> list:
                 ["Place", "Card", "Name", "First half", "Total", "Sat out"],
                 rows,
                 widths,
-                size=9.5,
                 align={0: "CENTER", 1: "CENTER", 3: "CENTER", 4: "CENTER", 5: "CENTER"},
             )
         )

@@ -23,7 +23,7 @@ STORIES = {
 
 def render(pack: PrintPack, document: str) -> bytes:
     if document == "pack":
-        names = PACK + (("results",) if pack.results else ())
+        names = PACK + (("results",) if pack.results and not pack.results.blank else ())
         story = []
         for name in names:
             if story:

@@ -21,10 +21,17 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.platypus import Flowable
 
-from .base import FALLBACK, FONT, FONT_BOLD, INK, RED, RULE, SHADE, font_runs
+from .base import BODY_SIZE, FALLBACK, FONT, FONT_BOLD, INK, RED, RULE, SHADE, font_runs
 
 PAD_X = 4  # points either side of a cell's text
 PAD_Y = 3  # points above and below
+
+
+def column_width(*words: str, size: float = BODY_SIZE, bold: bool = True) -> float:
+    """A column just wide enough for the widest of ``words`` on one line, with its padding and a
+    little air: "Round" in the bold header, "12.5" in the rows."""
+    font = FONT_BOLD if bold else FONT
+    return max(_width(word, font, size) for word in words) + 2 * PAD_X + 3
 
 
 def suit(symbol: str) -> list[tuple[str, object]]:
@@ -166,7 +173,7 @@ class Grid(Flowable):
         rows: Sequence[Sequence],
         widths: Sequence[float],
         *,
-        size: float = 8.5,
+        size: float = BODY_SIZE,
         header_size: float | None = None,
         bold: Sequence[int] = (),
         align: dict | None = None,

@@ -1,15 +1,18 @@
-"""The results sheet: standings per field with percentages, and every pair's score on every board."""
+"""The results sheet: standings per field with percentages, and every pair's score on every board;
+before play, the same sheet as a form with empty boxes, to fill in by hand."""
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from ..print_data import PrintPack
 from .base import STYLES, text, usable_width
-from .grid import Grid
+from .grid import Grid, column_width
 
-MIN_BOARD_WIDTH = 9 * mm  # a board's column in the scores grid: room for "12.5"
-PAIR_WIDTH = 18 * mm
-FIGURE_WIDTH = 18 * mm  # a column of figures in the standings (score, top, %, tricks, ± avg)
+PAIR_WIDTH = column_width("Pair", "N/S 40", "Pair 28", bold=False)
+MIN_BOARD_WIDTH = column_width("12.5", "100", bold=False)  # a board's column in the scores grid
+FIGURE_WIDTH = column_width("Boards", "−12.5", "100.00")  # a figure: score, top, %, tricks, ± avg
+PLACE_WIDTH = column_width("Place", "10=")
+WRITING_ROW = 8 * mm  # a blank form's row: room to write a figure by hand
 
 
 def results_story(pack: PrintPack) -> list:
@@ -17,19 +20,24 @@ def results_story(pack: PrintPack) -> list:
     if sheet is None:
         return [text("No results yet.", STYLES["body"])]
     width = usable_width(pack.event)
-    status = "Provisional results" if sheet.provisional else "Final results"
+    status = "Results" if sheet.blank else "Provisional results" if sheet.provisional else "Final results"
     story = [
         text(f"{pack.event.name}: {status}", STYLES["title"]),
         text(f"{pack.event.club} · {pack.event.date} · {pack.event.scoring}", STYLES["small"]),
     ]
+    rows_height = WRITING_ROW if sheet.blank else 0
     for title, rows in sheet.fields:
         story.append(text(title, STYLES["heading"]))
         figures = [FIGURE_WIDTH] * len(sheet.headings)
-        names = width - 14 * mm - 16 * mm - sum(figures) - 18 * mm
+        names = width - PLACE_WIDTH - PAIR_WIDTH - sum(figures) - FIGURE_WIDTH
         header = ["Place", "Pair", "Players", *sheet.headings, "Boards"]
-        data = [[r.rank, r.pair, r.names, *r.figures, str(r.boards)] for r in rows]
+        data = [
+            [r.rank, r.pair, r.names, *(r.figures or [""] * len(figures)), str(r.boards) if r.boards else ""]
+            for r in rows
+        ]
         right = {column: "RIGHT" for column in range(3, len(header))}
-        story.append(Grid(header, data, [14 * mm, 16 * mm, names, *figures, 18 * mm], align=right))
+        widths = [PLACE_WIDTH, PAIR_WIDTH, names, *figures, FIGURE_WIDTH]
+        story.append(Grid(header, data, widths, align=right, min_height=rows_height, valign_middle=True))
     if sheet.note:
         story.append(text(sheet.note, STYLES["small"]))
     if sheet.boards:
@@ -45,7 +53,7 @@ def results_story(pack: PrintPack) -> list:
             centred = {column: "CENTER" for column in range(1, len(boards) + 1)}
             widths = [PAIR_WIDTH] + [cell_width] * len(boards)
             story += [
-                Grid(["Pair", *map(str, boards)], data, widths, size=7.5, align=centred),
+                Grid(["Pair", *map(str, boards)], data, widths, align=centred, min_height=rows_height),
                 Spacer(1, 3 * mm),
             ]
     return story

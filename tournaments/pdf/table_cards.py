@@ -5,12 +5,11 @@ from itertools import groupby
 
 import segno
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
 from ..print_data import PrintPack, TableCard
-from .base import FONT_BOLD, STYLES, text, usable_width
-from .grid import PAD_X, PAD_Y, Grid, suit
+from .base import STYLES, text, usable_height, usable_width
+from .grid import Grid, column_width, suit
 
 QR_SIZE = 38 * mm
 QUIET_ZONE = 4  # modules of white round the code, as the QR standard asks
@@ -60,13 +59,9 @@ def _boards(card_round) -> list:
     return pieces
 
 
-GRID_SIZE = 14  # points: read at arm's length across the table
-HEADER_SIZE = 11
-ROUND_WIDTH = (
-    max(stringWidth("Round", FONT_BOLD, HEADER_SIZE), stringWidth("30", FONT_BOLD, GRID_SIZE)) + 2 * PAD_X + 4
-)
-GRID_ROOM = 185 * mm  # the page below the card's head, which the rounds share out (up to 13 mm a row)
-MIN_GRID_SIZE = 9  # points: a long movement's card still fits one page
+GRID_SIZE = 14  # points: the rounds, headings and all, read at arm's length across the table
+ROUND_WIDTH = column_width("Round", "30", size=GRID_SIZE)
+ROW_HEIGHT = 11 * mm  # a round's row at the least: the card stands a little way off
 
 
 def _card(pack: PrintPack, card: TableCard) -> list:
@@ -85,7 +80,7 @@ def _card(pack: PrintPack, card: TableCard) -> list:
                     ),
                     text("and type the code", STYLES["body"]),
                     text(card.code, STYLES["code"]),
-                    text(f"This table's address: {card.url}", STYLES["small"]),
+                    text(f"This table's address: {card.url}", STYLES["address"]),
                 ],
                 QrCode(card.url),
             ]
@@ -95,24 +90,36 @@ def _card(pack: PrintPack, card: TableCard) -> list:
     head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
     header = ["Round", "N/S", "E/W", "Boards (trumps)", card.next_heading, "Boards go to"]
     rows = [[str(r.round), r.ns, r.ew, _boards(r), r.ew_next, r.boards_next] for r in card.rounds]
-    widths = [ROUND_WIDTH, 0.14 * width, 0.14 * width, 0.26 * width]
+    pair = column_width("N/S 40", "E/W 40", "Pair 28", size=GRID_SIZE, bold=False)
+    widths = [ROUND_WIDTH, pair, pair, 0.3 * width]
     rest = (width - sum(widths)) / 2
-    # The rounds share out the page: big type for a short movement, smaller for a long one, one page.
-    per_row = GRID_ROOM / (len(rows) + 1)
-    size = max(MIN_GRID_SIZE, min(GRID_SIZE, (per_row - 2 * PAD_Y) / 1.22))
     grid = Grid(
         header,
         rows,
         [*widths, rest, rest],
-        size=size,
-        header_size=min(HEADER_SIZE, size),
+        size=GRID_SIZE,
         bold=[0],
-        min_height=min(13 * mm, per_row - 1),
+        min_height=ROW_HEIGHT,
         valign_middle=True,
     )
-    story = [head, Spacer(1, 5 * mm), grid, Spacer(1, 3 * mm)]
-    story += [text(note, STYLES["note"]) for note in (*_notes(card), *card.notes)]
-    return story
+    notes = [text(note, STYLES["note"]) for note in (*_notes(card), *card.notes)]
+    return [head, Spacer(1, 5 * mm), *_pages_of_rounds(pack, card, head, grid), Spacer(1, 3 * mm), *notes]
+
+
+def _pages_of_rounds(pack: PrintPack, card: TableCard, head, grid: Grid) -> list:
+    """The card's grid, a long movement's rounds carried over to further pages, each headed with
+    the table's number and the grid's headings: the type keeps its size however many rounds."""
+    width, height = usable_width(pack.event), usable_height(pack.event)
+    room = height - head.wrap(width, height)[1] - 5 * mm
+    pieces = []
+    while True:
+        parts = grid.split(width, room)
+        if not parts:
+            return [*pieces, grid]
+        first, grid = parts
+        continued = text(f"Table {card.table}, continued", STYLES["heading"])
+        pieces += [first, PageBreak(), continued]
+        room = height - continued.wrap(width, height)[1] - continued.getSpaceAfter()
 
 
 def _notes(card: TableCard) -> list[str]:

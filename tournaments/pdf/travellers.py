@@ -1,17 +1,15 @@
 """Travellers: one score sheet per board, blank for play, filled in once the board is scored."""
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, Spacer
 
 from ..print_data import PrintPack
-from .base import FONT_BOLD, STYLES, markup, suit_markup, text, usable_width
-from .grid import PAD_X, Grid
+from .base import STYLES, markup, suit_markup, text, usable_width
+from .grid import Grid, column_width
 
-ROW_HEIGHT = 7 * mm  # room to write by hand
-# "Round" and "Table" in the bold header, whole: the word's own width and the padding, and a little air.
-PLACE_WIDTH = stringWidth("Round", FONT_BOLD, STYLES["cell_bold"].fontSize) + 2 * PAD_X + 2 * mm
-FIGURE_WIDTH = 18 * mm
+ROW_HEIGHT = 8 * mm  # room to write by hand
+PLACE_WIDTH = column_width("Round")  # "Round" and "Table" in the bold header, whole
+FIGURE_WIDTH = column_width("tricks", "score")  # "N/S" over "tricks" in the header
 SWITCH_NOTE = (
     "* Arrow switch: the pair sitting N/S played the E/W cards; write the tricks of the pair sitting N/S."
 )
@@ -52,7 +50,7 @@ def travellers_story(pack: PrintPack) -> list:
             KeepTogether(
                 [
                     markup(
-                        "Board {} <font size=10>· Dealer {} · Trumps {}</font>",
+                        "Board {} <font size=14>· Dealer {} · Trumps {}</font>",
                         STYLES["title"],
                         t.board,
                         t.dealer,

@@ -97,7 +97,7 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
         travellers=_travellers(boards, seatings, played),
         score_cards=_score_cards(seatings, trumps, played, report),
         hand_records=_hand_records(boards),
-        results=_results_sheet(report) if report else None,
+        results=_results_sheet(report) if report else _blank_results_sheet(event, seatings, boards),
     )
 
 
@@ -319,6 +319,27 @@ def _hand_records(boards) -> tuple[HandRecord, ...]:
             )
         )
     return tuple(records)
+
+
+def _blank_results_sheet(event: Event, seatings, boards) -> ResultsSheet:
+    """The results sheet before play: each field's pairs with their names, every figure empty, and
+    a box for each pair on each board, to fill in by hand."""
+    pairs = {p.pk: p for s in seatings for p in (s.ns_pair, s.ew_pair) if p is not None}
+    one_field = any(s.arrow_switched for s in seatings)
+    fields = defaultdict(list)
+    for p in sorted(pairs.values(), key=lambda p: (p.direction != "NS", p.number)):
+        fields["ALL" if one_field else p.direction].append(
+            StandingRow("", str(p), p.names if p.names != str(p) else "", (), 0)
+        )
+    headings = STANDING_COLUMNS[event.scoring]
+    return ResultsSheet(
+        provisional=True,
+        headings=headings,
+        fields=tuple((FIELD_TITLES[name], tuple(fields[name])) for name in FIELD_TITLES if name in fields),
+        boards=tuple(sorted(boards)),
+        grid=tuple((row.pair, ("",) * len(boards)) for _, rows in fields.items() for row in rows),
+        blank=True,
+    )
 
 
 def _results_sheet(report) -> ResultsSheet:
