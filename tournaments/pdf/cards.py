@@ -34,6 +34,7 @@ def guide_cards_story(pack: PrintPack) -> list:
             [
                 *_head(card.pair, card.names, line),
                 Grid(["Round", "Table", "Sit", "Boards", "Opponents"], rows, widths, bold=[1]),
+                *([Spacer(1, 1.5 * mm)] if card.notes else []),
                 *(text(note, STYLES["note"]) for note in card.notes),
             ]
         )
