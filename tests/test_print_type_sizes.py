@@ -11,7 +11,6 @@ Two things on a page may be smaller, because nobody reads them at the table:
 """
 
 import io
-import re
 from dataclasses import dataclass
 
 import pytest
@@ -20,13 +19,13 @@ from pypdf import PdfReader
 from tournaments import pdf, services
 from tournaments.models import Club
 from tournaments.pdf import base
+from tournaments.pdf.table_cards import _notes
 from tournaments.services import drives
 from tournaments.services.drives.paper import drive_print
 
 BASE = "http://192.168.1.20:8000"
 BODY = 11  # points: the least a player reads at the table
 TABLE_CARD_ROWS = 14  # points: the table card's rounds, read across the table
-NOTE = re.compile(r"^(Every round|Rounds? \d)")  # a table card's notes, under its grid
 
 
 @dataclass(frozen=True)
@@ -64,13 +63,14 @@ def _too_small(runs: list[Run], least: float) -> list[tuple[float, str]]:
     return [(run.size, run.text) for run in runs if run.size < least]
 
 
-def _table_card_grid(runs: list[Run]) -> list[Run]:
+def _table_card_grid(runs: list[Run], pack) -> list[Run]:
     """The runs of each table card's grid: from its heading "Round" to its first note."""
+    notes = [note[:20] for card in pack.table_cards for note in (*_notes(card), *card.notes)]
     grid, inside = [], False
     for run in runs:
         if run.text == "Round" or run.text.startswith("Round N/S E/W"):
             inside = True
-        elif NOTE.match(run.text) or run.text.startswith("Table "):
+        elif run.text.startswith("Table ") or any(run.text.startswith(note) for note in notes):
             inside = False
         if inside:
             grid.append(run)
@@ -114,7 +114,7 @@ def test_every_document_of_an_event_is_printed_in_type_a_player_reads_at_the_tab
         assert len(read) > 3, document
         assert not _too_small(read, BODY), document
         if document == "table-cards":
-            grid = _table_card_grid(read)
+            grid = _table_card_grid(read, pack)
             assert len(grid) >= 2 * sum(len(card.rounds) for card in pack.table_cards), grid
             assert not _too_small(grid, TABLE_CARD_ROWS)
 

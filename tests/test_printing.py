@@ -205,10 +205,13 @@ def test_a_thirty_table_event_flows_onto_further_pages(club, make_event):
         if document == "table-cards":
             # A card a table, its type the same however long the movement: thirty rounds take a
             # second page, headed with the table's number and the grid's headings again.
-            assert len(pages) == 60
-            for t in range(1, 31):
-                first, second = pages[2 * t - 2], pages[2 * t - 1]
-                assert f"Table {t} " in first and f"Table {t}, continued Round N/S E/W" in second
+            starts = [
+                n for n, page in enumerate(pages) if re.search(r"Table cards page \d+ Table \d+ County", page)
+            ]
+            assert len(starts) == 30 and len(pages) >= 60
+            for t, start in enumerate(starts, start=1):
+                assert f"Table {t} County" in pages[start]
+                assert f"Table {t}, continued Round N/S E/W" in pages[start + 1]
             assert "30 N/S 1" in pages[1]  # table 1's last round is on its card's second page
             assert text.count("shares its boards with table 30") == 1  # said once, not each round
             assert "Every round: shares its boards with table 30." in pages[1]
