@@ -7,7 +7,7 @@ from ..print_data import PrintPack
 from .base import STYLES, markup, suit_markup, text, usable_width
 from .grid import Grid, column_width
 
-ROW_HEIGHT = 8 * mm  # room to write by hand
+ROW_HEIGHT = 7 * mm  # room to write by hand
 PLACE_WIDTH = column_width("Round")  # "Round" and "Table" in the bold header, whole
 FIGURE_WIDTH = column_width("tricks", "score")  # "N/S" over "tricks" in the header
 SWITCH_NOTE = (
