@@ -20,6 +20,15 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 TABLET = {"width": 820, "height": 1180}
+# The demo's members, some given the longest names a club might have.
+LONG_NAMES = {
+    ("Irene", "Cartwright"): ("Mary-Elizabeth", "Cartwright-Visintin"),
+    ("Frank", "Cartwright"): ("Bartholomew", "Featherstonehaugh-Smythe"),
+    ("Margaret", "Ashworth"): ("Margaret-Anne", "Ashworth-Bickerstaffe"),
+    ("Harold", "Bickerstaff"): ("Christopher", "Bickerstaff-Winterbottom"),
+    ("Valerie", "Lord"): ("Alexandra-Louise", "Montgomery-Wetherington"),
+    ("Clifford", "Ormerod"): ("Maximilian", "Featherstonehaugh-Winterbottom"),
+}
 # pytest-playwright's fixtures: a test asking for any of them drives Chromium.
 BROWSER_FIXTURES = {"page", "context", "browser", "browser_type", "new_context", "launch_browser"}
 
@@ -208,3 +217,17 @@ def make_played_drive(db):
         return drive
 
     return make
+
+
+@pytest.fixture
+def demo_with_long_names(db):
+    """The demo club, with some of its members given the longest names a club might have."""
+    from django.core.management import call_command
+
+    from tournaments.models import Member
+
+    call_command("demo")
+    for (first, last), (longer_first, longer_last) in LONG_NAMES.items():
+        Member.objects.filter(first_name=first, last_name=last).update(
+            first_name=longer_first, last_name=longer_last
+        )

@@ -5,12 +5,13 @@ import re
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from tournaments import services
-from tournaments.models import Drive, Event, Member
+from tournaments.models import Drive, Event
+
+from .conftest import LONG_NAMES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts"
@@ -74,15 +75,6 @@ def test_the_room_display_fills_a_1080p_screen_and_pages_through_long_fields(
     context.close()
 
 
-# The demo's members, some given the longest names a club might have.
-LONG_NAMES = {
-    ("Irene", "Cartwright"): ("Mary-Elizabeth", "Cartwright-Visintin"),
-    ("Frank", "Cartwright"): ("Bartholomew", "Featherstonehaugh-Smythe"),
-    ("Margaret", "Ashworth"): ("Margaret-Anne", "Ashworth-Bickerstaffe"),
-    ("Harold", "Bickerstaff"): ("Christopher", "Bickerstaff-Winterbottom"),
-    ("Valerie", "Lord"): ("Alexandra-Louise", "Montgomery-Wetherington"),
-    ("Clifford", "Ormerod"): ("Maximilian", "Featherstonehaugh-Winterbottom"),
-}
 WHOLE_NAMES = [f"{first} {last}" for first, last in LONG_NAMES.values()]
 # A village hall's projector (4:3 and wide), a 1080p screen, and a phone held upright.
 ROOM_SIZES = {"1024x768": (1024, 768), "1366x768": (1366, 768), "1080p": (1920, 1080), "phone": (390, 844)}
@@ -111,15 +103,6 @@ EVERY_PAGE = """() => {
   }
   return problems;
 }"""
-
-
-@pytest.fixture
-def demo_with_long_names():
-    call_command("demo")
-    for (first, last), (longer_first, longer_last) in LONG_NAMES.items():
-        Member.objects.filter(first_name=first, last_name=last).update(
-            first_name=longer_first, last_name=longer_last
-        )
 
 
 def test_the_room_displays_never_cut_a_name_or_a_figure_on_a_projector_or_a_phone(

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Event
+from tournaments.tables import StandingsTable
 
 TRAVELLER = [8, 7, 7, 9, 6, 7, 5]
 
@@ -272,3 +273,15 @@ def test_names_cannot_become_spreadsheet_formulas_in_the_csv(client, seven_table
     body = client.get(reverse("tournaments:results-csv", args=[seven_tables.pk])).content.decode()
     names = [row[4] for row in csv.reader(io.StringIO(body)) if row[3] == "1" and row[2] == "N/S"]
     assert names[0].startswith(shown)
+
+
+@pytest.mark.parametrize(
+    "method, ranked_by",
+    [("matchpoints", "percentage"), ("total_tricks", "versus_average"), ("odd_tricks", "score")],
+)
+def test_a_phone_shows_the_figure_the_pairs_are_ranked_by_and_leaves_the_others_to_a_wider_screen(
+    method, ranked_by
+):
+    table = StandingsTable([], method=method)
+    on_a_phone = [c.name for c in table.columns if "wide-only" not in (c.attrs["td"].get("class") or "")]
+    assert on_a_phone == ["rank", "label", "names", ranked_by]

@@ -14,8 +14,13 @@ STRONG = {"td": {"class": "num strong"}}
 
 class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name="Place", order_by=("position",))
-    label = tables.Column(verbose_name="Pair", accessor="label_link", order_by=("direction", "pair"))
-    names = tables.Column(verbose_name="Players")
+    label = tables.Column(
+        verbose_name="Pair",
+        accessor="label_link",
+        order_by=("direction", "pair"),
+        attrs={"td": {"class": "nowrap"}},
+    )
+    names = tables.Column(verbose_name="Players", attrs={"td": {"class": "names"}})
     score = tables.Column(verbose_name="Score", accessor="score_text", order_by=("score",), attrs=NUM)
     top = tables.Column(verbose_name="Top", accessor="top_text", order_by=("top",), attrs=NUM)
     percentage = tables.Column(
@@ -28,7 +33,7 @@ class StandingsTable(tables.Table):
     boards_played = tables.Column(verbose_name="Boards", attrs=NUM)
 
     class Meta:
-        attrs = {"class": "grid standings"}
+        attrs = {"class": "grid standings event-standings"}
         orderable = True
 
     # What each scoring method shows (the order follows reports.STANDING_COLUMNS).
@@ -38,8 +43,18 @@ class StandingsTable(tables.Table):
         "odd_tricks": ("top", "percentage", "versus_average"),
     }
 
+    # On a phone: the place, the pair, the players and the figure they are ranked by; the other
+    # figures are for a wider screen (the pair's score card has them).
+    HEADLINE = {"matchpoints": "percentage", "total_tricks": "versus_average", "odd_tricks": "score"}
+    FIGURES = ("score", "top", "percentage", "tricks", "versus_average", "boards_played")
+
     def __init__(self, *args, method: str, **kwargs):
+        self.wide_only = {name for name in self.FIGURES if name != self.HEADLINE[method]}
         super().__init__(*args, exclude=self.HIDDEN[method], **kwargs)
+
+    def get_column_class_names(self, classes_set, bound_column):
+        classes = super().get_column_class_names(classes_set, bound_column)
+        return classes | {"wide-only"} if bound_column.name in self.wide_only else classes
 
 
 class CompetitionStandingsTable(tables.Table):

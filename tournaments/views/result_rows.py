@@ -20,6 +20,17 @@ def board_url(event_id: int, board: int) -> str:
     return reverse("tournaments:results-board", args=[event_id, board])
 
 
+def _pair_cell(report: EventReport, pair):
+    """A pair in a traveller or a score card: its label, a link to its score card, then the names
+    (which a phone leaves out, to keep the figures on the screen: the card gives them)."""
+    return format_html(
+        '<a href="{}">{}</a><span class="wide-only"> {}</span>',
+        card_url(report.event.pk, pair),
+        pair_label(pair),
+        report.name(pair),
+    )
+
+
 def standings_table_rows(report: EventReport, field: str) -> list[dict]:
     return [
         {
@@ -56,8 +67,8 @@ def traveller_rows(report: EventReport, board_number: int) -> list[dict]:
         {
             "round": s.result.round,
             "table": s.result.table,
-            "ns": f"{pair_label(s.result.ns_pair)} {report.name(s.result.ns_pair)}",
-            "ew": f"{pair_label(s.result.ew_pair)} {report.name(s.result.ew_pair)}",
+            "ns": _pair_cell(report, s.result.ns_pair),
+            "ew": _pair_cell(report, s.result.ew_pair),
             "ns_tricks": s.result.ns_adjusted or s.result.ns_tricks,
             "ew_tricks": s.result.ew_adjusted or (13 - s.result.ns_tricks),
             "ns_score": s.ns_score,
@@ -91,7 +102,7 @@ def scorecard_rows(report: EventReport, pair) -> list[dict]:
                         '<a href="{}">{}</a>', board_url(report.event.pk, board.board), board.board
                     ),
                     "round": r.round,
-                    "opponents": f"{pair_label(opponents)} {report.name(opponents)}",
+                    "opponents": _pair_cell(report, opponents),
                     "trumps": trumps,
                     "trumps_html": format_html(
                         '<span class="{}">{}</span>', "red" if trumps in ("♥", "♦") else "", trumps
