@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from tournaments import services
 from tournaments.models import Drive
+from tournaments.services import drives
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts"
@@ -71,4 +72,33 @@ def test_two_pairs_who_stay_put_are_recommended_a_mitchell_and_each_pair_has_one
     expect(first_rows.nth(0).locator("td").nth(0)).to_have_text("N/S 1")
     expect(first_rows.nth(0).locator("td").nth(1)).to_have_text("Guest 3a & Guest 3b")
     expect(first_rows.nth(1).locator("td").nth(1)).to_have_text("Guest 6a & Guest 6b")
+    # The movement in use is not offered again; the alternatives' buttons are the lighter kind.
+    expect(best).to_contain_text("In use")
+    expect(best.get_by_role("button")).to_have_count(0)
+    other = page.locator("form.proposal").nth(1).get_by_role("button", name="Use this movement")
+    assert other.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(255, 255, 255)"
     page.screenshot(path=SHOTS / f"run-numbered-{size}.png", full_page=True)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_players_entered_in_runs_keep_their_role_and_are_listed_ladies_first(
+    live_server, page, organiser, club, size
+):
+    page.set_viewport_size(SIZES[size])
+    drive = drives.drive_create(club=club, name="Walk Drive", date="2026-11-24", hands=4)
+    _log_in(page, live_server, organiser)
+    page.goto(f"{live_server.url}/drives/{drive.pk}/")
+    for name, role in [("Ann Lee", "L"), ("Bob Roe", "G"), ("Cy Day", None), ("Di Fox", "L")]:
+        page.fill("input[name=name]", name)
+        if role:
+            page.select_option("select[name=role]", role)
+        page.get_by_role("button", name="Add", exact=True).click()
+    # Cy Day came after a gent, and was entered as one without choosing again.
+    assert [p.key for p in drive.players.order_by("pk")] == ["L1", "G1", "G2", "L2"]
+    expect(page.locator("select[name=role]")).to_have_value("L")
+    expect(page.locator("input[name=name]")).to_be_focused()
+    cards = page.locator("section").first.locator("tbody tr td:first-child")
+    expect(cards).to_have_text(["L1", "L2", "G1", "G2"])
+    remove = page.get_by_role("button", name="Remove").first
+    assert remove.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(255, 255, 255)"
+    page.screenshot(path=SHOTS / f"drive-players-{size}.png", full_page=True)

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -71,12 +72,13 @@ def drive_run(request, drive_id: int):
     context = {
         "drive": drive,
         "allows": allows,
-        "players": list(drive.players.select_related("member")),
+        "players": sorted(drive.players.select_related("member"), key=lambda p: (p.role != LADY, p.card)),
         "trail": drive.changes.select_related("changed_by"),
     }
     if not allows["started"]:
         context["suggestion"] = drives.role_suggestion(drive=drive)
         context["members"] = drive.club.members.filter(active=True)
+        context["role"] = request.GET.get("role", LADY)
         context["guest_warnings"] = drives.drive_guest_warnings(context["players"])
     else:
         state = drives.DriveState(drive)
@@ -121,7 +123,7 @@ def drive_live(request, drive_id: int):
     return render(request, "tournaments/drive_live.html", context)
 
 
-def _action(request, drive_id: int, action, done: str = ""):
+def _action(request, drive_id: int, action, done: str = "", query: str = ""):
     drive = _get_drive_for_user(request, drive_id)
     try:
         said = action(drive)
@@ -130,7 +132,7 @@ def _action(request, drive_id: int, action, done: str = ""):
     else:
         if said or done:
             messages.success(request, said if isinstance(said, str) else done)
-    return redirect("tournaments:drive-run", drive_id=drive.pk)
+    return redirect(reverse("tournaments:drive-run", args=[drive.pk]) + query)
 
 
 @login_required
@@ -147,6 +149,7 @@ def drive_player_add(request, drive_id: int):
         lambda drive: (
             f"Entered {drives.drive_player_add(drive=drive, role=role, name=name, user=request.user)}."
         ),
+        query=f"?role={role}",  # the next player is offered the same role: players come in runs
     )
 
 

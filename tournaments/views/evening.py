@@ -87,7 +87,10 @@ def event_run(request, event_id: int):
             "guest_warnings": services.entry_guest_warnings(entries),
             "pairs": pairs if not entries else [],
             "steps": steps,
-            "proposals": list(enumerate(proposals)),
+            "proposals": [
+                (index, proposal, steps["movement"] and _in_use(event, proposal))
+                for index, proposal in enumerate(proposals)
+            ],
             "members": members,
             "entry_form": EntryForm(),
             "deal_form": DealForm(),
@@ -99,6 +102,12 @@ def event_run(request, event_id: int):
             "allows": allows,
         },
     )
+
+
+def _in_use(event: Event, proposal) -> bool:
+    """Whether the event already plays this proposal (it was accepted): it is then not offered again."""
+    fields = ("tables", "variant", "phantom", "boards_per_round", "rounds")
+    return all(getattr(event, name) == getattr(proposal, name) for name in fields)
 
 
 def _run_action(request, event_id, act, done: str):
