@@ -158,3 +158,20 @@ def test_deeply_nested_json_is_refused_in_words(db, tmp_path):
     path.write_text("[" * 100_000 + "]" * 100_000)
     with pytest.raises(CommandError, match="nested too deeply|not a whistdrive event export"):
         call_command("import_event", str(path))
+
+
+def test_the_adjusted_scores_rule_round_trips_and_an_older_export_keeps_sixty_and_forty(demo, tmp_path):
+    Event.objects.filter(pk=demo.pk).update(adjusted_scores="session")
+    exported = _export(demo.pk)
+    assert exported["event"]["adjusted_scores"] == "session"
+    for name, older in (("new.json", False), ("old.json", True)):
+        Event.objects.filter(name="Autumn Pairs").delete()
+        document = json.loads(json.dumps(exported))
+        if older:  # written before the setting existed, and scored then with A+ 60 % and A- 40 %
+            del document["event"]["adjusted_scores"]
+        path = tmp_path / name
+        path.write_text(json.dumps(document))
+        out = StringIO()
+        call_command("import_event", str(path), stdout=out)
+        restored = Event.objects.get(pk=int(out.getvalue().split()[-1]))
+        assert restored.adjusted_scores == ("fixed" if older else "session")

@@ -298,6 +298,7 @@ def test_the_admin_form_checks_a_howell_against_the_card_sets(organiser, club):
             "trump_schedule": "HDSC",
             "scoring": "matchpoints",
             "scale": "ebu",
+            "adjusted_scores": "session",
             "arrow_switch_rounds": "",
         }
     )

@@ -43,3 +43,30 @@ def test_the_events_trail_is_kept_as_the_one_audit_trail():
     assert (line.action, line.detail) == ("started", "3 tables")
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_events_scored_before_the_adjusted_scores_setting_keep_sixty_and_forty():
+    """Their published standings must not move; new events and every club take the Laws' rule."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = (
+        [("tournaments", "0030_two_role_labels_and_howell_range")],
+        [("tournaments", "0031_adjusted_scores_rule")],
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    club = old.get_model("tournaments", "Club").objects.create(name="Old Club", slug="old-club")
+    old.get_model("tournaments", "Event").objects.create(
+        club=club, name="Old Evening", date="2026-01-02", tables=3, boards_per_round=2
+    )
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    assert new.get_model("tournaments", "Event").objects.get().adjusted_scores == "fixed"
+    assert new.get_model("tournaments", "Club").objects.get().adjusted_scores == "session"
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())

@@ -285,3 +285,43 @@ def test_a_phone_shows_the_figure_the_pairs_are_ranked_by_and_leaves_the_others_
     table = StandingsTable([], method=method)
     on_a_phone = [c.name for c in table.columns if "wide-only" not in (c.attrs["td"].get("class") or "")]
     assert on_a_phone == ["rank", "label", "names", ranked_by]
+
+
+def test_average_plus_and_minus_go_by_the_pairs_session_unless_the_club_fixes_them(seven_tables):
+    """N/S 7 takes every trick it can all evening (100 %); given A+ on board 1 it keeps 100 % there,
+    not 60 % (the Laws); its E/W opponents given A- get 40 % or their session, whichever is less."""
+    rows = []
+    for s in seven_tables.seatings.select_related("ns_pair", "ew_pair"):
+        ns = s.ns_pair.number
+        for b in s.board_numbers:
+            rows.append(f"{b},{ns},{s.ew_pair.number},{'A+/A-' if (b, ns) == (1, 7) else 6 + ns}")
+    services.results_import_csv(
+        event=seven_tables, text="board,ns_pair,ew_pair,ns_tricks\n" + "\n".join(rows)
+    )
+    data = _results(seven_tables)
+    assert data["adjusted_scores"] == "session"
+    adjusted = next(r for r in data["boards"][0]["results"] if r["adjusted"])
+    ew = adjusted["ew_pair"]
+    others = [
+        r["ew_score"]
+        for b in data["boards"]
+        for r in b["results"]
+        if r["ew_pair"] == ew and not r["adjusted"]
+    ]
+    session = sum(others) / (12 * len(others))  # every board played seven times: top 12
+    assert adjusted["ns_score"] == 12 and adjusted["ew_score"] == pytest.approx(12 * min(0.4, session))
+    standing = next(r for r in data["rankings"] if (r["field"], r["pair"]) == ("NS", 7))
+    assert standing["percentage"] == 100
+
+    services.event_update(event=seven_tables, values={"adjusted_scores": "fixed"})
+    adjusted = next(r for r in _results(seven_tables)["boards"][0]["results"] if r["adjusted"])
+    assert (adjusted["ns_score"], adjusted["ew_score"]) == pytest.approx((7.2, 4.8))
+
+
+def test_the_corrections_page_says_the_events_rule_for_average_plus_and_minus(client, organiser, played):
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:director-board", args=[played.pk, 1])).content.decode()
+    assert "A 50 %; A+ 60 % or the pair&#x27;s session if better, A− 40 % or it if worse (the Laws)" in page
+    Event.objects.filter(pk=played.pk).update(adjusted_scores="fixed")
+    page = client.get(reverse("tournaments:director-board", args=[played.pk, 1])).content.decode()
+    assert "A 50 %; A+ 60 %, A− 40 % whatever the pair&#x27;s session" in page

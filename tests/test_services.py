@@ -91,3 +91,10 @@ def test_an_event_without_a_movement_cannot_be_ready(club, make_event):
     event = make_event(club, build=False)
     with pytest.raises(services.ServiceError, match="no movement yet"):
         services.event_set_status(event=event, status=Event.Status.READY)
+
+
+def test_a_new_event_takes_the_clubs_rule_for_average_plus_and_minus(club, make_event):
+    assert make_event(club, build=False).adjusted_scores == "session"  # the Laws' rule by default
+    club.adjusted_scores = "fixed"
+    club.save()
+    assert make_event(club, name="Fixed", build=False).adjusted_scores == "fixed"

@@ -125,6 +125,7 @@ class ClubAdmin(ClubScopedAdmin):
             "trump_schedule",
             "scoring",
             "scale",
+            "adjusted_scores",
         ]
         return fields + ["organisers"] if request.user.is_superuser else fields
 
@@ -239,7 +240,10 @@ class EventAdmin(ClubScopedAdmin):
                 "fields": [name for name in MOVEMENT_FIELDS if name != "trump_schedule"],
             },
         ),
-        ("Boards and scoring", {"fields": ["trump_schedule", "scoring", "scale", "honours", "tie_break"]}),
+        (
+            "Boards and scoring",
+            {"fields": ["trump_schedule", "scoring", "scale", "adjusted_scores", "honours", "tie_break"]},
+        ),
     ]
     readonly_fields = ["status"]
 

@@ -56,6 +56,7 @@ class EventAdminForm(forms.ModelForm):
             "trump_schedule",
             "scoring",
             "scale",
+            "adjusted_scores",
             "honours",
         ]
 

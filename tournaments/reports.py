@@ -71,6 +71,7 @@ def report_as_dict(report: EventReport) -> dict:
         "status": "provisional" if report.provisional else "final",
         "scoring": report.scores.method,
         "scale": report.scores.scale,
+        **({"adjusted_scores": event.adjusted_scores} if report.scores.method == "matchpoints" else {}),
         "rankings": standing_rows(report),
         "boards": board_rows(report),
     }

@@ -62,6 +62,42 @@ def test_an_adjusted_score_is_not_compared_and_the_others_are_factored():
     assert board.results[3].ew_score == pytest.approx(12 - (11 * 7 / 6 - 1))
 
 
+def _session_with_adjustments():
+    """Board 1 played: N/S 1 tops it (100 %) and E/W 1 bottoms it (0 %), pairs 2 sit at 50 %. On
+    board 2 pairs 1 and 2 are given A+/A-, pairs 3 A-/A+ (pair 3: N/S 0 %, E/W 100 %)."""
+    return _board([9, 7, 5]) + [
+        BoardResult(2, ("NS", 1), ("EW", 1), ns_adjusted="A+", ew_adjusted="A-"),
+        BoardResult(2, ("NS", 2), ("EW", 2), ns_adjusted="A+", ew_adjusted="A-"),
+        BoardResult(2, ("NS", 3), ("EW", 3), ns_adjusted="A-", ew_adjusted="A+"),
+    ]
+
+
+@pytest.mark.parametrize("scale, top", [("ebu", 4), ("acbl", 2)])
+def test_average_plus_and_minus_follow_the_pairs_session_by_default(scale, top):
+    """WBF Laws Committee: "Average Plus is defined as 60% or session average, whichever is greater
+    ... Average Minus is defined as 40% or session average, whichever is less"."""
+    board = score_event(_session_with_adjustments(), scale=scale).boards[1]
+    scores = [score for s in board.results for score in (s.ns_score, s.ew_score)]
+    # Pair N/S 1 (100 %) keeps 100 % for its A+, E/W 1 (0 %) its 0 % for its A-; pairs 2 (50 %)
+    # get the floor of 60 % and the ceiling of 40 %; N/S 3 (0 %) 0 % for A-, E/W 3 (100 %) 100 %.
+    assert scores == pytest.approx([top, 0, 0.6 * top, 0.4 * top, 0, top])
+
+
+def test_a_club_may_fix_average_plus_and_minus_at_sixty_and_forty():
+    board = score_event(_session_with_adjustments(), adjusted="fixed").boards[1]
+    scores = [score for s in board.results for score in (s.ns_score, s.ew_score)]
+    assert scores == pytest.approx([2.4, 1.6, 2.4, 1.6, 1.6, 2.4])
+    with pytest.raises(ScoringError, match="not a rule for adjusted scores"):
+        score_event(_session_with_adjustments(), adjusted="60/40")
+
+
+def test_the_session_rule_counts_in_the_standings():
+    standings = {s.pair: s for s in score_event(_session_with_adjustments()).standings}
+    assert standings[("NS", 1)].percentage == pytest.approx(100)
+    assert standings[("EW", 1)].percentage == pytest.approx(0)
+    assert standings[("NS", 2)].percentage == pytest.approx(55)
+
+
 def test_a_board_missing_a_scheduled_result_is_factored_to_the_full_top():
     board = score_event(_board([8, 7, 6]), expected={1: 4}).boards[0]
     assert board.top == 6
@@ -254,7 +290,7 @@ def test_counting_by_trick_number_scores_as_comparing_every_result(traveller, sc
     from .reference_scoring import score_event as reference_score_event
 
     results, expected = traveller
-    scores = score_event(results, scale=scale, expected=expected)
+    scores = score_event(results, scale=scale, expected=expected, adjusted="fixed")
     totals = pair_totals(results, expected, scale)
     for standing in scores.standings:
         score, top, boards = totals[standing.pair]

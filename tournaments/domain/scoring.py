@@ -6,7 +6,11 @@ Every board is scored by comparing the N/S trick counts of the tables that playe
   (top = 2(n-1)); ACBL halves that (1 and 1/2, top = n-1). E/W earn top minus their N/S opponents'.
   A board compared fewer times than the movement scheduled (a sit-out, an adjusted score) is
   factored by Neuberg: M' = (M + 1) * E / A - 1 on the EBU scale, E expected, A compared results.
-  Adjusted scores are 60 % (A+), 50 % (A) or 40 % (A-) of the top, given to each side separately.
+  Adjusted scores are given to each side separately: A is 50 % of the top; by the Laws (the WBF
+  Laws Committee's definition, the ``session`` rule, the default) A+ is 60 % or the pair's
+  percentage on the boards it played in the session, whichever is greater, and A- 40 % or that
+  percentage, whichever is less; a club may choose the ``fixed`` 60 % and 40 % instead. A pair
+  with no played board (every board adjusted) gets 60 % and 40 %.
   A pair's percentage is its matchpoints over the sum of the tops of the boards it played.
 - ``total_tricks`` (compass whist), board by board: each pair scores its tricks minus the average
   of the pairs who held the same cards on that board; a pair's score is the sum over the boards it
@@ -25,7 +29,8 @@ share a placing shown ``2=``; an optional tie-break by total tricks.
 Worked example: N/S tricks 8, 7, 7, 9, 6, 7, 5 on one board give EBU matchpoints 10, 6, 6, 12, 2,
 6, 0 (top 12); E/W get 2, 6, 6, 0, 10, 6, 12. By total tricks the average is 7, so the same
 results score +1, 0, 0, +2, -1, 0, -2 for N/S; an A+/A- on that board would give N/S 8 tricks
-(+1) and E/W 5 (-1).
+(+1) and E/W 5 (-1). A pair on 70 % over its played boards given A+ gets 70 % of the board's top
+(the session rule), 60 % under the fixed rule; given A- it gets 40 % either way.
 """
 
 from collections import defaultdict
@@ -39,6 +44,7 @@ from .places import shared_places
 METHODS = ("matchpoints", "total_tricks", "odd_tricks")
 SCALES = ("ebu", "acbl")
 ADJUSTED_SHARE = {"A+": 0.6, "A": 0.5, "A-": 0.4}
+ADJUSTED_RULES = ("session", "fixed")  # A+/A-: at least/most 60/40 % or the session's; exactly 60/40 %
 ADJUSTED_TRICKS = {"A+": 1, "A": 0, "A-": -1}  # tricks above the direction's average (trick methods)
 NO_AVERAGE = 6.5  # a direction's average on a board nobody played
 DIRECTION_NAMES = {"NS": "N/S", "EW": "E/W", "ALL": "Pair"}  # "ALL": a Howell's one field
@@ -231,17 +237,21 @@ def score_event(
     one_field: bool = False,
     tie_break: bool = False,
     honours: dict[int, tuple[int, int]] | None = None,
+    adjusted: str = "session",
 ) -> EventScores:
     """Score every board and rank the pairs.
 
     ``expected`` gives, per board, how many times the movement schedules it between two real pairs
     (default: the results given). ``pairs`` lists pairs that appear even without a result.
     ``honours`` gives per board the honour points (N/S, E/W) to add with odd-trick scoring.
+    ``adjusted`` is the rule for A+ and A- in matchpoints: ``session`` or ``fixed``.
     """
     if method not in METHODS:
         raise ScoringError(f"'{method}' is not a scoring method: use {', '.join(METHODS)}.")
     if scale not in SCALES:
         raise ScoringError(f"'{scale}' is not a matchpoint scale: use ebu or acbl.")
+    if adjusted not in ADJUSTED_RULES:
+        raise ScoringError(f"'{adjusted}' is not a rule for adjusted scores: use session or fixed.")
     by_board: dict[int, list[BoardResult]] = defaultdict(list)
     for r in results:
         by_board[r.board].append(r)
@@ -257,6 +267,9 @@ def score_event(
             boards.append(
                 score_board_tricks(number, board_results, count, method, (honours or {}).get(number))
             )
+
+    if method == "matchpoints" and adjusted == "session":
+        boards = _with_session_adjustments(boards)
 
     tallies: dict[PairKey, _Tally] = {pair: _Tally() for pair in pairs}
     for board in boards:
@@ -276,6 +289,46 @@ def score_event(
                 tally.tricks += 13 - r.ns_tricks
 
     return EventScores(method, scale, tuple(boards), _rank(tallies, method, one_field, tie_break))
+
+
+def _with_session_adjustments(boards: list[BoardScore]) -> list[BoardScore]:
+    """The boards with A+ and A- given by the session rule: 60 % or the pair's percentage on the
+    boards it played, whichever is greater (A+); 40 % or that percentage, whichever is less (A-)."""
+    played: dict[PairKey, list[float]] = defaultdict(lambda: [0.0, 0.0])  # score, top
+    for board in boards:
+        for s in board.results:
+            r = s.result
+            for pair, side, score in (
+                (r.ns_pair, r.ns_adjusted, s.ns_score),
+                (r.ew_pair, r.ew_adjusted, s.ew_score),
+            ):
+                if not side:
+                    played[pair][0] += score
+                    played[pair][1] += board.top or 0
+
+    def share(pair: PairKey, side: str) -> float:
+        score, top = played.get(pair, (0.0, 0.0))
+        if side == "A" or not top:
+            return ADJUSTED_SHARE[side]
+        return (max if side == "A+" else min)(ADJUSTED_SHARE[side], score / top)
+
+    changed = []
+    for board in boards:
+        if any(s.result.adjusted for s in board.results):
+            top = board.top or 0
+            results = tuple(
+                ScoredResult(
+                    s.result,
+                    share(s.result.ns_pair, s.result.ns_adjusted) * top,
+                    share(s.result.ew_pair, s.result.ew_adjusted) * top,
+                )
+                if s.result.adjusted
+                else s
+                for s in board.results
+            )
+            board = BoardScore(board.board, board.top, board.expected, board.compared, results)
+        changed.append(board)
+    return changed
 
 
 def _rank(

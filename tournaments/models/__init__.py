@@ -30,6 +30,19 @@ class Scale(models.TextChoices):
     ACBL = "acbl", "1 / ½ / 0 (ACBL)"
 
 
+class AdjustedScores(models.TextChoices):
+    """The rule for A+ and A- (domain.scoring): the Laws' by default, or a club's fixed 60/40."""
+
+    SESSION = "session", "A+ 60 % or the pair's session if better, A− 40 % or it if worse (the Laws)"
+    FIXED = "fixed", "A+ 60 %, A− 40 % whatever the pair's session"
+
+
+ADJUSTED_SCORES_HELP = (
+    "A pair given A+ scores 60 % or its percentage on the boards it played, whichever is greater, "
+    "and A− 40 % or that percentage, whichever is less (the Laws); or fixed at 60 % and 40 %."
+)
+
+
 class Club(models.Model):
     class PaperSize(models.TextChoices):
         A4 = "A4", "A4"
@@ -72,6 +85,13 @@ class Club(models.Model):
     scale = models.CharField(
         max_length=4, choices=Scale.choices, default=Scale.EBU, help_text="Matchpoint scale of a new event."
     )
+    adjusted_scores = models.CharField(
+        "A+ and A−",
+        max_length=7,
+        choices=AdjustedScores.choices,
+        default=AdjustedScores.SESSION,
+        help_text="Of a new event. " + ADJUSTED_SCORES_HELP,
+    )
     members_only = models.BooleanField(
         "pages for logged-in users only",
         default=False,
@@ -81,7 +101,12 @@ class Club(models.Model):
 
     class Meta:
         ordering = ["name"]
-        constraints = [models.CheckConstraint(condition=~models.Q(slug=""), name="club_has_slug")]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(slug=""), name="club_has_slug"),
+            models.CheckConstraint(
+                condition=Q(adjusted_scores__in=AdjustedScores.values), name="club_adjusted_scores_known"
+            ),
+        ]
 
     def __str__(self):
         return self.name
@@ -136,6 +161,7 @@ class Event(models.Model):
 
     Scoring = Scoring
     Scale = Scale
+    AdjustedScores = AdjustedScores
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="events")
     name = models.CharField(max_length=100)
@@ -167,6 +193,13 @@ class Event(models.Model):
     )
     scoring = models.CharField(max_length=15, choices=Scoring.choices, default=Scoring.MATCHPOINTS)
     scale = models.CharField(max_length=4, choices=Scale.choices, default=Scale.EBU)
+    adjusted_scores = models.CharField(
+        "A+ and A−",
+        max_length=7,
+        choices=AdjustedScores.choices,
+        default=AdjustedScores.SESSION,
+        help_text=ADJUSTED_SCORES_HELP,
+    )
     honours = models.BooleanField(default=False, help_text="Count honours with odd-trick scoring.")
     deal_seed = models.CharField(
         max_length=64, blank=True, help_text="The seed the boards were dealt from (empty when imported)."
@@ -198,6 +231,9 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=Q(rounds__isnull=True) | (Q(rounds__gte=1) & Q(rounds__lte=MAX_ROUNDS)),
                 name="event_rounds_1_to_40",
+            ),
+            models.CheckConstraint(
+                condition=Q(adjusted_scores__in=AdjustedScores.values), name="event_adjusted_scores_known"
             ),
         ]
         indexes = [models.Index(fields=["club", "date"])]

@@ -47,6 +47,7 @@ EVENT_FIELDS = (
     "trump_schedule",
     "scoring",
     "scale",
+    "adjusted_scores",
     "honours",
     "tie_break",
     "published",
@@ -221,7 +222,9 @@ def event_import(data: dict, *, user=None) -> Event:
         raise BackupError(f"The export is damaged or incomplete: {shown} Nothing was imported.")
     try:
         club = club_get_or_create(name=data["club"]["name"], paper_size=data["club"]["paper_size"])
-        fields = data["event"]
+        # An export older than the A+/A- setting was scored with A+ and A- fixed at 60 % and 40 %:
+        # restored under that rule, its standings are the ones it was exported with.
+        fields = {"adjusted_scores": Event.AdjustedScores.FIXED, **data["event"]}
         when = date.fromisoformat(fields["date"])
         if Event.objects.filter(club=club, name=fields["name"], date=when).exists():
             raise BackupError(

@@ -213,12 +213,13 @@ EVENT = record(
         "trump_schedule": text(board_rules.MAX_SCHEDULE),
         "scoring": one_of("matchpoints", "total_tricks", "odd_tricks"),
         "scale": one_of("ebu", "acbl"),
+        "adjusted_scores": one_of("session", "fixed"),
         "honours": YES_NO,
         "tie_break": YES_NO,
         "published": YES_NO,
         "deal_seed": text(64),
     },
-    optional=("card_set",),
+    optional=("card_set", "adjusted_scores"),
 )
 PAIR = record(
     {

@@ -107,12 +107,14 @@ def event_create(
     trump_schedule: str = "HDSC",
     scoring: str = Event.Scoring.MATCHPOINTS,
     scale: str = Event.Scale.EBU,
+    adjusted_scores: str | None = None,
     honours: bool = False,
     tie_break: bool = False,
     card_set: str = "",
     tag: str = "",
     user=None,
 ) -> Event:
+    """A new event of the club; ``adjusted_scores`` (the rule for A+ and A-) defaults to the club's."""
     event = Event(
         club=club,
         name=name,
@@ -126,6 +128,7 @@ def event_create(
         trump_schedule=board_rules.validate_schedule(trump_schedule),
         scoring=scoring,
         scale=scale,
+        adjusted_scores=adjusted_scores or club.adjusted_scores,
         honours=honours,
         tie_break=tie_break,
         card_set=card_set,

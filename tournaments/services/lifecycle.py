@@ -35,7 +35,7 @@ MOVEMENT_FIELDS = (
     "trump_schedule",
 )
 # The settings that decide the standings from the same results.
-SCORING_FIELDS = ("scoring", "scale", "honours", "tie_break")
+SCORING_FIELDS = ("scoring", "scale", "adjusted_scores", "honours", "tie_break")
 
 # Which status may follow which: the evening goes forward, and a finished event may be reopened.
 STATUS_STEPS = {

@@ -103,7 +103,7 @@ def history_lines(model, evening: str = "event") -> tuple[Subquery, Subquery]:
     )
 
 
-SCORE_SETTINGS = ("scoring", "scale", "tie_break", "honours")
+SCORE_SETTINGS = ("scoring", "scale", "adjusted_scores", "tie_break", "honours")
 SCORE_VERSIONS = ("result_lines", "newest_result", "trail_lines", "newest_step")
 
 
@@ -206,4 +206,5 @@ def _event_scores(event: Event, pairs: list, boards: list) -> scoring.EventScore
         one_field=any(s.arrow_switched for s in seatings),
         tie_break=event.tie_break,
         honours=honour_points,
+        adjusted=event.adjusted_scores,
     )
