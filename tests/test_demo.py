@@ -51,3 +51,29 @@ def test_the_demo_has_a_finished_drive_and_one_in_play(db):
     assert friday.status == Drive.Status.RUNNING
     assert friday.table_accesses.count() == 4  # each install draws its own links and codes
     assert drives.DriveState(friday).next_hand() == 3
+
+
+def test_the_demo_has_a_season_of_published_evenings_and_drives_and_competitions_in_progress(db):
+    from datetime import date
+
+    from tournaments.models import Competition
+
+    call_command("demo")
+    published = Event.objects.filter(published=True).count() + Drive.objects.filter(published=True).count()
+    assert published >= 10
+    dates = sorted(
+        list(Event.objects.filter(published=True).values_list("date", flat=True))
+        + list(Drive.objects.filter(published=True).values_list("date", flat=True))
+    )
+    assert (dates[-1] - dates[0]).days >= 6 * 7  # across recent weeks
+    assert all(c.start <= date(2026, 11, 24) <= c.end for c in Competition.objects.all())
+    assert Competition.objects.count() == 2
+    assert Member.objects.exclude(email="").count() == 26
+
+
+def test_the_demos_ids_carry_on_after_its_rows(db):
+    from tournaments import services
+
+    call_command("demo")
+    newest = Member.objects.order_by("-pk").first().pk
+    assert services.member_create(club=Club.objects.get(), first_name="New", last_name="Member").pk > newest

@@ -1,5 +1,6 @@
-"""Rebuild fixtures/demo.json: a club, its members, finished events with results, a ready event,
-a finished whist drive and one in play.
+"""Rebuild fixtures/demo.json: a club, its members, an autumn season of published Tuesday pairs
+evenings and Saturday drives with two competitions in progress, finished events with results, a
+ready event, a finished whist drive and one in play.
 
 Built through the services in a transaction that is rolled back, so the database is untouched.
 Run it after a change to the models, on an empty database:
@@ -18,7 +19,7 @@ from django.db import transaction
 
 from tournaments import services
 from tournaments.models import Club, Event
-from tournaments.services import drives
+from tournaments.services import competitions, drives
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 MEMBERS = [
@@ -71,7 +72,13 @@ DUMPED = [
     "tournaments.driveresultchange",
     "tournaments.prizecut",
     "tournaments.auditline",
+    "tournaments.competition",
 ]
+# The season so far: Tuesday pairs evenings and Saturday drives, before the evenings below.
+TUESDAYS = [date(2026, 9, 29), date(2026, 10, 6), date(2026, 10, 13), date(2026, 10, 20), date(2026, 10, 27)]
+TUESDAYS += [date(2026, 11, 3), date(2026, 11, 10)]
+SATURDAYS = [date(2026, 10, 3), date(2026, 10, 24), date(2026, 11, 7)]
+NO_ADDRESS = {"Ashworth", "Quayle", "Young"}  # members who gave no e-mail address
 
 
 class Command(BaseCommand):
@@ -95,7 +102,16 @@ class Command(BaseCommand):
 
 def _build():
     club = services.club_get_or_create(name="Ribble Valley Whist Club")
-    members = [services.member_create(club=club, first_name=first, last_name=last) for first, last in MEMBERS]
+    members = [
+        services.member_create(
+            club=club,
+            first_name=first,
+            last_name=last,
+            email="" if last in NO_ADDRESS else f"{first}.{last}@example.org".lower(),
+        )
+        for first, last in MEMBERS
+    ]
+    _season(club, members)
 
     finished = services.event_create(
         club=club, name="Autumn Pairs", date=date(2026, 11, 12), tables=7, boards_per_round=3
@@ -157,6 +173,53 @@ def _drives(club, members):
     _drive_players(friday, members[10:26])
     drives.drive_start(drive=friday)
     _drive_play(friday, rng, 2)
+
+
+def _season(club, members):
+    """The autumn so far, published: a Tuesday pairs evening a week (four to six tables of the
+    club's fourteen regular partnerships), a Saturday drive a few weeks apart, and the season's
+    two competitions, still in progress."""
+    rng = random.Random(2026)
+    partnerships = [(members[i], members[i + 1]) for i in range(0, 28, 2)]
+    for day in TUESDAYS:
+        playing = sorted(rng.sample(range(len(partnerships)), rng.choice([8, 10, 12])))
+        event = services.event_create(
+            club=club,
+            name="Tuesday Pairs",
+            date=day,
+            tables=len(playing) // 2,
+            boards_per_round=2,
+            tag="Tuesday",
+        )
+        for index in playing:
+            first, second = partnerships[index]
+            services.entry_add(event=event, first=str(first), second=str(second))
+        services.event_accept_proposal(event=event, choice=0)
+        services.event_deal_boards(event=event, seed=f"ribble-tuesday-{day}", analyse=False)
+        services.event_analyse_boards(event=event)
+        services.event_start(event=event)
+        _play(event, rng)
+        services.event_close(event=event)
+        services.event_publish(event=event)
+    for day in SATURDAYS:
+        drive = drives.drive_create(club=club, name="Saturday Drive", date=day, hands=16, tag="Saturday")
+        _drive_players(drive, rng.sample(members, rng.choice([16, 20])))
+        drives.drive_start(drive=drive)
+        _drive_play(drive, rng, drive.hands)
+        drives.drive_close(drive=drive)
+        drives.drive_publish(drive=drive)
+    autumn = {"start": date(2026, 9, 1), "end": date(2026, 12, 22)}
+    competitions.competition_create(
+        club=club,
+        values={"name": "Autumn Pairs League", "kinds": "event", "measure": "percentage"}
+        | {"counting": "best", "count": 5, "qualify": 3}
+        | autumn,
+    )
+    competitions.competition_create(
+        club=club,
+        values={"name": "Saturday Drive Ladder", "kinds": "drive", "measure": "drive", "lists": "roles"}
+        | autumn,
+    )
 
 
 def _drive_players(drive, people):
