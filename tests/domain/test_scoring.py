@@ -130,6 +130,18 @@ def test_the_tie_break_by_total_tricks_splits_a_tie():
     assert [(s.pair[1], s.rank, s.tricks) for s in broken] == [(3, "1", 15), (2, "2", 12), (1, "3", 11)]
 
 
+def test_the_tie_break_compares_tricks_per_board_played():
+    """N/S 1 and N/S 2 both score 50 %; N/S 1 took 9 tricks on its one played board (board 2 was
+    A/A: no tricks), N/S 2 took 9 and 5 on two. A total would favour N/S 2 (14 to 9) for playing
+    one board more; per board played N/S 1 is ahead (9 to 7)."""
+    results = _board([9, 9]) + [
+        BoardResult(2, ("NS", 1), ("EW", 1), ns_adjusted="A", ew_adjusted="A"),
+        BoardResult(2, ("NS", 2), ("EW", 2), ns_tricks=5),
+    ]
+    ns = score_event(results, tie_break=True).field("NS")
+    assert [(s.pair[1], s.rank, s.percentage, s.tricks) for s in ns] == [(1, "1", 50, 9), (2, "2", 50, 14)]
+
+
 def test_an_arrow_switched_event_is_one_field():
     results = [
         BoardResult(1, ("NS", 1), ("EW", 1), ns_tricks=8),

@@ -3,7 +3,7 @@
 The rule (domain.md, "Ties in the final ranking are shared (shown as equal placing)"): the list is
 in order, best first; each takes the place of the first of those level with it, written with "="
 when it is shared, and the place after a tie skips as many as shared it. Events rank on their
-figure (and the total tricks, when they break ties by them); drives on each player's total.
+figure (and the tricks per board played, when they break ties by them); drives on each player's total.
 
 >>> shared_places([60.0, 55.0, 55.0, 50.0, 50.0])
 ['1', '2=', '2=', '4=', '4=']

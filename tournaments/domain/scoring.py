@@ -24,7 +24,9 @@ Every board is scored by comparing the N/S trick counts of the tables that playe
   It counts for no other pair's average.
 
 Rankings are per direction (two winners), or one field when rounds were arrow-switched. Ties
-share a placing shown ``2=``; an optional tie-break by total tricks.
+share a placing shown ``2=``; an optional tie-break by tricks (Foster: "tricks deciding ties"),
+counted per board played, so that a pair with an A/A board (no tricks) or a sit-out is not
+behind for the boards it did not play.
 
 Worked example: N/S tricks 8, 7, 7, 9, 6, 7, 5 on one board give EBU matchpoints 10, 6, 6, 12, 2,
 6, 0 (top 12); E/W get 2, 6, 6, 0, 10, 6, 12. By total tricks the average is 7, so the same
@@ -225,6 +227,7 @@ class _Tally:
     top: float = 0.0
     boards: set = field(default_factory=set)
     tricks: int = 0
+    played: int = 0  # boards with tricks: an adjusted board adds none
 
 
 def score_event(
@@ -286,7 +289,9 @@ def score_event(
             tally.boards.add(number)
             if r.ns_tricks is not None:
                 tallies[r.ns_pair].tricks += r.ns_tricks
+                tallies[r.ns_pair].played += 1
                 tally.tricks += 13 - r.ns_tricks
+                tally.played += 1
 
     return EventScores(method, scale, tuple(boards), _rank(tallies, method, one_field, tie_break))
 
@@ -351,7 +356,8 @@ def _rank(
             else:
                 main = tally.score
             # Rounded so that factored scores equal on paper are equal here too.
-            return (round(main, 9), tally.tricks if tie_break else 0)
+            per_board = tally.tricks / tally.played if tally.played else 0.0
+            return (round(main, 9), round(per_board, 9) if tie_break else 0)
 
         ordered = sorted(members, key=lambda p: (tuple(-x for x in key(p)), p))
         for place, pair in zip(shared_places([key(p) for p in ordered]), ordered, strict=True):

@@ -205,7 +205,8 @@ class Event(models.Model):
         max_length=64, blank=True, help_text="The seed the boards were dealt from (empty when imported)."
     )
     tie_break = models.BooleanField(
-        default=False, help_text="Break ties in the ranking by total tricks instead of sharing the place."
+        default=False,
+        help_text="Break ties in the ranking by tricks taken per board played instead of sharing the place.",
     )
     published = models.BooleanField(
         default=False, help_text="Results can be seen by anyone with the link, read-only."
