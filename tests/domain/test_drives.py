@@ -288,3 +288,20 @@ def test_players_level_are_ranked_by_the_last_half_then_the_last_hand(prize, exp
         _card("L4", (25, 20), 8),
     ]
     assert [s.player for s in rank_players(cards, prize)] == expected
+
+
+@pytest.mark.parametrize("fmt, movers", [(Format.WINNERS_MOVE, "won"), (Format.SEMI_PARTNER, "lost")])
+def test_the_sit_out_tables_players_leave_it_as_the_formats_movers_and_the_neighbours_movers_come_in(
+    fmt, movers
+):
+    """18 players: table 5 holds L9 and G9 and the two empty seats. N/S win 8 tricks everywhere."""
+    ladies, gents = _players(18)
+    start = {t.table: t for t in start_seating(ladies, gents)}
+    after = next_seatings(fmt, start, {t: 8 for t in range(1, 5)})
+    # The sit-out players go as movers do: the lady up (table 5 to table 1), the gent down (to table 4).
+    assert "L9" in after[1].players and "G9" in after[4].players
+    # The neighbours' movers take their seats: the winners (N/S) of a winners-move drive, the
+    # losers (E/W) of a semi-partner one: table 4's lady, table 1's gent.
+    lady = start[4].ns[0] if movers == "won" else start[4].ew[0]
+    gent = start[1].ns[1] if movers == "won" else start[1].ew[1]
+    assert set(after[5].players) == {lady, gent}
