@@ -55,7 +55,8 @@ def _boards(card_round) -> list:
     """The round's boards with their trumps, hearts and diamonds in red: ``1 ♥, 2 ♦``."""
     pieces = []
     for index, (board, trumps) in enumerate(card_round.boards):
-        pieces += [(f"{', ' if index else ''}{board} ", None), *suit(trumps)]
+        # A no-break space: a long round's boards wrap between boards, never between a board and its trumps.
+        pieces += [(f"{', ' if index else ''}{board}\u00a0", None), *suit(trumps)]
     return pieces
 
 
