@@ -318,3 +318,15 @@ def test_the_readme_and_the_pages_give_the_howells_range_from_the_domain():
     pairs = f"{HOWELL_PAIRS[0]} to {HOWELL_PAIRS[-1]} pairs"
     assert f"a Howell for {pairs}" in (ROOT / "README.md").read_text()
     assert pairs in Event.Variant.HOWELL.label
+
+
+def test_the_run_page_names_the_movement_in_use_plainly_and_shows_no_empty_columns(client, organiser, draft):
+    client.force_login(organiser)
+    _enter(draft, 8)
+    services.event_accept_proposal(event=draft, choice=0)
+    services.event_deal_boards(event=draft, seed="plain", analyse=False)
+    services.event_start(event=draft)
+    html = client.get(reverse("tournaments:event-run", args=[draft.pk])).content.decode()
+    assert "Now: 4 tables, a Howell, 3 boards a round." in html
+    first_row = html.split("<tbody>")[1].split("</tr>")[0]
+    assert first_row.count("<td") == 2  # the pair and its players: nobody stays put, nothing to remove

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 from .. import pdf, services
 from ..domain.errors import DomainError
 from ..domain.recommend import MIN_PAIRS, recommend
+from ..domain.recommend import NAMES as MOVEMENT_NAMES
 from ..forms import DealForm, EntryForm, NewEventForm, PbnUploadForm, form_problems
 from ..models import Event
 from .common import get_clubs_for_user, get_event_for_user
@@ -85,6 +86,8 @@ def event_run(request, event_id: int):
             "event": event,
             "entries": entries,
             "guest_warnings": services.entry_guest_warnings(entries),
+            "staying": any(entry.stationary for entry in entries),
+            "movement_name": MOVEMENT_NAMES.get(event.variant, ""),
             "pairs": pairs if not entries else [],
             "steps": steps,
             "proposals": [
