@@ -2,6 +2,9 @@
 takes it, and never sent twice."""
 
 import smtplib
+import socket
+import socketserver
+import threading
 
 import pytest
 from django.core import mail
@@ -183,3 +186,56 @@ def test_a_mail_address_that_is_not_one_stops_start_up(monkeypatch, tmp_path):
     monkeypatch.setenv("EMAIL_URL", "http://mail.example.org")
     with pytest.raises(ImproperlyConfigured, match="EMAIL_URL"):
         email_from_env(tmp_path)
+
+
+class _SMTPHandler(socketserver.StreamRequestHandler):
+    """Just enough of a mail server: says yes to everything and keeps each message."""
+
+    def handle(self):
+        self.wfile.write(b"220 hall-test ESMTP\r\n")
+        lines, data = [], False
+        for raw in self.rfile:
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            if data:
+                if line == ".":
+                    self.server.messages.append("\n".join(lines))
+                    lines, data = [], False
+                    self.wfile.write(b"250 OK\r\n")
+                else:
+                    lines.append(line)
+            elif line[:4].upper() == "DATA":
+                data = True
+                self.wfile.write(b"354 End data with <CR><LF>.<CR><LF>\r\n")
+            elif line[:4].upper() == "QUIT":
+                self.wfile.write(b"221 Bye\r\n")
+                return
+            else:
+                self.wfile.write(b"250 OK\r\n")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_with_the_smtp_server_down_then_up_each_email_goes_once(evening, settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", _free_port(), 5
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    queued, sending = results_send(event=evening)  # nothing listens: the hall has no internet
+    assert (queued, sending.sent, sending.pending) == (3, 0, 3)
+    assert "ConnectionRefusedError" in sending.error
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", settings.EMAIL_PORT), _SMTPHandler)
+    server.messages = []
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        call_command("send_pending_results")
+        call_command("send_pending_results")
+        results_send(event=evening)
+    finally:
+        server.shutdown()
+        server.server_close()
+    to = sorted(line for m in server.messages for line in m.splitlines() if line.startswith("To: "))
+    assert to == ["To: harold@example.org", "To: irene@example.org", "To: joan@example.org"]
+    assert all("application/pdf" in m for m in server.messages)
