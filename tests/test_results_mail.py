@@ -239,3 +239,27 @@ def test_with_the_smtp_server_down_then_up_each_email_goes_once(evening, setting
     to = sorted(line for m in server.messages for line in m.splitlines() if line.startswith("To: "))
     assert to == ["To: harold@example.org", "To: irene@example.org", "To: joan@example.org"]
     assert all("application/pdf" in m for m in server.messages)
+
+
+def test_the_organiser_reads_the_outbox_in_the_organiser_site_and_changes_nothing(
+    client, organiser, evening, other_club, settings
+):
+    from django.contrib.auth import get_user_model
+
+    settings.EMAIL_BACKEND = LOCMEM
+    results_send(event=evening)
+    client.force_login(organiser)
+    page = client.get(reverse("admin:tournaments_resultmail_changelist")).content.decode()
+    assert "joan@example.org" in page and "Sent" in page
+    mail_row = ResultMail.objects.first()
+    assert (
+        client.post(
+            reverse("admin:tournaments_resultmail_delete", args=[mail_row.pk]), {"post": "yes"}
+        ).status_code
+        == 403
+    )
+    client.force_login(get_user_model().objects.get(username="rival"))
+    assert (
+        "joan@example.org"
+        not in client.get(reverse("admin:tournaments_resultmail_changelist")).content.decode()
+    )

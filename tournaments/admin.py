@@ -10,7 +10,19 @@ from django.shortcuts import redirect
 from . import services
 from .domain.errors import DomainError
 from .forms import CompetitionAdminForm, DriveAdminForm, EventAdminForm
-from .models import Board, Club, Competition, Drive, Event, Member, Pair, Result, ResultChange, Seating
+from .models import (
+    Board,
+    Club,
+    Competition,
+    Drive,
+    Event,
+    Member,
+    Pair,
+    Result,
+    ResultChange,
+    ResultMail,
+    Seating,
+)
 from .services import competitions, drives
 from .services.drives.lifecycle import SEATING_FIELDS, may_change_settings
 from .services.lifecycle import MOVEMENT_FIELDS
@@ -432,3 +444,24 @@ class CompetitionAdmin(ClubScopedAdmin):
 
     def delete_model(self, request, obj):
         competitions.competition_delete(competition=obj, user=request.user)
+
+
+@admin.register(ResultMail)
+class ResultMailAdmin(ClubScopedAdmin):
+    """The outbox of results e-mails, to read: what waits, what went, and why one did not. Rows
+    are added by "Send results" and sent by the outbox's service, never changed here."""
+
+    club_path = "member__club"
+    list_display = ["to", "subject", "status", "attempts", "last_error", "created_at", "sent_at"]
+    list_select_related = ["member"]
+    list_filter = ["status", "created_at"]
+    search_fields = ["to", "subject"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
