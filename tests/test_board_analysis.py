@@ -217,7 +217,7 @@ def test_the_run_page_shows_an_analysis_at_work_without_offering_to_resume(clien
     Board.objects.filter(event=event, number__lte=5).update(dd_table={"S": {}})
     client.force_login(organiser)
     html = client.get(reverse("tournaments:event-run", args=[event.pk])).content.decode()
-    assert "Analysing the boards double dummy:" in html and "5 of 16" in html
+    assert "Analysing the boards (double dummy):" in html and "5 of 16" in html
     assert 'class="analysis-resume" hidden' in html
 
 

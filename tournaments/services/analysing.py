@@ -32,7 +32,7 @@ from ..models import Board, Event
 
 logger = logging.getLogger(__name__)
 
-BATCH = 8  # boards a DDS call: about a second of work, then the progress shows
+BATCH = 16  # boards a DDS call: a few seconds of work, then the progress moves
 STALE = timedelta(seconds=60)
 
 _threads: set[threading.Thread] = set()
