@@ -89,7 +89,8 @@ def event(request, club, make_event, paper):
         event = make_event(club, tables=7, boards_per_round=3, arrow_switch_rounds="7")
     else:
         event = make_event(club, tables=4, boards_per_round=2, variant="howell")
-    services.event_deal_boards(event=event, seed="type", analyse=True)
+    services.event_deal_boards(event=event, seed="type", analyse=False)
+    services.event_analyse_boards(event=event)  # the hand records' double-dummy grids too
     pair = event.pairs.get(direction="NS", number=1) if request.param == "mitchell-7" else event.pairs.first()
     pair.guest1, pair.guest2 = "Wilhelmina Montgomery-Featherstonehaugh", "Bartholomew Fortescue-Smythe"
     pair.save()
