@@ -163,3 +163,42 @@ def test_another_clubs_evening_cannot_be_picked(club, other_club):
     theirs = published_event(other_club, day=date(2026, 2, 1))
     with pytest.raises(ServiceError, match="another club's evening"):
         competitions.competition_create(club=club, values={"name": "X", **SEASON}, picked_events=[theirs])
+
+
+def test_the_example_competitions_cover_every_measure_and_each_reads_the_season(club, players):
+    published_event(club, day=date(2026, 2, 1), pairs=pairs_of(players, PAIRS))
+    published_drive(club, day=date(2026, 3, 1), ladies=players[:4], gents=players[4:8])
+
+    made = competitions.competition_examples(club=club, **SEASON)
+
+    assert {c.measure for c in made} == {"percentage", "placing", "drive"}
+    assert all(competitions.competition_standings(c).standings.rows for c in made)
+
+
+@pytest.mark.parametrize(
+    "variant, tables, fields",
+    [(None, 5, ["NS", "EW"]), ("howell", 4, ["ALL"])],  # a Mitchell: each direction; a Howell: one list
+)
+def test_four_three_two_one_goes_by_the_fields_the_evening_was_scored_in(club, variant, tables, fields):
+    players = members(club, 4 * tables)
+    pairs = [(players[2 * k], players[2 * k + 1]) for k in range(2 * tables)]
+    event = published_event(club, day=date(2026, 2, 1), pairs=pairs, tables=tables, variant=variant)
+    competition = make(club, measure="placing", points="4/3/2/1", who="pairs", kinds="event")
+
+    rows = competitions.competition_standings(competition).standings.rows
+    report = services.event_report(event)
+
+    by_pair = {row.key: row.total for row in rows}
+    assert report.scores.fields == tuple(fields)
+    for field in fields:
+        standings = report.scores.field(field)
+        ranks = [s.rank for s in standings]
+        for s in standings:
+            place, shared = int(s.rank.rstrip("=")), ranks.count(s.rank)
+            covered = [([4, 3, 2, 1] + [0] * 20)[p - 1] for p in range(place, place + shared)]
+            pair = event.pairs.get(direction=s.pair[0], number=s.pair[1])
+            assert by_pair[f"m{pair.player1_id}+m{pair.player2_id}"] == sum(covered) / shared
+        assert (
+            sum(by_pair[f"m{p.player1_id}+m{p.player2_id}"] for p in event.pairs.filter(direction=field))
+            == 10
+        )

@@ -17,12 +17,14 @@ from datetime import date as Date
 from datetime import datetime
 
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from ..domain import competitions as rules
 from ..domain.drives import GENT, LADY, PlayerScore
+from ..domain.errors import DomainError
 from ..models import AuditLine, Club, Competition, Drive, DriveResultChange, Event, Member
 from ..print_data import CompetitionSheet, PrintEvent
 from .audit import changes_text, club_log
@@ -51,9 +53,8 @@ COMPETITION_SETTINGS = tuple(
 def _check(competition: Competition) -> None:
     try:
         competition.full_clean()
-    except Exception as error:  # ValidationError: said in the form's words
-        messages = getattr(error, "messages", [str(error)])
-        raise ServiceError("; ".join(messages)) from None
+    except ValidationError as error:
+        raise ServiceError("; ".join(error.messages)) from None
 
 
 def _pick(competition: Competition, picked_events, picked_drives) -> None:
@@ -133,8 +134,12 @@ def _player(member_id: int | None, name: str) -> rules.Player:
 
 
 def _event_entrants(event: Event) -> tuple[int, tuple[rules.Entrant, ...]]:
-    """The players and each pair's standing of a published event, by its own scoring."""
-    report = event_report(event)
+    """The players and each pair's standing of a published event, by its own scoring (none when
+    its scoring cannot score it: the event then counts for no one)."""
+    try:
+        report = event_report(event)
+    except DomainError:
+        return 0, ()
     pairs = {(p.direction, p.number): p for p in event.pairs.select_related("player1", "player2")}
     ranks: dict[tuple[str, str], int] = {}
     for s in report.scores.standings:
@@ -501,3 +506,32 @@ def competition_sheet(table: CompetitionTable) -> CompetitionSheet:
 
 def _sheet_rows(rows: list[dict]) -> tuple[tuple[str, ...], ...]:
     return tuple((r["place"], r["name"], str(r["played"]), str(r["counted"]), r["total_text"]) for r in rows)
+
+
+def competition_examples(*, club: Club, start: Date, end: Date, user=None) -> list[Competition]:
+    """One competition of each measure for a club's season (the demo's): the average percentage,
+    best 5 of those who played 5 with a moving handicap; reverse placings, best 6; 4/3/2/1 in each
+    direction, fixed pairs; and the drives' total score, a list for each role."""
+    window = {"start": start, "end": end}
+    examples = {
+        "Season Percentage": {
+            "measure": "percentage",
+            "counting": "best",
+            "count": 5,
+            "qualify": 5,
+            "handicap": "moving",
+            "ties": "counted-then-best",
+        },
+        "Reverse Placings Ladder": {
+            "measure": "placing",
+            "placing": "reverse",
+            "counting": "best",
+            "count": 6,
+        },
+        "Pairs Championship": {"measure": "placing", "points": "4/3/2/1", "who": "pairs"},
+        "Drive Cup": {"kinds": "drive", "measure": "drive", "lists": "roles", "counting": "drop", "count": 1},
+    }
+    return [
+        competition_create(club=club, values={"name": name, **window, **rules}, user=user)
+        for name, rules in examples.items()
+    ]
