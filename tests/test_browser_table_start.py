@@ -58,3 +58,19 @@ def test_a_mistyped_code_stays_in_the_box_to_be_corrected(live_server, page, rea
     page.locator("#code").type(right[4])
     page.locator("#code").press("Enter")
     expect(page.locator(".notice")).to_contain_text("Table 2 is ready")
+
+
+def test_back_from_the_table_after_a_mistyped_code_is_the_start_page_again(live_server, page, ready, size):
+    page.goto(f"{live_server.url}/t/")
+    page.fill("#code", "ZZZZZ")
+    page.get_by_role("button", name="Open my table").click()
+    expect(page.locator("#code")).to_have_value("ZZZZZ")
+    page.fill("#code", ready.table_accesses.get(table=1).code)
+    page.get_by_role("button", name="Open my table").click()
+    expect(page.locator(".notice")).to_contain_text("Table 1 is ready")
+    page.go_back()  # no "Confirm form resubmission": the start page, as it was left
+    expect(page.locator("#code")).to_have_value("ZZZZZ")
+    expect(page.get_by_role("button", name="Open my table")).to_be_visible()
+    page.reload()  # a reload sends nothing again: the wrong code counted once
+    expect(page.locator("#code")).to_have_value("ZZZZZ")
+    assert CodeGuard.objects.get(key__startswith="browser:").failures == 1

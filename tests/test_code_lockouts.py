@@ -126,7 +126,7 @@ def test_a_finished_drive_tables_code_opens_its_table(client, drive):
 
 
 def test_a_wrong_code_stays_in_the_box_to_be_corrected(client, ready):
-    response = client.post(reverse("tournaments:table-start"), {"code": "uuwjh"})
+    response = client.post(reverse("tournaments:table-start"), {"code": "uuwjh"}, follow=True)
     page = response.content.decode()
     assert "uuwjh&#x27; is not the code of a table in play" in page
     assert 'value="uuwjh"' in page

@@ -4,6 +4,7 @@ import logging
 import secrets
 from functools import wraps
 from typing import NamedTuple
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
@@ -75,18 +76,19 @@ def _keep_tablet_cookie(request, response):
 
 
 def table_start(request):
-    code = ""
     if request.method == "POST":
         code = request.POST.get("code", "")
         try:
             access = services.table_code_lookup(code=code, tablet=_tablet(request))
         except services.TableError as error:
-            # Shown again with the code as typed, to be corrected rather than typed afresh.
             messages.error(request, str(error))
-        else:
-            page = "tournaments:drive-table" if access.drive_id else "tournaments:table"
-            return _keep_tablet_cookie(request, redirect(page, token=access.token))
-    context = {"code": code_as_typed(code)}
+            # Back to the start page with the code as typed, to be corrected rather than typed
+            # afresh (in the address: a reload or the back button sends nothing again).
+            again = f"{reverse('tournaments:table-start')}?{urlencode({'code': code_as_typed(code)})}"
+            return _keep_tablet_cookie(request, redirect(again))
+        page = "tournaments:drive-table" if access.drive_id else "tournaments:table"
+        return _keep_tablet_cookie(request, redirect(page, token=access.token))
+    context = {"code": code_as_typed(request.GET.get("code", ""))}
     return _keep_tablet_cookie(request, render(request, "tournaments/table_start.html", context))
 
 
