@@ -226,3 +226,22 @@ def test_the_prizes_show_once_the_first_hand_is_scored_at_every_table(client, or
     drives.drive_result_record(drive=drive, hand=1, table=2, ns_tricks=6)
     html = client.get(_url("drive-run", drive)).content.decode()
     assert "Highest lady" in html and "The prizes show once" not in html
+
+
+def test_no_leader_is_shown_before_the_first_hand_is_in_at_every_table(client, organiser, drive):
+    client.force_login(organiser)
+    for k in range(18):  # 5 tables: the sit-out table's players score 7 before anyone has played
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
+    drives.drive_start(drive=drive)
+    page = client.get(_url("drive-run", drive)).content.decode()
+    room = client.get(_url("drive-room", drive)).content.decode()
+    assert "The standings show once the first hand is scored at every table." in page
+    assert "the leaders show once hand 1 is in at every table" in room
+    assert (
+        "Player 16" not in page.split("<h2>Standings")[1].split("<h2>Prizes")[0] and "Player 16" not in room
+    )
+    for table in range(1, 5):
+        drives.drive_result_record(drive=drive, hand=1, table=table, ns_tricks=7)
+    page = client.get(_url("drive-run", drive)).content.decode()
+    room = client.get(_url("drive-room", drive)).content.decode()
+    assert "The standings show once" not in page and "Player 16" in room and "provisional" in room
