@@ -25,6 +25,7 @@ PAGES = [
     ("tournaments:event-room", lambda e: [e.pk]),
     ("tournaments:director-board", lambda e: [e.pk, 1]),
     ("tournaments:board", lambda e: [e.pk, 1]),
+    ("tournaments:boards-analysis", lambda e: [e.pk]),
     ("admin:tournaments_event_change", lambda e: [e.pk]),
     ("admin:tournaments_event_changelist", lambda e: []),
     ("admin:tournaments_member_changelist", lambda e: []),
