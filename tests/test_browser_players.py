@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from tournaments.models import Club, Member
+from tournaments.models import Club, Drive, Member
 
 from .test_browser_sizes import OVERFLOW, SIZES
 
@@ -20,9 +20,11 @@ def test_the_players_pages_fit_a_phone_a_tablet_and_a_hall_screen(live_server, b
     call_command("demo")
     club = Club.objects.get()
     joan = Member.objects.get(first_name="Joan", last_name="Bellamy")
+    saturday = Drive.objects.get(name="Saturday Village Drive")
     pages = {
         "player": reverse("tournaments:player", args=[joan.pk]),
         "club-results": reverse("tournaments:club-results", args=[club.slug]),
+        "drive-results": reverse("tournaments:drive-results", args=[saturday.pk]),
     }
     SHOTS.mkdir(parents=True, exist_ok=True)
     too_wide, violations = {}, []

@@ -34,7 +34,7 @@ def test_the_demo_clubs_pages_are_written_with_links_between_the_files(db, tmp_p
         f"events/{autumn.pk}/results/index.html",
         f"events/{autumn.pk}/results/boards/1/index.html",
         f"events/{autumn.pk}/results/pairs/ns/1/index.html",
-        f"drives/{saturday.pk}/room/index.html",
+        f"drives/{saturday.pk}/results/index.html",
         f"players/{joan.pk}/index.html",
         "static/whistdrive.css",
     ):

@@ -57,6 +57,7 @@ urlpatterns = [
     path("drives/<int:drive_id>/publish/", views.drive_publish, name="drive-publish"),
     path("drives/<int:drive_id>/cut/", views.drive_cut, name="drive-cut"),
     path("drives/<int:drive_id>/room/", views.drive_room, name="drive-room"),
+    path("drives/<int:drive_id>/results/", views.drive_results, name="drive-results"),
     path("drives/<int:drive_id>/live/", views.drive_live, name="drive-live"),
     path("drives/<int:drive_id>/print/<slug:document>.pdf", views.drive_print, name="drive-print"),
     path("events/<int:event_id>/results/send/", views.event_send_results, name="results-send"),

@@ -78,7 +78,7 @@ def results_queue(*, event: Event | None = None, drive: Drive | None = None, use
         drive = Drive.objects.select_for_update().get(pk=drive.pk)
         require(may_send_results(drive))
         rows = drives_evenings([drive])
-        results_url = settings.SITE_URL + reverse("tournaments:drive-room", args=[drive.pk])
+        results_url = settings.SITE_URL + reverse("tournaments:drive-results", args=[drive.pk])
     members = Member.objects.select_related("club").in_bulk([member_id for member_id, _ in rows])
     now = timezone.now()
     mails = []

@@ -196,7 +196,7 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
         state = states[drive.pk]
         if not state.tables:
             continue
-        url = reverse("tournaments:drive-room", args=[drive.pk])
+        url = reverse("tournaments:drive-results", args=[drive.pk])
 
         def person(key, state=state):
             player = state.players[key]

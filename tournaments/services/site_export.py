@@ -30,7 +30,7 @@ PUBLIC = re.compile(
     r"^/(clubs/[\w-]+/(results|competitions)/"
     r"|players/\d+/"
     r"|events/\d+/(results|boards/\d+/)"
-    r"|drives/\d+/room/)"
+    r"|drives/\d+/results/)"
 )
 LINK = re.compile(r'(?P<attr>href|src)="(?P<url>[^"]*)"')
 KEPT_QUERY = {"page"}  # pages of a long list; sorting and the like are left out

@@ -278,6 +278,16 @@ def drive_print(request, drive_id: int, document: str):
     return response
 
 
+def _prizes(state: drives.DriveState, allows: dict) -> list[tuple[str, str]]:
+    """The prizes and who won them, once the drive is over: (label, name)."""
+    if not allows["finished"]:
+        return []
+    return [
+        (a.label, state.name(a.player) if a.player else ("tie: cut for it" if a.tied else "—"))
+        for a in state.awards
+    ]
+
+
 def drive_room(request, drive_id: int):
     """The hall's screen: the leaders of each role, the half-time leaders and the hand in play."""
     drive = Drive.objects.filter(pk=drive_id).first()
@@ -289,12 +299,7 @@ def drive_room(request, drive_id: int):
         return redirect_to_login(request.get_full_path())
     state = drives.DriveState(drive)
     allows = drives.drive_allows(drive)
-    prizes = []
-    if allows["finished"]:
-        prizes = [
-            (a.label, state.name(a.player) if a.player else ("tie: cut for it" if a.tied else "—"))
-            for a in state.awards
-        ]
+    prizes = _prizes(state, allows)
     move_now = drive.move_called_at is not None and timezone.now() - drive.move_called_at < MOVE_SHOWN
     return render(
         request,
@@ -310,5 +315,46 @@ def drive_room(request, drive_id: int):
             "move_now": move_now,
             "competitions": evening_competitions(drive),
             "counted": drive.published,
+        },
+    )
+
+
+def drive_results(request, drive_id: int):
+    """The drive's results for everyone once published: the prizes and every player of each role
+    with their place, half-time score and total (each member's name leading to their page)."""
+    drive = Drive.objects.select_related("club").filter(pk=drive_id).first()
+    if drive is None:
+        raise Http404("No such drive.")
+    try:
+        check_shown(request, drive)
+    except LoginNeeded:
+        return redirect_to_login(request.get_full_path())
+    state = drives.DriveState(drive)
+    allows = drives.drive_allows(drive)
+    roles = []
+    if state.tables:
+        for role, heading in ((LADY, drive.ladies_heading), (GENT, drive.gents_heading)):
+            rows = [
+                {
+                    "place": place,
+                    "key": s.player,
+                    "name": state.name(s.player),
+                    "member_id": state.players[s.player].member_id,
+                    "first_half": s.first_half,
+                    "score": s.score,
+                    "hands": s.hands_played,
+                }
+                for place, s in state.placings(role)
+            ]
+            roles.append((heading, rows))
+    return render(
+        request,
+        "tournaments/drive_results.html",
+        {
+            "drive": drive,
+            "allows": allows,
+            "roles": roles,
+            "prizes": _prizes(state, allows) if state.tables else [],
+            "halves": drive.halves > 1,
         },
     )
