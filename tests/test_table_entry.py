@@ -361,7 +361,7 @@ def test_the_director_sets_a_missing_result_and_adjusts_another(client, organise
 @pytest.mark.parametrize(
     "data, message",
     [
-        ({"ns_tricks": 8}, "Choose the tricks"),
+        ({"ns_tricks": 8}, "Give a reason"),
         ({"ns_tricks": 8, "ns_adjusted": "A", "reason": "x"}, "not both"),
         ({"ns_adjusted": "A", "reason": "x"}, "adjusted score for each side"),
     ],
@@ -381,7 +381,7 @@ def test_the_director_cannot_set_a_board_for_a_meeting_that_does_not_play_it(cli
     elsewhere = running.seatings.exclude(first_board__lte=1, last_board__gte=1).first()
     data = {"seating": elsewhere.pk, "ns_tricks": 8, "reason": "Traveller on paper"}
     page = client.post(url, data, follow=True)
-    assert "Choose the tricks" in page.content.decode()
+    assert "That meeting does not play this board." in page.content.decode()
     assert not Result.objects.exists()
 
 
