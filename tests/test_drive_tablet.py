@@ -65,3 +65,25 @@ def test_after_the_last_hand_a_table_is_told_the_drive_is_over_not_where_to_go(c
     assert "go to table" not in page and "Next hand" not in page
     after_three = _page(client, drive, 1, played=3)
     assert "go to table" in after_three and "Next hand" in after_three
+
+
+def _post(client, drive, action: str, table: int, follow=True, **data) -> str:
+    url = reverse(f"tournaments:drive-table-{action}", args=[drive.table_accesses.get(table=table).token])
+    return client.post(url, data, follow=follow).content.decode()
+
+
+def test_a_stale_no_enter_again_after_the_confirm_says_it_is_confirmed(client, drive):
+    _post(client, drive, "enter", 1, hand=1, ns_tricks=8)
+    _post(client, drive, "confirm", 1, hand=1, ns_tricks=8)
+    # The back button shows the count waiting for E/W again; E/W tap "No, enter again".
+    page = _post(client, drive, "reject", 1, hand=1)
+    assert "Hand 1 is confirmed: only the organiser can change it now." in page
+    assert "sent back" not in page
+    assert drive.results.get(hand=1, table=1).confirmed
+
+
+def test_a_count_is_not_sent_back_once_the_drive_is_closed(client, drive):
+    _post(client, drive, "enter", 1, hand=1, ns_tricks=8)
+    Drive.objects.filter(pk=drive.pk).update(status=Drive.Status.FINISHED)
+    _post(client, drive, "reject", 1, follow=False, hand=1)
+    assert drive.results.filter(hand=1, table=1, ns_tricks=8).exists()

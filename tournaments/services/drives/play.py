@@ -252,10 +252,16 @@ def drive_table_confirm(
 
 @transaction.atomic
 def drive_table_reject(*, link: DriveTable, hand: int, seen: int | None = None) -> None:
-    """E/W send the count back from a table's tablet: ``drive_result_reject``."""
+    """E/W send the count back from a table's tablet, while the drive is in play:
+    ``drive_result_reject``. A count already confirmed (a page left behind, the back button) is not
+    sent back, and the tablet is told so rather than told it was."""
     link = _locked_table(link)
+    require(lifecycle.may_play(link.drive), DriveStateError)
     _check_seen(link, hand, seen)
-    DriveResult.objects.filter(drive=link.drive, hand=hand, table=link.table, confirmed=False).delete()
+    results = DriveResult.objects.filter(drive=link.drive, hand=hand, table=link.table)
+    if results.filter(confirmed=True).exists():
+        raise DriveStateError(f"Hand {hand} is confirmed: only the organiser can change it now.")
+    results.delete()
 
 
 def _seat_what_can_be(drive: Drive, state: "DriveState", hand: int) -> None:
