@@ -64,7 +64,7 @@ def test_the_index_reads_the_same_queries_however_many_evenings(
     url = reverse("tournaments:club-results", args=[club.slug])
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200
-    assert len(captured.captured_queries) == 4  # the club, the page, the count, the competitions
+    assert len(captured.captured_queries) == 5  # the club, the page, the count, the competitions, the players
 
 
 def test_a_long_index_is_paginated(client, club, make_played_event, monkeypatch):
@@ -77,3 +77,14 @@ def test_a_long_index_is_paginated(client, club, make_played_event, monkeypatch)
     first = client.get(url).content.decode()
     assert "Night 2" in first and "Night 0" not in first and "Page 1 of 2" in first
     assert "Night 0" in client.get(url, {"page": 2}).content.decode()
+
+
+def test_the_index_leads_to_the_pages_of_the_members_who_played(client, club, make_played_event):
+    from tournaments import services
+
+    joan = services.member_create(club=club, first_name="Joan", last_name="Bellamy")
+    harold = services.member_create(club=club, first_name="Harold", last_name="Bickerstaff")
+    services.member_create(club=club, first_name="Irene", last_name="Absent")
+    make_played_event(club, members=[joan, harold])
+    page = client.get(reverse("tournaments:club-results", args=[club.slug])).content.decode()
+    assert f'href="/players/{joan.pk}/">Joan Bellamy</a>' in page and "Irene Absent" not in page

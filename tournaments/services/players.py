@@ -254,6 +254,17 @@ def member_competitions(member: Member) -> tuple[dict, ...]:
     return tuple(shown)
 
 
+def club_players(club):
+    """The club's members with a page: those who played a published evening or drive."""
+    published_pairs = Pair.objects.filter(event__club=club, event__published=True)
+    played = (
+        Q(pk__in=published_pairs.values("player1"))
+        | Q(pk__in=published_pairs.values("player2"))
+        | Q(pk__in=DrivePlayer.objects.filter(drive__club=club, drive__published=True).values("member"))
+    )
+    return club.members.filter(played).order_by("last_name", "first_name")
+
+
 def member_season(member: Member) -> Season:
     """The member's published evenings and drives, newest first, with their competitions."""
     in_pair = Q(player1=member) | Q(player2=member)

@@ -20,11 +20,11 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.db.models import Q
 from django.test import Client
 from django.urls import NoReverseMatch, reverse
 
-from ..models import Club, DrivePlayer, Pair
+from ..models import Club
+from .players import club_players
 
 PUBLIC = re.compile(
     r"^/(clubs/[\w-]+/(results|competitions)/"
@@ -85,13 +85,8 @@ def _starts(club: Club) -> list[str]:
         starts.append(reverse("tournaments:competitions", args=[club.slug]))
     except NoReverseMatch:  # a whistdrive without competitions' pages
         pass
-    played = (
-        Q(pk__in=Pair.objects.filter(event__published=True).values("player1"))
-        | Q(pk__in=Pair.objects.filter(event__published=True).values("player2"))
-        | Q(pk__in=DrivePlayer.objects.filter(drive__published=True).values("member"))
-    )
-    members = club.members.filter(played).values_list("pk", flat=True)
-    starts += [reverse("tournaments:player", args=[pk]) for pk in members]
+    players = club_players(club).values_list("pk", flat=True)
+    starts += [reverse("tournaments:player", args=[pk]) for pk in players]
     return starts
 
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from ..domain.errors import DomainError
 from ..models import Club, Competition, Drive, Event, Member
 from ..services.mail import results_send, sending_said
-from ..services.players import member_season
+from ..services.players import club_players, member_season
 from .common import back, get_event_for_user
 
 EVENINGS_A_PAGE = 25
@@ -106,7 +106,12 @@ def club_results(request, slug: str):
     return render(
         request,
         "tournaments/club_results.html",
-        {"club": club, "page": page, "competitions": club_competitions(club)},
+        {
+            "club": club,
+            "page": page,
+            "competitions": club_competitions(club),
+            "players": club_players(club).only("first_name", "last_name"),
+        },
     )
 
 
