@@ -132,6 +132,15 @@ def test_a_worker_that_stopped_is_taken_over_after_a_minute(event, fake_dds):
     assert services.event_analyse_boards(event=event) == 16
 
 
+def test_boards_dealt_again_after_their_analysis_wait_for_the_new_deals(event, fake_dds):
+    services.event_deal_boards(event=event, seed="monday", analyse=False)
+    services.event_analyse_boards(event=event)
+    services.event_deal_boards(event=event, seed="tuesday", analyse=False)
+    assert event.boards.awaiting_analysis().count() == 16  # SQL NULL, not a JSON null
+    assert services.event_analyse_boards(event=event) == 16
+    assert _analysed_as_dealt(event)
+
+
 def test_a_board_dealt_the_same_keeps_its_analysis(event, fake_dds):
     services.event_import_pbn(event=event, text=BIG_DEAL.read_text(), analyse=False)
     services.event_analyse_boards(event=event)

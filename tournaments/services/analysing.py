@@ -124,8 +124,9 @@ def _analyse(event_id: int, worker: str, *, claimed: bool = False) -> int:
 
 
 def _save(board: Board, table: dict) -> bool:
-    """Store the analysis of the board's deal as it was read: a statement of its own, that changes
-    nothing if the board was dealt again (or its trumps changed, or it was analysed) meanwhile."""
+    """Store the analysis of the board's deal as it was read: one conditional statement, that
+    changes nothing if the board was dealt again (or its trumps changed, or it was analysed)
+    meanwhile."""
     ns = analysis.ns_tricks(table, board.trumps, board.dealer) if board.trumps else None
     unchanged = Board.objects.filter(pk=board.pk, deal=board.deal, trumps=board.trumps, dd_table__isnull=True)
     return unchanged.update(dd_table=table, dd_ns_tricks=ns) == 1
