@@ -35,6 +35,7 @@ FOOTER_Y = 8 * mm
 FRAME_PADDING = 6  # points: the padding reportlab's page frame keeps inside the margins
 BODY_SIZE = 11  # points: the least a player reads at the table, at arm's length
 FOOTER_SIZE = 7.5  # the organiser's footer (which document, which page), in the bottom margin
+WRITING_ROW = 8 * mm  # a row of a form (a score card, a blank results sheet): room to write by hand
 RULE = colors.HexColor("#9aa3b2")
 SHADE = colors.HexColor("#eef1f6")
 RED = colors.HexColor("#b3261e")

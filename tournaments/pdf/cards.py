@@ -5,11 +5,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from ..print_data import PrintPack
-from .base import STYLES, text, usable_width
+from .base import STYLES, WRITING_ROW, text, usable_width
 from .grid import Grid, column_width, suit
 from .sheets import cards_on_sheets
-
-WRITING_ROW = 8 * mm  # a score card on a sheet of its own: room to write the tricks and a note
 
 
 def _head(pair: str, names: str, line: str) -> list:

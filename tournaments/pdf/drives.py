@@ -6,12 +6,10 @@ from reportlab.platypus import PageBreak, Spacer
 
 from ..print_data import DrivePrint
 from . import DRIVE_DOCUMENTS
-from .base import STYLES, build_pdf, text, usable_width
+from .base import STYLES, WRITING_ROW, build_pdf, text, usable_width
 from .grid import Grid, column_width, suit
 from .sheets import cards_on_sheets
 from .table_cards import QrCode
-
-WRITING_ROW = 8 * mm  # a score card on a sheet of its own: room to write the tricks
 
 
 def _score_cards(data: DrivePrint) -> list:

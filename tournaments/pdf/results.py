@@ -5,14 +5,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from ..print_data import PrintPack
-from .base import STYLES, text, usable_width
+from .base import STYLES, WRITING_ROW, text, usable_width
 from .grid import Grid, column_width
 
 PAIR_WIDTH = column_width("Pair", "N/S 40", "Pair 28", bold=False)
 MIN_BOARD_WIDTH = column_width("12.5", "100", bold=False)  # a board's column in the scores grid
 FIGURE_WIDTH = column_width("Boards", "−12.5", "100.00")  # a figure: score, top, %, tricks, ± avg
 PLACE_WIDTH = column_width("Place", "10=")
-WRITING_ROW = 8 * mm  # a blank form's row: room to write a figure by hand
 
 
 def results_story(pack: PrintPack) -> list:
