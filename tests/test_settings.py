@@ -39,6 +39,9 @@ def _manage(*args, **env):
         ("SECURE_HSTS_SECONDS", "a year"),
         ("DATABASE_URL", "mysql://root@localhost/whist"),
         ("DATABASE_URL", "postgres://user@host:port/whist"),
+        ("FRAME_ANCESTORS", "https://club.org; script-src *"),
+        ("EMAIL_URL", "http://mail.example.org"),
+        ("EMAIL_TIMEOUT", "soon"),
     ],
 )
 def test_a_malformed_variable_stops_start_up_and_is_named(name, value):
