@@ -67,7 +67,12 @@ def test_the_demo_has_a_season_of_published_evenings_and_drives_and_competitions
     )
     assert (dates[-1] - dates[0]).days >= 6 * 7  # across recent weeks
     assert all(c.start <= date(2026, 11, 24) <= c.end for c in Competition.objects.all())
-    assert Competition.objects.count() == 2
+    # A competition of each measure: the average percentage (with and without a handicap), the ±
+    # tricks of the compass evenings, placing points (reverse, and 4/3/2/1) and the drive score.
+    measures = set(Competition.objects.values_list("measure", flat=True))
+    assert measures == {"percentage", "tricks", "placing", "drive"}
+    assert Competition.objects.filter(handicap="moving").exists()
+    assert set(Competition.objects.values_list("placing", flat=True)) == {"table", "reverse"}
     assert Member.objects.exclude(email="").count() == 26
 
 

@@ -1,6 +1,6 @@
 """Rebuild fixtures/demo.json: a club, its members, an autumn season of published Tuesday pairs
-evenings and Saturday drives with two competitions in progress, finished events with results, a
-ready event, a finished whist drive and one in play.
+evenings, Thursday compass evenings and Saturday drives with the season's competitions in
+progress, finished events with results, a ready event, a finished whist drive and one in play.
 
 Built through the services in a transaction that is rolled back, so the database is untouched.
 Run it after a change to the models, on an empty database:
@@ -78,6 +78,7 @@ DUMPED = [
 TUESDAYS = [date(2026, 9, 29), date(2026, 10, 6), date(2026, 10, 13), date(2026, 10, 20), date(2026, 10, 27)]
 TUESDAYS += [date(2026, 11, 3), date(2026, 11, 10)]
 SATURDAYS = [date(2026, 10, 3), date(2026, 10, 24), date(2026, 11, 7)]
+THURSDAYS = [date(2026, 10, 8), date(2026, 10, 22), date(2026, 11, 5)]
 NO_ADDRESS = {"Ashworth", "Quayle", "Young"}  # members who gave no e-mail address
 
 
@@ -153,6 +154,7 @@ def _build():
     services.event_analyse_boards(event=ready)
     services.event_set_status(event=ready, status=Event.Status.READY)
     _drives(club, members)
+    _compass_and_ladders(club, members)
 
 
 def _drives(club, members):
@@ -220,6 +222,46 @@ def _season(club, members):
         values={"name": "Saturday Drive Ladder", "kinds": "drive", "measure": "drive", "lists": "roles"}
         | autumn,
     )
+
+
+def _compass_and_ladders(club, members):
+    """Three Thursday compass evenings (total tricks) and the season's competitions of the other
+    measures: the ± tricks of the compass evenings, reverse placings and 4/3/2/1 for the Tuesday
+    partnerships, and the average percentage with a moving handicap."""
+    rng = random.Random(1926)
+    partnerships = [(members[i], members[i + 1]) for i in range(0, 28, 2)]
+    for day in THURSDAYS:
+        playing = sorted(rng.sample(range(len(partnerships)), 8))
+        event = services.event_create(
+            club=club,
+            name="Thursday Compass",
+            date=day,
+            tables=4,
+            boards_per_round=2,
+            scoring=Event.Scoring.TOTAL_TRICKS,
+            tag="Thursday",
+        )
+        for index in playing:
+            first, second = partnerships[index]
+            services.entry_add(event=event, first=str(first), second=str(second))
+        services.event_accept_proposal(event=event, choice=0)
+        services.event_deal_boards(event=event, seed=f"ribble-thursday-{day}", analyse=False)
+        services.event_analyse_boards(event=event)
+        services.event_start(event=event)
+        _play(event, rng)
+        services.event_close(event=event)
+        services.event_publish(event=event)
+    autumn = {"start": date(2026, 9, 1), "end": date(2026, 12, 22)}
+    tuesday_pairs = {"kinds": "event", "tag": "Tuesday", "who": "pairs"}
+    for name, rules in {
+        "Compass Cup": {"kinds": "event", "tag": "Thursday", "measure": "tricks"},
+        "Tuesday Ladder": tuesday_pairs
+        | {"measure": "placing", "placing": "reverse", "counting": "best", "count": 5, "qualify": 4},
+        "Tuesday Championship": tuesday_pairs
+        | {"measure": "placing", "points": "4/3/2/1", "ties": "counted-then-best"},
+        "Handicap Trophy": {"kinds": "event", "measure": "percentage", "handicap": "moving"},
+    }.items():
+        competitions.competition_create(club=club, values={"name": name, **rules, **autumn})
 
 
 def _drive_players(drive, people):
