@@ -290,3 +290,12 @@ def test_the_player_page_and_the_results_index_name_the_competitions(client, clu
 
     assert "Winter League" in player and "not qualified yet, needs 1 more" in player
     assert url("competition", league) in index
+
+
+@pytest.mark.parametrize("count", [1, 4])
+def test_the_competitions_list_reads_the_same_queries_however_many_competitions(client, club, count):
+    for n in range(count):
+        competitions.competition_create(club=club, values={"name": f"League {n}", **SEASON})
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(reverse("tournaments:competitions", args=[club.slug])).status_code == 200
+    assert len(captured.captured_queries) == 2  # the club, its competitions
