@@ -84,8 +84,8 @@ def drive_run(request, drive_id: int):
         state = drives.DriveState(drive)
         context |= _grid_context(state) | {
             "state": state,
-            "ladies": _standings(state, LADY),
-            "gents": _standings(state, GENT),
+            "ladies": _standings(state, LADY) if state.scored else [],
+            "gents": _standings(state, GENT) if state.scored else [],
             "awards": [
                 {
                     "award": a,
@@ -308,8 +308,9 @@ def drive_room(request, drive_id: int):
             "drive": drive,
             "allows": allows,
             "hand": state.next_hand() if state.tables else None,
-            "ladies": _standings(state, LADY)[:10],
-            "gents": _standings(state, GENT)[:10],
+            "ladies": _standings(state, LADY)[:10] if state.scored else [],
+            "gents": _standings(state, GENT)[:10] if state.scored else [],
+            "scored": state.scored,
             "first_half": [(s.player, state.name(s.player), s.first_half) for s in state.half_time_leaders()],
             "prizes": prizes,
             "move_now": move_now,
