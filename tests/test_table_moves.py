@@ -6,6 +6,8 @@ import re
 from datetime import date
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import strip_tags
 
@@ -54,3 +56,50 @@ def test_a_pair_bound_for_the_sit_out_table_is_told_to_sit_out(client, club):
     names = event.pairs.get(number=2).names
     assert f"{names} (Pair 2): sit out next round (table 4: nobody plays there)." in moves
     assert "go to table 4" not in moves
+
+
+def _sit_out_list(client, event, table: int) -> str:
+    url = reverse("tournaments:table", args=[event.table_accesses.get(table=table).token])
+    page = client.get(url).content.decode()
+    return re.sub(
+        r"\s+", " ", html.unescape(strip_tags(page.split('class="move-list sit-outs">')[1].split("</ul>")[0]))
+    )
+
+
+def test_the_half_tables_tablet_tells_each_pair_sitting_out_where_to_go_next(client, club):
+    event = _howell(club, 7)  # pair 8 is missing: its opponent of each round sits out at table 4
+    listed = _sit_out_list(client, event, 4)
+    movement = services.seated_movement(event)
+    names = {p.number: p.names for p in event.pairs.all()}
+    for round_ in range(1, event.rounds + 1):
+        here = movement.at(round_, 4)
+        pair = here.ns or here.ew
+        told = f"Round {round_}: {names[pair]} (Pair {pair}) sit out here"
+        if round_ < event.rounds:
+            seat = movement.seat_of(round_ + 1, "", pair)
+            told += f", then go to table {seat.table}, sit {'N/S' if seat.direction == 'NS' else 'E/W'}."
+        else:
+            told += "."
+        assert told in listed
+
+
+def test_a_mitchells_half_table_tells_its_ew_pair_where_to_go_next(client, club, make_event):
+    event = make_event(club, tables=5, boards_per_round=2, phantom=True)
+    services.event_deal_boards(event=event, seed="half", analyse=False)
+    services.event_start(event=event)
+    listed = _sit_out_list(client, event, 5)
+    assert "Round 1: E/W 5 sit out here, then go to table 1." in listed
+    assert "Round 2: E/W 4 sit out here, then go to table 1." in listed
+
+
+def test_the_half_tables_list_reads_as_many_queries_however_many_rounds(client, club, make_event):
+    counts = []
+    for tables in (3, 7):
+        event = make_event(club, name=f"Half {tables}", tables=tables, boards_per_round=2, phantom=True)
+        services.event_deal_boards(event=event, seed="half", analyse=False)
+        services.event_start(event=event)
+        url = reverse("tournaments:table", args=[event.table_accesses.get(table=tables).token])
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]

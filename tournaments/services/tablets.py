@@ -196,23 +196,43 @@ def _moves(event: Event, seating: Seating) -> dict:
     moves = movement.moves_after(seating.round, seating.table)
     if moves.last_round:
         return {}
-    if movement.kind == "howell":  # both pairs move, and may change direction
-        pair_moves = [
-            (pair, seat_move_text(seating.table, direction, following, last_round=False))
-            for pair, direction, following in (
-                (seating.ns_pair, "NS", moves.ns_next),
-                (seating.ew_pair, "EW", moves.ew_next),
-            )
-            if pair is not None
-        ]
-    else:
-        pair_moves = [(seating.ew_pair, ew_move_text(moves))] if seating.ew_pair else []
+    pair_moves = _pair_moves(movement, seating, moves)
     return {
         "round": seating.round,
         "pair_moves": pair_moves,
         "boards": (seating.first_board, seating.last_board),
         "boards_text": boards_move_text(moves),
     }
+
+
+def _pair_moves(movement, seating: Seating, moves) -> list[tuple]:
+    """(pair, where it goes) for each pair of a seating after its round, in the movement's words."""
+    if movement.kind == "howell":  # both pairs move, and may change direction
+        return [
+            (pair, seat_move_text(seating.table, direction, following, last_round=moves.last_round))
+            for pair, direction, following in (
+                (seating.ns_pair, "NS", moves.ns_next),
+                (seating.ew_pair, "EW", moves.ew_next),
+            )
+            if pair is not None
+        ]
+    return [(seating.ew_pair, ew_move_text(moves))] if seating.ew_pair else []
+
+
+def table_sit_outs(access: TableAccess) -> list[tuple]:
+    """At the half table, where nobody plays: round by round, (round, the pair sitting out there,
+    where it goes after), in the words the other tables' tablets use. Nobody else tells that pair."""
+    event = access.event
+    seatings = event.seatings.select_related(
+        "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
+    ).order_by("round", "table")
+    movement = seated_movement(event, seatings, event.relay_stands.all())
+    return [
+        (seating.round, pair, text)
+        for seating in seatings
+        if seating.table == access.table
+        for pair, text in _pair_moves(movement, seating, movement.moves_after(seating.round, seating.table))
+    ]
 
 
 def _table_rounds(

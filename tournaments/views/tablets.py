@@ -19,7 +19,7 @@ from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..domain.errors import DomainError
 from ..models import TableAccess
 from ..services.codes import Tablet
-from ..services.tablets import TableNotStarted, code_as_typed
+from ..services.tablets import TableNotStarted, code_as_typed, table_sit_outs
 
 TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
@@ -115,6 +115,7 @@ def table_page(request, token: str):
         )
     state = services.table_state(access)
     seatings = access.event.seatings
+    sit_out_table = not seatings.filter(table=access.table, ns_pair__isnull=False).exists()
     played = _whole(request.GET.get("played"))
     # The round just finished stays on screen, its scores with the moves, until "Next round".
     round_over = (
@@ -130,7 +131,8 @@ def table_page(request, token: str):
             "event": access.event,
             "state": state,
             "rounds": seatings.filter(table=access.table).count(),
-            "sit_out_table": not seatings.filter(table=access.table, ns_pair__isnull=False).exists(),
+            "sit_out_table": sit_out_table,
+            "sit_outs": table_sit_outs(access) if sit_out_table else [],
             "boards": [
                 {
                     "entry": e,
