@@ -245,3 +245,15 @@ def test_no_leader_is_shown_before_the_first_hand_is_in_at_every_table(client, o
     page = client.get(_url("drive-run", drive)).content.decode()
     room = client.get(_url("drive-room", drive)).content.decode()
     assert "The standings show once" not in page and "Player 16" in room and "provisional" in room
+
+
+def test_the_organisers_standings_give_each_players_place_ties_shared(client, organiser, drive):
+    client.force_login(organiser)
+    for k in range(8):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
+    drives.drive_start(drive=drive)
+    for table in (1, 2):
+        drives.drive_result_record(drive=drive, hand=1, table=table, ns_tricks=7)
+    html = client.get(_url("drive-run", drive)).content.decode()
+    ladies = html.split("<th>Place</th>")[1].split("</table>")[0]
+    assert ladies.count("<tr><td>1=</td>") == 2 and ladies.count("<tr><td>3=</td>") == 2
