@@ -144,3 +144,11 @@ def test_the_players_page_is_paginated_when_long(client, club, make_played_event
     first = client.get(url).content.decode().split("Evenings and drives")[1]
     assert "Night 2" in first and "Night 0" not in first and "Page 1 of 2" in first
     assert "Night 0" in client.get(url, {"page": 2}).content.decode().split("Evenings and drives")[1]
+
+
+def test_the_standings_lead_to_each_members_page(client, club, make_played_event):
+    joan = services.member_create(club=club, first_name="Joan", last_name="Bellamy")
+    harold = services.member_create(club=club, first_name="Harold", last_name="Bickerstaff")
+    event = make_played_event(club, members=[joan, harold])
+    page = client.get(reverse("tournaments:results", args=[event.pk])).content.decode()
+    assert f'<a href="/players/{joan.pk}/">Joan Bellamy</a> &amp; <a href="/players/{harold.pk}/">' in page

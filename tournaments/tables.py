@@ -20,7 +20,9 @@ class StandingsTable(tables.Table):
         order_by=("direction", "pair"),
         attrs={"td": {"class": "nowrap"}},
     )
-    names = tables.Column(verbose_name="Players", attrs={"td": {"class": "names"}})
+    names = tables.Column(
+        verbose_name="Players", accessor="names_link", order_by=("names",), attrs={"td": {"class": "names"}}
+    )
     score = tables.Column(verbose_name="Score", accessor="score_text", order_by=("score",), attrs=NUM)
     top = tables.Column(verbose_name="Top", accessor="top_text", order_by=("top",), attrs=NUM)
     percentage = tables.Column(

@@ -1,7 +1,7 @@
 """Scores and standings of an event: its rows turned into the domain's terms and scored there."""
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from django.core.cache import cache
@@ -23,6 +23,7 @@ class EventReport:
     names: dict  # PairKey -> "Joan Bellamy & Harold Bickerstaff"
     trumps: dict  # board number -> "H", "D", "S", "C", "NT" or ""
     provisional: bool
+    people: dict = field(default_factory=dict)  # PairKey -> ((member id or None, name), (…, …))
 
     def name(self, pair) -> str:
         return self.names.get(tuple(pair), scoring.pair_label(tuple(pair)))
@@ -58,6 +59,14 @@ def event_expected_results(seatings) -> dict[int, int]:
     for seating in seatings:
         counts.update(seating_expected_boards(seating))
     return dict(counts)
+
+
+def _people(pair) -> tuple[tuple[int | None, str], tuple[int | None, str]]:
+    """A pair's two players as (member id, name), a guest's id None."""
+    return (
+        (pair.player1_id, str(pair.player1)) if pair.player1_id else (None, pair.guest1),
+        (pair.player2_id, str(pair.player2)) if pair.player2_id else (None, pair.guest2),
+    )
 
 
 def _pair_key(pair) -> tuple[str, int]:
@@ -182,6 +191,7 @@ def event_report(event: Event) -> EventReport:
         names={_pair_key(p): p.names for p in pairs},
         trumps={b.number: b.trumps for b in boards},
         provisional=event.status != Event.Status.FINISHED,
+        people={_pair_key(p): _people(p) for p in pairs},
     )
 
 

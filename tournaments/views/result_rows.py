@@ -4,7 +4,7 @@ Each figure comes twice: raw, for sorting, and as shown (``*_text``), formatted 
 """
 
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from ..domain.boards import STRAIN_SYMBOLS
 from ..domain.scoring import pair_label
@@ -31,6 +31,18 @@ def _pair_cell(report: EventReport, pair):
     )
 
 
+def names_cell(report: EventReport, pair):
+    """The pair's players, each member's name leading to their page (a guest's as it is)."""
+    people = [(pk, name) for pk, name in report.people.get(tuple(pair), ()) if name]
+    if not people:
+        return report.name(pair)
+    cells = [
+        format_html('<a href="{}">{}</a>', reverse("tournaments:player", args=[pk]), name) if pk else name
+        for pk, name in people
+    ]
+    return format_html_join(" & ", "{}", ((cell,) for cell in cells))
+
+
 def standings_table_rows(report: EventReport, field: str) -> list[dict]:
     return [
         {
@@ -40,6 +52,7 @@ def standings_table_rows(report: EventReport, field: str) -> list[dict]:
             "pair": s.pair[1],
             "label": pair_label(s.pair),
             "names": report.name(s.pair),
+            "names_link": names_cell(report, s.pair),
             "label_link": format_html(
                 '<a href="{}">{}</a>', card_url(report.event.pk, s.pair), pair_label(s.pair)
             ),
