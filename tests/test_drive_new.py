@@ -93,3 +93,10 @@ def test_a_drives_two_roles_need_two_names_in_the_service_and_the_database(club)
         drives.drive_update(drive=drive, values={"lady_label": "GENT"})
     with pytest.raises(IntegrityError), transaction.atomic():
         Drive.objects.filter(pk=drive.pk).update(lady_label="Gent")
+
+
+def test_a_new_organisers_empty_home_page_points_to_its_own_buttons_not_the_organiser_site(client, organiser):
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:home")).content.decode()
+    assert "No events yet: press <b>New event</b>" in html and "No drives yet: press <b>New drive</b>" in html
+    assert reverse("admin:tournaments_event_add") not in html
