@@ -20,7 +20,7 @@ other.
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import F, FilteredRelation, Q
+from django.db.models import Count, F, FilteredRelation, Q
 from django.utils import timezone
 
 from ..domain.movements.render import boards_move_text, ew_move_text, seat_move_text
@@ -102,6 +102,7 @@ class BoardEntry:
     board: Board
     result: Result | None
     ns_tricks: int | None  # as the table sees them (the N/S pair's tricks, even when switched)
+    seen: int = 0  # how often the organiser had set the board here: sent back with the entry
 
     @property
     def status(self) -> str:
@@ -158,10 +159,22 @@ def table_state(access: TableAccess) -> TableState:
     if current is not None:
         boards = {b.number: b for b in event.boards.filter(number__in=list(current.board_numbers))}
         results = by_round.get(current.round, {})
+        seen = dict(
+            _set_elsewhere(access, current)
+            .filter(board_number__in=list(current.board_numbers))
+            .values_list("board_number")
+            .annotate(n=Count("id"))
+            .order_by()
+        )
         for number in current.board_numbers:
             result = results.get(number)
             entries.append(
-                BoardEntry(boards[number], result, _seen_by_table(result, current) if result else None)
+                BoardEntry(
+                    boards[number],
+                    result,
+                    _seen_by_table(result, current) if result else None,
+                    seen.get(number, 0),
+                )
             )
     previous_scores = ()
     if previous is not None:
@@ -342,12 +355,56 @@ def _source(access: TableAccess) -> str:
     return f"table {access.table}"
 
 
+class SetByOrganiser(TableError):
+    """An entry typed at the table before the organiser set that board (or hand) is not used."""
+
+
+def typed_before_organiser_set(*, seen: int | None, sets: int, what: str) -> None:
+    """The rule for an entry a tablet kept while the network was gone, an event's board or a
+    drive's hand alike: it carries ``seen``, how many times the organiser had set the board when
+    the table typed it, and ``sets`` is how many times they have now. If they have set it since,
+    the entry is refused, with words the table reads, never applied over the organiser's result.
+    An entry without ``seen`` (a form sent without the script) is checked as before, no more.
+
+    Example: board 3 was missing (``seen`` 0) when N/S typed 9 with the Wi-Fi down; meanwhile the
+    organiser set it from the paper traveller (``sets`` 1): the 9 is refused, "ask them"."""
+    if seen is not None and sets > seen:
+        raise SetByOrganiser(
+            f"The organiser has set {what} since this tablet's entry was typed: ask them. "
+            "The entry was not used."
+        )
+
+
+def _set_elsewhere(access: TableAccess, seating: Seating):
+    """The history lines of the meeting at this seating that did not come from this table (the
+    organiser's, an import's), board by board: a count a board is the ``seen`` of its entries.
+    History keeps pairs by the cards they held (``domain.arrow``)."""
+    holds_ns, holds_ew = (
+        (seating.ew_pair, seating.ns_pair) if seating.arrow_switched else (seating.ns_pair, seating.ew_pair)
+    )
+    if holds_ns is None or holds_ew is None:
+        return ResultChange.objects.none()
+    return ResultChange.objects.filter(
+        event_id=access.event_id, ns_pair_number=holds_ns.number, ew_pair_number=holds_ew.number
+    ).exclude(source=_source(access))
+
+
+def _check_seen(access: TableAccess, seating: Seating, board_number: int, seen: int | None) -> None:
+    if seen is not None:
+        sets = _set_elsewhere(access, seating).filter(board_number=board_number).count()
+        typed_before_organiser_set(seen=seen, sets=sets, what=f"board {board_number}")
+
+
 @transaction.atomic
-def table_result_enter(*, access: TableAccess, board_number: int, ns_tricks: int) -> Result:
-    """N/S enter their tricks; the result then waits for E/W to confirm."""
+def table_result_enter(
+    *, access: TableAccess, board_number: int, ns_tricks: int, seen: int | None = None
+) -> Result:
+    """N/S enter their tricks; the result then waits for E/W to confirm. ``seen``: see
+    ``typed_before_organiser_set``."""
     if not isinstance(ns_tricks, int) or not 0 <= ns_tricks <= 13:
         raise TableError("Tap the number of tricks N/S took: 0 to 13.")
     seating, board, is_current, results = _locked_seating(access, board_number)
+    _check_seen(access, seating, board_number, seen)
     existing = _result_at(seating, board, results)
     if existing is not None:
         if _seen_by_table(existing, seating) == ns_tricks:
@@ -372,9 +429,12 @@ def table_result_enter(*, access: TableAccess, board_number: int, ns_tricks: int
 
 
 @transaction.atomic
-def table_result_confirm(*, access: TableAccess, board_number: int, ns_tricks: int) -> Result:
+def table_result_confirm(
+    *, access: TableAccess, board_number: int, ns_tricks: int, seen: int | None = None
+) -> Result:
     """E/W confirm the tricks they were shown; a changed entry is not confirmed by mistake."""
     seating, board, _, results = _locked_seating(access, board_number)
+    _check_seen(access, seating, board_number, seen)
     existing = _result_at(seating, board, results)
     if existing is None:
         raise TableError(f"Board {board_number} has no score to confirm yet: N/S enter it first.")
@@ -393,9 +453,10 @@ def table_result_confirm(*, access: TableAccess, board_number: int, ns_tricks: i
 
 
 @transaction.atomic
-def table_result_reject(*, access: TableAccess, board_number: int) -> None:
+def table_result_reject(*, access: TableAccess, board_number: int, seen: int | None = None) -> None:
     """E/W send an unconfirmed entry back, so N/S can enter it again."""
     seating, board, _, results = _locked_seating(access, board_number)
+    _check_seen(access, seating, board_number, seen)
     existing = _result_at(seating, board, results)
     if existing is None:
         return  # already sent back

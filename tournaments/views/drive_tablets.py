@@ -65,6 +65,7 @@ def drive_table_page(request, token: str):
     if now.seating is not None:
         trumps = state.trumps(now.hand)
         context |= {
+            "seen": drives.drive_hand_sets(drive.pk, access.table, [now.hand]).get(now.hand, 0),
             "ns": _couple(state, now.seating.ns),
             "ew": _couple(state, now.seating.ew),
             "trumps": STRAIN_SYMBOLS[trumps],
@@ -115,21 +116,21 @@ def _tricks(data) -> int:
 
 
 def _enter(link, hand, data):
-    drives.drive_table_enter(link=link, hand=hand, ns_tricks=_tricks(data))
+    drives.drive_table_enter(link=link, hand=hand, ns_tricks=_tricks(data), seen=_whole(data.get("seen")))
     return "", None
 
 
 def _confirm(link, hand, data):
-    drives.drive_table_confirm(link=link, hand=hand, ns_tricks=_tricks(data))
+    drives.drive_table_confirm(link=link, hand=hand, ns_tricks=_tricks(data), seen=_whole(data.get("seen")))
     return "", hand
 
 
 def _reject(link, hand, data):
-    drives.drive_table_reject(link=link, hand=hand)
+    drives.drive_table_reject(link=link, hand=hand, seen=_whole(data.get("seen")))
     return f"Hand {hand} sent back: N/S, tap your tricks again.", None
 
 
-_send_again = asks_to_send_again("tournaments:drive-table", ("hand", "ns_tricks"))
+_send_again = asks_to_send_again("tournaments:drive-table", ("hand", "ns_tricks", "seen"))
 drive_table_enter = _send_again(_action(_enter))
 drive_table_confirm = _send_again(_action(_confirm))
 drive_table_reject = _send_again(_action(_reject))

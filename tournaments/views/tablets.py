@@ -231,23 +231,25 @@ def _enter(access, board, data):
     tricks = _whole(data.get("ns_tricks"))
     if tricks is None:
         raise services.TableError("Tap the number of tricks N/S took: 0 to 13.")
-    services.table_result_enter(access=access, board_number=board, ns_tricks=tricks)
+    seen = _whole(data.get("seen"))
+    services.table_result_enter(access=access, board_number=board, ns_tricks=tricks, seen=seen)
 
 
 def _confirm(access, board, data):
     tricks = _whole(data.get("ns_tricks"))
     if tricks is None:
         raise services.TableError("Tap Confirm again under the score you checked.")
-    result = services.table_result_confirm(access=access, board_number=board, ns_tricks=tricks)
+    seen = _whole(data.get("seen"))
+    result = services.table_result_confirm(access=access, board_number=board, ns_tricks=tricks, seen=seen)
     return Outcome(round_played=result.round)
 
 
 def _reject(access, board, data):
-    services.table_result_reject(access=access, board_number=board)
+    services.table_result_reject(access=access, board_number=board, seen=_whole(data.get("seen")))
     return Outcome(f"Board {board} sent back: N/S, tap your tricks again.")
 
 
-_send_again = asks_to_send_again("tournaments:table", ("board", "ns_tricks"))
+_send_again = asks_to_send_again("tournaments:table", ("board", "ns_tricks", "seen"))
 table_enter = _send_again(_table_action(_enter))
 table_confirm = _send_again(_table_action(_confirm))
 table_reject = _send_again(_table_action(_reject))

@@ -8,6 +8,7 @@ from .paper import drive_print, drive_report
 from .play import (
     drive_close,
     drive_guest_warnings,
+    drive_hand_sets,
     drive_move_call,
     drive_open_tables,
     drive_player_add,
@@ -55,6 +56,7 @@ __all__ = [
     "drive_start",
     "drive_table_confirm",
     "drive_table_enter",
+    "drive_hand_sets",
     "drive_table_reject",
     "drive_totals_set",
     "prize_cut_record",

@@ -9,7 +9,7 @@ import secrets
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.utils import timezone
 
 from ...domain.drives import (
@@ -41,6 +41,7 @@ from ..audit import drive_log
 from ..codes import table_link_create
 from ..entries import member_or_guest, repeated_guests
 from ..errors import ServiceError
+from ..tablets import typed_before_organiser_set
 from ..verdicts import require
 from . import lifecycle
 from .state import SEATS, DriveState, DriveStateError
@@ -218,27 +219,45 @@ def _locked_table(link: DriveTable) -> DriveTable:
     return DriveTable.objects.select_related("drive").select_for_update(of=("drive",)).get(token=link.token)
 
 
+def drive_hand_sets(drive_id: int, table: int, hands) -> dict[int, int]:
+    """How many times the organiser has set each of these hands at the table (a tablet's ``seen``)."""
+    changes = DriveResultChange.objects.filter(drive_id=drive_id, table=table, hand__in=list(hands))
+    return dict(changes.values_list("hand").annotate(n=Count("id")).order_by())
+
+
+def _check_seen(link: DriveTable, hand: int, seen: int | None) -> None:
+    if seen is not None:
+        sets = drive_hand_sets(link.drive_id, link.table, [hand]).get(hand, 0)
+        typed_before_organiser_set(seen=seen, sets=sets, what=f"hand {hand} at this table")
+
+
 @transaction.atomic
-def drive_table_enter(*, link: DriveTable, hand: int, ns_tricks: int) -> DriveResult:
-    """N/S's count from a table's tablet, waiting for E/W: ``drive_result_record`` unconfirmed."""
+def drive_table_enter(*, link: DriveTable, hand: int, ns_tricks: int, seen: int | None = None) -> DriveResult:
+    """N/S's count from a table's tablet, waiting for E/W: ``drive_result_record`` unconfirmed.
+    ``seen``: see ``typed_before_organiser_set``."""
     link = _locked_table(link)
+    _check_seen(link, hand, seen)
     return _record(link.drive, hand, link.table, ns_tricks, confirmed=False)
 
 
 @transaction.atomic
-def drive_table_confirm(*, link: DriveTable, hand: int, ns_tricks: int) -> DriveResult:
+def drive_table_confirm(
+    *, link: DriveTable, hand: int, ns_tricks: int, seen: int | None = None
+) -> DriveResult:
     """E/W's confirmation from a table's tablet: ``drive_result_confirm``."""
     link = _locked_table(link)
+    _check_seen(link, hand, seen)
     return _confirm(link.drive, hand, link.table, ns_tricks)
 
 
 @transaction.atomic
-def drive_table_reject(*, link: DriveTable, hand: int) -> None:
+def drive_table_reject(*, link: DriveTable, hand: int, seen: int | None = None) -> None:
     """E/W send the count back from a table's tablet, while the drive is in play:
     ``drive_result_reject``. A count already confirmed (a page left behind, the back button) is not
     sent back, and the tablet is told so rather than told it was."""
     link = _locked_table(link)
     require(lifecycle.may_play(link.drive), DriveStateError)
+    _check_seen(link, hand, seen)
     results = DriveResult.objects.filter(drive=link.drive, hand=hand, table=link.table)
     if results.filter(confirmed=True).exists():
         raise DriveStateError(f"Hand {hand} is confirmed: only the organiser can change it now.")
