@@ -158,7 +158,8 @@ def test_two_tablets_at_one_table(live_server, browser, running):
 
 @pytest.mark.parametrize("outage", ["503", "connection lost"])
 def test_the_tablet_keeps_trying_through_an_outage_and_saves_once(live_server, page, running, outage):
-    """A restart of the database or a Wi-Fi blip: the tap shows 'Saving…' and goes through after."""
+    """A restart of the database or a Wi-Fi blip: the tap is kept on the tablet, 'waiting to send',
+    and goes through after."""
     _open(page, live_server, running)
     failures = []
 
@@ -174,8 +175,9 @@ def test_the_tablet_keeps_trying_through_an_outage_and_saves_once(live_server, p
 
     page.route("**/enter/", flaky)
     _board(page, 1).get_by_role("button", name="N/S took 8 tricks", exact=True).click()
-    expect(page.locator("#saving")).to_contain_text("Saving")
-    expect(_board(page, 1)).to_contain_text("N/S 8 · E/W 5", timeout=15_000)
+    expect(page.locator("#outbox")).to_contain_text("1 board waiting to send")
+    expect(_board(page, 1)).to_contain_text("N/S 8 · E/W 5")
+    expect(page.locator("#outbox")).to_be_hidden(timeout=15_000)
     page.screenshot(path=SHOTS / f"table-after-outage-{outage.replace(' ', '-')}.png", full_page=True)
     assert len(failures) == 2
     assert list(Result.objects.values_list("board__number", "ns_tricks")) == [(1, 8)]
