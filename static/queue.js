@@ -96,7 +96,7 @@
       choice.append(yes, no);
       section.appendChild(choice);
     } else {
-      section.appendChild(score(state.tricks, "✓ confirmed here · waiting to send", true));
+      section.appendChild(score(state.tricks, "Confirmed here · waiting to send", true));
     }
   }
 

@@ -45,7 +45,7 @@ def test_three_boards_typed_offline_survive_a_closed_tab_and_arrive_once_in_orde
         expect(_board(page, board)).to_contain_text(f"N/S {tricks} · E/W {13 - tricks} waiting to send")
         # The next board stays open to N/S, and E/W confirm the count kept on the tablet.
         _board(page, board).get_by_role("button", name="Yes, confirm").click()
-        expect(_board(page, board)).to_contain_text("confirmed here · waiting to send")
+        expect(_board(page, board)).to_contain_text("Confirmed here · waiting to send")
     page.clock.fast_forward("05:00")  # five minutes without the network: still kept, still trying
     expect(page.locator("#outbox")).to_contain_text("3 boards waiting to send")
     expect(page.locator("#outbox")).to_contain_text("sent by itself when the network is back")
@@ -135,7 +135,7 @@ def test_a_drive_tablet_keeps_a_hand_offline(live_server, page, club):
     page.get_by_role("button", name="N/S took 8 tricks", exact=True).click()
     expect(page.locator("#hand-1")).to_contain_text("N/S 8 · E/W 5 waiting to send")
     page.get_by_role("button", name="Yes, confirm").click()
-    expect(page.locator("#hand-1")).to_contain_text("confirmed here · waiting to send")
+    expect(page.locator("#hand-1")).to_contain_text("Confirmed here · waiting to send")
     page.clock.fast_forward("02:00")
     expect(page.locator("#outbox")).to_contain_text("1 hand waiting to send")
     page.context.set_offline(False)

@@ -112,6 +112,7 @@ def test_a_double_tap_makes_one_result(live_server, page, running):
     _open(page, live_server, running)
     _board(page, 1).get_by_role("button", name="N/S took 6 tricks", exact=True).dblclick()
     expect(_board(page, 1)).to_contain_text("N/S 6 · E/W 7")
+    expect(page.locator("#outbox")).to_be_hidden()  # sent, not only kept on the tablet
     assert Result.objects.count() == 1
 
 
@@ -141,7 +142,8 @@ def test_two_tablets_at_one_table(live_server, browser, running):
     first.goto(url)
     second.goto(url)
     first.locator("#board-1").get_by_role("button", name="N/S took 10 tricks", exact=True).click()
-    expect(first.locator("#board-1")).to_contain_text("N/S 10 · E/W 3")  # saved before the second taps
+    expect(first.locator("#board-1")).to_contain_text("N/S 10 · E/W 3")
+    expect(first.locator("#outbox")).to_be_hidden()  # saved before the second taps
     second.locator("#board-1").get_by_role("button", name="N/S took 3 tricks", exact=True).click()
     expect(second.locator(".messages")).to_contain_text(
         "Board 1 already has N/S 10 (waiting for E/W to confirm)"
