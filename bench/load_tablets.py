@@ -31,6 +31,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections import Counter
 from datetime import date
 from pathlib import Path
 
@@ -70,6 +71,9 @@ def summary(name, values):
     )
 
 
+UPSTREAM_HEADER = "X-Whistdrive-Upstream"  # deploy/try-it-here.sh's nginx names the app server
+
+
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):
         return None
@@ -81,7 +85,9 @@ MET = []  # (when, what): every server error and connection error any client met
 class Client:
     """A browser-like client: cookies, CSRF token, and retries while the server is down."""
 
-    def __init__(self):
+    def __init__(self, base=BASE):
+        self.base = base
+        self.answered_by = Counter()  # app server (behind a proxy that names it) -> requests
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect)
         self.token = ""
@@ -89,17 +95,20 @@ class Client:
 
     def request(self, path, data=None, *, retry=True):
         body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.token}).encode() if data else None
-        headers = {"Referer": BASE + path}
+        url = self.base + path
+        headers = {"Referer": url}
         start = time.perf_counter()  # the whole wait, retries included, is the request's latency
         while True:
             try:
-                response = self.opener.open(urllib.request.Request(BASE + path, body, headers), timeout=30)
+                response = self.opener.open(urllib.request.Request(url, body, headers), timeout=30)
                 text = response.read().decode()
                 status = response.status
                 timing = response.headers.get("Server-Timing", "")
+                self.answered_by[response.headers.get(UPSTREAM_HEADER, "")] += 1
             except urllib.error.HTTPError as error:
                 text, status = error.read().decode(errors="replace"), error.code
                 timing = error.headers.get("Server-Timing", "")
+                self.answered_by[error.headers.get(UPSTREAM_HEADER, "")] += 1
             except (
                 urllib.error.URLError,
                 ConnectionError,
@@ -128,6 +137,11 @@ class Client:
 
 
 def setup(tables):
+    recreate_database()
+    return create_event(tables)
+
+
+def recreate_database():
     import psycopg
 
     admin_url = DATABASE_URL.rsplit("/", 1)[0] + "/postgres"
@@ -142,6 +156,10 @@ def setup(tables):
         env=SERVER_ENV,
         check=True,
     )
+
+
+def create_event(tables, name="Bench Night"):
+    """A running evening of ``tables`` tables, dealt, with the organiser ``bench`` of its club."""
     import django
 
     django.setup()
@@ -152,7 +170,7 @@ def setup(tables):
     club = services.club_get_or_create(name="Bench Club")
     event = services.event_create(
         club=club,
-        name="Bench Night",
+        name=name,
         date=date(2026, 11, 26),
         tables=tables,
         boards_per_round=2,
@@ -162,7 +180,9 @@ def setup(tables):
     services.event_deal_boards(event=event, seed="bench", analyse=False)
     services.event_set_status(event=event, status="ready")
     services.event_set_status(event=event, status="running")
-    user = get_user_model().objects.create_user("bench", password="bench-password-1", is_staff=True)
+    user = get_user_model().objects.filter(username="bench").first()
+    if user is None:
+        user = get_user_model().objects.create_user("bench", password="bench-password-1", is_staff=True)
     club.organisers.add(user)
     return event
 
@@ -201,8 +221,8 @@ def tricks_for(board, table):
     return (board * 5 + table * 3) % 14
 
 
-def tablet(event, access, seatings, stats, acked, errors):
-    client = Client()
+def tablet(event, access, seatings, stats, acked, errors, base=BASE):
+    client = Client(base)
     page = f"/t/{access.token}/"
     client.request(page)
     for seating in seatings:
@@ -224,6 +244,40 @@ def tablet(event, access, seatings, stats, acked, errors):
             ):
                 errors.append(f"table {access.table} board {board}: not shown as confirmed")
             acked.append((seating.round, seating.table, board, tricks))
+    if "answered by" in stats:  # which app server answered, behind a proxy that says
+        stats["answered by"].append(client.answered_by)
+
+
+def check_stored(event, acked):
+    """Every acknowledged result in the database exactly once, as sent: the rows by (round, table,
+    board) with what N/S made and whether confirmed, how many were doubled, the acknowledged ones
+    lost or different."""
+    from tournaments.models import Result
+
+    rows = list(
+        Result.objects.filter(event=event).values_list(
+            "round", "table", "board__number", "ns_tricks", "confirmed_at", "ns_pair__direction"
+        )
+    )
+    stored = {}
+    doubled = 0
+    for round_, table, board, ns_tricks, confirmed_at, direction in rows:
+        seen = ns_tricks if direction == "NS" else 13 - ns_tricks
+        doubled += (round_, table, board) in stored
+        stored[(round_, table, board)] = (seen, confirmed_at is not None)
+    lost = [a for a in acked if stored.get(a[:3]) != (a[3], True)]
+    return stored, doubled, lost
+
+
+def recomputed_csv(event):
+    """The standings as the results CSV gives them, worked out afresh in this process."""
+    from django.core.cache import cache
+
+    from tournaments.reports import report_as_csv
+    from tournaments.services import event_report
+
+    cache.clear()  # this process's own: nothing kept from an earlier look
+    return report_as_csv(event_report(event))
 
 
 def poller(path, client, bucket, stop, pause, *, server=None, post=False):
@@ -252,7 +306,6 @@ def main():
     args = parser.parse_args()
 
     event = setup(args.tables)
-    from tournaments.models import Result
 
     server = start_server(args.workers)
     wait_up()
@@ -322,22 +375,8 @@ def main():
     os.killpg(server.pid, signal.SIGTERM)
     server.wait()
 
-    from tournaments.reports import report_as_csv
-    from tournaments.services import event_report
-
-    rows = list(
-        Result.objects.filter(event=event).values_list(
-            "round", "table", "board__number", "ns_tricks", "confirmed_at", "ns_pair__direction"
-        )
-    )
-    stored = {}
-    doubled = 0
-    for round_, table, board, ns_tricks, confirmed_at, direction in rows:
-        seen = ns_tricks if direction == "NS" else 13 - ns_tricks
-        doubled += (round_, table, board) in stored
-        stored[(round_, table, board)] = (seen, confirmed_at is not None)
-    lost = [a for a in acked if stored.get(a[:3]) != (a[3], True)]
-    standings_match = csv_served == report_as_csv(event_report(event))
+    stored, doubled, lost = check_stored(event, acked)
+    standings_match = csv_served == recomputed_csv(event)
 
     print(
         f"{args.tables} tables, {len(threads)} tablets, gunicorn -w {args.workers}, PostgreSQL; "

@@ -36,6 +36,7 @@ django.setup()
 from django.db import connection  # noqa: E402
 
 from tournaments import pdf, services  # noqa: E402
+from whistdrive.env import database_url  # noqa: E402
 
 GOAL_MS = 500  # the whole pack in process, and its request in a running server
 PROCESS_GOAL_MS = 1000  # manage.py print --document pack, start to end
@@ -54,22 +55,10 @@ def _children_cpu_ms() -> float:
     return (usage.ru_utime + usage.ru_stime) * 1000
 
 
-def _database_url() -> str:
-    """This bench's throw-away database, as a DATABASE_URL for a new process."""
-    settings = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{Path(settings['NAME']).resolve()}"
-    password = f":{settings['PASSWORD']}" if settings["PASSWORD"] else ""
-    return (
-        f"postgres://{settings['USER']}{password}@{settings['HOST'] or '127.0.0.1'}:"
-        f"{settings['PORT'] or 5432}/{settings['NAME']}"
-    )
-
-
 def whole_process(event_id: int, rounds: int) -> tuple[list[float], list[float], list[float]]:
     """The print command in a new process, start to end (wall clock and processor time), and the
     same for no event (start-up)."""
-    env = {**os.environ, "DATABASE_URL": _database_url()}
+    env = {**os.environ, "DATABASE_URL": database_url(connection.settings_dict)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # Python keeps its compiled modules, as it does by default
     with tempfile.TemporaryDirectory() as folder:
         output = str(Path(folder) / "pack.pdf")

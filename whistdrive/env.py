@@ -90,6 +90,18 @@ def database_from_url(name: str, url: str, base_dir: Path, *, prepared: bool = T
     }
 
 
+def database_url(settings: dict) -> str:
+    """The DATABASE_URL naming a database Django is connected to (its ``settings_dict``): how a
+    new process, a command or another server, is pointed at the same database."""
+    if settings["ENGINE"] == "django.db.backends.sqlite3":
+        return f"sqlite:///{Path(settings['NAME']).resolve()}"
+    password = f":{settings['PASSWORD']}" if settings["PASSWORD"] else ""
+    return (
+        f"postgres://{settings['USER']}{password}@{settings['HOST'] or '127.0.0.1'}:"
+        f"{settings['PORT'] or 5432}/{settings['NAME']}"
+    )
+
+
 EMAIL_SCHEMES = {
     "smtp": ("django.core.mail.backends.smtp.EmailBackend", False, False),
     "smtp+tls": ("django.core.mail.backends.smtp.EmailBackend", True, False),
