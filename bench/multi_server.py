@@ -189,9 +189,11 @@ def main():
         )
     if len(results) > 1:
         print(f"median of {len(results)} runs (range):")
-        for key in ("took", "enter p50", "enter p95", "confirm p50", "confirm p95", "met", "outage"):
+        keys = ("took", "enter p50", "enter p95", "confirm p50", "confirm p95")
+        keys += ("enter (server) p50", "enter (server) p95", "confirm (server) p50", "confirm (server) p95")
+        for key in (*keys, "met", "outage"):
             values = [r[key] for r in results]
-            print(f"  {key:<12} {statistics.median(values):8.1f}  ({min(values):.1f} to {max(values):.1f})")
+            print(f"  {key:<22} {statistics.median(values):8.1f}  ({min(values):.1f} to {max(values):.1f})")
     ok = all(
         not r["errors"]
         and not r["met_outside"]
