@@ -64,7 +64,10 @@ def test_the_demo_drive_round_trips_into_an_empty_database(saturday, tmp_path):
     Member.objects.all().delete()
     Club.objects.all().delete()
     restored = _import(tmp_path, exported)
-    assert _export(restored.pk) == exported  # the tables' links and codes too: printed cards work on
+    again = _export(restored.pk)
+    assert again["trail"].pop()["action"] == "restored"
+    assert len(again["trail"]) > 20  # the drive's trail comes too
+    assert again == exported  # the tables' links and codes too: printed cards work on
     after = drives.DriveState(restored)
     assert [(s.player, s.score) for s in after.standings()] == standings
     assert [(a.prize, a.player) for a in after.awards] == awards

@@ -64,6 +64,7 @@ urlpatterns = [
     path("drives/<int:drive_id>/send/", views.drive_send_results, name="drive-send-results"),
     path("players/<int:member_id>/", views.player_page, name="player"),
     path("clubs/<slug:slug>/results/", views.club_results, name="club-results"),
+    path("clubs/<slug:slug>/backup/", views.club_backup, name="club-backup"),
     path("clubs/<slug:slug>/competitions/", views.competition_list, name="competitions"),
     path("clubs/<slug:slug>/competitions/new/", views.competition_new, name="competition-new"),
     path(

@@ -181,3 +181,12 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
 }
+
+# Backups of the whole club (services/club_backup.py). In hall mode (manage.py hall sets HALL=1)
+# one is written into BACKUP_DIR at the close of each evening and drive, and the last HALL_BACKUPS
+# are kept (0: none written).
+HALL_MODE = env_bool("HALL", False)
+HALL_BACKUPS = env_int("HALL_BACKUPS", 10)
+if HALL_BACKUPS < 0:
+    raise ImproperlyConfigured(f"HALL_BACKUPS={HALL_BACKUPS} is below 0: give how many backups to keep.")
+BACKUP_DIR = Path(env_str("BACKUP_DIR", str(BASE_DIR / "hall" / "backups")))

@@ -517,6 +517,7 @@ class AuditLine(HistoryLine):
         CHANGED = "changed", "Changed in the organiser site"
         DELETED = "deleted", "Deleted in the organiser site"
         MAILED = "mailed", "Results sent"
+        BACKUP = "backup", "Backup downloaded"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")

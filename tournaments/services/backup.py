@@ -52,6 +52,7 @@ EVENT_FIELDS = (
     "tie_break",
     "published",
     "deal_seed",
+    "tag",
 )
 BOARD_FIELDS = ("number", "dealer", "trumps", "deal", "dd_table", "dd_ns_tricks")
 SEATING_FIELDS = ("round", "table", "board_set", "first_board", "last_board", "arrow_switched", "shares_with")
@@ -109,6 +110,35 @@ def history_author(users: dict, username: str | None, reason: str) -> tuple:
     note = f"(by {username})"
     kept = reason[: ResultChange._meta.get_field("reason").max_length - len(note) - 1]
     return None, f"{kept} {note}" if kept else note
+
+
+def trail_export(lines) -> list[dict]:
+    """Lines of the audit trail as plain data, oldest first (an event's, a drive's or a club's own)."""
+    return [
+        {
+            "action": line.action,
+            "detail": line.detail,
+            "changed_by": line.changed_by.get_username() if line.changed_by else None,
+            "changed_at": _when(line.changed_at),
+        }
+        for line in lines.select_related("changed_by").order_by("changed_at", "id")
+    ]
+
+
+def trail_restore(items: list, *, club: Club, users: dict, event=None, drive=None) -> None:
+    """The trail's lines as they were, each by the organiser who made it (when one here)."""
+    AuditLine.objects.bulk_create(
+        AuditLine(
+            club=club,
+            event=event,
+            drive=drive,
+            action=item["action"],
+            detail=item["detail"],
+            changed_by=users.get(item["changed_by"]),
+            changed_at=datetime.fromisoformat(item["changed_at"]),
+        )
+        for item in items
+    )
 
 
 def _result_key(result) -> list | None:
@@ -189,26 +219,19 @@ def event_export(event: Event) -> dict:
             {"table": a.table, "token": a.token, "code": a.code}
             for a in event.table_accesses.order_by("table")
         ],
-        "trail": [
-            {
-                "action": c.action,
-                "detail": c.detail,
-                "changed_by": c.changed_by.get_username() if c.changed_by else None,
-                "changed_at": _when(c.changed_at),
-            }
-            for c in event.changes.select_related("changed_by").order_by("changed_at", "id")
-        ],
+        "trail": trail_export(event.changes),
     }
 
 
 @transaction.atomic
-def event_import(data: dict, *, user=None) -> Event:
+def event_import(data: dict, *, user=None, log: bool = True) -> Event:
     """Restore an exported event (its club and players found by name, or added). All or nothing.
 
     The file is checked whole first (``backup_schema``) and never trusted with ids: rows are made
     from the known fields only, and a user named in it (who entered or changed a result) is linked
     only when that user organises the club. The tables keep their links and codes where they are
-    free, so printed table cards go on working.
+    free, so printed table cards go on working. ``log``: add the trail's line "restored" (a whole
+    club's backup restores the trails as they were, and says so once, on the club).
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BackupError("This is not a whistdrive event export.")
@@ -317,19 +340,10 @@ def event_import(data: dict, *, user=None) -> Event:
                 )
             )
         ResultChange.objects.bulk_create(history)
-        AuditLine.objects.bulk_create(
-            AuditLine(
-                club=club,
-                event=event,
-                action=c["action"],
-                detail=c["detail"],
-                changed_by=users.get(c["changed_by"]),
-                changed_at=datetime.fromisoformat(c["changed_at"]),
-            )
-            for c in data.get("trail", [])
-        )
+        trail_restore(data.get("trail", []), club=club, users=users, event=event)
         _restore_tables(event, data.get("tables", []))
-        event_log(event=event, action=AuditLine.Action.RESTORED, detail="from an export", user=user)
+        if log:
+            event_log(event=event, action=AuditLine.Action.RESTORED, detail="from an export", user=user)
     except BackupError:
         raise
     except (KeyError, IndexError, TypeError, ValueError) as error:

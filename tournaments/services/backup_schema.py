@@ -19,6 +19,7 @@ from ..domain import boards as board_rules
 from ..domain import limits
 from ..domain.deals import parse_deal
 from ..domain.errors import DomainError
+from ..models import AuditLine
 from .tablets import CODE_ALPHABET, CODE_LENGTH
 
 NO_NUL = "^[^\\x00]*$"
@@ -218,8 +219,9 @@ EVENT = record(
         "tie_break": YES_NO,
         "published": YES_NO,
         "deal_seed": text(64),
+        "tag": text(30),
     },
-    optional=("card_set", "adjusted_scores"),
+    optional=("card_set", "adjusted_scores", "tag"),
 )
 PAIR = record(
     {
@@ -300,22 +302,7 @@ HISTORY = record(
 )
 TRAIL = record(
     {
-        "action": one_of(
-            "created",
-            "status",
-            "started",
-            "closed",
-            "published",
-            "unpublished",
-            "movement",
-            "dealt",
-            "imported",
-            "pairs",
-            "restored",
-            "corrected",
-            "unlocked",
-            "changed",
-        ),
+        "action": one_of(*AuditLine.Action.values),
         "detail": text(500),
         "changed_by": USERNAME,
         "changed_at": WHEN,

@@ -1,5 +1,6 @@
 """Views, one module a concern; the URLconf imports them from here."""
 
+from .backups import club_backup
 from .competitions import (
     competition_csv,
     competition_edit,
@@ -55,6 +56,7 @@ from .results import (
 from .tablets import table_confirm, table_enter, table_page, table_reject, table_start
 
 __all__ = [
+    "club_backup",
     "competition_csv",
     "competition_edit",
     "competition_list",

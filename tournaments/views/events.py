@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from .. import pdf, services
 from ..domain.errors import DomainError
 from ..forms import DealForm, PbnUploadForm, ResultsUploadForm, form_problems
-from ..models import Direction, Drive, Event
+from ..models import Club, Direction, Drive, Event
 from ..reports import (
     dd_rows,
     hand_diagram,
@@ -29,16 +29,23 @@ from .common import (
 
 
 def home(request):
-    events, drives = [], []
+    events, drives, clubs = [], [], []
     if request.user.is_authenticated:
         events = Event.objects.for_user(request.user).select_related("club")[:50]
         drives = Drive.objects.for_user(request.user).select_related("club")[:20]
+        clubs = Club.objects.all() if request.user.is_superuser else request.user.clubs.all()
     published = Event.objects.filter(published=True).select_related("club")[:20]
     published_drives = Drive.objects.filter(published=True).select_related("club")[:20]
     return render(
         request,
         "tournaments/home.html",
-        {"events": events, "drives": drives, "published": published, "published_drives": published_drives},
+        {
+            "events": events,
+            "drives": drives,
+            "clubs": clubs,
+            "published": published,
+            "published_drives": published_drives,
+        },
     )
 
 

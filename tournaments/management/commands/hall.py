@@ -72,6 +72,7 @@ class Command(BaseCommand):
             "ALLOWED_HOSTS": f"{address},127.0.0.1,localhost",
             "CSRF_TRUSTED_ORIGINS": f"{origin},http://127.0.0.1:{port},http://localhost:{port}",
             "BASE_URL": origin,
+            "HALL": "1",  # a backup at the close of each evening (settings.HALL_BACKUPS)
         }
         manage = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py")]
         for step in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):

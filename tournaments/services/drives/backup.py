@@ -24,7 +24,7 @@ from ...models import (
     PrizeCut,
 )
 from ..audit import drive_log
-from ..backup import club_users, history_author
+from ..backup import club_users, history_author, trail_export, trail_restore
 from ..clubs import club_get_or_create
 from ..codes import table_link_create
 from ..errors import ServiceError
@@ -46,6 +46,7 @@ DRIVE_FIELDS = (
     "prizes",
     "mystery_hand",
     "published",
+    "tag",
 )
 
 
@@ -98,14 +99,16 @@ def drive_export(drive: Drive) -> dict:
         ],
         "cuts": [{"prize": c.prize, "winner": key[c.winner_id]} for c in drive.cuts.all()],
         "tables": [{"table": t.table, "token": t.token, "code": t.code} for t in drive.table_accesses.all()],
+        "trail": trail_export(drive.changes),
     }
 
 
 @transaction.atomic
-def drive_import(data, *, user=None) -> Drive:
+def drive_import(data, *, user=None, log: bool = True) -> Drive:
     """Restore an exported drive; its club and members are found by name, or added. All or nothing:
     the file is checked whole first (``backup_schema``), and a user named in its history is linked
-    only when that user organises the club (else the name stays in the line)."""
+    only when that user organises the club (else the name stays in the line). ``log``: add the
+    trail's line "restored" (a whole club's backup restores the trails as they were)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DriveBackupError("This file is not a whistdrive drive export.")
     if data.get("version") != VERSION:
@@ -129,7 +132,8 @@ def drive_import(data, *, user=None) -> Drive:
         drive.full_clean()
         drive.save()
         _restore(drive, data)
-        drive_log(drive=drive, action=AuditLine.Action.RESTORED, detail="from an export", user=user)
+        if log:
+            drive_log(drive=drive, action=AuditLine.Action.RESTORED, detail="from an export", user=user)
     except ValidationError as error:
         raise DriveBackupError("; ".join(error.messages) + ": nothing imported.") from None
     except IntegrityError as error:
@@ -188,6 +192,7 @@ def _restore(drive: Drive, data: dict) -> None:
         total.save()
     for item in data.get("cuts", []):
         PrizeCut.objects.create(drive=drive, prize=item["prize"], winner_id=ids[item["winner"]])
+    trail_restore(data.get("trail", []), club=drive.club, users=users, drive=drive)
     for item in data.get("tables", []):
         # The printed cards' links and codes go on working, unless this database has them already
         # (then new ones are drawn).

@@ -10,6 +10,7 @@ from ..backup_schema import (
     NO_NUL,
     SHOWN,
     TOKEN,
+    TRAIL,
     USERNAME,
     WHEN,
     document,
@@ -53,6 +54,7 @@ DRIVE_EXPORT = validator(
                     "prizes": text(200),
                     "mystery_hand": whole(1, limits.MAX_HANDS, empty=True),
                     "published": {"type": "boolean"},
+                    "tag": text(30),
                 },
                 optional=(
                     "status",
@@ -65,6 +67,7 @@ DRIVE_EXPORT = validator(
                     "prizes",
                     "mystery_hand",
                     "published",
+                    "tag",
                 ),
             ),
             "players": rows(
@@ -127,8 +130,9 @@ DRIVE_EXPORT = validator(
             ),
             "cuts": rows(record({"prize": text(20), "winner": PLAYER})),
             "tables": rows(record({"table": TABLE, "token": TOKEN, "code": CODE})),
+            "trail": rows(TRAIL),
         },
-        optional=("players", "seatings", "results", "history", "totals", "cuts", "tables"),
+        optional=("players", "seatings", "results", "history", "totals", "cuts", "tables", "trail"),
     )
 )
 

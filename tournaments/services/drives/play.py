@@ -37,6 +37,7 @@ from ...models import (
     PrizeCut,
 )
 from ...models.drives import tricks_text
+from .. import hall_backups
 from ..audit import drive_log
 from ..codes import table_link_create
 from ..entries import member_or_guest, repeated_guests
@@ -382,6 +383,7 @@ def drive_close(*, drive: Drive, user=None) -> Drive:
     if drive.mystery_hand is not None:
         detail += f"; the mystery hand drawn: hand {drive.mystery_hand}"
     drive_log(drive=drive, action=Action.CLOSED, detail=detail, user=user)
+    transaction.on_commit(hall_backups.hall_backup_after_close)
     return drive
 
 

@@ -1,0 +1,205 @@
+"""manage.py backup and restore: the whole club in one file, and back into an empty database."""
+
+import gzip
+import json
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+
+from tournaments.models import AuditLine, Club, Competition, Drive, Event, Member, ResultChange, TableLink
+from tournaments.services.competitions import competition_csv, competition_standings
+from tournaments.services.drives import drive_result_correct
+from tournaments.services.results import result_correct
+
+
+@pytest.fixture
+def demo(db):
+    """The demo club, with a correction after publication on the Howell and on a finished drive."""
+    call_command("demo", stdout=StringIO())
+    organiser = get_user_model().objects.get(username="organiser")
+    howell = Event.objects.get(name="Tuesday Howell")
+    result = howell.results.order_by("board__number", "round").first()
+    result_correct(result=result, ns_tricks=(result.ns_tricks + 1) % 14, reason="wrong card", user=organiser)
+    drive = Drive.objects.filter(status="finished").order_by("date").first()
+    first = drive.results.order_by("hand", "table").first()
+    tricks = (first.ns_tricks + 2) % 14
+    drive_result_correct(drive=drive, hand=first.hand, table=first.table, ns_tricks=tricks, reason="misread")
+    return Club.objects.get()
+
+
+def _printed(command: str, pk: int) -> str:
+    out = StringIO()
+    call_command(command, str(pk), format="json", stdout=out)
+    return out.getvalue()
+
+
+def _season() -> dict:
+    """Everything the club's people see, keyed by names and dates (never by ids)."""
+    return {
+        "events": {
+            (e.name, e.date): _printed("results", e.pk) for e in Event.objects.filter(status="finished")
+        },
+        "drives": {(d.name, d.date): _printed("drive_state", d.pk) for d in Drive.objects.all()},
+        "standings": {c.name: competition_csv(competition_standings(c)) for c in Competition.objects.all()},
+        "trail": sorted(
+            (
+                line.action,
+                line.detail,
+                line.changed_at,
+                str(line.event),
+                str(line.drive),
+                line.changed_by.username if line.changed_by else None,
+            )
+            for line in AuditLine.objects.select_related("event", "drive", "changed_by")
+        ),
+        "links": sorted(
+            (link.token, link.code, link.table, str(link.event), str(link.drive))
+            for link in TableLink.objects.select_related("event", "drive")
+        ),
+        "members": sorted((m.first_name, m.last_name, m.email, m.active) for m in Member.objects.all()),
+        "clubs": list(
+            Club.objects.values_list("name", "slug", "members_only", "minutes_per_board", "scoring")
+        ),
+        "history": sorted(
+            (h.event.name, h.board_number, h.action, h.before, h.after, h.reason, h.changed_at)
+            for h in ResultChange.objects.select_related("event")
+        ),
+        "organisers": sorted(Club.organisers.through.objects.values_list("club__name", "user__username")),
+        "tags": sorted(Event.objects.values_list("name", "date", "tag")),
+    }
+
+
+def _empty_the_database():
+    call_command("flush", interactive=False, verbosity=0)
+    assert not Club.objects.exists() and not get_user_model().objects.exists()
+
+
+def test_the_demo_club_restores_into_an_empty_database_as_it_was(demo, tmp_path):
+    assert Event.objects.filter(variant="howell", published=True).exists()
+    assert Event.objects.filter(variant="standard", published=True).exists()
+    assert ResultChange.objects.filter(action="corrected").exists()
+    assert AuditLine.objects.filter(drive__isnull=False, action="corrected").exists()
+    assert set(Drive.objects.values_list("status", flat=True)) >= {"finished", "running"}
+    assert Competition.objects.count() == 2 and TableLink.objects.count() > 50
+    before = _season()
+    path = tmp_path / "club.json.gz"
+    call_command("backup", str(path), stderr=StringIO())
+    _empty_the_database()
+
+    out = StringIO()
+    call_command("restore", str(path), stdout=out)
+
+    said = "Restored Ribble Valley Whist Club: 30 members, 10 events, 5 drives, 2 competitions"
+    assert said in out.getvalue()
+    after = _season()
+    restored_line = [line for line in after["trail"] if line[0] == "restored"]
+    assert len(restored_line) == 1 and restored_line[0][3:5] == ("None", "None")  # one line, on the club
+    after["trail"].remove(restored_line[0])
+    for part in before:
+        assert after[part] == before[part], part
+    assert len(before["events"]) == 9 and len(before["drives"]) == 5
+
+
+def test_the_organisers_come_back_without_their_passwords(demo, tmp_path):
+    path = tmp_path / "club.json"
+    call_command("backup", str(path), stderr=StringIO())
+    assert "pbkdf2" not in path.read_text() and "password" not in path.read_text()
+    _empty_the_database()
+    call_command("restore", str(path), stdout=StringIO())
+    organiser = get_user_model().objects.get(username="organiser")
+    assert organiser.is_staff and not organiser.has_usable_password()
+    assert list(organiser.clubs.all()) == [Club.objects.get()]
+
+
+def test_a_backup_goes_to_standard_output_and_comes_back_plain(demo, tmp_path, capsys):
+    call_command("backup", "-")
+    text = capsys.readouterr().out
+    data = json.loads(text)
+    assert data["format"] == "whistdrive-backup" and data["migrations"]["tournaments"]
+    path = tmp_path / "club.json"
+    path.write_text(text)
+    _empty_the_database()
+    call_command("restore", str(path), stdout=StringIO())
+    assert Event.objects.count() == 10
+
+
+def test_a_database_that_has_a_club_is_refused(demo, tmp_path):
+    path = tmp_path / "club.json"
+    call_command("backup", str(path), stderr=StringIO())
+    refusal = "already has clubs \\(Ribble Valley Whist Club\\): restore a backup into an empty"
+    with pytest.raises(CommandError, match=refusal):
+        call_command("restore", str(path))
+    assert Event.objects.count() == 10
+
+
+@pytest.fixture
+def backup_text(demo, tmp_path) -> str:
+    path = tmp_path / "club.json"
+    call_command("backup", str(path), stderr=StringIO())
+    _empty_the_database()
+    return path.read_text()
+
+
+def _restore_refused(tmp_path, content: bytes | str, match: str):
+    path = tmp_path / "damaged.json"
+    path.write_bytes(content.encode() if isinstance(content, str) else content)
+    with pytest.raises(CommandError, match=match):
+        call_command("restore", str(path), stdout=StringIO())
+    assert not Club.objects.exists() and not Member.objects.exists() and not Event.objects.exists()
+    assert not get_user_model().objects.exists()
+
+
+def test_a_newer_backup_is_refused_in_words(backup_text, tmp_path):
+    data = json.loads(backup_text)
+    data["version"], data["whistdrive"] = 99, "9.0"
+    _restore_refused(
+        tmp_path, json.dumps(data), "written by whistdrive 9.0 \\(backup version 99\\), newer than this one"
+    )
+
+
+def test_a_backup_from_a_database_with_migrations_unknown_here_is_refused_as_newer(backup_text, tmp_path):
+    data = json.loads(backup_text)
+    data["migrations"]["tournaments"] = ["0999_from_the_future"]
+    _restore_refused(tmp_path, json.dumps(data), "update whistdrive first")
+
+
+def _damaged_event(data):
+    data["clubs"][0]["events"][3]["results"][0]["ns_tricks"] = 14
+
+
+def _unknown_pick(data):
+    data["clubs"][0]["competitions"][0]["by_hand"] = True
+    data["clubs"][0]["competitions"][0]["picked_events"] = [["Tuesday Pairs", "2020-01-07"]]
+
+
+def _stranger_organises(data):
+    data["clubs"][0]["organisers"].append("nobody")
+
+
+def _schema(data):
+    data["clubs"][0]["members"][0]["active"] = "yes"
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        (_damaged_event, "event 4: The export is damaged .*results\\[0\\].ns_tricks: is 14"),
+        (_unknown_pick, "Tuesday Pairs on 2020-01-07 is not among the club's evenings"),
+        (_stranger_organises, "organisers\\[1\\]: nobody is not among the users"),
+        (_schema, "members\\[0\\].active: is not true or false"),
+    ],
+)
+def test_a_backup_that_contradicts_itself_restores_nothing(backup_text, tmp_path, damage, message):
+    data = json.loads(backup_text)
+    damage(data)
+    _restore_refused(tmp_path, json.dumps(data), message + ".*Nothing was restored")
+
+
+def test_a_truncated_or_mangled_file_restores_nothing(backup_text, tmp_path):
+    damaged = "damaged or is not a whistdrive backup"
+    _restore_refused(tmp_path, backup_text[: len(backup_text) // 2], damaged)
+    _restore_refused(tmp_path, gzip.compress(backup_text.encode())[:-100], damaged)
+    _restore_refused(tmp_path, b"\xff\xfe", damaged)
+    _restore_refused(tmp_path, '{"format": "whistdrive-event"}', "not a whistdrive backup")

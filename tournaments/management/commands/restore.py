@@ -1,0 +1,35 @@
+"""Restore a backup written by manage.py backup into an empty database."""
+
+import sys
+from pathlib import Path
+
+from django.core.management import BaseCommand, CommandError
+
+from tournaments.services.club_backup import ClubBackupError, club_backup_read, club_backup_restore
+
+
+class Command(BaseCommand):
+    help = "Restore a backup (written by manage.py backup) into an empty database (- reads standard input)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the backup (plain or gzipped JSON; - for standard input)")
+
+    def handle(self, *args, **options):
+        name = options["file"]
+        try:
+            raw = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
+        except OSError as error:
+            raise CommandError(f"Cannot read {name}: {error.strerror}.") from None
+        try:
+            clubs = club_backup_restore(club_backup_read(raw))
+        except ClubBackupError as error:
+            raise CommandError(str(error)) from None
+        for club in clubs:
+            self.stdout.write(
+                f"Restored {club.name}: {club.members.count()} members, {club.events.count()} events, "
+                f"{club.drives.count()} drives, {club.competitions.count()} competitions."
+            )
+        self.stdout.write(
+            "The organisers were restored without their passwords: give each one with "
+            "manage.py changepassword USERNAME."
+        )
