@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from tournaments.models import AuditLine, Club, Competition, Drive, Event, Member, ResultChange, TableLink
-from tournaments.services.competitions import competition_csv, competition_standings
+from tournaments.services.competitions import competition_create, competition_csv, competition_standings
 from tournaments.services.drives import drive_result_correct
 from tournaments.services.results import result_correct
 
@@ -26,7 +26,20 @@ def demo(db):
     first = drive.results.order_by("hand", "table").first()
     tricks = (first.ns_tricks + 2) % 14
     drive_result_correct(drive=drive, hand=first.hand, table=first.table, ns_tricks=tricks, reason="misread")
-    return Club.objects.get()
+    club = Club.objects.get()
+    competition_create(
+        club=club,
+        values={
+            "name": "Picked nights",
+            "start": min(howell.date, drive.date),
+            "end": max(howell.date, drive.date),
+            "kinds": "both",
+            "by_hand": True,
+        },
+        picked_events=[howell],
+        picked_drives=[drive],
+    )
+    return club
 
 
 def _printed(command: str, pk: int) -> str:
@@ -82,7 +95,13 @@ def test_the_demo_club_restores_into_an_empty_database_as_it_was(demo, tmp_path)
     assert ResultChange.objects.filter(action="corrected").exists()
     assert AuditLine.objects.filter(drive__isnull=False, action="corrected").exists()
     assert set(Drive.objects.values_list("status", flat=True)) >= {"finished", "running"}
-    assert Competition.objects.count() == 2 and TableLink.objects.count() > 50
+    assert Competition.objects.filter(by_hand=False).exists() and TableLink.objects.count() > 50
+    counts = (
+        Member.objects.count(),
+        Event.objects.count(),
+        Drive.objects.count(),
+        Competition.objects.count(),
+    )
     before = _season()
     path = tmp_path / "club.json.gz"
     call_command("backup", str(path), stderr=StringIO())
@@ -91,7 +110,9 @@ def test_the_demo_club_restores_into_an_empty_database_as_it_was(demo, tmp_path)
     out = StringIO()
     call_command("restore", str(path), stdout=out)
 
-    said = "Restored Ribble Valley Whist Club: 30 members, 10 events, 5 drives, 2 competitions"
+    said = "Restored Ribble Valley Whist Club: {} members, {} events, {} drives, {} competitions".format(
+        *counts
+    )
     assert said in out.getvalue()
     after = _season()
     restored_line = [line for line in after["trail"] if line[0] == "restored"]
@@ -99,7 +120,7 @@ def test_the_demo_club_restores_into_an_empty_database_as_it_was(demo, tmp_path)
     after["trail"].remove(restored_line[0])
     for part in before:
         assert after[part] == before[part], part
-    assert len(before["events"]) == 9 and len(before["drives"]) == 5
+    assert len(before["events"]) >= 9 and len(before["drives"]) >= 5
 
 
 def test_the_organisers_come_back_without_their_passwords(demo, tmp_path):
@@ -122,7 +143,7 @@ def test_a_backup_goes_to_standard_output_and_comes_back_plain(demo, tmp_path, c
     path.write_text(text)
     _empty_the_database()
     call_command("restore", str(path), stdout=StringIO())
-    assert Event.objects.count() == 10
+    assert Event.objects.count() == len(data["clubs"][0]["events"]) > 9
 
 
 def test_a_database_that_has_a_club_is_refused(demo, tmp_path):
@@ -131,7 +152,7 @@ def test_a_database_that_has_a_club_is_refused(demo, tmp_path):
     refusal = "already has clubs \\(Ribble Valley Whist Club\\): restore a backup into an empty"
     with pytest.raises(CommandError, match=refusal):
         call_command("restore", str(path))
-    assert Event.objects.count() == 10
+    assert Club.objects.count() == 1
 
 
 @pytest.fixture

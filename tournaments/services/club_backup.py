@@ -30,6 +30,7 @@ from ..models import AuditLine, Club, Competition, Drive, Event, Member
 from .audit import club_log
 from .backup import event_export, event_import, trail_export, trail_restore
 from .club_backup_schema import FORMAT, backup_problems
+from .competitions import COMPETITION_SETTINGS
 from .drives.backup import drive_export, drive_import
 from .errors import ServiceError
 
@@ -44,25 +45,7 @@ CLUB_FIELDS = (
     "adjusted_scores",
     "members_only",
 )
-COMPETITION_FIELDS = (
-    "name",
-    "kinds",
-    "tag",
-    "by_hand",
-    "min_field",
-    "field_unit",
-    "who",
-    "lists",
-    "members_only",
-    "measure",
-    "placing",
-    "points",
-    "counting",
-    "count",
-    "qualify",
-    "handicap",
-    "ties",
-)
+COMPETITION_FIELDS = tuple(f for f in COMPETITION_SETTINGS if f not in ("start", "end"))  # dates: ISO
 # One small function a version step: MIGRATIONS[n] turns a version n document into version n + 1.
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 
