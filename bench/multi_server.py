@@ -155,7 +155,7 @@ def main():
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    for base in APP_SERVERS:
+    for base in [*APP_SERVERS, PROXY]:
         print(f"{base}/healthz: {wait_answers(base)}")
     results = []
     for number in range(1, args.runs + 1):

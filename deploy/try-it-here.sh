@@ -53,6 +53,9 @@ stop_all() {
     touch "$WORK/stopping"
     [ -z "$NGINX_PID" ] || kill -QUIT "$NGINX_PID" 2>/dev/null || true
     for pid in "${SUPERVISORS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    for port in "${APP_PORTS[@]}"; do
+        [ ! -s "$WORK/app-$port.pid" ] || kill -TERM "$(cat "$WORK/app-$port.pid")" 2>/dev/null || true
+    done
     wait "${SUPERVISORS[@]}" $NGINX_PID 2>/dev/null || true
     rm -rf "$WORK"
     say "stopped"
