@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.tablets import say_thats_us
 from tournaments import services
 from tournaments.models import Event
 
@@ -78,6 +79,7 @@ def test_a_whole_evening(live_server, browser, club, organiser):
         tablet.fill("#code", event.table_accesses.get(table=table).code)
         tablet.get_by_role("button", name="Open my table").click()
         expect(tablet.locator(".table-head")).to_contain_text(f"Table {table}")
+        say_thats_us(tablet)
         tablets.append(tablet)
     for table, tablet in enumerate(tablets, start=1):
         for board in tablet.locator("section.board").all():

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.tablets import say_thats_us
 from tournaments import services
 from tournaments.models import Event, Result
 
@@ -24,6 +25,7 @@ def running(club, make_event):
 def _open(page, live_server, event, table=1):
     access = event.table_accesses.get(table=table)
     page.goto(f"{live_server.url}/t/{access.token}/")
+    say_thats_us(page)
     return access
 
 
@@ -39,6 +41,8 @@ def test_a_full_round_at_one_table(live_server, page, running):
     expect(page.locator(".table-head")).to_contain_text("Round 1 of 3")
     expect(page.locator(".pairs")).to_contain_text("N/S 1")
     SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / "table-check-in.png", full_page=True)
+    say_thats_us(page)
     page.screenshot(path=SHOTS / "table-round-start.png", full_page=True)
 
     for board, tricks in ((1, 9), (2, 5)):
@@ -140,6 +144,7 @@ def test_two_tablets_at_one_table(live_server, browser, running):
     first = browser.new_context(viewport={"width": 820, "height": 1180}).new_page()
     second = browser.new_context(viewport={"width": 1180, "height": 820}).new_page()
     first.goto(url)
+    say_thats_us(first)
     second.goto(url)
     first.locator("#board-1").get_by_role("button", name="N/S took 10 tricks", exact=True).click()
     expect(first.locator("#board-1")).to_contain_text("N/S 10 · E/W 3")

@@ -225,7 +225,10 @@ def test_the_table_page_works_without_javascript(client, running):
     access = _access(running)
     url = reverse("tournaments:table", args=[access.token])
     html = client.get(url).content.decode()
-    assert "Table 1" in html and "Round 1 of 3" in html and "N/S: how many tricks" in html
+    assert "Table 1" in html and "Round 1 of 3" in html and "Who is at the table?" in html
+    client.post(reverse("tournaments:table-check-in", args=[access.token]), {"round": 1, "answer": "us"})
+    html = client.get(url).content.decode()
+    assert "N/S: how many tricks" in html
     response = client.post(
         reverse("tournaments:table-enter", args=[access.token]), {"board": 1, "ns_tricks": 9}
     )

@@ -92,8 +92,11 @@ urlpatterns = [
     path("t/<str:token>/enter/", views.table_enter, name="table-enter"),
     path("t/<str:token>/confirm/", views.table_confirm, name="table-confirm"),
     path("t/<str:token>/reject/", views.table_reject, name="table-reject"),
+    path("t/<str:token>/check-in/", views.table_check_in, name="table-check-in"),
     path("d/<str:token>/", views.drive_table_page, name="drive-table"),
     path("d/<str:token>/enter/", views.drive_table_enter, name="drive-table-enter"),
     path("d/<str:token>/confirm/", views.drive_table_confirm, name="drive-table-confirm"),
     path("d/<str:token>/reject/", views.drive_table_reject, name="drive-table-reject"),
+    path("d/<str:token>/check-in/", views.drive_table_check_in, name="drive-table-check-in"),
+    path("check-ins/<int:check_in_id>/resolve/", views.check_in_resolve, name="check-in-resolve"),
 ]

@@ -92,6 +92,12 @@ class Club(models.Model):
         default=AdjustedScores.SESSION,
         help_text="Of a new event. " + ADJUSTED_SCORES_HELP,
     )
+    check_every_round = models.BooleanField(
+        "players check in every round",
+        default=False,
+        help_text="The tablets ask the players at each table to confirm who they are every round "
+        "(or hand of a drive), not only the first.",
+    )
     members_only = models.BooleanField(
         "pages for logged-in users only",
         default=False,
@@ -518,6 +524,9 @@ class AuditLine(HistoryLine):
         DELETED = "deleted", "Deleted in the organiser site"
         MAILED = "mailed", "Results sent"
         BACKUP = "backup", "Backup downloaded"
+        CHECKED_IN = "checked_in", "Checked in at a table"
+        RESEATED = "reseated", "Pairs re-seated"
+        DIRECTED = "directed", "Table told where to go"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")
@@ -701,3 +710,4 @@ from .drives import (  # noqa: E402, F401  (drives build on the models above)
     PrizeCut,
 )
 from .mail import ResultMail  # noqa: E402, F401
+from .checkins import TableCheckIn  # noqa: E402, F401

@@ -18,6 +18,7 @@ from .analysing import (
 )
 from .audit import corrected_after_publication, event_log, heartbeat_write
 from .boards import PbnImportError, event_deal_boards, event_export_pbn, event_import_pbn
+from .checkins import check_in_direct, check_in_seat_pair, drive_check_ins, event_check_ins
 from .clubs import club_get_or_create
 from .codes import Tablet, code_lockouts, code_lockouts_lift
 from .director import board_meetings, board_seatings, event_results_grid, result_set_by_director
@@ -58,6 +59,7 @@ from .tablets import (
     TableError,
     event_open_tables,
     table_access_check,
+    table_check_in,
     table_code_lookup,
     table_result_confirm,
     table_result_enter,
@@ -106,6 +108,11 @@ __all__ = [
     "board_seatings",
     "event_results_grid",
     "table_access_check",
+    "table_check_in",
+    "check_in_direct",
+    "check_in_seat_pair",
+    "drive_check_ins",
+    "event_check_ins",
     "table_code_lookup",
     "table_result_confirm",
     "table_result_enter",

@@ -20,11 +20,12 @@ other.
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Count, F, FilteredRelation, Q
+from django.db.models import Count, F, FilteredRelation, OuterRef, Q
 from django.utils import timezone
 
 from ..domain.movements.render import boards_move_text, ew_move_text, seat_move_text
-from ..models import Board, Event, Result, ResultChange, Seating, TableAccess, TableLink
+from ..models import Board, Event, Result, ResultChange, Seating, TableAccess, TableCheckIn, TableLink
+from .checkins import check_in_due, check_in_of, check_in_record, may_enter, waiting_at
 from .codes import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -119,6 +120,17 @@ class TableState:
     previous: Seating | None = None
     moves: dict = field(default_factory=dict)  # from the previous round: where the pairs and boards went
     previous_scores: tuple = ()  # (board, N/S, E/W) of the previous round, as the table sat
+    check_in: TableCheckIn | None = None  # the players' answer to "who is here" this round
+    check_in_due: bool = False  # the tablet asks it this round
+
+    @property
+    def check_in_asked(self) -> bool:
+        """The tablet asks who is here before the boards: due, and not answered yet."""
+        return self.check_in_due and self.check_in is None
+
+    @property
+    def held(self) -> bool:
+        return self.check_in is not None and self.check_in.state == TableCheckIn.State.WAITING
 
 
 def _seen_by_table(result: Result, seating: Seating) -> int | None:
@@ -182,8 +194,16 @@ def table_state(access: TableAccess) -> TableState:
         previous_scores = tuple(
             _score_as_seated(number, played.get(number), previous) for number in previous.board_numbers
         )
+    check_in = check_in_of(access, current.round) if current is not None else None
     return TableState(
-        access, current, entries, previous, _moves(event, previous) if previous else {}, previous_scores
+        access,
+        current,
+        entries,
+        previous,
+        _moves(event, previous) if previous else {},
+        previous_scores,
+        check_in,
+        current is not None and check_in_due(club=event.club, round=current.round),
     )
 
 
@@ -273,6 +293,7 @@ def _table_rounds(
             asked=FilteredRelation("event__boards", condition=Q(event__boards__number=board_number) & plays),
             asked_ns=FilteredRelation("ns_pair", condition=plays),
             asked_ew=FilteredRelation("ew_pair", condition=plays),
+            held=waiting_at(event=OuterRef("event_id"), table=OuterRef("table"), round=OuterRef("round")),
         ).select_related("asked", "asked_ns", "asked_ew")
     # Ordered by round alone: the models' default order would join the event table for nothing.
     by_round: dict[int, dict[int, Result]] = {}
@@ -320,6 +341,9 @@ def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Bo
             f"Board {board_number} is not played at table {access.table} in round {current.round}."
         )
     found.ns_pair, found.ew_pair = getattr(found, "asked_ns", None), getattr(found, "asked_ew", None)
+    verdict = may_enter(waiting=found.held, table=access.table, round_word="round")
+    if not verdict:
+        raise TableError(verdict.reason)
     return found, board, is_current, by_round.get(found.round, {})
 
 
@@ -464,3 +488,25 @@ def table_result_reject(*, access: TableAccess, board_number: int, seen: int | N
         raise TableError(f"Board {board_number} is confirmed: only the organiser can change it now.")
     history_add(existing, ResultChange.Action.REJECTED, before=existing.score_text, source=_source(access))
     existing.delete()
+
+
+@transaction.atomic
+def table_check_in(*, access: TableAccess, round: int, here: bool) -> TableCheckIn:
+    """The players at the table say whether they are the pairs its tablet names for ``round``:
+    "That's us", or "Someone else is here", which holds the table until the organiser resolves it."""
+    event = table_held(access.token)
+    if event is None:
+        raise TableError("This table has no rounds to play.")
+    verdict = may_play(event)
+    if not verdict:
+        raise TableError(verdict.reason)
+    access = TableAccess.objects.select_related("event").get(token=access.token)
+    current = _current_round(access, "ns_pair", "ew_pair")[2]
+    if current is None or current.round != round:
+        raise TableError("That round is over at this table: look at the names on the tablet again.")
+    who = ", ".join(
+        f"{side} {pair} ({pair.names})"
+        for side, pair in (("N/S", current.ns_pair), ("E/W", current.ew_pair))
+        if pair is not None
+    )
+    return check_in_record(link=access, round=round, here=here, who=who, evening=access.event)

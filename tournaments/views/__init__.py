@@ -9,7 +9,13 @@ from .competitions import (
     competition_pdf,
     competition_standings,
 )
-from .drive_tablets import drive_table_confirm, drive_table_enter, drive_table_page, drive_table_reject
+from .drive_tablets import (
+    drive_table_check_in,
+    drive_table_confirm,
+    drive_table_enter,
+    drive_table_page,
+    drive_table_reject,
+)
 from .drives import (
     drive_close,
     drive_correct,
@@ -43,7 +49,15 @@ from .events import (
     healthz_write,
     home,
 )
-from .live import codes_unlock, director_board, event_close, event_live, event_room, event_start
+from .live import (
+    check_in_resolve,
+    codes_unlock,
+    director_board,
+    event_close,
+    event_live,
+    event_room,
+    event_start,
+)
 from .players import club_results, drive_send_results, event_send_results, player_page
 from .results import (
     event_import_results,
@@ -53,7 +67,7 @@ from .results import (
     event_results_csv,
     event_results_pair,
 )
-from .tablets import table_confirm, table_enter, table_page, table_reject, table_start
+from .tablets import table_check_in, table_confirm, table_enter, table_page, table_reject, table_start
 
 __all__ = [
     "club_backup",
@@ -84,6 +98,9 @@ __all__ = [
     "drive_totals",
     "drive_table_confirm",
     "drive_table_enter",
+    "drive_table_check_in",
+    "table_check_in",
+    "check_in_resolve",
     "drive_table_page",
     "drive_table_reject",
     "entry_add",

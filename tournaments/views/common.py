@@ -27,6 +27,14 @@ def get_event_for_user(request, event_id: int) -> Event:
         raise Http404("No such event among your clubs.") from None
 
 
+def get_drive_for_user(request, drive_id: int) -> Drive:
+    """The drive, if the user organises its club; 404 otherwise."""
+    try:
+        return Drive.objects.for_user(request.user).select_related("club").get(pk=drive_id)
+    except Drive.DoesNotExist:
+        raise Http404("No such drive among your clubs.") from None
+
+
 def get_event_for_results(request, event_id: int) -> Event:
     """Results are open to the club's organisers, and to everyone once published."""
     event = Event.objects.select_related("club").filter(pk=event_id).first()

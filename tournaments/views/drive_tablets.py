@@ -11,13 +11,14 @@ from ..domain.boards import STRAIN_SYMBOLS
 from ..domain.errors import DomainError
 from ..models import DriveTable
 from ..services import drives
-from .tablets import NOT_IN_USE, _could_be_token, _whole, asks_to_send_again, table_ready
+from ..services.checkins import check_in_due, check_in_of
+from .tablets import NOT_IN_USE, _could_be_token, _whole, asks_to_send_again, check_in_answer, table_ready
 
 
 def _get_table(token: str) -> DriveTable:
     table = None
     if _could_be_token(token):
-        table = DriveTable.objects.select_related("drive").filter(token=token).first()
+        table = DriveTable.objects.select_related("drive__club").filter(token=token).first()
     if table is None:
         raise Http404(NOT_IN_USE)
     return table
@@ -72,6 +73,16 @@ def drive_table_page(request, token: str):
             "red": trumps in ("H", "D"),
             "sit_out_score": state.sit_out_text,
         }
+        if not now.seating.sit_out and now.result is None:
+            check_in = check_in_of(access, now.hand)
+            context |= {
+                "check_in": check_in,
+                "check_in_asked": check_in is None and check_in_due(club=drive.club, round=now.hand),
+                "expected": [
+                    (side, " & ".join(f"{p['key']} {p['name']}" for p in couple if p["key"]))
+                    for side, couple in (("N/S", context["ns"]), ("E/W", context["ew"]))
+                ],
+            }
         if now.seating.sit_out:
             context["last_hand"] = now.hand == drive.hands
             context["moves"] = [] if context["last_hand"] else _moves(state, now.hand, access.table)
@@ -134,3 +145,22 @@ _send_again = asks_to_send_again("tournaments:drive-table", ("hand", "ns_tricks"
 drive_table_enter = _send_again(_action(_enter))
 drive_table_confirm = _send_again(_action(_confirm))
 drive_table_reject = _send_again(_action(_reject))
+
+
+@require_POST
+def drive_table_check_in(request, token: str):
+    """ "That's us" or "Someone else is here", for the hand the tablet showed."""
+    if not _could_be_token(token):
+        raise Http404(NOT_IN_USE)
+    hand, here = _whole(request.POST.get("round")), check_in_answer(request.POST)
+    url = reverse("tournaments:drive-table", args=[token])
+    if hand is None or here is None:
+        messages.error(request, "That answer was not understood: tap 'That's us' or 'Someone else is here'.")
+        return redirect(url)
+    try:
+        drives.drive_table_check_in(link=DriveTable(token=token), hand=hand, here=here)
+    except DriveTable.DoesNotExist:
+        raise Http404(NOT_IN_USE) from None
+    except DomainError as error:
+        messages.error(request, str(error))
+    return redirect(url)

@@ -18,18 +18,12 @@ from ..forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, NewDr
 from ..models import Drive
 from ..pdf import DRIVE_DOCUMENTS
 from ..services import drives
+from ..services.checkins import drive_check_ins
 from ..services.competitions import evening_competitions
-from .common import LoginNeeded, check_shown, get_clubs_for_user, tablet_base_url
+from .common import LoginNeeded, check_shown, get_clubs_for_user, get_drive_for_user, tablet_base_url
 from .drive_tablets import _whole
 
 MOVE_SHOWN = timedelta(seconds=60)
-
-
-def _get_drive_for_user(request, drive_id: int) -> Drive:
-    try:
-        return Drive.objects.for_user(request.user).select_related("club").get(pk=drive_id)
-    except Drive.DoesNotExist:
-        raise Http404("No such drive among your clubs.") from None
 
 
 def _grid_context(state: drives.DriveState) -> dict:
@@ -67,7 +61,7 @@ def drive_new(request):
 
 @login_required
 def drive_run(request, drive_id: int):
-    drive = _get_drive_for_user(request, drive_id)
+    drive = get_drive_for_user(request, drive_id)
     allows = drives.drive_allows(drive)
     context = {
         "drive": drive,
@@ -115,16 +109,19 @@ def drive_run(request, drive_id: int):
 @login_required
 def drive_live(request, drive_id: int):
     """The grid of tables by hands alone, refreshing itself: for a second screen at the desk."""
-    drive = _get_drive_for_user(request, drive_id)
+    drive = get_drive_for_user(request, drive_id)
     allows = drives.drive_allows(drive)
     if not allows["started"]:
         return redirect("tournaments:drive-run", drive_id=drive.pk)
-    context = {"drive": drive, "allows": allows, **_grid_context(drives.DriveState(drive))}
+    state = drives.DriveState(drive)
+    context = {"drive": drive, "allows": allows, **_grid_context(state)}
+    if allows["play"]:
+        context["check_ins"] = drive_check_ins(drive, state)
     return render(request, "tournaments/drive_live.html", context)
 
 
 def _action(request, drive_id: int, action, done: str = "", query: str = ""):
-    drive = _get_drive_for_user(request, drive_id)
+    drive = get_drive_for_user(request, drive_id)
     try:
         said = action(drive)
     except DomainError as error:
@@ -269,7 +266,7 @@ def drive_cut(request, drive_id: int):
 
 @login_required
 def drive_print(request, drive_id: int, document: str):
-    drive = _get_drive_for_user(request, drive_id)
+    drive = get_drive_for_user(request, drive_id)
     if document not in DRIVE_DOCUMENTS:
         raise Http404("No such document.")
     data = drives.drive_print(drive=drive, document=document, base_url=tablet_base_url(request))

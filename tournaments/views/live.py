@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -10,22 +10,27 @@ from .. import services
 from ..domain.errors import DomainError
 from ..domain.scoring import pair_label
 from ..forms import DirectorResultForm, form_problems
+from ..models import TableCheckIn
 from ..reports import FIELD_TITLES, headline_figure
 from ..services.competitions import evening_competitions
-from .common import back, get_event_for_user, results_page
+from .common import back, get_drive_for_user, get_event_for_user, results_page
 
 
 @login_required
 def event_live(request, event_id: int):
     event = get_event_for_user(request, event_id)
     accesses = event.table_accesses.all() if services.may_play(event) else []
+    rows = services.event_results_grid(event)
+    check_ins = services.event_check_ins(event, rows) if accesses else {}
     return render(
         request,
         "tournaments/event_live.html",
         {
             "event": event,
             "tables": range(1, event.tables + 1),
-            "rows": services.event_results_grid(event),
+            "rows": rows,
+            "check_ins": check_ins,
+            "pairs": event.pairs.select_related("player1", "player2") if check_ins.get("waiting") else (),
             "progress": services.event_progress(event),
             "accesses": [
                 {
@@ -172,3 +177,32 @@ def director_board(request, event_id: int, board: int):
             "next": board + 1 if event.boards.filter(number=board + 1).exists() else None,
         },
     )
+
+
+@login_required
+@require_POST
+def check_in_resolve(request, check_in_id: int):
+    """The organiser answers a table whose players said someone else is here: seat the pair that is
+    there (an event), or tell the table where to go."""
+    check_in = get_object_or_404(TableCheckIn.objects.select_related("link"), pk=check_in_id)
+    if check_in.link.event_id:
+        event = get_event_for_user(request, check_in.link.event_id)
+        live = reverse("tournaments:event-live", args=[event.pk])
+    else:
+        drive = get_drive_for_user(request, check_in.link.drive_id)
+        live = reverse("tournaments:drive-live", args=[drive.pk])
+    data, user = request.POST, request.user
+    try:
+        if data.get("how") == "seat":
+            pairs = {str(p.pk): p for p in event.pairs.all()} if check_in.link.event_id else {}
+            instead_of, pair = pairs.get(data.get("instead_of")), pairs.get(data.get("pair"))
+            if instead_of is None or pair is None:
+                raise services.ServiceError("Choose the pair expected and the pair that is there.")
+            services.check_in_seat_pair(check_in=check_in, instead_of=instead_of, pair=pair, user=user)
+        else:
+            services.check_in_direct(check_in=check_in, message=data.get("message", ""), user=user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Table {check_in.link.table} may play on: its tablet shows what you said.")
+    return redirect(live)

@@ -146,6 +146,7 @@ def table_page(request, token: str):
             "tricks": range(14),
             "show_moves": bool(state.moves) and not any(e.result for e in state.entries),
             "round_over": round_over,
+            "expected": expected_pairs(state.seating) if state.seating else [],
         },
     )
 
@@ -253,3 +254,35 @@ _send_again = asks_to_send_again("tournaments:table", ("board", "ns_tricks", "se
 table_enter = _send_again(_table_action(_enter))
 table_confirm = _send_again(_table_action(_confirm))
 table_reject = _send_again(_table_action(_reject))
+
+
+def expected_pairs(seating) -> list[tuple[str, str]]:
+    """The pairs a table's tablet names for its round: ("N/S", "Pair 3, Doreen Hardcastle & Jim Lee")."""
+    return [
+        (side, f"Pair {pair.number}, {pair.names}")
+        for side, pair in (("N/S", seating.ns_pair), ("E/W", seating.ew_pair))
+        if pair is not None
+    ]
+
+
+def check_in_answer(data) -> bool | None:
+    """The players' answer: True for "That's us", False for "Someone else is here"."""
+    return {"us": True, "else": False}.get(data.get("answer"))
+
+
+@require_POST
+def table_check_in(request, token: str):
+    """ "That's us" or "Someone else is here", for the round the tablet showed."""
+    if not _could_be_token(token):
+        raise Http404(NOT_IN_USE)
+    round_number, here = _whole(request.POST.get("round")), check_in_answer(request.POST)
+    if round_number is None or here is None:
+        messages.error(request, "That answer was not understood: tap 'That's us' or 'Someone else is here'.")
+        return redirect("tournaments:table", token=token)
+    try:
+        services.table_check_in(access=TableAccess(token=token), round=round_number, here=here)
+    except TableAccess.DoesNotExist:
+        raise Http404(NOT_IN_USE) from None
+    except DomainError as error:
+        messages.error(request, str(error))
+    return redirect("tournaments:table", token=token)

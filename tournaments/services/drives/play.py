@@ -9,7 +9,7 @@ import secrets
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Count, Max, OuterRef
 from django.utils import timezone
 
 from ...domain.drives import (
@@ -35,10 +35,12 @@ from ...models import (
     DriveTotal,
     Member,
     PrizeCut,
+    TableCheckIn,
 )
 from ...models.drives import tricks_text
 from .. import hall_backups
 from ..audit import drive_log
+from ..checkins import check_in_record, may_enter, waiting_at
 from ..codes import table_link_create
 from ..entries import member_or_guest, repeated_guests
 from ..errors import ServiceError
@@ -214,10 +216,16 @@ def drive_result_reject(*, drive: Drive, hand: int, table: int) -> None:
     DriveResult.objects.filter(drive=drive, hand=hand, table=table, confirmed=False).delete()
 
 
-def _locked_table(link: DriveTable) -> DriveTable:
+def _locked_table(link: DriveTable, hand: int | None = None) -> DriveTable:
     """A tablet's table and its drive, the drive's row locked, in one statement: ``link`` needs
-    only its token (DriveTable.DoesNotExist when no table has it)."""
-    return DriveTable.objects.select_related("drive").select_for_update(of=("drive",)).get(token=link.token)
+    only its token (DriveTable.DoesNotExist when no table has it). With ``hand``, a score for
+    that hand: refused while the table waits for the organiser (read in the same statement)."""
+    tables = DriveTable.objects.select_related("drive").select_for_update(of=("drive",))
+    if hand is None:
+        return tables.get(token=link.token)
+    link = tables.annotate(held=waiting_at(link=OuterRef("pk"), round=hand)).get(token=link.token)
+    require(may_enter(waiting=link.held, table=link.table, round_word="hand"), DriveStateError)
+    return link
 
 
 def drive_hand_sets(drive_id: int, table: int, hands) -> dict[int, int]:
@@ -236,7 +244,7 @@ def _check_seen(link: DriveTable, hand: int, seen: int | None) -> None:
 def drive_table_enter(*, link: DriveTable, hand: int, ns_tricks: int, seen: int | None = None) -> DriveResult:
     """N/S's count from a table's tablet, waiting for E/W: ``drive_result_record`` unconfirmed.
     ``seen``: see ``typed_before_organiser_set``."""
-    link = _locked_table(link)
+    link = _locked_table(link, hand)
     _check_seen(link, hand, seen)
     return _record(link.drive, hand, link.table, ns_tricks, confirmed=False)
 
@@ -246,7 +254,7 @@ def drive_table_confirm(
     *, link: DriveTable, hand: int, ns_tricks: int, seen: int | None = None
 ) -> DriveResult:
     """E/W's confirmation from a table's tablet: ``drive_result_confirm``."""
-    link = _locked_table(link)
+    link = _locked_table(link, hand)
     _check_seen(link, hand, seen)
     return _confirm(link.drive, hand, link.table, ns_tricks)
 
@@ -256,13 +264,28 @@ def drive_table_reject(*, link: DriveTable, hand: int, seen: int | None = None) 
     """E/W send the count back from a table's tablet, while the drive is in play:
     ``drive_result_reject``. A count already confirmed (a page left behind, the back button) is not
     sent back, and the tablet is told so rather than told it was."""
-    link = _locked_table(link)
+    link = _locked_table(link, hand)
     require(lifecycle.may_play(link.drive), DriveStateError)
     _check_seen(link, hand, seen)
     results = DriveResult.objects.filter(drive=link.drive, hand=hand, table=link.table)
     if results.filter(confirmed=True).exists():
         raise DriveStateError(f"Hand {hand} is confirmed: only the organiser can change it now.")
     results.delete()
+
+
+@transaction.atomic
+def drive_table_check_in(*, link: DriveTable, hand: int, here: bool) -> TableCheckIn:
+    """The players at the table say whether they are the four its tablet names for ``hand``:
+    "That's us", or "Someone else is here", which holds the table until the organiser resolves it."""
+    link = _locked_table(link)
+    drive = link.drive
+    require(lifecycle.may_play(drive), DriveStateError)
+    state = DriveState(drive)  # the players' names too: read once a hand at a table
+    seated = state.seatings.get(hand, {}).get(link.table)
+    if seated is None or seated.sit_out or (hand, link.table) in state.results:
+        raise DriveStateError("That hand is not in play at this table: look at the tablet again.")
+    who = ", ".join(f"{key} {state.name(key)}" for key in (*seated.ns, *seated.ew) if key)
+    return check_in_record(link=link, round=hand, here=here, who=who, evening=drive)
 
 
 def _seat_what_can_be(drive: Drive, state: "DriveState", hand: int) -> None:
