@@ -4,3 +4,21 @@
 def say_thats_us(tablet) -> None:
     """The players confirm the names the tablet shows at the start of the round (or hand)."""
     tablet.get_by_role("button", name="That's us").click()
+
+
+def everyone_checked_in(evening) -> None:
+    """Every table of an event (or a drive) where play starts has said "That's us" for the first
+    round (or hand), as the players do before tests that are about the scores."""
+    from tournaments import services
+    from tournaments.domain.errors import DomainError
+    from tournaments.models import Drive
+    from tournaments.services import drives
+
+    for link in evening.table_accesses.all():
+        try:
+            if isinstance(evening, Drive):
+                drives.drive_table_check_in(link=link, hand=1, here=True)
+            else:
+                services.table_check_in(access=link, round=1, here=True)
+        except DomainError:
+            pass  # a table where nobody plays is asked nothing

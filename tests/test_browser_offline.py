@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.tablets import everyone_checked_in
 from tournaments import services
 from tournaments.models import DriveResult, Result, ResultChange
 from tournaments.services import drives
@@ -21,6 +22,7 @@ def running(club, make_event):
     event = make_event(club, tables=3, boards_per_round=3)
     for status in ("ready", "running"):
         services.event_set_status(event=event, status=status)
+    everyone_checked_in(event)
     return event
 
 
@@ -128,6 +130,7 @@ def test_a_drive_tablet_keeps_a_hand_offline(live_server, page, club):
     for k in range(16):
         drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
     drive = drives.drive_start(drive=drive)
+    everyone_checked_in(drive)
     page.clock.install()
     access = drive.table_accesses.get(table=1)
     page.goto(f"{live_server.url}/d/{access.token}/")
@@ -151,6 +154,7 @@ def test_a_drive_hand_the_organiser_set_meanwhile_is_refused(live_server, page, 
     for k in range(16):
         drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
     drive = drives.drive_start(drive=drive)
+    everyone_checked_in(drive)
     page.clock.install()
     page.goto(f"{live_server.url}/d/{drive.table_accesses.get(table=1).token}/")
     page.context.set_offline(True)

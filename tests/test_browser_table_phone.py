@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.tablets import everyone_checked_in
 from tournaments import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -18,6 +19,7 @@ def test_a_boards_trumps_are_never_cut_from_their_suit_on_a_phone(live_server, p
     event = make_event(club, tables=4, boards_per_round=3)
     services.event_deal_boards(event=event, seed="phone", analyse=False)
     services.event_start(event=event)
+    everyone_checked_in(event)
     page.set_viewport_size({"width": 390, "height": 844})
     for access in event.table_accesses.all():
         page.goto(f"{live_server.url}/t/{access.token}/")

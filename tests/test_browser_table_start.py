@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.tablets import say_thats_us
 from tournaments import services
 from tournaments.models import CodeGuard
 
@@ -42,7 +43,9 @@ def test_a_code_typed_before_the_start_waits_at_its_table_until_play_starts(live
     assert not CodeGuard.objects.filter(failures__gt=0).exists()
 
     services.event_set_status(event=ready, status="running")  # the organiser presses Start
-    expect(page.locator("#board-5")).to_contain_text("N/S: how many tricks did you take?", timeout=20_000)
+    expect(page.locator(".checkin")).to_contain_text("Who is at the table?", timeout=20_000)
+    say_thats_us(page)
+    expect(page.locator("#board-5")).to_contain_text("N/S: how many tricks did you take?")
     expect(page.locator(".table-head")).to_contain_text("Round 1 of 3")
 
 

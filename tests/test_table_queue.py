@@ -4,6 +4,7 @@ set its board (or hand) when the table typed it. The scorer refuses it if they h
 import pytest
 from django.urls import reverse
 
+from tests.tablets import everyone_checked_in
 from tournaments import services
 from tournaments.models import DriveResult, Result
 from tournaments.services import drives
@@ -14,6 +15,7 @@ def running(club, make_event):
     event = make_event(club, tables=3, boards_per_round=2)
     for status in ("ready", "running"):
         services.event_set_status(event=event, status=status)
+    everyone_checked_in(event)
     return event
 
 
@@ -81,6 +83,7 @@ def test_a_drive_hand_typed_before_the_organiser_set_it_is_refused(client, club,
     for k in range(16):
         drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
     drive = drives.drive_start(drive=drive)
+    everyone_checked_in(drive)
     token = drive.table_accesses.get(table=1).token
     url = reverse("tournaments:drive-table", args=[token])
     assert 'name="seen" value="0"' in client.get(url).content.decode()
