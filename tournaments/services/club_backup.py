@@ -44,6 +44,7 @@ CLUB_FIELDS = (
     "scale",
     "adjusted_scores",
     "members_only",
+    "check_every_round",
 )
 COMPETITION_FIELDS = tuple(f for f in COMPETITION_SETTINGS if f not in ("start", "end"))  # dates: ISO
 # One small function a version step: MIGRATIONS[n] turns a version n document into version n + 1.
@@ -218,7 +219,9 @@ def _restore_users(users: list) -> dict:
 
 
 def _restore_club(item: dict, users: dict) -> Club:
-    club = Club(**{f: item[f] for f in CLUB_FIELDS}, minutes_per_board=Decimal(item["minutes_per_board"]))
+    # A file from before the club's check-in setting has not got it: the default then.
+    settings = {f: item[f] for f in CLUB_FIELDS if f in item}
+    club = Club(**settings, minutes_per_board=Decimal(item["minutes_per_board"]))
     club.full_clean()
     club.save()
     club.organisers.set([users[name] for name in item["organisers"]])

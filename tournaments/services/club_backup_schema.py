@@ -47,6 +47,7 @@ CLUB = record(
         "scale": one_of("ebu", "acbl"),
         "adjusted_scores": one_of("session", "fixed"),
         "members_only": YES_NO,
+        "check_every_round": YES_NO,
         "organisers": rows(USERNAME | {"type": "string"}),
         "members": rows(
             record(
@@ -88,7 +89,8 @@ CLUB = record(
             )
         ),
         "trail": rows(TRAIL),
-    }
+    },
+    optional=("check_every_round",),
 )
 USER = record(
     {
