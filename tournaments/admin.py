@@ -132,6 +132,7 @@ class ClubAdmin(ClubScopedAdmin):
             "name",
             "slug",
             "members_only",
+            "check_every_round",
             "paper_size",
             "minutes_per_board",
             "trump_schedule",
