@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test setup setup-dev lint clean hall
+.PHONY: run test setup setup-dev lint clean hall wheel-check
 
 $(PY):
 	@test -n "$(PYTHON)" || { echo "Python 3.11 is needed (set PYTHON=/path/to/python3.11)"; exit 1; }
@@ -35,9 +35,13 @@ hall: setup
 test: setup-dev
 	$(PY) -m pytest
 
+# Build the wheel, install it into an empty venv outside the checkout and check that it serves.
+wheel-check: setup
+	$(PY) .ci/wheel-check
+
 lint: setup-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache
+	rm -rf $(VENV) staticfiles .pytest_cache build dist *.egg-info

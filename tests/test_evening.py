@@ -155,9 +155,8 @@ def test_a_new_event_from_our_own_page(client, organiser, club):
     assert event.trump_schedule == "HDSCN" and not event.seatings.exists()
 
 
-def test_hall_mode_sets_the_laptops_address_everywhere(db, tmp_path, monkeypatch, settings):
-    settings.BASE_DIR = tmp_path
-    monkeypatch.setattr("tournaments.management.commands.hall.HALL_DIR", tmp_path / "hall")
+def test_hall_mode_sets_the_laptops_address_everywhere(db, tmp_path, monkeypatch):
+    monkeypatch.setattr("tournaments.management.commands.hall.DATA_DIR", tmp_path)
     out = StringIO()
     call_command("hall", "--dry-run", "--address", "192.168.1.20", "--port", "8000", stdout=out)
     text = out.getvalue()
@@ -214,9 +213,8 @@ def test_a_club_cannot_keep_a_schedule_that_is_not_one(club):
         club.full_clean()
 
 
-def test_hall_mode_binds_the_address_it_is_given(db, tmp_path, monkeypatch, settings):
-    settings.BASE_DIR = tmp_path
-    monkeypatch.setattr("tournaments.management.commands.hall.HALL_DIR", tmp_path / "hall")
+def test_hall_mode_binds_the_address_it_is_given(db, tmp_path, monkeypatch):
+    monkeypatch.setattr("tournaments.management.commands.hall.DATA_DIR", tmp_path)
     out = StringIO()
     call_command("hall", "--dry-run", "--address", "127.0.0.1", "--port", "8001", stdout=out)
     assert "BIND=127.0.0.1:8001" in out.getvalue()
@@ -230,9 +228,8 @@ def test_the_hall_secret_key_is_never_readable_by_others(tmp_path, monkeypatch):
     import os
     import stat
 
-    from tournaments.management.commands import hall
+    from whistdrive import serving
 
-    monkeypatch.setattr(hall, "HALL_DIR", tmp_path / "hall")
     created = []
     real_open = os.open
 
@@ -240,10 +237,10 @@ def test_the_hall_secret_key_is_never_readable_by_others(tmp_path, monkeypatch):
         created.append(mode)
         return real_open(path, flags, mode, *args, **kwargs)
 
-    monkeypatch.setattr(hall.os, "open", watching_open)
+    monkeypatch.setattr(serving.os, "open", watching_open)
     old = os.umask(0)  # the file's rights come from the call itself, not from a later chmod
     try:
-        hall.hall_secret_key()
+        serving.secret_key(tmp_path)
     finally:
         os.umask(old)
     assert created == [0o600]

@@ -47,7 +47,7 @@ def env_list(name: str, default: list[str]) -> list[str]:
 def database_from_url(name: str, url: str, base_dir: Path, *, prepared: bool = True) -> dict:
     """Turn DATABASE_URL into Django's DATABASES entry (parsed by dj-database-url).
 
-    sqlite:///relative/path.sqlite3 (relative to the project), sqlite:////absolute/path, or
+    sqlite:///relative/path.sqlite3 (relative to the data folder, locations.py), sqlite:////absolute/path, or
     postgres://user:password@host:port/dbname (also postgresql://).
 
     On PostgreSQL the values travel apart from the statement (server-side binding), so that the

@@ -1,15 +1,27 @@
 """whistdrive settings: one file, read from environment variables with safe local defaults.
 
 A fresh clone runs with none set (DEBUG on, SQLite in db.sqlite3). For a club's server see README.
+Where the files are, in a clone and in an installed copy alike, is locations.py's rule.
 """
 
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
+from . import locations
 from .env import database_from_url, email_from_env, env_bool, env_int, env_list, env_str
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+# whistdrive's own files (templates/, static/, fixtures/), and the folder of the club's data: the
+# SQLite database, the hall's secret key, backups, unsent e-mails and the collected static files.
+BASE_DIR = locations.code_dir()
+DATA_DIR = locations.data_dir()
+try:
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+except OSError as error:
+    raise ImproperlyConfigured(
+        f"whistdrive keeps its data in {DATA_DIR} but cannot create that folder ({error.strerror}): "
+        "set WHISTDRIVE_HOME to a folder you can write to."
+    ) from None
 
 DEV_SECRET_KEY = "whistdrive-development-key-not-for-production"
 DEBUG = env_bool("DEBUG", True)
@@ -82,7 +94,7 @@ DATABASES = {
     "default": database_from_url(
         "DATABASE_URL",
         env_str("DATABASE_URL", "sqlite:///db.sqlite3"),
-        BASE_DIR,
+        DATA_DIR,
         prepared=env_bool("DATABASE_PREPARED_STATEMENTS", True),
     )
 }
@@ -112,7 +124,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = DATA_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -161,7 +173,7 @@ WHISTDRIVE_BASE_URL = env_str("BASE_URL", "http://127.0.0.1:8000")
 
 # Results e-mails (services/mail.py): the mail server from EMAIL_URL or EMAIL_HOST and the rest
 # (env.email_from_env); with none, they are written to files in sent-mail/ instead of sent.
-_email = email_from_env(BASE_DIR)
+_email = email_from_env(DATA_DIR)
 EMAIL_BACKEND = _email["EMAIL_BACKEND"]
 EMAIL_FILE_PATH = _email["EMAIL_FILE_PATH"]
 EMAIL_TIMEOUT = _email["EMAIL_TIMEOUT"]
@@ -189,4 +201,4 @@ HALL_MODE = env_bool("HALL", False)
 HALL_BACKUPS = env_int("HALL_BACKUPS", 10)
 if HALL_BACKUPS < 0:
     raise ImproperlyConfigured(f"HALL_BACKUPS={HALL_BACKUPS} is below 0: give how many backups to keep.")
-BACKUP_DIR = Path(env_str("BACKUP_DIR", str(BASE_DIR / "hall" / "backups")))
+BACKUP_DIR = Path(env_str("BACKUP_DIR", str(DATA_DIR / "hall" / "backups")))

@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.db import DatabaseError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -10,10 +11,12 @@ from django.utils.text import slugify
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+import whistdrive
+
 from .. import pdf, services
 from ..domain.errors import DomainError
 from ..forms import DealForm, PbnUploadForm, ResultsUploadForm, form_problems
-from ..models import Club, Direction, Drive, Event
+from ..models import Club, Direction, Drive, Event, Heartbeat
 from ..reports import (
     dd_rows,
     hand_diagram,
@@ -233,8 +236,18 @@ def event_print(request, event_id: int, document: str):
 
 
 def healthz(request):
-    """A trivial page for monitoring (and the benchmarks' floor): no database, no template."""
-    return HttpResponse("ok", content_type="text/plain")
+    """For monitoring (and the benchmarks' floor): the version running and whether the database
+    answers (one read of one small table), as JSON; 503 while it does not."""
+    try:
+        Heartbeat.objects.exists()
+        database = "ok"
+    except DatabaseError:
+        database = "unavailable"
+    status = "ok" if database == "ok" else "unavailable"
+    return JsonResponse(
+        {"status": status, "version": whistdrive.__version__, "database": database},
+        status=200 if status == "ok" else 503,
+    )
 
 
 @require_POST
