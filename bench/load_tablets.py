@@ -1,4 +1,4 @@
-"""Load test: a 30-table evening on PostgreSQL under gunicorn, one simulated tablet per table.
+"""Load test: a 30-table evening under load, one simulated tablet per table.
 
 Every tablet enters and confirms every board of every round, all at once, while a room display
 polls the standings and two probes poll the floors: a trivial page (the framework's), and a write
@@ -8,14 +8,18 @@ by the client (what a player feels, network and this machine's load included) an
 that every acknowledged result is in the database exactly once, as sent, and that the standings
 the server shows equal a fresh recomputation.
 
-    .venv/bin/python bench/load_tablets.py [--tables 30] [--workers 4] [--kill]
+    .venv/bin/python bench/load_tablets.py [--tables 30] [--server waitress|gunicorn] [--workers 4] [--kill]
+
+--server gunicorn (the default) runs --workers processes, as a Linux server does; --server
+waitress is hall mode's server, with its threads (--threads, hall mode's by default).
 
 --kill also kills the server (SIGKILL, master and workers) in the middle of the load and restarts
 it; the tablets retry what failed, and the same checks must pass. Every server error (5xx) and
 connection error a tablet meets is counted and reported, with when it happened: none may happen
 in a plain run, and under --kill only during the outage. A request that waited through errors
-counts the whole wait in its latency, as the player at the table felt it. Needs PostgreSQL at
-BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/whistdrive_bench, recreated).
+counts the whole wait in its latency, as the player at the table felt it. The database is
+BENCH_DATABASE_URL, recreated: PostgreSQL by default (postgres://postgres@127.0.0.1:5432/whistdrive_bench),
+or a hall laptop's SQLite file (sqlite:////tmp/whistdrive_bench.sqlite3).
 """
 
 import argparse
@@ -50,6 +54,8 @@ SERVER_ENV = {
 }
 os.environ.update({"DATABASE_URL": DATABASE_URL, "DJANGO_SETTINGS_MODULE": "whistdrive.settings"})
 sys.path.insert(0, str(ROOT))
+from whistdrive.serving import THREADS  # noqa: E402 (the checkout on the path first)
+
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 # The project's goals: p95 of a score against the floor's p95 (client and server side), and a
 # score's median server time with one client.
@@ -142,13 +148,18 @@ def setup(tables):
 
 
 def recreate_database():
-    import psycopg
+    if DATABASE_URL.startswith("sqlite:"):
+        file = Path(DATABASE_URL.removeprefix("sqlite:///"))
+        for leftover in (file, file.with_name(file.name + "-wal"), file.with_name(file.name + "-journal")):
+            leftover.unlink(missing_ok=True)
+    else:
+        import psycopg
 
-    admin_url = DATABASE_URL.rsplit("/", 1)[0] + "/postgres"
-    name = DATABASE_URL.rsplit("/", 1)[1]
-    with psycopg.connect(admin_url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+        admin_url = DATABASE_URL.rsplit("/", 1)[0] + "/postgres"
+        name = DATABASE_URL.rsplit("/", 1)[1]
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{name}"')
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=SERVER_ENV, check=True)
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
@@ -187,20 +198,29 @@ def create_event(tables, name="Bench Night"):
     return event
 
 
-def start_server(workers):
+def start_server(server, workers, threads):
+    waitress = [
+        sys.executable,
+        "-m",
+        "waitress",
+        f"--listen=127.0.0.1:{PORT}",
+        f"--threads={threads}",
+        "whistdrive.wsgi:application",
+    ]
+    gunicorn = [
+        str(ROOT / ".venv/bin/gunicorn"),
+        "whistdrive.wsgi",
+        "-w",
+        str(workers),
+        "-b",
+        f"127.0.0.1:{PORT}",
+        "--log-level",
+        "warning",
+        "--timeout",
+        "60",
+    ]
     return subprocess.Popen(
-        [
-            str(ROOT / ".venv/bin/gunicorn"),
-            "whistdrive.wsgi",
-            "-w",
-            str(workers),
-            "-b",
-            f"127.0.0.1:{PORT}",
-            "--log-level",
-            "warning",
-            "--timeout",
-            "60",
-        ],
+        waitress if server == "waitress" else gunicorn,
         cwd=ROOT,
         env=SERVER_ENV,
         start_new_session=True,
@@ -293,7 +313,9 @@ def poller(path, client, bucket, stop, pause, *, server=None, post=False):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=30)
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--server", choices=["gunicorn", "waitress"], default="gunicorn")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn's processes")
+    parser.add_argument("--threads", type=int, default=THREADS, help="waitress's threads (hall mode's)")
     parser.add_argument("--kill", action="store_true", help="SIGKILL the server mid-load and restart it")
     parser.add_argument(
         "--tablets",
@@ -307,7 +329,7 @@ def main():
 
     event = setup(args.tables)
 
-    server = start_server(args.workers)
+    server = start_server(args.server, args.workers, args.threads)
     wait_up()
     organiser = Client()
     organiser.request("/admin/login/")
@@ -364,7 +386,7 @@ def main():
             server.wait()
             killed = len(acked)
             time.sleep(1)
-            server = start_server(args.workers)
+            server = start_server(args.server, args.workers, args.threads)
             wait_up()
             outage = (down, time.perf_counter())
     stop.set()
@@ -375,11 +397,14 @@ def main():
     os.killpg(server.pid, signal.SIGTERM)
     server.wait()
 
+    served = f"waitress --threads {args.threads}"
+    if args.server == "gunicorn":
+        served = f"gunicorn -w {args.workers}"
     stored, doubled, lost = check_stored(event, acked)
     standings_match = csv_served == recomputed_csv(event)
 
     print(
-        f"{args.tables} tables, {len(threads)} tablets, gunicorn -w {args.workers}, PostgreSQL; "
+        f"{args.tables} tables, {len(threads)} tablets, {served}, {DATABASE_URL.split(':')[0]}; "
         f"{expected} results in {took:.1f} s"
         + (f"; server killed after {killed} results and restarted" if killed else "")
     )

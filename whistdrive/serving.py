@@ -12,9 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-# One thread per tablet of a 30-table hall, and more for room displays and the organiser: a
-# request waiting its turn at SQLite's write lock holds a thread, and must not hold up the others.
-THREADS = 40
+# How many requests run at once. waitress itself takes every tablet's connection (up to 100) and
+# queues the requests for these threads, so a 30-table hall needs no thread per tablet: on SQLite
+# one request writes at a time, and with 40 threads writers waited past SQLite's 20 s at its lock
+# (bench/load_tablets.py: 503s); with 8, none did, and a score took half gunicorn -w 3's time.
+THREADS = 8
 
 
 def secret_key(data_dir: Path) -> str:
