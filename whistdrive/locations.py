@@ -5,7 +5,7 @@ static files and demo inside the package (``whistdrive/templates``, ``whistdrive
 ``whistdrive/fixtures``); a clone of the repository has them at its top level, beside manage.py.
 
 - Its own files: the package's folder when installed, the repository's top level in a checkout.
-- A club's data (``db.sqlite3``, ``hall/secret_key``, ``backups/``, ``sent-mail/``,
+- A club's data (``db.sqlite3``, ``hall/secret_key``, ``hall/backups/``, ``sent-mail/``,
   ``staticfiles/``): the folder ``WHISTDRIVE_HOME`` names, when set; else, in a checkout, the
   repository's top level (beside manage.py, as ``make run`` and the tests always had it); else the
   user's data folder (platformdirs): ``%LOCALAPPDATA%\\whistdrive`` on Windows,

@@ -16,7 +16,6 @@ import json
 from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from decimal import Decimal
-from importlib import metadata
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
@@ -25,6 +24,8 @@ from django.db import IntegrityError, connection, transaction
 from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
+
+import whistdrive
 
 from ..models import AuditLine, Club, Competition, Drive, Event, Member
 from .audit import club_log
@@ -56,10 +57,7 @@ class ClubBackupError(ServiceError):
 
 
 def whistdrive_version() -> str:
-    try:
-        return metadata.version("whistdrive")
-    except metadata.PackageNotFoundError:  # a checkout, not an installed package
-        return "(checkout)"
+    return whistdrive.__version__  # the one place it is written, in a checkout as installed
 
 
 def _migrations() -> dict[str, list[str]]:
