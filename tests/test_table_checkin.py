@@ -3,7 +3,8 @@ say "That's us" or "Someone else is here", and the second holds the table until 
 resolves it: re-seats the pair that is there, or tells the table where to go."""
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import services
@@ -198,3 +199,22 @@ def test_a_drive_table_lists_its_four_players_and_holds_when_someone_else_is_her
     services.check_in_direct(check_in=TableCheckIn.objects.get(), message="G2: you are at table 2 N/S")
     drives.drive_table_enter(link=link, hand=1, ns_tricks=7)
     assert drive.changes.filter(action=AuditLine.Action.DIRECTED).count() == 1
+
+
+def test_the_live_page_reads_the_check_ins_in_the_same_queries_however_many_tables_wait(
+    client, organiser, club, make_event
+):
+    client.force_login(organiser)
+    counts = []
+    for tables in (3, 8):
+        event = make_event(club, name=f"{tables} tables", tables=tables, boards_per_round=2)
+        for status in ("ready", "running"):
+            services.event_set_status(event=event, status=status)
+        for access in event.table_accesses.all():
+            _check_in(client, access, "else")
+        url = reverse("tournaments:event-live", args=[event.pk])
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get(url).content.decode()
+        assert page.count("waits for you") == tables
+        counts.append(len(queries))
+    assert counts[0] == counts[1]

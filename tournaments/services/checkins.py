@@ -188,11 +188,19 @@ def event_check_ins(event: Event, rows: list[dict]) -> dict:
     """The live page's tables by check-in, from its grid (``event_results_grid``): those whose
     round in play asks who is there and has no answer yet, and those waiting for the organiser
     (with their check-in and seating). One query."""
-    return _board(
-        TableCheckIn.objects.filter(link__event=event).select_related("link"),
-        event.club,
-        {table: seating for table, seating in _current_seatings(rows).items()},
-    )
+    current = _current_seatings(rows)
+    check_ins = list(TableCheckIn.objects.filter(link__event=event).select_related("link"))
+    waiting = [
+        current[c.link.table] for c in check_ins if c.state == State.WAITING and c.link.table in current
+    ]
+    # The waiting tables' pairs with their players, in one query (a pair's names read its members).
+    ids = [pair_id for s in waiting for pair_id in (s.ns_pair_id, s.ew_pair_id) if pair_id]
+    pairs = Pair.objects.select_related("player1", "player2").in_bulk(ids) if ids else {}
+    expected = {
+        s.table: " and ".join(f"{pairs[p]} ({pairs[p].names})" for p in (s.ns_pair_id, s.ew_pair_id) if p)
+        for s in waiting
+    }
+    return _board(check_ins, event.club, current, expected)
 
 
 def _current_seatings(rows: list[dict]) -> dict[int, Seating]:
@@ -208,17 +216,17 @@ def _current_seatings(rows: list[dict]) -> dict[int, Seating]:
 
 def drive_check_ins(drive, state) -> dict:
     """A drive's tables by check-in, as ``event_check_ins``: each table's hand in play (``now_at``)."""
-    current = {}
+    current, expected = {}, {}
     for table in range(1, state.tables + 1):
         now = state.now_at(table)
         if now.seating is not None and not now.seating.sit_out and now.result is None:
             current[table] = now
-    return _board(
-        TableCheckIn.objects.filter(link__drive=drive).select_related("link"), drive.club, current, hand=True
-    )
+            expected[table] = ", ".join(f"{key} {state.name(key)}" for key in now.seating.players if key)
+    check_ins = TableCheckIn.objects.filter(link__drive=drive).select_related("link")
+    return _board(check_ins, drive.club, current, expected, hand=True)
 
 
-def _board(check_ins, club: Club, current: dict, hand: bool = False) -> dict:
+def _board(check_ins, club: Club, current: dict, expected: dict, hand: bool = False) -> dict:
     by_table = {(c.link.table, c.round): c for c in check_ins}
     unchecked, waiting = [], []
     for table, now in sorted(current.items()):
@@ -228,5 +236,13 @@ def _board(check_ins, club: Club, current: dict, hand: bool = False) -> dict:
             unchecked.append({"table": table, "round": round})
     for (table, round), check_in in sorted(by_table.items()):
         if check_in.state == State.WAITING:
-            waiting.append({"table": table, "round": round, "check_in": check_in, "now": current.get(table)})
+            waiting.append(
+                {
+                    "table": table,
+                    "round": round,
+                    "check_in": check_in,
+                    "now": current.get(table),
+                    "expected": expected.get(table, ""),
+                }
+            )
     return {"unchecked": unchecked, "waiting": waiting}
