@@ -3,14 +3,27 @@
 import gzip
 import json
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from tournaments.models import AuditLine, Club, Competition, Drive, Event, Member, ResultChange, TableLink
+from tournaments.models import (
+    AuditLine,
+    Club,
+    Competition,
+    Drive,
+    Event,
+    Member,
+    ResultChange,
+    ResultMail,
+    TableLink,
+)
+from tournaments.services.club_backup import MIGRATIONS, VERSION
 from tournaments.services.competitions import competition_create, competition_csv, competition_standings
 from tournaments.services.drives import drive_result_correct
+from tournaments.services.mail import results_queue, results_send
 from tournaments.services.results import result_correct
 
 
@@ -38,6 +51,12 @@ def demo(db):
         },
         picked_events=[howell],
         picked_drives=[drive],
+    )
+    results_send(drive=drive)  # sent, to the tests' mail backend
+    results_queue(event=howell)
+    waiting = ResultMail.objects.filter(event=howell).order_by("pk").first()
+    ResultMail.objects.filter(pk=waiting.pk).update(
+        status="pending", sent_at=None, attempts=2, last_error="down"
     )
     return club
 
@@ -81,6 +100,11 @@ def _season() -> dict:
         ),
         "organisers": sorted(Club.organisers.through.objects.values_list("club__name", "user__username")),
         "tags": sorted(Event.objects.values_list("name", "date", "tag")),
+        "mails": sorted(
+            (m.member.last_name, m.member.first_name, str(m.event), str(m.drive), m.subject, m.body, m.status)
+            + (m.created_at, str(m.sent_at))
+            for m in ResultMail.objects.select_related("member", "event", "drive")
+        ),
     }
 
 
@@ -121,6 +145,7 @@ def test_the_demo_club_restores_into_an_empty_database_as_it_was(demo, tmp_path)
     for part in before:
         assert after[part] == before[part], part
     assert len(before["events"]) >= 9 and len(before["drives"]) >= 5
+    assert {"pending", "sent"} <= {mail[6] for mail in before["mails"]}
 
 
 def test_the_organisers_come_back_without_their_passwords(demo, tmp_path):
@@ -199,6 +224,10 @@ def _stranger_organises(data):
     data["clubs"][0]["organisers"].append("nobody")
 
 
+def _mail_to_nobody(data):
+    data["clubs"][0]["mails"][0]["member"] = 999
+
+
 def _schema(data):
     data["clubs"][0]["members"][0]["active"] = "yes"
 
@@ -210,6 +239,7 @@ def _schema(data):
         (_unknown_pick, "Tuesday Pairs on 2020-01-07 is not among the club's evenings"),
         (_stranger_organises, "organisers\\[1\\]: nobody is not among the users"),
         (_schema, "members\\[0\\].active: is not true or false"),
+        (_mail_to_nobody, "mails\\[0\\].member: there is no members\\[999\\]"),
     ],
 )
 def test_a_backup_that_contradicts_itself_restores_nothing(backup_text, tmp_path, damage, message):
@@ -224,3 +254,28 @@ def test_a_truncated_or_mangled_file_restores_nothing(backup_text, tmp_path):
     _restore_refused(tmp_path, gzip.compress(backup_text.encode())[:-100], damaged)
     _restore_refused(tmp_path, b"\xff\xfe", damaged)
     _restore_refused(tmp_path, '{"format": "whistdrive-event"}', "not a whistdrive backup")
+
+
+def test_a_version_1_backup_is_brought_forward_and_restored(db):
+    out = StringIO()
+    call_command("restore", str(Path(__file__).parent / "data" / "club-backup-version-1.json"), stdout=out)
+    assert "Restored Pendle Whist Circle: 4 members, 1 events, 1 drives, 1 competitions" in out.getvalue()
+    event, drive = Event.objects.get(), Drive.objects.get()
+    assert (event.status, event.published, drive.status) == ("finished", True, "finished")
+    rankings = json.loads(_printed("results", event.pk))["rankings"]
+    assert "Ann Ashworth & Bob Ashworth" in [row["names"] for row in rankings]
+    [competition] = Competition.objects.all()
+    assert list(competition.picked_events.all()) == [event] and list(competition.picked_drives.all()) == [
+        drive
+    ]
+    assert not ResultMail.objects.exists()
+
+
+def test_each_version_step_has_its_function():
+    assert sorted(MIGRATIONS) == list(range(1, VERSION))
+    old = {"format": "whistdrive-backup", "version": 1, "clubs": [{"name": "Pendle Whist Circle"}]}
+    assert MIGRATIONS[1](old) == {
+        **old,
+        "version": 2,
+        "clubs": [{"name": "Pendle Whist Circle", "mails": []}],
+    }

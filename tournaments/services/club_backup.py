@@ -1,7 +1,8 @@
 """A backup of the whole club in one file, and back: the clubs with their settings, members,
-competitions and club-level trail, every event and drive (each as its own export, the one format
-for it), and the users who organise them (by username: no passwords travel in a file that is
-downloaded and carried about; a restored organiser sets one with ``manage.py changepassword``).
+competitions, club-level trail and outbox of results e-mails, every event and drive (each as its
+own export, the one format for it), and the users who organise them (by username: no passwords
+travel in a file that is downloaded and carried about; a restored organiser sets one with
+``manage.py changepassword``).
 
 The file is one JSON document, written event by event so a long season never sits in memory as
 rows and text at once; gzip is optional and seen on reading. It carries its format's version and
@@ -27,7 +28,7 @@ from django.utils import timezone
 
 import whistdrive
 
-from ..models import AuditLine, Club, Competition, Drive, Event, Member
+from ..models import AuditLine, Club, Competition, Drive, Event, Member, ResultMail
 from .audit import club_log
 from .backup import event_export, event_import, trail_export, trail_restore
 from .club_backup_schema import FORMAT, backup_problems
@@ -35,7 +36,7 @@ from .competitions import COMPETITION_SETTINGS
 from .drives.backup import drive_export, drive_import
 from .errors import ServiceError
 
-VERSION = 1
+VERSION = 2
 CLUB_FIELDS = (
     "name",
     "slug",
@@ -48,8 +49,16 @@ CLUB_FIELDS = (
     "check_every_round",
 )
 COMPETITION_FIELDS = tuple(f for f in COMPETITION_SETTINGS if f not in ("start", "end"))  # dates: ISO
+
+
+def _version_1_to_2(data: dict) -> dict:
+    """Version 2 keeps the outbox of results e-mails; a version 1 file had none to keep."""
+    return {**data, "version": 2, "clubs": [{**club, "mails": []} for club in data.get("clubs", [])]}
+
+
 # One small function a version step: MIGRATIONS[n] turns a version n document into version n + 1.
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _version_1_to_2}
+MAIL_FIELDS = ("to", "subject", "body", "card", "status", "attempts", "last_error")
 
 
 class ClubBackupError(ServiceError):
@@ -76,6 +85,9 @@ def _evening(thing) -> list:
 
 def _club_document(club: Club) -> dict:
     """The club without its events and drives (they are written one at a time after it)."""
+    members = list(club.members.order_by("pk"))
+    index = {m.pk: n for n, m in enumerate(members)}
+    mails = ResultMail.objects.filter(member__club=club).select_related("event", "drive").order_by("pk")
     competitions = club.competitions.prefetch_related("picked_events", "picked_drives").order_by("pk")
     return {
         **{f: getattr(club, f) for f in CLUB_FIELDS},
@@ -83,7 +95,7 @@ def _club_document(club: Club) -> dict:
         "organisers": sorted(u.get_username() for u in club.organisers.all()),
         "members": [
             {"first_name": m.first_name, "last_name": m.last_name, "email": m.email, "active": m.active}
-            for m in club.members.order_by("pk")
+            for m in members
         ],
         "competitions": [
             {
@@ -96,6 +108,17 @@ def _club_document(club: Club) -> dict:
             for c in competitions
         ],
         "trail": trail_export(club.changes.filter(event=None, drive=None)),
+        "mails": [
+            {
+                **{f: getattr(mail, f) for f in MAIL_FIELDS},
+                "member": index[mail.member_id],
+                "event": mail.event and _evening(mail.event),
+                "drive": mail.drive and _evening(mail.drive),
+                "created_at": _when(mail.created_at),
+                "sent_at": _when(mail.sent_at),
+            }
+            for mail in mails
+        ],
     }
 
 
@@ -248,6 +271,20 @@ def _restore_club(item: dict, users: dict) -> Club:
         competition.picked_events.set(events[(n, date.fromisoformat(d))] for n, d in c["picked_events"])
         competition.picked_drives.set(drives[(n, date.fromisoformat(d))] for n, d in c["picked_drives"])
     trail_restore(item["trail"], club=club, users=users)
+    mails = [
+        ResultMail(
+            **{f: mail[f] for f in MAIL_FIELDS},
+            member=members[mail["member"]],
+            event=mail["event"] and events[(mail["event"][0], date.fromisoformat(mail["event"][1]))],
+            drive=mail["drive"] and drives[(mail["drive"][0], date.fromisoformat(mail["drive"][1]))],
+            created_at=datetime.fromisoformat(mail["created_at"]),
+            sent_at=mail["sent_at"] and datetime.fromisoformat(mail["sent_at"]),
+        )
+        for mail in item["mails"]
+    ]
+    for mail in mails:
+        mail.full_clean(exclude=["member", "event", "drive"])
+    ResultMail.objects.bulk_create(mails)
     return club
 
 

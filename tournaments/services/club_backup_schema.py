@@ -1,13 +1,13 @@
 """What a club's backup may hold, checked whole before anything is written: the clubs with their
-settings, members, competitions and club-level trail lines, and the users who organise them.
-Each event and each drive inside is an event's or a drive's export (``backup_schema``,
+settings, members, competitions, club-level trail lines and outbox of results e-mails, and the users
+who organise them. Each event and each drive inside is an event's or a drive's export (``backup_schema``,
 ``drives/backup_schema``), checked by its own schema as it is restored.
 
-Then the references a schema cannot check: a competition's picked evenings and a club's organisers
-name things the file holds.
+Then the references a schema cannot check: a competition's picked evenings, a club's organisers and
+an e-mail's member and evening name things the file holds.
 """
 
-from ..models import Club, Competition
+from ..models import Club, Competition, ResultMail
 from .backup_schema import (
     DAY,
     NO_NUL,
@@ -89,6 +89,24 @@ CLUB = record(
             )
         ),
         "trail": rows(TRAIL),
+        "mails": rows(
+            record(
+                {
+                    "member": whole(0, 10**6),
+                    "event": EVENING | {"type": ["array", "null"]},
+                    "drive": EVENING | {"type": ["array", "null"]},
+                    "to": text(254),
+                    "subject": text(200),
+                    "body": text(100_000),
+                    "card": text(20),
+                    "status": choices(ResultMail.Status),
+                    "attempts": whole(0, 32_767),
+                    "last_error": text(300),
+                    "created_at": WHEN,
+                    "sent_at": WHEN | {"type": ["string", "null"]},
+                }
+            )
+        ),
     },
     optional=("check_every_round",),
 )
@@ -143,4 +161,13 @@ def _reference_problems(data: dict) -> list[str]:
                             f"{place}.competitions[{k}].{kind}[{p}]: {picked[0]} on {picked[1]} "
                             "is not among the club's evenings."
                         )
+        for m, mail in enumerate(club["mails"]):
+            if mail["member"] >= len(club["members"]):
+                problems.append(f"{place}.mails[{m}].member: there is no members[{mail['member']}].")
+            for kind, known in (("event", events), ("drive", drives)):
+                if mail[kind] is not None and tuple(mail[kind]) not in known:
+                    problems.append(
+                        f"{place}.mails[{m}].{kind}: {mail[kind][0]} on {mail[kind][1]} is not among the "
+                        f"club's {kind}s."
+                    )
     return problems[:SHOWN]
