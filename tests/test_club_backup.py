@@ -26,6 +26,10 @@ from tournaments.services.drives import drive_result_correct
 from tournaments.services.mail import results_queue, results_send
 from tournaments.services.results import result_correct
 
+# Each test empties the database as a new laptop's is (manage.py flush), outside a test's
+# transaction: PostgreSQL will not empty tables with checks still pending in one.
+pytestmark = pytest.mark.django_db(transaction=True)
+
 
 @pytest.fixture
 def demo(db):
@@ -256,7 +260,7 @@ def test_a_truncated_or_mangled_file_restores_nothing(backup_text, tmp_path):
     _restore_refused(tmp_path, '{"format": "whistdrive-event"}', "not a whistdrive backup")
 
 
-def test_a_version_1_backup_is_brought_forward_and_restored(db):
+def test_a_version_1_backup_is_brought_forward_and_restored():
     out = StringIO()
     call_command("restore", str(Path(__file__).parent / "data" / "club-backup-version-1.json"), stdout=out)
     assert "Restored Pendle Whist Circle: 4 members, 1 events, 1 drives, 1 competitions" in out.getvalue()
