@@ -87,7 +87,7 @@ def test_a_table_with_someone_else_waits_until_the_organiser_seats_the_pair_ther
     tablet.screenshot(path=SHOTS / "checkin-resolved.png", full_page=True)
     tablet.locator("#board-1").get_by_role("button", name="N/S took 9 tricks", exact=True).click()
     tablet.locator("#board-1").get_by_role("button", name="Yes, confirm").click()
-    expect(tablet.locator("#board-1")).to_contain_text("confirmed")
+    expect(tablet.locator("#board-1")).to_contain_text("✓ confirmed")  # sent, not only kept on the tablet
     assert Result.objects.get().ew_pair == there
 
 
@@ -169,5 +169,6 @@ def test_a_forty_player_drive_catches_two_players_in_the_wrong_seats_before_a_tr
     tablet.reload()
     expect(tablet.locator(".checkin.told")).to_contain_text("Gents: swap tables")
     tablet.get_by_role("button", name="N/S took 7 tricks", exact=True).click()
-    expect(tablet.get_by_role("button", name="Yes, confirm")).to_be_visible()
-    assert DriveResult.objects.count() == 1
+    tablet.get_by_role("button", name="Yes, confirm").click()
+    expect(tablet.locator(".round-over")).to_contain_text("Hand 1 is over: N/S 7, E/W 6")  # sent
+    assert list(DriveResult.objects.values_list("ns_tricks", "confirmed")) == [(7, True)]
