@@ -165,9 +165,13 @@ def club_backup_write(path: Path, clubs=None) -> int:
     Returns its size in bytes."""
     clubs = Club.objects.all() if clubs is None else clubs
     part = path.with_name(path.name + ".part")
-    opener = gzip.open if path.suffix == ".gz" else open
     try:
-        with opener(part, "wt", encoding="utf-8") as file:
+        # gzip's middle level: nearly the smallest file, in a sixth of the time of its smallest.
+        with (
+            gzip.open(part, "wt", encoding="utf-8", compresslevel=6)
+            if path.suffix == ".gz"
+            else open(part, "w", encoding="utf-8")
+        ) as file:
             for chunk in club_backup_chunks(clubs):
                 file.write(chunk)
         part.replace(path)
