@@ -9,12 +9,20 @@ that every acknowledged result is in the database exactly once, as sent, and tha
 the server shows equal a fresh recomputation.
 
     .venv/bin/python bench/load_tablets.py [--tables 30] [--server waitress|gunicorn] [--workers 4] [--kill]
+        [--cut 30]
 
 --server gunicorn (the default) runs --workers processes, as a Linux server does; --server
 waitress is hall mode's server, with its threads (--threads, hall mode's by default).
 
 --kill also kills the server (SIGKILL, master and workers) in the middle of the load and restarts
-it; the tablets retry what failed, and the same checks must pass. Every server error (5xx) and
+it; the tablets retry what failed, and the same checks must pass. --cut SECONDS cuts the hall's
+network instead, for that long, in the middle of a round: the tablets reach the server through a
+relay in this script (the hall's Wi-Fi), which then refuses every connection and drops those in
+flight (a reply the server sent may never arrive, after the server stored the score), then lets
+them through again. Meanwhile each tablet keeps what its table types, as the page's queue does
+(static/queue.js): a round's scores are typed at once, kept, counted as given by the table, and
+sent in order, again and again until the server has them; the next round is typed once they are
+in (the tablet needs the server to show it). Every server error (5xx) and
 connection error a tablet meets is counted and reported, with when it happened: none may happen
 in a plain run, and under --kill only during the outage. A request that waited through errors
 counts the whole wait in its latency, as the player at the table felt it. The database is
@@ -28,6 +36,7 @@ import http.cookiejar
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -198,12 +207,12 @@ def create_event(tables, name="Bench Night"):
     return event
 
 
-def start_server(server, workers, threads):
+def start_server(server, workers, threads, port=PORT):
     waitress = [
         sys.executable,
         "-m",
         "waitress",
-        f"--listen=127.0.0.1:{PORT}",
+        f"--listen=127.0.0.1:{port}",
         f"--threads={threads}",
         "whistdrive.wsgi:application",
     ]
@@ -213,7 +222,7 @@ def start_server(server, workers, threads):
         "-w",
         str(workers),
         "-b",
-        f"127.0.0.1:{PORT}",
+        f"127.0.0.1:{port}",
         "--log-level",
         "warning",
         "--timeout",
@@ -237,17 +246,85 @@ def wait_up():
     raise SystemExit("the server did not start")
 
 
+class HallNetwork:
+    """The network between the tablets and the server: a TCP relay from ``port`` to the server's
+    ``target`` port that can be cut (new connections refused, those open dropped) and restored."""
+
+    def __init__(self, port, target):
+        self.port, self.target = port, target
+        self.open_sockets = set()
+        self.lock = threading.Lock()
+        self.listener = None
+
+    def restore(self):
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", self.port))
+        listener.listen(512)
+        self.listener = listener
+        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+
+    def cut(self):
+        self.listener.close()  # from now on: connection refused
+        with self.lock:
+            dropped, self.open_sockets = self.open_sockets, set()
+        for sock in dropped:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def _accept(self, listener):
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return  # cut
+            threading.Thread(target=self._relay, args=(client,), daemon=True).start()
+
+    def _relay(self, client):
+        try:
+            server = socket.create_connection(("127.0.0.1", self.target))
+        except OSError:
+            client.close()
+            return
+        with self.lock:
+            self.open_sockets |= {client, server}
+        threading.Thread(target=self._pipe, args=(client, server), daemon=True).start()
+        self._pipe(server, client)
+        with self.lock:
+            self.open_sockets -= {client, server}
+        client.close()
+        server.close()
+
+    @staticmethod
+    def _pipe(source, sink):
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for sock in (source, sink):
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
 def tricks_for(board, table):
     return (board * 5 + table * 3) % 14
 
 
-def tablet(event, access, seatings, stats, acked, errors, base=BASE):
+def tablet(event, access, seatings, stats, acked, errors, base=BASE, keeps=False):
     client = Client(base)
     page = f"/t/{access.token}/"
     client.request(page)
     for seating in seatings:
         if seating.ns_pair_id is None:
             continue
+        if keeps:  # the round typed at once and kept on the tablet: given, whatever the network
+            table = seating.table
+            acked.extend((seating.round, table, b, tricks_for(b, table)) for b in seating.board_numbers)
         for board in seating.board_numbers:
             tricks = tricks_for(board, seating.table)
             for action, key in (("enter", "enter"), ("confirm", "confirm")):
@@ -263,7 +340,8 @@ def tablet(event, access, seatings, stats, acked, errors, base=BASE):
                 and seating.last_board != board
             ):
                 errors.append(f"table {access.table} board {board}: not shown as confirmed")
-            acked.append((seating.round, seating.table, board, tricks))
+            if not keeps:
+                acked.append((seating.round, seating.table, board, tricks))
     if "answered by" in stats:  # which app server answered, behind a proxy that says
         stats["answered by"].append(client.answered_by)
 
@@ -318,6 +396,14 @@ def main():
     parser.add_argument("--threads", type=int, default=THREADS, help="waitress's threads (hall mode's)")
     parser.add_argument("--kill", action="store_true", help="SIGKILL the server mid-load and restart it")
     parser.add_argument(
+        "--cut",
+        type=float,
+        default=0,
+        metavar="SECONDS",
+        help="cut the network between the tablets and the server mid-round for SECONDS (connections "
+        "refused, those open dropped); the tablets keep what is typed and send it after",
+    )
+    parser.add_argument(
         "--tablets",
         type=int,
         default=None,
@@ -329,7 +415,13 @@ def main():
 
     event = setup(args.tables)
 
-    server = start_server(args.server, args.workers, args.threads)
+    network = None
+    if args.cut:  # the tablets reach the server through the hall's network, which will be cut
+        server = start_server(args.server, args.workers, args.threads, port=PORT + 1)
+        network = HallNetwork(PORT, PORT + 1)
+        network.restore()
+    else:
+        server = start_server(args.server, args.workers, args.threads)
     wait_up()
     organiser = Client()
     organiser.request("/admin/login/")
@@ -353,6 +445,7 @@ def main():
         threading.Thread(
             target=tablet,
             args=(event, access, [s for s in seatings if s.table == access.table], stats, acked, errors),
+            kwargs={"keeps": bool(args.cut)},
         )
         for access in event.table_accesses.all()
         if access.table in playing
@@ -377,9 +470,17 @@ def main():
     for thread in threads + pollers:
         thread.start()
     killed = False
-    outage = None  # (from, to): the kill until the restarted server answers again
+    outage = None  # (from, to): the kill until the restarted server answers again, or the cut
+    confirmed = event.results.filter(confirmed_at__isnull=False)
     while any(t.is_alive() for t in threads):
         time.sleep(0.2)
+        if network and not outage and confirmed.count() > expected * 0.4:
+            down = time.perf_counter()
+            network.cut()
+            killed = confirmed.count()
+            time.sleep(args.cut)
+            network.restore()
+            outage = (down, time.perf_counter())
         if args.kill and not killed and len(acked) > expected * 0.4:
             down = time.perf_counter()
             os.killpg(server.pid, signal.SIGKILL)
@@ -406,7 +507,8 @@ def main():
     print(
         f"{args.tables} tables, {len(threads)} tablets, {served}, {DATABASE_URL.split(':')[0]}; "
         f"{expected} results in {took:.1f} s"
-        + (f"; server killed after {killed} results and restarted" if killed else "")
+        + (f"; server killed after {killed} results and restarted" if killed and not network else "")
+        + (f"; network cut for {args.cut:g} s after {killed} results" if network and outage else "")
     )
     names = {
         "enter": "submission (enter)",
