@@ -1,7 +1,8 @@
-/* whistdrive at the tables: send a score, and when the scorer cannot answer for a moment (a
-   restart, a Wi-Fi blip) keep trying for a minute, saying "Saving…", instead of showing an error
-   page. Every table action is safe to repeat, so sending it again can never double a score.
-   Without JavaScript the forms post as they always did. */
+/* whistdrive at the tables: a form marked data-retry (the "Saving…" page's Try again) is sent,
+   and when the scorer cannot answer for a moment (a restart, a Wi-Fi blip) sent again for a
+   minute, saying "Saving…", instead of showing an error page. The tables' own scores are kept on
+   the tablet and sent by queue.js. Every table action is safe to repeat, so sending it again can
+   never double a score. Without JavaScript the forms post as they always did. */
 (function () {
   "use strict";
   var RETRY_FOR_MS = 60000;
