@@ -12,10 +12,12 @@ later, as systemd would. Then it checks, as bench/load_tablets.py does: every ac
 in the database exactly once, as sent; the standings nginx serves equal to a recomputation; and
 errors the tablets met (they retry) only while the server was down. Last, with each app server's
 port hit directly, B's standings are read (and kept in its workers' caches), a result is corrected
-through A, and B must show the corrected standings on its very next answers.
+through A, and B must show the corrected standings on its very next answers. Every app server, and
+nginx, must report the same version at /healthz.
 """
 
 import argparse
+import json
 import os
 import signal
 import statistics
@@ -155,8 +157,11 @@ def main():
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
+    versions = {}
     for base in [*APP_SERVERS, PROXY]:
-        print(f"{base}/healthz: {wait_answers(base)}")
+        answer = wait_answers(base)
+        versions[base] = json.loads(answer).get("version")
+        print(f"{base}/healthz: {answer}")
     results = []
     for number in range(1, args.runs + 1):
         r = run(number, args.tables)
@@ -194,7 +199,10 @@ def main():
         for key in (*keys, "met", "outage"):
             values = [r[key] for r in results]
             print(f"  {key:<22} {statistics.median(values):8.1f}  ({min(values):.1f} to {max(values):.1f})")
-    ok = all(
+    # Every app server runs the same version (one left behind by an upgrade would show here).
+    print(f"version on every app server and through nginx: {sorted(set(map(str, versions.values())))}")
+    ok = len(set(versions.values())) == 1 and None not in versions.values()
+    ok = ok and all(
         not r["errors"]
         and not r["met_outside"]
         and not r["lost"]
