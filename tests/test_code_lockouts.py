@@ -82,11 +82,14 @@ def test_the_start_page_sends_a_code_typed_before_the_start_to_its_ready_table(c
 
 
 def test_the_ready_table_shows_play_once_the_organiser_presses_start(client, ready):
-    url = reverse("tournaments:table", args=[ready.table_accesses.get(table=1).token])
+    token = ready.table_accesses.get(table=1).token
+    url = reverse("tournaments:table", args=[token])
     assert "is ready" in client.get(url).content.decode()
     services.event_set_status(event=ready, status="running")
     page = client.get(url).content.decode()
-    assert "is ready" not in page and "Board 1" in page and "http-equiv" not in page
+    assert "is ready" not in page and "Who is at the table?" in page and "http-equiv" not in page
+    client.post(reverse("tournaments:table-check-in", args=[token]), {"round": 1, "answer": "us"})
+    assert "Board 1" in client.get(url).content.decode()
 
 
 def test_a_finished_events_code_opens_its_table_to_say_it_has_finished(client, ready):
