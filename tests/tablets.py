@@ -3,7 +3,13 @@
 
 def say_thats_us(tablet) -> None:
     """The players confirm the names the tablet shows at the start of the round (or hand)."""
-    tablet.get_by_role("button", name="That's us").click()
+    from playwright.sync_api import expect
+
+    button = tablet.get_by_role("button", name="That's us")
+    button.click()
+    # The answer is a plain form: wait for the page it leads to, so what the test does next (a
+    # route set up, a tap) happens on that page and not on the one being left.
+    expect(button).to_have_count(0)
 
 
 def everyone_checked_in(evening) -> None:
