@@ -221,7 +221,7 @@ def drive_check_ins(drive, state) -> dict:
         now = state.now_at(table)
         if now.seating is not None and not now.seating.sit_out and now.result is None:
             current[table] = now
-            expected[table] = ", ".join(f"{key} {state.name(key)}" for key in now.seating.players if key)
+            expected[table] = state.seated_names(now.seating)
     check_ins = TableCheckIn.objects.filter(link__drive=drive).select_related("link")
     return _board(check_ins, drive.club, current, expected, hand=True)
 

@@ -284,8 +284,7 @@ def drive_table_check_in(*, link: DriveTable, hand: int, here: bool) -> TableChe
     seated = state.seatings.get(hand, {}).get(link.table)
     if seated is None or seated.sit_out or (hand, link.table) in state.results:
         raise DriveStateError("That hand is not in play at this table: look at the tablet again.")
-    who = ", ".join(f"{key} {state.name(key)}" for key in (*seated.ns, *seated.ew) if key)
-    return check_in_record(link=link, round=hand, here=here, who=who, evening=drive)
+    return check_in_record(link=link, round=hand, here=here, who=state.seated_names(seated), evening=drive)
 
 
 def _seat_what_can_be(drive: Drive, state: "DriveState", hand: int) -> None:

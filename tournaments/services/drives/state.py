@@ -205,6 +205,10 @@ class DriveState:
     def name(self, key: str | None) -> str:
         return self.players[key].name if key else "(empty seat)"
 
+    def seated_names(self, seating: TableSeating) -> str:
+        """The players seated at a table, each by card and name: "L3 Doreen Hardcastle, G3 Jim Lee"."""
+        return ", ".join(f"{key} {self.name(key)}" for key in seating.players)
+
     def check_playable(self, hand: int, table: int, ns_tricks: int, organiser: bool = False) -> None:
         verdict = lifecycle.may_correct(self.drive) if organiser else lifecycle.may_play(self.drive)
         require(verdict, DriveStateError)
