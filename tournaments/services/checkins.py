@@ -30,9 +30,10 @@ State = TableCheckIn.State
 MESSAGE_LENGTH = TableCheckIn._meta.get_field("message").max_length
 
 
-def check_in_due(*, club: Club, round: int) -> bool:
-    """Whether the tablet asks who is there in this round (or hand): always in the first."""
-    return round == 1 or club.check_every_round
+def check_in_asked(check_in: TableCheckIn | None, *, club: Club, round: int) -> bool:
+    """Whether the tablet asks who is there now: not answered yet this round (or hand), and due in
+    it (always in the first)."""
+    return check_in is None and (round == 1 or club.check_every_round)
 
 
 def waiting_at(*, link=None, table=None, event=None, round) -> Exists:
@@ -232,7 +233,7 @@ def _board(check_ins, club: Club, current: dict, expected: dict, hand: bool = Fa
     for table, now in sorted(current.items()):
         round = now.hand if hand else now.round
         check_in = by_table.get((table, round))
-        if check_in is None and check_in_due(club=club, round=round):
+        if check_in_asked(check_in, club=club, round=round):
             unchecked.append({"table": table, "round": round})
     for (table, round), check_in in sorted(by_table.items()):
         if check_in.state == State.WAITING:

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from ..domain.movements.render import boards_move_text, ew_move_text, seat_move_text
 from ..models import Board, Event, Result, ResultChange, Seating, TableAccess, TableCheckIn, TableLink
-from .checkins import check_in_due, check_in_of, check_in_record, may_enter, waiting_at
+from .checkins import check_in_asked, check_in_of, check_in_record, may_enter, waiting_at
 from .codes import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -121,12 +121,7 @@ class TableState:
     moves: dict = field(default_factory=dict)  # from the previous round: where the pairs and boards went
     previous_scores: tuple = ()  # (board, N/S, E/W) of the previous round, as the table sat
     check_in: TableCheckIn | None = None  # the players' answer to "who is here" this round
-    check_in_due: bool = False  # the tablet asks it this round
-
-    @property
-    def check_in_asked(self) -> bool:
-        """The tablet asks who is here before the boards: due, and not answered yet."""
-        return self.check_in_due and self.check_in is None
+    check_in_asked: bool = False  # the tablet asks who is here before the boards
 
     @property
     def held(self) -> bool:
@@ -203,7 +198,7 @@ def table_state(access: TableAccess) -> TableState:
         _moves(event, previous) if previous else {},
         previous_scores,
         check_in,
-        current is not None and check_in_due(club=event.club, round=current.round),
+        current is not None and check_in_asked(check_in, club=event.club, round=current.round),
     )
 
 

@@ -11,7 +11,7 @@ from ..domain.boards import STRAIN_SYMBOLS
 from ..domain.errors import DomainError
 from ..models import DriveTable
 from ..services import drives
-from ..services.checkins import check_in_due, check_in_of
+from ..services.checkins import check_in_asked, check_in_of
 from .tablets import NOT_IN_USE, _could_be_token, _whole, asks_to_send_again, check_in_answer, table_ready
 
 
@@ -77,7 +77,7 @@ def drive_table_page(request, token: str):
             check_in = check_in_of(access, now.hand)
             context |= {
                 "check_in": check_in,
-                "check_in_asked": check_in is None and check_in_due(club=drive.club, round=now.hand),
+                "check_in_asked": check_in_asked(check_in, club=drive.club, round=now.hand),
                 "expected": [
                     (side, " & ".join(f"{p['key']} {p['name']}" for p in couple if p["key"]))
                     for side, couple in (("N/S", context["ns"]), ("E/W", context["ew"]))
