@@ -60,6 +60,13 @@ def check_shown(request, event_or_drive: Event | Drive) -> None:
         raise Http404("Not among your clubs.")
 
 
+def check_club_open(request, club: Club) -> None:
+    """A club may keep its players' pages, results index and competitions to logged-in users: a
+    visitor not logged in is asked to log in (LoginNeeded)."""
+    if club.members_only and not request.user.is_authenticated:
+        raise LoginNeeded
+
+
 def results_page(view):
     """Send a visitor to the login page for results that are not published yet."""
 

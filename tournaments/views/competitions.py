@@ -15,7 +15,7 @@ from ..models import Club, Competition
 from ..services import competitions
 from ..services.errors import ServiceError
 from ..tables import CompetitionStandingsTable
-from .players import _LoginFirst, _open_to
+from .common import LoginNeeded, check_club_open
 
 ROWS_A_PAGE = 50
 
@@ -24,7 +24,7 @@ def _club(request, slug: str) -> Club:
     club = Club.objects.filter(slug=slug).first()
     if club is None:
         raise Http404("There is no club at this address.")
-    _open_to(request, club)
+    check_club_open(request, club)
     return club
 
 
@@ -34,7 +34,7 @@ def _competition(request, slug: str, competition_id: int) -> Competition:
     )
     if competition is None:
         raise Http404("There is no such competition.")
-    _open_to(request, competition.club)
+    check_club_open(request, competition.club)
     return competition
 
 
@@ -57,7 +57,7 @@ def _public(view):
     def wrapper(request, *args, **kwargs):
         try:
             return view(request, *args, **kwargs)
-        except _LoginFirst:
+        except LoginNeeded:
             return redirect_to_login(request.get_full_path())
 
     wrapper.__name__ = view.__name__

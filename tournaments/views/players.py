@@ -16,20 +16,10 @@ from ..domain.errors import DomainError
 from ..models import Club, Competition, Drive, Event, Member
 from ..services.mail import results_send, sending_said
 from ..services.players import club_players, member_season
-from .common import back, get_event_for_user
+from .common import LoginNeeded, back, check_club_open, get_event_for_user
 
 EVENINGS_A_PAGE = 25
 RESULTS_A_PAGE = 30
-
-
-class _LoginFirst(Exception):
-    pass
-
-
-def _open_to(request, club: Club) -> None:
-    """A club may keep its players' pages and its results index to logged-in users."""
-    if club.members_only and not request.user.is_authenticated:
-        raise _LoginFirst
 
 
 def player_page(request, member_id: int):
@@ -37,8 +27,8 @@ def player_page(request, member_id: int):
     if member is None:
         raise Http404("There is no such player.")
     try:
-        _open_to(request, member.club)
-    except _LoginFirst:
+        check_club_open(request, member.club)
+    except LoginNeeded:
         return redirect_to_login(request.get_full_path())
     season = member_season(member)
     if not season.evenings:
@@ -99,8 +89,8 @@ def club_results(request, slug: str):
     if club is None:
         raise Http404("There is no club at this address.")
     try:
-        _open_to(request, club)
-    except _LoginFirst:
+        check_club_open(request, club)
+    except LoginNeeded:
         return redirect_to_login(request.get_full_path())
     page = Paginator(club_published(club), RESULTS_A_PAGE).get_page(request.GET.get("page"))
     return render(
