@@ -121,6 +121,11 @@ def _people(pair) -> tuple[Person, Person]:
     )
 
 
+def _wanted(member_id: int | None, member_ids) -> bool:
+    """A member's evening is written for them when they are among those asked for (all, when none)."""
+    return member_id is not None and (member_ids is None or member_id in member_ids)
+
+
 FIELD_NAMES = {"NS": "N/S", "EW": "E/W", "ALL": "all pairs"}
 
 
@@ -161,7 +166,7 @@ def events_evenings(events, member_ids=None) -> list[tuple[int, Evening]]:
                 opponents.update(person for person in people.get(theirs, ()) if person.name)
                 tens += tricks is not None and tricks >= TEN_TRICKS
             for me, partner in ((pair[0], pair[1]), (pair[1], pair[0])):
-                if me.member_id is None or (member_ids is not None and me.member_id not in member_ids):
+                if not _wanted(me.member_id, member_ids):
                     continue
                 evening = Evening(
                     kind="event",
@@ -206,9 +211,7 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
             ranked = state.placings(role)
             for place, score in ranked:
                 player = state.players[score.player]
-                if player.member_id is None or (
-                    member_ids is not None and player.member_id not in member_ids
-                ):
+                if not _wanted(player.member_id, member_ids):
                     continue
                 played = [line for line in score.lines if line.tricks is not None and not line.sat_out]
                 partnered = Counter(person(line.partner) for line in played if line.partner)
