@@ -67,6 +67,19 @@ def check_club_open(request, club: Club) -> None:
         raise LoginNeeded
 
 
+def login_when_needed(view):
+    """A page that raises LoginNeeded sends the visitor to log in, and back here after."""
+
+    def wrapper(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except LoginNeeded:
+            return redirect_to_login(request.get_full_path())
+
+    wrapper.__name__ = view.__name__
+    return wrapper
+
+
 def results_page(view):
     """Send a visitor to the login page for results that are not published yet."""
 

@@ -3,7 +3,6 @@ organiser's page to set one up or change it."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django_tables2 import RequestConfig
@@ -15,7 +14,7 @@ from ..models import Club, Competition
 from ..services import competitions
 from ..services.errors import ServiceError
 from ..tables import CompetitionStandingsTable
-from .common import LoginNeeded, check_club_open
+from .common import check_club_open, login_when_needed
 
 ROWS_A_PAGE = 50
 
@@ -51,20 +50,7 @@ def _organised_club(request, slug: str) -> Club:
     return club
 
 
-def _public(view):
-    """A club that keeps its results to logged-in users sends a visitor to log in first."""
-
-    def wrapper(request, *args, **kwargs):
-        try:
-            return view(request, *args, **kwargs)
-        except LoginNeeded:
-            return redirect_to_login(request.get_full_path())
-
-    wrapper.__name__ = view.__name__
-    return wrapper
-
-
-@_public
+@login_when_needed
 def competition_list(request, slug: str):
     club = _club(request, slug)
     listed = Competition.objects.filter(club=club)
@@ -79,7 +65,7 @@ def competition_list(request, slug: str):
     )
 
 
-@_public
+@login_when_needed
 def competition_standings(request, slug: str, competition_id: int):
     competition = _competition(request, slug, competition_id)
     table = competitions.competition_standings(competition)
@@ -114,7 +100,7 @@ def competition_standings(request, slug: str, competition_id: int):
     )
 
 
-@_public
+@login_when_needed
 def competition_csv(request, slug: str, competition_id: int):
     competition = _competition(request, slug, competition_id)
     table = competitions.competition_standings(competition)
@@ -123,7 +109,7 @@ def competition_csv(request, slug: str, competition_id: int):
     return response
 
 
-@_public
+@login_when_needed
 def competition_pdf(request, slug: str, competition_id: int):
     competition = _competition(request, slug, competition_id)
     table = competitions.competition_standings(competition)

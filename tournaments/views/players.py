@@ -3,7 +3,6 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.db.models import CharField, Value
 from django.http import Http404
@@ -16,20 +15,18 @@ from ..domain.errors import DomainError
 from ..models import Club, Competition, Drive, Event, Member
 from ..services.mail import results_send, sending_said
 from ..services.players import club_players, member_season
-from .common import LoginNeeded, back, check_club_open, get_event_for_user
+from .common import back, check_club_open, get_event_for_user, login_when_needed
 
 EVENINGS_A_PAGE = 25
 RESULTS_A_PAGE = 30
 
 
+@login_when_needed
 def player_page(request, member_id: int):
     member = Member.objects.select_related("club").filter(pk=member_id).first()
     if member is None:
         raise Http404("There is no such player.")
-    try:
-        check_club_open(request, member.club)
-    except LoginNeeded:
-        return redirect_to_login(request.get_full_path())
+    check_club_open(request, member.club)
     season = member_season(member)
     if not season.evenings:
         raise Http404("This player has no published results yet.")
@@ -84,14 +81,12 @@ def club_competitions(club: Club) -> list[dict]:
 
 
 @xframe_options_exempt  # the club's own site may show it in a frame (settings.FRAME_ANCESTORS)
+@login_when_needed
 def club_results(request, slug: str):
     club = Club.objects.filter(slug=slug).first()
     if club is None:
         raise Http404("There is no club at this address.")
-    try:
-        check_club_open(request, club)
-    except LoginNeeded:
-        return redirect_to_login(request.get_full_path())
+    check_club_open(request, club)
     page = Paginator(club_published(club), RESULTS_A_PAGE).get_page(request.GET.get("page"))
     return render(
         request,
