@@ -67,6 +67,15 @@ def check_club_open(request, club: Club) -> None:
         raise LoginNeeded
 
 
+def get_open_club(request, slug: str) -> Club:
+    """The club at this address, 404 when none; LoginNeeded when it keeps its pages to members."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        raise Http404("There is no club at this address.")
+    check_club_open(request, club)
+    return club
+
+
 def login_when_needed(view):
     """A page that raises LoginNeeded sends the visitor to log in, and back here after."""
 

@@ -14,17 +14,9 @@ from ..models import Club, Competition
 from ..services import competitions
 from ..services.errors import ServiceError
 from ..tables import CompetitionStandingsTable
-from .common import check_club_open, login_when_needed
+from .common import check_club_open, get_open_club, login_when_needed
 
 ROWS_A_PAGE = 50
-
-
-def _club(request, slug: str) -> Club:
-    club = Club.objects.filter(slug=slug).first()
-    if club is None:
-        raise Http404("There is no club at this address.")
-    check_club_open(request, club)
-    return club
 
 
 def _competition(request, slug: str, competition_id: int) -> Competition:
@@ -52,7 +44,7 @@ def _organised_club(request, slug: str) -> Club:
 
 @login_when_needed
 def competition_list(request, slug: str):
-    club = _club(request, slug)
+    club = get_open_club(request, slug)
     listed = Competition.objects.filter(club=club)
     return render(
         request,

@@ -15,7 +15,7 @@ from ..domain.errors import DomainError
 from ..models import Club, Competition, Drive, Event, Member
 from ..services.mail import results_send, sending_said
 from ..services.players import club_players, member_season
-from .common import back, check_club_open, get_event_for_user, login_when_needed
+from .common import back, check_club_open, get_event_for_user, get_open_club, login_when_needed
 
 EVENINGS_A_PAGE = 25
 RESULTS_A_PAGE = 30
@@ -83,10 +83,7 @@ def club_competitions(club: Club) -> list[dict]:
 @xframe_options_exempt  # the club's own site may show it in a frame (settings.FRAME_ANCESTORS)
 @login_when_needed
 def club_results(request, slug: str):
-    club = Club.objects.filter(slug=slug).first()
-    if club is None:
-        raise Http404("There is no club at this address.")
-    check_club_open(request, club)
+    club = get_open_club(request, slug)
     page = Paginator(club_published(club), RESULTS_A_PAGE).get_page(request.GET.get("page"))
     return render(
         request,
