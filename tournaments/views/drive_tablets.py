@@ -12,7 +12,7 @@ from ..domain.errors import DomainError
 from ..models import DriveTable
 from ..services import drives
 from ..services.checkins import check_in_asked, check_in_of
-from .tablets import NOT_IN_USE, _could_be_token, _whole, asks_to_send_again, check_in_answer, table_ready
+from .tablets import NOT_IN_USE, _could_be_token, _whole, asks_to_send_again, check_in_view, table_ready
 
 
 def _get_table(token: str) -> DriveTable:
@@ -146,21 +146,8 @@ drive_table_enter = _send_again(_action(_enter))
 drive_table_confirm = _send_again(_action(_confirm))
 drive_table_reject = _send_again(_action(_reject))
 
-
-@require_POST
-def drive_table_check_in(request, token: str):
-    """ "That's us" or "Someone else is here", for the hand the tablet showed."""
-    if not _could_be_token(token):
-        raise Http404(NOT_IN_USE)
-    hand, here = _whole(request.POST.get("round")), check_in_answer(request.POST)
-    url = reverse("tournaments:drive-table", args=[token])
-    if hand is None or here is None:
-        messages.error(request, "That answer was not understood: tap 'That's us' or 'Someone else is here'.")
-        return redirect(url)
-    try:
-        drives.drive_table_check_in(link=DriveTable(token=token), hand=hand, here=here)
-    except DriveTable.DoesNotExist:
-        raise Http404(NOT_IN_USE) from None
-    except DomainError as error:
-        messages.error(request, str(error))
-    return redirect(url)
+drive_table_check_in = check_in_view(
+    "tournaments:drive-table",
+    DriveTable,
+    lambda link, hand, here: drives.drive_table_check_in(link=link, hand=hand, here=here),
+)

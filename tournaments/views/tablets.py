@@ -270,19 +270,34 @@ def check_in_answer(data) -> bool | None:
     return {"us": True, "else": False}.get(data.get("answer"))
 
 
-@require_POST
-def table_check_in(request, token: str):
-    """ "That's us" or "Someone else is here", for the round the tablet showed."""
-    if not _could_be_token(token):
-        raise Http404(NOT_IN_USE)
-    round_number, here = _whole(request.POST.get("round")), check_in_answer(request.POST)
-    if round_number is None or here is None:
-        messages.error(request, "That answer was not understood: tap 'That's us' or 'Someone else is here'.")
-        return redirect("tournaments:table", token=token)
-    try:
-        services.table_check_in(access=TableAccess(token=token), round=round_number, here=here)
-    except TableAccess.DoesNotExist:
-        raise Http404(NOT_IN_USE) from None
-    except DomainError as error:
-        messages.error(request, str(error))
-    return redirect("tournaments:table", token=token)
+def check_in_view(page: str, link_model, record):
+    """ "That's us" or "Someone else is here", for the round (a drive's hand) the tablet showed,
+    an event's table or a drive's alike: ``record(link, round, here)`` writes it, and the tablet
+    goes back to its ``page``."""
+
+    @require_POST
+    def view(request, token: str):
+        if not _could_be_token(token):
+            raise Http404(NOT_IN_USE)
+        round_number, here = _whole(request.POST.get("round")), check_in_answer(request.POST)
+        if round_number is None or here is None:
+            messages.error(
+                request, "That answer was not understood: tap 'That's us' or 'Someone else is here'."
+            )
+            return redirect(page, token=token)
+        try:
+            record(link_model(token=token), round_number, here)
+        except link_model.DoesNotExist:
+            raise Http404(NOT_IN_USE) from None
+        except DomainError as error:
+            messages.error(request, str(error))
+        return redirect(page, token=token)
+
+    return view
+
+
+table_check_in = check_in_view(
+    "tournaments:table",
+    TableAccess,
+    lambda access, round, here: services.table_check_in(access=access, round=round, here=here),
+)
