@@ -124,6 +124,12 @@ def _picked_ids(competition: Competition) -> frozenset[str]:
     )
 
 
+def _standings(competition: Competition, evenings: list[rules.Evening]) -> rules.Standings:
+    """The competition's standings from the evenings (its picks read only when it has them)."""
+    picked = _picked_ids(competition) if competition.by_hand else None
+    return rules.standings(evenings, competition.rules(picked))
+
+
 # --- Reading the club's evenings -----------------------------------------------------------------
 
 
@@ -289,8 +295,7 @@ def competition_standings(
     if evenings is None:
         start, end = _window(competition)
         evenings = club_evenings(competition.club, start=start, end=end)
-    picked = _picked_ids(competition) if competition.by_hand else None
-    table = rules.standings(evenings, competition.rules(picked))
+    table = _standings(competition, evenings)
     return CompetitionTable(
         competition=competition,
         standings=table,
@@ -319,8 +324,7 @@ def player_competitions(member: Member) -> list[tuple[Competition, rules.Row, in
     evenings = _season_evenings(member.club, competitions)
     found = []
     for competition in competitions:
-        picked = _picked_ids(competition) if competition.by_hand else None
-        table = rules.standings(evenings, competition.rules(picked))
+        table = _standings(competition, evenings)
         row = table.row_of(member.pk)
         if row is not None:
             found.append((competition, row, len(table.qualified(row.list))))
@@ -345,8 +349,7 @@ def evening_competitions(
     evenings = _season_evenings(evening.club, competitions)
     shown = []
     for competition in competitions:
-        picked = _picked_ids(competition) if competition.by_hand else None
-        table = rules.standings(evenings, competition.rules(picked))
+        table = _standings(competition, evenings)
         shown.append((competition, list(table.qualified()[:leaders])))
     return shown
 
