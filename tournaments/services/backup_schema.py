@@ -67,6 +67,7 @@ YES_NO = {"type": "boolean"}
 WHEN = {"type": "string", "format": "date-time"}
 DAY = {"type": "string", "format": "date"}
 USERNAME = {"type": ["string", "null"], "maxLength": 150, "pattern": NO_NUL}
+CLUB_NAME = text(100) | {"minLength": 1}
 TOKEN = {
     "type": "string",
     "pattern": "^[A-Za-z0-9_-]{16,64}$",

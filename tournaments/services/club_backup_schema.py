@@ -9,8 +9,8 @@ an e-mail's member and evening name things the file holds.
 
 from ..models import Club, Competition, ResultMail
 from .backup_schema import (
+    CLUB_NAME,
     DAY,
-    NO_NUL,
     SHOWN,
     TRAIL,
     USERNAME,
@@ -38,7 +38,7 @@ def choices(model_choices) -> dict:
 
 CLUB = record(
     {
-        "name": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": NO_NUL},
+        "name": CLUB_NAME,
         "slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]{1,50}$", "description": "is not a slug"},
         "paper_size": choices(Club.PaperSize),
         "minutes_per_board": {"type": "string", "pattern": "^[0-9]{1,3}(\\.[0-9])?$"},

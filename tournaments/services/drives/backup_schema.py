@@ -5,15 +5,18 @@ players fill, and every player named (by card, "L3") is one of its players.
 
 from ...domain import limits
 from ..backup_schema import (
+    CLUB_NAME,
     CODE,
+    DAY,
     MEMBER,
-    NO_NUL,
     SHOWN,
     TOKEN,
     TRAIL,
     USERNAME,
     WHEN,
+    YES_NO,
     document,
+    fixed_list,
     one_of,
     record,
     rows,
@@ -38,11 +41,11 @@ DRIVE_EXPORT = validator(
         {
             "format": {"const": "whistdrive-drive"},
             "version": {"const": 1},
-            "club": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": NO_NUL},
+            "club": CLUB_NAME,
             "drive": record(
                 {
                     "name": text(100),
-                    "date": {"type": "string", "format": "date"},
+                    "date": DAY,
                     "status": one_of("entries", "running", "finished"),
                     "format": one_of("progressive", "semi-partner", "winners-move", "partner"),
                     "hands": HAND,
@@ -53,7 +56,7 @@ DRIVE_EXPORT = validator(
                     "gent_label": text(20),
                     "prizes": text(200),
                     "mystery_hand": whole(1, limits.MAX_HANDS, empty=True),
-                    "published": {"type": "boolean"},
+                    "published": YES_NO,
                     "tag": text(30),
                 },
                 optional=(
@@ -81,13 +84,10 @@ DRIVE_EXPORT = validator(
                     {
                         "hand": HAND,
                         "table": TABLE,
-                        "seats": {
-                            "type": "array",
-                            "prefixItems": [SEAT] * 4,
-                            "items": False,
-                            "minItems": 4,
-                            "description": "is not four seats, N/S lady and gent then E/W lady and gent",
-                        },
+                        "seats": fixed_list(
+                            *[SEAT] * 4,
+                            description="is not four seats, N/S lady and gent then E/W lady and gent",
+                        ),
                     }
                 )
             ),
@@ -97,7 +97,7 @@ DRIVE_EXPORT = validator(
                         "hand": HAND,
                         "table": TABLE,
                         "ns_tricks": whole(0, 13),
-                        "confirmed": {"type": "boolean"},
+                        "confirmed": YES_NO,
                     }
                 )
             ),
