@@ -58,6 +58,19 @@ def test_an_event_already_there_is_not_imported_twice(demo, tmp_path):
     assert Event.objects.filter(name="Autumn Pairs").count() == 1
 
 
+def test_a_copy_of_an_event_gets_new_links_where_the_old_ones_are_taken(demo, tmp_path):
+    exported = _export(demo.pk)
+    exported["event"]["name"] = "Autumn Pairs (copy)"
+    path = tmp_path / "copy.json"
+    path.write_text(json.dumps(exported))
+    out = StringIO()
+    call_command("import_event", str(path), stdout=out)
+    copy = Event.objects.get(pk=int(out.getvalue().split()[-1]))
+    old = set(demo.table_accesses.values_list("code", flat=True))
+    new = set(copy.table_accesses.values_list("code", flat=True))
+    assert len(new) == copy.tables == demo.tables and not old & new
+
+
 @pytest.mark.parametrize(
     "damage, message",
     [

@@ -10,7 +10,6 @@ from datetime import date, datetime
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 
 from ..models import (
     AuditLine,
@@ -24,11 +23,11 @@ from ..models import (
     Result,
     ResultChange,
     Seating,
-    TableLink,
 )
 from .audit import event_log
 from .backup_schema import event_document_problems
 from .clubs import club_get_or_create
+from .codes import table_link_create
 from .errors import ServiceError
 from .tablets import event_open_tables
 
@@ -88,11 +87,8 @@ def _when(value: datetime | None) -> str | None:
 def _restore_tables(event: Event, tables: list) -> None:
     """The tables' links and codes as they were, where no other event has them; new ones otherwise."""
     for t in tables:
-        if t["table"] > event.tables:
-            continue
-        taken = TableLink.objects.filter(Q(token=t["token"]) | Q(code=t["code"])).exists()
-        if not taken:
-            TableLink.objects.create(event=event, table=t["table"], token=t["token"], code=t["code"])
+        if t["table"] <= event.tables:
+            table_link_create(event=event, table=t["table"], token=t["token"], code=t["code"])
     event_open_tables(event=event)
 
 
