@@ -44,6 +44,16 @@ def get_event_for_results(request, event_id: int) -> Event:
     return event
 
 
+def get_drive_for_results(request, drive_id: int) -> Drive:
+    """A drive's room display and results are open to the club's organisers, and to everyone once
+    published."""
+    drive = Drive.objects.select_related("club").filter(pk=drive_id).first()
+    if drive is None:
+        raise Http404("No such drive.")
+    check_shown(request, drive)
+    return drive
+
+
 class LoginNeeded(Exception):
     pass
 

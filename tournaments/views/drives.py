@@ -15,12 +15,17 @@ from django.views.decorators.http import require_POST
 from ..domain.drives import GENT, LADY
 from ..domain.errors import DomainError
 from ..forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, NewDriveForm, form_problems
-from ..models import Drive
 from ..pdf import DRIVE_DOCUMENTS
 from ..services import drives
 from ..services.checkins import drive_check_ins
 from ..services.competitions import evening_competitions
-from .common import LoginNeeded, check_shown, get_clubs_for_user, get_drive_for_user, tablet_base_url
+from .common import (
+    LoginNeeded,
+    get_clubs_for_user,
+    get_drive_for_results,
+    get_drive_for_user,
+    tablet_base_url,
+)
 from .drive_tablets import _whole
 
 MOVE_SHOWN = timedelta(seconds=60)
@@ -287,11 +292,8 @@ def _prizes(state: drives.DriveState, allows: dict) -> list[tuple[str, str]]:
 
 def drive_room(request, drive_id: int):
     """The hall's screen: the leaders of each role, the half-time leaders and the hand in play."""
-    drive = Drive.objects.filter(pk=drive_id).first()
-    if drive is None:
-        raise Http404("No such drive.")
     try:
-        check_shown(request, drive)
+        drive = get_drive_for_results(request, drive_id)
     except LoginNeeded:
         return redirect_to_login(request.get_full_path())
     state = drives.DriveState(drive)
@@ -320,11 +322,8 @@ def drive_room(request, drive_id: int):
 def drive_results(request, drive_id: int):
     """The drive's results for everyone once published: the prizes and every player of each role
     with their place, half-time score and total (each member's name leading to their page)."""
-    drive = Drive.objects.select_related("club").filter(pk=drive_id).first()
-    if drive is None:
-        raise Http404("No such drive.")
     try:
-        check_shown(request, drive)
+        drive = get_drive_for_results(request, drive_id)
     except LoginNeeded:
         return redirect_to_login(request.get_full_path())
     state = drives.DriveState(drive)
