@@ -108,6 +108,19 @@ class ClubScopedAdmin(admin.ModelAdmin):
         return field
 
 
+class ShownOnlyAdmin(ClubScopedAdmin):
+    """Rows the admin shows but never adds, changes or deletes."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 def _saved_as(obj, saved) -> None:
     """The admin goes on with the object it holds (its inlines, its history, its redirect): give it
     the row the service created."""
@@ -329,23 +342,14 @@ class EventAdmin(ClubScopedAdmin):
 
 
 @admin.register(Result)
-class ResultAdmin(ClubScopedAdmin):
+class ResultAdmin(ShownOnlyAdmin):
+    # Results are entered at the tables and corrected with a reason on our own pages, so the
+    # history stays whole: the admin only shows them.
     club_path = "event__club"
     list_display = ["event", "board", "round", "table", "ns_pair", "ew_pair", "score_text", "entered_at"]
     list_filter = ["event__status", "event__date"]
     search_fields = ["event__name"]
     list_select_related = ["event", "board", "ns_pair", "ew_pair"]
-
-    # Results are entered at the tables and corrected with a reason on our own pages, so the
-    # history stays whole: the admin only shows them.
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(ResultChange)
@@ -448,7 +452,7 @@ class CompetitionAdmin(ClubScopedAdmin):
 
 
 @admin.register(ResultMail)
-class ResultMailAdmin(ClubScopedAdmin):
+class ResultMailAdmin(ShownOnlyAdmin):
     """The outbox of results e-mails, to read: what waits, what went, and why one did not. Rows
     are added by "Send results" and sent by the outbox's service, never changed here."""
 
@@ -457,12 +461,3 @@ class ResultMailAdmin(ClubScopedAdmin):
     list_select_related = ["member"]
     list_filter = ["status", "created_at"]
     search_fields = ["to", "subject"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
