@@ -118,25 +118,15 @@ def _build():
         club=club, name="Autumn Pairs", date=date(2026, 11, 12), tables=7, boards_per_round=3
     )
     _enter(finished, members[:28])
-    services.event_accept_proposal(event=finished, choice=2)  # the Mitchell: 7 tables, 7 rounds of 3 boards
-    services.event_deal_boards(event=finished, seed="ribble-autumn-2026", analyse=False)
-    services.event_analyse_boards(event=finished)
-    services.event_start(event=finished)
-    _play(finished, random.Random(1892))
-    services.event_close(event=finished)
-    services.event_publish(event=finished)
+    # The Mitchell: 7 tables, 7 rounds of 3 boards.
+    _play_to_published(finished, choice=2, seed="ribble-autumn-2026", rng=random.Random(1892))
 
     howell = services.event_create(
         club=club, name="Tuesday Howell", date=date(2026, 11, 17), tables=4, boards_per_round=3
     )
     _enter(howell, members[:16])
-    services.event_accept_proposal(event=howell, choice=0)  # 4-table Howell, 7 rounds of 3 boards
-    services.event_deal_boards(event=howell, seed="ribble-howell-2026", analyse=False)
-    services.event_analyse_boards(event=howell)
-    services.event_start(event=howell)
-    _play(howell, random.Random(1857))
-    services.event_close(event=howell)
-    services.event_publish(event=howell)
+    # 4-table Howell, 7 rounds of 3 boards.
+    _play_to_published(howell, choice=0, seed="ribble-howell-2026", rng=random.Random(1857))
 
     ready = services.event_create(
         club=club,
@@ -196,13 +186,7 @@ def _season(club, members):
         for index in playing:
             first, second = partnerships[index]
             services.entry_add(event=event, first=str(first), second=str(second))
-        services.event_accept_proposal(event=event, choice=0)
-        services.event_deal_boards(event=event, seed=f"ribble-tuesday-{day}", analyse=False)
-        services.event_analyse_boards(event=event)
-        services.event_start(event=event)
-        _play(event, rng)
-        services.event_close(event=event)
-        services.event_publish(event=event)
+        _play_to_published(event, choice=0, seed=f"ribble-tuesday-{day}", rng=rng)
     for day in SATURDAYS:
         drive = drives.drive_create(club=club, name="Saturday Drive", date=day, hands=16, tag="Saturday")
         _drive_players(drive, rng.sample(members, rng.choice([16, 20])))
@@ -244,13 +228,7 @@ def _compass_and_ladders(club, members):
         for index in playing:
             first, second = partnerships[index]
             services.entry_add(event=event, first=str(first), second=str(second))
-        services.event_accept_proposal(event=event, choice=0)
-        services.event_deal_boards(event=event, seed=f"ribble-thursday-{day}", analyse=False)
-        services.event_analyse_boards(event=event)
-        services.event_start(event=event)
-        _play(event, rng)
-        services.event_close(event=event)
-        services.event_publish(event=event)
+        _play_to_published(event, choice=0, seed=f"ribble-thursday-{day}", rng=rng)
     autumn = {"start": date(2026, 9, 1), "end": date(2026, 12, 22)}
     tuesday_pairs = {"kinds": "event", "tag": "Tuesday", "who": "pairs"}
     for name, rules in {
@@ -286,6 +264,17 @@ def _enter(event, members, stationary=()):
         first = str(members[index])
         second = str(members[index + 1]) if index + 1 < len(members) else "Guest Visitor"
         services.entry_add(event=event, first=first, second=second, stationary=index // 2 in stationary)
+
+
+def _play_to_published(event, *, choice, seed, rng):
+    """Accept the proposed movement ``choice``, deal and analyse the boards, play and publish."""
+    services.event_accept_proposal(event=event, choice=choice)
+    services.event_deal_boards(event=event, seed=seed, analyse=False)
+    services.event_analyse_boards(event=event)
+    services.event_start(event=event)
+    _play(event, rng)
+    services.event_close(event=event)
+    services.event_publish(event=event)
 
 
 def _play(event, rng):
