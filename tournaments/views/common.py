@@ -11,9 +11,14 @@ from ..domain.errors import DomainError
 from ..models import Club, Drive, Event
 
 
+def clubs_for_user(user):
+    """The clubs the user organises (a superuser: every club)."""
+    return Club.objects.all() if user.is_superuser else user.clubs.all()
+
+
 def get_clubs_for_user(request):
     """The clubs the user may create an event or a drive for (a superuser: every club); 404 when none."""
-    clubs = Club.objects.all() if request.user.is_superuser else request.user.clubs.all()
+    clubs = clubs_for_user(request.user)
     if not clubs.exists():
         raise Http404("You organise no club yet.")
     return clubs

@@ -16,7 +16,7 @@ import whistdrive
 from .. import pdf, services
 from ..domain.errors import DomainError
 from ..forms import DealForm, PbnUploadForm, ResultsUploadForm, form_problems
-from ..models import Club, Direction, Drive, Event, Heartbeat
+from ..models import Direction, Drive, Event, Heartbeat
 from ..reports import (
     dd_rows,
     hand_diagram,
@@ -24,6 +24,7 @@ from ..reports import (
 from .common import (
     LoginNeeded,
     back,
+    clubs_for_user,
     get_event_for_results,
     get_event_for_user,
     organises_event,
@@ -36,7 +37,7 @@ def home(request):
     if request.user.is_authenticated:
         events = Event.objects.for_user(request.user).select_related("club")[:50]
         drives = Drive.objects.for_user(request.user).select_related("club")[:20]
-        clubs = Club.objects.all() if request.user.is_superuser else request.user.clubs.all()
+        clubs = clubs_for_user(request.user)
     published = Event.objects.filter(published=True).select_related("club")[:20]
     published_drives = Drive.objects.filter(published=True).select_related("club")[:20]
     return render(
