@@ -112,6 +112,9 @@ def test_the_room_displays_never_cut_a_name_or_a_figure_on_a_projector_or_a_phon
     rooms = {
         "event": reverse("tournaments:event-room", args=[Event.objects.get(name="Autumn Pairs").pk]),
         "howell": reverse("tournaments:event-room", args=[Event.objects.get(name="Tuesday Howell").pk]),
+        "individual": reverse(
+            "tournaments:event-room", args=[Event.objects.get(name="Wednesday Individual").pk]
+        ),
     }
     for key, name in (("drive", "Saturday Village Drive"), ("running-drive", "Friday Progressive")):
         rooms[key] = reverse("tournaments:drive-room", args=[Drive.objects.get(name=name).pk])

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from tests.seasons import members, published_drive, published_event
 from tournaments import services
 from tournaments.models import AuditLine, Competition
-from tournaments.services import competitions
+from tournaments.services import competitions, drives
 from tournaments.services.errors import ServiceError
 
 SEASON = dict(start=date(2026, 1, 1), end=date(2026, 12, 31))
@@ -80,6 +80,53 @@ def test_a_drive_competition_keeps_each_role_apart(club, players):
     assert table.standings.lists == ("G", "L")
     assert {r.key for r in table.standings.qualified("L")} == {f"m{p.pk}" for p in ladies}
     assert all(r.total > 0 for r in table.standings.rows)
+
+
+def _played_and_published(drive, tables: int):
+    drives.drive_start(drive=drive)
+    drive.refresh_from_db()
+    for hand in range(1, drive.hands + 1):
+        for table in range(1, tables + 1):
+            drives.drive_result_record(drive=drive, hand=hand, table=table, ns_tricks=6 + table % 3)
+    drives.drive_close(drive=drive)
+    return drives.drive_publish(drive=drive)
+
+
+def test_a_team_night_and_an_individual_drive_count_in_one_list_and_not_in_the_ladies_and_gents(
+    club, players
+):
+    ladies, gents = players[:4], players[4:8]
+    drive = published_drive(club, day=date(2026, 3, 1), ladies=ladies, gents=gents)
+    teams = [(f"Team {t}", [str(p) for p in players[4 * t : 4 * t + 4]]) for t in range(3)]
+    night = drives.team_night_create(club=club, name="Teams", date=date(2026, 3, 8), teams=teams, hands=4)
+    _played_and_published(night, tables=3)
+    individual = drives.drive_create(
+        club=club, name="Individual", date=date(2026, 3, 15), format="individual", rounds=2
+    )
+    for member in players[:8]:
+        drives.drive_player_add(drive=individual, member=member)
+    _played_and_published(individual, tables=2)
+
+    def counted(competition):
+        return [e.id for e in competitions.competition_standings(competition).standings.evenings]
+
+    by_role = make(club, name="Ladies and gents", kinds="drive", measure="drive", lists="roles")
+    one = make(club, name="Drive score", kinds="drive", measure="drive")
+    assert counted(by_role) == [f"drive:{drive.pk}"]
+    assert counted(one) == [f"drive:{drive.pk}", f"drive:{night.pk}", f"drive:{individual.pk}"]
+    table = competitions.competition_standings(one).standings
+    assert table.lists == ("",) and {r.key for r in table.rows} == {f"m{p.pk}" for p in players}
+
+
+def test_a_team_nights_room_display_names_only_the_competitions_it_counts_toward(club, players):
+    teams = [(f"Team {t}", [str(p) for p in players[4 * t : 4 * t + 4]]) for t in range(3)]
+    night = drives.team_night_create(club=club, name="Teams", date=date(2026, 3, 8), teams=teams, hands=4)
+    make(club, name="Ladies and gents", kinds="drive", measure="drive", lists="roles")
+    make(club, name="Drive score", kinds="drive", measure="drive")
+
+    shown = [c.name for c, _ in competitions.evening_competitions(night)]
+
+    assert shown == ["Drive score"]
 
 
 def test_the_standings_change_when_an_evening_is_corrected_and_say_so(club, players, organiser):

@@ -82,3 +82,27 @@ def test_the_demos_ids_carry_on_after_its_rows(db):
     call_command("demo")
     newest = Member.objects.order_by("-pk").first().pk
     assert services.member_create(club=Club.objects.get(), first_name="New", last_name="Member").pk > newest
+
+
+def test_the_demo_has_a_team_night_played_and_published(db, client):
+    call_command("demo")
+    night = Drive.objects.get(name="Valley Team Night")
+    assert night.format == Drive.Format.TEAMS and night.status == Drive.Status.FINISHED and night.published
+    assert night.teams.count() == 6 and night.players.count() == 24
+    assert night.results.filter(confirmed=True).count() == 12 * 6
+    state = drives.DriveState(night)
+    assert sum(s.points for s in state.team_scores.values()) >= 12 * 6
+    page = client.get(f"/drives/{night.pk}/results/").content.decode()
+    assert "Clitheroe" in page and "Waddington" in page
+
+
+def test_the_demo_has_a_duplicate_individual_played_and_published(db):
+    from tournaments.services import individual_report
+
+    call_command("demo")
+    individual = Event.objects.get(name="Wednesday Individual")
+    assert individual.is_individual and individual.published and individual.players == 9
+    assert individual.results.count() == 9 * 2 * 2  # nine rounds, two tables, two boards
+    report = individual_report(individual)
+    assert len(report.standings) == 9 and report.standings[0].rank == "1"
+    assert any(len(people) == 2 for people in report.people.values())  # the shared seat

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tournaments.models import Drive, DriveResult, DriveSeat
+from tournaments.models import AuditLine, Drive, DriveResult, DriveSeat
 from tournaments.services import drives
 
 pytestmark = pytest.mark.django_db
@@ -62,6 +62,8 @@ def test_an_organiser_enters_players_starts_corrects_and_closes(client, organise
     assert 'http-equiv="refresh"' in live and "7–6" in live and "out" in live
 
     client.post(_url("drive-move", drive))
+    called = drive.changes.get(action=AuditLine.Action.MOVED)
+    assert called.changed_by == organiser and called.drive_id == drive.pk
     room = client.get(_url("drive-room", drive)).content.decode()
     assert "Move now" in room and "At half-time" in room
 

@@ -208,3 +208,55 @@ def test_the_variant_help_names_every_size_of_howell():
 
     help_text = " ".join(Command().create_parser("manage.py", "movement").format_help().split())
     assert "howell for 2 to 8 tables" in help_text
+
+
+def test_movement_prints_a_whist_tournament_as_json():
+    data = json.loads(_run("movement", "--players", "9", "--format", "json"))
+
+    assert list(data) == ["rounds"]
+    assert len(data["rounds"]) == 9
+    assert all(len(tables) == 2 and all(len(table) == 4 for table in tables) for tables in data["rounds"])
+    assert [sorted(p for table in tables for p in table) for tables in data["rounds"]][0] == list(
+        range(2, 10)
+    )
+
+
+def test_movement_json_leaves_out_the_tables_with_an_empty_seat():
+    data = json.loads(_run("movement", "--players", "11", "--rounds", "5", "--format", "json"))
+
+    assert len(data["rounds"]) == 5
+    assert all(len(tables) == 2 for tables in data["rounds"])
+    assert all(None not in table for tables in data["rounds"] for table in tables)
+
+
+def test_movement_prints_a_whist_tournament_as_a_grid_with_its_sit_outs():
+    lines = _run("movement", "--players", "5", "--format", "text").splitlines()
+
+    assert lines[0] == "Whist tournament for 5 players: 5 rounds of 1 table."
+    assert "Every two players partner exactly once and oppose exactly twice." in lines
+    assert lines[5].split() == ["Round", "Table", "1", "Sits", "out"]
+    assert lines[6].split() == ["1", "2+5", "v", "3+4", "1"]
+
+
+def test_movement_says_what_empty_seats_cost():
+    text = _run("movement", "--players", "7")
+
+    assert "7 players use the 8-player schedule with one empty seat" in text
+    assert "--+" in text or "+--" in text
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--players", "8", "--tables", "2"], "not both"),
+        (["--players", "3"], "at least 4 players"),
+        (["--players", "41"], "at most 40 players"),
+        (["--players", "9", "--rounds", "10"], "between 1 and 9 rounds"),
+        (["--players", "9", "--variant", "howell"], "--variant is for a pairs movement"),
+        (["--players", "9", "--phantom"], "--phantom is for a pairs movement"),
+        ([], "Give --tables for a pairs movement or --players for an individual event"),
+    ],
+)
+def test_movement_explains_an_impossible_individual_request(args, message):
+    with pytest.raises(CommandError, match=message):
+        _run("movement", *args)

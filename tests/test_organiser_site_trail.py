@@ -135,6 +135,7 @@ def _drive_form(drive, **changes):
         "lady_label": drive.lady_label,
         "gent_label": drive.gent_label,
         "prizes": drive.prizes,
+        "team_points": drive.team_points,
     }
     return {**form, **changes}
 

@@ -7,12 +7,13 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import services
 from tournaments.domain.places import shared_places
-from tournaments.models import Drive, DrivePlayer, Event, Member, Pair
+from tournaments.models import Drive, DrivePlayer, Event, IndividualPlayer, Member, Pair
 from tournaments.services.competitions import competition_create
 from tournaments.services.players import member_season
 
@@ -33,6 +34,9 @@ def test_every_demo_members_page_equals_the_events_own_results(db, client):
         played_events = set(
             Pair.objects.filter(event__published=True, player1=member).values_list("event", flat=True)
         ) | set(Pair.objects.filter(event__published=True, player2=member).values_list("event", flat=True))
+        # An individual event's players hold seats (a shared seat's two people are on no pair).
+        seats = IndividualPlayer.objects.filter(Q(player1=member) | Q(player2=member), event__published=True)
+        played_events |= set(seats.values_list("event", flat=True))
         played_drives = set(
             DrivePlayer.objects.filter(drive__published=True, member=member).values_list("drive", flat=True)
         )
@@ -47,6 +51,17 @@ def test_every_demo_members_page_equals_the_events_own_results(db, client):
             )
             checked += 1
         for evening in season.drives:
+            teams = drive_reports[evening.pk]["teams"]
+            if teams:  # a team night: the member stands where their team stands
+                number = DrivePlayer.objects.get(drive=evening.pk, member=member).team.number
+                (team,) = [t for t in teams if t["team"] == number]
+                assert (evening.place, evening.score, evening.field_size) == (
+                    team["place"],
+                    team["points"],
+                    len(teams),
+                )
+                checked += 1
+                continue
             players = drive_reports[evening.pk]["players"]
             (mine,) = [p for p in players if p["name"] == str(member)]
             same_role = [p for p in players if p["role"] == mine["role"]]

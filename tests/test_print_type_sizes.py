@@ -137,3 +137,26 @@ def test_every_document_of_a_drive_is_printed_in_type_a_player_reads_at_the_tabl
     runs = _read_at_the_table(type_runs(drive_print(drive=drive, document=document, base_url=BASE)))
     assert len(runs) > 3
     assert not _too_small(runs, BODY), document
+
+
+@pytest.fixture
+def team_night(club, paper):
+    """A team night of five teams with long names, two hands played."""
+    teams = [
+        (f"Featherstonehaugh Wanderers {n}", [f"Player {n}{k} Bickerstaff" for k in "abcd"]) for n in range(5)
+    ]
+    night = drives.team_night_create(
+        club=club, name="Winter Team Night", date="2026-11-20", teams=teams, hands=8
+    )
+    night = drives.drive_start(drive=night)
+    for hand in (1, 2):
+        for table in range(1, 6):
+            drives.drive_result_record(drive=night, hand=hand, table=table, ns_tricks=4 + table)
+    return night
+
+
+@pytest.mark.parametrize("document", list(pdf.DRIVE_DOCUMENTS))
+def test_every_document_of_a_team_night_is_printed_in_type_a_player_reads_at_the_table(team_night, document):
+    runs = _read_at_the_table(type_runs(drive_print(drive=team_night, document=document, base_url=BASE)))
+    assert len(runs) > 3
+    assert not _too_small(runs, BODY), document

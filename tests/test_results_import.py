@@ -54,7 +54,7 @@ def test_round_and_table_columns_are_checked_when_given(event):
         ("1,1,1,-1", "Line 3: ns_tricks '-1' should be tricks"),
         ("1,1,1,A+/B", "Line 3: ns_tricks 'A+/B'"),
         ("one,1,1,8", "Line 3: board 'one' is not a number"),
-        ("3,2,2,8", "Line 3: board 3, N/S 2 v E/W 2 is given twice (also line 2)"),
+        ("3,2,2,8", "Line 3: board 3, N/S 2 and E/W 2, is given twice (also line 2)"),
         ("1,1,1,8,extra", "Line 3: more values than the header has columns"),
         ('1,1,1,"8', "Line 3: this is not readable as CSV"),
     ],

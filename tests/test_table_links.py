@@ -1,6 +1,8 @@
 """A table's secret link and short code, one model for events and drives: the database holds a
 code and a link to one table among both."""
 
+import itertools
+
 import pytest
 from django.db import IntegrityError, transaction
 
@@ -50,3 +52,37 @@ def test_each_kind_of_table_sees_its_own_links(club, make_event, drive):
     assert set(DriveTable.objects.values_list("drive", flat=True)) == {drive.pk}
     assert drive.table_accesses.count() == 2
     assert event.table_accesses.count() == event.tables
+
+
+def test_a_code_a_league_match_has_is_drawn_again_for_an_event(club, make_event, monkeypatch):
+    """The start page opens a league match's tables too, so their codes are taken for events and
+    drives, and the other way round."""
+    from tournaments.services import leagues
+
+    league = leagues.league_create(club=club, name="City league", season="2026", clubs=["Ours", "Theirs"])
+    taken = league.fixtures.first().tables.first().code
+    draws = iter([taken, "AAAAA", "CCCCC", "DDDDD"])
+    monkeypatch.setattr(codes, "new_table_code", lambda: next(draws))
+    event = make_event(club, tables=3)
+    assert [link.code for link in event_open_tables(event=event)] == ["AAAAA", "CCCCC", "DDDDD"]
+
+    draws = iter(["AAAAA", "EEEEE", "FFFFF", "EEEEE", "FFFFF", "HHHHH"])
+    assert sorted(codes.free_table_codes(3)) == ["EEEEE", "FFFFF", "HHHHH"]
+
+
+def test_codes_made_by_the_hundred_keep_the_free_ones_and_draw_only_the_rest_again(
+    club, make_event, monkeypatch
+):
+    """A league of twenty clubs wants 1,140 codes at once: where a few of a draw are taken, the
+    others are kept, rather than drawn all again until a whole draw comes out free."""
+    taken = event_open_tables(event=make_event(club))[0].code
+    fresh = (
+        "".join(code) for code in itertools.product(codes.CODE_ALPHABET, repeat=5) if "".join(code) != taken
+    )
+    calls = itertools.count()
+    # one code in every ten is one an event's table has
+    monkeypatch.setattr(codes, "new_table_code", lambda: taken if next(calls) % 10 == 0 else next(fresh))
+
+    drawn = codes.free_table_codes(100)
+
+    assert len(set(drawn)) == 100 and taken not in drawn

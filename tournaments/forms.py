@@ -9,9 +9,9 @@ from django.utils import timezone
 from .domain.boards import PRESET_SCHEDULES, TURNED, validate_schedule
 from .domain.drives import PRESETS, PRIZE_LABELS, Prize, halves_of, parse_prizes
 from .domain.errors import DomainError
-from .domain.limits import MAX_HANDS, MAX_PBN_BYTES, MAX_RESULTS_CSV_BYTES
+from .domain.limits import MAX_BOARDS_PER_ROUND, MAX_HANDS, MAX_PBN_BYTES, MAX_PLAYERS, MAX_RESULTS_CSV_BYTES
 from .domain.movements import build_movement, parse_round_list
-from .models import Adjusted, Competition, Drive, DrivePlayer, Event
+from .models import Adjusted, Competition, Drive, DrivePlayer, DriveTeam, Event
 from .services.drives import lifecycle as drive_lifecycle
 from .services.lifecycle import MOVEMENT_FIELDS, SCORING_FIELDS, may_change_movement, may_change_scoring
 
@@ -48,6 +48,7 @@ class EventAdminForm(forms.ModelForm):
             "tag",
             "tables",
             "variant",
+            "players",
             "card_set",
             "phantom",
             "rounds",
@@ -89,10 +90,25 @@ class EventAdminForm(forms.ModelForm):
                     phantom=data.get("phantom", False),
                     arrow_switch_rounds=parse_round_list(data["arrow_switch_rounds"]),
                     card_set=data.get("card_set"),
+                    players=data.get("players"),
                 )
             except DomainError as error:
                 raise forms.ValidationError(str(error)) from None
         return data
+
+
+def _halves_refusal(data: dict) -> str | None:
+    """Why the drive's hands cannot be split into its halves, if they cannot (an individual drive's
+    hands come from its schedule at the start, and are checked there)."""
+    if data.get("hands") is None or data.get("halves") is None:
+        return None
+    if data.get("format") == Drive.Format.INDIVIDUAL:
+        return None
+    try:
+        halves_of(data["hands"], data["halves"])
+    except DomainError as error:
+        return str(error)
+    return None
 
 
 class DriveAdminForm(forms.ModelForm):
@@ -111,6 +127,7 @@ class DriveAdminForm(forms.ModelForm):
             "halves",
             "trump_schedule",
             "sit_out",
+            "team_points",
             "lady_label",
             "gent_label",
             "prizes",
@@ -125,11 +142,8 @@ class DriveAdminForm(forms.ModelForm):
                 (("prizes",), drive_lifecycle.may_change_prizes),
             ),
         )
-        if data.get("hands") is not None and data.get("halves") is not None:
-            try:
-                halves_of(data["hands"], data["halves"])
-            except DomainError as error:
-                raise forms.ValidationError(str(error)) from None
+        if refusal := _halves_refusal(data):
+            raise forms.ValidationError(refusal)
         return data
 
 
@@ -267,6 +281,13 @@ class NewEventForm(forms.Form):
         label="Trumps", choices=[(key, label) for key, label in PRESET_SCHEDULES.items()], initial="HDSC"
     )
     scoring = forms.ChoiceField(choices=Event.Scoring.choices, initial=Event.Scoring.MATCHPOINTS)
+    individual = forms.TypedChoiceField(
+        label="Who plays",
+        choices=[("", "Pairs"), ("1", "Individual: players enter alone and partner each other in turn")],
+        coerce=bool,
+        empty_value=False,
+        required=False,
+    )
 
     def __init__(self, *args, clubs, **kwargs):
         super().__init__(*args, **kwargs)
@@ -277,6 +298,31 @@ class NewEventForm(forms.Form):
             self.fields["scoring"].initial = usual.scoring
             if usual.trump_schedule not in PRESET_SCHEDULES:
                 self.fields["trump_schedule"].choices += [(usual.trump_schedule, usual.trump_schedule)]
+
+
+class IndividualPlayersForm(forms.Form):
+    """Tonight's players of an individual event, one a line; "Ann Smith + Bob Jones" share a seat."""
+
+    players = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 10}),
+        max_length=MAX_PLAYERS * 250,
+        error_messages=text_errors("The list of players", required="Enter the players, one a line."),
+    )
+    boards_per_round = forms.IntegerField(
+        label="Boards a round",
+        min_value=1,
+        max_value=MAX_BOARDS_PER_ROUND,
+        initial=2,
+        error_messages={
+            "required": "Give the boards a round.",
+            "invalid": "Give the boards a round as a number.",
+            "min_value": "Give at least one board a round.",
+            "max_value": f"Give at most {MAX_BOARDS_PER_ROUND} boards a round.",
+        },
+    )
+
+    def clean_players(self) -> list[str]:
+        return [line for line in self.cleaned_data["players"].splitlines() if line.strip()]
 
 
 class EntryForm(forms.Form):
@@ -300,12 +346,19 @@ class DrivePlayerForm(forms.Form):
     NO_ROLE = "Choose the player's role."
 
     role = forms.ChoiceField(
-        choices=DrivePlayer.Role.choices, error_messages={"required": NO_ROLE, "invalid_choice": NO_ROLE}
+        required=False,  # a drive without roles has none to choose
+        choices=DrivePlayer.Role.choices,
+        error_messages={"invalid_choice": NO_ROLE},
     )
     name = forms.CharField(
         required=False,
         max_length=DrivePlayer._meta.get_field("guest").max_length,
         error_messages=text_errors("A player's name"),
+    )
+    shared_with = forms.CharField(
+        required=False,
+        max_length=DrivePlayer._meta.get_field("second_guest").max_length,
+        error_messages=text_errors("The second name of a shared seat"),
     )
 
 
@@ -406,8 +459,31 @@ class NewDriveForm(forms.Form):
     date = forms.DateField(
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"), initial=timezone.localdate
     )
-    format = forms.ChoiceField(choices=Drive.Format.choices, initial=Drive.Format.PROGRESSIVE)
-    hands = forms.IntegerField(min_value=1, max_value=MAX_HANDS, initial=24)
+    format = forms.ChoiceField(  # a team night has its own page: its players come in teams
+        choices=[(value, label) for value, label in Drive.Format.choices if value != Drive.Format.TEAMS],
+        initial=Drive.Format.PROGRESSIVE,
+    )
+    hands = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_HANDS,
+        initial=24,
+        help_text="An individual drive plays its schedule's rounds instead: see the next two.",
+    )
+    hands_per_round = forms.IntegerField(
+        label="Individual drive: hands a round",
+        required=False,
+        min_value=1,
+        max_value=MAX_HANDS,
+        initial=1,
+        help_text="Each round of the schedule played as this many hands, in the same seats.",
+    )
+    rounds = forms.IntegerField(
+        label="Individual drive: rounds",
+        required=False,
+        min_value=1,
+        max_value=MAX_HANDS,
+        help_text="Empty: the whole schedule (everyone partners everyone). A number: only the first rounds.",
+    )
     halves = forms.IntegerField(
         min_value=1, initial=2, help_text="Parts of the evening, with an interval between (2: two halves)."
     )
@@ -435,15 +511,23 @@ class NewDriveForm(forms.Form):
         error_messages={"required": "Tick one prize at least."},
     )
 
-    def __init__(self, *args, clubs, **kwargs):
+    def __init__(self, *args, clubs, individual: bool = False, **kwargs):
+        """``individual``: offered as an individual drive, with one list's prizes."""
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
+        if individual:
+            self.fields["name"].initial = "Individual drive"
+            self.fields["format"].initial = Drive.Format.INDIVIDUAL
+            self.fields["prizes"].initial = [prize.value for prize in PRESETS["individual"]]
         usual = clubs.first()  # the club's usual trumps, when the organiser has one club
         self.fields["club"].initial = usual
         if usual is not None and clubs.count() == 1 and usual.trump_schedule != TURNED:
             self.fields["trump_schedule"].initial = usual.trump_schedule
             if usual.trump_schedule not in PRESET_SCHEDULES:
                 self.fields["trump_schedule"].choices += [(usual.trump_schedule, usual.trump_schedule)]
+
+    def clean_hands_per_round(self):
+        return self.cleaned_data.get("hands_per_round") or 1
 
     def clean_prizes(self):
         """The ticked prizes in the prize list's order, as the drive keeps them: a preset's name
@@ -457,9 +541,73 @@ class NewDriveForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        if data.get("hands") is not None and data.get("halves") is not None:
-            try:
-                halves_of(data["hands"], data["halves"])
-            except DomainError as error:
-                self.add_error("halves", str(error))
+        if refusal := _halves_refusal(data):
+            self.add_error("halves", refusal)
         return data
+
+
+TEAM_NAME = DriveTeam._meta.get_field("name").max_length
+PLAYER_NAME = DrivePlayer._meta.get_field("guest").max_length
+
+
+def parse_team_line(line: str) -> tuple[str, list[str]]:
+    """A team as typed on one line, "Aces: Ann Lee, Bob Lee, Cy Day, Di Day": its name, then its
+    home pair's two players and its away pair's two.
+
+    >>> parse_team_line("Aces: Ann Lee, Bob Lee, Cy Day, Di Day")
+    ('Aces', ['Ann Lee', 'Bob Lee', 'Cy Day', 'Di Day'])
+    """
+    name, colon, players = line.partition(":")
+    names = [" ".join(p.split()) for p in players.split(",")] if colon else []
+    if not colon or len(names) != 4 or not all(names):
+        raise forms.ValidationError(
+            f"'{line.strip()}': write a team as its name, a colon, then its four players joined by "
+            "commas, the home pair first: Aces: Ann Lee, Bob Lee, Cy Day, Di Day."
+        )
+    return " ".join(name.split()), names
+
+
+class NewTeamNightForm(NewDriveForm):
+    """A new team night: the drive's date, hands and trumps, the club's points rule, and the teams,
+    one a line (more can be entered on its page before the start)."""
+
+    team_points = forms.ChoiceField(
+        label="Points",
+        choices=Drive.TeamPoints.choices,
+        initial=Drive.TeamPoints.MAJORITY,
+        widget=forms.RadioSelect,
+        help_text="For each pair, hand by hand, at its table; a team scores its two pairs' points.",
+    )
+    teams = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Aces: Ann Lee, Bob Lee, Cy Day, Di Day"}),
+        help_text="One team a line: its name, a colon, then its four players, the home pair's two first.",
+        error_messages={"required": "Enter the teams, one a line: a team night needs two at least."},
+    )
+
+    field_order = ["club", "name", "date", "team_points", "hands", "halves", "trump_schedule", "teams"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("format", "sit_out", "lady_label", "gent_label", "prizes", "hands_per_round", "rounds"):
+            del self.fields[name]  # every table is full and the teams are the prize: nothing to choose
+        self.fields["name"].initial = "Team night"
+        self.fields["hands"].initial = 12
+        self.fields["hands"].help_text = ""  # what an individual drive does instead is no matter here
+
+    def clean_teams(self):
+        lines = [line for line in self.cleaned_data["teams"].splitlines() if line.strip()]
+        return [parse_team_line(line) for line in lines]
+
+
+class TeamForm(forms.Form):
+    """A team added on the team night's page before the start: its name and its four players."""
+
+    name = forms.CharField(max_length=TEAM_NAME, error_messages=text_errors("A team's name"))
+    home_1 = forms.CharField(max_length=PLAYER_NAME, error_messages=text_errors("A player's name"))
+    home_2 = forms.CharField(max_length=PLAYER_NAME, error_messages=text_errors("A player's name"))
+    away_1 = forms.CharField(max_length=PLAYER_NAME, error_messages=text_errors("A player's name"))
+    away_2 = forms.CharField(max_length=PLAYER_NAME, error_messages=text_errors("A player's name"))
+
+    @property
+    def players(self) -> list[str]:
+        return [self.cleaned_data[name] for name in ("home_1", "home_2", "away_1", "away_2")]

@@ -135,6 +135,15 @@ class PrintPack:
     score_cards: tuple[ScoreCard, ...] = ()
     hand_records: tuple[HandRecord, ...] = ()
     results: ResultsSheet | None = None
+    itinerary: "Itinerary | None" = None  # an individual event's: a card per player
+
+
+@dataclass(frozen=True)
+class Itinerary:
+    """What an individual event's itinerary cards print: its schedule and its players' names."""
+
+    schedule: object  # domain.movements.WhistSchedule
+    names: dict
 
 
 @dataclass(frozen=True)
@@ -155,10 +164,17 @@ class DriveTableCard:
     link: str
 
 
+SCORE_CARD_COLUMNS = ("Hand", "Trumps", "Table", "Partner", "Tricks", "Running")
+# A team night's card, one a team: where its away pair plays, whom its two pairs meet, their points.
+TEAM_CARD_COLUMNS = ("Hand", "Trumps", "Away at", "Opponents: home pair v · away pair v", "Points", "Running")
+STANDING_COLUMNS = ("Place", "Card", "Name", "First half", "Total", "Sat out")
+
+
 @dataclass(frozen=True)
 class DriveResults:
     prizes: tuple[tuple[str, str, str], ...]  # (prize, who, score)
     standings: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]  # (role heading, rows)
+    columns: tuple[str, ...] = STANDING_COLUMNS  # the third the wide one
 
 
 @dataclass(frozen=True)
@@ -167,6 +183,7 @@ class DrivePrint:
     cards: tuple[DriveCard, ...]
     tables: tuple[DriveTableCard, ...]
     results: DriveResults
+    card_columns: tuple[str, ...] = SCORE_CARD_COLUMNS  # six, the fourth the wide one
 
 
 @dataclass(frozen=True)

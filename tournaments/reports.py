@@ -17,9 +17,23 @@ from .domain.deals import parse_deal
 from .domain.scoring import DIRECTION_NAMES, pair_label
 
 if TYPE_CHECKING:
+    from .services.individuals import IndividualReport
     from .services.scoring import EventReport
 
 FIELD_TITLES = {"NS": "North/South", "EW": "East/West", "ALL": "All pairs"}
+
+
+def _figures(s) -> dict:
+    """A standing's place and figures, a pair's or an individual's alike."""
+    return {
+        "rank": s.rank,
+        "score": s.score,
+        "top": s.top,
+        "percentage": s.percentage,
+        "boards_played": s.boards_played,
+        "tricks": s.tricks,
+        "versus_average": s.versus_average,
+    }
 
 
 def standing_rows(report: EventReport) -> list[dict]:
@@ -29,15 +43,22 @@ def standing_rows(report: EventReport) -> list[dict]:
             "direction": s.pair[0],
             "pair": s.pair[1],
             "names": report.name(s.pair),
-            "rank": s.rank,
-            "score": s.score,
-            "top": s.top,
-            "percentage": s.percentage,
-            "boards_played": s.boards_played,
-            "tricks": s.tricks,
-            "versus_average": s.versus_average,
+            **_figures(s),
         }
         for s in report.scores.standings
+    ]
+
+
+def player_rows(individuals: IndividualReport) -> list[dict]:
+    """An individual event's ranking, in the shape of ``standing_rows`` (``player`` for the pair)."""
+    return [
+        {
+            "field": "PLAYERS",
+            "player": s.player,
+            "names": individuals.name(s.player),
+            **_figures(s),
+        }
+        for s in individuals.standings
     ]
 
 
@@ -63,8 +84,13 @@ def board_rows(report: EventReport) -> list[dict]:
     ]
 
 
-def report_as_dict(report: EventReport) -> dict:
+def report_as_dict(report: EventReport, individuals: IndividualReport | None = None) -> dict:
+    """The results as data; an individual event's ``rankings`` are its players', its partnerships'
+    under ``partnerships``."""
     event = report.event
+    rankings = {"rankings": standing_rows(report)}
+    if individuals is not None:
+        rankings = {"rankings": player_rows(individuals), "partnerships": standing_rows(report)}
     return {
         "event": event.name,
         "date": event.date.isoformat(),
@@ -72,7 +98,7 @@ def report_as_dict(report: EventReport) -> dict:
         "scoring": report.scores.method,
         "scale": report.scores.scale,
         **({"adjusted_scores": event.adjusted_scores} if report.scores.method == "matchpoints" else {}),
-        "rankings": standing_rows(report),
+        **rankings,
         "boards": board_rows(report),
     }
 
@@ -164,7 +190,8 @@ def standing_figures(method: str, s) -> tuple[str, ...]:
     return (format_score(s.score), str(s.tricks))
 
 
-def report_as_text(report: EventReport) -> str:
+def report_as_text(report: EventReport, individuals: IndividualReport | None = None) -> str:
+    """The rankings as lines of text: an individual event's players, else each field's pairs."""
     event = report.event
     lines = [
         f"{event.name}, {event.club.name}, {event.date:%d %B %Y}"
@@ -173,14 +200,24 @@ def report_as_text(report: EventReport) -> str:
         + (f", {event.get_scale_display()}" if event.scoring == "matchpoints" else ""),
     ]
     method = report.scores.method
-    for field in report.scores.fields:
-        lines += ["", FIELD_TITLES[field]]
-        figures = "".join(f" {heading:>7}" for heading in STANDING_COLUMNS[method])
-        lines.append(f"{'Rank':<5} {'Pair':<7} {'Names':<40}{figures} {'Boards':>6}")
-        for s in report.scores.field(field):
-            name = report.name(s.pair)[:40]
+    if individuals is not None:
+        rows = [(s, s.player, individuals.name(s.player)) for s in individuals.standings]
+        sections = [("Players", "Player", rows)]
+    else:
+        sections = [
+            (
+                FIELD_TITLES[field],
+                "Pair",
+                [(s, pair_label(s.pair), report.name(s.pair)) for s in report.scores.field(field)],
+            )
+            for field in report.scores.fields
+        ]
+    headings = "".join(f" {heading:>7}" for heading in STANDING_COLUMNS[method])
+    for title, label_heading, rows in sections:
+        lines += ["", title, f"{'Rank':<5} {label_heading:<7} {'Names':<40}{headings} {'Boards':>6}"]
+        for s, label, name in rows:
             figures = "".join(f" {figure:>7}" for figure in standing_figures(method, s))
-            lines.append(f"{s.rank:<5} {pair_label(s.pair):<7} {name:<40}{figures} {s.boards_played:>6}")
+            lines.append(f"{s.rank:<5} {label:<7} {name[:40]:<40}{figures} {s.boards_played:>6}")
     note = rounding_note(report)
     return "\n".join(lines + ([""] + [note] if note else [])) + "\n"
 
@@ -194,7 +231,9 @@ def csv_text(value: str) -> str:
     return "'" + value if value.startswith(FORMULA_STARTS) else value
 
 
-def report_as_csv(report: EventReport) -> str:
+def report_as_csv(report: EventReport, individuals: IndividualReport | None = None) -> str:
+    """One row a pair (of an individual event, a player: field "Players", the player's number in
+    the pair column)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
@@ -212,13 +251,14 @@ def report_as_csv(report: EventReport) -> str:
             "versus_average",
         ]
     )
-    for row in standing_rows(report):
+    rows = standing_rows(report) if individuals is None else player_rows(individuals)
+    for row in rows:
         writer.writerow(
             [
                 row["field"],
                 row["rank"],
-                DIRECTION_NAMES[row["direction"]],
-                row["pair"],
+                DIRECTION_NAMES.get(row.get("direction"), "Player"),
+                row.get("pair", row.get("player")),
                 csv_text(row["names"]),
                 format_score(row["score"]),
                 format_score(row["top"]),

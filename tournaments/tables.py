@@ -59,6 +59,17 @@ class StandingsTable(tables.Table):
         return classes | {"wide-only"} if bound_column.name in self.wide_only else classes
 
 
+class IndividualStandingsTable(StandingsTable):
+    """The players of an individual event, ranked: a pairs' table with its players in the pairs' place."""
+
+    label = tables.Column(
+        verbose_name="Player", accessor="label_link", order_by=("pair",), attrs={"td": {"class": "nowrap"}}
+    )
+
+    class Meta(StandingsTable.Meta):
+        pass
+
+
 class CompetitionStandingsTable(tables.Table):
     """A competition's standings: the rows come ready from ``services.competitions.standing_rows``."""
 

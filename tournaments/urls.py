@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .views import leagues
 
 app_name = "tournaments"
 
@@ -12,6 +13,7 @@ urlpatterns = [
     path("events/<int:event_id>/", views.event_detail, name="event-detail"),
     path("events/<int:event_id>/run/", views.event_run, name="event-run"),
     path("events/<int:event_id>/entries/", views.entry_add, name="entry-add"),
+    path("events/<int:event_id>/players/", views.individuals_enter, name="individuals-enter"),
     path("events/<int:event_id>/entries/<int:entry_id>/remove/", views.entry_remove, name="entry-remove"),
     path("events/<int:event_id>/movement/accept/", views.event_accept, name="event-accept"),
     path("events/<int:event_id>/movement/", views.event_movement, name="event-movement"),
@@ -33,6 +35,11 @@ urlpatterns = [
         views.event_results_pair,
         name="results-pair",
     ),
+    path(
+        "events/<int:event_id>/results/players/<int:number>/",
+        views.event_results_player,
+        name="results-player",
+    ),
     path("events/<int:event_id>/results/publish/", views.event_publish, name="results-publish"),
     path("events/<int:event_id>/results/import/", views.event_import_results, name="results-import"),
     path("events/<int:event_id>/live/", views.event_live, name="event-live"),
@@ -42,6 +49,14 @@ urlpatterns = [
     path("events/<int:event_id>/live/unlock/", views.codes_unlock, name="codes-unlock"),
     path("events/<int:event_id>/director/boards/<int:board>/", views.director_board, name="director-board"),
     path("drives/new/", views.drive_new, name="drive-new"),
+    path("team-nights/new/", views.team_night_new, name="team-night-new"),
+    path("drives/<int:drive_id>/teams/", views.team_night_team_add, name="team-night-team-add"),
+    path(
+        "drives/<int:drive_id>/teams/<int:team_id>/remove/",
+        views.team_night_team_remove,
+        name="team-night-team-remove",
+    ),
+    path("drives/<int:drive_id>/teams.csv", views.team_night_csv, name="team-night-csv"),
     path("drives/<int:drive_id>/", views.drive_run, name="drive-run"),
     path("drives/<int:drive_id>/players/", views.drive_player_add, name="drive-player-add"),
     path(
@@ -87,6 +102,25 @@ urlpatterns = [
         views.competition_edit,
         name="competition-edit",
     ),
+    path("clubs/<slug:slug>/leagues/", leagues.league_list, name="leagues"),
+    path("clubs/<slug:slug>/leagues/new/", leagues.league_new, name="league-new"),
+    path("clubs/<slug:slug>/leagues/<int:league_id>/", leagues.league_detail, name="league"),
+    path(
+        "clubs/<slug:slug>/leagues/<int:league_id>/fixtures/", leagues.league_fixtures, name="league-fixtures"
+    ),
+    path("clubs/<slug:slug>/leagues/<int:league_id>/results/", leagues.league_results, name="league-results"),
+    path(
+        "clubs/<slug:slug>/leagues/<int:league_id>/matches/<int:fixture_id>/",
+        leagues.league_match,
+        name="league-match",
+    ),
+    path(
+        "clubs/<slug:slug>/leagues/<int:league_id>/matches/<int:fixture_id>/<str:side>/",
+        leagues.league_card,
+        name="league-card",
+    ),
+    path("m/<str:token>/", leagues.league_tablet, name="league-tablet"),
+    path("m/<str:token>/<str:side>/", leagues.league_tablet_card, name="league-tablet-card"),
     path("t/", views.table_start, name="table-start"),
     path("t/<str:token>/", views.table_page, name="table"),
     path("t/<str:token>/enter/", views.table_enter, name="table-enter"),

@@ -1,5 +1,6 @@
 """A season's competitions by the published club rules, with no database."""
 
+from dataclasses import replace
 from datetime import date, timedelta
 
 import pytest
@@ -314,7 +315,30 @@ def drive(n: int, scores: list[tuple[str, int, float]], **kwargs) -> Evening:
         own = sorted((s for s in scores if s[0] == role), key=lambda s: -s[2])
         for place, (_, who, score) in enumerate(own, start=1):
             entrants.append(Entrant((player(who),), role, place, drive_score=score))
-    return evening(n, entrants, kind="drive", **kwargs)
+    return replace(evening(n, entrants, kind="drive", **kwargs), roles=True)
+
+
+def drive_without_roles(n: int, scores: list[tuple[str, int, float]]) -> Evening:
+    """A drive whose players play no roles (an individual drive, a team night): its lady and gent
+    seats are only seats."""
+    return replace(drive(n, scores), roles=False)
+
+
+def test_a_drive_without_roles_counts_in_one_list_and_not_in_a_list_for_each_role():
+    nights = [
+        drive(1, [("L", 1, 90), ("L", 2, 80), ("G", 3, 85), ("G", 4, 70)]),
+        drive_without_roles(2, [("L", 2, 95), ("G", 1, 80), ("L", 3, 75), ("G", 4, 70)]),
+    ]
+    for measure in ("drive", "placing"):
+        rules = dict(kinds=frozenset({"drive"}), measure=measure, placing="reverse")
+        by_role = standings(nights, Rules(**rules, lists="roles"))
+        one = standings(nights, Rules(**rules))
+
+        assert [e.id for e in by_role.evenings] == ["drive:1"]
+        assert not counts(nights[1], Rules(**rules, lists="roles"))
+        assert [e.id for e in one.evenings] == ["drive:1", "drive:2"]
+    # In one list the night without roles places its four players together: m2 first, 4 points.
+    assert [(r.key, r.total) for r in one.rows] == [("m1", 7), ("m2", 6), ("m3", 5), ("m4", 2)]
 
 
 def test_a_drive_competition_keeps_a_list_for_each_role_or_one_for_all():

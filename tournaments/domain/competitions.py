@@ -8,6 +8,11 @@ a drive's tables are its players over four, a part table counting), and has the 
 percentage only comes from a matchpoint event, ± tricks from a total-tricks event, a drive score
 from a drive; placings come from any). The caller passes published evenings only.
 
+**Drives without roles.** A list for each role (ladies, gents) takes only the drives played in
+those roles: an individual drive (one list of players) and a team night (whose lady and gent are
+only the two seats of a pair) count in one-list competitions alone, each player placed among all
+the evening's players by the tricks they took, as a drive's players are.
+
 **Who.** Individuals: each player of a pair takes the pair's score, whoever the partner.
 Fixed pairs: the two players together, in either seat. A drive's players are individuals, in one
 list or in a list for each role (the role played that evening). Members only leaves guests out;
@@ -111,6 +116,7 @@ class Evening:
     players: int
     tag: str = ""
     entrants: tuple[Entrant, ...] = ()
+    roles: bool = False  # a drive played in roles, its players placed within their role
 
     def field_size(self, name: str) -> int:
         return sum(1 for entrant in self.entrants if entrant.field == name)
@@ -215,8 +221,10 @@ def evening_tables(evening: Evening) -> int:
     return evening.tables if evening.kind == "event" else math.ceil(evening.players / 4)
 
 
-def counts(evening: Evening, rules: Rules) -> bool:
-    """Whether the evening counts toward the competition (the caller gives published ones only)."""
+def takes(evening: Evening, rules: Rules) -> bool:
+    """Whether the competition takes an evening of this kind, date and tag (picked, when evenings
+    are picked; played in roles, for a list for each role), whoever played it and whatever they
+    scored: what a room display asks before the evening is over."""
     if evening.kind not in rules.kinds:
         return False
     if (rules.start and evening.date < rules.start) or (rules.end and evening.date > rules.end):
@@ -224,6 +232,14 @@ def counts(evening: Evening, rules: Rules) -> bool:
     if not tag_matches(evening.tag, rules.tag):
         return False
     if rules.picked is not None and evening.id not in rules.picked:
+        return False
+    return rules.lists != "roles" or evening.roles  # an individual drive, a team night: no roles
+
+
+def counts(evening: Evening, rules: Rules) -> bool:
+    """Whether the evening counts toward the competition (the caller gives published ones only):
+    one it takes, of the minimum field, with the measure."""
+    if not takes(evening, rules):
         return False
     size = evening_tables(evening) if rules.field_unit == "tables" else evening.players
     if size < rules.min_field:

@@ -21,6 +21,11 @@ MAX_RESULTS = MAX_BOARDS * MAX_TABLES  # every board at every table
 
 MAX_HANDS = 60  # of a drive
 
+# An individual event: the whist tournaments whistdrive seats go up to 40 players; with a complete
+# schedule every two of them partner once, each partnership a "pair" of the boards' scoring.
+MAX_PLAYERS = 40
+MAX_PARTNERSHIPS = MAX_PLAYERS * (MAX_PLAYERS - 1) // 2
+
 # Files: a results CSV row is under 30 bytes ("640,40,40,A+/A-,40,40"), a PBN board with its
 # double-dummy table under 1,000; the largest event exports to about 14 MB with one history line a
 # result (more with confirmations and corrections), a 40-table drive to well under 1 MB.

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,235 +14,602 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Club',
+            name="Club",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100, unique=True)),
-                ('paper_size', models.CharField(choices=[('A4', 'A4'), ('LETTER', 'Letter')], default='A4', max_length=6)),
-                ('organisers', models.ManyToManyField(blank=True, help_text="Users who run this club's events in the organiser site.", related_name='clubs', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100, unique=True)),
+                (
+                    "paper_size",
+                    models.CharField(
+                        choices=[("A4", "A4"), ("LETTER", "Letter")], default="A4", max_length=6
+                    ),
+                ),
+                (
+                    "organisers",
+                    models.ManyToManyField(
+                        blank=True,
+                        help_text="Users who run this club's events in the organiser site.",
+                        related_name="clubs",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('date', models.DateField()),
-                ('status', models.CharField(choices=[('draft', 'Draft'), ('ready', 'Ready to play'), ('running', 'Running'), ('finished', 'Finished')], default='draft', max_length=10)),
-                ('tables', models.PositiveSmallIntegerField(default=7)),
-                ('variant', models.CharField(choices=[('standard', 'Standard Mitchell (odd number of tables)'), ('skip', 'Skip Mitchell (even number of tables)'), ('relay', 'Share-and-relay Mitchell (even number of tables)')], default='standard', max_length=10)),
-                ('phantom', models.BooleanField(default=False, help_text="A half table: the last table's N/S pair is missing.")),
-                ('rounds', models.PositiveSmallIntegerField(blank=True, help_text='Leave empty for the complete movement.', null=True)),
-                ('arrow_switch_rounds', models.CharField(blank=True, help_text="Rounds to arrow-switch, e.g. '7' or '6,7'.", max_length=100)),
-                ('boards_per_round', models.PositiveSmallIntegerField(default=3)),
-                ('trump_schedule', models.CharField(default='HDSC', help_text='One of HDSC, HDSCN, NSHDC, turned, or your own order such as SHDCN.', max_length=20)),
-                ('scoring', models.CharField(choices=[('matchpoints', 'Matchpoints'), ('total_tricks', 'Total tricks'), ('odd_tricks', 'Odd tricks')], default='matchpoints', max_length=15)),
-                ('scale', models.CharField(choices=[('ebu', '2 / 1 / 0 (EBU)'), ('acbl', '1 / ½ / 0 (ACBL)')], default='ebu', max_length=4)),
-                ('honours', models.BooleanField(default=False, help_text='Count honours with odd-trick scoring.')),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='events', to='tournaments.club')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                ("date", models.DateField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Draft"),
+                            ("ready", "Ready to play"),
+                            ("running", "Running"),
+                            ("finished", "Finished"),
+                        ],
+                        default="draft",
+                        max_length=10,
+                    ),
+                ),
+                ("tables", models.PositiveSmallIntegerField(default=7)),
+                (
+                    "variant",
+                    models.CharField(
+                        choices=[
+                            ("standard", "Standard Mitchell (odd number of tables)"),
+                            ("skip", "Skip Mitchell (even number of tables)"),
+                            ("relay", "Share-and-relay Mitchell (even number of tables)"),
+                        ],
+                        default="standard",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "phantom",
+                    models.BooleanField(
+                        default=False, help_text="A half table: the last table's N/S pair is missing."
+                    ),
+                ),
+                (
+                    "rounds",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="Leave empty for the complete movement.", null=True
+                    ),
+                ),
+                (
+                    "arrow_switch_rounds",
+                    models.CharField(
+                        blank=True, help_text="Rounds to arrow-switch, e.g. '7' or '6,7'.", max_length=100
+                    ),
+                ),
+                ("boards_per_round", models.PositiveSmallIntegerField(default=3)),
+                (
+                    "trump_schedule",
+                    models.CharField(
+                        default="HDSC",
+                        help_text="One of HDSC, HDSCN, NSHDC, turned, or your own order such as SHDCN.",
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "scoring",
+                    models.CharField(
+                        choices=[
+                            ("matchpoints", "Matchpoints"),
+                            ("total_tricks", "Total tricks"),
+                            ("odd_tricks", "Odd tricks"),
+                        ],
+                        default="matchpoints",
+                        max_length=15,
+                    ),
+                ),
+                (
+                    "scale",
+                    models.CharField(
+                        choices=[("ebu", "2 / 1 / 0 (EBU)"), ("acbl", "1 / ½ / 0 (ACBL)")],
+                        default="ebu",
+                        max_length=4,
+                    ),
+                ),
+                (
+                    "honours",
+                    models.BooleanField(default=False, help_text="Count honours with odd-trick scoring."),
+                ),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="events",
+                        to="tournaments.club",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-date', 'name'],
+                "ordering": ["-date", "name"],
             },
         ),
         migrations.CreateModel(
-            name='Board',
+            name="Board",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('dealer', models.CharField(choices=[('N', 'North'), ('E', 'East'), ('S', 'South'), ('W', 'West')], max_length=1)),
-                ('trumps', models.CharField(blank=True, choices=[('S', '♠ Spades'), ('H', '♥ Hearts'), ('D', '♦ Diamonds'), ('C', '♣ Clubs'), ('NT', 'No trumps')], max_length=2)),
-                ('deal', models.CharField(blank=True, help_text='The four hands in PBN form, when known.', max_length=80)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='boards', to='tournaments.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                (
+                    "dealer",
+                    models.CharField(
+                        choices=[("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")], max_length=1
+                    ),
+                ),
+                (
+                    "trumps",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("S", "♠ Spades"),
+                            ("H", "♥ Hearts"),
+                            ("D", "♦ Diamonds"),
+                            ("C", "♣ Clubs"),
+                            ("NT", "No trumps"),
+                        ],
+                        max_length=2,
+                    ),
+                ),
+                (
+                    "deal",
+                    models.CharField(
+                        blank=True, help_text="The four hands in PBN form, when known.", max_length=80
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="boards",
+                        to="tournaments.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'number'],
+                "ordering": ["event", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Member',
+            name="Member",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('first_name', models.CharField(max_length=60)),
-                ('last_name', models.CharField(max_length=60)),
-                ('email', models.EmailField(blank=True, max_length=254)),
-                ('active', models.BooleanField(default=True)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='members', to='tournaments.club')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("first_name", models.CharField(max_length=60)),
+                ("last_name", models.CharField(max_length=60)),
+                ("email", models.EmailField(blank=True, max_length=254)),
+                ("active", models.BooleanField(default=True)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="members",
+                        to="tournaments.club",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['last_name', 'first_name'],
+                "ordering": ["last_name", "first_name"],
             },
         ),
         migrations.CreateModel(
-            name='Pair',
+            name="Pair",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('direction', models.CharField(choices=[('NS', 'N/S'), ('EW', 'E/W')], max_length=2)),
-                ('number', models.PositiveSmallIntegerField()),
-                ('guest1', models.CharField(blank=True, help_text="A guest's name, when not a member.", max_length=120)),
-                ('guest2', models.CharField(blank=True, max_length=120)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='pairs', to='tournaments.event')),
-                ('player1', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.member')),
-                ('player2', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.member')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("direction", models.CharField(choices=[("NS", "N/S"), ("EW", "E/W")], max_length=2)),
+                ("number", models.PositiveSmallIntegerField()),
+                (
+                    "guest1",
+                    models.CharField(
+                        blank=True, help_text="A guest's name, when not a member.", max_length=120
+                    ),
+                ),
+                ("guest2", models.CharField(blank=True, max_length=120)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="pairs",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "player1",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="tournaments.member",
+                    ),
+                ),
+                (
+                    "player2",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="tournaments.member",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'direction', 'number'],
+                "ordering": ["event", "direction", "number"],
             },
         ),
         migrations.CreateModel(
-            name='RelayStand',
+            name="RelayStand",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round', models.PositiveSmallIntegerField()),
-                ('board_set', models.PositiveSmallIntegerField()),
-                ('first_board', models.PositiveSmallIntegerField()),
-                ('last_board', models.PositiveSmallIntegerField()),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='relay_stands', to='tournaments.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("round", models.PositiveSmallIntegerField()),
+                ("board_set", models.PositiveSmallIntegerField()),
+                ("first_board", models.PositiveSmallIntegerField()),
+                ("last_board", models.PositiveSmallIntegerField()),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="relay_stands",
+                        to="tournaments.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'round'],
+                "ordering": ["event", "round"],
             },
         ),
         migrations.CreateModel(
-            name='Result',
+            name="Result",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round', models.PositiveSmallIntegerField()),
-                ('table', models.PositiveSmallIntegerField()),
-                ('ns_tricks', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('ns_adjusted', models.CharField(blank=True, choices=[('A+', 'Average plus (60%)'), ('A', 'Average (50%)'), ('A-', 'Average minus (40%)')], max_length=2)),
-                ('ew_adjusted', models.CharField(blank=True, choices=[('A+', 'Average plus (60%)'), ('A', 'Average (50%)'), ('A-', 'Average minus (40%)')], max_length=2)),
-                ('entered_at', models.DateTimeField()),
-                ('board', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='results', to='tournaments.board')),
-                ('entered_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='results', to='tournaments.event')),
-                ('ew_pair', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.pair')),
-                ('ns_pair', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.pair')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("round", models.PositiveSmallIntegerField()),
+                ("table", models.PositiveSmallIntegerField()),
+                ("ns_tricks", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "ns_adjusted",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("A+", "Average plus (60%)"),
+                            ("A", "Average (50%)"),
+                            ("A-", "Average minus (40%)"),
+                        ],
+                        max_length=2,
+                    ),
+                ),
+                (
+                    "ew_adjusted",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("A+", "Average plus (60%)"),
+                            ("A", "Average (50%)"),
+                            ("A-", "Average minus (40%)"),
+                        ],
+                        max_length=2,
+                    ),
+                ),
+                ("entered_at", models.DateTimeField()),
+                (
+                    "board",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="results",
+                        to="tournaments.board",
+                    ),
+                ),
+                (
+                    "entered_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="results",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "ew_pair",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to="tournaments.pair"
+                    ),
+                ),
+                (
+                    "ns_pair",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to="tournaments.pair"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['board__number', 'round', 'table'],
+                "ordering": ["board__number", "round", "table"],
             },
         ),
         migrations.CreateModel(
-            name='ResultChange',
+            name="ResultChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('board_number', models.PositiveSmallIntegerField()),
-                ('ns_pair_number', models.PositiveSmallIntegerField()),
-                ('ew_pair_number', models.PositiveSmallIntegerField()),
-                ('action', models.CharField(choices=[('created', 'Entered'), ('corrected', 'Corrected'), ('deleted', 'Deleted')], max_length=10)),
-                ('before', models.CharField(blank=True, max_length=10)),
-                ('after', models.CharField(blank=True, max_length=10)),
-                ('reason', models.CharField(blank=True, max_length=200)),
-                ('changed_at', models.DateTimeField()),
-                ('changed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='result_changes', to='tournaments.event')),
-                ('result', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='history', to='tournaments.result')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("board_number", models.PositiveSmallIntegerField()),
+                ("ns_pair_number", models.PositiveSmallIntegerField()),
+                ("ew_pair_number", models.PositiveSmallIntegerField()),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[("created", "Entered"), ("corrected", "Corrected"), ("deleted", "Deleted")],
+                        max_length=10,
+                    ),
+                ),
+                ("before", models.CharField(blank=True, max_length=10)),
+                ("after", models.CharField(blank=True, max_length=10)),
+                ("reason", models.CharField(blank=True, max_length=200)),
+                ("changed_at", models.DateTimeField()),
+                (
+                    "changed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="result_changes",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "result",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="history",
+                        to="tournaments.result",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-changed_at', '-id'],
+                "ordering": ["-changed_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Seating',
+            name="Seating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round', models.PositiveSmallIntegerField()),
-                ('table', models.PositiveSmallIntegerField()),
-                ('board_set', models.PositiveSmallIntegerField()),
-                ('first_board', models.PositiveSmallIntegerField()),
-                ('last_board', models.PositiveSmallIntegerField()),
-                ('arrow_switched', models.BooleanField(default=False)),
-                ('shares_with', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seatings', to='tournaments.event')),
-                ('ew_pair', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.pair')),
-                ('ns_pair', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.pair')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("round", models.PositiveSmallIntegerField()),
+                ("table", models.PositiveSmallIntegerField()),
+                ("board_set", models.PositiveSmallIntegerField()),
+                ("first_board", models.PositiveSmallIntegerField()),
+                ("last_board", models.PositiveSmallIntegerField()),
+                ("arrow_switched", models.BooleanField(default=False)),
+                ("shares_with", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seatings",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "ew_pair",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournaments.pair",
+                    ),
+                ),
+                (
+                    "ns_pair",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournaments.pair",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'round', 'table'],
+                "ordering": ["event", "round", "table"],
             },
         ),
         migrations.AddIndex(
-            model_name='event',
-            index=models.Index(fields=['club', 'date'], name='tournaments_club_id_fbb811_idx'),
+            model_name="event",
+            index=models.Index(fields=["club", "date"], name="tournaments_club_id_fbb811_idx"),
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('tables__gte', 1), ('tables__lte', 40)), name='event_tables_1_to_40'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("tables__gte", 1), ("tables__lte", 40)), name="event_tables_1_to_40"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('boards_per_round__gte', 1)), name='event_boards_per_round_positive'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("boards_per_round__gte", 1)), name="event_boards_per_round_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('rounds__isnull', True), ('rounds__gte', 1), _connector='OR'), name='event_rounds_positive'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("rounds__isnull", True), ("rounds__gte", 1), _connector="OR"),
+                name="event_rounds_positive",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='board',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='board_number_unique_per_event'),
+            model_name="board",
+            constraint=models.UniqueConstraint(
+                fields=("event", "number"), name="board_number_unique_per_event"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='board',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='board_number_positive'),
+            model_name="board",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="board_number_positive"
+            ),
         ),
         migrations.AddIndex(
-            model_name='member',
-            index=models.Index(fields=['club', 'last_name', 'first_name'], name='tournaments_club_id_8fbcc3_idx'),
+            model_name="member",
+            index=models.Index(
+                fields=["club", "last_name", "first_name"], name="tournaments_club_id_8fbcc3_idx"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='pair',
-            constraint=models.UniqueConstraint(fields=('event', 'direction', 'number'), name='pair_number_unique_per_direction'),
+            model_name="pair",
+            constraint=models.UniqueConstraint(
+                fields=("event", "direction", "number"), name="pair_number_unique_per_direction"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='pair',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='pair_number_positive'),
+            model_name="pair",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="pair_number_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='relaystand',
-            constraint=models.UniqueConstraint(fields=('event', 'round'), name='relay_one_per_round'),
+            model_name="relaystand",
+            constraint=models.UniqueConstraint(fields=("event", "round"), name="relay_one_per_round"),
         ),
         migrations.AddConstraint(
-            model_name='result',
-            constraint=models.CheckConstraint(condition=models.Q(('ns_tricks__isnull', True), models.Q(('ns_tricks__gte', 0), ('ns_tricks__lte', 13)), _connector='OR'), name='result_tricks_0_to_13'),
+            model_name="result",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("ns_tricks__isnull", True),
+                    models.Q(("ns_tricks__gte", 0), ("ns_tricks__lte", 13)),
+                    _connector="OR",
+                ),
+                name="result_tricks_0_to_13",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='result',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('ns_tricks__isnull', False), ('ns_adjusted', ''), ('ew_adjusted', '')), models.Q(('ns_tricks__isnull', True), models.Q(('ns_adjusted', ''), _negated=True), models.Q(('ew_adjusted', ''), _negated=True)), _connector='OR'), name='result_tricks_or_adjusted'),
+            model_name="result",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("ns_tricks__isnull", False), ("ns_adjusted", ""), ("ew_adjusted", "")),
+                    models.Q(
+                        ("ns_tricks__isnull", True),
+                        models.Q(("ns_adjusted", ""), _negated=True),
+                        models.Q(("ew_adjusted", ""), _negated=True),
+                    ),
+                    _connector="OR",
+                ),
+                name="result_tricks_or_adjusted",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='result',
-            constraint=models.CheckConstraint(condition=models.Q(('ns_pair', models.F('ew_pair')), _negated=True), name='result_two_pairs'),
+            model_name="result",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("ns_pair", models.F("ew_pair")), _negated=True), name="result_two_pairs"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='result',
-            constraint=models.UniqueConstraint(fields=('board', 'ns_pair'), name='result_once_per_board_ns_pair'),
+            model_name="result",
+            constraint=models.UniqueConstraint(
+                fields=("board", "ns_pair"), name="result_once_per_board_ns_pair"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='result',
-            constraint=models.UniqueConstraint(fields=('board', 'ew_pair'), name='result_once_per_board_ew_pair'),
+            model_name="result",
+            constraint=models.UniqueConstraint(
+                fields=("board", "ew_pair"), name="result_once_per_board_ew_pair"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='result',
-            constraint=models.CheckConstraint(condition=models.Q(('round__gte', 1), ('table__gte', 1)), name='result_round_table_positive'),
+            model_name="result",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("round__gte", 1), ("table__gte", 1)), name="result_round_table_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seating',
-            constraint=models.UniqueConstraint(fields=('event', 'round', 'table'), name='seating_one_per_table_round'),
+            model_name="seating",
+            constraint=models.UniqueConstraint(
+                fields=("event", "round", "table"), name="seating_one_per_table_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seating',
-            constraint=models.UniqueConstraint(fields=('event', 'round', 'ns_pair'), name='seating_ns_pair_once_a_round'),
+            model_name="seating",
+            constraint=models.UniqueConstraint(
+                fields=("event", "round", "ns_pair"), name="seating_ns_pair_once_a_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seating',
-            constraint=models.UniqueConstraint(fields=('event', 'round', 'ew_pair'), name='seating_ew_pair_once_a_round'),
+            model_name="seating",
+            constraint=models.UniqueConstraint(
+                fields=("event", "round", "ew_pair"), name="seating_ew_pair_once_a_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seating',
-            constraint=models.CheckConstraint(condition=models.Q(('first_board__lte', models.F('last_board'))), name='seating_board_range'),
+            model_name="seating",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("first_board__lte", models.F("last_board"))), name="seating_board_range"
+            ),
         ),
     ]

@@ -4,20 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0002_pair_ordering'),
+        ("tournaments", "0002_pair_ordering"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='published',
-            field=models.BooleanField(default=False, help_text='Results can be seen by anyone with the link, read-only.'),
+            model_name="event",
+            name="published",
+            field=models.BooleanField(
+                default=False, help_text="Results can be seen by anyone with the link, read-only."
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='tie_break',
-            field=models.BooleanField(default=False, help_text='Break ties in the ranking by total tricks instead of sharing the place.'),
+            model_name="event",
+            name="tie_break",
+            field=models.BooleanField(
+                default=False,
+                help_text="Break ties in the ranking by total tricks instead of sharing the place.",
+            ),
         ),
     ]

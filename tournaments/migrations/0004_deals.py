@@ -4,29 +4,45 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0003_scoring_options'),
+        ("tournaments", "0003_scoring_options"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='board',
-            name='dd_ns_tricks',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="Double-dummy tricks for N/S with this board's trumps and lead.", null=True),
+            model_name="board",
+            name="dd_ns_tricks",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="Double-dummy tricks for N/S with this board's trumps and lead.",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='board',
-            name='dd_table',
-            field=models.JSONField(blank=True, help_text="Double-dummy tricks by strain and declarer, e.g. {'H': {'N': 9, ...}}.", null=True),
+            model_name="board",
+            name="dd_table",
+            field=models.JSONField(
+                blank=True,
+                help_text="Double-dummy tricks by strain and declarer, e.g. {'H': {'N': 9, ...}}.",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='deal_seed',
-            field=models.CharField(blank=True, help_text='The seed the boards were dealt from (empty when imported).', max_length=64),
+            model_name="event",
+            name="deal_seed",
+            field=models.CharField(
+                blank=True,
+                help_text="The seed the boards were dealt from (empty when imported).",
+                max_length=64,
+            ),
         ),
         migrations.AddConstraint(
-            model_name='board',
-            constraint=models.CheckConstraint(condition=models.Q(('dd_ns_tricks__isnull', True), ('dd_ns_tricks__lte', 13), _connector='OR'), name='board_dd_tricks_0_to_13'),
+            model_name="board",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("dd_ns_tricks__isnull", True), ("dd_ns_tricks__lte", 13), _connector="OR"
+                ),
+                name="board_dd_tricks_0_to_13",
+            ),
         ),
     ]

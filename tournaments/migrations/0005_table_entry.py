@@ -11,48 +11,81 @@ def confirm_existing_results(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0004_deals'),
+        ("tournaments", "0004_deals"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CodeFailure',
+            name="CodeFailure",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('address', models.GenericIPAddressField()),
-                ('at', models.DateTimeField(db_index=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("address", models.GenericIPAddressField()),
+                ("at", models.DateTimeField(db_index=True)),
             ],
         ),
         migrations.AddField(
-            model_name='result',
-            name='confirmed_at',
-            field=models.DateTimeField(blank=True, help_text='When E/W confirmed the score at the table; empty while awaited.', null=True),
+            model_name="result",
+            name="confirmed_at",
+            field=models.DateTimeField(
+                blank=True,
+                help_text="When E/W confirmed the score at the table; empty while awaited.",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='resultchange',
-            name='source',
-            field=models.CharField(blank=True, help_text="Where the change came from, e.g. 'table 3'.", max_length=40),
+            model_name="resultchange",
+            name="source",
+            field=models.CharField(
+                blank=True, help_text="Where the change came from, e.g. 'table 3'.", max_length=40
+            ),
         ),
         migrations.AlterField(
-            model_name='resultchange',
-            name='action',
-            field=models.CharField(choices=[('created', 'Entered'), ('confirmed', 'Confirmed'), ('rejected', 'Rejected at the table'), ('corrected', 'Corrected'), ('deleted', 'Deleted')], max_length=10),
+            model_name="resultchange",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("created", "Entered"),
+                    ("confirmed", "Confirmed"),
+                    ("rejected", "Rejected at the table"),
+                    ("corrected", "Corrected"),
+                    ("deleted", "Deleted"),
+                ],
+                max_length=10,
+            ),
         ),
         migrations.CreateModel(
-            name='TableAccess',
+            name="TableAccess",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table', models.PositiveSmallIntegerField()),
-                ('token', models.CharField(max_length=64, unique=True)),
-                ('code', models.CharField(max_length=12, unique=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='table_accesses', to='tournaments.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("table", models.PositiveSmallIntegerField()),
+                ("token", models.CharField(max_length=64, unique=True)),
+                ("code", models.CharField(max_length=12, unique=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="table_accesses",
+                        to="tournaments.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'table'],
-                'constraints': [models.UniqueConstraint(fields=('event', 'table'), name='table_access_one_per_table')],
+                "ordering": ["event", "table"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("event", "table"), name="table_access_one_per_table")
+                ],
             },
         ),
         migrations.RunPython(confirm_existing_results, migrations.RunPython.noop),
-]
+    ]

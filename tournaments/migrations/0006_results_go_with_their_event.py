@@ -5,20 +5,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0005_table_entry'),
+        ("tournaments", "0005_table_entry"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='result',
-            name='ew_pair',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='tournaments.pair'),
+            model_name="result",
+            name="ew_pair",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.RESTRICT, related_name="+", to="tournaments.pair"
+            ),
         ),
         migrations.AlterField(
-            model_name='result',
-            name='ns_pair',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='tournaments.pair'),
+            model_name="result",
+            name="ns_pair",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.RESTRICT, related_name="+", to="tournaments.pair"
+            ),
         ),
     ]

@@ -5,32 +5,87 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0006_results_go_with_their_event'),
+        ("tournaments", "0006_results_go_with_their_event"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='club',
-            name='minutes_per_board',
-            field=models.DecimalField(decimal_places=1, default=7.5, help_text="How long a board takes, for the evening's length.", max_digits=4),
+            model_name="club",
+            name="minutes_per_board",
+            field=models.DecimalField(
+                decimal_places=1,
+                default=7.5,
+                help_text="How long a board takes, for the evening's length.",
+                max_digits=4,
+            ),
         ),
         migrations.CreateModel(
-            name='Entry',
+            name="Entry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('guest1', models.CharField(blank=True, max_length=120)),
-                ('guest2', models.CharField(blank=True, max_length=120)),
-                ('stationary', models.BooleanField(default=False, help_text='Stays at one table all evening (sits N/S).')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tournaments.event')),
-                ('player1', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.member')),
-                ('player2', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.member')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("guest1", models.CharField(blank=True, max_length=120)),
+                ("guest2", models.CharField(blank=True, max_length=120)),
+                (
+                    "stationary",
+                    models.BooleanField(
+                        default=False, help_text="Stays at one table all evening (sits N/S)."
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "player1",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="tournaments.member",
+                    ),
+                ),
+                (
+                    "player2",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="tournaments.member",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'created_at', 'id'],
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('player1__isnull', False), models.Q(('guest1', ''), _negated=True), _connector='OR'), models.Q(('player2__isnull', False), models.Q(('guest2', ''), _negated=True), _connector='OR')), name='entry_has_two_players')],
+                "ordering": ["event", "created_at", "id"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(
+                                ("player1__isnull", False),
+                                models.Q(("guest1", ""), _negated=True),
+                                _connector="OR",
+                            ),
+                            models.Q(
+                                ("player2__isnull", False),
+                                models.Q(("guest2", ""), _negated=True),
+                                _connector="OR",
+                            ),
+                        ),
+                        name="entry_has_two_players",
+                    )
+                ],
             },
         ),
     ]

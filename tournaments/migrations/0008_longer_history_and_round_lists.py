@@ -4,25 +4,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0007_entries'),
+        ("tournaments", "0007_entries"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='event',
-            name='arrow_switch_rounds',
-            field=models.CharField(blank=True, help_text="Rounds to arrow-switch, e.g. '7' or '6,7'.", max_length=200),
+            model_name="event",
+            name="arrow_switch_rounds",
+            field=models.CharField(
+                blank=True, help_text="Rounds to arrow-switch, e.g. '7' or '6,7'.", max_length=200
+            ),
         ),
         migrations.AlterField(
-            model_name='resultchange',
-            name='after',
+            model_name="resultchange",
+            name="after",
             field=models.CharField(blank=True, max_length=40),
         ),
         migrations.AlterField(
-            model_name='resultchange',
-            name='before',
+            model_name="resultchange",
+            name="before",
             field=models.CharField(blank=True, max_length=40),
         ),
     ]

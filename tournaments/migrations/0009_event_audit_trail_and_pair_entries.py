@@ -6,30 +6,74 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0008_longer_history_and_round_lists'),
+        ("tournaments", "0008_longer_history_and_round_lists"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='pair',
-            name='entry',
-            field=models.OneToOneField(blank=True, help_text="Tonight's entry seated in this pair, when the pairs came from the entries.", null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='pair', to='tournaments.entry'),
+            model_name="pair",
+            name="entry",
+            field=models.OneToOneField(
+                blank=True,
+                help_text="Tonight's entry seated in this pair, when the pairs came from the entries.",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="pair",
+                to="tournaments.entry",
+            ),
         ),
         migrations.CreateModel(
-            name='EventChange',
+            name="EventChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('action', models.CharField(choices=[('created', 'Created'), ('status', 'Status changed'), ('started', 'Started'), ('closed', 'Closed'), ('published', 'Results published'), ('unpublished', 'Results made private'), ('movement', 'Movement built'), ('dealt', 'Boards dealt'), ('imported', 'Boards imported'), ('pairs', 'Pairs changed')], max_length=12)),
-                ('detail', models.CharField(blank=True, max_length=500)),
-                ('changed_at', models.DateTimeField()),
-                ('changed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='changes', to='tournaments.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[
+                            ("created", "Created"),
+                            ("status", "Status changed"),
+                            ("started", "Started"),
+                            ("closed", "Closed"),
+                            ("published", "Results published"),
+                            ("unpublished", "Results made private"),
+                            ("movement", "Movement built"),
+                            ("dealt", "Boards dealt"),
+                            ("imported", "Boards imported"),
+                            ("pairs", "Pairs changed"),
+                        ],
+                        max_length=12,
+                    ),
+                ),
+                ("detail", models.CharField(blank=True, max_length=500)),
+                ("changed_at", models.DateTimeField()),
+                (
+                    "changed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="changes",
+                        to="tournaments.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-changed_at', '-id'],
+                "ordering": ["-changed_at", "-id"],
             },
         ),
     ]

@@ -5,25 +5,43 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0009_event_audit_trail_and_pair_entries'),
+        ("tournaments", "0009_event_audit_trail_and_pair_entries"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='club',
-            name='scale',
-            field=models.CharField(choices=[('ebu', '2 / 1 / 0 (EBU)'), ('acbl', '1 / ½ / 0 (ACBL)')], default='ebu', help_text='Matchpoint scale of a new event.', max_length=4),
+            model_name="club",
+            name="scale",
+            field=models.CharField(
+                choices=[("ebu", "2 / 1 / 0 (EBU)"), ("acbl", "1 / ½ / 0 (ACBL)")],
+                default="ebu",
+                help_text="Matchpoint scale of a new event.",
+                max_length=4,
+            ),
         ),
         migrations.AddField(
-            model_name='club',
-            name='scoring',
-            field=models.CharField(choices=[('matchpoints', 'Matchpoints'), ('total_tricks', 'Total tricks'), ('odd_tricks', 'Odd tricks')], default='matchpoints', help_text='Scoring of a new event.', max_length=15),
+            model_name="club",
+            name="scoring",
+            field=models.CharField(
+                choices=[
+                    ("matchpoints", "Matchpoints"),
+                    ("total_tricks", "Total tricks"),
+                    ("odd_tricks", "Odd tricks"),
+                ],
+                default="matchpoints",
+                help_text="Scoring of a new event.",
+                max_length=15,
+            ),
         ),
         migrations.AddField(
-            model_name='club',
-            name='trump_schedule',
-            field=models.CharField(default='HDSC', help_text='Trumps of a new event: one of HDSC, HDSCN, NSHDC, turned, or your own order.', max_length=20, validators=[tournaments.models.validate_trump_schedule]),
+            model_name="club",
+            name="trump_schedule",
+            field=models.CharField(
+                default="HDSC",
+                help_text="Trumps of a new event: one of HDSC, HDSCN, NSHDC, turned, or your own order.",
+                max_length=20,
+                validators=[tournaments.models.validate_trump_schedule],
+            ),
         ),
     ]

@@ -4,15 +4,29 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0010_club_usual_evening'),
+        ("tournaments", "0010_club_usual_evening"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='eventchange',
-            name='action',
-            field=models.CharField(choices=[('created', 'Created'), ('status', 'Status changed'), ('started', 'Started'), ('closed', 'Closed'), ('published', 'Results published'), ('unpublished', 'Results made private'), ('movement', 'Movement built'), ('dealt', 'Boards dealt'), ('imported', 'Boards imported'), ('pairs', 'Pairs changed'), ('restored', 'Restored from a backup')], max_length=12),
+            model_name="eventchange",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("created", "Created"),
+                    ("status", "Status changed"),
+                    ("started", "Started"),
+                    ("closed", "Closed"),
+                    ("published", "Results published"),
+                    ("unpublished", "Results made private"),
+                    ("movement", "Movement built"),
+                    ("dealt", "Boards dealt"),
+                    ("imported", "Boards imported"),
+                    ("pairs", "Pairs changed"),
+                    ("restored", "Restored from a backup"),
+                ],
+                max_length=12,
+            ),
         ),
     ]

@@ -4,26 +4,35 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0011_restored_trail_action'),
+        ("tournaments", "0011_restored_trail_action"),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name='event',
-            name='event_boards_per_round_positive',
+            model_name="event",
+            name="event_boards_per_round_positive",
         ),
         migrations.RemoveConstraint(
-            model_name='event',
-            name='event_rounds_positive',
+            model_name="event",
+            name="event_rounds_positive",
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('boards_per_round__gte', 1), ('boards_per_round__lte', 16)), name='event_boards_per_round_1_to_16'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("boards_per_round__gte", 1), ("boards_per_round__lte", 16)),
+                name="event_boards_per_round_1_to_16",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('rounds__isnull', True), models.Q(('rounds__gte', 1), ('rounds__lte', 40)), _connector='OR'), name='event_rounds_1_to_40'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("rounds__isnull", True),
+                    models.Q(("rounds__gte", 1), ("rounds__lte", 40)),
+                    _connector="OR",
+                ),
+                name="event_rounds_1_to_40",
+            ),
         ),
     ]

@@ -4,22 +4,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0012_bounded_boards_and_rounds'),
+        ("tournaments", "0012_bounded_boards_and_rounds"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CodeGuard',
+            name="CodeGuard",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=80, unique=True)),
-                ('failures', models.PositiveIntegerField(default=0)),
-                ('since', models.DateTimeField(help_text='When this window of counting began.')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("key", models.CharField(max_length=80, unique=True)),
+                ("failures", models.PositiveIntegerField(default=0)),
+                ("since", models.DateTimeField(help_text="When this window of counting began.")),
             ],
         ),
         migrations.DeleteModel(
-            name='CodeFailure',
+            name="CodeFailure",
         ),
     ]

@@ -4,34 +4,33 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0014_heartbeat'),
+        ("tournaments", "0014_heartbeat"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='board',
-            options={'ordering': ['event_id', 'number']},
+            name="board",
+            options={"ordering": ["event_id", "number"]},
         ),
         migrations.AlterModelOptions(
-            name='entry',
-            options={'ordering': ['event_id', 'created_at', 'id']},
+            name="entry",
+            options={"ordering": ["event_id", "created_at", "id"]},
         ),
         migrations.AlterModelOptions(
-            name='pair',
-            options={'ordering': ['event_id', '-direction', 'number']},
+            name="pair",
+            options={"ordering": ["event_id", "-direction", "number"]},
         ),
         migrations.AlterModelOptions(
-            name='relaystand',
-            options={'ordering': ['event_id', 'round']},
+            name="relaystand",
+            options={"ordering": ["event_id", "round"]},
         ),
         migrations.AlterModelOptions(
-            name='seating',
-            options={'ordering': ['event_id', 'round', 'table']},
+            name="seating",
+            options={"ordering": ["event_id", "round", "table"]},
         ),
         migrations.AlterModelOptions(
-            name='tableaccess',
-            options={'ordering': ['event_id', 'table']},
+            name="tableaccess",
+            options={"ordering": ["event_id", "table"]},
         ),
     ]

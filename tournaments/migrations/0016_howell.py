@@ -4,37 +4,52 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0015_orderings_without_joins'),
+        ("tournaments", "0015_orderings_without_joins"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='relaystand',
-            options={'ordering': ['event_id', 'round', 'board_set']},
+            name="relaystand",
+            options={"ordering": ["event_id", "round", "board_set"]},
         ),
         migrations.RemoveConstraint(
-            model_name='relaystand',
-            name='relay_one_per_round',
+            model_name="relaystand",
+            name="relay_one_per_round",
         ),
         migrations.AddField(
-            model_name='event',
-            name='card_set',
-            field=models.CharField(blank=True, choices=[('ebu', 'EBU'), ('acbl', 'ACBL')], help_text="A Howell's published card set, so the pair numbers match the club's cards (empty: the first one whistdrive has for the number of tables).", max_length=4),
+            model_name="event",
+            name="card_set",
+            field=models.CharField(
+                blank=True,
+                choices=[("ebu", "EBU"), ("acbl", "ACBL")],
+                help_text="A Howell's published card set, so the pair numbers match the club's cards (empty: the first one whistdrive has for the number of tables).",
+                max_length=4,
+            ),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='variant',
-            field=models.CharField(choices=[('standard', 'Standard Mitchell (odd number of tables)'), ('skip', 'Skip Mitchell (even number of tables)'), ('relay', 'Share-and-relay Mitchell (even number of tables)'), ('howell', 'Howell (4 to 16 pairs, one winner)')], default='standard', max_length=10),
+            model_name="event",
+            name="variant",
+            field=models.CharField(
+                choices=[
+                    ("standard", "Standard Mitchell (odd number of tables)"),
+                    ("skip", "Skip Mitchell (even number of tables)"),
+                    ("relay", "Share-and-relay Mitchell (even number of tables)"),
+                    ("howell", "Howell (4 to 16 pairs, one winner)"),
+                ],
+                default="standard",
+                max_length=10,
+            ),
         ),
         migrations.AlterField(
-            model_name='pair',
-            name='direction',
-            field=models.CharField(choices=[('NS', 'N/S'), ('EW', 'E/W'), ('ALL', 'Pair')], max_length=3),
+            model_name="pair",
+            name="direction",
+            field=models.CharField(choices=[("NS", "N/S"), ("EW", "E/W"), ("ALL", "Pair")], max_length=3),
         ),
         migrations.AddConstraint(
-            model_name='relaystand',
-            constraint=models.UniqueConstraint(fields=('event', 'round', 'board_set'), name='relay_set_once_a_round'),
+            model_name="relaystand",
+            constraint=models.UniqueConstraint(
+                fields=("event", "round", "board_set"), name="relay_set_once_a_round"
+            ),
         ),
     ]

@@ -9,184 +9,453 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0016_howell'),
+        ("tournaments", "0016_howell"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Drive',
+            name="Drive",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('date', models.DateField()),
-                ('status', models.CharField(choices=[('entries', 'Taking entries'), ('running', 'Playing'), ('finished', 'Finished')], default='entries', max_length=10)),
-                ('format', models.CharField(choices=[('progressive', 'Progressive (losers move, the winning gent crosses)'), ('semi-partner', 'Semi-partner (winners stay together)'), ('winners-move', 'Winners move'), ('partner', 'Partner drive (fixed partners)')], default='progressive', max_length=14)),
-                ('hands', models.PositiveSmallIntegerField(default=24, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(60)])),
-                ('halves', models.PositiveSmallIntegerField(default=2, help_text='Parts of the evening, with an interval between (2: two halves).')),
-                ('trump_schedule', models.CharField(default='HDSC', help_text='Trumps hand by hand, repeated: H, D, S, C, and N for no trumps.', max_length=20, validators=[tournaments.models.validate_trump_schedule])),
-                ('sit_out', models.CharField(choices=[('7', '7 tricks'), ('average', "The hand's average (6½ tricks)")], default='7', help_text='What a player at the sit-out table scores for the hand.', max_length=7)),
-                ('lady_label', models.CharField(default='Lady', help_text='What the club calls one role.', max_length=20)),
-                ('gent_label', models.CharField(default='Gent', help_text='And the other.', max_length=20)),
-                ('prizes', models.CharField(default='classic', help_text='A preset (classic, top-three, full, overall) or prizes joined by commas.', max_length=200, validators=[tournaments.models.drives.validate_prizes])),
-                ('mystery_hand', models.PositiveSmallIntegerField(blank=True, help_text='Drawn at random when the drive closes.', null=True)),
-                ('published', models.BooleanField(default=False)),
-                ('move_called_at', models.DateTimeField(blank=True, help_text="When the organiser last called 'move now'.", null=True)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='drives', to='tournaments.club')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                ("date", models.DateField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("entries", "Taking entries"),
+                            ("running", "Playing"),
+                            ("finished", "Finished"),
+                        ],
+                        default="entries",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "format",
+                    models.CharField(
+                        choices=[
+                            ("progressive", "Progressive (losers move, the winning gent crosses)"),
+                            ("semi-partner", "Semi-partner (winners stay together)"),
+                            ("winners-move", "Winners move"),
+                            ("partner", "Partner drive (fixed partners)"),
+                        ],
+                        default="progressive",
+                        max_length=14,
+                    ),
+                ),
+                (
+                    "hands",
+                    models.PositiveSmallIntegerField(
+                        default=24,
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(60),
+                        ],
+                    ),
+                ),
+                (
+                    "halves",
+                    models.PositiveSmallIntegerField(
+                        default=2, help_text="Parts of the evening, with an interval between (2: two halves)."
+                    ),
+                ),
+                (
+                    "trump_schedule",
+                    models.CharField(
+                        default="HDSC",
+                        help_text="Trumps hand by hand, repeated: H, D, S, C, and N for no trumps.",
+                        max_length=20,
+                        validators=[tournaments.models.validate_trump_schedule],
+                    ),
+                ),
+                (
+                    "sit_out",
+                    models.CharField(
+                        choices=[("7", "7 tricks"), ("average", "The hand's average (6½ tricks)")],
+                        default="7",
+                        help_text="What a player at the sit-out table scores for the hand.",
+                        max_length=7,
+                    ),
+                ),
+                (
+                    "lady_label",
+                    models.CharField(
+                        default="Lady", help_text="What the club calls one role.", max_length=20
+                    ),
+                ),
+                ("gent_label", models.CharField(default="Gent", help_text="And the other.", max_length=20)),
+                (
+                    "prizes",
+                    models.CharField(
+                        default="classic",
+                        help_text="A preset (classic, top-three, full, overall) or prizes joined by commas.",
+                        max_length=200,
+                        validators=[tournaments.models.drives.validate_prizes],
+                    ),
+                ),
+                (
+                    "mystery_hand",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="Drawn at random when the drive closes.", null=True
+                    ),
+                ),
+                ("published", models.BooleanField(default=False)),
+                (
+                    "move_called_at",
+                    models.DateTimeField(
+                        blank=True, help_text="When the organiser last called 'move now'.", null=True
+                    ),
+                ),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="drives",
+                        to="tournaments.club",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-date', 'name'],
+                "ordering": ["-date", "name"],
             },
         ),
         migrations.CreateModel(
-            name='DrivePlayer',
+            name="DrivePlayer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('L', 'Lady'), ('G', 'Gent')], max_length=1)),
-                ('card', models.PositiveSmallIntegerField(help_text="The number on the player's score card.")),
-                ('guest', models.CharField(blank=True, help_text="A guest's name, when not a member.", max_length=120)),
-                ('drive', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='tournaments.drive')),
-                ('member', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.member')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("role", models.CharField(choices=[("L", "Lady"), ("G", "Gent")], max_length=1)),
+                (
+                    "card",
+                    models.PositiveSmallIntegerField(help_text="The number on the player's score card."),
+                ),
+                (
+                    "guest",
+                    models.CharField(
+                        blank=True, help_text="A guest's name, when not a member.", max_length=120
+                    ),
+                ),
+                (
+                    "drive",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="players",
+                        to="tournaments.drive",
+                    ),
+                ),
+                (
+                    "member",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="tournaments.member",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['drive_id', 'role', 'card'],
+                "ordering": ["drive_id", "role", "card"],
             },
         ),
         migrations.CreateModel(
-            name='DriveResult',
+            name="DriveResult",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('hand', models.PositiveSmallIntegerField()),
-                ('table', models.PositiveSmallIntegerField()),
-                ('ns_tricks', models.PositiveSmallIntegerField()),
-                ('confirmed', models.BooleanField(default=False, help_text='Confirmed at the table (or typed by the organiser): it then counts.')),
-                ('drive', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='results', to='tournaments.drive')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("hand", models.PositiveSmallIntegerField()),
+                ("table", models.PositiveSmallIntegerField()),
+                ("ns_tricks", models.PositiveSmallIntegerField()),
+                (
+                    "confirmed",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Confirmed at the table (or typed by the organiser): it then counts.",
+                    ),
+                ),
+                (
+                    "drive",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="results",
+                        to="tournaments.drive",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['drive_id', 'hand', 'table'],
+                "ordering": ["drive_id", "hand", "table"],
             },
         ),
         migrations.CreateModel(
-            name='DriveResultChange',
+            name="DriveResultChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('changed_at', models.DateTimeField()),
-                ('hand', models.PositiveSmallIntegerField()),
-                ('table', models.PositiveSmallIntegerField()),
-                ('before', models.CharField(blank=True, max_length=10)),
-                ('after', models.CharField(max_length=10)),
-                ('reason', models.CharField(blank=True, max_length=200)),
-                ('changed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('drive', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='result_changes', to='tournaments.drive')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("changed_at", models.DateTimeField()),
+                ("hand", models.PositiveSmallIntegerField()),
+                ("table", models.PositiveSmallIntegerField()),
+                ("before", models.CharField(blank=True, max_length=10)),
+                ("after", models.CharField(max_length=10)),
+                ("reason", models.CharField(blank=True, max_length=200)),
+                (
+                    "changed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "drive",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="result_changes",
+                        to="tournaments.drive",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-changed_at', '-id'],
-                'abstract': False,
+                "ordering": ["-changed_at", "-id"],
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='DriveSeating',
+            name="DriveSeating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('hand', models.PositiveSmallIntegerField()),
-                ('table', models.PositiveSmallIntegerField()),
-                ('drive', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seatings', to='tournaments.drive')),
-                ('ew_gent', models.ForeignKey(null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.driveplayer')),
-                ('ew_lady', models.ForeignKey(null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.driveplayer')),
-                ('ns_gent', models.ForeignKey(null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.driveplayer')),
-                ('ns_lady', models.ForeignKey(null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.driveplayer')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("hand", models.PositiveSmallIntegerField()),
+                ("table", models.PositiveSmallIntegerField()),
+                (
+                    "drive",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seatings",
+                        to="tournaments.drive",
+                    ),
+                ),
+                (
+                    "ew_gent",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournaments.driveplayer",
+                    ),
+                ),
+                (
+                    "ew_lady",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournaments.driveplayer",
+                    ),
+                ),
+                (
+                    "ns_gent",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournaments.driveplayer",
+                    ),
+                ),
+                (
+                    "ns_lady",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournaments.driveplayer",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['drive_id', 'hand', 'table'],
+                "ordering": ["drive_id", "hand", "table"],
             },
         ),
         migrations.CreateModel(
-            name='DriveTable',
+            name="DriveTable",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table', models.PositiveSmallIntegerField()),
-                ('token', models.CharField(max_length=64, unique=True)),
-                ('code', models.CharField(max_length=12, unique=True)),
-                ('drive', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='table_accesses', to='tournaments.drive')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("table", models.PositiveSmallIntegerField()),
+                ("token", models.CharField(max_length=64, unique=True)),
+                ("code", models.CharField(max_length=12, unique=True)),
+                (
+                    "drive",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="table_accesses",
+                        to="tournaments.drive",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['drive_id', 'table'],
+                "ordering": ["drive_id", "table"],
             },
         ),
         migrations.CreateModel(
-            name='DriveTotal',
+            name="DriveTotal",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('half', models.PositiveSmallIntegerField()),
-                ('score', models.DecimalField(decimal_places=1, max_digits=5)),
-                ('drive', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='totals', to='tournaments.drive')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='totals', to='tournaments.driveplayer')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("half", models.PositiveSmallIntegerField()),
+                ("score", models.DecimalField(decimal_places=1, max_digits=5)),
+                (
+                    "drive",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="totals",
+                        to="tournaments.drive",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="totals",
+                        to="tournaments.driveplayer",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['drive_id', 'player_id', 'half'],
+                "ordering": ["drive_id", "player_id", "half"],
             },
         ),
         migrations.CreateModel(
-            name='PrizeCut',
+            name="PrizeCut",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('prize', models.CharField(max_length=20)),
-                ('drive', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='cuts', to='tournaments.drive')),
-                ('winner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.driveplayer')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("prize", models.CharField(max_length=20)),
+                (
+                    "drive",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="cuts",
+                        to="tournaments.drive",
+                    ),
+                ),
+                (
+                    "winner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournaments.driveplayer",
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='drive',
-            constraint=models.CheckConstraint(condition=models.Q(('hands__gte', 1), ('hands__lte', 60)), name='drive_hands_in_range'),
+            model_name="drive",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("hands__gte", 1), ("hands__lte", 60)), name="drive_hands_in_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='drive',
-            constraint=models.CheckConstraint(condition=models.Q(('halves__gte', 1), ('halves__lte', models.F('hands'))), name='drive_halves_in_range'),
+            model_name="drive",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("halves__gte", 1), ("halves__lte", models.F("hands"))),
+                name="drive_halves_in_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='driveplayer',
-            constraint=models.UniqueConstraint(fields=('drive', 'role', 'card'), name='drive_player_card_once'),
+            model_name="driveplayer",
+            constraint=models.UniqueConstraint(
+                fields=("drive", "role", "card"), name="drive_player_card_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='driveplayer',
-            constraint=models.CheckConstraint(condition=models.Q(('member__isnull', False), models.Q(('guest', ''), _negated=True), _connector='OR'), name='drive_player_has_a_name'),
+            model_name="driveplayer",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("member__isnull", False), models.Q(("guest", ""), _negated=True), _connector="OR"
+                ),
+                name="drive_player_has_a_name",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='driveplayer',
-            constraint=models.CheckConstraint(condition=models.Q(('card__gte', 1)), name='drive_player_card_from_one'),
+            model_name="driveplayer",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("card__gte", 1)), name="drive_player_card_from_one"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='driveresult',
-            constraint=models.UniqueConstraint(fields=('drive', 'hand', 'table'), name='drive_result_once'),
+            model_name="driveresult",
+            constraint=models.UniqueConstraint(fields=("drive", "hand", "table"), name="drive_result_once"),
         ),
         migrations.AddConstraint(
-            model_name='driveresult',
-            constraint=models.CheckConstraint(condition=models.Q(('ns_tricks__lte', 13)), name='drive_result_tricks_0_13'),
+            model_name="driveresult",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("ns_tricks__lte", 13)), name="drive_result_tricks_0_13"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='driveseating',
-            constraint=models.UniqueConstraint(fields=('drive', 'hand', 'table'), name='drive_seating_once'),
+            model_name="driveseating",
+            constraint=models.UniqueConstraint(fields=("drive", "hand", "table"), name="drive_seating_once"),
         ),
         migrations.AddConstraint(
-            model_name='drivetable',
-            constraint=models.UniqueConstraint(fields=('drive', 'table'), name='drive_table_once'),
+            model_name="drivetable",
+            constraint=models.UniqueConstraint(fields=("drive", "table"), name="drive_table_once"),
         ),
         migrations.AddConstraint(
-            model_name='drivetotal',
-            constraint=models.UniqueConstraint(fields=('player', 'half'), name='drive_total_once_a_half'),
+            model_name="drivetotal",
+            constraint=models.UniqueConstraint(fields=("player", "half"), name="drive_total_once_a_half"),
         ),
         migrations.AddConstraint(
-            model_name='drivetotal',
-            constraint=models.CheckConstraint(condition=models.Q(('score__gte', 0)), name='drive_total_not_negative'),
+            model_name="drivetotal",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("score__gte", 0)), name="drive_total_not_negative"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='drivetotal',
-            constraint=models.CheckConstraint(condition=models.Q(('half__gte', 1)), name='drive_total_half_from_one'),
+            model_name="drivetotal",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("half__gte", 1)), name="drive_total_half_from_one"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='prizecut',
-            constraint=models.UniqueConstraint(fields=('drive', 'prize'), name='prize_cut_once'),
+            model_name="prizecut",
+            constraint=models.UniqueConstraint(fields=("drive", "prize"), name="prize_cut_once"),
         ),
     ]

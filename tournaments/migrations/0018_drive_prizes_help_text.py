@@ -5,15 +5,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0017_drives'),
+        ("tournaments", "0017_drives"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='drive',
-            name='prizes',
-            field=models.CharField(default='classic', help_text='A preset (classic, top-three, full, one-field) or prizes joined by commas.', max_length=200, validators=[tournaments.models.drives.validate_prizes]),
+            model_name="drive",
+            name="prizes",
+            field=models.CharField(
+                default="classic",
+                help_text="A preset (classic, top-three, full, one-field) or prizes joined by commas.",
+                max_length=200,
+                validators=[tournaments.models.drives.validate_prizes],
+            ),
         ),
     ]

@@ -8,7 +8,9 @@ from django.db.models import OuterRef, Subquery
 def give_each_line_its_club(apps, schema_editor):
     AuditLine = apps.get_model("tournaments", "AuditLine")
     Event = apps.get_model("tournaments", "Event")
-    AuditLine.objects.update(club_id=Subquery(Event.objects.filter(pk=OuterRef("event_id")).values("club_id")))
+    AuditLine.objects.update(
+        club_id=Subquery(Event.objects.filter(pk=OuterRef("event_id")).values("club_id"))
+    )
 
 
 class Migration(migrations.Migration):

@@ -5,15 +5,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0023_table_link_rules'),
+        ("tournaments", "0023_table_link_rules"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='result',
-            index=models.Index(fields=['event', 'table', 'round'], name='result_by_table_round'),
+            model_name="result",
+            index=models.Index(fields=["event", "table", "round"], name="result_by_table_round"),
         ),
     ]

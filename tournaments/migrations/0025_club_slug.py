@@ -3,7 +3,9 @@
 from django.db import migrations, models
 from django.utils.text import slugify
 
-HELP = "The club's part of its public addresses (/clubs/<slug>/results/); left empty, it is made from the name."
+HELP = (
+    "The club's part of its public addresses (/clubs/<slug>/results/); left empty, it is made from the name."
+)
 
 
 def give_slugs(apps, schema_editor):

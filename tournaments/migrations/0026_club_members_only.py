@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0025_club_slug'),
+        ("tournaments", "0025_club_slug"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='club',
-            name='members_only',
-            field=models.BooleanField(default=False, help_text="The players' pages and the results index need a login (published results of an evening stay open to anyone with its link).", verbose_name='pages for logged-in users only'),
+            model_name="club",
+            name="members_only",
+            field=models.BooleanField(
+                default=False,
+                help_text="The players' pages and the results index need a login (published results of an evening stay open to anyone with its link).",
+                verbose_name="pages for logged-in users only",
+            ),
         ),
     ]

@@ -6,52 +6,235 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0026_club_members_only'),
+        ("tournaments", "0026_club_members_only"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='drive',
-            name='tag',
-            field=models.CharField(blank=True, help_text="A word the club's competitions pick evenings by, such as Tuesday.", max_length=30),
+            model_name="drive",
+            name="tag",
+            field=models.CharField(
+                blank=True,
+                help_text="A word the club's competitions pick evenings by, such as Tuesday.",
+                max_length=30,
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='tag',
-            field=models.CharField(blank=True, help_text="A word the club's competitions pick evenings by, such as Tuesday.", max_length=30),
+            model_name="event",
+            name="tag",
+            field=models.CharField(
+                blank=True,
+                help_text="A word the club's competitions pick evenings by, such as Tuesday.",
+                max_length=30,
+            ),
         ),
         migrations.CreateModel(
-            name='Competition',
+            name="Competition",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('start', models.DateField(help_text='The first evening that may count.')),
-                ('end', models.DateField(help_text='The last evening that may count.')),
-                ('kinds', models.CharField(choices=[('both', 'Duplicate events and drives'), ('event', 'Duplicate events'), ('drive', 'Drives')], default='event', max_length=5, verbose_name='evenings')),
-                ('tag', models.CharField(blank=True, help_text='Only evenings with this tag, such as Tuesday (empty: any).', max_length=30)),
-                ('by_hand', models.BooleanField(default=False, help_text='Only the evenings picked below count.', verbose_name='picked by hand')),
-                ('min_field', models.PositiveSmallIntegerField(default=0, help_text='0: any field.', validators=[django.core.validators.MaxValueValidator(400)], verbose_name='minimum field')),
-                ('field_unit', models.CharField(choices=[('tables', 'tables'), ('players', 'players')], default='tables', max_length=7)),
-                ('who', models.CharField(choices=[('individuals', 'Individuals (any partner)'), ('pairs', 'Fixed pairs')], default='individuals', max_length=11, verbose_name='entry')),
-                ('lists', models.CharField(choices=[('one', 'One list'), ('roles', 'A list for each role (drives)')], default='one', max_length=5)),
-                ('members_only', models.BooleanField(default=True, help_text='Leave guests out of the standings.')),
-                ('measure', models.CharField(choices=[('percentage', 'Average percentage'), ('tricks', '± average tricks (whist totals)'), ('placing', 'Placing points'), ('drive', 'Total drive score')], default='percentage', max_length=10)),
-                ('placing', models.CharField(choices=[('table', 'Points for the places (the table below)'), ('reverse', 'Reverse placings (the winner of a field of N scores N)')], default='table', max_length=7)),
-                ('points', models.CharField(default='6/4/3/2/1', help_text="Placing points, the winner's first: 6/4/3/2/1, or 4/3/2/1 (each direction of a Mitchell, one list for a Howell).", max_length=60, verbose_name='points for the places')),
-                ('counting', models.CharField(choices=[('all', 'Every evening'), ('best', 'The best N'), ('drop', 'All but the lowest N')], default='all', max_length=4)),
-                ('count', models.PositiveSmallIntegerField(default=0, help_text='How many best count, or are dropped.', validators=[django.core.validators.MaxValueValidator(400)], verbose_name='N')),
-                ('qualify', models.PositiveSmallIntegerField(default=0, help_text='Those who played fewer are listed apart (0: everyone qualifies).', validators=[django.core.validators.MaxValueValidator(400)], verbose_name='evenings to qualify')),
-                ('handicap', models.CharField(choices=[('none', 'No handicap'), ('fixed', "Fixed at the season's start"), ('moving', 'Moving, before each evening')], default='none', max_length=6)),
-                ('ties', models.CharField(choices=[('shared', 'Shared'), ('counted-then-best', 'More evenings counted, then the best single score, else shared')], default='shared', max_length=17)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='competitions', to='tournaments.club')),
-                ('picked_drives', models.ManyToManyField(blank=True, related_name='competitions', to='tournaments.drive')),
-                ('picked_events', models.ManyToManyField(blank=True, related_name='competitions', to='tournaments.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                ("start", models.DateField(help_text="The first evening that may count.")),
+                ("end", models.DateField(help_text="The last evening that may count.")),
+                (
+                    "kinds",
+                    models.CharField(
+                        choices=[
+                            ("both", "Duplicate events and drives"),
+                            ("event", "Duplicate events"),
+                            ("drive", "Drives"),
+                        ],
+                        default="event",
+                        max_length=5,
+                        verbose_name="evenings",
+                    ),
+                ),
+                (
+                    "tag",
+                    models.CharField(
+                        blank=True,
+                        help_text="Only evenings with this tag, such as Tuesday (empty: any).",
+                        max_length=30,
+                    ),
+                ),
+                (
+                    "by_hand",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Only the evenings picked below count.",
+                        verbose_name="picked by hand",
+                    ),
+                ),
+                (
+                    "min_field",
+                    models.PositiveSmallIntegerField(
+                        default=0,
+                        help_text="0: any field.",
+                        validators=[django.core.validators.MaxValueValidator(400)],
+                        verbose_name="minimum field",
+                    ),
+                ),
+                (
+                    "field_unit",
+                    models.CharField(
+                        choices=[("tables", "tables"), ("players", "players")], default="tables", max_length=7
+                    ),
+                ),
+                (
+                    "who",
+                    models.CharField(
+                        choices=[("individuals", "Individuals (any partner)"), ("pairs", "Fixed pairs")],
+                        default="individuals",
+                        max_length=11,
+                        verbose_name="entry",
+                    ),
+                ),
+                (
+                    "lists",
+                    models.CharField(
+                        choices=[("one", "One list"), ("roles", "A list for each role (drives)")],
+                        default="one",
+                        max_length=5,
+                    ),
+                ),
+                (
+                    "members_only",
+                    models.BooleanField(default=True, help_text="Leave guests out of the standings."),
+                ),
+                (
+                    "measure",
+                    models.CharField(
+                        choices=[
+                            ("percentage", "Average percentage"),
+                            ("tricks", "± average tricks (whist totals)"),
+                            ("placing", "Placing points"),
+                            ("drive", "Total drive score"),
+                        ],
+                        default="percentage",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "placing",
+                    models.CharField(
+                        choices=[
+                            ("table", "Points for the places (the table below)"),
+                            ("reverse", "Reverse placings (the winner of a field of N scores N)"),
+                        ],
+                        default="table",
+                        max_length=7,
+                    ),
+                ),
+                (
+                    "points",
+                    models.CharField(
+                        default="6/4/3/2/1",
+                        help_text="Placing points, the winner's first: 6/4/3/2/1, or 4/3/2/1 (each direction of a Mitchell, one list for a Howell).",
+                        max_length=60,
+                        verbose_name="points for the places",
+                    ),
+                ),
+                (
+                    "counting",
+                    models.CharField(
+                        choices=[
+                            ("all", "Every evening"),
+                            ("best", "The best N"),
+                            ("drop", "All but the lowest N"),
+                        ],
+                        default="all",
+                        max_length=4,
+                    ),
+                ),
+                (
+                    "count",
+                    models.PositiveSmallIntegerField(
+                        default=0,
+                        help_text="How many best count, or are dropped.",
+                        validators=[django.core.validators.MaxValueValidator(400)],
+                        verbose_name="N",
+                    ),
+                ),
+                (
+                    "qualify",
+                    models.PositiveSmallIntegerField(
+                        default=0,
+                        help_text="Those who played fewer are listed apart (0: everyone qualifies).",
+                        validators=[django.core.validators.MaxValueValidator(400)],
+                        verbose_name="evenings to qualify",
+                    ),
+                ),
+                (
+                    "handicap",
+                    models.CharField(
+                        choices=[
+                            ("none", "No handicap"),
+                            ("fixed", "Fixed at the season's start"),
+                            ("moving", "Moving, before each evening"),
+                        ],
+                        default="none",
+                        max_length=6,
+                    ),
+                ),
+                (
+                    "ties",
+                    models.CharField(
+                        choices=[
+                            ("shared", "Shared"),
+                            (
+                                "counted-then-best",
+                                "More evenings counted, then the best single score, else shared",
+                            ),
+                        ],
+                        default="shared",
+                        max_length=17,
+                    ),
+                ),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="competitions",
+                        to="tournaments.club",
+                    ),
+                ),
+                (
+                    "picked_drives",
+                    models.ManyToManyField(blank=True, related_name="competitions", to="tournaments.drive"),
+                ),
+                (
+                    "picked_events",
+                    models.ManyToManyField(blank=True, related_name="competitions", to="tournaments.event"),
+                ),
             ],
             options={
-                'ordering': ['-end', 'name'],
-                'constraints': [models.UniqueConstraint(fields=('club', 'name'), name='competition_name_once_a_club'), models.CheckConstraint(condition=models.Q(('start__lte', models.F('end'))), name='competition_starts_before_it_ends'), models.CheckConstraint(condition=models.Q(('counting', 'all'), ('count__gte', 1), _connector='OR'), name='competition_counts_some_scores'), models.CheckConstraint(condition=models.Q(('handicap', 'none'), ('measure', 'percentage'), _connector='OR'), name='competition_handicap_on_percentages'), models.CheckConstraint(condition=models.Q(models.Q(('who', 'pairs'), _negated=True), ('kinds', 'event'), _connector='OR'), name='competition_pairs_play_events')],
+                "ordering": ["-end", "name"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("club", "name"), name="competition_name_once_a_club"),
+                    models.CheckConstraint(
+                        condition=models.Q(("start__lte", models.F("end"))),
+                        name="competition_starts_before_it_ends",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("counting", "all"), ("count__gte", 1), _connector="OR"),
+                        name="competition_counts_some_scores",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("handicap", "none"), ("measure", "percentage"), _connector="OR"),
+                        name="competition_handicap_on_percentages",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("who", "pairs"), _negated=True), ("kinds", "event"), _connector="OR"
+                        ),
+                        name="competition_pairs_play_events",
+                    ),
+                ],
             },
         ),
     ]

@@ -5,38 +5,132 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0027_competitions_and_evening_tags'),
+        ("tournaments", "0027_competitions_and_evening_tags"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='auditline',
-            name='action',
-            field=models.CharField(choices=[('created', 'Created'), ('status', 'Status changed'), ('started', 'Started'), ('closed', 'Closed'), ('published', 'Results published'), ('unpublished', 'Results made private'), ('movement', 'Movement built'), ('dealt', 'Boards dealt'), ('imported', 'Boards imported'), ('pairs', 'Pairs changed'), ('players', 'Players changed'), ('corrected', 'Result corrected'), ('totals', 'Totals typed'), ('cut', 'Cut for a prize'), ('unlocked', 'Lockouts lifted'), ('restored', 'Restored from a backup'), ('changed', 'Changed in the organiser site'), ('deleted', 'Deleted in the organiser site'), ('mailed', 'Results sent')], max_length=12),
+            model_name="auditline",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("created", "Created"),
+                    ("status", "Status changed"),
+                    ("started", "Started"),
+                    ("closed", "Closed"),
+                    ("published", "Results published"),
+                    ("unpublished", "Results made private"),
+                    ("movement", "Movement built"),
+                    ("dealt", "Boards dealt"),
+                    ("imported", "Boards imported"),
+                    ("pairs", "Pairs changed"),
+                    ("players", "Players changed"),
+                    ("corrected", "Result corrected"),
+                    ("totals", "Totals typed"),
+                    ("cut", "Cut for a prize"),
+                    ("unlocked", "Lockouts lifted"),
+                    ("restored", "Restored from a backup"),
+                    ("changed", "Changed in the organiser site"),
+                    ("deleted", "Deleted in the organiser site"),
+                    ("mailed", "Results sent"),
+                ],
+                max_length=12,
+            ),
         ),
         migrations.CreateModel(
-            name='ResultMail',
+            name="ResultMail",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('to', models.EmailField(help_text='The address the member had when the results were sent.', max_length=254)),
-                ('subject', models.CharField(max_length=200)),
-                ('body', models.TextField()),
-                ('card', models.CharField(blank=True, help_text="The member's pair on the score cards (N/S 3), for the PDF.", max_length=20)),
-                ('status', models.CharField(choices=[('pending', 'Waiting to be sent'), ('sent', 'Sent')], default='pending', max_length=7)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('last_error', models.CharField(blank=True, max_length=300)),
-                ('created_at', models.DateTimeField()),
-                ('sent_at', models.DateTimeField(blank=True, null=True)),
-                ('drive', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='mails', to='tournaments.drive')),
-                ('event', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='mails', to='tournaments.event')),
-                ('member', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='result_mails', to='tournaments.member')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "to",
+                    models.EmailField(
+                        help_text="The address the member had when the results were sent.", max_length=254
+                    ),
+                ),
+                ("subject", models.CharField(max_length=200)),
+                ("body", models.TextField()),
+                (
+                    "card",
+                    models.CharField(
+                        blank=True,
+                        help_text="The member's pair on the score cards (N/S 3), for the PDF.",
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("pending", "Waiting to be sent"), ("sent", "Sent")],
+                        default="pending",
+                        max_length=7,
+                    ),
+                ),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("last_error", models.CharField(blank=True, max_length=300)),
+                ("created_at", models.DateTimeField()),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "drive",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="mails",
+                        to="tournaments.drive",
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="mails",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "member",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="result_mails",
+                        to="tournaments.member",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'id'],
-                'indexes': [models.Index(fields=['status', 'created_at'], name='result_mail_pending')],
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('drive__isnull', True), ('event__isnull', False)), models.Q(('drive__isnull', False), ('event__isnull', True)), _connector='OR'), name='result_mail_event_or_drive'), models.UniqueConstraint(fields=('member', 'event'), name='result_mail_once_a_member_event'), models.UniqueConstraint(fields=('member', 'drive'), name='result_mail_once_a_member_drive'), models.CheckConstraint(condition=models.Q(models.Q(('sent_at__isnull', True), ('status', 'pending')), models.Q(('sent_at__isnull', False), ('status', 'sent')), _connector='OR'), name='result_mail_sent_when_sent')],
+                "ordering": ["created_at", "id"],
+                "indexes": [models.Index(fields=["status", "created_at"], name="result_mail_pending")],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("drive__isnull", True), ("event__isnull", False)),
+                            models.Q(("drive__isnull", False), ("event__isnull", True)),
+                            _connector="OR",
+                        ),
+                        name="result_mail_event_or_drive",
+                    ),
+                    models.UniqueConstraint(
+                        fields=("member", "event"), name="result_mail_once_a_member_event"
+                    ),
+                    models.UniqueConstraint(
+                        fields=("member", "drive"), name="result_mail_once_a_member_drive"
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("sent_at__isnull", True), ("status", "pending")),
+                            models.Q(("sent_at__isnull", False), ("status", "sent")),
+                            _connector="OR",
+                        ),
+                        name="result_mail_sent_when_sent",
+                    ),
+                ],
             },
         ),
     ]

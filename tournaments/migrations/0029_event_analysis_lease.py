@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0028_result_mail'),
+        ("tournaments", "0028_result_mail"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='analysis_beat',
+            model_name="event",
+            name="analysis_beat",
             field=models.DateTimeField(blank=True, editable=False, null=True),
         ),
         migrations.AddField(
-            model_name='event',
-            name='analysis_worker',
+            model_name="event",
+            name="analysis_worker",
             field=models.CharField(blank=True, editable=False, max_length=32),
         ),
     ]

@@ -6,19 +6,36 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0029_event_analysis_lease'),
+        ("tournaments", "0029_event_analysis_lease"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='event',
-            name='variant',
-            field=models.CharField(choices=[('standard', 'Standard Mitchell (odd number of tables)'), ('skip', 'Skip Mitchell (even number of tables)'), ('relay', 'Share-and-relay Mitchell (even number of tables)'), ('howell', 'Howell (one winner, recommended for 4 to 14 pairs)')], default='standard', max_length=10),
+            model_name="event",
+            name="variant",
+            field=models.CharField(
+                choices=[
+                    ("standard", "Standard Mitchell (odd number of tables)"),
+                    ("skip", "Skip Mitchell (even number of tables)"),
+                    ("relay", "Share-and-relay Mitchell (even number of tables)"),
+                    ("howell", "Howell (one winner, recommended for 4 to 14 pairs)"),
+                ],
+                default="standard",
+                max_length=10,
+            ),
         ),
         migrations.AddConstraint(
-            model_name='drive',
-            constraint=models.CheckConstraint(condition=models.Q(django.db.models.lookups.Exact(django.db.models.functions.text.Lower('lady_label'), django.db.models.functions.text.Lower('gent_label')), _negated=True), name='drive_two_role_labels'),
+            model_name="drive",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    django.db.models.lookups.Exact(
+                        django.db.models.functions.text.Lower("lady_label"),
+                        django.db.models.functions.text.Lower("gent_label"),
+                    ),
+                    _negated=True,
+                ),
+                name="drive_two_role_labels",
+            ),
         ),
     ]

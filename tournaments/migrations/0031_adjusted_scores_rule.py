@@ -5,36 +5,68 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0030_two_role_labels_and_howell_range'),
+        ("tournaments", "0030_two_role_labels_and_howell_range"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='club',
-            name='adjusted_scores',
-            field=models.CharField(choices=[('session', "A+ 60 % or the pair's session if better, A− 40 % or it if worse (the Laws)"), ('fixed', "A+ 60 %, A− 40 % whatever the pair's session")], default='session', help_text='Of a new event. A pair given A+ scores 60 % or its percentage on the boards it played, whichever is greater, and A− 40 % or that percentage, whichever is less (the Laws); or fixed at 60 % and 40 %.', max_length=7, verbose_name='A+ and A−'),
+            model_name="club",
+            name="adjusted_scores",
+            field=models.CharField(
+                choices=[
+                    ("session", "A+ 60 % or the pair's session if better, A− 40 % or it if worse (the Laws)"),
+                    ("fixed", "A+ 60 %, A− 40 % whatever the pair's session"),
+                ],
+                default="session",
+                help_text="Of a new event. A pair given A+ scores 60 % or its percentage on the boards it played, whichever is greater, and A− 40 % or that percentage, whichever is less (the Laws); or fixed at 60 % and 40 %.",
+                max_length=7,
+                verbose_name="A+ and A−",
+            ),
         ),
         # Events that exist were scored with A+ and A- fixed at 60 % and 40 %: they keep that rule,
         # so no published result changes; new events take the Laws' rule (the default below).
         migrations.AddField(
-            model_name='event',
-            name='adjusted_scores',
-            field=models.CharField(choices=[('session', "A+ 60 % or the pair's session if better, A− 40 % or it if worse (the Laws)"), ('fixed', "A+ 60 %, A− 40 % whatever the pair's session")], default='fixed', help_text='A pair given A+ scores 60 % or its percentage on the boards it played, whichever is greater, and A− 40 % or that percentage, whichever is less (the Laws); or fixed at 60 % and 40 %.', max_length=7, verbose_name='A+ and A−'),
+            model_name="event",
+            name="adjusted_scores",
+            field=models.CharField(
+                choices=[
+                    ("session", "A+ 60 % or the pair's session if better, A− 40 % or it if worse (the Laws)"),
+                    ("fixed", "A+ 60 %, A− 40 % whatever the pair's session"),
+                ],
+                default="fixed",
+                help_text="A pair given A+ scores 60 % or its percentage on the boards it played, whichever is greater, and A− 40 % or that percentage, whichever is less (the Laws); or fixed at 60 % and 40 %.",
+                max_length=7,
+                verbose_name="A+ and A−",
+            ),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='adjusted_scores',
-            field=models.CharField(choices=[('session', "A+ 60 % or the pair's session if better, A− 40 % or it if worse (the Laws)"), ('fixed', "A+ 60 %, A− 40 % whatever the pair's session")], default='session', help_text='A pair given A+ scores 60 % or its percentage on the boards it played, whichever is greater, and A− 40 % or that percentage, whichever is less (the Laws); or fixed at 60 % and 40 %.', max_length=7, verbose_name='A+ and A−'),
+            model_name="event",
+            name="adjusted_scores",
+            field=models.CharField(
+                choices=[
+                    ("session", "A+ 60 % or the pair's session if better, A− 40 % or it if worse (the Laws)"),
+                    ("fixed", "A+ 60 %, A− 40 % whatever the pair's session"),
+                ],
+                default="session",
+                help_text="A pair given A+ scores 60 % or its percentage on the boards it played, whichever is greater, and A− 40 % or that percentage, whichever is less (the Laws); or fixed at 60 % and 40 %.",
+                max_length=7,
+                verbose_name="A+ and A−",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='club',
-            constraint=models.CheckConstraint(condition=models.Q(('adjusted_scores__in', ['session', 'fixed'])), name='club_adjusted_scores_known'),
+            model_name="club",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("adjusted_scores__in", ["session", "fixed"])),
+                name="club_adjusted_scores_known",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('adjusted_scores__in', ['session', 'fixed'])), name='event_adjusted_scores_known'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("adjusted_scores__in", ["session", "fixed"])),
+                name="event_adjusted_scores_known",
+            ),
         ),
     ]

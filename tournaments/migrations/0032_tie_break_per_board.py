@@ -4,15 +4,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0031_adjusted_scores_rule'),
+        ("tournaments", "0031_adjusted_scores_rule"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='event',
-            name='tie_break',
-            field=models.BooleanField(default=False, help_text='Break ties in the ranking by tricks taken per board played instead of sharing the place.'),
+            model_name="event",
+            name="tie_break",
+            field=models.BooleanField(
+                default=False,
+                help_text="Break ties in the ranking by tricks taken per board played instead of sharing the place.",
+            ),
         ),
     ]

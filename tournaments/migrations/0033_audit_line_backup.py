@@ -4,15 +4,38 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0032_tie_break_per_board'),
+        ("tournaments", "0032_tie_break_per_board"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='auditline',
-            name='action',
-            field=models.CharField(choices=[('created', 'Created'), ('status', 'Status changed'), ('started', 'Started'), ('closed', 'Closed'), ('published', 'Results published'), ('unpublished', 'Results made private'), ('movement', 'Movement built'), ('dealt', 'Boards dealt'), ('imported', 'Boards imported'), ('pairs', 'Pairs changed'), ('players', 'Players changed'), ('corrected', 'Result corrected'), ('totals', 'Totals typed'), ('cut', 'Cut for a prize'), ('unlocked', 'Lockouts lifted'), ('restored', 'Restored from a backup'), ('changed', 'Changed in the organiser site'), ('deleted', 'Deleted in the organiser site'), ('mailed', 'Results sent'), ('backup', 'Backup downloaded')], max_length=12),
+            model_name="auditline",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("created", "Created"),
+                    ("status", "Status changed"),
+                    ("started", "Started"),
+                    ("closed", "Closed"),
+                    ("published", "Results published"),
+                    ("unpublished", "Results made private"),
+                    ("movement", "Movement built"),
+                    ("dealt", "Boards dealt"),
+                    ("imported", "Boards imported"),
+                    ("pairs", "Pairs changed"),
+                    ("players", "Players changed"),
+                    ("corrected", "Result corrected"),
+                    ("totals", "Totals typed"),
+                    ("cut", "Cut for a prize"),
+                    ("unlocked", "Lockouts lifted"),
+                    ("restored", "Restored from a backup"),
+                    ("changed", "Changed in the organiser site"),
+                    ("deleted", "Deleted in the organiser site"),
+                    ("mailed", "Results sent"),
+                    ("backup", "Backup downloaded"),
+                ],
+                max_length=12,
+            ),
         ),
     ]

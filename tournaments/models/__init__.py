@@ -8,7 +8,7 @@ from django.db.models import F, Q
 from ..domain.arrow import Score, to_seats
 from ..domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES, validate_schedule
 from ..domain.errors import DomainError
-from ..domain.limits import MAX_BOARDS_PER_ROUND, MAX_ROUNDS, MAX_TABLES
+from ..domain.limits import MAX_BOARDS_PER_ROUND, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES
 from ..domain.recommend import HOWELL_RANGE
 
 
@@ -160,6 +160,7 @@ class Event(models.Model):
         SKIP = "skip", "Skip Mitchell (even number of tables)"
         RELAY = "relay", "Share-and-relay Mitchell (even number of tables)"
         HOWELL = "howell", f"Howell (one winner, recommended for {HOWELL_RANGE})"
+        INDIVIDUAL = "individual", "Individual (players, not pairs: everyone partners everyone once)"
 
     class CardSet(models.TextChoices):
         EBU = "ebu", "EBU"
@@ -177,6 +178,11 @@ class Event(models.Model):
     variant = models.CharField(max_length=10, choices=Variant.choices, default=Variant.STANDARD)
     phantom = models.BooleanField(
         default=False, help_text="A half table: the last table's N/S pair is missing."
+    )
+    players = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="An individual event's number of players (its tables follow from them).",
     )
     rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Leave empty for the complete movement."
@@ -242,6 +248,12 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=Q(adjusted_scores__in=AdjustedScores.values), name="event_adjusted_scores_known"
             ),
+            # Who an event ranks follows from its movement: an individual's players, else its pairs.
+            models.CheckConstraint(
+                condition=Q(variant="individual", players__gte=4, players__lte=MAX_PLAYERS)
+                | (~Q(variant="individual") & Q(players__isnull=True)),
+                name="event_players_of_an_individual",
+            ),
         ]
         indexes = [models.Index(fields=["club", "date"])]
 
@@ -252,6 +264,11 @@ class Event(models.Model):
     def is_howell(self) -> bool:
         """Pairs have one numbering and change direction; one field, one winner."""
         return self.variant == self.Variant.HOWELL
+
+    @property
+    def is_individual(self) -> bool:
+        """Players are entered and ranked, not pairs; each round's partnerships play as pairs."""
+        return self.variant == self.Variant.INDIVIDUAL
 
     @property
     def trump_schedule_display(self) -> str:
@@ -291,6 +308,13 @@ class Pair(models.Model):
         on_delete=models.SET_NULL,
         related_name="pair",
         help_text="Tonight's entry seated in this pair, when the pairs came from the entries.",
+    )
+    # An individual event's partnership of one round: its two players (their names copied above).
+    individual1 = models.ForeignKey(
+        "IndividualPlayer", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    individual2 = models.ForeignKey(
+        "IndividualPlayer", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
 
     class Meta:
@@ -527,6 +551,10 @@ class AuditLine(HistoryLine):
         CHECKED_IN = "checked_in", "Checked in at a table"
         RESEATED = "reseated", "Pairs re-seated"
         DIRECTED = "directed", "Table told where to go"
+        CARD = "card", "Score card entered"
+        MOVED = "moved", "Move called"
+        HELD = "held", "Match result held"
+        AGREED = "agreed", "Match result agreed"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")
@@ -706,8 +734,11 @@ from .drives import (  # noqa: E402, F401  (drives build on the models above)
     DriveResultChange,
     DriveSeat,
     DriveTable,
+    DriveTeam,
     DriveTotal,
     PrizeCut,
 )
 from .mail import ResultMail  # noqa: E402, F401
+from .individuals import IndividualPlayer  # noqa: E402, F401
 from .checkins import TableCheckIn  # noqa: E402, F401
+from .leagues import CardDeal, Fixture, League, LeagueClub, MatchResult, MatchTable  # noqa: E402, F401

@@ -1,5 +1,15 @@
-"""Progressive whist drives: players with score cards, tables that play their own cards, and the
-seating of every hand as the players moved. The rules are in ``domain/drives``."""
+"""Whist drives: players with score cards, tables that play their own cards, and the seating of
+every hand as the players moved (or as the schedule of an individual drive seats them). The rules
+are in ``domain/drives``.
+
+An individual drive has no roles: every player is entered as a Player (role ``P``, cards P1, P2, …,
+card n being player n of the schedule), and the seats keep their names from the progressive drive
+but stand for the compass: ``ns_lady`` is North, ``ns_gent`` South, ``ew_lady`` East and
+``ew_gent`` West (North and South partners, East and West partners).
+
+A shared seat (two people who take one seat in turn) is one player with a second name
+(``second_member`` or ``second_guest``): one card, one score, shown as both, "Ann Smith + Bob Jones".
+"""
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -8,7 +18,7 @@ from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.db.models.lookups import Exact
 
-from ..domain.drives import PRESETS, parse_prizes
+from ..domain.drives import PRESETS, is_scheduled, parse_prizes
 from ..domain.errors import DomainError
 from ..domain.limits import MAX_HANDS
 from . import EVENING_TAG_HELP, Club, ClubQuerySet, HistoryLine, Member, TableLink, validate_trump_schedule
@@ -27,11 +37,17 @@ class Drive(models.Model):
         SEMI_PARTNER = "semi-partner", "Semi-partner (winners stay together)"
         WINNERS_MOVE = "winners-move", "Winners move"
         PARTNER = "partner", "Partner drive (fixed partners)"
+        TEAMS = "teams", "Team night (teams of four: home pairs stay, away pairs visit)"
+        INDIVIDUAL = "individual", "Individual: everyone partners everyone once"
 
     class Status(models.TextChoices):
         ENTRIES = "entries", "Taking entries"
         RUNNING = "running", "Playing"
         FINISHED = "finished", "Finished"
+
+    class TeamPoints(models.TextChoices):
+        MAJORITY = "majority", "1 a hand to the side with 7 tricks or more, 2 for all thirteen"
+        TRICKS = "tricks", "The tricks each side took"
 
     class SitOut(models.TextChoices):
         SEVEN = "7", "7 tricks"
@@ -59,6 +75,23 @@ class Drive(models.Model):
         choices=SitOut.choices,
         default=SitOut.SEVEN,
         help_text="What a player at the sit-out table scores for the hand.",
+    )
+    team_points = models.CharField(
+        max_length=8,
+        choices=TeamPoints.choices,
+        default=TeamPoints.MAJORITY,
+        help_text="A team night's points for each pair, hand by hand.",
+    )
+    hands_per_round = models.PositiveSmallIntegerField(
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_HANDS)],
+        help_text="An individual drive: hands played in each round of the schedule.",
+    )
+    rounds = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_HANDS)],
+        help_text="An individual drive: play only the first rounds of the schedule (empty: all of them).",
     )
     lady_label = models.CharField(max_length=20, default="Lady", help_text="What the club calls one role.")
     gent_label = models.CharField(max_length=20, default="Gent", help_text="And the other.")
@@ -91,6 +124,9 @@ class Drive(models.Model):
             models.CheckConstraint(
                 condition=~Q(Exact(Lower("lady_label"), Lower("gent_label"))), name="drive_two_role_labels"
             ),
+            models.CheckConstraint(
+                condition=Q(team_points__in=["majority", "tricks"]), name="drive_team_points_known"
+            ),
         ]
 
     def __str__(self):
@@ -105,7 +141,34 @@ class Drive(models.Model):
                 }
             )
 
+    @property
+    def scheduled(self) -> bool:
+        """Seated from a fixed schedule (an individual drive), not by who won."""
+        return is_scheduled(self.format)
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        """The roles its players are entered in, each a list of its own: lady and gent, or player."""
+        if self.format == self.Format.INDIVIDUAL:
+            return (DrivePlayer.Role.PLAYER,)
+        return (DrivePlayer.Role.LADY, DrivePlayer.Role.GENT)
+
+    @property
+    def prize_list(self) -> tuple:
+        """The prizes it gives, in order: none at a team night, whose prize is its ranking of the
+        teams (whatever its prize list says)."""
+        return () if self.format == self.Format.TEAMS else parse_prizes(self.prizes)
+
+    @property
+    def ranks_by_role(self) -> bool:
+        """Whether its players are ranked within their role, ladies apart from gents: not at an
+        individual drive (one list of players) nor at a team night (its lady and gent are only
+        the two seats of a pair)."""
+        return self.format not in (self.Format.INDIVIDUAL, self.Format.TEAMS)
+
     def role_label(self, role: str) -> str:
+        if role == DrivePlayer.Role.PLAYER:
+            return "Player"
         return self.lady_label if role == DrivePlayer.Role.LADY else self.gent_label
 
     def role_plural(self, role: str) -> str:
@@ -122,25 +185,80 @@ class Drive(models.Model):
         return self.role_plural(DrivePlayer.Role.GENT)
 
 
+class DriveTeam(models.Model):
+    """A team of four at a team night: its home pair plays N/S at table ``number`` all evening, its
+    away pair E/W at the other teams' tables (``domain/drives/teams``)."""
+
+    drive = models.ForeignKey("Drive", on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveSmallIntegerField(help_text="The team's number, and its home table.")
+    name = models.CharField(max_length=60)
+
+    class Meta:
+        ordering = ["drive_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["drive", "number"], name="drive_team_number_once"),
+            models.UniqueConstraint(Lower("name"), "drive", name="drive_team_name_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="drive_team_number_from_one"),
+            models.CheckConstraint(condition=~Q(name=""), name="drive_team_has_a_name"),
+        ]
+
+    def __str__(self):
+        return f"Team {self.number}, {self.name}"
+
+
 class DrivePlayer(models.Model):
     class Role(models.TextChoices):
         LADY = "L", "Lady"
         GENT = "G", "Gent"
+        PLAYER = "P", "Player"
+
+    class Pair(models.TextChoices):
+        HOME = "home", "Home pair"
+        AWAY = "away", "Away pair"
 
     drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="players")
     role = models.CharField(max_length=1, choices=Role.choices)
     card = models.PositiveSmallIntegerField(help_text="The number on the player's score card.")
     member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     guest = models.CharField(max_length=120, blank=True, help_text="A guest's name, when not a member.")
+    team = models.ForeignKey(
+        DriveTeam, null=True, blank=True, on_delete=models.CASCADE, related_name="players"
+    )
+    pair = models.CharField(
+        max_length=4, choices=Pair.choices, blank=True, help_text="At a team night: the home or away pair."
+    )
+    second_member = models.ForeignKey(
+        Member,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="A shared seat: the member who takes it in turn with the first.",
+    )
+    second_guest = models.CharField(
+        max_length=120, blank=True, help_text="A shared seat: the guest who takes it in turn with the first."
+    )
 
     class Meta:
         ordering = ["drive_id", "role", "card"]
         constraints = [
+            # At a team night every player is in a team's home or away pair, one of each role in a
+            # pair: two a pair, four a team.
+            models.CheckConstraint(
+                condition=(Q(team__isnull=True) & Q(pair=""))
+                | (Q(team__isnull=False) & Q(pair__in=["home", "away"])),
+                name="drive_player_pair_of_a_team",
+            ),
+            models.UniqueConstraint(fields=["team", "pair", "role"], name="drive_player_pair_of_two"),
             models.UniqueConstraint(fields=["drive", "role", "card"], name="drive_player_card_once"),
             models.CheckConstraint(
                 condition=Q(member__isnull=False) | ~Q(guest=""), name="drive_player_has_a_name"
             ),
             models.CheckConstraint(condition=Q(card__gte=1), name="drive_player_card_from_one"),
+            models.CheckConstraint(
+                condition=Q(second_member__isnull=True) | Q(second_guest=""),
+                name="drive_player_second_one_name",
+            ),
         ]
 
     def __str__(self):
@@ -152,11 +270,29 @@ class DrivePlayer(models.Model):
         return f"{self.role}{self.card}"
 
     @property
-    def name(self) -> str:
+    def first_name(self) -> str:
         return str(self.member) if self.member_id else self.guest
+
+    @property
+    def second_name(self) -> str:
+        return str(self.second_member) if self.second_member_id else self.second_guest
+
+    @property
+    def name(self) -> str:
+        """The name on the card: both of a shared seat's, "Ann Smith + Bob Jones"."""
+        second = self.second_name
+        return f"{self.first_name} + {second}" if second else self.first_name
+
+    @property
+    def member_ids(self) -> tuple[int, ...]:
+        """The members who play on this card (two for a shared seat)."""
+        return tuple(pk for pk in (self.member_id, self.second_member_id) if pk)
 
 
 class Seat(models.TextChoices):
+    """A seat at a table; in an individual drive N/S lady is North, N/S gent South, E/W lady East
+    and E/W gent West."""
+
     NS_LADY = "ns_lady", "N/S lady"
     NS_GENT = "ns_gent", "N/S gent"
     EW_LADY = "ew_lady", "E/W lady"

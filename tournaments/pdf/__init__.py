@@ -17,6 +17,15 @@ DOCUMENTS = {
     "results": "Results",
 }
 PACK = ("table-cards", "guide-cards", "travellers", "score-cards", "hand-records")
+# An individual event's players carry itinerary cards, not a pair's guide and score cards.
+INDIVIDUAL_DOCUMENTS = {
+    "table-cards": "Table cards",
+    "itinerary-cards": "Itinerary cards",
+    "travellers": "Travellers",
+    "hand-records": "Hand records",
+    "results": "Results",
+}
+INDIVIDUAL_PACK = ("table-cards", "itinerary-cards", "travellers", "hand-records")
 DRIVE_DOCUMENTS = {"score-cards": "Score cards", "table-cards": "Table cards", "results": "Results"}
 
 
@@ -42,4 +51,13 @@ def render_competition(sheet: CompetitionSheet) -> bytes:
     return competitions.render(sheet)
 
 
-__all__ = ["DOCUMENTS", "DRIVE_DOCUMENTS", "PACK", "render", "render_competition", "render_drive"]
+__all__ = [
+    "DOCUMENTS",
+    "INDIVIDUAL_DOCUMENTS",
+    "INDIVIDUAL_PACK",
+    "DRIVE_DOCUMENTS",
+    "PACK",
+    "render",
+    "render_competition",
+    "render_drive",
+]

@@ -197,9 +197,8 @@ def build_pdf(event: PrintEvent, title: str, story: list) -> bytes:
     def footer(canvas, document):
         canvas.saveState()
         canvas.setFillColor(MUTED)
-        draw_text(
-            canvas, MARGIN, FOOTER_Y, f"{event.club} · {event.name} · {event.date} · {title}", FOOTER_SIZE
-        )
+        parts = (event.club, event.name, event.date, title)
+        draw_text(canvas, MARGIN, FOOTER_Y, " · ".join(part for part in parts if part), FOOTER_SIZE)
         draw_text(canvas, page_size[0] - MARGIN, FOOTER_Y, f"page {document.page}", FOOTER_SIZE, right=True)
         canvas.restoreState()
 

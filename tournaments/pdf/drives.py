@@ -2,7 +2,7 @@
 the results sheet with the prizes. Plain data in (``print_data.DrivePrint``), PDF bytes out."""
 
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Spacer
+from reportlab.platypus import CondPageBreak, PageBreak, Spacer
 
 from ..print_data import DrivePrint
 from . import DRIVE_DOCUMENTS
@@ -14,17 +14,11 @@ from .table_cards import QrCode
 
 def _score_cards(data: DrivePrint) -> list:
     width = usable_width(data.event)
-    widths = [
-        column_width("Hand", "Half"),
-        column_width("Trumps"),
-        column_width("Table"),
-        0,
-        column_width("Tricks"),
-        column_width("Running"),
-    ]
+    header = list(data.card_columns)
+    widths = [column_width(name, "Half") if k == 0 else column_width(name) for k, name in enumerate(header)]
+    widths[3] = 0
     widths[3] = width - sum(widths)
     centred = {0: "CENTER", 1: "CENTER", 2: "CENTER", 4: "CENTER", 5: "CENTER"}
-    header = ["Hand", "Trumps", "Table", "Partner", "Tricks", "Running"]
     cards, roomy = [], []
     for card in data.cards:
         rows = [[r[0], suit(r[1]) if r[1] else "", *r[2:]] for r in card.rows]
@@ -64,11 +58,16 @@ def _table_cards(data: DrivePrint) -> list:
     return story or [text("The drive has not started: the tables are set when it starts.", STYLES["body"])]
 
 
+# Room for a heading, its grid's headings and a few rows: less than this at the foot of a page, and
+# the heading starts the next page rather than stand there alone.
+HEADING_ROOM = 40 * mm
+
+
 def _results(data: DrivePrint) -> list:
     width = usable_width(data.event)
     story = [text(f"{data.event.name}: results", STYLES["title"])]
     if data.results.prizes:
-        story.append(text("Prizes", STYLES["heading"]))
+        story += [CondPageBreak(HEADING_ROOM), text("Prizes", STYLES["heading"])]
         story.append(
             Grid(
                 ["Prize", "Winner", "Score"],
@@ -76,23 +75,20 @@ def _results(data: DrivePrint) -> list:
                 [60 * mm, width - 85 * mm, 25 * mm],
             )
         )
+    columns = list(data.results.columns)
     for heading, rows in data.results.standings:
         widths = [
-            column_width("Place"),
-            column_width("Card", "L40"),
-            0,
-            column_width("First half"),
-            column_width("Total"),
-            column_width("Sat out"),
+            column_width(name, "L40") if k == 1 else column_width(name) for k, name in enumerate(columns)
         ]
+        widths[2] = 0
         widths[2] = width - sum(widths)
-        story.append(text(heading, STYLES["heading"]))
+        story += [CondPageBreak(HEADING_ROOM), text(heading, STYLES["heading"])]
         story.append(
             Grid(
-                ["Place", "Card", "Name", "First half", "Total", "Sat out"],
+                columns,
                 rows,
                 widths,
-                align={0: "CENTER", 1: "CENTER", 3: "CENTER", 4: "CENTER", 5: "CENTER"},
+                align={k: "CENTER" for k in range(len(columns)) if k != 2},
             )
         )
     return story

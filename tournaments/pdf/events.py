@@ -3,10 +3,11 @@
 from reportlab.platypus import PageBreak
 
 from ..print_data import PrintPack
-from . import DOCUMENTS, PACK
+from . import DOCUMENTS, INDIVIDUAL_DOCUMENTS, INDIVIDUAL_PACK, PACK
 from .base import build_pdf
 from .cards import guide_cards_story, score_cards_story
 from .hand_records import hand_records_story
+from .itinerary import itinerary_cards_story
 from .results import results_story
 from .table_cards import table_cards_story
 from .travellers import travellers_story
@@ -18,16 +19,24 @@ STORIES = {
     "score-cards": score_cards_story,
     "hand-records": hand_records_story,
     "results": results_story,
+    "itinerary-cards": lambda pack: itinerary_cards_story(
+        pack.event, schedule=pack.itinerary.schedule, names=pack.itinerary.names
+    ),
 }
 
 
 def render(pack: PrintPack, document: str) -> bytes:
+    individual = pack.itinerary is not None
     if document == "pack":
-        names = PACK + (("results",) if pack.results and not pack.results.blank else ())
+        names = (INDIVIDUAL_PACK if individual else PACK) + (
+            ("results",) if pack.results and not pack.results.blank else ()
+        )
         story = []
         for name in names:
             if story:
                 story.append(PageBreak())
             story += STORIES[name](pack)
         return build_pdf(pack.event, "Print pack", story)
-    return build_pdf(pack.event, DOCUMENTS[document], STORIES[document](pack))
+    return build_pdf(
+        pack.event, (INDIVIDUAL_DOCUMENTS if individual else DOCUMENTS)[document], STORIES[document](pack)
+    )

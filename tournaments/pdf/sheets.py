@@ -13,7 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
 from ..print_data import PrintEvent
-from .base import FRAME_PADDING, MARGIN, RULE, draw_text, usable_height, usable_width
+from .base import FRAME_PADDING, MARGIN, RULE, STYLES, draw_text, text, usable_height, usable_width
 
 CUT_GAP = 6 * mm  # room left either side of the cut line
 CUT_SIZE = 12  # the scissors at the cut line's start
@@ -21,6 +21,32 @@ CUT_SIZE = 12  # the scissors at the cut line's start
 
 def _height(flowables: list, width: float, height: float) -> float:
     return sum(flowable.wrap(width, height)[1] for flowable in flowables)
+
+
+def room_left(flowables: list, width: float, height: float) -> float:
+    """What a page of ``height`` has left below these flowables at its top, the space around each
+    counted as the frame counts it (none above the first)."""
+    return height - sum(
+        flowable.wrap(width, height)[1]
+        + (flowable.getSpaceBefore() if index else 0)
+        + flowable.getSpaceAfter()
+        for index, flowable in enumerate(flowables)
+    )
+
+
+def carried_over(grid, *, width: float, height: float, room: float, continued: str) -> list:
+    """A grid (``grid.Grid``) in the ``room`` its first page leaves it, the rows that do not fit
+    carried over to further pages, each headed ``continued`` (whose card it is) and with the
+    grid's headings: the type keeps its size however many rows."""
+    pieces: list = []
+    while True:
+        parts = grid.split(width, room)
+        if not parts:
+            return [*pieces, grid]
+        first, grid = parts
+        heading = text(continued, STYLES["heading"])
+        pieces += [first, PageBreak(), heading]
+        room = room_left([heading], width, height)
 
 
 class HalfSheet(Flowable):

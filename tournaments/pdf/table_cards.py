@@ -10,6 +10,7 @@ from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 from ..print_data import PrintPack, TableCard
 from .base import STYLES, text, usable_height, usable_width
 from .grid import Grid, column_width, suit
+from .sheets import carried_over
 
 QR_SIZE = 38 * mm
 QUIET_ZONE = 4  # modules of white round the code, as the QR standard asks
@@ -109,18 +110,12 @@ def _card(pack: PrintPack, card: TableCard) -> list:
 
 def _pages_of_rounds(pack: PrintPack, card: TableCard, head, grid: Grid) -> list:
     """The card's grid, a long movement's rounds carried over to further pages, each headed with
-    the table's number and the grid's headings: the type keeps its size however many rounds."""
+    the table's number and the grid's headings."""
     width, height = usable_width(pack.event), usable_height(pack.event)
     room = height - head.wrap(width, height)[1] - 5 * mm
-    pieces = []
-    while True:
-        parts = grid.split(width, room)
-        if not parts:
-            return [*pieces, grid]
-        first, grid = parts
-        continued = text(f"Table {card.table}, continued", STYLES["heading"])
-        pieces += [first, PageBreak(), continued]
-        room = height - continued.wrap(width, height)[1] - continued.getSpaceAfter()
+    return carried_over(
+        grid, width=width, height=height, room=room, continued=f"Table {card.table}, continued"
+    )
 
 
 def _notes(card: TableCard) -> list[str]:

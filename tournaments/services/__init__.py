@@ -50,6 +50,13 @@ from .events import (
     member_save,
 )
 from .imports import ResultsImportError, results_import_csv
+from .individuals import (
+    individual_report,
+    individual_schedule,
+    individual_schedule_grid,
+    individuals_enter,
+    individuals_rename,
+)
 from .lifecycle import event_allows, may_change_movement, may_play
 from .movements import event_movement_grid, pair_itineraries, seated_movement
 from .printing import event_print_pack
@@ -74,6 +81,11 @@ __all__ = [
     "event_analyse_boards_later",
     "event_analysis_progress",
     "entry_add",
+    "individual_report",
+    "individual_schedule",
+    "individual_schedule_grid",
+    "individuals_enter",
+    "individuals_rename",
     "entry_guest_warnings",
     "entry_remove",
     "event_accept_proposal",

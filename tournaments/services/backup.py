@@ -17,6 +17,7 @@ from ..models import (
     Club,
     Entry,
     Event,
+    IndividualPlayer,
     Member,
     Pair,
     RelayStand,
@@ -38,6 +39,7 @@ EVENT_FIELDS = (
     "status",
     "tables",
     "variant",
+    "players",
     "card_set",
     "phantom",
     "rounds",
@@ -159,8 +161,21 @@ def event_export(event: Event) -> dict:
                 "guest1": p.guest1,
                 "guest2": p.guest2,
                 "entry": entry_index.get(p.entry_id),
+                "individuals": [p.individual1.number, p.individual2.number] if p.individual1_id else None,
             }
-            for p in event.pairs.select_related("player1", "player2").order_by("direction", "number")
+            for p in event.pairs.select_related("player1", "player2", "individual1", "individual2").order_by(
+                "direction", "number"
+            )
+        ],
+        "individuals": [
+            {
+                "number": i.number,
+                "player1": _member(i.player1),
+                "guest1": i.guest1,
+                "player2": _member(i.player2),
+                "guest2": i.guest2,
+            }
+            for i in event.individuals.select_related("player1", "player2")
         ],
         "entries": [
             {
@@ -271,8 +286,20 @@ def event_import(data: dict, *, user=None, log: bool = True) -> Event:
             )
             for e in data.get("entries", [])
         ]
+        individuals = {
+            i["number"]: IndividualPlayer.objects.create(
+                event=event,
+                number=i["number"],
+                player1=member(i["player1"]),
+                guest1=i["guest1"],
+                player2=member(i["player2"]),
+                guest2=i["guest2"],
+            )
+            for i in data.get("individuals", [])
+        }
         pairs = {}
         for p in data["pairs"]:
+            partnership = p.get("individuals") or (None, None)
             pairs[(p["direction"], p["number"])] = Pair.objects.create(
                 event=event,
                 direction=p["direction"],
@@ -282,6 +309,8 @@ def event_import(data: dict, *, user=None, log: bool = True) -> Event:
                 guest1=p["guest1"],
                 guest2=p["guest2"],
                 entry=None if p.get("entry") is None else entries[p["entry"]],
+                individual1=individuals.get(partnership[0]),
+                individual2=individuals.get(partnership[1]),
             )
 
         def pair(key):

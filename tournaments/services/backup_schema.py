@@ -181,9 +181,11 @@ def schema_problems(data, checker: Callable) -> list[str]:
 
 
 # An event's export.
+# A pair's number goes up to an individual event's partnerships (each its own "pair").
+PAIR_NUMBER = whole(1, max(limits.MAX_PAIRS, limits.MAX_PARTNERSHIPS))
 PAIR_KEY = fixed_list(
     one_of("NS", "EW", "ALL"),
-    whole(1, limits.MAX_PAIRS),
+    PAIR_NUMBER,
     description='is not a pair such as ["NS", 3]',
     empty=True,
 )
@@ -206,7 +208,8 @@ EVENT = record(
         "date": DAY,
         "status": one_of("draft", "ready", "running", "finished"),
         "tables": whole(1, limits.MAX_TABLES),
-        "variant": one_of("standard", "skip", "relay", "howell"),
+        "variant": one_of("standard", "skip", "relay", "howell", "individual"),
+        "players": whole(4, limits.MAX_PLAYERS, empty=True),
         "card_set": one_of("", "ebu", "acbl"),
         "phantom": YES_NO,
         "rounds": whole(1, limits.MAX_ROUNDS, empty=True),
@@ -222,19 +225,34 @@ EVENT = record(
         "deal_seed": text(64),
         "tag": text(30),
     },
-    optional=("card_set", "adjusted_scores", "tag"),
+    optional=("card_set", "adjusted_scores", "tag", "players"),
 )
 PAIR = record(
     {
         "direction": one_of("NS", "EW", "ALL"),
-        "number": whole(1, limits.MAX_PAIRS),
+        "number": PAIR_NUMBER,
         "player1": MEMBER,
         "player2": MEMBER,
         "guest1": text(120),
         "guest2": text(120),
         "entry": whole(0, limits.MAX_PAIRS - 1, empty=True),
+        "individuals": fixed_list(
+            whole(1, limits.MAX_PLAYERS),
+            whole(1, limits.MAX_PLAYERS),
+            description="is not a partnership of two players such as [3, 7]",
+            empty=True,
+        ),
     },
-    optional=("entry",),
+    optional=("entry", "individuals"),
+)
+INDIVIDUAL = record(
+    {
+        "number": whole(1, limits.MAX_PLAYERS),
+        "player1": MEMBER,
+        "guest1": text(120),
+        "player2": MEMBER,
+        "guest2": text(120),
+    }
 )
 ENTRY = record(
     {"player1": MEMBER, "player2": MEMBER, "guest1": text(120), "guest2": text(120), "stationary": YES_NO}
@@ -288,8 +306,8 @@ RESULT = record(
 HISTORY = record(
     {
         "board_number": whole(1, limits.MAX_BOARDS),
-        "ns_pair_number": whole(1, limits.MAX_PAIRS),
-        "ew_pair_number": whole(1, limits.MAX_PAIRS),
+        "ns_pair_number": PAIR_NUMBER,
+        "ew_pair_number": PAIR_NUMBER,
         "action": one_of("created", "confirmed", "rejected", "corrected", "deleted"),
         "before": text(40),
         "after": text(40),
@@ -316,7 +334,8 @@ EVENT_EXPORT = validator(
             "version": {"const": 1},
             "club": record({"name": text(100), "paper_size": one_of("A4", "LETTER")}),
             "event": EVENT,
-            "pairs": rows(PAIR, limits.MAX_PAIRS),
+            "pairs": rows(PAIR, max(limits.MAX_PAIRS, limits.MAX_PARTNERSHIPS)),
+            "individuals": rows(INDIVIDUAL, limits.MAX_PLAYERS),
             "entries": rows(ENTRY, limits.MAX_PAIRS),
             "boards": rows(BOARD, limits.MAX_BOARDS),
             "seatings": rows(SEATING, limits.MAX_ROUNDS * limits.MAX_TABLES),
@@ -326,7 +345,7 @@ EVENT_EXPORT = validator(
             "trail": rows(TRAIL),
             "tables": rows(TABLE_LINK, limits.MAX_TABLES),
         },
-        optional=("entries", "trail", "tables"),
+        optional=("entries", "trail", "tables", "individuals"),
     )
 )
 
@@ -353,9 +372,13 @@ def _event_agreement_problems(data: dict) -> list[str]:
                 problems.append(f"boards[{i}].deal: board {number}'s deal is not a deal ({error}).")
         elif b["dd_table"] is not None or b["dd_ns_tricks"] is not None:
             problems.append(f"boards[{i}]: board {number} has double-dummy tricks without a deal.")
+    players = {p["number"] for p in data.get("individuals", [])}
     for i, p in enumerate(data["pairs"]):
         if p.get("entry") is not None and p["entry"] >= len(data.get("entries", [])):
             problems.append(f"pairs[{i}].entry: there is no entries[{p['entry']}].")
+        for number in p.get("individuals") or ():
+            if number not in players:
+                problems.append(f"pairs[{i}].individuals: player {number} is not among the individuals.")
     for section in ("seatings", "results"):
         for i, row in enumerate(data[section]):
             if row["table"] > tables:

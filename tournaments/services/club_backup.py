@@ -1,8 +1,8 @@
 """A backup of the whole club in one file, and back: the clubs with their settings, members,
-competitions, club-level trail and outbox of results e-mails, every event and drive (each as its
-own export, the one format for it), and the users who organise them (by username: no passwords
-travel in a file that is downloaded and carried about; a restored organiser sets one with
-``manage.py changepassword``).
+competitions, the leagues they run, club-level trail and outbox of results e-mails, every event
+and drive (each as its own export, the one format for it), and the users who organise them (by
+username: no passwords travel in a file that is downloaded and carried about; a restored
+organiser sets one with ``manage.py changepassword``).
 
 The file is one JSON document, written event by event so a long season never sits in memory as
 rows and text at once; gzip is optional and seen on reading. It carries its format's version and
@@ -35,8 +35,9 @@ from .club_backup_schema import FORMAT, backup_problems
 from .competitions import COMPETITION_SETTINGS
 from .drives.backup import drive_export, drive_import
 from .errors import ServiceError
+from .league_backup import league_clubs_link, league_export, league_restore
 
-VERSION = 2
+VERSION = 3
 CLUB_FIELDS = (
     "name",
     "slug",
@@ -56,8 +57,13 @@ def _version_1_to_2(data: dict) -> dict:
     return {**data, "version": 2, "clubs": [{**club, "mails": []} for club in data.get("clubs", [])]}
 
 
+def _version_2_to_3(data: dict) -> dict:
+    """Version 3 keeps the leagues a club runs; a version 2 file had none."""
+    return {**data, "version": 3, "clubs": [{**club, "leagues": []} for club in data.get("clubs", [])]}
+
+
 # One small function a version step: MIGRATIONS[n] turns a version n document into version n + 1.
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _version_1_to_2}
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _version_1_to_2, 2: _version_2_to_3}
 MAIL_FIELDS = ("to", "subject", "body", "card", "status", "attempts", "last_error")
 
 
@@ -107,6 +113,7 @@ def _club_document(club: Club) -> dict:
             }
             for c in competitions
         ],
+        "leagues": [league_export(league) for league in club.leagues.order_by("pk")],
         "trail": trail_export(club.changes.filter(event=None, drive=None)),
         "mails": [
             {
@@ -243,7 +250,7 @@ def _restore_users(users: list) -> dict:
     return found
 
 
-def _restore_club(item: dict, users: dict) -> Club:
+def _restore_club(item: dict, users: dict, links: list) -> Club:
     # A file from before the club's check-in setting has not got it: the default then.
     settings = {f: item[f] for f in CLUB_FIELDS if f in item}
     club = Club(**settings, minutes_per_board=Decimal(item["minutes_per_board"]))
@@ -274,6 +281,8 @@ def _restore_club(item: dict, users: dict) -> Club:
         competition.save()
         competition.picked_events.set(events[(n, date.fromisoformat(d))] for n, d in c["picked_events"])
         competition.picked_drives.set(drives[(n, date.fromisoformat(d))] for n, d in c["picked_drives"])
+    for league in item["leagues"]:
+        links.extend(league_restore(league, club=club))
     trail_restore(item["trail"], club=club, users=users)
     mails = [
         ResultMail(
@@ -325,7 +334,9 @@ def club_backup_restore(data, *, user=None) -> list[Club]:
         )
     try:
         users = _restore_users(data["users"])
-        clubs = [_restore_club(item, users) for item in data["clubs"]]
+        links: list = []  # leagues' clubs to link to ours once every club is here
+        clubs = [_restore_club(item, users, links) for item in data["clubs"]]
+        league_clubs_link(links)
     except ValidationError as error:
         raise ClubBackupError(
             f"The backup breaks a rule: {'; '.join(error.messages)}. Nothing was restored."

@@ -1,10 +1,11 @@
 """What a club's backup may hold, checked whole before anything is written: the clubs with their
-settings, members, competitions, club-level trail lines and outbox of results e-mails, and the users
-who organise them. Each event and each drive inside is an event's or a drive's export (``backup_schema``,
-``drives/backup_schema``), checked by its own schema as it is restored.
+settings, members, competitions, leagues (``league_backup``), club-level trail lines and outbox of
+results e-mails, and the users who organise them. Each event and each drive inside is an event's
+or a drive's export (``backup_schema``, ``drives/backup_schema``), checked by its own schema as it
+is restored.
 
-Then the references a schema cannot check: a competition's picked evenings, a club's organisers and
-an e-mail's member and evening name things the file holds.
+Then the references a schema cannot check: a competition's picked evenings, a club's organisers,
+an e-mail's member and evening, and a league fixture's clubs name things the file holds.
 """
 
 from ..models import Club, Competition, ResultMail
@@ -26,6 +27,7 @@ from .backup_schema import (
     validator,
     whole,
 )
+from .league_backup import LEAGUE, league_problems
 
 FORMAT = "whistdrive-backup"
 EVENING = fixed_list(text(100), DAY, description='is not an evening [name, "YYYY-MM-DD"]')
@@ -88,6 +90,7 @@ CLUB = record(
                 }
             )
         ),
+        "leagues": rows(LEAGUE),
         "trail": rows(TRAIL),
         "mails": rows(
             record(
@@ -161,6 +164,8 @@ def _reference_problems(data: dict) -> list[str]:
                             f"{place}.competitions[{k}].{kind}[{p}]: {picked[0]} on {picked[1]} "
                             "is not among the club's evenings."
                         )
+        for n, league in enumerate(club["leagues"]):
+            problems.extend(league_problems(league, f"{place}.leagues[{n}]"))
         for m, mail in enumerate(club["mails"]):
             if mail["member"] >= len(club["members"]):
                 problems.append(f"{place}.mails[{m}].member: there is no members[{mail['member']}].")

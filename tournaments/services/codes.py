@@ -3,7 +3,8 @@ whole hall out.
 
 A code is five letters from an alphabet without look-alikes, drawn at random; the database holds
 each code to one table among events and drives (``TableLink``), and a code drawn twice is drawn
-again.
+again. The tables of league matches (``MatchTable``) open from the same start page, so a code one of
+them has is drawn again too, whichever is drawn first.
 
 A tablet is counted by its browser (a cookie the start page gives it) and by its network address
 (as a proxy we trust forwards it, see ``TRUST_X_FORWARDED_FOR``). One tablet's typos lock only that
@@ -24,7 +25,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from ..models import AuditLine, CodeGuard, Drive, Event, TableLink
+from ..models import AuditLine, CodeGuard, Drive, Event, MatchTable, TableLink
 from .audit import event_log
 
 CODE_ALPHABET = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, G/6, I/1, O/0, Q, S/5, Z/2)
@@ -39,19 +40,42 @@ def new_table_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+def codes_in_use(codes: set[str]) -> set[str]:
+    """Those of ``codes`` a table of an event, a drive or a league match has."""
+    taken = set(TableLink.objects.filter(code__in=codes).values_list("code", flat=True))
+    return taken | set(MatchTable.objects.filter(code__in=codes).values_list("code", flat=True))
+
+
+def free_table_codes(count: int) -> list[str]:
+    """``count`` new codes no table has, for tables made by the hundred (a league of twenty clubs
+    has 1,140): a code a table has, or one drawn twice, is drawn again and the others are kept, as
+    a whole draw free of both grows rarer with every code in use."""
+    free: set[str] = set()
+    for _ in range(DRAWS):
+        drawn = {new_table_code() for _ in range(count - len(free))} - free
+        free |= drawn - codes_in_use(drawn)
+        if len(free) == count:
+            return list(free)
+    raise IntegrityError(f"No {count} free table codes after {DRAWS} draws.")
+
+
 def table_link_create(
     *, table: int, event: Event | None = None, drive: Drive | None = None, token: str = "", code: str = ""
 ) -> TableLink:
     """Give a table of an event or of a drive its secret link and short code: those given (a
     restored backup's), else new ones. Where another table has the code or the token (the unique
-    index says so), new ones are drawn."""
+    index says so) or a league match's table has the code, new ones are drawn."""
     for _ in range(DRAWS):
+        code = code or new_table_code()
+        if MatchTable.objects.filter(code=code).exists():
+            code = ""
+            continue
         link = TableLink(
             event=event,
             drive=drive,
             table=table,
             token=token or secrets.token_urlsafe(24),
-            code=code or new_table_code(),
+            code=code,
         )
         try:
             with transaction.atomic():

@@ -12,6 +12,7 @@ publication or correction.
 import csv
 import io
 import math
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime
@@ -23,17 +24,18 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ..domain import competitions as rules
-from ..domain.drives import GENT, LADY, PlayerScore
+from ..domain.drives import PlayerScore
 from ..domain.errors import DomainError
 from ..models import AuditLine, Club, Competition, Drive, DriveResultChange, Event, Member
 from ..print_data import CompetitionSheet, PrintEvent
 from .audit import changes_text, club_log
 from .drives.state import DriveState
 from .errors import ServiceError
+from .individuals import IndividualReport, individual_report
 from .scoring import SCORE_SETTINGS, SCORE_VERSIONS, event_report, scores_key, with_score_versions
 
 EVENT_COLUMNS = ("pk", "date", "name", "tag", "tables", *SCORE_SETTINGS, *SCORE_VERSIONS)
-DRIVE_COLUMNS = ("pk", "date", "name", "tag", *SCORE_VERSIONS)
+DRIVE_COLUMNS = ("pk", "date", "name", "tag", "format", *SCORE_VERSIONS)
 UPDATES = (
     AuditLine.Action.PUBLISHED,
     AuditLine.Action.CORRECTED,
@@ -144,6 +146,8 @@ def _event_entrants(event: Event) -> tuple[int, tuple[rules.Entrant, ...]]:
     its scoring cannot score it: the event then counts for no one)."""
     try:
         report = event_report(event)
+        if event.is_individual:
+            return _individual_entrants(individual_report(event, report))
     except DomainError:
         return 0, ()
     pairs = {(p.direction, p.number): p for p in event.pairs.select_related("player1", "player2")}
@@ -177,19 +181,38 @@ def _event_entrants(event: Event) -> tuple[int, tuple[rules.Entrant, ...]]:
     return 2 * len(entrants), tuple(entrants)
 
 
+def _individual_entrants(report: IndividualReport) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """The players of a published individual event, one entrant a seat (a shared seat's two
+    people together), placed in the one field of players."""
+    shared = Counter(s.rank for s in report.standings)
+    entrants = tuple(
+        rules.Entrant(
+            tuple(_player(member_id, name) for member_id, name in report.people.get(s.player, ())),
+            "ALL",
+            int(s.rank.rstrip("=")),
+            shared[s.rank],
+            percentage=s.percentage,
+            tricks=s.versus_average,
+        )
+        for s in report.standings
+        if report.people.get(s.player)
+    )
+    return len(report.standings), entrants
+
+
 def _drive_entrants(drive: Drive) -> tuple[int, tuple[rules.Entrant, ...]]:
-    """The players of a published drive, placed within their role by their score."""
+    """The players of a published drive, placed within their role by their score (an individual
+    drive's in one list); a shared seat's two people both counted, with the seat's score."""
     state = DriveState(drive)
     entrants = []
-    for role in (LADY, GENT):
+    for role in drive.roles:
         own: list[PlayerScore] = [s for s in state.scores.values() if s.role == role]
         for score, (place, shared) in zip(own, rules.places([s.score for s in own]), strict=True):
             card = state.players[score.player]
-            entrants.append(
-                rules.Entrant(
-                    (_player(card.member_id, card.name),), role, place, shared, drive_score=float(score.score)
-                )
-            )
+            people = [_player(card.member_id, card.first_name)]
+            if card.second_name:
+                people.append(_player(card.second_member_id, card.second_name))
+            entrants.append(rules.Entrant(tuple(people), role, place, shared, drive_score=float(score.score)))
     return len(entrants), tuple(entrants)
 
 
@@ -224,7 +247,10 @@ def club_evenings(club: Club, *, start: Date | None = None, end: Date | None = N
             kept[key] = fresh[key] = _read_evening(kind, pk)
         players, entrants = kept[key]
         tables = row[4] if kind == "event" else math.ceil(players / 4)
-        evenings.append(rules.Evening(f"{kind}:{pk}", day, kind, name, tables, players, tag, entrants))
+        roles = kind == "drive" and Drive(format=row[4]).ranks_by_role
+        evenings.append(
+            rules.Evening(f"{kind}:{pk}", day, kind, name, tables, players, tag, entrants, roles=roles)
+        )
     if fresh:
         cache.set_many(fresh)
     return evenings
@@ -344,7 +370,7 @@ def evening_competitions(
         )
         .select_related("club")
         .prefetch_related("picked_events", "picked_drives")
-        if _takes(c, kind, evening)
+        if rules.takes(_unplayed(kind, evening), c.rules(_picked_ids(c) if c.by_hand else None))
     ]
     evenings = _season_evenings(evening.club, competitions)
     shown = []
@@ -354,16 +380,12 @@ def evening_competitions(
     return shown
 
 
-def _takes(competition: Competition, kind: str, evening) -> bool:
-    """Whether an evening of this kind, tag and date is one the competition would count."""
-    if competition.kinds not in (Competition.Kinds.BOTH, kind):
-        return False
-    if not rules.tag_matches(evening.tag, competition.tag):
-        return False
-    if competition.by_hand:
-        picked = competition.picked_events.all() if kind == "event" else competition.picked_drives.all()
-        return any(p.pk == evening.pk for p in picked)
-    return True
+def _unplayed(kind: str, evening: Event | Drive) -> rules.Evening:
+    """An evening as a competition's rules see it before anyone's score: its kind, date and tag."""
+    roles = kind == "drive" and evening.ranks_by_role
+    return rules.Evening(
+        f"{kind}:{evening.pk}", evening.date, kind, evening.name, 0, 0, evening.tag, roles=roles
+    )
 
 
 # --- What the pages, the CSV and the noticeboard show ----------------------------------------------

@@ -113,9 +113,11 @@ def event_create(
     tie_break: bool = False,
     card_set: str = "",
     tag: str = "",
+    players: int | None = None,
     user=None,
 ) -> Event:
-    """A new event of the club; ``adjusted_scores`` (the rule for A+ and A-) defaults to the club's."""
+    """A new event of the club; ``adjusted_scores`` (the rule for A+ and A-) defaults to the club's.
+    An individual event (``variant="individual"``) gives its ``players``; its tables follow."""
     event = Event(
         club=club,
         name=name,
@@ -134,7 +136,10 @@ def event_create(
         tie_break=tie_break,
         card_set=card_set,
         tag=tag,
+        players=players,
     )
+    if event.is_individual:
+        event.tables = event_movement(event).tables
     event.full_clean()
     event_movement(event)  # refuses settings no movement can follow
     event.save()
@@ -168,6 +173,9 @@ def event_update(*, event: Event, values: dict, user=None) -> Event:
     for name, value in values.items():
         setattr(event, name, value)
     event.trump_schedule = board_rules.validate_schedule(event.trump_schedule)
+    if event.is_individual:
+        event.tables = event_movement(event).tables
+        values.setdefault("tables", event.tables)
     try:
         event.full_clean()
     except ValidationError as error:
@@ -302,6 +310,7 @@ def event_movement(event: Event) -> Movement:
         phantom=event.phantom,
         arrow_switch_rounds=parse_round_list(event.arrow_switch_rounds),
         card_set=event.card_set,
+        players=event.players,
     )
 
 
@@ -335,6 +344,10 @@ def event_build_movement(*, event: Event, user=None) -> Movement:
         )
         for tr in movement.table_rounds
     )
+    if event.is_individual:
+        from .individuals import individual_movement, individuals_sync  # they name players as entries do
+
+        individuals_sync(event=event, individual=individual_movement(event), pairs=pairs)
     event.table_accesses.filter(table__gt=event.tables).delete()
     event_open_tables(event=event)
     RelayStand.objects.bulk_create(
@@ -359,7 +372,7 @@ def event_build_movement(*, event: Event, user=None) -> Movement:
 def pair_lines(event: Event) -> tuple[str, str]:
     """The ``direction`` of the pairs a movement seats N/S and E/W: a Mitchell's two lines, or a
     Howell's one field (its pairs sit either way)."""
-    if event.is_howell:
+    if event.is_howell or event.is_individual:
         return Direction.ALL, Direction.ALL
     return Direction.NS, Direction.EW
 

@@ -7,6 +7,14 @@
 ``ns_pair`` and ``ew_pair`` are the pair numbers of the N/S and E/W lines (in a Howell, the pairs
 that sat N/S and E/W), ``ns_tricks`` the tricks of the N/S pair (0 to 13) or adjusted scores for N/S
 and E/W (A+, A, A-) joined by a slash.
+
+An individual event's traveller names its four players instead of two pairs:
+
+    board,north,south,east,west,ns_tricks[,round,table]
+    1,1,2,3,4,8
+
+Two players partner once in the event, so the two who sat N/S name that round's N/S partnership
+(and its pair), and the row is checked and recorded as a pairs row is.
 """
 
 import csv
@@ -23,6 +31,8 @@ from .events import pair_lines
 from .results import result_record_for_seating
 
 REQUIRED = ("board", "ns_pair", "ew_pair", "ns_tricks")
+SEATS = ("north", "south", "east", "west")
+REQUIRED_INDIVIDUAL = ("board", *SEATS, "ns_tricks")
 OPTIONAL = ("round", "table")
 ADJUSTED = re.compile(r"^(A\+|A-|A)/(A\+|A-|A)$")
 
@@ -52,6 +62,14 @@ def _score(value: str) -> tuple[int | None, str, str]:
     return int(value), "", ""
 
 
+def _partnership(partnerships: dict, first: int, second: int) -> int:
+    """The pair number of two players' partnership; ValueError in words when they never partner."""
+    number = partnerships.get(frozenset((first, second)))
+    if number is None:
+        raise ValueError(f"players {first} and {second} do not partner each other in this event")
+    return number
+
+
 def results_import_csv(*, event: Event, text: str, user=None) -> int:
     """Check every row against the event, then import them all in one transaction; return the count."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
@@ -67,13 +85,14 @@ def results_import_csv(*, event: Event, text: str, user=None) -> int:
 
 def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
     header = [name.strip().lower() for name in (reader.fieldnames or [])]
-    missing = [name for name in REQUIRED if name not in header]
-    unknown = [name for name in header if name not in REQUIRED + OPTIONAL]
+    required = REQUIRED_INDIVIDUAL if event.is_individual else REQUIRED
+    missing = [name for name in required if name not in header]
+    unknown = [name for name in header if name not in required + OPTIONAL]
     if missing or unknown:
         problems = []
         if missing:
             problems.append(
-                f"Line 1: the header lacks {', '.join(missing)} (it should read {','.join(REQUIRED)})."
+                f"Line 1: the header lacks {', '.join(missing)} (it should read {','.join(required)})."
             )
         if unknown:
             problems.append(f"Line 1: unknown column {', '.join(unknown)}.")
@@ -81,9 +100,14 @@ def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
     reader.fieldnames = header
 
     boards = {b.number: b for b in event.boards.all()}
-    pairs = {(p.direction, p.number): p for p in event.pairs.all()}
+    pairs = {(p.direction, p.number): p for p in event.pairs.select_related("individual1", "individual2")}
     ns_line, ew_line = pair_lines(event)
     names = {ns_line: "N/S", ew_line: "E/W"} if ns_line != ew_line else {ns_line: "pair"}
+    partnerships = {
+        frozenset((p.individual1.number, p.individual2.number)): p.number
+        for p in pairs.values()
+        if p.individual1_id and p.individual2_id
+    }
     meetings = defaultdict(list)
     for seating in event.seatings.select_related("ns_pair", "ew_pair"):
         if seating.ns_pair and seating.ew_pair:
@@ -106,8 +130,14 @@ def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
             break
         try:
             number = _whole(row["board"] or "", "board")
-            ns = _whole(row["ns_pair"] or "", "ns_pair")
-            ew = _whole(row["ew_pair"] or "", "ew_pair")
+            if event.is_individual:
+                seats = [_whole(row[seat] or "", seat) for seat in SEATS]
+                ns, ew = (_partnership(partnerships, *two) for two in (seats[:2], seats[2:]))
+                who = f"players {seats[0]} and {seats[1]} (N/S) against {seats[2]} and {seats[3]} (E/W)"
+            else:
+                ns = _whole(row["ns_pair"] or "", "ns_pair")
+                ew = _whole(row["ew_pair"] or "", "ew_pair")
+                who = f"N/S {ns} and E/W {ew}"
             tricks, ns_adj, ew_adj = _score(row["ns_tricks"] or "")
             round_ = _whole(row["round"], "round") if (row.get("round") or "").strip() else None
             table = _whole(row["table"], "table") if (row.get("table") or "").strip() else None
@@ -123,23 +153,21 @@ def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
             continue
         seating = next((s for s in meetings[(ns, ew)] if number in s.board_numbers), None)
         if seating is None:
-            problems.append(f"Line {line}: N/S {ns} and E/W {ew} do not play board {number} in the movement.")
+            problems.append(f"Line {line}: {who} do not play board {number} in the movement.")
             continue
         if (round_ is not None and round_ != seating.round) or (table is not None and table != seating.table):
             problems.append(
-                f"Line {line}: N/S {ns} and E/W {ew} play board {number} in round {seating.round} at "
+                f"Line {line}: {who} play board {number} in round {seating.round} at "
                 f"table {seating.table}, not as the row says."
             )
             continue
         key = (number, ns, ew)
         if key in seen:
-            problems.append(
-                f"Line {line}: board {number}, N/S {ns} v E/W {ew} is given twice (also line {seen[key]})."
-            )
+            problems.append(f"Line {line}: board {number}, {who}, is given twice (also line {seen[key]}).")
             continue
         seen[key] = line
         if (number, pairs[(ns_line, ns)].pk) in done or (number, pairs[(ew_line, ew)].pk) in done:
-            problems.append(f"Line {line}: board {number} already has a result for N/S {ns} or E/W {ew}.")
+            problems.append(f"Line {line}: board {number} already has a result for {who}.")
             continue
         accepted.append((seating, boards[number], tricks, ns_adj, ew_adj))
 

@@ -27,6 +27,7 @@ STARTED = (Event.Status.RUNNING, Event.Status.FINISHED)
 MOVEMENT_FIELDS = (
     "tables",
     "variant",
+    "players",
     "card_set",
     "phantom",
     "rounds",

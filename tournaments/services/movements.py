@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from ..domain.movements import Movement, RelayRound, TableRound
+from ..domain.movements.individual import INDIVIDUAL
 from ..domain.movements.render import sharing_text, stands_text
 from ..domain.movements.types import Seat
 from ..models import Event, Pair, Seating
@@ -32,7 +33,7 @@ def seated_movement(event: Event, seatings=None, relay_stands=None) -> Movement:
         for s in seatings
     )
     return Movement(
-        kind="howell" if event.is_howell else "mitchell",
+        kind=INDIVIDUAL if event.is_individual else "howell" if event.is_howell else "mitchell",
         variant=event.variant,
         tables=event.tables,
         rounds=max((tr.round for tr in table_rounds), default=0),

@@ -14,11 +14,13 @@ from datetime import date
 from django.db.models import Q
 from django.urls import reverse
 
+from ..domain.individuals import rank_individuals
 from ..domain.scoring import pair_label
-from ..models import Drive, DrivePlayer, Event, Member, Pair
+from ..models import Drive, DrivePlayer, Event, IndividualPlayer, Member, Pair
 from ..reports import format_percentage, headline_figure
 from .competitions import player_competitions
 from .drives.state import DriveState, plain_number
+from .individuals import seat_people
 from .scoring import events_scores
 
 TEN_TRICKS = 10  # a hand of ten tricks or more is a record (and a drive's "ten-plus" prize)
@@ -137,6 +139,13 @@ def events_evenings(events, member_ids=None) -> list[tuple[int, Evening]]:
     for pair in Pair.objects.filter(event__in=events).select_related("player1", "player2"):
         pairs_by_event.setdefault(pair.event_id, []).append(pair)
     scores_by_event = events_scores(events, pairs_by_event)
+    seats_by_event: dict[int, list] = {}
+    individual = [event for event in events if event.is_individual]
+    if individual:
+        for seat in IndividualPlayer.objects.filter(event__in=individual).select_related(
+            "player1", "player2"
+        ):
+            seats_by_event.setdefault(seat.event_id, []).append(seat)
     rows = []
     for event in events:
         scores = scores_by_event[event.pk]
@@ -156,6 +165,12 @@ def events_evenings(events, member_ids=None) -> list[tuple[int, Evening]]:
                 ):
                     played.setdefault(mine, []).append((theirs, tricks))
         url = reverse("tournaments:results", args=[event.pk])
+        if event.is_individual:
+            seats = seats_by_event.get(event.pk, [])
+            rows += _individual_evenings(
+                event, scores, pairs_by_event.get(event.pk, []), seats, played, member_ids
+            )
+            continue
         for standing in scores.standings:
             pair = people.get(standing.pair)
             if pair is None:
@@ -168,27 +183,91 @@ def events_evenings(events, member_ids=None) -> list[tuple[int, Evening]]:
             for me, partner in ((pair[0], pair[1]), (pair[1], pair[0])):
                 if not _wanted(me.member_id, member_ids):
                     continue
-                evening = Evening(
-                    kind="event",
-                    pk=event.pk,
-                    name=event.name,
-                    date=event.date,
-                    url=url,
+                evening = _event_evening(
+                    event,
+                    url,
+                    scores.method,
+                    standing,
                     partners=(partner,),
                     card=pair_label(standing.pair),
-                    place=standing.rank,
                     field_size=sizes[standing.field],
                     field_name=FIELD_NAMES[standing.field],
-                    score=standing.score,
-                    score_text=headline_figure(scores.method, standing),
-                    percentage=standing.percentage,
-                    hands=standing.boards_played,
                     tens=tens,
-                    won=standing.rank.rstrip("=") == "1",
                     opponents=opponents,
                     partnered=Counter({partner: standing.boards_played}) if partner.name else Counter(),
                 )
                 rows.append((me.member_id, evening))
+    return rows
+
+
+def _event_evening(event, url: str, method: str, standing, **own) -> Evening:
+    """An event's evening for a pair's or a player's standing: the figures the standing gives, the
+    rest (``own``: partners, card, field, tens, opponents) as the caller finds them."""
+    return Evening(
+        kind="event",
+        pk=event.pk,
+        name=event.name,
+        date=event.date,
+        url=url,
+        place=standing.rank,
+        score=standing.score,
+        score_text=headline_figure(method, standing),
+        percentage=standing.percentage,
+        hands=standing.boards_played,
+        won=standing.rank.rstrip("=") == "1",
+        **own,
+    )
+
+
+def _seat_people(seat: IndividualPlayer) -> tuple[Person, ...]:
+    return tuple(Person(name, member_id) for member_id, name in seat_people(seat))
+
+
+def _individual_evenings(event, scores, pairs, seats, played, member_ids) -> list[tuple[int, Evening]]:
+    """An individual event's evening for each member who held a seat: their own place and score
+    among the players (``domain.individuals``), their partners of the evening and their opponents."""
+    number_of = {seat.pk: seat.number for seat in seats}
+    people = {seat.number: _seat_people(seat) for seat in seats}
+    partnerships = {
+        (p.direction, p.number): (number_of[p.individual1_id], number_of[p.individual2_id])
+        for p in pairs
+        if p.individual1_id in number_of and p.individual2_id in number_of
+    }
+    boards = {s.pair: s.boards_played for s in scores.standings}
+    standings = rank_individuals(scores, partnerships, people, tie_break=event.tie_break)
+    url = reverse("tournaments:results", args=[event.pk])
+    rows = []
+    for standing in standings:
+        partnered: Counter = Counter()
+        opponents: Counter = Counter()
+        tens = 0
+        for key, players in partnerships.items():
+            if standing.player not in players:
+                continue
+            partner = players[1] if players[0] == standing.player else players[0]
+            partnered.update({person: boards.get(key, 0) for person in people[partner]})
+            for theirs, tricks in played.get(key, []):
+                opponents.update(
+                    person for number in partnerships.get(theirs, ()) for person in people[number]
+                )
+                tens += tricks is not None and tricks >= TEN_TRICKS
+        for me in people[standing.player]:
+            if not _wanted(me.member_id, member_ids):
+                continue
+            evening = _event_evening(
+                event,
+                url,
+                scores.method,
+                standing,
+                partners=tuple(sorted(partnered, key=lambda p: (-partnered[p], p.name))),
+                card=f"Player {standing.player}",
+                field_size=len(standings),
+                field_name="players",
+                tens=tens,
+                opponents=opponents,
+                partnered=partnered,
+            )
+            rows.append((me.member_id, evening))
     return rows
 
 
@@ -207,11 +286,16 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
             player = state.players[key]
             return Person(player.name, player.member_id)
 
-        for role in (DrivePlayer.Role.LADY, DrivePlayer.Role.GENT):
+        # A team night's players stand where their team stands: its place among the teams, its points.
+        teams = (
+            {s.team: (place, s.points) for place, s in state.team_placings()} if state.is_team_night else {}
+        )
+        for role in drive.roles:
             ranked = state.placings(role)
             for place, score in ranked:
                 player = state.players[score.player]
-                if not _wanted(player.member_id, member_ids):
+                wanted = [m for m in player.member_ids if _wanted(m, member_ids)]  # two for a shared seat
+                if not wanted:
                     continue
                 played = [line for line in score.lines if line.tricks is not None and not line.sat_out]
                 partnered = Counter(person(line.partner) for line in played if line.partner)
@@ -223,21 +307,41 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
                     date=drive.date,
                     url=url,
                     partners=tuple(sorted(partnered, key=lambda p: (-partnered[p], p.name))),
-                    card=player.key,
-                    place=place,
-                    field_size=len(ranked),
-                    field_name=drive.role_plural(role),
-                    score=score.score,
-                    score_text=str(plain_number(score.score)),
+                    **(
+                        _team_standing(player.card, teams)
+                        if teams
+                        else {
+                            "card": player.key,
+                            "place": place,
+                            "field_size": len(ranked),
+                            "field_name": drive.role_plural(role),
+                            "score": score.score,
+                            "score_text": str(plain_number(score.score)),
+                        }
+                    ),
                     percentage=None,
                     hands=len(played),
                     tens=sum(line.tricks >= TEN_TRICKS for line in played),
-                    won=place.rstrip("=") == "1",
+                    won=(_team_standing(player.card, teams)["place"] if teams else place).rstrip("=") == "1",
                     opponents=opponents,
                     partnered=partnered,
                 )
-                rows.append((player.member_id, evening))
+                rows += [(member_id, evening) for member_id in wanted]
     return rows
+
+
+def _team_standing(card: int, teams: dict) -> dict:
+    """A team night player's line: their team (cards 2t - 1 and 2t are team t's) and its place."""
+    number = (card + 1) // 2
+    place, points = teams[number]
+    return {
+        "card": f"Team {number}",
+        "place": place,
+        "field_size": len(teams),
+        "field_name": "Teams",
+        "score": points,
+        "score_text": str(points),
+    }
 
 
 def member_competitions(member: Member) -> tuple[dict, ...]:
@@ -260,10 +364,16 @@ def member_competitions(member: Member) -> tuple[dict, ...]:
 def club_players(club):
     """The club's members with a page: those who played a published evening or drive."""
     published_pairs = Pair.objects.filter(event__club=club, event__published=True)
+    seats = IndividualPlayer.objects.filter(event__club=club, event__published=True)
     played = (
         Q(pk__in=published_pairs.values("player1"))
         | Q(pk__in=published_pairs.values("player2"))
+        | Q(pk__in=seats.values("player1"))
+        | Q(pk__in=seats.values("player2"))
         | Q(pk__in=DrivePlayer.objects.filter(drive__club=club, drive__published=True).values("member"))
+        | Q(
+            pk__in=DrivePlayer.objects.filter(drive__club=club, drive__published=True).values("second_member")
+        )
     )
     return club.members.filter(played).order_by("last_name", "first_name")
 
@@ -272,8 +382,11 @@ def member_season(member: Member) -> Season:
     """The member's published evenings and drives, newest first, with their competitions."""
     in_pair = Q(player1=member) | Q(player2=member)
     event_ids = Pair.objects.filter(in_pair, event__published=True).values("event_id")
-    events = Event.objects.filter(pk__in=event_ids).select_related("club")
-    drive_ids = DrivePlayer.objects.filter(member=member, drive__published=True).values("drive_id")
+    seat_ids = IndividualPlayer.objects.filter(in_pair, event__published=True).values("event_id")
+    events = Event.objects.filter(Q(pk__in=event_ids) | Q(pk__in=seat_ids)).select_related("club")
+    drive_ids = DrivePlayer.objects.filter(
+        Q(member=member) | Q(second_member=member), drive__published=True
+    ).values("drive_id")
     drives = list(Drive.objects.filter(pk__in=drive_ids))
     only = {member.pk}
     evenings = [e for _, e in events_evenings(events, only)] + [e for _, e in drives_evenings(drives, only)]

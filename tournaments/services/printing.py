@@ -8,6 +8,7 @@ from ..domain.arrow import cards_held
 from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..domain.deals import SEATS, parse_deal
 from ..domain.errors import DomainError
+from ..domain.movements.individual import INDIVIDUAL
 from ..domain.movements.render import SEAT_NAMES as SEATS_SHORT
 from ..domain.movements.render import (
     boards_from_text,
@@ -23,6 +24,7 @@ from ..print_data import (
     GuideCard,
     GuideStop,
     HandRecord,
+    Itinerary,
     PrintEvent,
     PrintPack,
     ResultsSheet,
@@ -98,7 +100,15 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
         score_cards=_score_cards(seatings, trumps, played, report),
         hand_records=_hand_records(boards),
         results=_results_sheet(report) if report else _blank_results_sheet(event, seatings, boards),
+        itinerary=_itinerary(event) if event.is_individual else None,
     )
+
+
+def _itinerary(event: Event) -> Itinerary:
+    from .individuals import individual_schedule  # it builds movements as the events' services do
+
+    names = {p.number: p.names for p in event.individuals.select_related("player1", "player2") if p.people}
+    return Itinerary(schedule=individual_schedule(event), names=names)
 
 
 def _seatings_with_pairs(event: Event) -> list[Seating]:
@@ -151,7 +161,12 @@ def _table_card(table, mine, movement, trumps, accesses, base_url) -> TableCard:
         if moves.boards_from is not None:
             stands.setdefault(boards_from_text(moves.boards_from), []).append(s.round)
         notes = []
-        if moves.last_round:
+        individual = movement.kind == INDIVIDUAL
+        if individual:  # each player's own card says where they go; the round's boards are done
+            last = s.round == movement.rounds
+            ew_next = "end of play" if last else "as their cards say"
+            boards_next = "end of play" if last else "the organiser"
+        elif moves.last_round:
             ew_next = boards_next = "end of play"
         elif movement.kind == "howell":  # both pairs move, and may change direction
             ew_next = "; ".join(
@@ -176,8 +191,8 @@ def _table_card(table, mine, movement, trumps, accesses, base_url) -> TableCard:
         rounds.append(
             CardRound(
                 round=s.round,
-                ns=str(s.ns_pair) if s.ns_pair_id else "—",
-                ew=str(s.ew_pair) if s.ew_pair_id else "—",
+                ns=(s.ns_pair.names if individual else str(s.ns_pair)) if s.ns_pair_id else "—",
+                ew=(s.ew_pair.names if individual else str(s.ew_pair)) if s.ew_pair_id else "—",
                 boards=tuple((n, trumps.get(n, "?")) for n in s.board_numbers),
                 ew_next=ew_next,
                 boards_next=boards_next,
@@ -201,7 +216,9 @@ def _table_card(table, mine, movement, trumps, accesses, base_url) -> TableCard:
         code=access.code if access else "",
         start_url=start_url,
         rounds=tuple(rounds),
-        next_heading="Then the pairs go to" if movement.kind == "howell" else "Then E/W go to",
+        next_heading={"howell": "Then the pairs go to", INDIVIDUAL: "Then the players go"}.get(
+            movement.kind, "Then E/W go to"
+        ),
         notes=card_notes,
     )
 

@@ -23,8 +23,20 @@ from django.db import transaction
 from django.db.models import Count, F, FilteredRelation, OuterRef, Q
 from django.utils import timezone
 
+from ..domain.movements.individual import BOARDS_DONE, next_seat_text
 from ..domain.movements.render import boards_move_text, ew_move_text, seat_move_text
-from ..models import Board, Event, Result, ResultChange, Seating, TableAccess, TableCheckIn, TableLink
+from ..domain.movements.whist import whist_schedule
+from ..models import (
+    Board,
+    Event,
+    MatchTable,
+    Result,
+    ResultChange,
+    Seating,
+    TableAccess,
+    TableCheckIn,
+    TableLink,
+)
 from .checkins import check_in_asked, check_in_of, check_in_record, may_enter, waiting_at
 from .codes import (
     CODE_ALPHABET,
@@ -35,11 +47,13 @@ from .codes import (
     table_link_create,
 )
 from .errors import ServiceError
+from .leagues import may_play_match
 from .lifecycle import has_started, may_play
 from .locks import table_held
 from .movements import seated_movement
 from .results import history_add, result_record_for_seating
 from .scoring import seating_expected_boards
+from .verdicts import require
 
 
 class TableError(ServiceError):
@@ -56,10 +70,13 @@ def event_open_tables(*, event: Event) -> list[TableAccess]:
     return [existing[t] for t in sorted(existing) if t <= event.tables]
 
 
-def table_code_lookup(*, code: str, tablet: Tablet) -> TableLink:
-    """The table a typed code opens, an event's or a drive's, whatever its state: its page says
-    whether play has started, and a table's own code is never a guess. Repeated wrong codes from
-    one tablet (or one network) are refused for a while (``services/codes.py``)."""
+def table_code_lookup(*, code: str, tablet: Tablet) -> TableLink | MatchTable:
+    """The table a typed code opens, an event's or a drive's whatever its state: its page says
+    whether play has started, and a table's own code is never a guess. A league match's opens only
+    while the match may be played (``leagues.may_play_match``): its code is printed with the
+    fixtures, months ahead; typed at another time it is refused with the reason, and counts as a
+    wrong code. Repeated wrong codes from one tablet (or one network) are refused for a while
+    (``services/codes.py``)."""
     if not code_attempt_begin(tablet):
         raise TableError(
             "Too many wrong codes from this tablet. Wait ten minutes, or ask the organiser to let it "
@@ -70,6 +87,10 @@ def table_code_lookup(*, code: str, tablet: Tablet) -> TableLink:
     # without asking the database, which refuses some characters outright.
     could_be = len(cleaned) == CODE_LENGTH and set(cleaned) <= set(CODE_ALPHABET)
     access = TableLink.objects.filter(code=cleaned).first() if could_be else None
+    if access is None and could_be:  # a table of a league match (services/leagues.py)
+        access = MatchTable.objects.select_related("fixture").filter(code=cleaned).first()
+        if access is not None:
+            require(may_play_match(access.fixture), TableError)
     if access is None:
         raise TableError(
             f"'{code_as_typed(code)}' is not the code of a table in play. Check the code on the table card."
@@ -212,9 +233,42 @@ def _score_as_seated(number: int, result: Result | None, seating: Seating) -> tu
     return (number, str(seated.ns_tricks), str(13 - seated.ns_tricks))
 
 
+@dataclass(frozen=True)
+class PlayerMove:
+    """A player of an individual event as a tablet's move list names them (as it names a pair)."""
+
+    number: int
+    names: str
+
+    def __str__(self):
+        return f"player {self.number}"
+
+
+def _individual_moves(event: Event, seating: Seating) -> dict:
+    """Where each of the four players of a table goes after its round, by the schedule."""
+    schedule = whist_schedule(event.players, event.rounds)
+    if seating.round >= schedule.round_count:
+        return {}
+    names = {p.number: p.names for p in event.individuals.select_related("player1", "player2")}
+    table = schedule.round_tables(seating.round)[seating.table - 1]
+    moves = []
+    for player in (p for p in table.seats if p is not None):
+        line = schedule.itinerary(player)[seating.round]  # the next round's
+        partner = names.get(line.partner, f"player {line.partner}") if line.partner else ""
+        moves.append((PlayerMove(player, names.get(player, "")), next_seat_text(line, partner)))
+    return {
+        "round": seating.round,
+        "pair_moves": moves,
+        "boards": (seating.first_board, seating.last_board),
+        "boards_text": BOARDS_DONE,
+    }
+
+
 def _moves(event: Event, seating: Seating) -> dict:
     """Where the E/W pair and the boards of a table went after its round (read from that round and
     the next only: the whole movement of a big event is thousands of rows)."""
+    if event.is_individual:
+        return _individual_moves(event, seating)
     rounds = (seating.round, seating.round + 1)
     movement = seated_movement(
         event,

@@ -33,7 +33,7 @@ from .drives import (
     drive_start,
     drive_totals,
 )
-from .evening import entry_add, entry_remove, event_accept, event_new, event_run
+from .evening import entry_add, entry_remove, event_accept, event_new, event_run, individuals_enter
 from .events import (
     board_hand_record,
     event_analyse_boards,
@@ -66,10 +66,16 @@ from .results import (
     event_results_board,
     event_results_csv,
     event_results_pair,
+    event_results_player,
 )
 from .tablets import table_check_in, table_confirm, table_enter, table_page, table_reject, table_start
+from .team_nights import team_night_csv, team_night_new, team_night_team_add, team_night_team_remove
 
 __all__ = [
+    "team_night_csv",
+    "team_night_new",
+    "team_night_team_add",
+    "team_night_team_remove",
     "club_backup",
     "competition_csv",
     "competition_edit",
@@ -108,6 +114,7 @@ __all__ = [
     "event_accept",
     "event_new",
     "event_run",
+    "individuals_enter",
     "director_board",
     "event_close",
     "codes_unlock",
@@ -135,6 +142,7 @@ __all__ = [
     "event_results_board",
     "event_results_csv",
     "event_results_pair",
+    "event_results_player",
     "healthz",
     "healthz_write",
     "home",

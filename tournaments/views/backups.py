@@ -5,12 +5,12 @@ from django.http import StreamingHttpResponse
 from django.utils import timezone
 
 from ..services.club_backup import club_backup_download
-from .competitions import _organised_club
+from .common import get_organised_club
 
 
 @login_required
 def club_backup(request, slug: str):
-    club = _organised_club(request, slug)
+    club = get_organised_club(request, slug)
     response = StreamingHttpResponse(
         club_backup_download(club=club, user=request.user), content_type="application/json"
     )

@@ -91,6 +91,19 @@ def get_open_club(request, slug: str) -> Club:
     return club
 
 
+def organises_club(user, club: Club) -> bool:
+    """Whether the user organises the club (a superuser organises every club)."""
+    return user.is_authenticated and (user.is_superuser or club.organisers.filter(pk=user.pk).exists())
+
+
+def get_organised_club(request, slug: str) -> Club:
+    """The club at this address, if the user organises it; 404 otherwise."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None or not organises_club(request.user, club):
+        raise Http404("No such club among yours.")
+    return club
+
+
 def login_when_needed(view):
     """A page that raises LoginNeeded sends the visitor to log in, and back here after."""
 
@@ -132,6 +145,12 @@ def back(request, default: str) -> str:
     if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
         return target
     return default
+
+
+def drive_grid_context(state) -> dict:
+    """What the grid of a drive's tables by hands needs (a drive's and a team night's page and the
+    live grid show it), from its ``services.drives.DriveState``."""
+    return {"grid": state.grid(), "hands": range(1, state.drive.hands + 1), "next_hand": state.next_hand()}
 
 
 def tablet_base_url(request) -> str:

@@ -14,7 +14,7 @@ from ..models import Club, Competition
 from ..services import competitions
 from ..services.errors import ServiceError
 from ..tables import CompetitionStandingsTable
-from .common import check_club_open, get_open_club, login_when_needed
+from .common import check_club_open, get_open_club, get_organised_club, login_when_needed, organises_club
 
 ROWS_A_PAGE = 50
 
@@ -29,19 +29,6 @@ def _competition(request, slug: str, competition_id: int) -> Competition:
     return competition
 
 
-def _organises(user, club: Club) -> bool:
-    if not user.is_authenticated:
-        return False
-    return user.is_superuser or club.organisers.filter(pk=user.pk).exists()
-
-
-def _organised_club(request, slug: str) -> Club:
-    club = Club.objects.filter(slug=slug).first()
-    if club is None or not _organises(request.user, club):
-        raise Http404("No such club among yours.")
-    return club
-
-
 @login_when_needed
 def competition_list(request, slug: str):
     club = get_open_club(request, slug)
@@ -52,7 +39,7 @@ def competition_list(request, slug: str):
         {
             "club": club,
             "competitions": [(c, competitions.describe(c)) for c in listed],
-            "organises": _organises(request.user, club),
+            "organises": organises_club(request.user, club),
         },
     )
 
@@ -87,7 +74,7 @@ def competition_standings(request, slug: str, competition_id: int):
             ],
             "lists": lists,
             "apart": apart_table,
-            "organises": _organises(request.user, competition.club),
+            "organises": organises_club(request.user, competition.club),
         },
     )
 
@@ -141,12 +128,12 @@ def _form_page(request, club: Club, competition: Competition | None):
 
 @login_required
 def competition_new(request, slug: str):
-    return _form_page(request, _organised_club(request, slug), None)
+    return _form_page(request, get_organised_club(request, slug), None)
 
 
 @login_required
 def competition_edit(request, slug: str, competition_id: int):
-    club = _organised_club(request, slug)
+    club = get_organised_club(request, slug)
     competition = Competition.objects.filter(pk=competition_id, club=club).first()
     if competition is None:
         raise Http404("There is no such competition.")

@@ -1,5 +1,6 @@
 """A drive's tablet, one per table: the hand to play and its couples, the tricks tapped by one
-couple and confirmed by the other, then who moves where."""
+couple and confirmed by the other, then who moves where (a scheduled drive: to which table and
+seat, with which partner, and who sits out)."""
 
 from django.contrib import messages
 from django.http import Http404
@@ -8,8 +9,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from ..domain.boards import STRAIN_SYMBOLS
+from ..domain.drives import COMPASS
 from ..domain.errors import DomainError
-from ..models import DriveTable
+from ..models import Drive, DriveTable
 from ..services import drives
 from ..services.checkins import check_in_asked, check_in_of
 from .tablets import NOT_IN_USE, _could_be_token, _whole, asks_to_send_again, check_in_view, table_ready
@@ -24,14 +26,45 @@ def _get_table(token: str) -> DriveTable:
     return table
 
 
-def _couple(state, couple) -> list[dict]:
-    return [{"key": key, "name": state.name(key)} for key in couple]
+def _couple(state, couple, seats) -> list[dict]:
+    """A couple's players by card and name; an individual drive's by seat too (North, South)."""
+    if state.drive.format != Drive.Format.INDIVIDUAL:
+        seats = ("", "")
+    return [
+        {"key": key, "name": state.name(key), "seat": seat} for key, seat in zip(couple, seats, strict=True)
+    ]
 
 
 def _moves(state, hand: int, table: int) -> list[dict]:
+    if state.is_team_night:  # by pairs: "Team 7's away pair: go to table 9"
+        return [
+            {
+                "name": f"Team {m['team']}'s {m['pair']} pair",
+                "key": f"{m['name']}: {m['players']}",
+                "text": m["text"],
+            }
+            for m in state.team_moves(hand, table)
+        ]
     return [
-        {"name": state.name(player), "key": player, "text": move.text}
+        {
+            "name": state.name(player),
+            "key": player,
+            "text": move.text + (f", partner {state.name(move.partner)}" if move.partner else ""),
+        }
         for player, move in state.departures(hand, table).items()
+    ]
+
+
+def _sitting_out(state, hand: int) -> list[dict]:
+    """The players who sit out a hand of a scheduled drive (none in the others: they learn it at
+    their table)."""
+    if not state.scheduled:
+        return []
+    return [
+        {"name": state.name(p), "key": p}
+        for seated in state.seatings.get(hand, {}).values()
+        if seated.sit_out
+        for p in seated.players
     ]
 
 
@@ -53,6 +86,7 @@ def drive_table_page(request, token: str):
             "ew_tricks": 13 - state.results[(played, access.table)],
             "last": last,
             "moves": [] if last else _moves(state, played, access.table),
+            "sitting_out": [] if last else _sitting_out(state, played + 1),
         }
     context = {
         "access": access,
@@ -67,12 +101,15 @@ def drive_table_page(request, token: str):
         trumps = state.trumps(now.hand)
         context |= {
             "seen": drives.drive_hand_sets(drive.pk, access.table, [now.hand]).get(now.hand, 0),
-            "ns": _couple(state, now.seating.ns),
-            "ew": _couple(state, now.seating.ew),
+            "ns": _couple(state, now.seating.ns, COMPASS[:2]),
+            "ew": _couple(state, now.seating.ew, COMPASS[2:]),
             "trumps": STRAIN_SYMBOLS[trumps],
             "red": trumps in ("H", "D"),
             "sit_out_score": state.sit_out_text,
         }
+        if state.is_team_night:
+            home, away = (state.team_of(couple[0]) for couple in (now.seating.ns, now.seating.ew))
+            context["match"] = {"home": home, "away": away}
         if not now.seating.sit_out and now.result is None:
             check_in = check_in_of(access, now.hand)
             context |= {

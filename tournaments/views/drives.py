@@ -12,28 +12,35 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from ..domain.drives import GENT, LADY
+from ..domain.drives import LADY
 from ..domain.errors import DomainError
 from ..forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, NewDriveForm, form_problems
-from ..pdf import DRIVE_DOCUMENTS
+from ..models import Drive
 from ..services import drives
 from ..services.checkins import drive_check_ins
 from ..services.competitions import evening_competitions
 from .common import (
     LoginNeeded,
+    drive_grid_context,
     get_clubs_for_user,
     get_drive_for_results,
     get_drive_for_user,
     tablet_base_url,
 )
 from .drive_tablets import _whole
+from .team_nights import team_night_results, team_night_room, team_night_run
 
 MOVE_SHOWN = timedelta(seconds=60)
 
 
-def _grid_context(state: drives.DriveState) -> dict:
-    """What the grid of tables by hands needs (the drive's page and the live grid show it)."""
-    return {"grid": state.grid(), "hands": range(1, state.drive.hands + 1), "next_hand": state.next_hand()}
+def _lists(state: drives.DriveState, count: int | None = None) -> list[tuple[str, list[dict]]]:
+    """The standings of each role of the drive (one list for an individual drive), headed; empty
+    lists until there is a score to rank by."""
+    drive = state.drive
+    return [
+        (drive.role_plural(role), _standings(state, role)[:count] if state.scored else [])
+        for role in drive.roles
+    ]
 
 
 def _standings(state: drives.DriveState, role: str) -> list[dict]:
@@ -52,7 +59,8 @@ def _standings(state: drives.DriveState, role: str) -> list[dict]:
 @login_required
 def drive_new(request):
     clubs = get_clubs_for_user(request)
-    form = NewDriveForm(request.POST or None, clubs=clubs)
+    individual = request.GET.get("format") == Drive.Format.INDIVIDUAL
+    form = NewDriveForm(request.POST or None, clubs=clubs, individual=individual)
     if request.method == "POST" and form.is_valid():
         try:
             drive = drives.drive_create(**form.cleaned_data, user=request.user)
@@ -67,11 +75,15 @@ def drive_new(request):
 @login_required
 def drive_run(request, drive_id: int):
     drive = get_drive_for_user(request, drive_id)
+    if drive.format == Drive.Format.TEAMS:
+        return team_night_run(request, drive)
     allows = drives.drive_allows(drive)
     context = {
         "drive": drive,
         "allows": allows,
-        "players": sorted(drive.players.select_related("member"), key=lambda p: (p.role != LADY, p.card)),
+        "players": sorted(
+            drive.players.select_related("member", "second_member"), key=lambda p: (p.role != LADY, p.card)
+        ),
         "trail": drive.changes.select_related("changed_by"),
     }
     if not allows["started"]:
@@ -79,12 +91,16 @@ def drive_run(request, drive_id: int):
         context["members"] = drive.club.members.filter(active=True)
         context["role"] = request.GET.get("role", LADY)
         context["guest_warnings"] = drives.drive_guest_warnings(context["players"])
+        if drive.scheduled and context["players"]:
+            try:
+                context["plan"] = drives.drive_plan(drive=drive, players=context["players"])
+            except DomainError as error:
+                context["plan_refused"] = str(error)
     else:
         state = drives.DriveState(drive)
-        context |= _grid_context(state) | {
+        context |= drive_grid_context(state) | {
             "state": state,
-            "ladies": _standings(state, LADY) if state.scored else [],
-            "gents": _standings(state, GENT) if state.scored else [],
+            "lists": _lists(state) if state.scored else [],
             "awards": [
                 {
                     "award": a,
@@ -119,7 +135,7 @@ def drive_live(request, drive_id: int):
     if not allows["started"]:
         return redirect("tournaments:drive-run", drive_id=drive.pk)
     state = drives.DriveState(drive)
-    context = {"drive": drive, "allows": allows, **_grid_context(state)}
+    context = {"drive": drive, "allows": allows, **drive_grid_context(state)}
     if allows["play"]:
         context["check_ins"] = drive_check_ins(drive, state)
     return render(request, "tournaments/drive_live.html", context)
@@ -144,13 +160,22 @@ def drive_player_add(request, drive_id: int):
     if not form.is_valid():
         messages.error(request, form_problems(form))
         return redirect("tournaments:drive-run", drive_id=drive_id)
-    role, name = form.cleaned_data["role"], form.cleaned_data["name"]
+    role = form.cleaned_data["role"]
+
+    def add(drive):
+        player = drives.drive_player_add(
+            drive=drive,
+            role=role,
+            name=form.cleaned_data["name"],
+            shared_with=form.cleaned_data["shared_with"],
+            user=request.user,
+        )
+        return f"Entered {player}."
+
     return _action(
         request,
         drive_id,
-        lambda drive: (
-            f"Entered {drives.drive_player_add(drive=drive, role=role, name=name, user=request.user)}."
-        ),
+        add,
         query=f"?role={role}",  # the next player is offered the same role: players come in runs
     )
 
@@ -227,7 +252,7 @@ def drive_move(request, drive_id: int):
     return _action(
         request,
         drive_id,
-        lambda drive: drives.drive_move_call(drive=drive),
+        lambda drive: drives.drive_move_call(drive=drive, user=request.user),
         "The room display says: move now.",
     )
 
@@ -272,9 +297,13 @@ def drive_cut(request, drive_id: int):
 @login_required
 def drive_print(request, drive_id: int, document: str):
     drive = get_drive_for_user(request, drive_id)
-    if document not in DRIVE_DOCUMENTS:
+    if document not in drives.drive_documents(drive):
         raise Http404("No such document.")
-    data = drives.drive_print(drive=drive, document=document, base_url=tablet_base_url(request))
+    try:
+        data = drives.drive_print(drive=drive, document=document, base_url=tablet_base_url(request))
+    except DomainError as error:  # itinerary cards for players the schedule cannot seat
+        messages.error(request, str(error))
+        return redirect("tournaments:drive-run", drive_id=drive.pk)
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="drive-{drive.pk}-{document}.pdf"'
     return response
@@ -296,10 +325,12 @@ def drive_room(request, drive_id: int):
         drive = get_drive_for_results(request, drive_id)
     except LoginNeeded:
         return redirect_to_login(request.get_full_path())
+    move_now = drive.move_called_at is not None and timezone.now() - drive.move_called_at < MOVE_SHOWN
+    if drive.format == Drive.Format.TEAMS:
+        return team_night_room(request, drive, move_now)
     state = drives.DriveState(drive)
     allows = drives.drive_allows(drive)
     prizes = _prizes(state, allows)
-    move_now = drive.move_called_at is not None and timezone.now() - drive.move_called_at < MOVE_SHOWN
     return render(
         request,
         "tournaments/drive_room.html",
@@ -307,8 +338,7 @@ def drive_room(request, drive_id: int):
             "drive": drive,
             "allows": allows,
             "hand": state.next_hand() if state.tables else None,
-            "ladies": _standings(state, LADY)[:10] if state.scored else [],
-            "gents": _standings(state, GENT)[:10] if state.scored else [],
+            "lists": _lists(state, 10),
             "scored": state.scored,
             "first_half": [(s.player, state.name(s.player), s.first_half) for s in state.half_time_leaders()],
             "prizes": prizes,
@@ -326,11 +356,14 @@ def drive_results(request, drive_id: int):
         drive = get_drive_for_results(request, drive_id)
     except LoginNeeded:
         return redirect_to_login(request.get_full_path())
+    if drive.format == Drive.Format.TEAMS:
+        return team_night_results(request, drive)
     state = drives.DriveState(drive)
     allows = drives.drive_allows(drive)
     roles = []
     if state.tables:
-        for role, heading in ((LADY, drive.ladies_heading), (GENT, drive.gents_heading)):
+        for role in drive.roles:
+            heading = drive.role_plural(role)
             rows = [
                 {
                     "place": place,

@@ -10,9 +10,12 @@ from .. import pdf, services
 from ..domain.errors import DomainError
 from ..domain.recommend import MIN_PAIRS, recommend
 from ..domain.recommend import NAMES as MOVEMENT_NAMES
-from ..forms import DealForm, EntryForm, NewEventForm, PbnUploadForm, form_problems
+from ..forms import DealForm, EntryForm, IndividualPlayersForm, NewEventForm, PbnUploadForm, form_problems
 from ..models import Event
 from .common import get_clubs_for_user, get_event_for_user
+
+INDIVIDUAL_PLAYERS = 8  # the smallest complete whist tournament of two tables
+INDIVIDUAL_BOARDS = 2
 
 
 @login_required
@@ -23,15 +26,18 @@ def event_new(request):
         data = form.cleaned_data
         # Until tonight's pairs are entered and a movement chosen, the event holds the domain's
         # movement for the smallest field; the club gives its usual scale.
+        # An individual holds the smallest full schedule's until its players are entered.
         smallest = recommend(MIN_PAIRS)[0]
+        individual = data["individual"]
         try:
             event = services.event_create(
                 club=data["club"],
                 name=data["name"],
                 date=data["date"],
                 tables=smallest.tables,
-                boards_per_round=smallest.boards_per_round,
-                variant=smallest.variant,
+                boards_per_round=INDIVIDUAL_BOARDS if individual else smallest.boards_per_round,
+                variant=Event.Variant.INDIVIDUAL if individual else smallest.variant,
+                players=INDIVIDUAL_PLAYERS if individual else None,
                 trump_schedule=data["trump_schedule"],
                 scoring=data["scoring"],
                 scale=data["club"].scale,
@@ -48,6 +54,9 @@ def _steps(event: Event, entries: int, allows: dict) -> dict:
     pairs = event.pairs.count()
     # Pairs given in the organiser site (no entries) count as tonight's pairs too.
     seated = event.seatings.exists() and (entries == pairs or not entries)
+    if event.is_individual:  # the players are named once the movement is built for them
+        entries = pairs = event.individuals.exclude(player1=None, guest1="").count()
+        seated = event.seatings.exists() and entries == event.players
     entries = entries or pairs
     dealt = event.boards.exists() and not event.boards.filter(deal="").exists()
     return {
@@ -72,7 +81,8 @@ def event_run(request, event_id: int):
         messages.error(request, str(error))
     allows = services.event_allows(event)
     steps = _steps(event, len(entries), allows)
-    pairs = list(event.pairs.select_related("player1", "player2"))
+    # An individual event's partnerships are no entries' seats: its players are shown apart.
+    pairs = [] if event.is_individual else list(event.pairs.select_related("player1", "player2"))
     if steps["movement"]:  # each pair by its number alone, in the movement's order
         seats = {pair.entry_id: (place, str(pair)) for place, pair in enumerate(pairs) if pair.entry_id}
         entries.sort(key=lambda entry: seats.get(entry.pk, (len(pairs), ""))[0])
@@ -99,12 +109,31 @@ def event_run(request, event_id: int):
             "deal_form": DealForm(),
             "pbn_form": PbnUploadForm(),
             "analysis": services.event_analysis_progress(event),
-            "documents": list(pdf.DOCUMENTS.items()),
+            "documents": list((pdf.INDIVIDUAL_DOCUMENTS if event.is_individual else pdf.DOCUMENTS).items()),
             "progress": services.event_progress(event) if steps["start"] else None,
             "here": reverse("tournaments:event-run", args=[event.pk]),
             "allows": allows,
+            "individual": _individual_step(event) if event.is_individual else None,
         },
     )
+
+
+def _individual_step(event: Event) -> dict:
+    """The players of an individual event, the schedule seating them, and the form to enter them."""
+    players = list(event.individuals.select_related("player1", "player2"))
+    named = [p for p in players if p.people]
+    grid = services.individual_schedule_grid(event) if event.seatings.exists() else None
+    return {
+        "players": players,
+        "named": bool(players) and len(named) == len(players),
+        "grid": grid,
+        "form": IndividualPlayersForm(
+            initial={
+                "players": "\n".join(p.names for p in named),
+                "boards_per_round": event.boards_per_round,
+            }
+        ),
+    }
 
 
 def _in_use(event: Event, proposal) -> bool:
@@ -143,6 +172,24 @@ def entry_add(request, event_id: int):
             user=request.user,
         ),
         f"Entered {data['first']} & {data['second']}.",
+    )
+
+
+@login_required
+@require_POST
+def individuals_enter(request, event_id: int):
+    form = IndividualPlayersForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_problems(form))
+        return redirect("tournaments:event-run", event_id=event_id)
+    data = form.cleaned_data
+    return _run_action(
+        request,
+        event_id,
+        lambda event: services.individuals_enter(
+            event=event, names=data["players"], boards_per_round=data["boards_per_round"], user=request.user
+        ),
+        f"{len(data['players'])} players entered and seated: see the schedule below.",
     )
 
 

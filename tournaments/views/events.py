@@ -69,6 +69,9 @@ def event_detail(request, event_id: int):
                 (p for p in pairs if p.direction == Direction.ALL), key=lambda p: p.number
             ),
             "boards": event.boards.all(),
+            "individuals": event.individuals.select_related("player1", "player2")
+            if event.is_individual
+            else (),
             "results": results,
             "seated": event.seatings.exists(),
             "upload_form": ResultsUploadForm(),
@@ -94,6 +97,7 @@ def _trail(event: Event) -> list[dict]:
 def event_movement(request, event_id: int):
     event = get_event_for_user(request, event_id)
     grid = services.event_movement_grid(event)
+    seated = event.is_individual and bool(grid.rows)
     return render(
         request,
         "tournaments/event_movement.html",
@@ -108,6 +112,7 @@ def event_movement(request, event_id: int):
             "stationary_seat": grid.stationary_seat,
             "may_rebuild": services.may_change_movement(event),
             "itineraries": grid.itineraries,
+            "schedule": services.individual_schedule_grid(event) if seated else None,
         },
     )
 
@@ -228,7 +233,8 @@ def board_hand_record(request, event_id: int, board: int):
 def event_print(request, event_id: int, document: str):
     """One printed document, or the whole pack, as a PDF download."""
     event = get_event_for_user(request, event_id)
-    if document not in pdf.DOCUMENTS and document != "pack":
+    documents = pdf.INDIVIDUAL_DOCUMENTS if event.is_individual else pdf.DOCUMENTS
+    if document not in documents and document != "pack":
         raise Http404("No such document.")
     data = pdf.render(services.event_print_pack(event, base_url=tablet_base_url(request)), document)
     response = HttpResponse(data, content_type="application/pdf")

@@ -107,6 +107,24 @@ def event_room(request, event, report):
         )
         for field in report.scores.fields
     ]
+    if event.is_individual:  # the players ranked, a shared seat's two people both shown
+        individuals = services.individual_report(event, report)
+        fields = [
+            (
+                "Players",
+                [
+                    {
+                        "rank": s.rank,
+                        "pair": s.player,
+                        "players": [name for _, name in individuals.people.get(s.player, ())]
+                        or [individuals.name(s.player)],
+                        "figure": headline_figure(report.scores.method, s),
+                        "boards": s.boards_played,
+                    }
+                    for s in individuals.standings
+                ],
+            )
+        ]
     return render(
         request,
         "tournaments/event_room.html",

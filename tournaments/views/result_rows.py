@@ -9,6 +9,7 @@ from django.utils.html import format_html, format_html_join
 from ..domain.boards import STRAIN_SYMBOLS
 from ..domain.scoring import pair_label
 from ..reports import format_percentage, format_score, format_versus_average
+from ..services.individuals import IndividualReport
 from ..services.scoring import EventReport
 
 
@@ -43,6 +44,22 @@ def names_cell(report: EventReport, pair):
     return format_html_join(" & ", "{}", ((cell,) for cell in cells))
 
 
+def standing_figures(s) -> dict:
+    """A standing's figures, raw and as shown (a pair's or an individual's alike)."""
+    return {
+        "score": s.score,
+        "score_text": format_score(s.score),
+        "top": s.top,
+        "top_text": format_score(s.top),
+        "percentage": s.percentage,
+        "percentage_text": format_percentage(s.percentage),
+        "versus_average": s.versus_average,
+        "versus_text": format_versus_average(s.versus_average),
+        "tricks": s.tricks,
+        "boards_played": s.boards_played,
+    }
+
+
 def standings_table_rows(report: EventReport, field: str) -> list[dict]:
     return [
         {
@@ -56,16 +73,7 @@ def standings_table_rows(report: EventReport, field: str) -> list[dict]:
             "label_link": format_html(
                 '<a href="{}">{}</a>', card_url(report.event.pk, s.pair), pair_label(s.pair)
             ),
-            "score": s.score,
-            "score_text": format_score(s.score),
-            "top": s.top,
-            "top_text": format_score(s.top),
-            "percentage": s.percentage,
-            "percentage_text": format_percentage(s.percentage),
-            "versus_average": s.versus_average,
-            "versus_text": format_versus_average(s.versus_average),
-            "tricks": s.tricks,
-            "boards_played": s.boards_played,
+            **standing_figures(s),
             "card_url": card_url(report.event.pk, s.pair),
         }
         for s in report.scores.field(field)
@@ -128,4 +136,52 @@ def scorecard_rows(report: EventReport, pair) -> list[dict]:
                     "top_text": format_score(board.top),
                 }
             )
+    return sorted(rows, key=lambda row: (row["round"], row["board"]))
+
+
+def player_card_url(event_id: int, player: int) -> str:
+    return reverse("tournaments:results-player", args=[event_id, player])
+
+
+def _people_cell(people, fallback: str):
+    """Players' names, each member's leading to their page (a guest's as it is)."""
+    cells = [
+        format_html('<a href="{}">{}</a>', reverse("tournaments:player", args=[pk]), name) if pk else name
+        for pk, name in people
+        if name
+    ]
+    return format_html_join(" + ", "{}", ((cell,) for cell in cells)) if cells else fallback
+
+
+def individual_table_rows(report: IndividualReport) -> list[dict]:
+    """The players' ranking, in the shape of ``standings_table_rows`` (one field)."""
+    event_id = report.pairs.event.pk
+    return [
+        {
+            "position": int(s.rank.rstrip("=")),
+            "rank": s.rank,
+            "direction": "ALL",
+            "pair": s.player,
+            "label": f"Player {s.player}",
+            "names": report.name(s.player),
+            "names_link": _people_cell(report.people.get(s.player, ()), report.name(s.player)),
+            "label_link": format_html(
+                '<a href="{}">{}</a>', player_card_url(event_id, s.player), f"Player {s.player}"
+            ),
+            **standing_figures(s),
+            "card_url": player_card_url(event_id, s.player),
+        }
+        for s in report.standings
+    ]
+
+
+def player_card_rows(report: IndividualReport, player: int) -> list[dict]:
+    """A player's boards, partnership by partnership, each with the partner named."""
+    rows = []
+    for pair, players in report.partnerships.items():
+        if player in players:
+            partner = players[1] if players[0] == player else players[0]
+            for row in scorecard_rows(report.pairs, pair):
+                row["partner"] = report.name(partner)
+                rows.append(row)
     return sorted(rows, key=lambda row: (row["round"], row["board"]))

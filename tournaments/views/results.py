@@ -16,20 +16,33 @@ from ..domain.scoring import pair_label
 from ..forms import ResultsUploadForm
 from ..models import Board
 from ..reports import FIELD_TITLES, METHOD_NOTES, report_as_csv, rounding_note
-from ..tables import StandingsTable
+from ..tables import IndividualStandingsTable, StandingsTable
 from .common import (
     back,
     get_event_for_user,
     organises_event,
     results_page,
 )
-from .result_rows import scorecard_rows, standings_table_rows, traveller_rows
+from .result_rows import (
+    individual_table_rows,
+    player_card_rows,
+    scorecard_rows,
+    standings_table_rows,
+    traveller_rows,
+)
 
 
 @results_page
 def event_results(request, event, report):
     fields = []
-    for field in report.scores.fields:
+    if event.is_individual:  # the players ranked; the partnerships' own figures are on their cards
+        individuals = services.individual_report(event, report)
+        table = IndividualStandingsTable(
+            individual_table_rows(individuals), method=report.scores.method, prefix="players-"
+        )
+        RequestConfig(request, paginate=False).configure(table)
+        fields.append(("Players", table))
+    for field in () if event.is_individual else report.scores.fields:
         table = StandingsTable(
             standings_table_rows(report, field), method=report.scores.method, prefix=f"{field.lower()}-"
         )
@@ -99,8 +112,32 @@ def event_results_pair(request, event, report, direction: str, number: int):
 
 
 @results_page
+def event_results_player(request, event, report, number: int):
+    if not event.is_individual:
+        raise Http404("Not an individual event.")
+    individuals = services.individual_report(event, report)
+    standing = next((s for s in individuals.standings if s.player == number), None)
+    if standing is None:
+        raise Http404("No such player.")
+    return render(
+        request,
+        "tournaments/results_pair.html",
+        {
+            "individual": True,
+            "event": event,
+            "report": report,
+            "label": f"Player {number}",
+            "names": individuals.name(number),
+            "standing": standing,
+            "rows": player_card_rows(individuals, number),
+        },
+    )
+
+
+@results_page
 def event_results_csv(request, event, report):
-    response = HttpResponse(report_as_csv(report), content_type="text/csv; charset=utf-8")
+    individuals = services.individual_report(event, report) if event.is_individual else None
+    response = HttpResponse(report_as_csv(report, individuals), content_type="text/csv; charset=utf-8")
     filename = slugify(f"{event.name} {event.date}") or "results"
     response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
     return response

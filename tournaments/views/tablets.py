@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from .. import services
 from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ..domain.errors import DomainError
-from ..models import TableAccess
+from ..models import MatchTable, TableAccess
 from ..services.codes import Tablet
 from ..services.tablets import TableNotStarted, code_as_typed, table_sit_outs
 
@@ -86,6 +86,8 @@ def table_start(request):
             # afresh (in the address: a reload or the back button sends nothing again).
             again = f"{reverse('tournaments:table-start')}?{urlencode({'code': code_as_typed(code)})}"
             return _keep_tablet_cookie(request, redirect(again))
+        if isinstance(access, MatchTable):
+            return _keep_tablet_cookie(request, redirect("tournaments:league-tablet", token=access.token))
         page = "tournaments:drive-table" if access.drive_id else "tournaments:table"
         return _keep_tablet_cookie(request, redirect(page, token=access.token))
     context = {"code": code_as_typed(request.GET.get("code", ""))}

@@ -1,7 +1,8 @@
-"""Progressive whist drives: every table plays its own cards and players move by who won.
+"""Whist drives: every table plays its own cards; players move by who won, or by a schedule.
 
-``movement`` seats each hand from the last one's results; ``scores`` adds up the players' score
-cards and gives the prizes.
+``movement`` seats each hand from the last one's results; ``scheduled`` seats every hand of a
+format that follows a fixed schedule (the individual drive, the team night); ``scores`` adds up
+the players' score cards and gives the prizes.
 """
 
 from .movement import (
@@ -9,6 +10,8 @@ from .movement import (
     GENT,
     LADY,
     NS,
+    PLAYER,
+    SCHEDULED,
     TRICKS,
     Circles,
     Departure,
@@ -24,6 +27,7 @@ from .movement import (
     start_seating,
     winners,
 )
+from .scheduled import COMPASS, PLANNERS, Plan, is_scheduled, moves, plan_drive, plan_from_rounds, senders
 from .scores import (
     AVERAGE,
     PRESETS,
@@ -36,18 +40,29 @@ from .scores import (
     halves_of,
     parse_prizes,
     rank_players,
+    role_prizes,
     score_players,
     sit_out_score,
 )
 
 __all__ = [
     "AVERAGE",
+    "COMPASS",
+    "PLANNERS",
+    "PLAYER",
+    "Plan",
+    "is_scheduled",
+    "moves",
+    "plan_drive",
+    "plan_from_rounds",
+    "senders",
     "EW",
     "GENT",
     "LADY",
     "NS",
     "PRESETS",
     "PRIZE_LABELS",
+    "SCHEDULED",
     "TRICKS",
     "Award",
     "Circles",
@@ -66,6 +81,7 @@ __all__ = [
     "parse_prizes",
     "play_drive",
     "rank_players",
+    "role_prizes",
     "role_switches",
     "score_players",
     "sit_out_score",

@@ -33,6 +33,7 @@ from ..errors import DriveError
 
 TRICKS = 13
 LADY, GENT = "L", "G"
+PLAYER = "P"  # a player of a drive without roles (an individual drive)
 NS, EW = "ns", "ew"
 
 
@@ -41,7 +42,12 @@ class Format(StrEnum):
     SEMI_PARTNER = "semi-partner"
     WINNERS_MOVE = "winners-move"
     PARTNER = "partner"
+    TEAMS = "teams"  # seated from a schedule: see ``teams``
+    INDIVIDUAL = "individual"
 
+
+# Formats whose every hand is seated from a schedule fixed at the start, not from the results.
+SCHEDULED = frozenset({Format.TEAMS, Format.INDIVIDUAL})
 
 # Who stays at a table after a hand: the winning couple, or the losing one.
 WINNERS_STAY = {Format.PROGRESSIVE, Format.SEMI_PARTNER}
@@ -93,6 +99,8 @@ class Departure:
     stays: bool
     crosses: bool = False  # stays at the table but moves to the other side
     sits_out: bool = False  # the table is the sit-out table: nobody plays there next hand
+    seat: str = ""  # a scheduled drive names the seat: "North"
+    partner: str | None = None  # and the partner there
 
     @property
     def text(self) -> str:
@@ -100,6 +108,10 @@ class Departure:
             if self.stays:
                 return "sit out next hand too, at this table"
             return f"sit out next hand (table {self.table}: nobody plays there)"
+        if self.seat:
+            if not self.stays:
+                return f"table {self.table}, sit {self.seat}"
+            return f"stay in your seat ({self.seat})" if not self.crosses else f"stay here, sit {self.seat}"
         if not self.stays:
             return f"go to table {self.table}"
         return "stay at this table, change seats" if self.crosses else "stay in your seat"

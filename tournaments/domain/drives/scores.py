@@ -162,9 +162,12 @@ class Prize(StrEnum):
     LADY_3 = "lady-3"
     GENT_3 = "gent-3"
     OVERALL = "overall"
+    SECOND = "second"
+    THIRD = "third"
     FIRST_HALF = "first-half"
     BOOBY_LADY = "booby-lady"
     BOOBY_GENT = "booby-gent"
+    BOOBY = "booby"
     MYSTERY = "mystery-hand"
     TEN_PLUS = "ten-plus"
 
@@ -177,9 +180,12 @@ PRIZE_LABELS = {
     Prize.LADY_3: "Third lady",
     Prize.GENT_3: "Third gent",
     Prize.OVERALL: "Highest overall",
+    Prize.SECOND: "Second overall",
+    Prize.THIRD: "Third overall",
     Prize.FIRST_HALF: "Highest first half",
     Prize.BOOBY_LADY: "Lowest lady (booby)",
     Prize.BOOBY_GENT: "Lowest gent (booby)",
+    Prize.BOOBY: "Lowest overall (booby)",
     Prize.MYSTERY: "Mystery hand: best score in a hand drawn at random",
     Prize.TEN_PLUS: "Most hands of 10 tricks or more",
 }
@@ -199,6 +205,7 @@ PRESETS = {
         Prize.MYSTERY,
     ),
     "one-field": (Prize.OVERALL, Prize.FIRST_HALF, Prize.BOOBY_LADY, Prize.BOOBY_GENT),
+    "individual": (Prize.OVERALL, Prize.SECOND, Prize.THIRD, Prize.BOOBY),
 }
 _ROLE = {
     Prize.LADY_1: LADY,
@@ -210,6 +217,15 @@ _ROLE = {
     Prize.GENT_3: GENT,
     Prize.BOOBY_GENT: GENT,
 }
+
+
+def role_prizes(prizes: Iterable[Prize]) -> tuple[Prize, ...]:
+    """The prizes of a list that go to one role: a drive without roles cannot give them.
+
+    >>> [p.value for p in role_prizes(PRESETS["one-field"])]
+    ['booby-lady', 'booby-gent']
+    """
+    return tuple(prize for prize in prizes if prize in _ROLE)
 
 
 def parse_prizes(text: str) -> tuple[Prize, ...]:
@@ -246,7 +262,7 @@ class Award:
         return PRIZE_LABELS[self.prize]
 
 
-BOOBIES = (Prize.BOOBY_LADY, Prize.BOOBY_GENT)
+BOOBIES = (Prize.BOOBY_LADY, Prize.BOOBY_GENT, Prize.BOOBY)
 
 
 def _key(prize: Prize, score: PlayerScore, mystery_hand: int | None) -> tuple[float, ...]:

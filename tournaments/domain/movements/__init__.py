@@ -1,4 +1,5 @@
-"""Movements: who plays whom, where, with which boards: the Mitchell, and the Howell for small fields."""
+"""Movements: who plays whom, where, with which boards: the Mitchell, the Howell for small fields,
+and the whist tournaments of individual events."""
 
 from ..limits import MAX_BOARDS_PER_ROUND, MAX_TABLES
 from .build import HOWELL, build_movement
@@ -13,6 +14,13 @@ from .mitchell import (
 )
 from .stands import Stand
 from .types import Movement, RelayRound, TableRound, boards_of_set
+from .whist import (
+    ItineraryLine,
+    WhistSchedule,
+    WhistTable,
+    check_whist,
+    whist_schedule,
+)
 
 __all__ = [
     "HOWELL",
@@ -35,4 +43,9 @@ __all__ = [
     "complete_rounds",
     "default_variant",
     "parse_round_list",
+    "ItineraryLine",
+    "WhistSchedule",
+    "WhistTable",
+    "check_whist",
+    "whist_schedule",
 ]

@@ -4,8 +4,10 @@ from collections.abc import Sequence
 
 from ..errors import MovementError
 from .howell import build_howell
+from .individual import INDIVIDUAL, build_individual
 from .mitchell import build_mitchell
 from .types import Movement
+from .whist import whist_schedule
 
 HOWELL = "howell"
 
@@ -19,8 +21,10 @@ def build_movement(
     phantom: bool = False,
     arrow_switch_rounds: Sequence[int] = (),
     card_set: str | None = None,
+    players: int | None = None,
 ) -> Movement:
-    """The Howell when ``variant`` says so, else the Mitchell of that variant (default by tables).
+    """The Howell when ``variant`` says so, the duplicate individual of ``players`` players (its
+    tables follow from them), else the Mitchell of that variant (default by tables).
 
     >>> build_movement(4, variant="howell", boards_per_round=3).rounds
     7
@@ -29,6 +33,14 @@ def build_movement(
     ...
     tournaments.domain.errors.MovementError: A Howell has one field already: there is nothing to arrow-switch.
     """
+    if variant == INDIVIDUAL:
+        if arrow_switch_rounds or phantom or card_set:
+            raise MovementError(
+                "An individual event is seated by its schedule: no arrow switch, half table or card set."
+            )
+        if not players:
+            raise MovementError("An individual event needs its number of players.")
+        return build_individual(whist_schedule(players, rounds), boards_per_round=boards_per_round).movement
     if variant == HOWELL:
         if arrow_switch_rounds:
             raise MovementError("A Howell has one field already: there is nothing to arrow-switch.")

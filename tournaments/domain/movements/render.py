@@ -3,12 +3,14 @@
 The grid has a row per round and a column per table; a Mitchell's cell reads ``3v5 7-9``: N/S 3
 against E/W 5 on boards 7 to 9. ``*`` marks an arrow-switched table, ``--`` the phantom, ``=T`` the
 table sharing the boards. A Howell's pairs have one numbering, so its cell reads ``3-6 1-4``: pair
-3 sits N/S against pair 6 on boards 1 to 4.
+3 sits N/S against pair 6 on boards 1 to 4. A whist tournament's cell reads ``2+5 v 3+4``: players
+2 and 5 (North and South) against 3 and 4 (East and West).
 """
 
 from .howell import unmet_pairs
 from .stands import ONE_STAND, Stand
 from .types import Movement, Moves, Seat, TableRound
+from .whist import WhistSchedule, WhistTable
 
 SEAT_NAMES = {"NS": "N/S", "EW": "E/W"}
 
@@ -264,3 +266,38 @@ def movement_as_text(movement: Movement) -> str:
             row.append(_boards_text(movement.relay[r - 1].boards))
         rows.append(row)
     return _grid(lines, header, rows)
+
+
+def whist_as_text(schedule: WhistSchedule) -> str:
+    """A whist tournament as a grid: a row per round, a column per table, then who sits out.
+
+    A cell reads ``2+5 v 3+4``: North 2 and South 5 against East 3 and West 4; ``--`` is an empty
+    seat (that table does not play).
+    """
+    lines = [
+        f"Whist tournament for {schedule.players} players: {schedule.round_count} rounds of "
+        f"{schedule.tables} {'table' if schedule.tables == 1 else 'tables'}.",
+        "Cell: North+South v East+West; partners sit opposite each other.",
+    ]
+    if schedule.shortfall:
+        lines.append(schedule.shortfall)
+    else:
+        lines.append("Every two players partner exactly once and oppose exactly twice.")
+    lines.append(f"Source: {schedule.source}.")
+    lines.append("")
+    header = ["Round"] + [f"Table {t}" for t in range(1, schedule.tables + 1)]
+    sits_out = any(schedule.sitting_out(r) for r in range(1, schedule.round_count + 1))
+    if sits_out:
+        header.append("Sits out")
+    rows = []
+    for number, tables in enumerate(schedule.rounds, 1):
+        row = [str(number)] + [_whist_cell(table) for table in tables]
+        if sits_out:
+            row.append(" ".join(str(p) for p in schedule.sitting_out(number)))
+        rows.append(row)
+    return _grid(lines, header, rows)
+
+
+def _whist_cell(table: WhistTable) -> str:
+    north, east, south, west = ("--" if p is None else str(p) for p in table.seats)
+    return f"{north}+{south} v {east}+{west}"

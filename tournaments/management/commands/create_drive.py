@@ -1,5 +1,5 @@
-"""Create a progressive whist drive with numbered players, seated and started; the last line
-printed is its id."""
+"""Create a whist drive with numbered players, seated and started; the last line printed is its
+id."""
 
 from datetime import date
 
@@ -16,19 +16,31 @@ from tournaments.services import drives
 class Command(BaseCommand):
     help = (
         "Create a whist drive for P players, numbered with their role (ladies L1.., gents G1..) and "
-        "seated in card order (table 1: L1, G1 v L2, G2; …; the empty seats last), and start it."
+        "seated in card order (table 1: L1, G1 v L2, G2; …; the empty seats last), and start it. "
+        "An individual drive numbers its players P1.. and seats every hand from its schedule."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("--club", required=True, help="the club's name (created if new)")
         parser.add_argument("--name", required=True, help="the drive's name")
         parser.add_argument("--players", type=int, required=True, help="how many players")
-        parser.add_argument("--format", choices=Drive.Format.values, default=Drive.Format.PROGRESSIVE)
-        parser.add_argument("--hands", type=int, default=24)
+        formats = [f for f in Drive.Format.values if f != Drive.Format.TEAMS]  # create_team_night
+        parser.add_argument("--format", choices=formats, default=Drive.Format.PROGRESSIVE)
+        parser.add_argument("--hands", type=int, default=24, help="(an individual drive: from its schedule)")
+        parser.add_argument(
+            "--hands-per-round", type=int, default=1, help="an individual drive: hands played in each round"
+        )
+        parser.add_argument(
+            "--rounds", type=int, default=None, help="an individual drive: play only the first rounds"
+        )
         parser.add_argument("--halves", type=int, default=2)
         parser.add_argument("--schedule", default="HDSC", help="trumps hand by hand, e.g. HDSC or HDSCN")
         parser.add_argument("--sit-out-score", choices=Drive.SitOut.values, default=Drive.SitOut.SEVEN)
-        parser.add_argument("--prizes", default="classic", help="a preset or prize names joined by commas")
+        parser.add_argument(
+            "--prizes",
+            default=None,
+            help="a preset or prize names joined by commas (default: classic; individual drives: individual)",
+        )
         parser.add_argument(
             "--date", type=date.fromisoformat, default=None, help="YYYY-MM-DD (default today)"
         )
@@ -38,8 +50,13 @@ class Command(BaseCommand):
         if count < 4:
             raise CommandError(f"A drive needs at least 4 players, not {count}.")
         tables = -(-count // 4)
-        # Seats in card order, L1, G1, L2, G2, …: the first P are taken, the rest are empty.
-        seats = [(role, k) for k in range(1, 2 * tables + 1) for role in DrivePlayer.Role.values][:count]
+        # Seats in card order, L1, G1, L2, G2, …: the first P are taken, the rest are empty; an
+        # individual drive's players P1, P2, … in the schedule's order.
+        if options["format"] == Drive.Format.INDIVIDUAL:
+            seats = [(DrivePlayer.Role.PLAYER, k) for k in range(1, count + 1)]
+        else:
+            roles = (DrivePlayer.Role.LADY, DrivePlayer.Role.GENT)
+            seats = [(role, k) for k in range(1, 2 * tables + 1) for role in roles][:count]
         try:
             with transaction.atomic():
                 club = services.club_get_or_create(name=options["club"])
@@ -53,15 +70,25 @@ class Command(BaseCommand):
                     trump_schedule=options["schedule"],
                     sit_out=options["sit_out_score"],
                     prizes=options["prizes"],
+                    hands_per_round=options["hands_per_round"],
+                    rounds=options["rounds"],
                 )
                 for role, card in seats:
                     label = drive.role_label(role)
                     drives.drive_player_add(drive=drive, role=role, guest=f"{label} {card}")
-                drives.drive_start(drive=drive)
+                drive = drives.drive_start(drive=drive)
         except DomainError as error:
             raise CommandError(str(error)) from None
         except ValidationError as error:
             raise CommandError("; ".join(error.messages)) from None
+        if drive.scheduled:
+            state = drives.DriveState(drive)
+            self.stdout.write(
+                f"{drive.name} for {club.name}: {count} players at {state.tables} tables, "
+                f"{drive.hands} hands, {drive.get_format_display().lower()}."
+            )
+            self.stdout.write(str(drive.pk))
+            return
         ghosts = 4 * tables - count
         sit_out = f", {4 - ghosts} sitting out each hand at table {tables}" if ghosts else ""
         self.stdout.write(

@@ -8,6 +8,7 @@ from django.db import transaction
 from tournaments import services
 from tournaments.domain.boards import PRESET_SCHEDULES
 from tournaments.domain.errors import DomainError
+from tournaments.domain.movements.individual import INDIVIDUAL
 from tournaments.models import Event
 
 from ._movement_options import add_movement_arguments, movement_options
@@ -19,7 +20,17 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--club", required=True, help="the club's name (created if new)")
         parser.add_argument("--name", required=True, help="the event's name")
-        add_movement_arguments(parser)
+        add_movement_arguments(parser, tables_required=False)
+        parser.add_argument(
+            "--players",
+            type=int,
+            help="an individual event's number of players (its tables follow from them)",
+        )
+        parser.add_argument(
+            "--names",
+            default="",
+            help='an individual\'s players, by number, comma-separated ("Ann Smith,Bob Jones+Cath Hill,...")',
+        )
         parser.add_argument("--schedule", default="HDSC", help=f"{'|'.join(PRESET_SCHEDULES)} or e.g. SHDCN")
         parser.add_argument("--scoring", choices=Event.Scoring.values, default=Event.Scoring.MATCHPOINTS)
         parser.add_argument("--scale", choices=Event.Scale.values, default=Event.Scale.EBU)
@@ -29,6 +40,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         settings = movement_options(options)
+        players = options["players"]
+        if players is not None:
+            if settings["variant"] not in (None, INDIVIDUAL):
+                raise CommandError("--players is for an individual event: leave out --variant.")
+            settings |= {"variant": INDIVIDUAL, "players": players}
+        elif options["tables"] is None:
+            raise CommandError("Give --tables (or an individual event's --players).")
         settings["arrow_switch_rounds"] = ",".join(str(r) for r in settings["arrow_switch_rounds"])
         try:
             with transaction.atomic():
@@ -37,17 +55,21 @@ class Command(BaseCommand):
                     club=club,
                     name=options["name"],
                     date=options["date"] or date.today(),
-                    tables=options["tables"],
+                    tables=options["tables"] or 2,
                     trump_schedule=options["schedule"],
                     scoring=options["scoring"],
                     scale=options["scale"],
                     **settings,
                 )
                 movement = services.event_build_movement(event=event)
+            if options["names"]:
+                names = [name.strip() for name in options["names"].split(",")]
+                services.individuals_rename(event=event, names=dict(enumerate(names, 1)))
         except DomainError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(
             f"{event.name} for {club.name}: {movement.tables} tables, {movement.rounds} rounds, "
-            f"{movement.boards} boards, {event.pairs.count()} pairs."
+            f"{movement.boards} boards, "
+            + (f"{event.players} players." if event.is_individual else f"{event.pairs.count()} pairs.")
         )
         self.stdout.write(str(event.pk))

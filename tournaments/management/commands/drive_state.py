@@ -24,6 +24,11 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(state, indent=1))
             return
         self.stdout.write(f"{drive.name}: next hand {state['hand'] or '(all in)'}")
+        for team in state["teams"]:
+            self.stdout.write(
+                f"  {team['place']:>4} {team['name']:<30} {team['points']:>4} points "
+                f"(home {team['home']}, away {team['away']}; {team['tricks']} tricks)"
+            )
         for player in state["players"]:
             self.stdout.write(
                 f"  {player['player']:>4} {player['name']:<30} {player['score']:>6} "

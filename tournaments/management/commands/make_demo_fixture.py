@@ -1,6 +1,7 @@
 """Rebuild fixtures/demo.json: a club, its members, an autumn season of published Tuesday pairs
 evenings, Thursday compass evenings and Saturday drives with the season's competitions in
-progress, finished events with results, a ready event, a finished whist drive and one in play.
+progress, finished events with results, a ready event, a duplicate individual, a finished whist
+drive and one in play, and a team night played and published.
 
 Built through the services in a transaction that is rolled back, so the database is untouched.
 Run it after a change to the models, on an empty database:
@@ -58,6 +59,7 @@ DUMPED = [
     "tournaments.club",
     "tournaments.member",
     "tournaments.event",
+    "tournaments.individualplayer",
     "tournaments.pair",
     "tournaments.board",
     "tournaments.entry",
@@ -66,6 +68,7 @@ DUMPED = [
     "tournaments.result",
     "tournaments.resultchange",
     "tournaments.drive",
+    "tournaments.driveteam",
     "tournaments.driveplayer",
     "tournaments.driveseat",
     "tournaments.driveresult",
@@ -128,6 +131,8 @@ def _build():
     # 4-table Howell, 7 rounds of 3 boards.
     _play_to_published(howell, choice=0, seed="ribble-howell-2026", rng=random.Random(1857))
 
+    _individual(club, members)
+
     ready = services.event_create(
         club=club,
         name="Thursday Drive",
@@ -147,6 +152,27 @@ def _build():
     _compass_and_ladders(club, members)
 
 
+def _individual(club, members):
+    """A duplicate individual of nine players, one of the seats shared by a couple taking it in turn."""
+    event = services.event_create(
+        club=club,
+        name="Wednesday Individual",
+        date=date(2026, 11, 18),
+        tables=2,
+        boards_per_round=2,
+        variant=Event.Variant.INDIVIDUAL,
+        players=9,
+    )
+    names = [str(m) for m in members[10:18]] + [f"{members[18]} + {members[19]}"]
+    services.individuals_enter(event=event, names=names, boards_per_round=2)
+    services.event_deal_boards(event=event, seed="ribble-individual-2026", analyse=False)
+    services.event_analyse_boards(event=event)
+    services.event_start(event=event)
+    _play(event, random.Random(1897))
+    services.event_close(event=event)
+    services.event_publish(event=event)
+
+
 def _drives(club, members):
     """A finished village-hall drive (18 players, so two sit out each hand), and one in play."""
     rng = random.Random(1911)
@@ -158,6 +184,7 @@ def _drives(club, members):
     _drive_play(saturday, rng, saturday.hands)
     drives.drive_close(drive=saturday)
     drives.drive_publish(drive=saturday)
+    _team_night(club, members)  # between the two, in date order: a backup restores drives by date
 
     friday = drives.drive_create(
         club=club, name="Friday Progressive", date=date(2026, 11, 27), hands=24, trump_schedule="HDSCN"
@@ -165,6 +192,23 @@ def _drives(club, members):
     _drive_players(friday, members[10:26])
     drives.drive_start(drive=friday)
     _drive_play(friday, rng, 2)
+
+
+# The team night's teams: six of the valley's villages, four members each (home pair, away pair).
+VILLAGES = ["Clitheroe", "Whalley", "Longridge", "Sabden", "Chipping", "Waddington"]
+
+
+def _team_night(club, members):
+    """A team night of six teams over 12 hands, played, closed and published."""
+    rng = random.Random(1926)
+    teams = [(village, [str(m) for m in members[4 * k : 4 * k + 4]]) for k, village in enumerate(VILLAGES)]
+    night = drives.team_night_create(
+        club=club, name="Valley Team Night", date=date(2026, 11, 18), teams=teams, hands=12
+    )
+    drives.drive_start(drive=night)
+    _drive_play(night, rng, night.hands)
+    drives.drive_close(drive=night)
+    drives.drive_publish(drive=night)
 
 
 def _season(club, members):

@@ -7,7 +7,7 @@ from django.core.management import BaseCommand, CommandError
 from tournaments.domain.errors import DomainError
 from tournaments.models import Event
 from tournaments.reports import report_as_csv, report_as_dict, report_as_text
-from tournaments.services import event_report
+from tournaments.services import event_report, individual_report
 
 
 class Command(BaseCommand):
@@ -23,11 +23,13 @@ class Command(BaseCommand):
             raise CommandError(f"There is no event {options['event_id']}.")
         try:
             report = event_report(event)
+            individuals = individual_report(event, report) if event.is_individual else None
         except DomainError as error:
             raise CommandError(str(error)) from None
         if options["format"] == "json":
-            self.stdout.write(json.dumps(report_as_dict(report), indent=1, ensure_ascii=False))
+            data = report_as_dict(report, individuals)
+            self.stdout.write(json.dumps(data, indent=1, ensure_ascii=False))
         elif options["format"] == "csv":
-            self.stdout.write(report_as_csv(report), ending="")
+            self.stdout.write(report_as_csv(report, individuals), ending="")
         else:
-            self.stdout.write(report_as_text(report), ending="")
+            self.stdout.write(report_as_text(report, individuals), ending="")

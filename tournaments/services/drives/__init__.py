@@ -1,16 +1,17 @@
-"""Setting up a progressive whist drive (``setup``), running it (``play``) as its lifecycle allows
+"""Setting up a whist drive (``setup``), running it (``play``) as its lifecycle allows
 (``lifecycle``), reading its state (``state``), its paper and report (``paper``), and its backup
 (``backup``)."""
 
 from .backup import DriveBackupError, drive_export, drive_import
 from .lifecycle import drive_allows
-from .paper import drive_print, drive_report
+from .paper import drive_documents, drive_itinerary_cards, drive_print, drive_report
 from .play import (
     drive_close,
     drive_guest_warnings,
     drive_hand_sets,
     drive_move_call,
     drive_open_tables,
+    drive_plan,
     drive_player_add,
     drive_player_remove,
     drive_publish,
@@ -29,6 +30,7 @@ from .play import (
 )
 from .setup import drive_create, drive_delete, drive_update
 from .state import DriveState, DriveStateError, TableNow, tables_text
+from .teams import drive_team_add, drive_team_remove, team_night_create
 
 __all__ = [
     "DriveBackupError",
@@ -45,8 +47,11 @@ __all__ = [
     "drive_update",
     "drive_move_call",
     "drive_open_tables",
+    "drive_plan",
     "drive_player_add",
     "drive_player_remove",
+    "drive_documents",
+    "drive_itinerary_cards",
     "drive_print",
     "drive_publish",
     "drive_report",
@@ -60,8 +65,11 @@ __all__ = [
     "drive_table_enter",
     "drive_hand_sets",
     "drive_table_reject",
+    "drive_team_add",
+    "drive_team_remove",
     "drive_totals_set",
     "prize_cut_record",
     "role_suggestion",
     "tables_text",
+    "team_night_create",
 ]

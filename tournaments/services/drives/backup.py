@@ -19,6 +19,7 @@ from ...models import (
     DriveResult,
     DriveResultChange,
     DriveSeat,
+    DriveTeam,
     DriveTotal,
     Member,
     PrizeCut,
@@ -47,6 +48,9 @@ DRIVE_FIELDS = (
     "mystery_hand",
     "published",
     "tag",
+    "team_points",
+    "hands_per_round",
+    "rounds",
 )
 
 
@@ -55,19 +59,24 @@ class DriveBackupError(ServiceError):
 
 
 def drive_export(drive: Drive) -> dict:
-    players = {p.pk: p for p in drive.players.select_related("member")}
+    players = {p.pk: p for p in drive.players.select_related("member", "second_member", "team")}
     key = {pk: p.key for pk, p in players.items()}
     return {
         "format": FORMAT,
         "version": VERSION,
         "club": drive.club.name,
         "drive": {"date": drive.date.isoformat(), **{f: getattr(drive, f) for f in DRIVE_FIELDS}},
+        "teams": [{"number": t.number, "name": t.name} for t in drive.teams.all()],
         "players": [
             {
                 "role": p.role,
                 "card": p.card,
-                "member": [p.member.first_name, p.member.last_name, p.member.email] if p.member else None,
+                "member": _member(p.member),
                 "guest": p.guest,
+                "team": p.team.number if p.team else None,
+                "pair": p.pair,
+                "second_member": _member(p.second_member),
+                "second_guest": p.second_guest,
             }
             for p in players.values()
         ],
@@ -143,19 +152,42 @@ def drive_import(data, *, user=None, log: bool = True) -> Drive:
     return drive
 
 
+def _member(member: Member | None) -> list | None:
+    return [member.first_name, member.last_name, member.email] if member else None
+
+
+def _member_found(club, named: list | None) -> Member | None:
+    """The club's member of an export's name, added when the club has none such."""
+    if named is None:
+        return None
+    first, last, email = named
+    member = Member.objects.filter(club=club, first_name=first, last_name=last).first()
+    if member is None:
+        member = Member(club=club, first_name=first, last_name=last, email=email)
+        member.full_clean()
+        member.save()
+    return member
+
+
 def _restore(drive: Drive, data: dict) -> None:
     ids: dict[str, int] = {}
+    teams = {}
+    for item in data.get("teams", []):
+        team = DriveTeam(drive=drive, number=item["number"], name=item["name"])
+        team.full_clean()
+        team.save()
+        teams[team.number] = team
     for item in data.get("players", []):
-        member = None
-        if item.get("member") is not None:
-            first, last, email = item["member"]
-            member = Member.objects.filter(club=drive.club, first_name=first, last_name=last).first()
-            if member is None:
-                member = Member(club=drive.club, first_name=first, last_name=last, email=email)
-                member.full_clean()
-                member.save()
         player = DrivePlayer(
-            drive=drive, role=item["role"], card=item["card"], member=member, guest=item.get("guest", "")
+            drive=drive,
+            role=item["role"],
+            card=item["card"],
+            member=_member_found(drive.club, item.get("member")),
+            guest=item.get("guest", ""),
+            team=teams.get(item.get("team")),
+            pair=item.get("pair", ""),
+            second_member=_member_found(drive.club, item.get("second_member")),
+            second_guest=item.get("second_guest", ""),
         )
         player.full_clean()
         player.save()

@@ -31,8 +31,8 @@ HAND = whole(1, limits.MAX_HANDS)
 TABLE = whole(1, MOST)
 PLAYER = {
     "type": "string",
-    "pattern": "^[LG][1-9][0-9]{0,4}$",
-    "description": 'is not a player\'s card such as "L3" or "G7"',
+    "pattern": "^[LGP][1-9][0-9]{0,4}$",
+    "description": 'is not a player\'s card such as "L3", "G7" or "P5"',
 }
 SEAT = PLAYER | {"type": ["string", "null"], "description": 'is not a player\'s card such as "L3", or null'}
 
@@ -47,7 +47,10 @@ DRIVE_EXPORT = validator(
                     "name": text(100),
                     "date": DAY,
                     "status": one_of("entries", "running", "finished"),
-                    "format": one_of("progressive", "semi-partner", "winners-move", "partner"),
+                    "format": one_of(
+                        "progressive", "semi-partner", "winners-move", "partner", "teams", "individual"
+                    ),
+                    "team_points": one_of("majority", "tricks"),
                     "hands": HAND,
                     "halves": HAND,
                     "trump_schedule": text(20),
@@ -58,6 +61,8 @@ DRIVE_EXPORT = validator(
                     "mystery_hand": whole(1, limits.MAX_HANDS, empty=True),
                     "published": YES_NO,
                     "tag": text(30),
+                    "hands_per_round": HAND,
+                    "rounds": whole(1, limits.MAX_HANDS, empty=True),
                 },
                 optional=(
                     "status",
@@ -71,12 +76,25 @@ DRIVE_EXPORT = validator(
                     "mystery_hand",
                     "published",
                     "tag",
+                    "team_points",
+                    "hands_per_round",
+                    "rounds",
                 ),
             ),
+            "teams": rows(record({"number": TABLE, "name": text(60)})),
             "players": rows(
                 record(
-                    {"role": one_of("L", "G"), "card": TABLE, "member": MEMBER, "guest": text(120)},
-                    optional=("member", "guest"),
+                    {
+                        "role": one_of("L", "G", "P"),
+                        "card": TABLE,
+                        "member": MEMBER,
+                        "guest": text(120),
+                        "team": whole(1, MOST, empty=True),  # a team night's team, by number
+                        "pair": one_of("", "home", "away"),
+                        "second_member": MEMBER,
+                        "second_guest": text(120),
+                    },
+                    optional=("member", "guest", "team", "pair", "second_member", "second_guest"),
                 )
             ),
             "seatings": rows(
@@ -132,7 +150,7 @@ DRIVE_EXPORT = validator(
             "tables": rows(record({"table": TABLE, "token": TOKEN, "code": CODE})),
             "trail": rows(TRAIL),
         },
-        optional=("players", "seatings", "results", "history", "totals", "cuts", "tables", "trail"),
+        optional=("teams", "players", "seatings", "results", "history", "totals", "cuts", "tables", "trail"),
     )
 )
 
@@ -159,6 +177,10 @@ def _agreement_problems(data: dict) -> list[str]:
         for seat, key in enumerate(seating["seats"]):
             if key is not None and key not in known:
                 problems.append(f"seatings[{i}].seats[{seat}]: {key} is not one of the drive's players.")
+    teams = {team["number"] for team in data.get("teams", [])}
+    for i, player in enumerate(data.get("players", [])):
+        if player.get("team") is not None and player["team"] not in teams:
+            problems.append(f"players[{i}].team: {player['team']} is not one of the drive's teams.")
     for i, total in enumerate(data.get("totals", [])):
         if total["player"] not in known:
             problems.append(f"totals[{i}].player: {total['player']} is not one of the drive's players.")

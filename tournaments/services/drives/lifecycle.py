@@ -22,7 +22,7 @@ from ..verdicts import ALLOWED, Verdict, may_send_results, refused
 STARTED = (Drive.Status.RUNNING, Drive.Status.FINISHED)
 
 # The settings the seating and the scores follow.
-SEATING_FIELDS = ("format", "hands", "halves", "sit_out")
+SEATING_FIELDS = ("format", "hands", "halves", "sit_out", "hands_per_round", "rounds", "team_points")
 
 
 def may_change_players(drive: Drive) -> Verdict:
@@ -35,11 +35,12 @@ def may_change_players(drive: Drive) -> Verdict:
 
 
 def may_change_settings(drive: Drive) -> Verdict:
-    """The format, hands, halves and sit-out score: they decide the seating and the scores."""
+    """The format, hands, halves, sit-out score and a team night's points rule: they decide the
+    seating and the scores."""
     if drive.status in STARTED:
         return refused(
-            f"{drive.name} has started: its format, hands, halves and sit-out score can no longer "
-            "change, as the seating and the score cards follow them."
+            f"{drive.name} has started: its format, hands, halves, sit-out score and points rule can no "
+            "longer change, as the seating and the score cards follow them."
         )
     return ALLOWED
 

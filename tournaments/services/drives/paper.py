@@ -8,12 +8,32 @@ from ...domain.drives import (
     LADY,
     Format,
 )
+from ...domain.drives.teams import HOME, Rule, team_card
+from ...domain.errors import DomainError
+from ...domain.movements.whist import whist_schedule
 from ...models import (
     Drive,
 )
-from ...pdf import render_drive
-from ...print_data import DriveCard, DrivePrint, DriveResults, DriveTableCard, PrintEvent
-from .state import DriveState, plain_number
+from ...pdf import DRIVE_DOCUMENTS, render_drive
+from ...print_data import TEAM_CARD_COLUMNS, DriveCard, DrivePrint, DriveResults, DriveTableCard, PrintEvent
+from .state import DriveState, DriveStateError, plain_number
+
+
+def _schedule_words(state: DriveState, table: int) -> tuple[str, ...]:
+    """An individual drive's table card: everyone moves by the schedule, the tablet says where."""
+    sit_out = f"The players sitting out score {state.sit_out_text} for the hand."
+    if all(hand.get(table) is None or hand[table].sit_out for hand in state.seatings.values()):
+        return ("Sit-out table: those the schedule leaves out of a round wait here; nobody plays.", sit_out)
+    each = state.drive.hands_per_round
+    rounds = "after every hand" if each == 1 else f"after every {each} hands (a round)"
+    lines = [
+        f"Everyone moves by the schedule {rounds}: a new partner each round.",
+        "The tablet says where each of you goes next, to which seat and with whom; so does your "
+        "itinerary card.",
+    ]
+    if any(seated.sit_out for hand in state.seatings.values() for seated in hand.values()):
+        lines.append(sit_out)
+    return tuple(lines)
 
 
 def drive_report(*, drive: Drive) -> dict:
@@ -58,11 +78,26 @@ def drive_report(*, drive: Drive) -> dict:
             }
             for a in state.awards
         ],
+        "teams": [
+            {
+                "place": place,
+                "team": s.team,
+                "name": state.teams[s.team].name,
+                "points": s.points,
+                "tricks": s.tricks,
+                "home": s.home.points,
+                "away": s.away.points,
+            }
+            for place, s in (state.team_placings() if state.is_team_night else [])
+        ],
     }
 
 
 def _movement_words(state: DriveState, table: int) -> tuple[str, ...]:
-    """A table card's movement in words, from the format and the circle of tables."""
+    """A table card's movement in words, from the format and the circle of tables (an individual
+    drive's from its schedule)."""
+    if state.scheduled:
+        return _schedule_words(state, table)
     drive, circles = state.drive, state.circles
     lady, gent = drive.lady_label.lower(), drive.gent_label.lower()
     up, down = circles.up(table, LADY), circles.down(table, GENT)
@@ -96,9 +131,116 @@ def _movement_words(state: DriveState, table: int) -> tuple[str, ...]:
     return (stay, f"{movers} {lady}: up to table {up}.", f"{movers} {gent}: down to table {down}.")
 
 
+def _team_night_paper(state: DriveState) -> dict:
+    """A team night's cards (one a team), its table cards' words and its results (teams, pairs)."""
+    drive, count = state.drive, len(state.teams)
+    rule = Rule(drive.team_points)
+    cards = []
+    for number, team in state.teams.items():
+        rows, running = [], 0
+        for line in team_card(rule, count, number, drive.hands, state.results) if count > 1 else ():
+            host = state.teams[line.away_table].name
+            played = line.home_points is not None and line.away_points is not None
+            points = (line.home_points or 0) + (line.away_points or 0)
+            running += points
+            rows.append(
+                (
+                    str(line.hand),
+                    STRAIN_SYMBOLS[state.trumps(line.hand)],
+                    str(line.away_table),
+                    f"{state.teams[line.visitors].name} · {host}",
+                    f"{line.home_points if line.home_points is not None else ''}+"
+                    f"{line.away_points if line.away_points is not None else ''}"
+                    if line.home_points is not None or line.away_points is not None
+                    else "",
+                    str(running) if played else "",
+                )
+            )
+        total = state.team_scores[number].points if count > 1 else ""
+        cards.append(DriveCard(f"Team {number} · {team.name}", tuple(rows), str(total)))
+    words = {
+        table: (
+            f"Team {table}'s home pair ({state.pair_names(table, HOME)}): sit N/S at this table all evening.",
+            "Away pairs sit E/W. After each hand every away pair goes one table up, passing over its "
+            "own team's table; the tablet says where.",
+            f"Points: {drive.get_team_points_display().lower()}.",
+        )
+        for table in state.teams
+    }
+    teams = tuple(
+        (
+            place,
+            str(s.team),
+            state.teams[s.team].name,
+            str(s.home.points),
+            str(s.away.points),
+            str(s.points),
+            str(s.tricks),
+        )
+        for place, s in (state.team_placings() if count > 1 else [])
+    )
+    pairs = tuple(
+        (
+            place,
+            f"{p.team}{'H' if p.pair == HOME else 'A'}",
+            f"{state.teams[p.team].name}, {p.pair}: {state.pair_names(p.team, p.pair)}",
+            str(p.points) if p.pair == HOME else "",
+            "" if p.pair == HOME else str(p.points),
+            str(p.points),
+            str(p.tricks),
+        )
+        for place, p in (state.pair_placings() if count > 1 else [])
+    )
+    return {
+        "cards": tuple(cards),
+        "words": words,
+        "results": DriveResults(
+            (),
+            (("Teams", teams), ("Pairs", pairs)),
+            columns=("Place", "Team", "Name", "Home", "Away", "Points", "Tricks"),
+        ),
+        "card_columns": TEAM_CARD_COLUMNS,
+    }
+
+
+ITINERARY_CARDS = "itinerary-cards"
+
+
+def drive_documents(drive: Drive) -> tuple[str, ...]:
+    """The documents a drive prints: an individual drive's itinerary cards besides the others."""
+    extra = (ITINERARY_CARDS,) if drive.format == Drive.Format.INDIVIDUAL else ()
+    return (*DRIVE_DOCUMENTS, *extra)
+
+
+def drive_itinerary_cards(*, drive: Drive) -> bytes:
+    """An individual drive's itinerary card for each player (its players as entered now, before
+    the start as after it): where they sit each round, with whom and against whom."""
+    from ...pdf.base import PAGE_SIZES
+    from ...pdf.itinerary import itinerary_cards_pdf
+
+    players = list(drive.players.select_related("member", "second_member").order_by("card"))
+    try:
+        schedule = whist_schedule(len(players), drive.rounds)
+    except DomainError as error:
+        raise DriveStateError(str(error)) from None
+    each = f" · each round {drive.hands_per_round} hands" if drive.hands_per_round > 1 else ""
+    return itinerary_cards_pdf(
+        title=drive.name,
+        subtitle=f"{drive.club.name} · {drive.date:%A %-d %B %Y}{each}",
+        schedule=schedule,
+        names={p.card: p.name for p in players},
+        page_size=PAGE_SIZES[drive.club.paper_size],
+    )
+
+
 def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
-    """A drive's printed document as PDF bytes (score cards, table cards or results)."""
+    """A drive's printed document as PDF bytes (score cards, table cards, results, or an
+    individual drive's itinerary cards)."""
+    if document == ITINERARY_CARDS:
+        return drive_itinerary_cards(drive=drive)
     state = DriveState(drive)
+    if state.is_team_night:
+        return _print(state, document, base_url, **_team_night_paper(state))
     cards = []
     for player in state.players_in_card_order():
         key = player.key
@@ -132,10 +274,6 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
                 str(plain_number(score.score)) if score else "",
             )
         )
-    tables = []
-    for access in drive.table_accesses.all():
-        link = base_url.rstrip("/") + reverse("tournaments:drive-table", args=[access.token])
-        tables.append(DriveTableCard(access.table, _movement_words(state, access.table), access.code, link))
     prizes = tuple(
         (
             a.label,
@@ -147,7 +285,7 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
         for a in (state.awards if state.tables else [])
     )
     standings = []
-    for role in (LADY, GENT):
+    for role in drive.roles:
         rows = [
             (
                 place,
@@ -160,6 +298,18 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
             for place, s in (state.placings(role) if state.tables else [])
         ]
         standings.append((drive.role_plural(role), tuple(rows)))
+    words = {access.table: _movement_words(state, access.table) for access in drive.table_accesses.all()}
+    results = DriveResults(prizes, tuple(standings))
+    return _print(state, document, base_url, cards=tuple(cards), words=words, results=results)
+
+
+def _print(state: DriveState, document: str, base_url: str, *, cards, words, results, **columns) -> bytes:
+    """The document from a drive's cards, its tables' words (by table) and its results."""
+    drive = state.drive
+    tables = []
+    for access in drive.table_accesses.all():
+        link = base_url.rstrip("/") + reverse("tournaments:drive-table", args=[access.token])
+        tables.append(DriveTableCard(access.table, words.get(access.table, ()), access.code, link))
     data = DrivePrint(
         event=PrintEvent(
             name=drive.name,
@@ -168,8 +318,9 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
             paper=drive.club.paper_size,
             scoring="Tricks",
         ),
-        cards=tuple(cards),
+        cards=cards,
         tables=tuple(tables),
-        results=DriveResults(prizes, tuple(standings)),
+        results=results,
+        **columns,
     )
     return render_drive(data, document)

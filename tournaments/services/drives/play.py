@@ -9,17 +9,19 @@ import secrets
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Count, Max, OuterRef
+from django.db.models import Count, Max, OuterRef, Q
 from django.utils import timezone
 
 from ...domain.drives import (
     GENT,
     LADY,
     Format,
+    Plan,
     Prize,
     check_start,
+    halves_of,
     next_seatings,
-    parse_prizes,
+    plan_drive,
     role_switches,
     start_seating,
 )
@@ -54,23 +56,52 @@ Action = AuditLine.Action
 
 @transaction.atomic
 def drive_player_add(
-    *, drive: Drive, role: str, member: Member | None = None, guest: str = "", name: str = "", user=None
+    *,
+    drive: Drive,
+    role: str = "",
+    member: Member | None = None,
+    guest: str = "",
+    name: str = "",
+    shared_with: str = "",
+    user=None,
 ) -> DrivePlayer:
-    """Enter a player in a role, with the next card number of that role. A ``name`` is looked up
-    among the club's members, else taken as a guest's."""
+    """Enter a player in a role (a drive without roles: as a Player, whatever ``role`` says), with
+    the next card number of that role. A ``name`` is looked up among the club's members, else
+    taken as a guest's; so is ``shared_with``, the second person of a shared seat."""
     drive = _locked(drive)
     if name or (member is None and not guest):
         member, guest = member_or_guest(drive.club, name)
+    second, second_guest = member_or_guest(drive.club, shared_with) if shared_with.strip() else (None, "")
     require(lifecycle.may_change_players(drive), DriveStateError)
+    if drive.format == Drive.Format.TEAMS:
+        raise ServiceError("A team night's players are entered with their team, four at a time.")
+    roles = drive.roles
+    role = roles[0] if len(roles) == 1 else role
+    if role not in roles:
+        raise ServiceError(f"Choose the player's role: {' or '.join(map(drive.role_label, roles))}.")
     guest = guest.strip()
     if member is None and not guest:
         raise ServiceError("Give the player's name, or choose a member.")
-    if member is not None and member.club_id != drive.club_id:
-        raise ServiceError(f"{member} is not a member of {drive.club}.")
-    if member is not None and drive.players.filter(member=member).exists():
-        raise ServiceError(f"{member} is already entered.")
+    for someone in (member, second):
+        if someone is not None and someone.club_id != drive.club_id:
+            raise ServiceError(f"{someone} is not a member of {drive.club}.")
+        if (
+            someone is not None
+            and drive.players.filter(Q(member=someone) | Q(second_member=someone)).exists()
+        ):
+            raise ServiceError(f"{someone} is already entered.")
+    if member is not None and member == second:
+        raise ServiceError(f"{member} cannot share a seat with themselves.")
     card = (drive.players.filter(role=role).aggregate(top=Max("card"))["top"] or 0) + 1
-    player = DrivePlayer(drive=drive, role=role, card=card, member=member, guest=guest)
+    player = DrivePlayer(
+        drive=drive,
+        role=role,
+        card=card,
+        member=member,
+        guest=guest,
+        second_member=second,
+        second_guest=second_guest,
+    )
     player.full_clean()
     player.save()
     drive_log(drive=drive, action=Action.PLAYERS, detail=f"entered {player}", user=user)
@@ -85,6 +116,8 @@ def drive_guest_warnings(players) -> list[str]:
 def role_suggestion(*, drive: Drive) -> str:
     """A word for the organiser when the roles cannot fill the tables, naming who might swap: the
     players of the fuller role entered last."""
+    if len(drive.roles) == 1:
+        return ""
     players = list(drive.players.select_related("member").order_by("-card"))
     ladies = sum(1 for p in players if p.role == DrivePlayer.Role.LADY)
     if len(players) < 4:
@@ -102,9 +135,12 @@ def role_suggestion(*, drive: Drive) -> str:
 
 @transaction.atomic
 def drive_start(*, drive: Drive, user=None) -> Drive:
-    """Seat the first hand in card order and give each table its link and code."""
+    """Seat the first hand in card order (a scheduled drive: every hand, from its schedule) and
+    give each table its link and code."""
     drive = _locked(drive)
     require(lifecycle.may_start(drive), DriveStateError)
+    if drive.scheduled:
+        return _start_scheduled(drive, user)
     players = list(drive.players.all())
     ladies = [p.key for p in players if p.role == DrivePlayer.Role.LADY]
     gents = [p.key for p in players if p.role == DrivePlayer.Role.GENT]
@@ -124,6 +160,46 @@ def drive_start(*, drive: Drive, user=None) -> Drive:
     )
     drive_log(drive=drive, action=Action.STARTED, detail=detail, user=user)
     return drive
+
+
+def _start_scheduled(drive: Drive, user) -> Drive:
+    """Seat every hand of a drive whose seating is fixed in advance, from its plan (whose hands
+    become the drive's)."""
+    players = list(drive.players.all())
+    plan = drive_plan(drive=drive, players=players)
+    try:
+        halves_of(plan.hands, drive.halves)
+    except DriveError as error:
+        raise ServiceError(str(error)) from None
+    ids = {p.key: p.id for p in players}
+    for hand in range(1, plan.hands + 1):
+        _seat(drive, hand, plan.seating(hand), ids)
+    drive.hands = plan.hands
+    drive.status = Drive.Status.RUNNING
+    drive_open_tables(drive=drive)
+    drive.save(update_fields=["status", "hands"])
+    each = f", {plan.hands_per_round} hands a round" if plan.hands_per_round > 1 else ""
+    detail = f"{len(players)} players, {plan.tables} tables, {plan.rounds} rounds{each}, {plan.hands} hands"
+    drive_log(drive=drive, action=Action.STARTED, detail=detail, user=user)
+    return drive
+
+
+def drive_plan(*, drive: Drive, players=None) -> Plan:
+    """A scheduled drive's plan for its players as entered now (the run page shows it before the
+    start); refused in words when the schedule cannot seat them. The players go to the planner in
+    card order, a card's lady before its gent: a team night's team t as its home pair (card
+    2t - 1) then its away pair (card 2t)."""
+    players = drive.players.all() if players is None else players
+    try:
+        return plan_drive(
+            drive.format,
+            [p.key for p in sorted(players, key=lambda p: (p.card, p.role != LADY))],
+            rounds=drive.rounds,
+            hands_per_round=drive.hands_per_round,
+            hands=drive.hands,
+        )
+    except DriveError as error:
+        raise DriveStateError(str(error)) from None
 
 
 @transaction.atomic
@@ -288,7 +364,10 @@ def drive_table_check_in(*, link: DriveTable, hand: int, here: bool) -> TableChe
 
 
 def _seat_what_can_be(drive: Drive, state: "DriveState", hand: int) -> None:
-    """Seat every table of the later hands whose players are now known, hand after hand."""
+    """Seat every table of the later hands whose players are now known, hand after hand (a
+    scheduled drive's are all seated from the start)."""
+    if drive.scheduled:
+        return
     for h in range(hand, drive.hands):
         played = {t: x for (hh, t), x in state.results.items() if hh == h}
         new = next_seatings(
@@ -310,6 +389,11 @@ def drive_player_remove(*, drive: Drive, player: DrivePlayer, user=None) -> None
     """Take a player out before the start (their card number is not given again)."""
     drive = _locked(drive)
     require(lifecycle.may_change_players(drive), DriveStateError)
+    if drive.format == Drive.Format.TEAMS:
+        raise ServiceError(
+            f"{player.name} plays in a team of four: a team night's players are taken out with their "
+            "team (take the team out, and enter it again as it now is)."
+        )
     removed, _ = DrivePlayer.objects.filter(pk=player.pk, drive=drive).delete()
     if removed:
         drive_log(drive=drive, action=Action.PLAYERS, detail=f"removed {player}", user=user)
@@ -321,6 +405,8 @@ def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None
     value takes a typed total away. All or nothing. Returns how many totals are now typed."""
     drive = _locked(drive)
     require(lifecycle.may_correct(drive), DriveStateError)
+    if drive.format == Drive.Format.TEAMS:
+        raise ServiceError("A team night's points come hand by hand: enter each table's tricks.")
     players = {p.pk: p for p in drive.players.all()}
     most = Decimal(13 * drive.hands)
     for player_id, halves in totals.items():
@@ -395,7 +481,7 @@ def drive_close(*, drive: Drive, user=None) -> Drive:
             f"{len(missing)} hands are not in yet: {shown}{more}. Enter them, or type every player's "
             "totals from the score cards."
         )
-    if Prize.MYSTERY in parse_prizes(drive.prizes):
+    if Prize.MYSTERY in drive.prize_list:
         # Drawn among the hands entered one by one: a half typed as totals has no hand scores.
         hands = state.untyped_hands()
         drive.mystery_hand = hands[secrets.randbelow(len(hands))] if hands else None
@@ -423,9 +509,11 @@ def drive_publish(*, drive: Drive, published: bool = True, user=None) -> Drive:
     return drive
 
 
-def drive_move_call(*, drive: Drive) -> None:
+@transaction.atomic
+def drive_move_call(*, drive: Drive, user=None) -> None:
     """The organiser's "move now": the room display shows it for a minute."""
     Drive.objects.filter(pk=drive.pk).update(move_called_at=timezone.now())
+    drive_log(drive=drive, action=Action.MOVED, user=user)
 
 
 @transaction.atomic

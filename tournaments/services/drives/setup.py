@@ -6,7 +6,7 @@ from datetime import date as Date
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from ...domain.drives import halves_of
+from ...domain.drives import PRIZE_LABELS, halves_of, parse_prizes, role_prizes
 from ...domain.errors import DriveError
 from ...models import AuditLine, Club, Drive
 from ..audit import changes_text, club_log, drive_log
@@ -29,12 +29,20 @@ def drive_create(
     halves: int = 2,
     trump_schedule: str = "HDSC",
     sit_out: str = Drive.SitOut.SEVEN,
-    prizes: str = "classic",
+    prizes: str | None = None,
     lady_label: str = "Lady",
     gent_label: str = "Gent",
     tag: str = "",
+    hands_per_round: int = 1,
+    rounds: int | None = None,
+    team_points: str = Drive.TeamPoints.MAJORITY,
     user=None,
 ) -> Drive:
+    """A new drive taking entries. An individual drive's hands are set at the start, from its
+    schedule (``rounds`` of it, each played as ``hands_per_round`` hands); its prizes default to
+    one list's ("individual"), the others' to "classic"."""
+    if prizes is None:
+        prizes = "individual" if format == Drive.Format.INDIVIDUAL else "classic"
     drive = Drive(
         club=club,
         name=name,
@@ -48,17 +56,38 @@ def drive_create(
         lady_label=lady_label,
         gent_label=gent_label,
         tag=tag,
+        hands_per_round=hands_per_round,
+        rounds=rounds,
+        team_points=team_points,
     )
+    _check(drive)
+    drive.save()
+    drive_log(drive=drive, action=Action.CREATED, detail=f"for {club.name}", user=user)
+    return drive
+
+
+def _roles_of(format: str) -> tuple[str, ...]:
+    return Drive(format=format).roles
+
+
+def _check(drive: Drive) -> None:
+    """A drive's settings agree with each other: its halves fit its hands (an individual drive's
+    hands come from its plan, at the start), and a drive without roles gives no prize to a role."""
     try:
-        halves_of(hands, halves)
+        if drive.format != Drive.Format.INDIVIDUAL:
+            halves_of(drive.hands, drive.halves)
+        given = role_prizes(parse_prizes(drive.prizes)) if len(drive.roles) == 1 else ()
         drive.full_clean()
     except DriveError as error:
         raise ServiceError(str(error)) from None
     except ValidationError as error:
         raise ServiceError("; ".join(error.messages)) from None
-    drive.save()
-    drive_log(drive=drive, action=Action.CREATED, detail=f"for {club.name}", user=user)
-    return drive
+    if given:
+        raise ServiceError(
+            f"{drive.get_format_display().split(':')[0]} drives have one list of players, no ladies and "
+            f"gents: {', '.join(PRIZE_LABELS[p] for p in given)} cannot be given. Choose prizes for "
+            "everyone (highest, second and third overall, lowest overall)."
+        )
 
 
 # What the organiser site may change in a drive's settings (its status, players and publication
@@ -89,19 +118,20 @@ def drive_update(*, drive: Drive, values: dict, user=None) -> Drive:
         raise ServiceError(f"{', '.join(sorted(unknown))} cannot be changed here.")
     if set(values) & set(lifecycle.SEATING_FIELDS):
         require(lifecycle.may_change_settings(drive), DriveStateError)
+    if "format" in values and Drive.Format.TEAMS in (drive.format, values["format"]):
+        raise ServiceError("A team night's players come in teams of four: it cannot change format.")
     if "prizes" in values:
         require(lifecycle.may_change_prizes(drive), DriveStateError)
+    if "format" in values and drive.players.exclude(role__in=_roles_of(values["format"])).exists():
+        raise ServiceError(
+            "The players entered play other roles than this format's (ladies and gents, or players "
+            "without roles): take them out first, or keep the format."
+        )
     detail = changes_text(drive, values)
     for name, value in values.items():
         setattr(drive, name, value)
     drive.trump_schedule = drive.trump_schedule.upper()
-    try:
-        halves_of(drive.hands, drive.halves)
-        drive.full_clean()
-    except DriveError as error:
-        raise ServiceError(str(error)) from None
-    except ValidationError as error:
-        raise ServiceError("; ".join(error.messages)) from None
+    _check(drive)
     drive.save(update_fields=list(values))
     drive_log(drive=drive, action=Action.CHANGED, detail=detail, user=user)
     return drive

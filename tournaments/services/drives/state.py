@@ -20,11 +20,23 @@ from ...domain.drives import (
     award_prizes,
     departures,
     halves_of,
-    parse_prizes,
+    moves,
     rank_players,
     score_players,
     sit_out_score,
     sources,
+)
+from ...domain.drives import senders as scheduled_senders
+from ...domain.drives.teams import (
+    AWAY,
+    HOME,
+    PairScore,
+    Rule,
+    TeamScore,
+    pair_card,
+    rank_pairs,
+    rank_teams,
+    score_teams,
 )
 from ...domain.places import shared_places
 from ...models import (
@@ -32,6 +44,7 @@ from ...models import (
     DrivePlayer,
     DriveResult,
     DriveSeat,
+    DriveTeam,
     DriveTotal,
     PrizeCut,
 )
@@ -93,7 +106,7 @@ class DriveState:
         if near is not None:
             self._read_near(near)
             return
-        self.players = {p.key: p for p in drive.players.select_related("member")}
+        self.players = {p.key: p for p in drive.players.select_related("member", "second_member")}
         self.ids = {key: p.id for key, p in self.players.items()}
         by_id = self.players_by_id
         self.seatings = seatings_of(
@@ -105,8 +118,8 @@ class DriveState:
     @classmethod
     def read_many(cls, drives) -> dict[int, "DriveState"]:
         """The states of many drives, read in four queries whatever their number (the players,
-        the seats, the results and the typed totals of them all): what a page listing a
-        player's drives scores them from."""
+        the seats, the results and the typed totals of them all; a fifth for team nights' teams):
+        what a page listing a player's drives scores them from."""
         by_id = {drive.pk: drive for drive in drives}
         states = {}
         for pk, drive in by_id.items():
@@ -114,8 +127,13 @@ class DriveState:
             state.drive, state.players, state.seatings, state.result_rows = drive, {}, {}, {}
             state.__dict__["typed"] = {}
             states[pk] = state
-        for player in DrivePlayer.objects.filter(drive__in=by_id).select_related("member"):
+        for player in DrivePlayer.objects.filter(drive__in=by_id).select_related("member", "second_member"):
             states[player.drive_id].players[player.key] = player
+        team_nights = [pk for pk, drive in by_id.items() if drive.format == Drive.Format.TEAMS]
+        for pk in team_nights:
+            states[pk].__dict__["teams"] = {}
+        for team in DriveTeam.objects.filter(drive__in=team_nights) if team_nights else ():
+            states[team.drive_id].teams[team.number] = team
         for state in states.values():
             state.ids = {key: p.id for key, p in state.players.items()}
         seats: dict[int, list] = {}
@@ -183,8 +201,12 @@ class DriveState:
         return f"{int(score)}½" if score % 1 else str(int(score))
 
     def players_in_card_order(self) -> list[DrivePlayer]:
-        """Ladies then gents, each by card number: the order of the score cards."""
+        """Ladies then gents (or the players), each by card number: the order of the score cards."""
         return sorted(self.players.values(), key=lambda p: (p.role != LADY, p.card))
+
+    @property
+    def scheduled(self) -> bool:
+        return self.drive.scheduled
 
     @property
     def tables(self) -> int:
@@ -233,9 +255,12 @@ class DriveState:
         before = self.seatings.get(hand - 1, {})
         if not before or table not in before:
             return ()
-        senders = (
-            range(1, self.tables + 1) if self.starts_half(hand) else sources(self.format, table, self.circles)
-        )
+        if self.starts_half(hand):
+            senders = range(1, self.tables + 1)
+        elif self.scheduled:
+            senders = scheduled_senders(before, self.seatings.get(hand, {}), table)
+        else:
+            senders = sources(self.format, table, self.circles)
         return tuple(
             sorted(
                 t
@@ -264,6 +289,9 @@ class DriveState:
         return len(self.seatings.get(hand, {})) == self.tables and not self.still_playing(hand)
 
     def now_at(self, table: int) -> TableNow:
+        """A scheduled drive's tables are seated from the start: a table waits for the tables its
+        next players come from, and a sit-out table stays on its hand until every table has
+        played it (its players are told where they go next)."""
         for hand in range(1, self.drive.hands + 1):
             seated = self.seatings.get(hand, {}).get(table)
             if seated is None:
@@ -272,14 +300,22 @@ class DriveState:
                 if hand == self.drive.hands:  # the last hand: over once every table has played it
                     playing = self.still_playing(hand)
                     return TableNow(table, hand, seated, None, playing, finished=not playing)
+                if self.scheduled and not self.hand_complete(hand):
+                    return TableNow(table, hand, seated, None, self.still_playing(hand))
                 if table not in self.seatings.get(hand + 1, {}):
                     return TableNow(table, hand, seated, None, self.waiting_for(hand + 1, table))
                 continue
             if (hand, table) not in self.results:
+                waiting = self.waiting_for(hand, table) if self.scheduled else ()
+                if waiting:
+                    return TableNow(table, hand, None, None, waiting_for=waiting)
                 return TableNow(table, hand, seated, self.result_rows.get((hand, table)))
         return TableNow(table, None, None, None, finished=True)
 
     def departures(self, hand: int, table: int) -> dict[str, Departure]:
+        """Where each player of a table goes after the hand: by the schedule, or by who won."""
+        if self.scheduled:
+            return moves(self.seatings[hand], self.seatings.get(hand + 1, {}), table)
         seated = self.seatings[hand][table]
         return departures(
             self.format,
@@ -288,6 +324,53 @@ class DriveState:
             self.circles,
             self.seatings.get(hand - 1, {}).get(table),
         )
+
+    @property
+    def is_team_night(self) -> bool:
+        return self.drive.format == Drive.Format.TEAMS
+
+    @cached_property
+    def teams(self) -> dict[int, DriveTeam]:
+        """A team night's teams by number (its home table)."""
+        return {team.number: team for team in self.drive.teams.all()}
+
+    def team_of(self, key: str) -> DriveTeam:
+        """A team night player's team, from their card (team t holds cards 2t - 1 and 2t)."""
+        return self.teams[(int(key[1:]) + 1) // 2]
+
+    def pair_names(self, team: int, pair: str) -> str:
+        """The two players of a team's home or away pair: "Ann Lee & Bob Lee"."""
+        return " & ".join(self.name(f"{role}{pair_card(team, pair)}") for role in (LADY, GENT))
+
+    @cached_property
+    def team_scores(self) -> dict[int, TeamScore]:
+        """Each team's points and tricks over the hands confirmed so far."""
+        return score_teams(Rule(self.drive.team_points), len(self.teams), self.results)
+
+    def team_placings(self) -> list[tuple[str, TeamScore]]:
+        return rank_teams(self.team_scores)
+
+    def pair_placings(self) -> list[tuple[str, PairScore]]:
+        return rank_pairs(self.team_scores)
+
+    def team_moves(self, hand: int, table: int) -> list[dict]:
+        """Where a table's two pairs play the next hand, by the plan's moves: "Team 7's away pair:
+        go to table 9"."""
+        seated, going = self.seatings[hand][table], self.departures(hand, table)
+        moves = []
+        for pair, couple in ((HOME, seated.ns), (AWAY, seated.ew)):
+            team, move = self.team_of(couple[0]), going[couple[0]]
+            moves.append(
+                {
+                    "team": team.number,
+                    "name": team.name,
+                    "pair": pair,
+                    "players": self.pair_names(team.number, pair),
+                    "table": move.table,
+                    "text": "stay at this table" if move.stays else f"go to table {move.table}",
+                }
+            )
+        return moves
 
     def next_hand(self) -> int | None:
         """The first hand some table still has to play (None when every hand is in)."""
@@ -349,7 +432,7 @@ class DriveState:
             for prize, winner in PrizeCut.objects.filter(drive=self.drive).values_list("prize", "winner_id")
         }
         return award_prizes(
-            parse_prizes(self.drive.prizes), self.scores, cuts=cuts, mystery_hand=self.drive.mystery_hand
+            self.drive.prize_list, self.scores, cuts=cuts, mystery_hand=self.drive.mystery_hand
         )
 
     @cached_property
@@ -357,13 +440,13 @@ class DriveState:
         return {player_id: key for key, player_id in self.ids.items()}
 
     def half_time_leaders(self, count: int = 3) -> list[PlayerScore]:
-        """The first ``count`` ladies then gents on the first half, once it is over (none before, nor
-        in a drive of one part)."""
+        """The first ``count`` ladies then gents (or players) on the first half, once it is over
+        (none before, nor in a drive of one part)."""
         if not self.tables or self.drive.halves < 2 or not self.hand_complete(self.spans[0][1]):
             return []
         return [
             leader
-            for role in (LADY, GENT)
+            for role in self.drive.roles
             for leader in rank_players((s for s in self.scores.values() if s.role == role), Prize.FIRST_HALF)[
                 :count
             ]

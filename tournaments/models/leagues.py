@@ -1,0 +1,145 @@
+"""An inter-club league (domain.leagues): its clubs, the fixture list, each match's score cards
+and its agreed result. A league is run by one of our clubs, whose organisers enter its matches."""
+
+from django.db import models
+from django.db.models import F, Q
+
+from ..domain.leagues import DEALS, TABLES, TRICKS
+from . import Club, ClubQuerySet
+
+MATCH_TRICKS = len(TABLES) * len(DEALS) * TRICKS
+
+
+class League(models.Model):
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="leagues", help_text="The club that runs the league."
+    )
+    name = models.CharField(max_length=100)
+    season = models.CharField(max_length=20, help_text="Such as 2026–27.")
+
+    objects = ClubQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-season", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name", "season"], name="league_once_a_season"),
+            models.CheckConstraint(condition=~Q(name="") & ~Q(season=""), name="league_has_name_and_season"),
+        ]
+
+    def __str__(self):
+        return f"{self.name} {self.season}"
+
+
+class LeagueClub(models.Model):
+    """A club playing in the league: a name, and our club of that name when it is one."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="clubs")
+    name = models.CharField(max_length=100)
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["league_id", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="league_club_once"),
+            models.CheckConstraint(condition=~Q(name=""), name="league_club_has_name"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Side(models.TextChoices):
+    HOME = "home", "Home"
+    AWAY = "away", "Visitors"
+
+
+class Fixture(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="fixtures")
+    round = models.PositiveSmallIntegerField()
+    date = models.DateField(null=True, blank=True)
+    home = models.ForeignKey(LeagueClub, on_delete=models.CASCADE, related_name="+")
+    away = models.ForeignKey(LeagueClub, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["league_id", "round", "id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(home=F("away")), name="fixture_two_clubs"),
+            models.CheckConstraint(condition=Q(round__gte=1), name="fixture_round_from_one"),
+            models.UniqueConstraint(fields=["league", "round", "home"], name="fixture_home_once_a_round"),
+            models.UniqueConstraint(fields=["league", "round", "away"], name="fixture_away_once_a_round"),
+        ]
+
+    def __str__(self):
+        return f"Round {self.round}: {self.home} v {self.away}"
+
+
+class MatchTable(models.Model):
+    """How a tablet reaches one table of a match: a secret link or a short code, as the tables of
+    events and drives have (services.codes draws the code)."""
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="tables")
+    table = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True)
+    code = models.CharField(max_length=12, unique=True)
+
+    class Meta:
+        ordering = ["fixture_id", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "table"], name="match_table_once"),
+            models.CheckConstraint(
+                condition=Q(table__gte=TABLES[0], table__lte=TABLES[-1]), name="match_table_known"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.fixture}, table {self.table}"
+
+
+class CardDeal(models.Model):
+    """One deal of one side's score card at one table: the tricks that side says it took."""
+
+    Side = Side
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="card_deals")
+    side = models.CharField(max_length=4, choices=Side.choices)
+    table = models.PositiveSmallIntegerField()
+    deal = models.PositiveSmallIntegerField()
+    tricks = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["fixture_id", "side", "table", "deal"]
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "side", "table", "deal"], name="card_deal_once"),
+            models.CheckConstraint(condition=Q(side__in=Side.values), name="card_deal_side_known"),
+            models.CheckConstraint(
+                condition=Q(table__gte=TABLES[0], table__lte=TABLES[-1]), name="card_deal_table_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(deal__gte=DEALS[0], deal__lte=DEALS[-1]), name="card_deal_known"
+            ),
+            models.CheckConstraint(condition=Q(tricks__lte=TRICKS), name="card_deal_tricks_possible"),
+        ]
+
+    def __str__(self):
+        return f"{self.get_side_display()} card, table {self.table}, deal {self.deal}: {self.tricks}"
+
+
+class MatchResult(models.Model):
+    """A match's result once its two cards agree on every deal; it goes when a correction makes
+    them differ again."""
+
+    fixture = models.OneToOneField(Fixture, on_delete=models.CASCADE, related_name="result")
+    home_tricks = models.PositiveSmallIntegerField()
+    away_tricks = models.PositiveSmallIntegerField()
+    agreed_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(home_tricks__lte=MATCH_TRICKS, away_tricks=MATCH_TRICKS - F("home_tricks")),
+                name="match_result_all_tricks",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.fixture.home} {self.home_tricks}, {self.fixture.away} {self.away_tricks}"

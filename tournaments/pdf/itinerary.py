@@ -1,0 +1,78 @@
+"""A personal itinerary card for each player of an individual event (a whist tournament): where
+the player sits each round, with whom and against whom, and the rounds the player sits out. Two
+to a sheet with a cut line when they fit (``sheets``), in type read at arm's length.
+
+Plain data in (the schedule and the players' names), PDF bytes out; the duplicate individual
+event and the individual drive both print it.
+"""
+
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.platypus import Spacer
+
+from ..domain.boards import SEAT_NAMES
+from ..domain.movements import WhistSchedule
+from ..print_data import PrintEvent
+from .base import PAGE_SIZES, STYLES, build_pdf, text, usable_height, usable_width
+from .grid import Grid, column_width
+from .sheets import cards_on_sheets, carried_over, room_left
+
+DOCUMENT = "Itinerary cards"
+SITS_OUT = "sits out"
+
+
+def itinerary_cards_pdf(
+    *, title: str, subtitle: str, schedule: WhistSchedule, names: dict[int, str], page_size=A4
+) -> bytes:
+    """One card per player: name and number, then a line a round (round, table, seat, partner,
+    opponents). ``title`` names the evening, ``subtitle`` says the club and the date, say;
+    ``names`` maps player numbers to names (a number without one prints as "Player 7")."""
+    paper = next((name for name, size in PAGE_SIZES.items() if tuple(size) == tuple(page_size)), None)
+    if paper is None:
+        raise ValueError("Itinerary cards print on A4 or Letter paper.")
+    # The page footer reads "title · subtitle · Itinerary cards · page 1".
+    event = PrintEvent(name=title, club="", date=subtitle, paper=paper, scoring="")
+    return build_pdf(event, DOCUMENT, _cards(event, title, subtitle, schedule, names))
+
+
+def itinerary_cards_story(event: PrintEvent, *, schedule: WhistSchedule, names: dict[int, str]) -> list:
+    """The same cards as flowables, for a print pack that holds them among its other documents."""
+    return _cards(
+        event, event.name, " · ".join(part for part in (event.club, event.date) if part), schedule, names
+    )
+
+
+def _cards(
+    event: PrintEvent, title: str, subtitle: str, schedule: WhistSchedule, names: dict[int, str]
+) -> list:
+    def named(player: int) -> str:
+        return names.get(player) or f"Player {player}"
+
+    width, height = usable_width(event), usable_height(event)
+    widths = [column_width("Round"), column_width("Table", SITS_OUT), column_width("Seat", "North", "South")]
+    rest = width - sum(widths)
+    widths += [rest * 0.38, rest * 0.62]
+    line = " · ".join(part for part in (title, subtitle, "your seats for the evening") if part)
+    cards = []
+    for player in range(1, schedule.players + 1):
+        rows = []
+        for stop in schedule.itinerary(player):
+            if stop.table is None:
+                rows.append([str(stop.round), SITS_OUT, "", "", ""])
+                continue
+            opponents = ", ".join(named(p) for p in stop.opponents)
+            rows.append(
+                [str(stop.round), str(stop.table), SEAT_NAMES[stop.seat], named(stop.partner), opponents]
+            )
+        whose = f"{named(player)} · player {player}" if player in names else named(player)
+        head = [text(whose, STYLES["heading"]), text(line, STYLES["small"]), Spacer(1, 1.5 * mm)]
+        grid = Grid(["Round", "Table", "Seat", "Partner", "Opponents"], rows, widths, bold=[1])
+        # A long evening runs onto a second sheet, which says whose it is (``carried_over``).
+        room = room_left(head, width, height)
+        cards.append(
+            [
+                *head,
+                *carried_over(grid, width=width, height=height, room=room, continued=f"{whose}, continued"),
+            ]
+        )
+    return cards_on_sheets(event, cards)

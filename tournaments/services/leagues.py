@@ -1,0 +1,331 @@
+"""An inter-club league's writes and reads: the league and its clubs, the fixture list with each
+match's table links, the two sides' score cards and the agreed result, and the league table.
+
+The rules are ``domain/leagues.py``. Each side enters its own card of a table (the tricks it took on
+each of the 24 deals): on the table's tablet, or the organiser from the paper cards. After each
+card the match is looked at again: every card in and every deal adding up to 13, the result is
+agreed (``MatchResult``) and counts in the league table; a deal that differs holds it, and the
+pages say which deals, until a card is corrected. A match's tables (their codes and links) open the day
+before its date and close once its result is agreed (``may_play_match``): a tablet may enter or
+correct its table's cards only then; the organiser corrects a card at any time (from the paper
+cards).
+Every card, correction, hold and agreement has its line in the trail of the club that runs the
+league.
+"""
+
+import secrets
+from collections.abc import Mapping, Sequence
+from datetime import date as Date
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from ..domain import leagues as rules
+from ..models import (
+    AuditLine,
+    CardDeal,
+    Club,
+    Fixture,
+    League,
+    LeagueClub,
+    MatchResult,
+    MatchTable,
+)
+from .audit import club_log
+from .codes import free_table_codes
+from .errors import ServiceError
+from .verdicts import ALLOWED, Verdict, refused
+
+SIDES = {CardDeal.Side.HOME: "the home side's card", CardDeal.Side.AWAY: "the visitors' card"}
+
+
+def _line(league: League, action: str, detail: str, user) -> None:
+    club_log(club=league.club, action=action, detail=f"{league}: {detail}", user=user)
+
+
+def _match_name(fixture: Fixture) -> str:
+    return f"round {fixture.round}, {fixture.home.name} v {fixture.away.name}"
+
+
+# --- The league and its fixtures -------------------------------------------------------------------
+
+
+def _check_days_between(days_between: int) -> None:
+    if days_between < 1:
+        raise ServiceError(f"Rounds are a day apart or more, not {days_between} days.")
+
+
+def _make_fixtures(league: League, *, start: Date | None, days_between: int) -> int:
+    clubs = list(league.clubs.order_by("pk"))
+    fixtures = [
+        Fixture(
+            league=league,
+            round=planned.round,
+            date=start + timedelta(days=days_between * (planned.round - 1)) if start else None,
+            home=planned.home,
+            away=planned.away,
+        )
+        for planned in rules.make_fixtures(clubs)
+    ]
+    Fixture.objects.bulk_create(fixtures)
+    codes = iter(free_table_codes(len(fixtures) * len(rules.TABLES)))
+    MatchTable.objects.bulk_create(
+        MatchTable(fixture=fixture, table=table, token=secrets.token_urlsafe(24), code=next(codes))
+        for fixture in fixtures
+        for table in rules.TABLES
+    )
+    return len(fixtures)
+
+
+def league_club_names(names: Sequence[str]) -> list[str]:
+    """The clubs' names as a league takes them: trimmed, blank lines left out, each once, 2 to 20."""
+    cleaned = [name.strip() for name in names if name.strip()]
+    seen: set[str] = set()
+    for name in cleaned:
+        if name.casefold() in seen:
+            raise ServiceError(f"{name} is listed twice: each club plays in the league once.")
+        seen.add(name.casefold())
+    rules.make_fixtures(cleaned)  # the number of clubs
+    return cleaned
+
+
+@transaction.atomic  # not durable: the organiser site calls it inside its own transaction
+def league_create(
+    *,
+    club: Club,
+    name: str,
+    season: str,
+    clubs: Sequence[str],
+    start: Date | None = None,
+    days_between: int = 7,
+    user=None,
+) -> League:
+    """A league run by ``club``, its clubs named (each linked to our club of that name, if any),
+    and its fixture list, the first round on ``start`` and one every ``days_between`` days."""
+    name, season = name.strip(), season.strip()
+    if not name or not season:
+        raise ServiceError("A league needs a name and a season.")
+    _check_days_between(days_between)
+    if League.objects.filter(club=club, name=name, season=season).exists():
+        raise ServiceError(f"{club} already runs {name} {season}.")
+    names = league_club_names(clubs)
+    league = League.objects.create(club=club, name=name, season=season)
+    ours = {c.name: c for c in Club.objects.filter(name__in=names)}
+    LeagueClub.objects.bulk_create(LeagueClub(league=league, name=n, club=ours.get(n)) for n in names)
+    made = _make_fixtures(league, start=start, days_between=days_between)
+    _line(league, AuditLine.Action.CREATED, f"{len(names)} clubs, {made} matches", user)
+    return league
+
+
+@transaction.atomic(durable=True)
+def league_fixtures_make(*, league: League, start: Date | None, days_between: int = 7, user=None) -> int:
+    """Make the league's fixture list afresh (after its clubs changed); refused once a card of
+    any match is in, so no result is lost. Returns the number of matches."""
+    _check_days_between(days_between)
+    league = League.objects.select_for_update().get(pk=league.pk)
+    if CardDeal.objects.filter(fixture__league=league).exists():
+        raise ServiceError("Cards of this league's matches are in: its fixture list stays as it is.")
+    rules.make_fixtures(list(league.clubs.all()))
+    league.fixtures.all().delete()
+    made = _make_fixtures(league, start=start, days_between=days_between)
+    first = f", round 1 on {start:%-d %B %Y}" if start else ""
+    _line(league, AuditLine.Action.CHANGED, f"fixture list made: {made} matches{first}", user)
+    return made
+
+
+# --- Score cards ------------------------------------------------------------------------------------
+
+
+def match_cards(fixture: Fixture) -> dict[str, dict[tuple[int, int], int]]:
+    """Each side's card: (table, deal) -> the tricks it says it took."""
+    cards: dict[str, dict[tuple[int, int], int]] = {side: {} for side in CardDeal.Side.values}
+    for side, table, deal, tricks in fixture.card_deals.values_list("side", "table", "deal", "tricks"):
+        cards[side][table, deal] = tricks
+    return cards
+
+
+def unagreed_states(league: League) -> dict[int, rules.MatchResult]:
+    """How far each match with a card in but no agreed result has come (held or waiting), by the
+    fixture's id: its cards read in one query, the rules asked as for one match."""
+    cards: dict[int, dict[str, dict[tuple[int, int], int]]] = {}
+    deals = CardDeal.objects.filter(fixture__league=league, fixture__result__isnull=True)
+    for fixture, side, table, deal, tricks in deals.values_list("fixture", "side", "table", "deal", "tricks"):
+        cards.setdefault(fixture, {s: {} for s in CardDeal.Side.values})[side][table, deal] = tricks
+    home, away = CardDeal.Side.HOME, CardDeal.Side.AWAY
+    return {fixture: rules.match_result(sides[home], sides[away]) for fixture, sides in cards.items()}
+
+
+def match_state(fixture: Fixture, cards: Mapping[str, rules.Card] | None = None) -> rules.MatchResult:
+    cards = cards if cards is not None else match_cards(fixture)
+    return rules.match_result(cards[CardDeal.Side.HOME], cards[CardDeal.Side.AWAY])
+
+
+def may_play_match(fixture: Fixture, *, today: Date | None = None) -> Verdict:
+    """May the match's tables be used now (its codes open, its tablets take cards)? From the day
+    before its date (a match with no date: from the start) until its result is agreed. A code
+    live all season is one more to guess: a 20-club league has some 2,280.
+
+    A match on Tue 3 Mar 2026 opens on Mon 2 Mar, and stays open, however late, until its cards
+    agree."""
+    today = today or timezone.localdate()
+    if fixture.date is not None and today < fixture.date - timedelta(days=1):
+        on = f"{fixture.date:%a} {fixture.date.day} {fixture.date:%b}"
+        return refused(f"This match is on {on}; its tables open the day before.")
+    if MatchResult.objects.filter(fixture=fixture).exists():
+        return refused(
+            "This match is over: its result is agreed. Ask the organiser if a card needs correcting."
+        )
+    return ALLOWED
+
+
+def may_enter_card(fixture: Fixture, *, at_table: bool) -> str:
+    """Why a card of this match cannot be entered now ("" when it can): a tablet's only while the
+    match may be played; the organiser may always enter or correct one."""
+    return may_play_match(fixture).reason if at_table else ""
+
+
+def _changed_deals(before: Mapping[int, int], after: Mapping[int, int]) -> str:
+    return ", ".join(
+        f"deal {deal} {before[deal]} → {after[deal]}" for deal in rules.DEALS if before[deal] != after[deal]
+    )
+
+
+@transaction.atomic(durable=True)
+def match_card_enter(
+    *,
+    fixture: Fixture,
+    side: str,
+    tables: Mapping[int, Mapping[int, int]],
+    at_table: bool = False,
+    user=None,
+) -> rules.MatchResult:
+    """Enter one side's card of each table given (deal -> tricks that side took), or correct it,
+    and look at the match again: agreed, held (which deals differ) or waiting for a card."""
+    fixture = (
+        Fixture.objects.select_for_update(of=("self",))
+        .select_related("league__club", "home", "away")
+        .get(pk=fixture.pk)
+    )
+    if side not in CardDeal.Side.values:
+        raise ServiceError("A card is the home side's or the visitors'.")
+    if not tables or set(tables) - set(rules.TABLES):
+        raise ServiceError(f"A match is played at tables {rules.TABLES[0]} to {rules.TABLES[-1]}.")
+    for table, tricks in tables.items():
+        rules.check_card(tricks, table=table)
+    refused = may_enter_card(fixture, at_table=at_table)
+    if refused:
+        raise ServiceError(refused)
+    cards = match_cards(fixture)
+    before = match_state(fixture, cards)
+    league, where = fixture.league, "at the table" if at_table else "from the paper card"
+    for table, tricks in sorted(tables.items()):
+        old = {deal: cards[side].get((table, deal)) for deal in rules.DEALS}
+        if old == dict(tricks):
+            continue
+        CardDeal.objects.filter(fixture=fixture, side=side, table=table).delete()
+        CardDeal.objects.bulk_create(
+            CardDeal(fixture=fixture, side=side, table=table, deal=deal, tricks=tricks[deal])
+            for deal in rules.DEALS
+        )
+        cards[side].update({(table, deal): tricks[deal] for deal in rules.DEALS})
+        what = f"{_match_name(fixture)}, table {table}: {SIDES[side]}"
+        if None in old.values():
+            _line(league, AuditLine.Action.CARD, f"{what} entered {where}", user)
+        else:
+            _line(
+                league,
+                AuditLine.Action.CORRECTED,
+                f"{what} corrected {where}: {_changed_deals(old, tricks)}",
+                user,
+            )
+    after = match_state(fixture, cards)
+    _settle(fixture, before, after, user)
+    return after
+
+
+def _settle(fixture: Fixture, before: rules.MatchResult, after: rules.MatchResult, user) -> None:
+    """Keep the agreed result in step with the cards, with a line when the match's state changes."""
+    name = _match_name(fixture)
+    if after.state == rules.AGREED:
+        if before == after:
+            return
+        MatchResult.objects.update_or_create(
+            fixture=fixture,
+            defaults={
+                "home_tricks": after.home_tricks,
+                "away_tricks": after.away_tricks,
+                "agreed_at": timezone.now(),
+            },
+        )
+        detail = (
+            f"{name}: {fixture.home.name} {after.home_tricks} tricks, {fixture.away.name} {after.away_tricks}"
+        )
+        _line(fixture.league, AuditLine.Action.AGREED, detail, user)
+        return
+    MatchResult.objects.filter(fixture=fixture).delete()
+    if after.state == rules.HELD and before.differences != after.differences:
+        _line(fixture.league, AuditLine.Action.HELD, f"{name}: held, {after.reason}", user)
+
+
+# --- Reads -------------------------------------------------------------------------------------------
+
+
+def league_standings(league: League) -> list[tuple[rules.Standing, LeagueClub]]:
+    """The league table from the agreed results, each row with its club."""
+    clubs = {club.pk: club for club in league.clubs.all()}
+    played = [
+        rules.Played(home, away, home_tricks, away_tricks)
+        for home, away, home_tricks, away_tricks in MatchResult.objects.filter(
+            fixture__league=league
+        ).values_list("fixture__home_id", "fixture__away_id", "home_tricks", "away_tricks")
+    ]
+    return [(row, clubs[row.club]) for row in rules.league_table(list(clubs), played)]
+
+
+def league_table_data(league: League) -> dict:
+    """The league table as plain data (the command's JSON)."""
+    return {
+        "league": league.name,
+        "season": league.season,
+        "table": [
+            {
+                "place": row.place,
+                "club": club.name,
+                "played": row.played,
+                "won": row.won,
+                "tied": row.tied,
+                "lost": row.lost,
+                "tricks_for": row.tricks_for,
+                "tricks_against": row.tricks_against,
+                "points": row.points,
+            }
+            for row, club in league_standings(league)
+        ],
+    }
+
+
+def league_table_text(league: League) -> str:
+    """The league table as the noticeboard's lines of text."""
+    header = f"{'':4} {'Club':24} {'P':>3} {'W':>3} {'T':>3} {'L':>3} {'For':>6} {'Agst':>6} {'Pts':>4}"
+    lines = [f"{league.name} {league.season}", header]
+    for row, club in league_standings(league):
+        lines.append(
+            f"{row.place:4} {club.name[:24]:24} {row.played:3} {row.won:3} {row.tied:3} {row.lost:3} "
+            f"{row.tricks_for:6} {row.tricks_against:6} {row.points:4}"
+        )
+    return "\n".join(lines)
+
+
+@transaction.atomic  # not durable: the organiser site calls it inside its own transaction
+def league_delete(*, league: League, user=None) -> None:
+    """Delete a league with its fixtures, cards and results; the line stays in its club's trail."""
+    name, club = str(league), league.club
+    matches = league.fixtures.count()
+    league.delete()
+    club_log(
+        club=club,
+        action=AuditLine.Action.DELETED,
+        detail=f"{name}: the league and its {matches} matches",
+        user=user,
+    )

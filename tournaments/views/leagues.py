@@ -1,0 +1,378 @@
+"""An inter-club league's pages: the club's leagues, a league's table, fixtures and results, a
+match with its two sides' cards; the organiser's pages to set a league up and to enter a match
+from the paper cards; and each table's tablet, where each side enters its own card."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from ..domain import leagues as rules
+from ..domain.errors import DomainError
+from ..models import CardDeal, Fixture, League, MatchTable
+from ..services import leagues
+from .common import (
+    check_club_open,
+    get_open_club,
+    get_organised_club,
+    login_when_needed,
+    organises_club,
+    tablet_base_url,
+)
+from .tablets import NOT_IN_USE, _could_be_token
+
+SIDES = {"home": CardDeal.Side.HOME, "away": CardDeal.Side.AWAY}
+
+
+def _league(request, slug: str, league_id: int) -> League:
+    league = League.objects.select_related("club").filter(pk=league_id, club__slug=slug).first()
+    if league is None:
+        raise Http404("There is no such league.")
+    check_club_open(request, league.club)
+    return league
+
+
+def _organised_league(request, slug: str, league_id: int) -> League:
+    """The league, when the user organises the club that runs it; 404 otherwise."""
+    league = (
+        League.objects.for_user(request.user).select_related("club").filter(pk=league_id, club__slug=slug)
+    )
+    if not league:
+        raise Http404("No such league among your clubs.")
+    return league[0]
+
+
+def _fixture(league: League, fixture_id: int) -> Fixture:
+    fixture = Fixture.objects.select_related("home", "away", "league__club").filter(
+        pk=fixture_id, league=league
+    )
+    if not fixture:
+        raise Http404("There is no such match.")
+    return fixture[0]
+
+
+def _side(side: str) -> str:
+    if side not in SIDES:
+        raise Http404("A card is the home side's or the visitors'.")
+    return SIDES[side]
+
+
+# --- The club's leagues ---------------------------------------------------------------------------
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(max_length=100, initial="Aberdeen Whist League")
+    season = forms.CharField(max_length=20, help_text="Such as 2026–27.")
+    clubs = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 8}), help_text="The clubs of the league, one on each line."
+    )
+    start = forms.DateField(
+        label="First round",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="Its date.",
+    )
+    days_between = forms.IntegerField(
+        label="Days between rounds", min_value=1, max_value=60, initial=7, help_text="7 for a round a week."
+    )
+
+    def club_names(self) -> list[str]:
+        return self.cleaned_data["clubs"].splitlines()
+
+
+@login_when_needed
+def league_list(request, slug: str):
+    club = get_open_club(request, slug)
+    context = {"club": club, "leagues": club.leagues.all(), "organises": organises_club(request.user, club)}
+    return render(request, "tournaments/league_list.html", context)
+
+
+@login_required
+def league_new(request, slug: str):
+    club = get_organised_club(request, slug)
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = leagues.league_create(
+                club=club,
+                name=form.cleaned_data["name"],
+                season=form.cleaned_data["season"],
+                clubs=form.club_names(),
+                start=form.cleaned_data["start"],
+                days_between=form.cleaned_data["days_between"],
+                user=request.user,
+            )
+        except DomainError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, f"{league} is set up: {league.fixtures.count()} matches.")
+            return redirect("tournaments:league", slug=slug, league_id=league.pk)
+    return render(request, "tournaments/league_new.html", {"club": club, "form": form})
+
+
+# --- A league's table, fixtures and results -------------------------------------------------------
+
+
+@login_when_needed
+def league_detail(request, slug: str, league_id: int):
+    league = _league(request, slug, league_id)
+    context = {
+        "league": league,
+        "standings": leagues.league_standings(league),
+        "organises": organises_club(request.user, league.club),
+    }
+    return render(request, "tournaments/league_table.html", context)
+
+
+def _rounds(league: League, *, agreed_only: bool) -> list[dict]:
+    """The league's matches round by round, each with its result or how far its cards are."""
+    fixtures = league.fixtures.select_related("home", "away", "result")
+    if agreed_only:
+        fixtures = fixtures.filter(result__isnull=False)
+    unagreed = {} if agreed_only else leagues.unagreed_states(league)
+    rounds: dict[int, dict] = {}
+    for fixture in fixtures:
+        result = getattr(fixture, "result", None)
+        if result is not None:
+            state = "agreed"
+        elif fixture.pk in unagreed:
+            state = "held" if unagreed[fixture.pk].state == rules.HELD else "cards in"
+        else:
+            state = ""
+        shown = rounds.setdefault(
+            fixture.round, {"round": fixture.round, "date": fixture.date, "matches": []}
+        )
+        shown["matches"].append({"fixture": fixture, "result": result, "state": state})
+    if not agreed_only:  # with an odd number of clubs, one has the round off
+        clubs = list(league.clubs.all())
+        for shown in rounds.values():
+            playing = {pk for m in shown["matches"] for pk in (m["fixture"].home_id, m["fixture"].away_id)}
+            shown["byes"] = [club for club in clubs if club.pk not in playing]
+    return list(rounds.values())
+
+
+@login_when_needed
+def league_fixtures(request, slug: str, league_id: int):
+    league = _league(request, slug, league_id)
+    context = {"league": league, "rounds": _rounds(league, agreed_only=False), "page": "fixtures"}
+    return render(request, "tournaments/league_fixtures.html", context)
+
+
+@login_when_needed
+def league_results(request, slug: str, league_id: int):
+    league = _league(request, slug, league_id)
+    context = {"league": league, "rounds": _rounds(league, agreed_only=True), "page": "results"}
+    return render(request, "tournaments/league_fixtures.html", context)
+
+
+def _meeting(table: int, deal: int) -> rules.Meeting:
+    """Who plays this deal at this table."""
+    return next(m for m in rules.match_movement() if m.table == table and deal in m.deals)
+
+
+def _match_context(fixture: Fixture, *, organises: bool = False) -> dict:
+    """A match's two cards side by side, each table's deals with the differing ones marked. The
+    cards are compared only if each side writes its own, so a table's figures show once both its
+    cards are in ("in" until then); the organiser, who holds the paper cards, sees them all."""
+    cards = leagues.match_cards(fixture)
+    state = leagues.match_state(fixture, cards)
+    differing = {(d.table, d.deal) for d in state.differences}
+    waiting = set() if organises else {table for _, table in state.missing}
+
+    def shown(side: str, table: int, deal: int):
+        figure = cards[side].get((table, deal))
+        return "in" if figure is not None and table in waiting else figure
+
+    tables = []
+    for table in rules.TABLES:
+        rows = [
+            {
+                "deal": deal,
+                "home": shown(CardDeal.Side.HOME, table, deal),
+                "away": shown(CardDeal.Side.AWAY, table, deal),
+                "differs": (table, deal) in differing,
+                "meeting": _meeting(table, deal),
+            }
+            for deal in rules.DEALS
+        ]
+        tables.append({"table": table, "rows": rows})
+    return {"fixture": fixture, "state": state, "tables": tables}
+
+
+@login_when_needed
+def league_match(request, slug: str, league_id: int, fixture_id: int):
+    league = _league(request, slug, league_id)
+    fixture = _fixture(league, fixture_id)
+    organises = organises_club(request.user, league.club)
+    context = {"league": league, "organises": organises, **_match_context(fixture, organises=organises)}
+    if organises:
+        base = tablet_base_url(request).rstrip("/")
+        context["links"] = [
+            (link, base + reverse("tournaments:league-tablet", args=[link.token]))
+            for link in fixture.tables.all()
+        ]
+    return render(request, "tournaments/league_match.html", context)
+
+
+# --- Cards -----------------------------------------------------------------------------------------
+
+
+class CardForm(forms.Form):
+    """One side's card of the tables given: the tricks it took on each deal, 0 to 13."""
+
+    def __init__(self, *args, tables, cards, side, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tables = tables
+        for table in tables:
+            for deal in rules.DEALS:
+                where = f"Table {table}, deal {deal}"
+                self.fields[self.name(table, deal)] = forms.IntegerField(
+                    label=f"Deal {deal}",
+                    min_value=0,
+                    max_value=rules.TRICKS,
+                    initial=cards[side].get((table, deal)),
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "tricks"}),
+                    error_messages={
+                        "required": f"{where}: the tricks are missing.",
+                        "invalid": f"{where}: write the tricks as a number from 0 to 13.",
+                        "min_value": f"{where}: a side takes 0 to 13 tricks of a deal.",
+                        "max_value": f"{where}: a side takes 0 to 13 tricks of a deal.",
+                    },
+                )
+
+    @staticmethod
+    def name(table: int, deal: int) -> str:
+        return f"t{table}d{deal}"
+
+    def cards(self) -> dict[int, dict[int, int]]:
+        return {t: {d: self.cleaned_data[self.name(t, d)] for d in rules.DEALS} for t in self.tables}
+
+    def grid(self) -> list[dict]:
+        """Each table's rows: the deal and its box, a stanza of 8 deals at a time."""
+        return [
+            {
+                "table": table,
+                "rows": [
+                    {"deal": deal, "field": self[self.name(table, deal)], "meeting": _meeting(table, deal)}
+                    for deal in rules.DEALS
+                ],
+            }
+            for table in self.tables
+        ]
+
+
+def _result_message(state: rules.MatchResult) -> str:
+    if state.state == rules.AGREED:
+        return f"The cards agree: the result is in, {state.home_tricks} tricks to {state.away_tricks}."
+    if state.state == rules.HELD:
+        return f"The card is in. Held: {state.reason}."
+    return f"Thank you: the card is in. The result is {state.reason}."
+
+
+def _enter(request, form: CardForm, fixture: Fixture, side: str, *, at_table: bool) -> bool:
+    """The card from the form through the service; True when it is in."""
+    if not form.is_valid():
+        return False
+    try:
+        state = leagues.match_card_enter(
+            fixture=fixture, side=side, tables=form.cards(), at_table=at_table, user=request.user
+        )
+    except DomainError as error:
+        messages.error(request, str(error))
+        return False
+    (messages.success if state.state == rules.AGREED else messages.info)(request, _result_message(state))
+    return True
+
+
+@login_required
+def league_card(request, slug: str, league_id: int, fixture_id: int, side: str):
+    """The organiser enters one side's paper card of all three tables."""
+    league = _organised_league(request, slug, league_id)
+    fixture = _fixture(league, fixture_id)
+    side = _side(side)
+    form = CardForm(request.POST or None, tables=rules.TABLES, cards=leagues.match_cards(fixture), side=side)
+    if request.method == "POST" and _enter(request, form, fixture, side, at_table=False):
+        return redirect("tournaments:league-match", slug=slug, league_id=league.pk, fixture_id=fixture.pk)
+    context = {
+        "league": league,
+        "fixture": fixture,
+        "side": side,
+        "side_name": leagues.SIDES[side],
+        "form": form,
+        "grid": form.grid(),
+    }
+    return render(request, "tournaments/league_card.html", context)
+
+
+# --- The tablets -----------------------------------------------------------------------------------
+
+
+def _match_table(token: str) -> MatchTable:
+    table = None
+    if _could_be_token(token):
+        table = (
+            MatchTable.objects.select_related(
+                "fixture__home", "fixture__away", "fixture__league__club", "fixture__result"
+            )
+            .filter(token=token)
+            .first()
+        )
+    if table is None:
+        raise Http404(NOT_IN_USE)
+    return table
+
+
+def league_tablet(request, token: str):
+    """A match table's tablet: who meets whom, each side's card of this table, and the match's state."""
+    link = _match_table(token)
+    fixture = link.fixture
+    closed = leagues.may_enter_card(fixture, at_table=True)
+    if closed and not hasattr(fixture, "result"):  # not open yet: nothing to show but when it opens
+        context = {
+            "link": link,
+            "fixture": fixture,
+            "league": fixture.league,
+            "closed": closed,
+            "not_yet": True,
+        }
+        return render(request, "tournaments/league_tablet.html", context, status=403)
+    context = _match_context(fixture)
+    state = context["state"]
+    table = next(t for t in context["tables"] if t["table"] == link.table)
+    context.update(
+        {
+            "link": link,
+            "league": fixture.league,
+            "table": table,
+            "differing_here": sum(row["differs"] for row in table["rows"]),
+            "meetings": [m for m in rules.match_movement() if m.table == link.table],
+            "missing": {side for side, table in state.missing if table == link.table},
+            "closed": closed,
+        }
+    )
+    return render(request, "tournaments/league_tablet.html", context)
+
+
+def league_tablet_card(request, token: str, side: str):
+    """One side's card of this table, typed on the tablet by that side."""
+    link = _match_table(token)
+    fixture, side = link.fixture, _side(side)
+    if leagues.may_enter_card(fixture, at_table=True):  # the table's page says why
+        return redirect("tournaments:league-tablet", token=token)
+    cards = leagues.match_cards(fixture)
+    form = CardForm(request.POST or None, tables=[link.table], cards=cards, side=side)
+    if request.method == "POST" and _enter(request, form, fixture, side, at_table=True):
+        return redirect("tournaments:league-tablet", token=token)
+    context = {
+        "link": link,
+        "fixture": fixture,
+        "league": fixture.league,
+        "side": side,
+        "side_name": leagues.SIDES[side],
+        "form": form,
+        "grid": form.grid(),
+        "meetings": [m for m in rules.match_movement() if m.table == link.table],
+    }
+    return render(request, "tournaments/league_tablet_card.html", context)
