@@ -28,3 +28,18 @@ def everyone_checked_in(evening) -> None:
                 services.table_check_in(access=link, round=1, here=True)
         except DomainError:
             pass  # a table where nobody plays is asked nothing
+
+
+def open_page(tablet, url: str):
+    """Go to `url` on a tablet, as a player taps the address again. A waiting table's page reloads
+    itself every few seconds; when that reload starts at the moment of the visit, the browser drops
+    the visit (net::ERR_ABORTED) and shows the page the reload brings, so visit again."""
+    from playwright.sync_api import Error
+
+    for attempt in range(3):
+        try:
+            return tablet.goto(url)
+        except Error as error:
+            cut_short = "ERR_ABORTED" in str(error) or "interrupted by another navigation" in str(error)
+            if not cut_short or attempt == 2:
+                raise

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.tablets import say_thats_us
+from tests.tablets import open_page, say_thats_us
 from tournaments import services
 from tournaments.models import DriveResult, Pair, Result, TableCheckIn
 from tournaments.services import drives
@@ -50,7 +50,7 @@ def test_a_table_with_someone_else_waits_until_the_organiser_seats_the_pair_ther
     access = running.table_accesses.get(table=1)
     seating = running.seatings.get(round=1, table=1)
     tablet = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True).new_page()
-    tablet.goto(f"{live_server.url}/t/{access.token}/")
+    open_page(tablet, f"{live_server.url}/t/{access.token}/")
     checkin = tablet.locator(".checkin")
     expect(checkin).to_contain_text(f"N/S: Pair 1, {seating.ns_pair.names}")
     expect(checkin).to_contain_text(f"E/W: Pair 1, {seating.ew_pair.names}")
@@ -124,7 +124,7 @@ def test_a_forty_player_drive_catches_two_players_in_the_wrong_seats_before_a_tr
     tablets = {}
     for table, token in tables:
         tablet = context.new_page()
-        tablet.goto(f"{live_server.url}/d/{token}/")
+        open_page(tablet, f"{live_server.url}/d/{token}/")
         # The players read the four names and cards on their tablet and look round the table.
         listed = tablet.locator(".checkin .expected li").all_inner_texts()
         expected = {

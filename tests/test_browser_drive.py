@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.tablets import say_thats_us
+from tests.tablets import open_page, say_thats_us
 from tournaments.models import Drive, DriveResult
 from tournaments.services import drives
 
@@ -39,7 +39,7 @@ def test_a_drive_is_played_on_every_tablet(live_server, page, drive):
     for access in drive.table_accesses.order_by("table"):
         tab = page.context.new_page()
         tab.set_viewport_size({"width": 800, "height": 1280})
-        tab.goto(f"{live_server.url}/d/{access.token}/")
+        open_page(tab, f"{live_server.url}/d/{access.token}/")
         tablets[access.table] = tab
     urls = {a.table: f"{live_server.url}/d/{a.token}/" for a in drive.table_accesses.all()}
     expect(tablets[1].locator(".pairs")).to_contain_text("Mary Smith 1")
@@ -66,7 +66,7 @@ def test_a_drive_is_played_on_every_tablet(live_server, page, drive):
             if hand == 4 and table == playing[-1] and 5 in tablets:
                 # The last hand is still played at this table: the sit-out table says who sits it
                 # out, and what they score, not that the drive is over.
-                tablets[5].goto(urls[5])
+                open_page(tablets[5], urls[5])
                 sit_out = tablets[5].locator(".pairs")
                 expect(sit_out).to_contain_text("Sit-out table: nobody plays hand 4 here")
                 expect(sit_out).to_contain_text("Each of you scores 7 tricks for this hand.")
@@ -78,7 +78,7 @@ def test_a_drive_is_played_on_every_tablet(live_server, page, drive):
                     shot = MY_SHOTS / f"drive-sit-out-last-hand-{size}.png"
                     tablets[5].screenshot(path=shot, full_page=True)
             tab = tablets[table]
-            tab.goto(urls[table])
+            open_page(tab, urls[table])
             state = drives.DriveState(Drive.objects.get(pk=drive.pk))
             assert state.now_at(table).hand == hand
             tricks = _tricks(hand, table)
@@ -109,5 +109,5 @@ def test_a_drive_is_played_on_every_tablet(live_server, page, drive):
                 tab.screenshot(path=SHOTS / "drive-table-interval.png", full_page=True)
     assert DriveResult.objects.filter(drive=drive, confirmed=True).count() == 4 * len(playing)
     for table in tablets:
-        tablets[table].goto(urls[table])
+        open_page(tablets[table], urls[table])
         expect(tablets[table].locator(".notice")).to_contain_text("The drive is over")

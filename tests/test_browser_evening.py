@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.tablets import say_thats_us
+from tests.tablets import open_page, say_thats_us
 from tournaments import services
 from tournaments.models import Event
 
@@ -75,7 +75,7 @@ def test_a_whole_evening(live_server, browser, club, organiser):
     tablets = []
     for table in range(1, 5):
         tablet = browser.new_context(viewport=TABLET, has_touch=True).new_page()
-        tablet.goto(f"{live_server.url}/t/")
+        open_page(tablet, f"{live_server.url}/t/")
         tablet.fill("#code", event.table_accesses.get(table=table).code)
         tablet.get_by_role("button", name="Open my table").click()
         expect(tablet.locator(".table-head")).to_contain_text(f"Table {table}")

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.tablets import say_thats_us
+from tests.tablets import open_page, say_thats_us
 from tournaments import services
 from tournaments.domain.movements.render import seat_move_text
 from tournaments.models import Result
@@ -35,7 +35,7 @@ def test_eight_pairs_play_a_howell_on_four_tablets(live_server, page, howell, or
     tablets = []
     for access in howell.table_accesses.order_by("table"):
         tab = page.context.new_page()
-        tab.goto(f"{live_server.url}/t/{access.token}/")
+        open_page(tab, f"{live_server.url}/t/{access.token}/")
         say_thats_us(tab)
         tablets.append((access.table, tab))
     first = tablets[0][1]

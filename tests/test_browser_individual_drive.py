@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.tablets import say_thats_us
+from tests.tablets import open_page, say_thats_us
 from tournaments.domain.movements.whist import whist_schedule
 from tournaments.models import Drive, DriveResult
 from tournaments.services import drives
@@ -79,7 +79,7 @@ def test_an_individual_drive_is_played_through_the_pages_and_tablets(
         for table in tables:
             if not table.plays:
                 continue
-            tablet.goto(urls[table.table])
+            open_page(tablet, urls[table.table])
             pairs = tablet.locator(".pairs")
             north, east, south, west = table.seats
             expect(pairs).to_contain_text(

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.tablets import say_thats_us
+from tests.tablets import open_page, say_thats_us
 from tests.test_browser_evening import TABLET
 from tournaments.domain.movements.individual import next_seat_text
 from tournaments.domain.movements.whist import whist_schedule
@@ -66,7 +66,7 @@ def test_players_play_an_individual_on_two_tablets(live_server, browser, club, o
     tablets = []
     for table in (1, 2):
         tablet = browser.new_context(viewport=TABLET, has_touch=True).new_page()
-        tablet.goto(f"{live_server.url}/t/")
+        open_page(tablet, f"{live_server.url}/t/")
         tablet.fill("#code", event.table_accesses.get(table=table).code)
         tablet.get_by_role("button", name="Open my table").click()
         say_thats_us(tablet)

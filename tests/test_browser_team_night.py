@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.tablets import say_thats_us
+from tests.tablets import open_page, say_thats_us
 from tests.test_browser_room import EVERY_PAGE
 from tournaments.domain.drives.teams import away_table, hand_points
 from tournaments.models import Drive
@@ -62,13 +62,13 @@ def test_a_team_night_is_set_up_played_on_the_tablets_and_published(
         tab = context.new_page()
         tab.set_viewport_size({"width": 800, "height": 1280})
         urls[access.table] = f"{live_server.url}/d/{access.token}/"
-        tab.goto(urls[access.table])
+        open_page(tab, urls[access.table])
         say_thats_us(tab)
         tablets[access.table] = tab
     names = ["Clitheroe", "Whalley", "Longridge", "Sabden"]
     for hand in range(1, HANDS + 1):
         for table, tab in tablets.items():
-            tab.goto(urls[table])
+            open_page(tab, urls[table])
             visitors = next(t for t in range(1, 5) if away_table(4, t, hand) == table)
             expect(tab.locator(".match")).to_contain_text(
                 f"Team {table} {names[table - 1]} (home) v Team {visitors} {names[visitors - 1]} (visiting)"
