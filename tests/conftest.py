@@ -33,6 +33,14 @@ LONG_NAMES = {
 BROWSER_FIXTURES = {"page", "context", "browser", "browser_type", "new_context", "launch_browser"}
 
 
+def pytest_configure(config):
+    # A page's answer can take more than Playwright's default 5 s on a loaded machine (CI shares one
+    # with other work): every `expect` waits up to 15 s; one that passes returns as soon as it does.
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)
+
+
 def needs_browser(item) -> bool:
     return item.get_closest_marker("browser") is not None or bool(
         BROWSER_FIXTURES & set(getattr(item, "fixturenames", ()))
