@@ -49,3 +49,18 @@ def test_a_player_of_a_team_is_in_its_home_or_away_pair(night):
 def test_a_drives_points_rule_is_one_the_product_knows(night):
     assert night.team_points == Drive.TeamPoints.MAJORITY
     _refused(lambda: Drive.objects.filter(pk=night.pk).update(team_points="goals"))
+
+
+@pytest.mark.parametrize(
+    ("format", "team", "individual", "by_role"),
+    [
+        (Drive.Format.PROGRESSIVE, False, False, True),
+        (Drive.Format.PARTNER, False, False, True),
+        (Drive.Format.TEAMS, True, False, False),
+        (Drive.Format.INDIVIDUAL, False, True, False),
+    ],
+)
+def test_a_drive_says_whether_it_is_a_team_night_or_an_individual_drive(format, team, individual, by_role):
+    drive = Drive(format=format)
+    assert (drive.is_team_night, drive.is_individual, drive.ranks_by_role) == (team, individual, by_role)
+    assert (drive.prize_list == ()) == team

@@ -147,9 +147,19 @@ class Drive(models.Model):
         return is_scheduled(self.format)
 
     @property
+    def is_team_night(self) -> bool:
+        """Teams of four, not players one by one: home pairs stay, away pairs visit."""
+        return self.format == self.Format.TEAMS
+
+    @property
+    def is_individual(self) -> bool:
+        """Players without roles, everyone partnering everyone once, seated by a schedule."""
+        return self.format == self.Format.INDIVIDUAL
+
+    @property
     def roles(self) -> tuple[str, ...]:
         """The roles its players are entered in, each a list of its own: lady and gent, or player."""
-        if self.format == self.Format.INDIVIDUAL:
+        if self.is_individual:
             return (DrivePlayer.Role.PLAYER,)
         return (DrivePlayer.Role.LADY, DrivePlayer.Role.GENT)
 
@@ -157,14 +167,14 @@ class Drive(models.Model):
     def prize_list(self) -> tuple:
         """The prizes it gives, in order: none at a team night, whose prize is its ranking of the
         teams (whatever its prize list says)."""
-        return () if self.format == self.Format.TEAMS else parse_prizes(self.prizes)
+        return () if self.is_team_night else parse_prizes(self.prizes)
 
     @property
     def ranks_by_role(self) -> bool:
         """Whether its players are ranked within their role, ladies apart from gents: not at an
         individual drive (one list of players) nor at a team night (its lady and gent are only
         the two seats of a pair)."""
-        return self.format not in (self.Format.INDIVIDUAL, self.Format.TEAMS)
+        return not (self.is_individual or self.is_team_night)
 
     def role_label(self, role: str) -> str:
         if role == DrivePlayer.Role.PLAYER:

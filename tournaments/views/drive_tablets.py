@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from ..domain.boards import STRAIN_SYMBOLS
 from ..domain.drives import COMPASS
 from ..domain.errors import DomainError
-from ..models import Drive, DriveTable
+from ..models import DriveTable
 from ..services import drives
 from ..services.checkins import check_in_asked, check_in_of
 from .tablets import NOT_IN_USE, _could_be_token, _whole, asks_to_send_again, check_in_view, table_ready
@@ -28,7 +28,7 @@ def _get_table(token: str) -> DriveTable:
 
 def _couple(state, couple, seats) -> list[dict]:
     """A couple's players by card and name; an individual drive's by seat too (North, South)."""
-    if state.drive.format != Drive.Format.INDIVIDUAL:
+    if not state.drive.is_individual:
         seats = ("", "")
     return [
         {"key": key, "name": state.name(key), "seat": seat} for key, seat in zip(couple, seats, strict=True)

@@ -75,7 +75,7 @@ def drive_new(request):
 @login_required
 def drive_run(request, drive_id: int):
     drive = get_drive_for_user(request, drive_id)
-    if drive.format == Drive.Format.TEAMS:
+    if drive.is_team_night:
         return team_night_run(request, drive)
     allows = drives.drive_allows(drive)
     context = {
@@ -326,7 +326,7 @@ def drive_room(request, drive_id: int):
     except LoginNeeded:
         return redirect_to_login(request.get_full_path())
     move_now = drive.move_called_at is not None and timezone.now() - drive.move_called_at < MOVE_SHOWN
-    if drive.format == Drive.Format.TEAMS:
+    if drive.is_team_night:
         return team_night_room(request, drive, move_now)
     state = drives.DriveState(drive)
     allows = drives.drive_allows(drive)
@@ -356,7 +356,7 @@ def drive_results(request, drive_id: int):
         drive = get_drive_for_results(request, drive_id)
     except LoginNeeded:
         return redirect_to_login(request.get_full_path())
-    if drive.format == Drive.Format.TEAMS:
+    if drive.is_team_night:
         return team_night_results(request, drive)
     state = drives.DriveState(drive)
     allows = drives.drive_allows(drive)

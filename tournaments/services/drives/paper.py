@@ -208,7 +208,7 @@ ITINERARY_CARDS = "itinerary-cards"
 
 def drive_documents(drive: Drive) -> tuple[str, ...]:
     """The documents a drive prints: an individual drive's itinerary cards besides the others."""
-    extra = (ITINERARY_CARDS,) if drive.format == Drive.Format.INDIVIDUAL else ()
+    extra = (ITINERARY_CARDS,) if drive.is_individual else ()
     return (*DRIVE_DOCUMENTS, *extra)
 
 

@@ -73,7 +73,7 @@ def drive_player_add(
         member, guest = member_or_guest(drive.club, name)
     second, second_guest = member_or_guest(drive.club, shared_with) if shared_with.strip() else (None, "")
     require(lifecycle.may_change_players(drive), DriveStateError)
-    if drive.format == Drive.Format.TEAMS:
+    if drive.is_team_night:
         raise ServiceError("A team night's players are entered with their team, four at a time.")
     roles = drive.roles
     role = roles[0] if len(roles) == 1 else role
@@ -389,7 +389,7 @@ def drive_player_remove(*, drive: Drive, player: DrivePlayer, user=None) -> None
     """Take a player out before the start (their card number is not given again)."""
     drive = _locked(drive)
     require(lifecycle.may_change_players(drive), DriveStateError)
-    if drive.format == Drive.Format.TEAMS:
+    if drive.is_team_night:
         raise ServiceError(
             f"{player.name} plays in a team of four: a team night's players are taken out with their "
             "team (take the team out, and enter it again as it now is)."
@@ -405,7 +405,7 @@ def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None
     value takes a typed total away. All or nothing. Returns how many totals are now typed."""
     drive = _locked(drive)
     require(lifecycle.may_correct(drive), DriveStateError)
-    if drive.format == Drive.Format.TEAMS:
+    if drive.is_team_night:
         raise ServiceError("A team night's points come hand by hand: enter each table's tricks.")
     players = {p.pk: p for p in drive.players.all()}
     most = Decimal(13 * drive.hands)

@@ -74,7 +74,7 @@ def _check(drive: Drive) -> None:
     """A drive's settings agree with each other: its halves fit its hands (an individual drive's
     hands come from its plan, at the start), and a drive without roles gives no prize to a role."""
     try:
-        if drive.format != Drive.Format.INDIVIDUAL:
+        if not drive.is_individual:
             halves_of(drive.hands, drive.halves)
         given = role_prizes(parse_prizes(drive.prizes)) if len(drive.roles) == 1 else ()
         drive.full_clean()
@@ -118,7 +118,7 @@ def drive_update(*, drive: Drive, values: dict, user=None) -> Drive:
         raise ServiceError(f"{', '.join(sorted(unknown))} cannot be changed here.")
     if set(values) & set(lifecycle.SEATING_FIELDS):
         require(lifecycle.may_change_settings(drive), DriveStateError)
-    if "format" in values and Drive.Format.TEAMS in (drive.format, values["format"]):
+    if "format" in values and (drive.is_team_night or values["format"] == Drive.Format.TEAMS):
         raise ServiceError("A team night's players come in teams of four: it cannot change format.")
     if "prizes" in values:
         require(lifecycle.may_change_prizes(drive), DriveStateError)

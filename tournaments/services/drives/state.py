@@ -129,7 +129,7 @@ class DriveState:
             states[pk] = state
         for player in DrivePlayer.objects.filter(drive__in=by_id).select_related("member", "second_member"):
             states[player.drive_id].players[player.key] = player
-        team_nights = [pk for pk, drive in by_id.items() if drive.format == Drive.Format.TEAMS]
+        team_nights = [pk for pk, drive in by_id.items() if drive.is_team_night]
         for pk in team_nights:
             states[pk].__dict__["teams"] = {}
         for team in DriveTeam.objects.filter(drive__in=team_nights) if team_nights else ():
@@ -327,7 +327,7 @@ class DriveState:
 
     @property
     def is_team_night(self) -> bool:
-        return self.drive.format == Drive.Format.TEAMS
+        return self.drive.is_team_night
 
     @cached_property
     def teams(self) -> dict[int, DriveTeam]:

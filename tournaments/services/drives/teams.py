@@ -75,7 +75,7 @@ def drive_team_add(*, drive: Drive, name: str, players: Sequence[str], user=None
 
 
 def _add(drive: Drive, name: str, players: Sequence[str], user) -> DriveTeam:
-    if drive.format != Drive.Format.TEAMS:
+    if not drive.is_team_night:
         raise ServiceError(f"{drive.name} is not a team night: enter its players one by one.")
     require(lifecycle.may_change_players(drive), DriveStateError)
     name = " ".join(name.split())
