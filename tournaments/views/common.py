@@ -1,4 +1,5 @@
-"""Helpers the views share: load an event and check who may see it, once."""
+"""Helpers the views share: load an event and check who may see it, once; find a table by its
+link's token; read a whole number a form sends."""
 
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
@@ -9,6 +10,34 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from .. import services
 from ..domain.errors import DomainError
 from ..models import Club, Drive, Event
+
+NOT_IN_USE = "This table link is not in use. Type the table's code on the start page."
+TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+LARGEST = 2**31 - 1  # no number a table or a form sends is larger; the databases' integers are not
+
+
+def could_be_token(token: str) -> bool:
+    """A link's token is URL-safe base64; anything else is no table's (and never reaches the database)."""
+    return 0 < len(token) <= 64 and set(token) <= TOKEN_CHARACTERS
+
+
+def get_by_token(queryset, token: str):
+    """The table (an event's, a drive's or a league match's) whose link has this token; 404 when
+    none has."""
+    found = queryset.filter(token=token).first() if could_be_token(token) else None
+    if found is None:
+        raise Http404(NOT_IN_USE)
+    return found
+
+
+def whole_number(value) -> int | None:
+    """A form's whole number, or None when it is not one (or too large to be any board, hand,
+    table or row: a database refuses such a number instead of finding nothing)."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return None
+    return number if -LARGEST <= number <= LARGEST else None
 
 
 def clubs_for_user(user):

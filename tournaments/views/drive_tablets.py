@@ -14,16 +14,8 @@ from ..domain.errors import DomainError
 from ..models import DriveTable
 from ..services import drives
 from ..services.checkins import check_in_asked, check_in_of
-from .tablets import NOT_IN_USE, _could_be_token, _whole, asks_to_send_again, check_in_view, table_ready
-
-
-def _get_table(token: str) -> DriveTable:
-    table = None
-    if _could_be_token(token):
-        table = DriveTable.objects.select_related("drive__club").filter(token=token).first()
-    if table is None:
-        raise Http404(NOT_IN_USE)
-    return table
+from .common import NOT_IN_USE, could_be_token, get_by_token, whole_number
+from .tablets import asks_to_send_again, check_in_view, table_ready
 
 
 def _couple(state, couple, seats) -> list[dict]:
@@ -69,14 +61,14 @@ def _sitting_out(state, hand: int) -> list[dict]:
 
 
 def drive_table_page(request, token: str):
-    access = _get_table(token)
+    access = get_by_token(DriveTable.objects.select_related("drive__club"), token)
     drive = access.drive
     allows = drives.drive_allows(drive)
     if not allows["started"]:
         return table_ready(request, access, drive.name)
     state = drives.DriveState(drive)
     now = state.now_at(access.table)
-    played = _whole(request.GET.get("played"))
+    played = whole_number(request.GET.get("played"))
     after = None
     if played and (played, access.table) in state.results:
         last = played == drive.hands  # nobody moves after it
@@ -133,9 +125,9 @@ def drive_table_page(request, token: str):
 def _action(handler):
     @require_POST
     def view(request, token: str):
-        if not _could_be_token(token):
+        if not could_be_token(token):
             raise Http404(NOT_IN_USE)
-        hand = _whole(request.POST.get("hand"))
+        hand = whole_number(request.POST.get("hand"))
         url = reverse("tournaments:drive-table", args=[token])
         if hand is None:
             messages.error(request, "That hand was not understood: tap the buttons again.")
@@ -157,24 +149,28 @@ def _action(handler):
 
 
 def _tricks(data) -> int:
-    tricks = _whole(data.get("ns_tricks"))
+    tricks = whole_number(data.get("ns_tricks"))
     if tricks is None:
         raise DomainError("Tap the number of tricks N/S took: 0 to 13.")
     return tricks
 
 
 def _enter(link, hand, data):
-    drives.drive_table_enter(link=link, hand=hand, ns_tricks=_tricks(data), seen=_whole(data.get("seen")))
+    drives.drive_table_enter(
+        link=link, hand=hand, ns_tricks=_tricks(data), seen=whole_number(data.get("seen"))
+    )
     return "", None
 
 
 def _confirm(link, hand, data):
-    drives.drive_table_confirm(link=link, hand=hand, ns_tricks=_tricks(data), seen=_whole(data.get("seen")))
+    drives.drive_table_confirm(
+        link=link, hand=hand, ns_tricks=_tricks(data), seen=whole_number(data.get("seen"))
+    )
     return "", hand
 
 
 def _reject(link, hand, data):
-    drives.drive_table_reject(link=link, hand=hand, seen=_whole(data.get("seen")))
+    drives.drive_table_reject(link=link, hand=hand, seen=whole_number(data.get("seen")))
     return f"Hand {hand} sent back: N/S, tap your tricks again.", None
 
 

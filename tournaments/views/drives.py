@@ -26,8 +26,8 @@ from .common import (
     get_drive_for_results,
     get_drive_for_user,
     tablet_base_url,
+    whole_number,
 )
-from .drive_tablets import _whole
 from .team_nights import team_night_results, team_night_room, team_night_run
 
 MOVE_SHOWN = timedelta(seconds=60)
@@ -283,7 +283,7 @@ def drive_publish(request, drive_id: int):
 @require_POST
 def drive_cut(request, drive_id: int):
     def record(drive):
-        winner = drive.players.filter(pk=_whole(request.POST.get("winner"))).first()
+        winner = drive.players.filter(pk=whole_number(request.POST.get("winner"))).first()
         if winner is None:
             raise DomainError("Choose who won the cut.")
         drives.prize_cut_record(

@@ -12,7 +12,7 @@ from ..domain.recommend import MIN_PAIRS, recommend
 from ..domain.recommend import NAMES as MOVEMENT_NAMES
 from ..forms import DealForm, EntryForm, IndividualPlayersForm, NewEventForm, PbnUploadForm, form_problems
 from ..models import Event
-from .common import get_clubs_for_user, get_event_for_user
+from .common import get_clubs_for_user, get_event_for_user, whole_number
 
 INDIVIDUAL_PLAYERS = 8  # the smallest complete whist tournament of two tables
 INDIVIDUAL_BOARDS = 2
@@ -207,9 +207,8 @@ def entry_remove(request, event_id: int, entry_id: int):
 @login_required
 @require_POST
 def event_accept(request, event_id: int):
-    try:
-        choice = int(request.POST.get("choice", ""))
-    except ValueError:
+    choice = whole_number(request.POST.get("choice"))
+    if choice is None:  # no proposal's number: the service answers that it is not on offer
         choice = -1
     return _run_action(
         request,

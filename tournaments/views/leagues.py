@@ -15,13 +15,13 @@ from ..models import CardDeal, Fixture, League, MatchTable
 from ..services import leagues
 from .common import (
     check_club_open,
+    get_by_token,
     get_open_club,
     get_organised_club,
     login_when_needed,
     organises_club,
     tablet_base_url,
 )
-from .tablets import NOT_IN_USE, _could_be_token
 
 SIDES = {"home": CardDeal.Side.HOME, "away": CardDeal.Side.AWAY}
 
@@ -310,18 +310,8 @@ def league_card(request, slug: str, league_id: int, fixture_id: int, side: str):
 
 
 def _match_table(token: str) -> MatchTable:
-    table = None
-    if _could_be_token(token):
-        table = (
-            MatchTable.objects.select_related(
-                "fixture__home", "fixture__away", "fixture__league__club", "fixture__result"
-            )
-            .filter(token=token)
-            .first()
-        )
-    if table is None:
-        raise Http404(NOT_IN_USE)
-    return table
+    related = ("fixture__home", "fixture__away", "fixture__league__club", "fixture__result")
+    return get_by_token(MatchTable.objects.select_related(*related), token)
 
 
 def league_tablet(request, token: str):

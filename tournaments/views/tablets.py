@@ -20,26 +20,7 @@ from ..domain.errors import DomainError
 from ..models import MatchTable, TableAccess
 from ..services.codes import Tablet
 from ..services.tablets import TableNotStarted, code_as_typed, table_sit_outs
-
-TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-
-
-NOT_IN_USE = "This table link is not in use. Type the table's code on the start page."
-
-
-def _could_be_token(token: str) -> bool:
-    """A link's token is URL-safe base64; anything else is no table's (and never reaches the database)."""
-    return 0 < len(token) <= 64 and set(token) <= TOKEN_CHARACTERS
-
-
-def _get_access(token: str) -> TableAccess:
-    access = None
-    if _could_be_token(token):
-        access = TableAccess.objects.select_related("event__club").filter(token=token).first()
-    if access is None:
-        raise Http404(NOT_IN_USE)
-    return access
-
+from .common import NOT_IN_USE, TOKEN_CHARACTERS, could_be_token, get_by_token, whole_number
 
 TABLET_COOKIE = "whistdrive_tablet"
 logger = logging.getLogger(__name__)
@@ -104,7 +85,7 @@ READY_REFRESH_SECONDS = 10
 
 
 def table_page(request, token: str):
-    access = _get_access(token)
+    access = get_by_token(TableAccess.objects.select_related("event__club"), token)
     try:
         services.table_access_check(access)
     except TableNotStarted:
@@ -118,7 +99,7 @@ def table_page(request, token: str):
     state = services.table_state(access)
     seatings = access.event.seatings
     sit_out_table = not seatings.filter(table=access.table, ns_pair__isnull=False).exists()
-    played = _whole(request.GET.get("played"))
+    played = whole_number(request.GET.get("played"))
     # The round just finished stays on screen, its scores with the moves, until "Next round".
     round_over = (
         state.previous is not None
@@ -153,19 +134,6 @@ def table_page(request, token: str):
     )
 
 
-LARGEST = 2**31 - 1  # no number a table or a form sends is larger; the databases' integers are not
-
-
-def _whole(value) -> int | None:
-    """A form's whole number, or None when it is not one (or too large to be any board, hand,
-    table or row: a database refuses such a number instead of finding nothing)."""
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        return None
-    return number if -LARGEST <= number <= LARGEST else None
-
-
 class Outcome(NamedTuple):
     """What a table action tells the page it goes back to."""
 
@@ -178,11 +146,11 @@ def _table_action(action):
 
     @require_POST
     def view(request, token: str):
-        if not _could_be_token(token):
+        if not could_be_token(token):
             raise Http404(NOT_IN_USE)
         # The service reads the table and its event in the statement that locks them.
         access = TableAccess(token=token)
-        board = _whole(request.POST.get("board"))
+        board = whole_number(request.POST.get("board"))
         if board is None:
             messages.error(request, "That board number was not understood: tap the board's buttons again.")
             return redirect("tournaments:table", token=token)
@@ -231,24 +199,24 @@ def _table_url(token: str) -> str:
 
 
 def _enter(access, board, data):
-    tricks = _whole(data.get("ns_tricks"))
+    tricks = whole_number(data.get("ns_tricks"))
     if tricks is None:
         raise services.TableError("Tap the number of tricks N/S took: 0 to 13.")
-    seen = _whole(data.get("seen"))
+    seen = whole_number(data.get("seen"))
     services.table_result_enter(access=access, board_number=board, ns_tricks=tricks, seen=seen)
 
 
 def _confirm(access, board, data):
-    tricks = _whole(data.get("ns_tricks"))
+    tricks = whole_number(data.get("ns_tricks"))
     if tricks is None:
         raise services.TableError("Tap Confirm again under the score you checked.")
-    seen = _whole(data.get("seen"))
+    seen = whole_number(data.get("seen"))
     result = services.table_result_confirm(access=access, board_number=board, ns_tricks=tricks, seen=seen)
     return Outcome(round_played=result.round)
 
 
 def _reject(access, board, data):
-    services.table_result_reject(access=access, board_number=board, seen=_whole(data.get("seen")))
+    services.table_result_reject(access=access, board_number=board, seen=whole_number(data.get("seen")))
     return Outcome(f"Board {board} sent back: N/S, tap your tricks again.")
 
 
@@ -279,9 +247,9 @@ def check_in_view(page: str, link_model, record):
 
     @require_POST
     def view(request, token: str):
-        if not _could_be_token(token):
+        if not could_be_token(token):
             raise Http404(NOT_IN_USE)
-        round_number, here = _whole(request.POST.get("round")), check_in_answer(request.POST)
+        round_number, here = whole_number(request.POST.get("round")), check_in_answer(request.POST)
         if round_number is None or here is None:
             messages.error(
                 request, "That answer was not understood: tap 'That's us' or 'Someone else is here'."
