@@ -7,6 +7,7 @@ from collections import Counter
 from io import BytesIO, StringIO
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from tournaments.domain.drives import COMPASS, plan_drive
@@ -193,6 +194,38 @@ def test_a_member_enters_once_even_as_the_second_of_a_shared_seat(club):
     assert DrivePlayer.objects.get(drive=drive).second_member == ann
     with pytest.raises(ServiceError, match="already entered"):
         drives.drive_player_add(drive=drive, name="Ann Smith")
+
+
+@pytest.mark.parametrize(
+    "first, again",
+    [
+        ({"name": "Ann Smith"}, {"member": "ann"}),
+        ({"name": "Joe Bloggs", "shared_with": "Ann Smith"}, {"guest": "Cy Day", "second_member": "ann"}),
+    ],
+    ids=["on a card of her own", "sharing a seat"],
+)
+def test_the_database_refuses_a_member_entered_twice_past_the_service(club, first, again):
+    ann = club.members.create(first_name="Ann", last_name="Smith")
+    drive = _drive(club, 0)
+    drives.drive_player_add(drive=drive, **first)
+    with pytest.raises(ServiceError, match="Ann Smith is already entered"):
+        drives.drive_player_add(drive=drive, name="Ann Smith")
+    row = {field: ann if value == "ann" else value for field, value in again.items()}
+    with pytest.raises(IntegrityError), transaction.atomic():
+        DrivePlayer.objects.create(drive=drive, role=DrivePlayer.Role.PLAYER, card=9, **row)
+    assert drive.players.count() == 1
+
+
+def test_the_database_refuses_a_member_sharing_a_seat_with_herself_past_the_service(club):
+    ann = club.members.create(first_name="Ann", last_name="Smith")
+    drive = _drive(club, 0)
+    with pytest.raises(ServiceError, match="Ann Smith cannot share a seat with themselves"):
+        drives.drive_player_add(drive=drive, name="Ann Smith", shared_with="Ann Smith")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        DrivePlayer.objects.create(
+            drive=drive, role=DrivePlayer.Role.PLAYER, card=1, member=ann, second_member=ann
+        )
+    assert not drive.players.exists()
 
 
 def test_too_few_players_are_refused_at_the_start_in_words(club):

@@ -269,6 +269,26 @@ class DrivePlayer(models.Model):
                 condition=Q(second_member__isnull=True) | Q(second_guest=""),
                 name="drive_player_second_one_name",
             ),
+            # A member plays once a drive, on a card of their own or sharing one.
+            models.UniqueConstraint(
+                fields=["drive", "member"],
+                condition=Q(member__isnull=False),
+                name="drive_player_member_once",
+                violation_error_message="That member is already entered in this drive.",
+            ),
+            models.UniqueConstraint(
+                fields=["drive", "second_member"],
+                condition=Q(second_member__isnull=False),
+                name="drive_player_second_member_once",
+                violation_error_message="That member is already entered in this drive.",
+            ),
+            models.CheckConstraint(
+                condition=Q(member__isnull=True)
+                | Q(second_member__isnull=True)
+                | ~Q(member=F("second_member")),
+                name="drive_player_not_sharing_with_self",
+            ),
+            # One row's member as another row's second_member is refused by drive_player_add alone.
         ]
 
     def __str__(self):
