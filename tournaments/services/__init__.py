@@ -52,13 +52,12 @@ from .events import (
 from .imports import ResultsImportError, results_import_csv
 from .individuals import (
     individual_report,
-    individual_schedule,
     individual_schedule_grid,
     individuals_enter,
     individuals_rename,
 )
 from .lifecycle import event_allows, may_change_movement, may_play
-from .movements import event_movement_grid, pair_itineraries, seated_movement
+from .movements import event_movement_grid, individual_schedule, pair_itineraries, seated_movement
 from .printing import event_print_pack
 from .results import result_correct, result_record, result_record_for_seating
 from .scoring import EventReport, event_expected_results, event_report

@@ -41,6 +41,8 @@ from .lifecycle import (
     may_start,
     require,
 )
+from .movements import individual_movement
+from .partnerships import individuals_sync
 from .results import history_add
 from .scoring import event_seating_rows, seating_expected_boards
 from .tablets import event_open_tables
@@ -345,8 +347,6 @@ def event_build_movement(*, event: Event, user=None) -> Movement:
         for tr in movement.table_rounds
     )
     if event.is_individual:
-        from .individuals import individual_movement, individuals_sync  # they name players as entries do
-
         individuals_sync(event=event, individual=individual_movement(event), pairs=pairs)
     event.table_accesses.filter(table__gt=event.tables).delete()
     event_open_tables(event=event)

@@ -15,57 +15,17 @@ from django.db import transaction
 
 from ..domain.errors import DomainError
 from ..domain.individuals import IndividualStanding, rank_individuals
-from ..domain.movements.individual import IndividualMovement, build_individual
-from ..domain.movements.whist import WhistSchedule, whist_schedule
 from ..models import AuditLine, Event, IndividualPlayer, Member, Pair
 from .audit import event_log
 from .entries import member_or_guest
 from .errors import ServiceError
 from .events import event_build_movement, event_update
 from .lifecycle import may_change_pairs, require
+from .movements import individual_schedule
+from .partnerships import PAIR_NAMES, name_pair
 from .scoring import EventReport, event_report
 
 SHARED_SEAT = "+"  # "Ann Smith + Bob Jones": two people who take one seat in turn
-
-
-def individual_schedule(event: Event) -> WhistSchedule:
-    """The whist tournament seating the event's players (no writes); MovementError in words."""
-    return whist_schedule(event.players, event.rounds)
-
-
-def individual_movement(event: Event) -> IndividualMovement:
-    return build_individual(individual_schedule(event), boards_per_round=event.boards_per_round)
-
-
-def individuals_sync(*, event: Event, individual: IndividualMovement, pairs: dict) -> None:
-    """Make the event's players 1..v (those kept keep their names) and give each partnership's
-    pair its two players and their names. Part of building the movement (its transaction)."""
-    players = individual.schedule.players
-    event.individuals.filter(number__gt=players).delete()
-    kept = set(event.individuals.values_list("number", flat=True))
-    IndividualPlayer.objects.bulk_create(
-        IndividualPlayer(event=event, number=n) for n in range(1, players + 1) if n not in kept
-    )
-    seats = {p.number: p for p in event.individuals.select_related("player1", "player2")}
-    changed = []
-    for partnership in individual.partnerships:
-        pair = pairs[("ALL", partnership.number)]
-        pair.individual1, pair.individual2 = (seats[n] for n in partnership.players)
-        _name_pair(pair)
-        changed.append(pair)
-    Pair.objects.bulk_update(changed, ["individual1", "individual2", *PAIR_NAMES])
-
-
-PAIR_NAMES = ("player1", "guest1", "player2", "guest2")
-
-
-def _name_pair(pair: Pair) -> None:
-    """The pair's names as its two players': a member by the member, anyone else (a guest, a
-    shared seat) by the name."""
-    for side, seat in (("1", pair.individual1), ("2", pair.individual2)):
-        alone = seat.player1 if seat.player1_id and not (seat.player2_id or seat.guest2) else None
-        setattr(pair, f"player{side}", alone)
-        setattr(pair, f"guest{side}", "" if alone else (seat.names if seat.people else ""))
 
 
 def _seat_people(club, text: str) -> tuple[Member | None, str, Member | None, str]:
@@ -126,7 +86,7 @@ def _rename(event: Event, names: dict[int, str], user) -> None:
         )
     )
     for pair in pairs:
-        _name_pair(pair)
+        name_pair(pair)
     Pair.objects.bulk_update(pairs, list(PAIR_NAMES))
     detail = "names given: " + "; ".join(f"{number} {seats[number].names}" for number in sorted(names))
     event_log(event=event, action=AuditLine.Action.PLAYERS, detail=detail[:500], user=user)

@@ -1,15 +1,26 @@
 """The movement of an event as its rows hold it, in the domain's terms, and the views of it that
 the movement page and the guide cards show: the grid of rounds by tables and each moving pair's
-itinerary. No writes."""
+itinerary; an individual event's schedule and movement, built from its settings. No writes."""
 
 from collections import defaultdict
 from dataclasses import dataclass
 
 from ..domain.movements import Movement, RelayRound, TableRound
-from ..domain.movements.individual import INDIVIDUAL
+from ..domain.movements.individual import INDIVIDUAL, IndividualMovement, build_individual
 from ..domain.movements.render import sharing_text, stands_text
 from ..domain.movements.types import Seat
+from ..domain.movements.whist import WhistSchedule, whist_schedule
 from ..models import Event, Pair, Seating
+
+
+def individual_schedule(event: Event) -> WhistSchedule:
+    """The whist tournament seating an individual event's players; MovementError in words."""
+    return whist_schedule(event.players, event.rounds)
+
+
+def individual_movement(event: Event) -> IndividualMovement:
+    """An individual event's movement: its schedule's partnerships played as pairs."""
+    return build_individual(individual_schedule(event), boards_per_round=event.boards_per_round)
 
 
 def seated_movement(event: Event, seatings=None, relay_stands=None) -> Movement:

@@ -44,7 +44,7 @@ from ..reports import (
     rounding_note,
     standing_figures,
 )
-from .movements import Stop, pair_itineraries, seated_movement
+from .movements import Stop, individual_schedule, pair_itineraries, seated_movement
 from .scoring import event_report, seating_expected_boards
 
 NS_EW_FIELDS = (Seating._meta.get_field("ns_pair"), Seating._meta.get_field("ew_pair"))
@@ -105,8 +105,6 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
 
 
 def _itinerary(event: Event) -> Itinerary:
-    from .individuals import individual_schedule  # it builds movements as the events' services do
-
     names = {p.number: p.names for p in event.individuals.select_related("player1", "player2") if p.people}
     return Itinerary(schedule=individual_schedule(event), names=names)
 

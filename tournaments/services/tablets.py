@@ -25,7 +25,6 @@ from django.utils import timezone
 
 from ..domain.movements.individual import BOARDS_DONE, next_seat_text
 from ..domain.movements.render import boards_move_text, ew_move_text, seat_move_text
-from ..domain.movements.whist import whist_schedule
 from ..models import (
     Board,
     Event,
@@ -50,7 +49,7 @@ from .errors import ServiceError
 from .leagues import may_play_match
 from .lifecycle import has_started, may_play
 from .locks import table_held
-from .movements import seated_movement
+from .movements import individual_schedule, seated_movement
 from .results import history_add, result_record_for_seating
 from .scoring import seating_expected_boards
 from .verdicts import require
@@ -246,7 +245,7 @@ class PlayerMove:
 
 def _individual_moves(event: Event, seating: Seating) -> dict:
     """Where each of the four players of a table goes after its round, by the schedule."""
-    schedule = whist_schedule(event.players, event.rounds)
+    schedule = individual_schedule(event)
     if seating.round >= schedule.round_count:
         return {}
     names = {p.number: p.names for p in event.individuals.select_related("player1", "player2")}
