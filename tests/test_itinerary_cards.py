@@ -2,6 +2,7 @@
 seat, partner, opponents), the rounds sat out said plainly, in type read at arm's length."""
 
 import io
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -121,3 +122,38 @@ def test_a_card_carried_over_to_a_second_sheet_names_its_player_there_too():
         assert first.startswith(f"{name} Friday Individual")
         assert second.startswith(f"{name}, continued Round Table Seat Partner Opponents")
         assert " 39 " in second  # the last rounds, under their headings
+
+
+LONG_NAMES = {
+    1: "Featherstonehaugh-Winterbottom",
+    3: "Wilhelmina Montgomery-Featherstonehaugh",
+    5: "Cholmondeley-Marjoribanks Esq.",
+    6: "Bartholomew Higginbottom-Shufflebotham",
+    8: "Maximiliana Vandenberghe-Oppenheimer",
+    9: "Harold Wolfeschlegelsteinhausen",  # wider than the partner column would be
+}
+PRINTED = (
+    "Friday Individual · Clitheroe Whist · 4 December 2026 · your seats for the evening · Itinerary cards"
+    " page Round Table Seat Partner Opponents sits out North East South West player continued"
+)
+
+
+def _words(text: str) -> list[str]:
+    """The words of a text, a hyphenated one as its parts ("Montgomery-", "Featherstonehaugh")."""
+    return [part for word in text.replace(",", " ").split() for part in re.split(r"(?<=-)(?=\w)", word)]
+
+
+@pytest.mark.parametrize("page_size", [A4, LETTER])
+def test_a_long_name_breaks_only_at_a_space_or_after_a_hyphen(page_size):
+    """A word cut in two ("Featherst", "onehaugh") is hard to read at arm's length: every word on
+    every line of the cards is one of the names' words (or the card's own), whole."""
+    names = {**NAMES, **LONG_NAMES}
+    data = cards(9, names=names, page_size=page_size)
+    known = set(_words(" ".join([*names.values(), PRINTED])))
+
+    lines = [line for page in PdfReader(io.BytesIO(data)).pages for line in page.extract_text().splitlines()]
+    broken = {word for line in lines for word in _words(line) if word not in known and not word.isdigit()}
+    assert not broken
+    assert any(line.endswith("-") for line in lines)  # the long names did wrap, after a hyphen
+    runs = _read_at_the_table(type_runs(data))
+    assert not _too_small(runs, BODY)

@@ -447,15 +447,21 @@ def test_names_in_any_script_print_in_a_font_that_has_them_inside_the_page(club,
             )  # nothing off the right
 
 
-def test_the_grid_wraps_at_spaces_and_cuts_only_a_word_too_long_for_its_column():
+def test_the_grid_wraps_at_spaces_and_after_hyphens_and_cuts_only_a_word_too_long_for_its_column():
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from tournaments.pdf.grid import wrap_words
 
+    def wrapped(text, width):
+        lines = wrap_words([(text, None)], base.FONT, 8.5, width)
+        return ["".join(t for t, _ in line).strip() for line in lines]
+
     names = "Wilhelmina Montgomery-Featherstonehaugh & Joan Bellamy"
-    lines = ["".join(t for t, _ in line).strip() for line in wrap_words([(names, None)], base.FONT, 8.5, 150)]
-    assert len(lines) > 1 and " ".join(lines).split() == names.split()  # every word whole
+    lines = wrapped(names, 150)
+    assert lines[0] == "Wilhelmina Montgomery-"  # a break after the hyphen, not in a word
+    assert " ".join(lines).replace("- ", "-").split() == names.split()  # every word whole
     assert all(stringWidth(line, base.FONT, 8.5) <= 150 for line in lines)
+    assert wrapped("boards 1-4 score -30", 30) == ["boards", "1-4", "score", "-30"]  # no letters, no break
     assert wrap_words([("Round", None)], base.FONT_BOLD, 11, 20)[0][0][0] != "Round"  # cut: too narrow
     assert wrap_words([("Round", None)], base.FONT_BOLD, 11, 40) == [[("Round", None)]]
 

@@ -3,9 +3,9 @@
 reportlab's ``Table`` makes a text object for every cell and a ``Paragraph`` (parsed as markup)
 for every cell that wraps; a 30-table evening's pack has some forty thousand cells, and printing
 it took seconds. Here every cell is plain text (never markup, so a name prints as typed), wrapped
-on spaces to its column, each character in a font that has it (``base.font_runs``), and the
-whole grid is one text object and one path. A cell may be a run of coloured pieces, for the red
-hearts and diamonds: ``[("1 ", None), ("♥", RED)]``.
+to its column at spaces and after a hyphen between letters, each character in a font that has it
+(``base.font_runs``), and the whole grid is one text object and one path. A cell may be a run
+of coloured pieces, for the red hearts and diamonds: ``[("1 ", None), ("♥", RED)]``.
 
     >>> from reportlab.lib.units import mm
     >>> grid = Grid(["Round", "Table"], [["1", "3"], ["2", "sit out"]], [20 * mm, 30 * mm])
@@ -14,6 +14,7 @@ hearts and diamonds: ``[("1 ", None), ("♥", RED)]``.
     (50, 3)
 """
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -25,6 +26,7 @@ from .base import BODY_SIZE, FALLBACK, FONT, FONT_BOLD, INK, RED, RULE, SHADE, f
 
 PAD_X = 4  # points either side of a cell's text
 PAD_Y = 3  # points above and below
+HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")  # "Smith-|Jones", never "-|3" nor "1-|4"
 
 
 def column_width(*words: str, size: float = BODY_SIZE, bold: bool = True) -> float:
@@ -32,6 +34,12 @@ def column_width(*words: str, size: float = BODY_SIZE, bold: bool = True) -> flo
     little air: "Round" in the bold header, "12.5" in the rows."""
     font = FONT_BOLD if bold else FONT
     return max(_width(word, font, size) for word in words) + 2 * PAD_X + 3
+
+
+def unbroken_parts(text: str) -> list[str]:
+    """The parts of a text that a line never breaks inside: its words, each cut after a hyphen
+    between letters ("Montgomery-", "Featherstonehaugh")."""
+    return [part for word in text.split() for part in HYPHEN_BREAK.split(word)]
 
 
 def suit(symbol: str) -> list[tuple[str, object]]:
@@ -47,8 +55,9 @@ def _pieces(value) -> list[tuple[str, object]]:
 
 
 def wrap_words(pieces, font: str, size: float, width: float) -> list[list[tuple[str, object]]]:
-    """The cell's pieces cut into lines no wider than ``width``, at spaces (a word longer than the
-    line is cut where it must be). Each line is a list of (text, colour) pieces."""
+    """The cell's pieces cut into lines no wider than ``width``, at spaces and after a hyphen
+    between letters (a part longer than the line is cut where it must be). Each line is a list of
+    (text, colour) pieces."""
     if sum(_width(text, font, size) for text, _ in pieces) <= width:
         return [[piece for piece in pieces if piece[0]]]  # most cells: one line as it is
     words: list[list[tuple[str, object]]] = [[]]  # words, each a list of pieces, spaces kept on the left
@@ -56,8 +65,11 @@ def wrap_words(pieces, font: str, size: float, width: float) -> list[list[tuple[
         for index, part in enumerate(text.split(" ")):
             if index:
                 words.append([(" ", colour)] if words[-1] else [])
-            if part:
-                words[-1].append((part, colour))
+            for after_hyphen, piece in enumerate(HYPHEN_BREAK.split(part)):
+                if after_hyphen:
+                    words.append([])  # a line may break here, with nothing between
+                if piece:
+                    words[-1].append((piece, colour))
     lines: list[list[tuple[str, object]]] = [[]]
     used = 0.0
     for word in words:

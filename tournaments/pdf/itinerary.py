@@ -1,6 +1,9 @@
 """A personal itinerary card for each player of an individual event (a whist tournament): where
 the player sits each round, with whom and against whom, and the rounds the player sits out. Two
-to a sheet with a cut line when they fit (``sheets``), in type read at arm's length.
+to a sheet with a cut line when they fit (``sheets``), in type read at arm's length: the body
+size (``BODY_SIZE``), never smaller. A name breaks only at a space or after a hyphen
+("Montgomery-" over "Featherstonehaugh"): the partner's and opponents' columns are made wide
+enough for the longest part of any name, as long as the page has room for it.
 
 Plain data in (the schedule and the players' names), PDF bytes out; the duplicate individual
 event and the individual drive both print it.
@@ -14,7 +17,7 @@ from ..domain.boards import SEAT_NAMES
 from ..domain.movements import WhistSchedule
 from ..print_data import PrintEvent
 from .base import PAGE_SIZES, STYLES, build_pdf, text, usable_height, usable_width
-from .grid import Grid, column_width
+from .grid import Grid, column_width, unbroken_parts
 from .sheets import cards_on_sheets, carried_over, room_left
 
 DOCUMENT = "Itinerary cards"
@@ -50,11 +53,12 @@ def _cards(
 
     width, height = usable_width(event), usable_height(event)
     widths = [column_width("Round"), column_width("Table", SITS_OUT), column_width("Seat", "North", "South")]
-    rest = width - sum(widths)
-    widths += [rest * 0.38, rest * 0.62]
+    players = range(1, schedule.players + 1)
+    longest = column_width(*(part for p in players for part in unbroken_parts(named(p))), bold=False)
+    widths += _name_widths(width - sum(widths), longest)
     line = " · ".join(part for part in (title, subtitle, "your seats for the evening") if part)
     cards = []
-    for player in range(1, schedule.players + 1):
+    for player in players:
         rows = []
         for stop in schedule.itinerary(player):
             if stop.table is None:
@@ -76,3 +80,12 @@ def _cards(
             ]
         )
     return cards_on_sheets(event, cards)
+
+
+def _name_widths(room: float, longest: float) -> list[float]:
+    """The partner's and the opponents' columns, sharing ``room`` about 2 to 3 (the opponents are
+    two names), each at least ``longest`` (the longest part of a name) when the room allows it.
+    Past that, each has half, and a part wider than that is cut: the type does not shrink."""
+    partner = max(room * 0.38, longest)
+    opponents = max(room - partner, min(longest, room / 2))
+    return [room - opponents, opponents]
