@@ -1,6 +1,7 @@
 """Individual events through the services and the pages: players entered, seated by a whist
 tournament, scored board by board as partnerships, ranked one by one."""
 
+import re
 from datetime import date
 
 import pytest
@@ -134,6 +135,8 @@ def test_the_results_pages_rank_players(client, club):
     event = play(make_individual(club))
     page = client.get(reverse("tournaments:results", args=[event.pk])).content.decode()
     assert "Players" in page and "Cath Hill + Dora Hill" in page and "78.57" in page
+    headings = re.findall(r'players-sort=\w+">([^<]*)</a>', page)
+    assert headings[:3] == ["Place", "Card", "Player"]  # a row is one player, not "Players"
     card = client.get(reverse("tournaments:results-player", args=[event.pk, 1])).content.decode()
     assert "Ann Smith" in card and "Partner" in card and "Ivy Dunn" in card
     assert client.get(reverse("tournaments:results-player", args=[event.pk, 9])).status_code == 404

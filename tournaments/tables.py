@@ -60,10 +60,15 @@ class StandingsTable(tables.Table):
 
 
 class IndividualStandingsTable(StandingsTable):
-    """The players of an individual event, ranked: a pairs' table with its players in the pairs' place."""
+    """The players of an individual event, ranked: a pairs' table with its players in the pairs' place.
+    A row is one player (a shared seat's two people are one player): "Player" over the names, and
+    "Card" over the link to the player's card, as on an individual drive's results."""
 
     label = tables.Column(
-        verbose_name="Player", accessor="label_link", order_by=("pair",), attrs={"td": {"class": "nowrap"}}
+        verbose_name="Card", accessor="label_link", order_by=("pair",), attrs={"td": {"class": "nowrap"}}
+    )
+    names = tables.Column(
+        verbose_name="Player", accessor="names_link", order_by=("names",), attrs={"td": {"class": "names"}}
     )
 
     class Meta(StandingsTable.Meta):
