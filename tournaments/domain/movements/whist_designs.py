@@ -193,9 +193,11 @@ def design_rounds(design: int) -> tuple[tuple[tuple[tuple[int, int, int, int], .
     kind = (
         f"developed over {group} and a player who stays put" if design % 4 == 0 else f"developed over {group}"
     )
+    # The organiser reads this under the schedule: the published construction in words, and no
+    # path to the script that searched for the initial round (scripts/find_whist_starters.py).
     return rounds, (
-        f"Wh({design}) {kind}: initial round found by scripts/find_whist_starters.py "
-        "(construction as in Anderson, Combinatorial Designs and Tournaments, 1997)"
+        f"Wh({design}) {kind}, the construction in Anderson, Combinatorial Designs and Tournaments "
+        "(1997), from an initial round found by a computer search"
     )
 
 

@@ -52,7 +52,9 @@ def sitout_rounds(players: int) -> tuple[tuple[tuple[tuple[int, int, int, int], 
         for initial in INITIAL_ROUNDS[players]
         for shift in range(m)
     )
+    # The organiser reads this under the schedule: in words, and no path to the script that
+    # searched for the initial rounds (scripts/find_whist_sitouts.py).
     return rounds, (
-        f"{players} players, two sitting out each round: two initial rounds developed over Z_{m}, "
-        "found by scripts/find_whist_sitouts.py [derived]"
+        f"{players} players, two sitting out each round (no whist tournament exists for {players}): "
+        f"two initial rounds developed over Z_{m}, found by a computer search"
     )
