@@ -66,6 +66,12 @@ def test_the_standings_give_place_players_and_percentage_on_a_phone(phone, event
         assert "Mary-Elizabeth Cartwright-Visintin & Bartholomew Featherstonehaugh-Smythe" in names
 
 
+def test_an_individual_events_standings_name_a_player_a_row_on_a_phone(phone, demo_with_long_names):
+    event = Event.objects.get(name="Wednesday Individual")
+    page = phone(f"standings-{event.pk}", reverse("tournaments:results", args=[event.pk]))
+    assert page.locator("table.standings").evaluate(HEADINGS) == ["Place", "Card", "Player", "%"]
+
+
 def test_a_traveller_keeps_its_tricks_and_scores_on_a_phone(phone, events):
     for event in events:
         page = phone(f"traveller-{event.pk}", reverse("tournaments:results-board", args=[event.pk, 1]))
