@@ -150,3 +150,36 @@ def test_a_number_of_thousands_of_digits_is_refused_in_words(saturday, tmp_path)
     path.write_text(json.dumps(_export(saturday.pk)).replace('"hand": 1,', '"hand": ' + "9" * 5000 + ",", 1))
     with pytest.raises(CommandError, match="Cannot read .*digits"):
         call_command("import_drive", str(path))
+
+
+def test_every_line_of_the_results_history_round_trips_with_its_source(club, tmp_path):
+    drive = drives.drive_create(club=club, name="Friday", date="2026-11-20", hands=4)
+    for k in range(8):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
+    drives.drive_start(drive=drive)
+    link = drive.table_accesses.get(table=1)
+    drives.drive_table_enter(link=link, hand=1, ns_tricks=8)
+    drives.drive_table_reject(link=link, hand=1)
+    drives.drive_table_enter(link=link, hand=1, ns_tricks=7)
+    drives.drive_table_confirm(link=link, hand=1, ns_tricks=7)
+    drives.drive_result_record(drive=drive, hand=1, table=2, ns_tricks=5)
+    exported = _export(drive.pk)
+    assert [(h["table"], h["action"], h["source"]) for h in exported["history"]] == [
+        (1, "created", "table 1"),
+        (1, "rejected", "table 1"),
+        (1, "created", "table 1"),
+        (1, "confirmed", "table 1"),
+        (2, "created", "organiser"),
+    ]
+    drive.delete()
+    again = _export(_import(tmp_path, exported).pk)
+    assert again["history"] == exported["history"]
+
+
+def test_an_export_from_before_every_write_was_kept_restores_its_lines_as_corrections(corrected, tmp_path):
+    exported = _export(corrected.pk)
+    for line in exported["history"]:
+        del line["action"], line["source"]
+    exported["drive"]["name"] = "Saturday Village Drive (copy)"
+    restored = _import(tmp_path, exported)
+    assert list(restored.result_changes.values_list("action", "source")) == [("corrected", "organiser")]

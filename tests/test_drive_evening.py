@@ -152,7 +152,7 @@ def test_a_correction_changes_scores_not_where_people_sat():
         == seated
     )
     assert _state(drive)["players"][-1]["score"] <= 4
-    change = drive.result_changes.get()
+    change = drive.result_changes.get(action="corrected")
     assert (change.before, change.after, change.reason) == ("9–4", "2–11", "Card misread")
     with pytest.raises(CommandError, match="only the organiser"):
         call_command("drive_result", str(drive.pk), "--hand=1", "--table=1", "--tricks=9")

@@ -485,7 +485,7 @@ def test_a_correction_changes_the_scores_keeps_the_seats_and_writes_the_trail(cl
         list(drive.seats.order_by("hand", "table", "seat").values_list("hand", "table", "seat", "player"))
         == seats
     )
-    assert drive.result_changes.get().reason == "from the score card"
+    assert drive.result_changes.get(action="corrected").reason == "from the score card"
     assert drive.changes.filter(action="corrected").count() == 1
 
 

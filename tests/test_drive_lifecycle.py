@@ -108,7 +108,10 @@ def test_a_drive_correction_without_a_reason_is_refused(drive):
         with pytest.raises(ServiceError, match="Say why the hand is corrected"):
             drives.drive_result_correct(drive=drive, hand=1, table=1, ns_tricks=3, reason=reason)
     assert DriveResult.objects.get(drive=drive, hand=1, table=1).ns_tricks == 8
-    assert not drive.result_changes.exists() and not drive.changes.filter(action=A.CORRECTED).exists()
+    assert (
+        not drive.result_changes.filter(action="corrected").exists()
+        and not drive.changes.filter(action=A.CORRECTED).exists()
+    )
 
 
 def test_the_drive_page_refuses_a_correction_without_a_reason(client, organiser, drive):

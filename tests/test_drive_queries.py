@@ -56,14 +56,15 @@ def test_the_pages_of_a_drive_do_not_grow_with_its_tables(client, organiser, clu
     assert max(counts[30].values()) <= 15, counts[30]
 
 
-@pytest.mark.parametrize("action, statements", [("enter", 5), ("confirm", 6)])
-def test_a_score_from_a_drive_tablet_takes_at_most_six_statements(
+@pytest.mark.parametrize("action, statements", [("enter", 6), ("confirm", 7)])
+def test_a_score_from_a_drive_tablet_takes_at_most_seven_statements(
     client, club, django_assert_num_queries, action, statements
 ):
     """One statement reads the table and its drive, locking the drive; one reads the seats near the
-    hand, with their players' cards and their tables' results; then the write, and for the
-    confirmation that frees the next hand's tables their seats; and the transaction's two (here the
-    savepoint inside the test's own transaction; in production BEGIN and COMMIT)."""
+    hand, with their players' cards and their tables' results; then the write and its line in the
+    result's history, and for the confirmation that frees the next hand's tables their seats; and
+    the transaction's two (here the savepoint inside the test's own transaction; in production
+    BEGIN and COMMIT)."""
     drive = drives.drive_create(club=club, name="Four tables", date="2026-11-20", hands=6)
     for k in range(16):
         drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")

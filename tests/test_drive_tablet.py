@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.domain.drives import sit_out_score
-from tournaments.models import Drive
+from tournaments.models import Drive, DriveResult, DriveResultChange
 from tournaments.services import drives
 
 pytestmark = pytest.mark.django_db
@@ -87,3 +87,65 @@ def test_a_count_is_not_sent_back_once_the_drive_is_closed(client, drive):
     Drive.objects.filter(pk=drive.pk).update(status=Drive.Status.FINISHED)
     _post(client, drive, "reject", 1, follow=False, hand=1)
     assert drive.results.filter(hand=1, table=1, ns_tricks=8).exists()
+
+
+def _lines(drive, hand: int, table: int) -> list[tuple]:
+    lines = DriveResultChange.objects.filter(drive=drive, hand=hand, table=table).order_by("changed_at", "id")
+    return list(lines.values_list("action", "before", "after", "source"))
+
+
+def test_entering_sending_back_and_confirming_at_a_tablet_each_leave_a_line_with_the_table(client, drive):
+    _post(client, drive, "enter", 2, hand=1, ns_tricks=8)
+    _post(client, drive, "reject", 2, hand=1)
+    _post(client, drive, "enter", 2, hand=1, ns_tricks=7)
+    _post(client, drive, "confirm", 2, hand=1, ns_tricks=7)
+    _post(client, drive, "confirm", 2, hand=1, ns_tricks=7)  # sent twice: nothing more to keep
+    assert _lines(drive, 1, 2) == [
+        ("created", "", "8–5", "table 2"),
+        ("rejected", "8–5", "", "table 2"),
+        ("created", "", "7–6", "table 2"),
+        ("confirmed", "7–6", "7–6", "table 2"),
+    ]
+    assert DriveResult.objects.get(drive=drive, hand=1, table=2).confirmed
+
+
+def test_the_organisers_record_and_correction_leave_lines_from_the_organiser(drive, organiser):
+    drives.drive_result_record(drive=drive, hand=1, table=3, ns_tricks=6, user=organiser)
+    drives.drive_result_correct(drive=drive, hand=1, table=3, ns_tricks=9, reason="card", user=organiser)
+    assert _lines(drive, 1, 3) == [
+        ("created", "", "6–7", "organiser"),
+        ("corrected", "6–7", "9–4", "organiser"),
+    ]
+    assert set(DriveResultChange.objects.values_list("changed_by", flat=True)) == {organiser.pk}
+
+
+def test_a_tablets_own_lines_are_not_the_organiser_setting_its_hand(client, drive):
+    _post(client, drive, "enter", 1, hand=1, ns_tricks=8)
+    _post(client, drive, "reject", 1, hand=1)
+    assert drives.drive_hand_sets(drive.pk, 1, [1]) == {}
+    page = _post(client, drive, "enter", 1, hand=1, ns_tricks=9, seen=0)
+    assert "The organiser has set" not in page
+    drives.drive_result_correct(drive=drive, hand=1, table=1, ns_tricks=4, reason="card")
+    assert drives.drive_hand_sets(drive.pk, 1, [1]) == {1: 1}
+
+
+def test_the_organisers_page_shows_the_tablets_lines_with_their_table(client, organiser, drive):
+    _post(client, drive, "enter", 4, hand=1, ns_tricks=8)
+    _post(client, drive, "reject", 4, hand=1)
+    _post(client, drive, "enter", 4, hand=1, ns_tricks=6)
+    _post(client, drive, "confirm", 4, hand=1, ns_tricks=6)
+    client.force_login(organiser)
+    drives.drive_result_correct(
+        drive=drive, hand=1, table=4, ns_tricks=5, reason="from the card", user=organiser
+    )
+    page = client.get(reverse("tournaments:drive-run", args=[drive.pk])).content.decode()
+    rows = [
+        f"<td>1</td><td>4</td><td>Corrected</td><td>6–7</td><td>5–8</td><td>{organiser}</td>"
+        "<td>from the card</td>",
+        "<td>1</td><td>4</td><td>Confirmed</td><td>6–7</td><td>6–7</td><td>table 4</td><td></td>",
+        "<td>1</td><td>4</td><td>Entered</td><td></td><td>6–7</td><td>table 4</td><td></td>",
+        "<td>1</td><td>4</td><td>Rejected at the table</td><td>8–5</td><td></td><td>table 4</td><td></td>",
+        "<td>1</td><td>4</td><td>Entered</td><td></td><td>8–5</td><td>table 4</td><td></td>",
+    ]
+    where = [page.index(row) for row in rows]
+    assert where == sorted(where)  # newest first

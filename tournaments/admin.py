@@ -16,6 +16,7 @@ from .models import (
     Club,
     Competition,
     Drive,
+    DriveResultChange,
     Event,
     League,
     Member,
@@ -365,11 +366,32 @@ class ResultChangeAdmin(ResultAdmin):
         "before",
         "after",
         "reason",
+        "source",
         "changed_by",
         "changed_at",
     ]
     list_select_related = ["event", "changed_by"]
     list_filter = ["action", "event__date"]
+
+
+@admin.register(DriveResultChange)
+class DriveResultChangeAdmin(ShownOnlyAdmin):
+    # A drive's hands are entered at the tables and set on the drive's own page, a line each.
+    club_path = "drive__club"
+    list_display = [
+        "drive",
+        "hand",
+        "table",
+        "action",
+        "before",
+        "after",
+        "reason",
+        "source",
+        "changed_by",
+        "changed_at",
+    ]
+    list_select_related = ["drive", "changed_by"]
+    list_filter = ["action", "drive__date"]
 
 
 @admin.register(Seating)

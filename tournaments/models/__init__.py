@@ -475,6 +475,17 @@ class Result(models.Model):
             return f"{self.ns_tricks}–{self.ew_tricks}"
         return f"{self.ns_adjusted}/{self.ew_adjusted}"
 
+    def history_line(self, **line) -> "ResultChange":
+        """A line of this result's history, unsaved: which result it is, and ``line``."""
+        return ResultChange(
+            event_id=self.event_id,
+            result=self if self.pk else None,
+            board_number=self.board.number,
+            ns_pair_number=self.ns_pair.number,
+            ew_pair_number=self.ew_pair.number,
+            **line,
+        )
+
 
 class HistoryLine(models.Model):
     """A line of a history: who, and when (newest first). Never edited."""
@@ -489,8 +500,9 @@ class HistoryLine(models.Model):
         ordering = ["-changed_at", "-id"]
 
 
-class ResultChange(HistoryLine):
-    """One entry in a result's history: who changed what, when and why. Never edited."""
+class ResultLine(HistoryLine):
+    """A line of a result's history, an event's board or a drive's hand: what happened to the
+    score, from what to what, why, and where the change came from. Never edited."""
 
     class Action(models.TextChoices):
         CREATED = "created", "Entered"
@@ -499,13 +511,6 @@ class ResultChange(HistoryLine):
         CORRECTED = "corrected", "Corrected"
         DELETED = "deleted", "Deleted"
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="result_changes")
-    result = models.ForeignKey(
-        Result, null=True, blank=True, on_delete=models.SET_NULL, related_name="history"
-    )
-    board_number = models.PositiveSmallIntegerField()
-    ns_pair_number = models.PositiveSmallIntegerField()
-    ew_pair_number = models.PositiveSmallIntegerField()
     action = models.CharField(max_length=10, choices=Action.choices)
     # The longest is an adjusted, unconfirmed score: "A+/A- (unconfirmed)".
     before = models.CharField(max_length=40, blank=True)
@@ -514,6 +519,21 @@ class ResultChange(HistoryLine):
     source = models.CharField(
         max_length=40, blank=True, help_text="Where the change came from, e.g. 'table 3'."
     )
+
+    class Meta(HistoryLine.Meta):
+        abstract = True
+
+
+class ResultChange(ResultLine):
+    """One entry in a result's history: who changed what, when and why. Never edited."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="result_changes")
+    result = models.ForeignKey(
+        Result, null=True, blank=True, on_delete=models.SET_NULL, related_name="history"
+    )
+    board_number = models.PositiveSmallIntegerField()
+    ns_pair_number = models.PositiveSmallIntegerField()
+    ew_pair_number = models.PositiveSmallIntegerField()
 
     def __str__(self):
         return f"Board {self.board_number}, {self.get_action_display().lower()}: {self.before} → {self.after}"

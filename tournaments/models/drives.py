@@ -21,7 +21,15 @@ from django.db.models.lookups import Exact
 from ..domain.drives import PRESETS, is_scheduled, parse_prizes
 from ..domain.errors import DomainError
 from ..domain.limits import MAX_HANDS
-from . import EVENING_TAG_HELP, Club, ClubQuerySet, HistoryLine, Member, TableLink, validate_trump_schedule
+from . import (
+    EVENING_TAG_HELP,
+    Club,
+    ClubQuerySet,
+    Member,
+    ResultLine,
+    TableLink,
+    validate_trump_schedule,
+)
 
 
 def validate_prizes(value: str) -> None:
@@ -388,22 +396,24 @@ class DriveResult(models.Model):
     def ew_tricks(self) -> int:
         return 13 - self.ns_tricks
 
+    def history_line(self, **line) -> "DriveResultChange":
+        """A line of this result's history, unsaved: which hand at which table, and ``line``."""
+        return DriveResultChange(drive_id=self.drive_id, hand=self.hand, table=self.table, **line)
 
-class DriveResultChange(HistoryLine):
-    """A confirmed hand's tricks changed by the organiser: before, after and why."""
+
+class DriveResultChange(ResultLine):
+    """One line of a drive's result history: a hand's tricks entered, confirmed or sent back at a
+    table's tablet, recorded or corrected by the organiser. Never edited."""
 
     drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="result_changes")
     hand = models.PositiveSmallIntegerField()
     table = models.PositiveSmallIntegerField()
-    before = models.CharField(max_length=10, blank=True)
-    after = models.CharField(max_length=10)
-    reason = models.CharField(max_length=200, blank=True)
-
-    class Meta(HistoryLine.Meta):
-        pass
 
     def __str__(self):
-        return f"Hand {self.hand}, table {self.table}: {self.before or '—'} → {self.after}"
+        return (
+            f"Hand {self.hand}, table {self.table}, {self.get_action_display().lower()}: "
+            f"{self.before or '—'} → {self.after or '—'}"
+        )
 
 
 class DriveLinks(models.Manager):

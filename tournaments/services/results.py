@@ -5,7 +5,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ..domain.arrow import Score, to_cards
-from ..models import Adjusted, Board, Result, ResultChange
+from ..models import Adjusted, Board, DriveResult, Result, ResultChange, ResultLine
 from .errors import ServiceError
 
 
@@ -108,22 +108,27 @@ def result_correct(
 
 
 def history_add(
-    result: Result, action: str, *, before: str, reason: str = "", user=None, when=None, source=""
+    result: Result | DriveResult,
+    action: str,
+    *,
+    before: str,
+    reason: str = "",
+    user=None,
+    when=None,
+    source: str = "",
 ) -> None:
-    ResultChange.objects.create(
-        event_id=result.event_id,
-        result=result if result.pk else None,
-        board_number=result.board.number,
-        ns_pair_number=result.ns_pair.number,
-        ew_pair_number=result.ew_pair.number,
+    """Add a line to the history of an event's result or a drive's, inside the transaction of the
+    write it records: every entry, confirmation, sending back and correction has one. ``source``
+    says where it came from ("table 3", "organiser"); a result sent back has no after."""
+    result.history_line(
         action=action,
         before=before,
-        after="" if action == ResultChange.Action.REJECTED else result.score_text,
+        after="" if action == ResultLine.Action.REJECTED else result.score_text,
         reason=reason.strip(),
         source=source,
-        changed_by=user,
+        changed_by=user if user is not None and user.is_authenticated else None,
         changed_at=when or timezone.now(),
-    )
+    ).save(force_insert=True)
 
 
 def result_record_for_seating(

@@ -423,8 +423,9 @@ def _result_at(seating: Seating, board: Board, results: dict) -> Result | None:
     return result
 
 
-def _source(access: TableAccess) -> str:
-    return f"table {access.table}"
+def table_source(table: int) -> str:
+    """A table's tablet as a result's history names it, an event's table or a drive's."""
+    return f"table {table}"
 
 
 class SetByOrganiser(TableError):
@@ -458,7 +459,7 @@ def _set_elsewhere(access: TableAccess, seating: Seating):
         return ResultChange.objects.none()
     return ResultChange.objects.filter(
         event_id=access.event_id, ns_pair_number=holds_ns.number, ew_pair_number=holds_ew.number
-    ).exclude(source=_source(access))
+    ).exclude(source=table_source(access.table))
 
 
 def _check_seen(access: TableAccess, seating: Seating, board_number: int, seen: int | None) -> None:
@@ -495,7 +496,7 @@ def table_result_enter(
         board=board,
         ns_tricks=ns_tricks,
         confirmed=False,
-        source=_source(access),
+        source=table_source(access.table),
         seen_free=True,  # the table's seatings are locked and no result was there
     )
 
@@ -519,7 +520,10 @@ def table_result_confirm(
         existing.confirmed_at = timezone.now()
         existing.save(update_fields=["confirmed_at"])
         history_add(
-            existing, ResultChange.Action.CONFIRMED, before=existing.score_text, source=_source(access)
+            existing,
+            ResultChange.Action.CONFIRMED,
+            before=existing.score_text,
+            source=table_source(access.table),
         )
     return existing
 
@@ -534,7 +538,9 @@ def table_result_reject(*, access: TableAccess, board_number: int, seen: int | N
         return  # already sent back
     if existing.confirmed_at is not None:
         raise TableError(f"Board {board_number} is confirmed: only the organiser can change it now.")
-    history_add(existing, ResultChange.Action.REJECTED, before=existing.score_text, source=_source(access))
+    history_add(
+        existing, ResultChange.Action.REJECTED, before=existing.score_text, source=table_source(access.table)
+    )
     existing.delete()
 
 

@@ -122,7 +122,7 @@ def drive_run(request, drive_id: int):
                 }
                 for p in state.players_in_card_order()
             ],
-            "history": drive.result_changes.all()[:20],
+            "history": drive.result_changes.select_related("changed_by")[:20],
         }
     return render(request, "tournaments/drive_run.html", context)
 

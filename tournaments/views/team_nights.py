@@ -91,7 +91,7 @@ def team_night_run(request, night: Drive):
         context |= drive_grid_context(state) | {
             "standings": _teams(state),
             "tables": night.table_accesses.all(),
-            "history": night.result_changes.all()[:20],
+            "history": night.result_changes.select_related("changed_by")[:20],
         }
     return render(request, "tournaments/team_night_run.html", context)
 

@@ -1,5 +1,5 @@
 """A whole drive as one JSON document, and back: its settings, players, the seating of every hand,
-the tricks, the corrections' history, paper totals, cuts and the tables' links and codes. Ids are
+the tricks, their history, paper totals, cuts and the tables' links and codes. Ids are
 left out, so the document restores into any database; players are named by their card ("L3").
 
 Members are kept by name and restored as members of the club (found by name, or added). A document
@@ -95,6 +95,8 @@ def drive_export(drive: Drive) -> dict:
             {
                 "hand": h.hand,
                 "table": h.table,
+                "action": h.action,
+                "source": h.source,
                 "before": h.before,
                 "after": h.after,
                 "reason": h.reason,
@@ -210,6 +212,9 @@ def _restore(drive: Drive, data: dict) -> None:
             drive=drive,
             hand=item["hand"],
             table=item["table"],
+            # An export from before the history kept every write holds only the organiser's corrections.
+            action=item.get("action", DriveResultChange.Action.CORRECTED),
+            source=item.get("source", "organiser"),
             before=item["before"],
             after=item["after"],
             reason=reason,

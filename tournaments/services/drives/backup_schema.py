@@ -4,6 +4,7 @@ players fill, and every player named (by card, "L3") is one of its players.
 """
 
 from ...domain import limits
+from ...models import ResultLine
 from ..backup_schema import (
     CLUB_NAME,
     CODE,
@@ -124,13 +125,16 @@ DRIVE_EXPORT = validator(
                     {
                         "hand": HAND,
                         "table": TABLE,
-                        "before": text(10),
-                        "after": text(10),
+                        "action": one_of(*ResultLine.Action.values),
+                        "source": text(40),
+                        "before": text(40),
+                        "after": text(40),
                         "reason": text(200),
                         "changed_by": USERNAME,
                         "changed_at": WHEN,
                     },
-                    optional=("changed_by",),  # written since the drive's history kept who
+                    # written since the drive's history kept who, and since it kept every write
+                    optional=("changed_by", "action", "source"),
                 )
             ),
             "totals": rows(

@@ -46,12 +46,15 @@ from ..checkins import check_in_record, may_enter, waiting_at
 from ..codes import table_link_create
 from ..entries import member_or_guest, repeated_guests
 from ..errors import ServiceError
-from ..tablets import typed_before_organiser_set
+from ..results import history_add
+from ..tablets import table_source, typed_before_organiser_set
 from ..verdicts import require
 from . import lifecycle
 from .state import SEATS, DriveState, DriveStateError
 
 Action = AuditLine.Action
+Line = DriveResultChange.Action
+ORGANISER = "organiser"  # a history line's source for the organiser's pages and commands
 
 
 @transaction.atomic
@@ -235,10 +238,12 @@ def drive_result_record(
     Unconfirmed (a tablet's first tap) it waits for the other couple. A confirmed result is
     changed only by ``drive_result_correct``; the same tricks sent again are harmless.
     """
-    return _record(_locked(drive), hand, table, ns_tricks, confirmed)
+    return _record(_locked(drive), hand, table, ns_tricks, confirmed, source=ORGANISER, user=user)
 
 
-def _record(drive: Drive, hand: int, table: int, ns_tricks: int, confirmed: bool) -> DriveResult:
+def _record(
+    drive: Drive, hand: int, table: int, ns_tricks: int, confirmed: bool, *, source: str, user=None
+) -> DriveResult:
     state = DriveState(drive, near=hand)
     state.check_playable(hand, table, ns_tricks)
     result = state.result_rows.get((hand, table))
@@ -250,9 +255,16 @@ def _record(drive: Drive, hand: int, table: int, ns_tricks: int, confirmed: bool
             "correct it."
         )
     if result is None:
-        result = DriveResult(drive=drive, hand=hand, table=table)
+        result, line, before = DriveResult(drive=drive, hand=hand, table=table), Line.CREATED, ""
+    elif result.ns_tricks != ns_tricks:
+        line, before = Line.CREATED, result.score_text  # an unconfirmed count, entered again
+    elif confirmed:
+        line, before = Line.CONFIRMED, result.score_text  # the organiser confirms a table's count
+    else:
+        return result  # the same tap again: nothing to do
     result.ns_tricks, result.confirmed = ns_tricks, confirmed
     result.save()
+    history_add(result, line, before=before, user=user, source=source)
     if confirmed:
         state.results[(hand, table)] = ns_tricks
         _seat_what_can_be(drive, state, hand)
@@ -263,10 +275,10 @@ def _record(drive: Drive, hand: int, table: int, ns_tricks: int, confirmed: bool
 def drive_result_confirm(*, drive: Drive, hand: int, table: int, ns_tricks: int) -> DriveResult:
     """E/W confirm the count they were shown at the table; a count changed since is not confirmed
     by mistake, and a confirmation sent twice is harmless."""
-    return _confirm(_locked(drive), hand, table, ns_tricks)
+    return _confirm(_locked(drive), hand, table, ns_tricks, source=ORGANISER)
 
 
-def _confirm(drive: Drive, hand: int, table: int, ns_tricks: int) -> DriveResult:
+def _confirm(drive: Drive, hand: int, table: int, ns_tricks: int, *, source: str) -> DriveResult:
     state = DriveState(drive, near=hand)
     state.check_playable(hand, table, ns_tricks)
     result = state.result_rows.get((hand, table))
@@ -280,6 +292,7 @@ def _confirm(drive: Drive, hand: int, table: int, ns_tricks: int) -> DriveResult
     if not result.confirmed:
         result.confirmed = True
         result.save(update_fields=["confirmed"])
+        history_add(result, Line.CONFIRMED, before=result.score_text, source=source)
         state.results[(hand, table)] = ns_tricks
         _seat_what_can_be(drive, state, hand)
     return result
@@ -288,8 +301,14 @@ def _confirm(drive: Drive, hand: int, table: int, ns_tricks: int) -> DriveResult
 @transaction.atomic
 def drive_result_reject(*, drive: Drive, hand: int, table: int) -> None:
     """The other couple disagrees with an unconfirmed count: it is taken back, to be entered again."""
-    _locked(drive)
-    DriveResult.objects.filter(drive=drive, hand=hand, table=table, confirmed=False).delete()
+    _reject(_locked(drive), hand, table, source=ORGANISER)
+
+
+def _reject(drive: Drive, hand: int, table: int, *, source: str) -> None:
+    result = DriveResult.objects.filter(drive=drive, hand=hand, table=table, confirmed=False).first()
+    if result is not None:  # else already sent back
+        history_add(result, Line.REJECTED, before=result.score_text, source=source)
+        result.delete()
 
 
 def _locked_table(link: DriveTable, hand: int | None = None) -> DriveTable:
@@ -305,8 +324,11 @@ def _locked_table(link: DriveTable, hand: int | None = None) -> DriveTable:
 
 
 def drive_hand_sets(drive_id: int, table: int, hands) -> dict[int, int]:
-    """How many times the organiser has set each of these hands at the table (a tablet's ``seen``)."""
-    changes = DriveResultChange.objects.filter(drive_id=drive_id, table=table, hand__in=list(hands))
+    """How many times the organiser has set each of these hands at the table (a tablet's ``seen``):
+    the hands' history lines that did not come from the table's own tablet."""
+    changes = DriveResultChange.objects.filter(drive_id=drive_id, table=table, hand__in=list(hands)).exclude(
+        source=table_source(table)
+    )
     return dict(changes.values_list("hand").annotate(n=Count("id")).order_by())
 
 
@@ -322,7 +344,7 @@ def drive_table_enter(*, link: DriveTable, hand: int, ns_tricks: int, seen: int 
     ``seen``: see ``typed_before_organiser_set``."""
     link = _locked_table(link, hand)
     _check_seen(link, hand, seen)
-    return _record(link.drive, hand, link.table, ns_tricks, confirmed=False)
+    return _record(link.drive, hand, link.table, ns_tricks, confirmed=False, source=table_source(link.table))
 
 
 @transaction.atomic
@@ -332,7 +354,7 @@ def drive_table_confirm(
     """E/W's confirmation from a table's tablet: ``drive_result_confirm``."""
     link = _locked_table(link, hand)
     _check_seen(link, hand, seen)
-    return _confirm(link.drive, hand, link.table, ns_tricks)
+    return _confirm(link.drive, hand, link.table, ns_tricks, source=table_source(link.table))
 
 
 @transaction.atomic
@@ -343,10 +365,9 @@ def drive_table_reject(*, link: DriveTable, hand: int, seen: int | None = None) 
     link = _locked_table(link, hand)
     require(lifecycle.may_play(link.drive), DriveStateError)
     _check_seen(link, hand, seen)
-    results = DriveResult.objects.filter(drive=link.drive, hand=hand, table=link.table)
-    if results.filter(confirmed=True).exists():
+    if DriveResult.objects.filter(drive=link.drive, hand=hand, table=link.table, confirmed=True).exists():
         raise DriveStateError(f"Hand {hand} is confirmed: only the organiser can change it now.")
-    results.delete()
+    _reject(link.drive, hand, link.table, source=table_source(link.table))
 
 
 @transaction.atomic
@@ -450,16 +471,7 @@ def drive_result_correct(*, drive: Drive, hand: int, table: int, ns_tricks: int,
         result = DriveResult(drive=drive, hand=hand, table=table)
     result.ns_tricks, result.confirmed = ns_tricks, True
     result.save()
-    DriveResultChange.objects.create(
-        drive=drive,
-        hand=hand,
-        table=table,
-        before=before,
-        after=tricks_text(ns_tricks),
-        reason=reason[:200],
-        changed_by=user if user is not None and user.is_authenticated else None,
-        changed_at=timezone.now(),
-    )
+    history_add(result, Line.CORRECTED, before=before, reason=reason[:200], user=user, source=ORGANISER)
     detail = f"hand {hand}, table {table}: {before or '—'} → {tricks_text(ns_tricks)} ({reason})"
     drive_log(drive=drive, action=Action.CORRECTED, detail=detail, user=user)
     state.results[(hand, table)] = ns_tricks
