@@ -2,6 +2,7 @@
 those not qualified yet), the organiser's page and the room display's strip; each screenshotted
 (test-artifacts/competitions/) and none wider than the screen but for grids that scroll in their box."""
 
+import re
 from datetime import date
 from pathlib import Path
 
@@ -83,6 +84,7 @@ def test_the_standings_sort_by_a_column_header_in_the_browser(live_server, page,
     assert page.locator("text=Not qualified yet").is_visible()
 
     page.locator("table.competition").first.locator("th a", has_text="Name").click()
+    page.wait_for_url(re.compile(r"sort="))  # the page the server sorted, loaded
 
     names = page.locator("table.competition").first.locator("tbody td:nth-child(2)").all_inner_texts()
     assert names == sorted(names)

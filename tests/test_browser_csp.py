@@ -19,6 +19,7 @@ def test_the_pages_need_no_inline_script_or_style(live_server, page):
     page.fill("#id_username", "organiser")
     page.fill("#id_password", "whistdrive")
     page.click("input[type=submit]")
+    page.wait_for_url(f"{live_server.url}/admin/")  # logged in before the pages are visited
     paths = [
         "/",
         "/admin/",

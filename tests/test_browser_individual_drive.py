@@ -136,6 +136,7 @@ def test_an_individual_drive_is_played_through_the_pages_and_tablets(
     page.get_by_role("button", name="Close the drive").click()
     expect(page.locator(".messages")).to_contain_text("The drive is closed.")
     page.get_by_role("button", name="Publish the results").click()
+    expect(page.locator(".messages")).to_contain_text("The results are published.")
     _shots(page, f"individual-drive-run-{players}")
     standings = page.locator(".standing")
     expect(standings).to_have_count(1)

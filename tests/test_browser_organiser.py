@@ -15,6 +15,7 @@ def test_the_organiser_logs_in_and_opens_the_demo_event(live_server, page):
     page.fill("#id_username", "organiser")
     page.fill("#id_password", "whistdrive")
     page.click("input[type=submit]")
+    page.wait_for_url(f"{live_server.url}/admin/")  # the login page shows the site's name too
     expect(page.locator("#site-name")).to_contain_text("whistdrive")
 
     page.goto(f"{live_server.url}/")

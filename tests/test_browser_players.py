@@ -2,11 +2,13 @@
 results index fit the screen (screenshots in test-artifacts/players/), need nothing the
 Content-Security-Policy refuses, and lead from one to the other."""
 
+import re
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tournaments.models import Club, Drive, Member
 
@@ -49,8 +51,8 @@ def test_a_visitor_goes_from_the_index_to_the_results_and_a_players_page(live_se
     club = Club.objects.get()
     page.goto(live_server.url + reverse("tournaments:club-results", args=[club.slug]))
     page.click("text=Tuesday Howell")
-    assert "Tuesday Howell" in page.title()
+    expect(page).to_have_title(re.compile("Tuesday Howell"))
     joan = Member.objects.get(first_name="Joan", last_name="Bellamy")
     page.goto(live_server.url + reverse("tournaments:player", args=[joan.pk]))
     page.click("table.player-evenings >> text=Harold Bickerstaff")
-    assert page.locator("h1").inner_text() == "Harold Bickerstaff"
+    expect(page.locator("h1")).to_have_text("Harold Bickerstaff")

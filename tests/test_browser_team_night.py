@@ -54,6 +54,7 @@ def test_a_team_night_is_set_up_played_on_the_tablets_and_published(
     expect(desk.locator("table.team-entries")).to_contain_text("Irene Cartwright & Frank Cartwright")
     _the_add_a_team_form_stacks_on_a_phone(browser, client, live_server, organiser, desk.url)
     desk.get_by_role("button", name="Start the team night").click()
+    expect(desk.locator(".messages")).to_contain_text("The drive has started.")
     night = Drive.objects.get(name="Cup night")
     assert night.status == Drive.Status.RUNNING and night.team_points == "tricks"
 
@@ -90,7 +91,9 @@ def test_a_team_night_is_set_up_played_on_the_tablets_and_published(
 
     desk.goto(live_server.url + reverse("tournaments:drive-run", args=[night.pk]))
     desk.get_by_role("button", name="Close the drive").click()
+    expect(desk.locator(".messages")).to_contain_text("The drive is closed.")
     desk.get_by_role("button", name="Publish the results").click()
+    expect(desk.locator(".messages")).to_contain_text("The results are published.")
     night.refresh_from_db()
     assert night.status == Drive.Status.FINISHED and night.published
 
