@@ -81,8 +81,9 @@ def test_a_table_with_someone_else_waits_until_the_organiser_seats_the_pair_ther
     expect(page.locator(".messages")).to_contain_text("Table 1 may play on")
     expect(page.locator("#check-in-1")).to_have_count(0)
 
-    # The table is told, and plays on with E/W 2.
-    tablet.reload()
+    # The table is told, and plays on with E/W 2. (Its waiting page reloads itself every few
+    # seconds, so it is visited again as a player would, not reloaded under that reload.)
+    open_page(tablet, f"{live_server.url}/t/{access.token}/")
     expect(tablet.locator(".checkin.told")).to_contain_text(f"seated E/W 2 ({there.names}) here")
     tablet.screenshot(path=SHOTS / "checkin-resolved.png", full_page=True)
     tablet.locator("#board-1").get_by_role("button", name="N/S took 9 tricks", exact=True).click()
@@ -165,8 +166,8 @@ def test_a_forty_player_drive_catches_two_players_in_the_wrong_seats_before_a_tr
         box.locator("input[name=message]").fill("Gents: swap tables, each to the table on his card")
         box.get_by_role("button", name="Tell the table where to go").click()
         expect(page.locator(".messages")).to_contain_text(f"Table {table} may play on")
-    tablet = tablets[wrong[0]][0]
-    tablet.reload()
+    tablet, token = tablets[wrong[0]]
+    open_page(tablet, f"{live_server.url}/d/{token}/")
     expect(tablet.locator(".checkin.told")).to_contain_text("Gents: swap tables")
     tablet.get_by_role("button", name="N/S took 7 tricks", exact=True).click()
     tablet.get_by_role("button", name="Yes, confirm").click()
