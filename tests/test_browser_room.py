@@ -2,6 +2,7 @@
 long field, saying the round in play and the tables still playing it."""
 
 import re
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,16 @@ from .conftest import LONG_NAMES
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 HD = {"width": 1920, "height": 1080}
+PAGE_MS = 8000  # static/room.js: how long each page of a field is shown
+EVENING = datetime(2026, 11, 20, 19, 30, tzinfo=UTC)
+
+
+def hold_the_clock(page) -> None:
+    """Stop the clock of the room display's pages: they turn a page every few seconds and reload
+    themselves, and a turn or a reload between two of the test's reads would mix two pages (or
+    read none). The test moves the clock on itself, with ``page.clock.run_for``."""
+    page.clock.install(time=EVENING)
+    page.clock.pause_at(EVENING + timedelta(minutes=1))
 
 
 @pytest.fixture
@@ -46,6 +57,7 @@ def test_the_room_display_fills_a_1080p_screen_and_pages_through_long_fields(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
     )
     page = context.new_page()
+    hold_the_clock(page)
     page.goto(live_server.url + reverse("tournaments:event-room", args=[county_drive.pk]))
     SHOTS.mkdir(exist_ok=True)
     expect(page.locator(".room-status")).to_contain_text("Round 1 in play · still playing: tables 4, 9")
@@ -69,7 +81,8 @@ def test_the_room_display_fills_a_1080p_screen_and_pages_through_long_fields(
     pages = label.text_content().split(" of ")[1]
     assert max(box["y"] + box["height"] for box in boxes) > HD["height"] * 0.8
     first_row = visible.first.text_content()
-    expect(label).to_have_text(f"page 2 of {pages}", timeout=12000)
+    page.clock.run_for(PAGE_MS)
+    expect(label).to_have_text(f"page 2 of {pages}")
     assert visible.first.text_content() != first_row  # the next pairs of the field
     page.screenshot(path=SHOTS / "room-1080p-page-2.png")
     context.close()
@@ -126,6 +139,7 @@ def test_the_room_displays_never_cut_a_name_or_a_figure_on_a_projector_or_a_phon
             [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
         )
         page = context.new_page()
+        hold_the_clock(page)
         for name, path in rooms.items():
             page.goto(live_server.url + path)
             page.screenshot(path=SHOTS / f"room-{name}-{size}.png")

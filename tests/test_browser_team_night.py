@@ -11,7 +11,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.tablets import open_page, say_thats_us
-from tests.test_browser_room import EVERY_PAGE
+from tests.test_browser_room import EVERY_PAGE, hold_the_clock
 from tournaments.domain.drives.teams import away_table, hand_points
 from tournaments.models import Drive
 from tournaments.services import drives
@@ -173,6 +173,7 @@ def test_the_room_shows_25_teams_without_cutting_a_name(live_server, browser, cl
         context = browser.new_context(viewport={"width": width, "height": height})
         _login(context, live_server, client, organiser)
         page = context.new_page()
+        hold_the_clock(page)
         page.goto(live_server.url + reverse("tournaments:drive-room", args=[night.pk]))
         expect(page.locator(".room-status")).to_contain_text("Hand 2 in play · running totals")
         expect(page.locator(".room-field.teams tbody tr")).to_have_count(25)
