@@ -106,8 +106,8 @@ def _hall(drive, wrong: tuple[int, int]) -> dict[int, set[str]]:
     state = drives.DriveState(drive)
     hall = {table: {key for key in seating.players if key} for table, seating in state.seatings[1].items()}
     one, other = wrong
-    gent_one = next(key for key in hall[one] if key.startswith("G"))
-    gent_other = next(key for key in hall[other] if key.startswith("G"))
+    gent_one = next(key for key in sorted(hall[one]) if key.startswith("G"))
+    gent_other = next(key for key in sorted(hall[other]) if key.startswith("G"))
     hall[one] = hall[one] - {gent_one} | {gent_other}
     hall[other] = hall[other] - {gent_other} | {gent_one}
     return hall
