@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tournaments import analysis, services
 
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "analysis"
@@ -48,7 +49,7 @@ def test_the_bar_follows_the_analysis_after_dealing(live_server, page, club, org
     slow_dds.release()
     expect(box).to_contain_text("16 of 32", timeout=15_000)
     assert box.locator("progress").evaluate("bar => [bar.value, bar.max]") == [16, 32]
-    page.screenshot(path=SHOTS / "halfway.png", full_page=True)
+    shoot(page, path=SHOTS / "halfway.png", full_page=True)
 
     slow_dds.release()
     expect(box).to_contain_text("Double-dummy analysis done: 32 boards", timeout=15_000)
@@ -66,7 +67,7 @@ def test_a_stopped_analysis_is_resumed_from_the_run_page(
     box = page.locator(".analysis")
     expect(box).to_contain_text("0 of 16")
     expect(box.locator(".analysis-resume")).to_contain_text("has not moved for a minute")
-    page.screenshot(path=SHOTS / "stopped.png", full_page=True)
+    shoot(page, path=SHOTS / "stopped.png", full_page=True)
 
     page.get_by_role("button", name="Resume the analysis").click()
     expect(page.locator(".messages")).to_contain_text("The analysis of the boards goes on.")

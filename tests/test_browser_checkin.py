@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tests.tablets import open_page, say_thats_us
 from tournaments import services
 from tournaments.models import DriveResult, Pair, Result, TableCheckIn
@@ -55,13 +56,13 @@ def test_a_table_with_someone_else_waits_until_the_organiser_seats_the_pair_ther
     expect(checkin).to_contain_text(f"N/S: Pair 1, {seating.ns_pair.names}")
     expect(checkin).to_contain_text(f"E/W: Pair 1, {seating.ew_pair.names}")
     expect(tablet.locator("section.board")).to_have_count(0)
-    tablet.screenshot(path=SHOTS / "checkin-asked.png", full_page=True)
+    shoot(tablet, path=SHOTS / "checkin-asked.png", full_page=True)
 
     # The E/W pair sitting there is E/W 2: the players say so.
     tablet.get_by_role("button", name="Someone else is here").click()
     expect(tablet.locator(".checkin.waiting")).to_contain_text("Waiting for the organiser")
     expect(tablet.locator("section.board")).to_have_count(0)
-    tablet.screenshot(path=SHOTS / "checkin-waiting.png", full_page=True)
+    shoot(tablet, path=SHOTS / "checkin-waiting.png", full_page=True)
     # Entry is held on the server: a score sent all the same is not kept.
     enter = reverse("tournaments:table-enter", args=[access.token])
     assert _post_a_score_anyway(tablet, live_server.url + enter, {"board": 1, "ns_tricks": 7}) == 200
@@ -73,7 +74,7 @@ def test_a_table_with_someone_else_waits_until_the_organiser_seats_the_pair_ther
     waiting = page.locator("#check-in-1")
     expect(waiting).to_contain_text("Table 1 waits for you")
     expect(page.locator(".not-checked-in")).to_contain_text("Not yet checked in: table 2, table 3")
-    page.screenshot(path=SHOTS / "checkin-live-waiting.png", full_page=True)
+    shoot(page, path=SHOTS / "checkin-live-waiting.png", full_page=True)
     there = running.pairs.get(direction="EW", number=2)
     waiting.locator("select[name=pair]").select_option(str(there.pk))
     waiting.locator("select[name=instead_of]").select_option(str(seating.ew_pair.pk))
@@ -85,7 +86,7 @@ def test_a_table_with_someone_else_waits_until_the_organiser_seats_the_pair_ther
     # seconds, so it is visited again as a player would, not reloaded under that reload.)
     open_page(tablet, f"{live_server.url}/t/{access.token}/")
     expect(tablet.locator(".checkin.told")).to_contain_text(f"seated E/W 2 ({there.names}) here")
-    tablet.screenshot(path=SHOTS / "checkin-resolved.png", full_page=True)
+    shoot(tablet, path=SHOTS / "checkin-resolved.png", full_page=True)
     tablet.locator("#board-1").get_by_role("button", name="N/S took 9 tricks", exact=True).click()
     tablet.locator("#board-1").get_by_role("button", name="Yes, confirm").click()
     expect(tablet.locator("#board-1")).to_contain_text("✓ confirmed")  # sent, not only kept on the tablet
@@ -147,7 +148,7 @@ def test_a_forty_player_drive_catches_two_players_in_the_wrong_seats_before_a_tr
             assert _post_a_score_anyway(tablet, live_server.url + enter, {"hand": 1, "ns_tricks": 7}) == 200
         else:
             expect(tablet.get_by_role("button", name="N/S took 7 tricks", exact=True)).to_be_visible()
-    tablets[wrong[0]][0].screenshot(path=SHOTS / "checkin-drive-waiting.png", full_page=True)
+    shoot(tablets[wrong[0]][0], path=SHOTS / "checkin-drive-waiting.png", full_page=True)
     assert not DriveResult.objects.exists()
     held = TableCheckIn.objects.filter(link__drive=big_drive, state=TableCheckIn.State.WAITING)
     assert sorted(held.values_list("link__table", flat=True)) == list(wrong)
@@ -158,7 +159,7 @@ def test_a_forty_player_drive_catches_two_players_in_the_wrong_seats_before_a_tr
     for table in wrong:
         expect(page.locator(f"#check-in-{table}")).to_contain_text(f"Table {table} waits for you")
     expect(page.locator(".not-checked-in")).to_have_count(0)
-    page.screenshot(path=SHOTS / "checkin-drive-live.png", full_page=True)
+    shoot(page, path=SHOTS / "checkin-drive-live.png", full_page=True)
 
     # The organiser sends each gent back to his own table; the tables play on.
     for table in wrong:

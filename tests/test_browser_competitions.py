@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tests.seasons import members, published_event
+from tests.shots import shoot
 from tests.test_browser_sizes import OVERFLOW, SIZES
 from tournaments import services
 from tournaments.models import Member
@@ -70,7 +71,7 @@ def test_the_competition_pages_fit_a_phone_a_tablet_and_a_hall_screen(
         for name, path in pages.items():
             response = page.goto(live_server.url + path)
             assert response.status == 200, (name, size, response.status)
-            page.screenshot(path=SHOTS / f"{name}-{size}.png", full_page=not name.startswith("room"))
+            shoot(page, path=SHOTS / f"{name}-{size}.png", full_page=not name.startswith("room"))
             wide = page.evaluate(OVERFLOW)
             if wide:
                 too_wide[(name, size)] = wide

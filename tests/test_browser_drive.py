@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tests.tablets import open_page, say_thats_us
 from tournaments.models import Drive, DriveResult
 from tournaments.services import drives
@@ -47,11 +48,11 @@ def test_a_drive_is_played_on_every_tablet(live_server, page, drive):
         if table <= 4:  # the sit-out table asks nobody
             say_thats_us(tab)
     expect(tablets[1].locator(".board h2")).to_contain_text("Hand 1")
-    tablets[1].screenshot(path=SHOTS / "drive-table-start.png", full_page=True)
+    shoot(tablets[1], path=SHOTS / "drive-table-start.png", full_page=True)
     playing = [t for t in tablets if t <= 4]
     if 5 in tablets:
         expect(tablets[5].locator(".pairs")).to_contain_text("Sit-out table")
-        tablets[5].screenshot(path=SHOTS / "drive-table-sit-out.png", full_page=True)
+        shoot(tablets[5], path=SHOTS / "drive-table-sit-out.png", full_page=True)
 
     # "No, enter again" takes the count back, with a word why.
     tab = tablets[1]
@@ -76,7 +77,7 @@ def test_a_drive_is_played_on_every_tablet(live_server, page, drive):
                 for size, viewport in SIZES.items():
                     tablets[5].set_viewport_size(viewport)
                     shot = MY_SHOTS / f"drive-sit-out-last-hand-{size}.png"
-                    tablets[5].screenshot(path=shot, full_page=True)
+                    shoot(tablets[5], path=shot, full_page=True)
             tab = tablets[table]
             open_page(tab, urls[table])
             state = drives.DriveState(Drive.objects.get(pk=drive.pk))
@@ -95,7 +96,7 @@ def test_a_drive_is_played_on_every_tablet(live_server, page, drive):
             for player in seated.players:
                 expect(over).to_contain_text(f"({player}): {moves[player].text}")
             if hand == 1 and table == 1:
-                tab.screenshot(path=SHOTS / "drive-table-moves.png", full_page=True)
+                shoot(tab, path=SHOTS / "drive-table-moves.png", full_page=True)
                 tab.get_by_role("link", name="Next hand").click()
                 # 18 players: the lady comes from the sit-out table, so only table 2 (the gent) is
                 # awaited; 16 players: table 4 sends the lady.
@@ -106,7 +107,7 @@ def test_a_drive_is_played_on_every_tablet(live_server, page, drive):
             if hand == 2 and table == playing[0]:
                 tab.get_by_role("link", name="Next hand").click()
                 expect(tab.locator(".notice")).to_contain_text("Interval.")
-                tab.screenshot(path=SHOTS / "drive-table-interval.png", full_page=True)
+                shoot(tab, path=SHOTS / "drive-table-interval.png", full_page=True)
     assert DriveResult.objects.filter(drive=drive, confirmed=True).count() == 4 * len(playing)
     for table in tablets:
         open_page(tablets[table], urls[table])

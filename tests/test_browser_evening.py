@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tests.tablets import open_page, say_thats_us
 from tournaments import services
 from tournaments.models import Event
@@ -25,7 +26,7 @@ def test_a_whole_evening(live_server, browser, club, organiser):
     page = context.new_page()
 
     def shot(name):
-        page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
+        shoot(page, path=SHOTS / f"{name}.png", full_page=True)
 
     page.goto(f"{live_server.url}/admin/login/?next=/")
     page.fill("#id_username", "organiser")
@@ -92,7 +93,7 @@ def test_a_whole_evening(live_server, browser, club, organiser):
         expect(tablet.locator(".round-over")).to_contain_text("Round 1 is over")
         tablet.get_by_role("link", name="Next round").click()
         expect(tablet.locator(".table-head")).to_contain_text("Round 2 of 7")
-        tablet.screenshot(path=SHOTS / f"06-tablet-{table}.png", full_page=True)
+        shoot(tablet, path=SHOTS / f"06-tablet-{table}.png", full_page=True)
     assert event.results.confirmed().count() == 12
 
     page.reload()
@@ -110,4 +111,4 @@ def test_a_whole_evening(live_server, browser, club, organiser):
     public.get_by_role("link", name="Friday Drive").click()
     expect(public.get_by_text("Final results")).to_be_visible()
     expect(public.locator("table.standings").first).to_contain_text("Margaret Ashworth & Dennis Ashworth")
-    public.screenshot(path=SHOTS / "09-public-results.png", full_page=True)
+    shoot(public, path=SHOTS / "09-public-results.png", full_page=True)

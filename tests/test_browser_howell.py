@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tests.tablets import open_page, say_thats_us
 from tournaments import services
 from tournaments.domain.movements.render import seat_move_text
@@ -41,7 +42,7 @@ def test_eight_pairs_play_a_howell_on_four_tablets(live_server, page, howell, or
     first = tablets[0][1]
     expect(first.locator(".pairs")).to_contain_text("N/S: pair 3")
     expect(first.locator(".pairs")).to_contain_text("E/W: pair 6")
-    first.screenshot(path=SHOTS / "howell-table-start.png", full_page=True)
+    shoot(first, path=SHOTS / "howell-table-start.png", full_page=True)
 
     for round_ in range(1, 8):
         for table, tab in tablets:
@@ -64,11 +65,11 @@ def test_eight_pairs_play_a_howell_on_four_tablets(live_server, page, howell, or
                     words = seat_move_text(table, direction, following, last_round=False)
                     expect(told).to_contain_text(f"Player {pair}a & Player {pair}b (Pair {pair}): {words}.")
                 if round_ == 1 and table == 1:
-                    tab.screenshot(path=SHOTS / "howell-table-moves.png", full_page=True)
+                    shoot(tab, path=SHOTS / "howell-table-moves.png", full_page=True)
                     MY_SHOTS.mkdir(parents=True, exist_ok=True)
                     for size, viewport in SIZES.items():
                         tab.set_viewport_size(viewport)
-                        tab.screenshot(path=MY_SHOTS / f"howell-table-moves-{size}.png", full_page=True)
+                        shoot(tab, path=MY_SHOTS / f"howell-table-moves-{size}.png", full_page=True)
                 tab.get_by_role("link", name="Next round").click()
             else:
                 expect(tab.locator(".notice")).to_contain_text("has played all its rounds")
@@ -83,4 +84,4 @@ def test_eight_pairs_play_a_howell_on_four_tablets(live_server, page, howell, or
     standings = page.locator("table").first
     expect(page.locator("body")).to_contain_text("All pairs")
     expect(standings.locator("tbody tr")).to_have_count(8)
-    page.screenshot(path=SHOTS / "howell-standings.png", full_page=True)
+    shoot(page, path=SHOTS / "howell-standings.png", full_page=True)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tests.tablets import open_page, say_thats_us
 from tournaments.domain.movements.whist import whist_schedule
 from tournaments.models import Drive, DriveResult
@@ -25,7 +26,7 @@ def _shots(page, name: str) -> None:
     """The page at phone and tablet size, to look at; then back to the tablet's size."""
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
-        page.screenshot(path=SHOTS / f"{name}-{size}.png", full_page=True)
+        shoot(page, path=SHOTS / f"{name}-{size}.png", full_page=True)
 
 
 def _name(card: int) -> str:

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tests.tablets import open_page, say_thats_us
 from tests.test_browser_evening import TABLET
 from tournaments.domain.movements.individual import next_seat_text
@@ -54,7 +55,7 @@ def test_players_play_an_individual_on_two_tablets(live_server, browser, club, o
     schedule_table = page.locator("table.schedule")
     expect(schedule_table.locator("tbody tr")).to_have_count(rounds)
     expect(schedule_table).to_contain_text("Cath Hill + Dora Hill")
-    page.screenshot(path=SHOTS / f"01-schedule-{players}.png", full_page=True)
+    shoot(page, path=SHOTS / f"01-schedule-{players}.png", full_page=True)
 
     page.get_by_role("button", name="Deal the boards").click()
     expect(page.locator(".messages")).to_contain_text("Boards dealt from seed")
@@ -92,7 +93,7 @@ def test_players_play_an_individual_on_two_tablets(live_server, browser, club, o
                     words = next_seat_text(line, partner)
                     expect(told).to_contain_text(f"{PLAYERS[player - 1]} (player {player}): {words}.")
                 if round_ == 1:
-                    tablet.screenshot(path=SHOTS / f"02-table-{table}-moves-{players}.png", full_page=True)
+                    shoot(tablet, path=SHOTS / f"02-table-{table}-moves-{players}.png", full_page=True)
                 tablet.get_by_role("link", name="Next round").click()
             else:
                 expect(tablet.locator(".notice")).to_contain_text("has played all its rounds")
@@ -109,7 +110,7 @@ def test_players_play_an_individual_on_two_tablets(live_server, browser, club, o
     standings = public.locator("table.standings").first
     expect(standings.locator("tbody tr")).to_have_count(players)
     expect(standings).to_contain_text("Cath Hill + Dora Hill")
-    public.screenshot(path=SHOTS / f"03-results-{players}.png", full_page=True)
+    shoot(public, path=SHOTS / f"03-results-{players}.png", full_page=True)
     public.get_by_role("link", name="Player 1", exact=True).click()
     expect(public.locator("h2")).to_contain_text("Player 1: Ann Smith")
     played = sum(line.table is not None for line in schedule.itinerary(1))  # 7 rounds, or 8 of 9

@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.leagues import away_cards, home_cards, make_league
+from tests.shots import shoot
 from tests.test_browser_sizes import OVERFLOW, SIZES
 from tournaments.domain.leagues import DEALS
 from tournaments.models import AuditLine, MatchResult
@@ -117,7 +118,7 @@ def test_the_league_pages_fit_a_phone_and_a_hall_screen(live_server, browser, cl
         for name, path in pages.items():
             response = page.goto(live_server.url + path)
             assert response.status == 200, (name, size, response.status)
-            page.screenshot(path=SHOTS / f"{name}-{size}.png", full_page=True)
+            shoot(page, path=SHOTS / f"{name}-{size}.png", full_page=True)
             wide = page.evaluate(OVERFLOW)
             if wide:
                 too_wide[(name, size)] = wide
@@ -144,5 +145,5 @@ def test_a_phone_shows_the_points_and_the_results_without_scrolling(live_server,
     page.goto(live_server.url + reverse("tournaments:league-fixtures", args=[club.slug, league.pk]))
     result = page.locator("table.league-matches th").filter(has_text="Result").first
     assert result.bounding_box()["x"] + result.bounding_box()["width"] <= width
-    page.screenshot(path=SHOTS / "fixtures-phone-results.png")
+    shoot(page, path=SHOTS / "fixtures-phone-results.png")
     page.close()

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tests.tablets import everyone_checked_in
 from tournaments import services
 from tournaments.models import DriveResult, Result, ResultChange
@@ -32,7 +33,7 @@ def _board(page, number):
 
 def _shot(page, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
+    shoot(page, path=SHOTS / f"{name}.png", full_page=True)
 
 
 def test_three_boards_typed_offline_survive_a_closed_tab_and_arrive_once_in_order(live_server, page, running):

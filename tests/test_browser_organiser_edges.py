@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tournaments import services
 from tournaments.models import Drive
 from tournaments.services import drives
@@ -32,7 +33,7 @@ def test_a_new_drive_is_set_up_from_the_home_page_in_words(live_server, page, or
     expect(page.get_by_label("Club")).to_have_value(str(club.pk))
     expect(page.get_by_label("Highest lady")).to_be_checked()
     expect(page.get_by_label("Mystery hand: best score in a hand drawn at random")).not_to_be_checked()
-    page.screenshot(path=SHOTS / f"drive-new-{size}.png", full_page=True)
+    shoot(page, path=SHOTS / f"drive-new-{size}.png", full_page=True)
 
     page.get_by_label("Name").fill("Harvest Drive")
     page.get_by_label("Trumps").select_option("HDSCN")
@@ -65,7 +66,7 @@ def test_two_pairs_who_stay_put_are_recommended_a_mitchell_and_each_pair_has_one
     best = page.locator("form.proposal.best")
     expect(best).to_contain_text("a skip Mitchell")
     expect(best).to_contain_text("Not a Howell: 2 pairs must not move")
-    page.screenshot(path=SHOTS / f"run-staying-{size}.png", full_page=True)
+    shoot(page, path=SHOTS / f"run-staying-{size}.png", full_page=True)
     best.get_by_role("button", name="Use this movement").click()
     expect(page.locator(".messages")).to_contain_text("Movement chosen")
     first_rows = page.locator("ol.steps li").first.locator("tbody tr")
@@ -77,7 +78,7 @@ def test_two_pairs_who_stay_put_are_recommended_a_mitchell_and_each_pair_has_one
     expect(best.get_by_role("button")).to_have_count(0)
     other = page.locator("form.proposal").nth(1).get_by_role("button", name="Use this movement")
     assert other.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(255, 255, 255)"
-    page.screenshot(path=SHOTS / f"run-numbered-{size}.png", full_page=True)
+    shoot(page, path=SHOTS / f"run-numbered-{size}.png", full_page=True)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -101,4 +102,4 @@ def test_players_entered_in_runs_keep_their_role_and_are_listed_ladies_first(
     expect(cards).to_have_text(["L1", "L2", "G1", "G2"])
     remove = page.get_by_role("button", name="Remove").first
     assert remove.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(255, 255, 255)"
-    page.screenshot(path=SHOTS / f"drive-players-{size}.png", full_page=True)
+    shoot(page, path=SHOTS / f"drive-players-{size}.png", full_page=True)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from tests.shots import shoot
 from tournaments.models import Event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -44,7 +45,7 @@ def phone(live_server, browser):
 
     def visit(name: str, path: str):
         page.goto(live_server.url + path)
-        page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
+        shoot(page, path=SHOTS / f"{name}.png", full_page=True)
         assert page.evaluate(TOO_WIDE) == [], name
         return page
 

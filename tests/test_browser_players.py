@@ -10,6 +10,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tournaments.models import Club, Drive, Member
 
 from .test_browser_sizes import OVERFLOW, SIZES
@@ -37,7 +38,7 @@ def test_the_players_pages_fit_a_phone_a_tablet_and_a_hall_screen(live_server, b
         for name, path in pages.items():
             response = page.goto(live_server.url + path)
             assert response.status == 200, (name, size, response.status)
-            page.screenshot(path=SHOTS / f"{name}-{size}.png", full_page=True)
+            shoot(page, path=SHOTS / f"{name}-{size}.png", full_page=True)
             wide = page.evaluate(OVERFLOW)
             if wide:
                 too_wide[(name, size)] = wide

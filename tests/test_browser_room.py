@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tournaments import services
 from tournaments.models import Drive, Event
 
@@ -68,7 +69,7 @@ def test_the_room_display_fills_a_1080p_screen_and_pages_through_long_fields(
         "td => parseFloat(getComputedStyle(td).fontSize)"
     )
     assert size >= 34
-    page.screenshot(path=SHOTS / "room-1080p.png")
+    shoot(page, path=SHOTS / "room-1080p.png")
     for cell in ("rank", "pair", "pct"):  # the figures whole, never cut short
         cut = "tds => tds.filter(td => td.scrollWidth > td.clientWidth).map(td => td.textContent)"
         assert page.locator(f".room-field td.{cell}").evaluate_all(cut) == [], cell
@@ -84,7 +85,7 @@ def test_the_room_display_fills_a_1080p_screen_and_pages_through_long_fields(
     page.clock.run_for(PAGE_MS)
     expect(label).to_have_text(f"page 2 of {pages}")
     assert visible.first.text_content() != first_row  # the next pairs of the field
-    page.screenshot(path=SHOTS / "room-1080p-page-2.png")
+    shoot(page, path=SHOTS / "room-1080p-page-2.png")
     context.close()
 
 
@@ -142,7 +143,7 @@ def test_the_room_displays_never_cut_a_name_or_a_figure_on_a_projector_or_a_phon
         hold_the_clock(page)
         for name, path in rooms.items():
             page.goto(live_server.url + path)
-            page.screenshot(path=SHOTS / f"room-{name}-{size}.png")
+            shoot(page, path=SHOTS / f"room-{name}-{size}.png")
             names = " ".join(page.locator(".room-field td.names, .room-prizes b").all_text_contents())
             assert any(whole in names for whole in WHOLE_NAMES), (name, size)
             if width > height:  # letters a tenth of a row of the screen at least, however narrow

@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from tests.shots import shoot
 from tournaments import services
 from tournaments.models import Drive, Event
 
@@ -74,7 +75,7 @@ def test_every_page_fits_a_phone_a_tablet_and_a_hall_screen(live_server, browser
         for name, path in _pages(autumn, thursday, howell).items():
             response = page.goto(live_server.url + path)
             assert response.status == 200, (name, size, response.status)
-            page.screenshot(path=SHOTS / f"{name}-{size}.png", full_page=name != "room")
+            shoot(page, path=SHOTS / f"{name}-{size}.png", full_page=name != "room")
             wide = page.evaluate(OVERFLOW)
             if wide:
                 too_wide[(name, size)] = wide

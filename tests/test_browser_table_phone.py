@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tests.tablets import everyone_checked_in
 from tournaments import services
 
@@ -48,4 +49,4 @@ def test_the_half_tables_tablet_lists_who_sits_out_and_where_they_go(
         "table 1."
     )
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SHOTS / f"half-table-{size}.png", full_page=True)
+    shoot(page, path=SHOTS / f"half-table-{size}.png", full_page=True)

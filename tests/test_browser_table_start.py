@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tests.tablets import say_thats_us
 from tournaments import services
 from tournaments.models import CodeGuard
@@ -39,7 +40,7 @@ def test_a_code_typed_before_the_start_waits_at_its_table_until_play_starts(live
         "few seconds."
     )
     expect(page.locator(".messages")).to_have_count(0)
-    page.screenshot(path=SHOTS / f"table-ready-{size}.png", full_page=True)
+    shoot(page, path=SHOTS / f"table-ready-{size}.png", full_page=True)
     assert not CodeGuard.objects.filter(failures__gt=0).exists()
 
     services.event_set_status(event=ready, status="running")  # the organiser presses Start
@@ -56,7 +57,7 @@ def test_a_mistyped_code_stays_in_the_box_to_be_corrected(live_server, page, rea
     page.get_by_role("button", name="Open my table").click()
     expect(page.locator(".messages")).to_contain_text(f"'{right[:4]}Z' is not the code of a table in play")
     expect(page.locator("#code")).to_have_value(right[:4] + "Z")
-    page.screenshot(path=SHOTS / f"table-start-wrong-code-{size}.png", full_page=True)
+    shoot(page, path=SHOTS / f"table-start-wrong-code-{size}.png", full_page=True)
     page.locator("#code").press("Backspace")
     page.locator("#code").type(right[4])
     page.locator("#code").press("Enter")

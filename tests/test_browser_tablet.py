@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tests.tablets import say_thats_us
 from tournaments import services
 from tournaments.models import Event, Result
@@ -41,15 +42,15 @@ def test_a_full_round_at_one_table(live_server, page, running):
     expect(page.locator(".table-head")).to_contain_text("Round 1 of 3")
     expect(page.locator(".pairs")).to_contain_text("N/S 1")
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / "table-check-in.png", full_page=True)
+    shoot(page, path=SHOTS / "table-check-in.png", full_page=True)
     say_thats_us(page)
-    page.screenshot(path=SHOTS / "table-round-start.png", full_page=True)
+    shoot(page, path=SHOTS / "table-round-start.png", full_page=True)
 
     for board, tricks in ((1, 9), (2, 5)):
         _board(page, board).get_by_role("button", name=f"N/S took {tricks} tricks", exact=True).click()
         expect(_board(page, board)).to_contain_text(f"N/S {tricks} · E/W {13 - tricks}")
         if board == 1:
-            page.screenshot(path=SHOTS / "table-awaiting.png", full_page=True)
+            shoot(page, path=SHOTS / "table-awaiting.png", full_page=True)
         _board(page, board).get_by_role("button", name="Yes, confirm").click()
 
     # The round's scores stay on screen with the moves until the players go on.
@@ -59,12 +60,12 @@ def test_a_full_round_at_one_table(live_server, page, running):
     expect(over).to_contain_text("E/W 1: go to table 2.")
     expect(over).to_contain_text("Boards 1–2 go to table 3.")
     expect(page.locator("section.board")).to_have_count(0)
-    page.screenshot(path=SHOTS / "table-round-over.png", full_page=True)
+    shoot(page, path=SHOTS / "table-round-over.png", full_page=True)
     page.get_by_role("link", name="Next round").click()
     expect(page.locator(".table-head")).to_contain_text("Round 2 of 3")
     expect(page.locator(".moves")).to_contain_text("E/W 1: go to table 2")
     expect(page.locator(".moves")).to_contain_text("Boards 1–2 go to table 3")
-    page.screenshot(path=SHOTS / "table-next-round.png", full_page=True)
+    shoot(page, path=SHOTS / "table-next-round.png", full_page=True)
     assert sorted(Result.objects.confirmed().values_list("board__number", "ns_tricks")) == [(1, 9), (2, 5)]
 
 
@@ -154,7 +155,7 @@ def test_two_tablets_at_one_table(live_server, browser, running):
         "Board 1 already has N/S 10 (waiting for E/W to confirm)"
     )
     expect(second.locator("#board-1")).to_contain_text("N/S 10 · E/W 3")
-    second.screenshot(path=SHOTS / "table-second-tablet-landscape.png", full_page=True)
+    shoot(second, path=SHOTS / "table-second-tablet-landscape.png", full_page=True)
     second.locator("#board-1").get_by_role("button", name="Yes, confirm").click()
     expect(second.locator("#board-1")).to_contain_text("✓ confirmed")
     first.reload()
@@ -185,7 +186,7 @@ def test_the_tablet_keeps_trying_through_an_outage_and_saves_once(live_server, p
     expect(page.locator("#outbox")).to_contain_text("1 board waiting to send")
     expect(_board(page, 1)).to_contain_text("N/S 8 · E/W 5")
     expect(page.locator("#outbox")).to_be_hidden(timeout=15_000)
-    page.screenshot(path=SHOTS / f"table-after-outage-{outage.replace(' ', '-')}.png", full_page=True)
+    shoot(page, path=SHOTS / f"table-after-outage-{outage.replace(' ', '-')}.png", full_page=True)
     assert len(failures) == 2
     assert list(Result.objects.values_list("board__number", "ns_tricks")) == [(1, 8)]
     # The page goes on working after the retry: E/W confirm as usual.

@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.shots import shoot
 from tests.tablets import open_page, say_thats_us
 from tests.test_browser_room import EVERY_PAGE, hold_the_clock
 from tournaments.domain.drives.teams import away_table, hand_points
@@ -87,7 +88,7 @@ def test_a_team_night_is_set_up_played_on_the_tablets_and_published(
             expect(over).to_contain_text(f"Team {visitors}'s away pair ({names[visitors - 1]}: ")
             expect(over).to_contain_text(f"go to table {away_table(4, visitors, hand + 1)}.")
             if hand == 1 and table == 1:
-                tab.screenshot(path=SHOTS / "team-night-table-moves.png", full_page=True)
+                shoot(tab, path=SHOTS / "team-night-table-moves.png", full_page=True)
 
     desk.goto(live_server.url + reverse("tournaments:drive-run", args=[night.pk]))
     desk.get_by_role("button", name="Close the drive").click()
@@ -116,7 +117,7 @@ def test_a_team_night_is_set_up_played_on_the_tablets_and_published(
         expected[first.team] == max(expected.values()) and names[first.team - 1] in rows.first.text_content()
     )
     expect(public.locator("table.pair-results tbody tr")).to_have_count(8)
-    public.screenshot(path=SHOTS / "team-night-results.png", full_page=True)
+    shoot(public, path=SHOTS / "team-night-results.png", full_page=True)
     context.close()
 
 
@@ -129,7 +130,7 @@ def _the_add_a_team_form_stacks_on_a_phone(browser, client, live_server, organis
         page = context.new_page()
         page.goto(url)
         form = page.locator("form.team-add")
-        form.screenshot(path=SHOTS / f"team-night-add-{size}.png")
+        shoot(form, path=SHOTS / f"team-night-add-{size}.png")
         boxes = [label.bounding_box() for label in form.locator("label").all()]
         boxes.append(form.get_by_role("button", name="Add the team").bounding_box())
         for field in form.locator("input:visible").all():
@@ -177,7 +178,7 @@ def test_the_room_shows_25_teams_without_cutting_a_name(live_server, browser, cl
         page.goto(live_server.url + reverse("tournaments:drive-room", args=[night.pk]))
         expect(page.locator(".room-status")).to_contain_text("Hand 2 in play · running totals")
         expect(page.locator(".room-field.teams tbody tr")).to_have_count(25)
-        page.screenshot(path=SHOTS / f"team-night-room-{size}.png")
+        shoot(page, path=SHOTS / f"team-night-room-{size}.png")
         text = " ".join(page.locator(".room-field td.names").all_text_contents())
         assert "Featherstonehaugh-Winterbottom Wanderers 1" in text
         size_px = page.locator(".room-field td.names").first.evaluate(
