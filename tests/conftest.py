@@ -49,6 +49,15 @@ def needs_browser(item) -> bool:
 
 def pytest_collection_modifyitems(config, items):
     if os.path.exists(CHROMIUM):
+        # A browser test runs once more only when Chromium itself failed under it (a visit cut short,
+        # "Unable to capture screenshot", an action timed out on a loaded machine): Playwright's own
+        # error. A check that fails (an `expect`, an `assert`) fails the test the first time.
+        from playwright.sync_api import Error
+
+        again = pytest.mark.flaky(reruns=1, only_rerun=[Error])
+        for item in items:
+            if needs_browser(item):
+                item.add_marker(again)
         return
     skip = pytest.mark.skip(
         reason=f"no Chromium at {CHROMIUM}: install it with `apt-get install -y chromium` "
