@@ -283,8 +283,8 @@ def test_the_fixtures_say_a_match_is_held_as_its_match_page_does(client, league,
         ("league", 3),  # the league, its clubs, the agreed results
         ("league-results", 2),  # the league, its agreed matches
         ("league-match", 3),  # the league, the match, its cards
-        ("league-tablet", 3),  # the table with its match, its cards, whether the result is agreed
-        ("league-tablet-card", 3),  # the table, whether the result is agreed, the match's cards
+        ("league-tablet", 2),  # the table with its match and its result, its cards
+        ("league-tablet-card", 2),  # the table with its match and its result, the match's cards
     ],
 )
 def test_each_league_page_reads_a_fixed_number_of_queries(

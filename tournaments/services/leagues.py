@@ -161,10 +161,11 @@ def match_state(fixture: Fixture, cards: Mapping[str, rules.Card] | None = None)
     return rules.match_result(cards[CardDeal.Side.HOME], cards[CardDeal.Side.AWAY])
 
 
-def may_play_match(fixture: Fixture, *, today: Date | None = None) -> Verdict:
+def may_play_match(fixture: Fixture, *, today: Date | None = None, agreed: bool | None = None) -> Verdict:
     """May the match's tables be used now (its codes open, its tablets take cards)? From the day
     before its date (a match with no date: from the start) until its result is agreed. A code
-    live all season is one more to guess: a 20-club league has some 2,280.
+    live all season is one more to guess: a 20-club league has some 2,280. ``agreed`` is whether
+    its result is agreed, from a caller that has read it already; None asks the database.
 
     A match on Tue 3 Mar 2026 opens on Mon 2 Mar, and stays open, however late, until its cards
     agree."""
@@ -172,17 +173,20 @@ def may_play_match(fixture: Fixture, *, today: Date | None = None) -> Verdict:
     if fixture.date is not None and today < fixture.date - timedelta(days=1):
         on = f"{fixture.date:%a} {fixture.date.day} {fixture.date:%b}"
         return refused(f"This match is on {on}; its tables open the day before.")
-    if MatchResult.objects.filter(fixture=fixture).exists():
+    if agreed is None:
+        agreed = MatchResult.objects.filter(fixture=fixture).exists()
+    if agreed:
         return refused(
             "This match is over: its result is agreed. Ask the organiser if a card needs correcting."
         )
     return ALLOWED
 
 
-def may_enter_card(fixture: Fixture, *, at_table: bool) -> str:
+def may_enter_card(fixture: Fixture, *, at_table: bool, agreed: bool | None = None) -> str:
     """Why a card of this match cannot be entered now ("" when it can): a tablet's only while the
-    match may be played; the organiser may always enter or correct one."""
-    return may_play_match(fixture).reason if at_table else ""
+    match may be played; the organiser may always enter or correct one. ``agreed`` as for
+    ``may_play_match``."""
+    return may_play_match(fixture, agreed=agreed).reason if at_table else ""
 
 
 def _changed_deals(before: Mapping[int, int], after: Mapping[int, int]) -> str:

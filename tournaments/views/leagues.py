@@ -310,6 +310,7 @@ def league_card(request, slug: str, league_id: int, fixture_id: int, side: str):
 
 
 def _match_table(token: str) -> MatchTable:
+    """The table with its match, the match's clubs and its agreed result (if any), in one query."""
     related = ("fixture__home", "fixture__away", "fixture__league__club", "fixture__result")
     return get_by_token(MatchTable.objects.select_related(*related), token)
 
@@ -318,8 +319,9 @@ def league_tablet(request, token: str):
     """A match table's tablet: who meets whom, each side's card of this table, and the match's state."""
     link = _match_table(token)
     fixture = link.fixture
-    closed = leagues.may_enter_card(fixture, at_table=True)
-    if closed and not hasattr(fixture, "result"):  # not open yet: nothing to show but when it opens
+    agreed = hasattr(fixture, "result")  # read with the table, no query
+    closed = leagues.may_enter_card(fixture, at_table=True, agreed=agreed)
+    if closed and not agreed:  # not open yet: nothing to show but when it opens
         context = {
             "link": link,
             "fixture": fixture,
@@ -349,7 +351,8 @@ def league_tablet_card(request, token: str, side: str):
     """One side's card of this table, typed on the tablet by that side."""
     link = _match_table(token)
     fixture, side = link.fixture, _side(side)
-    if leagues.may_enter_card(fixture, at_table=True):  # the table's page says why
+    agreed = hasattr(fixture, "result")  # read with the table, no query
+    if leagues.may_enter_card(fixture, at_table=True, agreed=agreed):  # the table's page says why
         return redirect("tournaments:league-tablet", token=token)
     cards = leagues.match_cards(fixture)
     form = CardForm(request.POST or None, tables=[link.table], cards=cards, side=side)
