@@ -37,10 +37,11 @@ def _printed(command: str, pk: int) -> str:
     return out.getvalue()
 
 
-def test_a_league_restores_as_it_was(make_club, tmp_path):
+def test_a_league_restores_as_it_was(make_club, make_organiser, tmp_path):
     runs = make_club(name="Aberdeen Whist Club")
-    make_club(name="Zetland Whist Club")  # a club of ours playing in it, restored after the one running it
-    league = make_league(runs, clubs=["Dee Whist Club", "Zetland Whist Club", "Ythan Whist Club"])
+    zetland = make_club(name="Zetland Whist Club")  # ours playing in it, restored after the one running it
+    user = make_organiser(clubs=[runs, zetland])
+    league = make_league(runs, clubs=["Dee Whist Club", "Zetland Whist Club", "Ythan Whist Club"], user=user)
     first, second = league.fixtures.all()[:2]
     home = home_cards()
     match_card_enter(fixture=first, side="home", tables=home)

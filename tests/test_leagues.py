@@ -44,6 +44,17 @@ def test_a_league_gets_its_clubs_fixtures_and_table_links(club):
     assert _trail(club) == [(AuditLine.Action.CREATED, f"{league}: 4 clubs, 24 matches")]
 
 
+def test_a_league_club_is_linked_only_to_a_club_its_organiser_runs(club, organiser, other_club, make_club):
+    ythan = make_club(name="Ythan Whist Club", organisers=[organiser])
+    names = [club.name, other_club.name, ythan.name, "Ury Whist Club"]
+    league = make_league(club, clubs=names, user=organiser)
+    linked = {c.name: c.club for c in league.clubs.all()}
+    assert linked == {club.name: club, other_club.name: None, ythan.name: ythan, "Ury Whist Club": None}
+    # From the command line, with no organiser, only the club that runs the league is linked.
+    league = make_league(club, name="Deeside League", clubs=names)
+    assert {c.name: c.club for c in league.clubs.all()} == {**linked, ythan.name: None}
+
+
 @pytest.mark.parametrize(
     ("clubs", "message"),
     [

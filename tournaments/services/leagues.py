@@ -19,6 +19,7 @@ from datetime import date as Date
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from ..domain import leagues as rules
@@ -90,6 +91,17 @@ def league_club_names(names: Sequence[str]) -> list[str]:
     return cleaned
 
 
+def _clubs_to_link(club: Club, user) -> QuerySet[Club]:
+    """The clubs a league's clubs may be linked to by name: those whoever sets the league up can
+    run (the club that runs it, and the user's own clubs; every club for a superuser). Another
+    organiser's club of the same name is not one of them."""
+    if user is not None and user.is_superuser:
+        return Club.objects.all()
+    if user is not None and user.is_authenticated:
+        return Club.objects.filter(Q(pk=club.pk) | Q(organisers=user)).distinct()
+    return Club.objects.filter(pk=club.pk)
+
+
 @transaction.atomic  # not durable: the organiser site calls it inside its own transaction
 def league_create(
     *,
@@ -101,8 +113,9 @@ def league_create(
     days_between: int = 7,
     user=None,
 ) -> League:
-    """A league run by ``club``, its clubs named (each linked to our club of that name, if any),
-    and its fixture list, the first round on ``start`` and one every ``days_between`` days."""
+    """A league run by ``club``, its clubs named (each linked to our club of that name, if it is
+    one ``user`` can run), and its fixture list, the first round on ``start`` and one every
+    ``days_between`` days."""
     name, season = name.strip(), season.strip()
     if not name or not season:
         raise ServiceError("A league needs a name and a season.")
@@ -111,7 +124,7 @@ def league_create(
         raise ServiceError(f"{club} already runs {name} {season}.")
     names = league_club_names(clubs)
     league = League.objects.create(club=club, name=name, season=season)
-    ours = {c.name: c for c in Club.objects.filter(name__in=names)}
+    ours = {c.name: c for c in _clubs_to_link(club, user).filter(name__in=names)}
     LeagueClub.objects.bulk_create(LeagueClub(league=league, name=n, club=ours.get(n)) for n in names)
     made = _make_fixtures(league, start=start, days_between=days_between)
     _line(league, AuditLine.Action.CREATED, f"{len(names)} clubs, {made} matches", user)
