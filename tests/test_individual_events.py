@@ -7,6 +7,7 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
+from tests.test_admin_scoping import _event_form
 from tests.test_itinerary_cards import pages_text
 from tournaments import services
 from tournaments.domain.errors import DomainError
@@ -403,3 +404,65 @@ def test_the_table_cards_name_the_players_and_send_them_by_their_cards(client, c
     text = " ".join(pages_text(cards.content))
     assert "Then the players go" in text and "as their cards say" in text and "Ivy Dunn" in text
     assert text.count("end of play") == 2 * 2  # the last round of each table: players and boards
+
+
+@pytest.mark.django_db
+def test_a_pairs_event_takes_no_players_and_an_individual_event_no_pairs(club):
+    pairs_event = services.event_create(
+        club=club, name="Pairs", date=date(2026, 11, 27), tables=3, boards_per_round=2
+    )
+    with pytest.raises(DomainError, match="Pairs is played in pairs: enter its pairs instead"):
+        services.event_update(event=pairs_event, values={"players": 12})
+    event = make_individual(club)
+    with pytest.raises(DomainError, match="Individual Night is an individual event: enter its players"):
+        services.entry_add(event=event, first="Al Day", second="Bo Peel")
+    pair = event.pairs.first()
+    pair.guest1 = "Al Day"
+    with pytest.raises(DomainError, match="an individual event: enter its players"):
+        services.pairs_rename(event=event, pairs=[pair])
+    assert not event.entries.exists() and not event.pairs.filter(guest1="Al Day").exists()
+
+
+def _admin_change(client, event, **changes):
+    form = _event_form(event, **{"players": event.players or "", **changes})
+    return client.post(reverse("admin:tournaments_event_change", args=[event.pk]), form)
+
+
+@pytest.mark.django_db
+def test_the_organiser_site_refuses_players_on_a_pairs_event_in_the_services_words(client, organiser, club):
+    event = services.event_create(
+        club=club, name="Pairs", date=date(2026, 11, 27), tables=3, boards_per_round=2
+    )
+    client.force_login(organiser)
+    response = _admin_change(client, event, players=12)
+    assert response.status_code == 200  # the form again, with the reason
+    assert response.context["adminform"].form.errors["players"] == [
+        "Pairs is played in pairs: enter its pairs instead."
+    ]
+    event.refresh_from_db()
+    assert event.players is None
+
+
+@pytest.mark.django_db
+def test_the_organiser_site_refuses_a_pair_named_on_an_individual_event(client, organiser, club):
+    event = make_individual(club)
+    pair = event.pairs.order_by("pk").first()
+    names = pair.names
+    client.force_login(organiser)
+    inline = {
+        "pairs-TOTAL_FORMS": 1,
+        "pairs-INITIAL_FORMS": 1,
+        "pairs-0-id": pair.pk,
+        "pairs-0-event": event.pk,
+        "pairs-0-player1": "",
+        "pairs-0-player2": "",
+        "pairs-0-guest1": "Al Day",
+        "pairs-0-guest2": "Bo Peel",
+    }
+    response = _admin_change(client, event, **inline)
+    assert response.status_code == 200
+    assert response.context["inline_admin_formsets"][0].formset.non_form_errors() == [
+        "Individual Night is an individual event: enter its players instead."
+    ]
+    pair.refresh_from_db()
+    assert pair.names == names

@@ -10,7 +10,7 @@ from django.shortcuts import redirect
 
 from . import services
 from .domain.errors import DomainError
-from .forms import CompetitionAdminForm, DriveAdminForm, EventAdminForm
+from .forms import CompetitionAdminForm, DriveAdminForm, EventAdminForm, PairNamesFormSet
 from .models import (
     Board,
     Club,
@@ -201,6 +201,7 @@ class KnownMembersSelect(AutocompleteSelect):
 
 class PairInline(admin.TabularInline):
     model = Pair
+    formset = PairNamesFormSet
     extra = 0
     fields = ["direction", "number", "player1", "player2", "guest1", "guest2"]
     readonly_fields = ["direction", "number"]

@@ -13,7 +13,14 @@ from .domain.limits import MAX_BOARDS_PER_ROUND, MAX_HANDS, MAX_PBN_BYTES, MAX_P
 from .domain.movements import build_movement, parse_round_list
 from .models import Adjusted, Competition, Drive, DrivePlayer, DriveTeam, Event
 from .services.drives import lifecycle as drive_lifecycle
-from .services.lifecycle import MOVEMENT_FIELDS, SCORING_FIELDS, may_change_movement, may_change_scoring
+from .services.lifecycle import (
+    MOVEMENT_FIELDS,
+    SCORING_FIELDS,
+    may_change_movement,
+    may_change_scoring,
+    may_enter_pairs,
+    may_enter_players,
+)
 
 
 def text_errors(what: str, *, required: str = "") -> dict:
@@ -79,6 +86,12 @@ class EventAdminForm(forms.ModelForm):
         _refuse_what_the_lifecycle_forbids(
             self, ((MOVEMENT_FIELDS, may_change_movement), (SCORING_FIELDS, may_change_scoring))
         )
+        if data.get("players") is not None:
+            # The event as it would be saved: its players' number needs the individual movement.
+            name = data.get("name") or self.instance.name
+            verdict = may_enter_players(Event(name=name, variant=data.get("variant")))
+            if not verdict:
+                self.add_error("players", verdict.reason)
         needed = ("tables", "boards_per_round", "variant", "arrow_switch_rounds")
         if all(data.get(name) is not None for name in needed) and not self.errors:
             try:
@@ -95,6 +108,17 @@ class EventAdminForm(forms.ModelForm):
             except DomainError as error:
                 raise forms.ValidationError(str(error)) from None
         return data
+
+
+class PairNamesFormSet(forms.BaseInlineFormSet):
+    """An event's pairs named in the organiser site: an individual event's partnerships are named
+    by its players, so their names are refused here as the services refuse them."""
+
+    def clean(self):
+        super().clean()
+        verdict = may_enter_pairs(self.instance)
+        if not verdict and any(form.has_changed() for form in self.forms):
+            raise forms.ValidationError(verdict.reason)
 
 
 def _halves_refusal(data: dict) -> str | None:

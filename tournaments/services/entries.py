@@ -8,7 +8,7 @@ from ..models import AuditLine, Entry, Event, Member
 from .audit import event_log
 from .errors import ServiceError
 from .events import event_build_movement, event_movement, pair_lines
-from .lifecycle import may_change_pairs, require
+from .lifecycle import may_change_pairs, may_enter_pairs, require
 
 
 def _not_started(event: Event) -> None:
@@ -65,6 +65,7 @@ def entry_guest_warnings(entries: list[Entry]) -> list[str]:
 @transaction.atomic
 def entry_add(*, event: Event, first: str, second: str, stationary: bool = False, user=None) -> Entry:
     event = Event.objects.select_for_update().get(pk=event.pk)
+    require(may_enter_pairs(event))
     _not_started(event)
     (member1, guest1), (member2, guest2) = _player(event, first), _player(event, second)
     members = [m for m in (member1, member2) if m]
@@ -178,7 +179,9 @@ def pairs_seat_entries(*, event: Event, user=None) -> None:
 @transaction.atomic
 def pairs_rename(*, event: Event, pairs: list, user=None) -> None:
     """Save the players' names the organiser gave the event's pairs (in the organiser site), with a
-    line in the evening's trail. Names may be corrected at any stage: that orphans nothing."""
+    line in the evening's trail. Names may be corrected at any stage: that orphans nothing. An
+    individual event's partnerships take their players' names (``individuals_rename``)."""
+    require(may_enter_pairs(event))
     for pair in pairs:
         if pair.event_id != event.pk:
             raise ServiceError(f"{pair} is not a pair of {event.name}.")

@@ -37,6 +37,7 @@ from .lifecycle import (
     may_change_movement,
     may_change_scoring,
     may_close,
+    may_enter_players,
     may_publish,
     may_start,
     require,
@@ -140,6 +141,8 @@ def event_create(
         tag=tag,
         players=players,
     )
+    if players is not None:
+        require(may_enter_players(event))
     if event.is_individual:
         event.tables = event_movement(event).tables
     event.full_clean()
@@ -175,6 +178,8 @@ def event_update(*, event: Event, values: dict, user=None) -> Event:
     for name, value in values.items():
         setattr(event, name, value)
     event.trump_schedule = board_rules.validate_schedule(event.trump_schedule)
+    if event.players is not None:
+        require(may_enter_players(event))
     if event.is_individual:
         event.tables = event_movement(event).tables
         values.setdefault("tables", event.tables)

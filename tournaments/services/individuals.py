@@ -20,7 +20,7 @@ from .audit import event_log
 from .entries import member_or_guest
 from .errors import ServiceError
 from .events import event_build_movement, event_update
-from .lifecycle import may_change_pairs, require
+from .lifecycle import may_change_pairs, may_enter_players, require
 from .movements import individual_schedule
 from .partnerships import PAIR_NAMES, name_pair
 from .scoring import EventReport, event_report
@@ -46,8 +46,7 @@ def individuals_enter(
     the order they take the schedule's numbers: the movement is built for that many players (and
     ``boards_per_round``, when given) and the players named. Refused once play has started."""
     event = Event.objects.select_for_update().get(pk=event.pk)
-    if not event.is_individual:
-        raise ServiceError(f"{event.name} is played in pairs: enter its pairs instead.")
+    require(may_enter_players(event))
     require(may_change_pairs(event))
     names = [" ".join(name.split()) for name in names if name.strip()]
     values = {"players": len(names)}
@@ -65,8 +64,7 @@ def individuals_rename(*, event: Event, names: dict[int, str], user=None) -> Non
     by "+" for a shared seat. Every partnership's pair takes the new names. A line in the trail.
     Names may be corrected at any stage: that orphans nothing."""
     event = Event.objects.select_for_update().get(pk=event.pk)
-    if not event.is_individual:
-        raise ServiceError(f"{event.name} is played in pairs: name its pairs instead.")
+    require(may_enter_players(event))
     _rename(event, names, user)
 
 

@@ -6,7 +6,8 @@ with that reason, the pages and the admin show or hide their buttons by it, and 
 booleans (``event_allows``), never status strings.
 
 - Pairs (entries, seats, names given to numbers) change until play starts; players' names may
-  still be corrected later, as that orphans nothing.
+  still be corrected later, as that orphans nothing. An individual event takes players, one a
+  seat, and a pairs event pairs: never the other.
 - The movement (tables, rounds, boards, trumps) changes only before the tablets go live and
   before any result exists: a rebuilt movement would strand the tablets and the results.
 - Deals change only before play starts and before any result exists.
@@ -50,6 +51,20 @@ STATUS_STEPS = {
 def may_change_pairs(event: Event) -> Verdict:
     if event.status in STARTED:
         return refused(f"{event.name} has started: the pairs can no longer change.")
+    return ALLOWED
+
+
+def may_enter_players(event: Event) -> Verdict:
+    """Players one by one are for an individual event: a pairs event seats and ranks its pairs."""
+    if not event.is_individual:
+        return refused(f"{event.name} is played in pairs: enter its pairs instead.")
+    return ALLOWED
+
+
+def may_enter_pairs(event: Event) -> Verdict:
+    """Pairs are for a pairs event: an individual event's partnerships are named by its players."""
+    if event.is_individual:
+        return refused(f"{event.name} is an individual event: enter its players instead.")
     return ALLOWED
 
 
