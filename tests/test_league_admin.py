@@ -10,7 +10,7 @@ from tournaments.models import AuditLine, League
 pytestmark = pytest.mark.django_db
 
 
-def _add(client, club, clubs):
+def _add(client, club, clubs, days=7):
     return client.post(
         reverse("admin:tournaments_league_add"),
         {
@@ -19,7 +19,7 @@ def _add(client, club, clubs):
             "season": "2026–27",
             "club_names": clubs,
             "start": "2026-10-05",
-            "days_between": 7,
+            "days_between": days,
         },
     )
 
@@ -41,6 +41,22 @@ def test_a_league_of_one_club_is_refused_with_the_reason(client, organiser, club
     page = _add(client, club, "Dee\n").content.decode()
     assert "A league has 2 to 20 clubs, not 1." in page
     assert not League.objects.exists() and not club.changes.exists()
+
+
+@pytest.mark.parametrize("days", [0, 61])
+def test_the_organiser_site_and_the_new_league_page_refuse_the_same_days_in_the_same_words(
+    client, organiser, club, days
+):
+    client.force_login(organiser)
+    refusal = f"Rounds are 1 to 60 days apart, not {days}."
+    assert refusal in _add(client, club, "Dee\nDon", days=days).content.decode()
+    page = client.post(
+        reverse("tournaments:league-new", args=[club.slug]),
+        {"name": "Deeside League", "season": "2026–27", "clubs": "Dee\nDon", "days_between": days},
+    )
+    assert refusal in page.content.decode()
+    assert not League.objects.exists()
+    assert _add(client, club, "Dee\nDon", days=60).status_code == 302
 
 
 def test_another_clubs_organiser_neither_sees_nor_adds_it(client, club, other_club):

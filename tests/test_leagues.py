@@ -240,12 +240,12 @@ def test_the_commands_say_what_is_wrong(club):
         _run("league_fixtures", "Dee", "--club", club.name, "--name", "A", "--season", "2026")
 
 
-@pytest.mark.parametrize("days", [0, -7])
-def test_rounds_a_day_apart_or_more_or_the_league_is_refused_in_words(club, days):
-    with pytest.raises(DomainError, match=f"Rounds are a day apart or more, not {days} days"):
+@pytest.mark.parametrize("days", [0, -7, 61])
+def test_rounds_1_to_60_days_apart_or_the_league_is_refused_in_words(club, days):
+    with pytest.raises(DomainError, match=f"Rounds are 1 to 60 days apart, not {days}."):
         make_league(club, days_between=days)
     assert not club.leagues.exists() and not club.changes.exists()
-    with pytest.raises(CommandError, match="Rounds are a day apart or more"):
+    with pytest.raises(CommandError, match="Rounds are 1 to 60 days apart"):
         _run(
             "league_fixtures",
             "Dee",
@@ -260,7 +260,7 @@ def test_rounds_a_day_apart_or_more_or_the_league_is_refused_in_words(club, days
             str(days),
         )
     league = make_league(club)
-    with pytest.raises(DomainError, match="Rounds are a day apart or more"):
+    with pytest.raises(DomainError, match="Rounds are 1 to 60 days apart"):
         league_fixtures_make(league=league, start=date(2026, 10, 5), days_between=days)
     assert {f.date for f in league.fixtures.filter(round=2)} == {date(2026, 10, 12)}
 

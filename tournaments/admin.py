@@ -10,7 +10,7 @@ from django.shortcuts import redirect
 
 from . import services
 from .domain.errors import DomainError
-from .forms import CompetitionAdminForm, DriveAdminForm, EventAdminForm, PairNamesFormSet
+from .forms import CompetitionAdminForm, DaysBetweenField, DriveAdminForm, EventAdminForm, PairNamesFormSet
 from .models import (
     Board,
     Club,
@@ -497,7 +497,7 @@ class LeagueAdminForm(forms.ModelForm):
         help_text="The league's clubs, one on each line.",
     )
     start = forms.DateField(label="First round", required=False, help_text="The date of round 1.")
-    days_between = forms.IntegerField(label="Days between rounds", min_value=1, max_value=60, initial=7)
+    days_between = DaysBetweenField()
 
     class Meta:
         model = League

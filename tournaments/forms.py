@@ -9,6 +9,7 @@ from django.utils import timezone
 from .domain.boards import PRESET_SCHEDULES, TURNED, validate_schedule
 from .domain.drives import PRESETS, PRIZE_LABELS, Prize, halves_of, parse_prizes
 from .domain.errors import DomainError
+from .domain.leagues import MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN, check_days_between
 from .domain.limits import MAX_BOARDS_PER_ROUND, MAX_HANDS, MAX_PBN_BYTES, MAX_PLAYERS, MAX_RESULTS_CSV_BYTES
 from .domain.movements import build_movement, parse_round_list
 from .models import Adjusted, Competition, Drive, DrivePlayer, DriveTeam, Event
@@ -32,6 +33,28 @@ def text_errors(what: str, *, required: str = "") -> dict:
         "null_characters_not_allowed": f"{what} can't contain the character NUL: type it again.",
     }
     return errors | ({"required": required} if required else {})
+
+
+def _days_between_rule(days: int) -> None:
+    try:
+        check_days_between(days)
+    except DomainError as error:
+        raise forms.ValidationError(str(error)) from None
+
+
+class DaysBetweenField(forms.IntegerField):
+    """Days from one round of a league to the next, refused by the league's own rule in its words:
+    the organiser's new-league page and the organiser site ask the same."""
+
+    default_validators = [_days_between_rule]
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", "Days between rounds")
+        kwargs.setdefault("initial", 7)
+        kwargs.setdefault("help_text", "7 for a round a week.")
+        limits = {"min": MIN_DAYS_BETWEEN, "max": MAX_DAYS_BETWEEN}
+        kwargs.setdefault("widget", forms.NumberInput(attrs=limits))
+        super().__init__(**kwargs)
 
 
 def _refuse_what_the_lifecycle_forbids(form: forms.ModelForm, checks) -> None:

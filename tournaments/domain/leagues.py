@@ -67,6 +67,7 @@ DEALS = range(1, 25)  # 24 deals a match
 STANZA = 8  # deals before the visiting pairs move one table on
 TRICKS = 13
 MIN_CLUBS, MAX_CLUBS = 2, 20
+MIN_DAYS_BETWEEN, MAX_DAYS_BETWEEN = 1, 60  # from one round to the next: a day to two months
 WIN, TIE, LOSS = 3, 1, 0
 
 AGREED, HELD, WAITING = "agreed", "held", "waiting"
@@ -118,6 +119,12 @@ def make_fixtures(clubs: Sequence[Hashable]) -> list[Fixture]:
             if places[home] is not None and places[away] is not None:
                 fixtures.append(Fixture(number, places[home], places[away]))
     return fixtures
+
+
+def check_days_between(days: int) -> None:
+    """Rounds are 1 to 60 days apart: two on one day would ask a club to play twice at once."""
+    if not MIN_DAYS_BETWEEN <= days <= MAX_DAYS_BETWEEN:
+        raise LeagueError(f"Rounds are {MIN_DAYS_BETWEEN} to {MAX_DAYS_BETWEEN} days apart, not {days}.")
 
 
 @dataclass(frozen=True)

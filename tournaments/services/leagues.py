@@ -52,11 +52,6 @@ def _match_name(fixture: Fixture) -> str:
 # --- The league and its fixtures -------------------------------------------------------------------
 
 
-def _check_days_between(days_between: int) -> None:
-    if days_between < 1:
-        raise ServiceError(f"Rounds are a day apart or more, not {days_between} days.")
-
-
 def _make_fixtures(league: League, *, start: Date | None, days_between: int) -> int:
     clubs = list(league.clubs.order_by("pk"))
     fixtures = [
@@ -119,7 +114,7 @@ def league_create(
     name, season = name.strip(), season.strip()
     if not name or not season:
         raise ServiceError("A league needs a name and a season.")
-    _check_days_between(days_between)
+    rules.check_days_between(days_between)
     if League.objects.filter(club=club, name=name, season=season).exists():
         raise ServiceError(f"{club} already runs {name} {season}.")
     names = league_club_names(clubs)
@@ -135,7 +130,7 @@ def league_create(
 def league_fixtures_make(*, league: League, start: Date | None, days_between: int = 7, user=None) -> int:
     """Make the league's fixture list afresh (after its clubs changed); refused once a card of
     any match is in, so no result is lost. Returns the number of matches."""
-    _check_days_between(days_between)
+    rules.check_days_between(days_between)
     league = League.objects.select_for_update().get(pk=league.pk)
     if CardDeal.objects.filter(fixture__league=league).exists():
         raise ServiceError("Cards of this league's matches are in: its fixture list stays as it is.")

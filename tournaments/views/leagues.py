@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from ..domain import leagues as rules
 from ..domain.errors import DomainError
+from ..forms import DaysBetweenField
 from ..models import CardDeal, Fixture, League, MatchTable
 from ..services import leagues
 from .common import (
@@ -74,9 +75,7 @@ class LeagueForm(forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}),
         help_text="Its date.",
     )
-    days_between = forms.IntegerField(
-        label="Days between rounds", min_value=1, max_value=60, initial=7, help_text="7 for a round a week."
-    )
+    days_between = DaysBetweenField()
 
     def club_names(self) -> list[str]:
         return self.cleaned_data["clubs"].splitlines()
