@@ -45,7 +45,7 @@ def test_players_play_an_individual_on_two_tablets(live_server, browser, club, o
     page.select_option(
         "#id_individual", label="Individual: players enter alone and partner each other in turn"
     )
-    page.get_by_role("button", name="Create, then enter tonight's pairs").click()
+    page.get_by_role("button", name="Create, then enter tonight's players").click()
     expect(page.locator("h1")).to_have_text("Individual Night")
 
     page.fill("#id_players", "\n".join(people))

@@ -466,3 +466,20 @@ def test_the_organiser_site_refuses_a_pair_named_on_an_individual_event(client, 
     ]
     pair.refresh_from_db()
     assert pair.names == names
+
+
+@pytest.mark.django_db
+def test_the_new_event_button_says_players_for_an_individual(client, club, organiser):
+    client.force_login(organiser)
+    button = re.compile(r"<button>Create, then enter tonight's <span data-who>(\w+)</span></button>")
+    assert button.findall(client.get(reverse("tournaments:event-new")).content.decode()) == ["pairs"]
+    form = {
+        "club": club.pk,
+        "name": "",
+        "date": "2026-11-27",
+        "trump_schedule": "HDSC",
+        "scoring": "matchpoints",
+    }
+    again = client.post(reverse("tournaments:event-new"), {**form, "individual": "1"}).content.decode()
+    assert button.findall(again) == ["players"]  # the form shown again, the individual still chosen
+    assert button.findall(client.post(reverse("tournaments:event-new"), form).content.decode()) == ["pairs"]
