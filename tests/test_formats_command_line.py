@@ -256,11 +256,22 @@ def test_a_league_runs_from_the_command_line(tmp_path):
     assert [row["club"] for row in table] == sorted(order, key=order.get, reverse=True)
 
 
+def _refusal(*arguments) -> str:
+    """What league_card says when it refuses a card: each problem, then why it stopped."""
+    err = StringIO()
+    with pytest.raises(CommandError) as refused:
+        call_command("league_card", *arguments, stderr=err)
+    return err.getvalue() + str(refused.value)
+
+
 @pytest.mark.parametrize(
     "arguments, message",
     [
         (("--table", "2", "--tricks", "7,8"), "Table 2: give the tricks of all 24 deals, not 2"),
-        (("--table", "2", "--tricks", ",".join(["7"] * 23 + ["x"])), "Table 2, deal 24: “x” is not a number"),
+        (
+            ("--table", "2", "--tricks", ",".join(["7"] * 23 + ["x"])),
+            "Table 2, deal 24: tricks 'x' is not a number",
+        ),
         (
             ("--table", "2", "--tricks", ",".join(["7"] * 23 + ["14"])),
             "Table 2, deal 24: 14 tricks is not possible",
@@ -271,8 +282,7 @@ def test_a_league_runs_from_the_command_line(tmp_path):
 )
 def test_a_bad_league_card_is_refused_in_words_and_nothing_is_kept(arguments, message):
     fixture = _first_match()
-    with pytest.raises(CommandError, match=message):
-        call_command("league_card", str(fixture), "--side", "home", *arguments)
+    assert message in _refusal(str(fixture), "--side", "home", *arguments)
     assert "waiting for" in _run("league_match", str(fixture))
     assert all(
         f is None
@@ -284,7 +294,7 @@ def test_a_bad_league_card_is_refused_in_words_and_nothing_is_kept(arguments, me
     "text, message",
     [
         ("table,tricks\n1,7\n", "Line 1: the header should read table,deal,tricks"),
-        ("table,deal,tricks\n1,1,7\n1,1,6\n", "Line 3: table 1, deal 1 is given twice"),
+        ("table,deal,tricks\n1,1,7\n1,1,6\n", "Line 3: table 1, deal 1 is given twice (also line 2)"),
         (
             "table,deal,tricks\n" + "".join(f"1,{d},7\n" for d in range(1, 24)),
             "Table 1: the tricks of deal 24",
@@ -295,8 +305,30 @@ def test_a_bad_league_card_file_is_refused_in_words(tmp_path, text, message):
     fixture = _first_match()
     card = tmp_path / "card.csv"
     card.write_text(text, encoding="utf-8")
-    with pytest.raises(CommandError, match=message):
-        call_command("league_card", str(fixture), "--side", "away", "--file", str(card))
+    assert message in _refusal(str(fixture), "--side", "away", "--file", str(card))
+
+
+def test_a_league_card_file_with_bad_lines_is_refused_with_every_problem_and_nothing_entered(tmp_path):
+    fixture = _first_match()
+    rows = [f"{table},{deal},7" for table in (1, 2) for deal in range(1, 25)]
+    rows[2] = "1,3,x"
+    rows[5] = "1,6,14"
+    rows[30] = "4,7,6"
+    rows[40] = "2,16,7,9"
+    card = tmp_path / "card.csv"
+    card.write_text("table,deal,tricks\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    said = _refusal(str(fixture), "--side", "away", "--file", str(card))
+    assert said.splitlines() == [
+        "Line 4: tricks 'x' is not a number.",
+        "Line 7: 14 tricks is not possible; a side takes 0 to 13 tricks of a deal.",
+        "Line 32: there is no table 4, deal 7: a match has tables 1 to 3, deals 1 to 24.",
+        "Line 42: more values than the header has columns.",
+        "Table 1: the tricks of deals 3 and 6 are missing.",
+        "Table 2: the tricks of deals 7 and 17 are missing.",
+        f"Nothing was entered: 6 problem(s) in {card}.",
+    ]
+    cards = json.loads(_run("league_match", str(fixture), "--format", "json"))["cards"]["away"]
+    assert all(f is None for table in cards.values() for f in table)
 
 
 def test_an_event_is_published_only_once_closed():

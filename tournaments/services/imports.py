@@ -45,7 +45,9 @@ class ResultsImportError(ServiceError):
         super().__init__("Nothing was imported. " + " ".join(problems[:20]))
 
 
-def _whole(value: str, what: str) -> int:
+def whole(value: str, what: str) -> int:
+    """A file's whole number, or ValueError in words naming it ("board 'x' is not a number"); the
+    caller puts the line in front. The league card file (league_card) reads its figures here too."""
     value = value.strip()
     if not value.isdigit():
         raise ValueError(f"{what} '{value}' is not a number")
@@ -129,18 +131,18 @@ def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
             problems.append(f"Line {line}: the file has more than {MAX_RESULTS} rows.")
             break
         try:
-            number = _whole(row["board"] or "", "board")
+            number = whole(row["board"] or "", "board")
             if event.is_individual:
-                seats = [_whole(row[seat] or "", seat) for seat in SEATS]
+                seats = [whole(row[seat] or "", seat) for seat in SEATS]
                 ns, ew = (_partnership(partnerships, *two) for two in (seats[:2], seats[2:]))
                 who = f"players {seats[0]} and {seats[1]} (N/S) against {seats[2]} and {seats[3]} (E/W)"
             else:
-                ns = _whole(row["ns_pair"] or "", "ns_pair")
-                ew = _whole(row["ew_pair"] or "", "ew_pair")
+                ns = whole(row["ns_pair"] or "", "ns_pair")
+                ew = whole(row["ew_pair"] or "", "ew_pair")
                 who = f"N/S {ns} and E/W {ew}"
             tricks, ns_adj, ew_adj = _score(row["ns_tricks"] or "")
-            round_ = _whole(row["round"], "round") if (row.get("round") or "").strip() else None
-            table = _whole(row["table"], "table") if (row.get("table") or "").strip() else None
+            round_ = whole(row["round"], "round") if (row.get("round") or "").strip() else None
+            table = whole(row["table"], "table") if (row.get("table") or "").strip() else None
         except ValueError as error:
             problems.append(f"Line {line}: {error}.")
             continue

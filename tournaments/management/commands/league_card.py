@@ -1,5 +1,8 @@
 """Enter (or correct) one side's paper card of a league match: a table's 24 figures, or the whole
-card from a CSV file; then say how the match stands (agreed, held and why, or waiting)."""
+card from a CSV file; then say how the match stands (agreed, held and why, or waiting).
+
+A bad card is refused whole, every problem said at once (each line of a file and what is wrong
+with it), as a results file is (services/imports.py); nothing is entered."""
 
 import csv
 import io
@@ -10,48 +13,118 @@ from django.core.management import BaseCommand, CommandError
 from tournaments.domain import leagues as rules
 from tournaments.domain.errors import DomainError
 from tournaments.models import CardDeal
+from tournaments.services.imports import whole
 from tournaments.services.leagues import match_card_enter
 
 from ._league_match import find_fixture, match_line
 
+MATCH = f"a match has tables {rules.TABLES[0]} to {rules.TABLES[-1]}, deals 1 to {len(rules.DEALS)}"
 
-def _whole(text: str, where: str) -> int:
-    text = text.strip()
-    if not text.isdigit():
-        raise CommandError(f"{where}: “{text}” is not a number of tricks.")
-    return int(text)
+
+class CardProblems(Exception):
+    """The card was refused; ``problems`` says each in words a player understands."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__(" ".join(problems))
+
+
+def _figure(value: str, what: str) -> int:
+    """A card's figure of tricks: 0 to 13, or ValueError in words."""
+    tricks = whole(value, what)
+    if tricks > rules.TRICKS:
+        raise ValueError(
+            f"{tricks} tricks is not possible; a side takes 0 to {rules.TRICKS} tricks of a deal"
+        )
+    return tricks
+
+
+def _missing(tables: dict[int, dict[int, int]]) -> list[str]:
+    """Each table given whose card lacks a deal, in the league's words."""
+    problems = []
+    for table, tricks in sorted(tables.items()):
+        try:
+            rules.check_card(tricks, table=table)
+        except DomainError as error:
+            problems.append(str(error))
+    return problems
 
 
 def tricks_from_text(text: str, *, table: int) -> dict[int, int]:
     """ "7,8,6,…": the side's tricks on deals 1 to 24 of one table, in order."""
     figures = text.split(",")
     if len(figures) != len(rules.DEALS):
-        raise CommandError(
-            f"Table {table}: give the tricks of all {len(rules.DEALS)} deals, not {len(figures)}."
+        raise CardProblems(
+            [f"Table {table}: give the tricks of all {len(rules.DEALS)} deals, not {len(figures)}."]
         )
-    return {
-        deal: _whole(figure, f"Table {table}, deal {deal}")
-        for deal, figure in zip(rules.DEALS, figures, strict=True)
-    }
+    tricks, problems = {}, []
+    for deal, figure in zip(rules.DEALS, figures, strict=True):
+        try:
+            tricks[deal] = _figure(figure, "tricks")
+        except ValueError as error:
+            problems.append(f"Table {table}, deal {deal}: {error}.")
+    if problems:
+        raise CardProblems(problems)
+    return tricks
 
 
 def tricks_from_csv(text: str) -> dict[int, dict[int, int]]:
-    """A card typed as CSV with the header table,deal,tricks: one row a deal of a table."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    """A card typed as CSV with the header table,deal,tricks: one row a deal of a table. Every line
+    is checked; CardProblems lists each bad one."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")), strict=True)
+    try:
+        return _card_rows(reader)
+    except csv.Error as error:
+        # The record that failed starts on the line after the last one read whole.
+        raise CardProblems([f"Line {reader.line_num + 1}: this is not readable as CSV ({error})."]) from None
+
+
+def _card_rows(reader: csv.DictReader) -> dict[int, dict[int, int]]:
     header = [name.strip().lower() for name in reader.fieldnames or []]
     if header != ["table", "deal", "tricks"]:
-        raise CommandError("Line 1: the header should read table,deal,tricks.")
+        raise CardProblems(["Line 1: the header should read table,deal,tricks."])
     reader.fieldnames = header
     tables: dict[int, dict[int, int]] = {}
+    problems, seen = [], {}
     for row in reader:
-        if None in row or None in row.values():
-            raise CommandError(f"Line {reader.line_num}: a row gives a table, a deal and the tricks.")
-        where = f"Line {reader.line_num}"
-        table, deal = _whole(row["table"], where), _whole(row["deal"], where)
-        if deal in tables.setdefault(table, {}):
-            raise CommandError(f"{where}: table {table}, deal {deal} is given twice.")
-        tables[table][deal] = _whole(row["tricks"], where)
+        line = reader.line_num
+        if None in row:  # more values than the header has columns
+            problems.append(f"Line {line}: more values than the header has columns.")
+            continue
+        if not any((value or "").strip() for value in row.values()):
+            continue
+        if None in row.values():
+            problems.append(f"Line {line}: a row gives a table, a deal and the tricks.")
+            continue
+        try:
+            table, deal = whole(row["table"], "table"), whole(row["deal"], "deal")
+            tricks = _figure(row["tricks"], "tricks")
+        except ValueError as error:
+            problems.append(f"Line {line}: {error}.")
+            continue
+        if table not in rules.TABLES or deal not in rules.DEALS:
+            problems.append(f"Line {line}: there is no table {table}, deal {deal}: {MATCH}.")
+            continue
+        if (table, deal) in seen:
+            problems.append(
+                f"Line {line}: table {table}, deal {deal} is given twice (also line {seen[table, deal]})."
+            )
+            continue
+        seen[table, deal] = line
+        tables.setdefault(table, {})[deal] = tricks
+    if not problems and not tables:
+        problems.append("The file has no tricks in it.")
+    problems.extend(_missing(tables))
+    if problems:
+        raise CardProblems(problems)
     return tables
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CommandError(f"Cannot read {path}: {error}") from None
 
 
 class Command(BaseCommand):
@@ -71,20 +144,22 @@ class Command(BaseCommand):
         fixture = find_fixture(options["fixture"])
         if fixture is None:
             raise CommandError(f"There is no league match {options['fixture']}.")
-        if options["file"] is not None:
-            if options["tricks"] or options["table"]:
-                raise CommandError("Give the card either as --file or as --table and --tricks, not both.")
-            try:
-                text = options["file"].read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as error:
-                raise CommandError(f"Cannot read {options['file']}: {error}") from None
-            tables = tricks_from_csv(text)
-        elif options["table"] is not None and options["tricks"]:
-            tables = {options["table"]: tricks_from_text(options["tricks"], table=options["table"])}
-        else:
-            raise CommandError(
-                "Give a table's figures (--table T --tricks 7,8,…) or the card's file (--file)."
-            )
+        if options["file"] is not None and (options["tricks"] or options["table"]):
+            raise CommandError("Give the card either as --file or as --table and --tricks, not both.")
+        try:
+            if options["file"] is not None:
+                tables = tricks_from_csv(_read(options["file"]))
+            elif options["table"] is not None and options["tricks"]:
+                tables = {options["table"]: tricks_from_text(options["tricks"], table=options["table"])}
+            else:
+                raise CommandError(
+                    "Give a table's figures (--table T --tricks 7,8,…) or the card's file (--file)."
+                )
+        except CardProblems as error:
+            for problem in error.problems:
+                self.stderr.write(problem)
+            given = options["file"] or f"the figures of table {options['table']}"
+            raise CommandError(f"Nothing was entered: {len(error.problems)} problem(s) in {given}.") from None
         try:
             state = match_card_enter(fixture=fixture, side=options["side"], tables=tables)
         except DomainError as error:
