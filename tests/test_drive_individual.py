@@ -510,3 +510,23 @@ def test_the_live_grid_and_the_room_display_of_a_running_individual_drive(client
     drives.drive_result_record(drive=drive, hand=1, table=2, ns_tricks=4)
     room = client.get(reverse("tournaments:drive-room", args=[drive.pk])).content.decode()
     assert "Hand 2</b> in play" in room and room.count('class="rank"') == 9
+
+
+def test_drive_state_gives_each_player_the_place_the_results_page_gives(client, club, organiser):
+    from django.core.management import call_command
+
+    drive = _drive(club, 8)
+    drives.drive_start(drive=drive)
+    _play(drive)
+    client.force_login(organiser)
+    [(_, rows)] = client.get(reverse("tournaments:drive-results", args=[drive.pk])).context["roles"]
+    shown = {row["key"]: row["place"] for row in rows}
+    out = StringIO()
+    call_command("drive_state", str(drive.pk), "--format", "json", stdout=out)
+    report = json.loads(out.getvalue())
+    assert {p["player"]: p["place"] for p in report["players"]} == shown
+    assert len(shown) == 8 and report["players"][0]["place"] in ("1", "1=")
+    text = StringIO()
+    call_command("drive_state", str(drive.pk), stdout=text)
+    best = report["players"][0]
+    assert f"{best['place']:>4} {best['player']:>4} {best['name']}" in text.getvalue()

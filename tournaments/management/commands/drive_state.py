@@ -1,4 +1,5 @@
-"""A drive's state: the next hand, every seating so far, the players' scores and the prizes."""
+"""A drive's state: the next hand, every seating so far, the players' places and scores, and the
+prizes."""
 
 import json
 
@@ -9,7 +10,7 @@ from tournaments.services import drives
 
 
 class Command(BaseCommand):
-    help = "Show a drive's seatings, scores and prizes (--format json for scripts)."
+    help = "Show a drive's seatings, places and scores, and prizes (--format json for scripts)."
 
     def add_arguments(self, parser):
         parser.add_argument("drive", type=int, help="the drive's id")
@@ -31,7 +32,7 @@ class Command(BaseCommand):
             )
         for player in state["players"]:
             self.stdout.write(
-                f"  {player['player']:>4} {player['name']:<30} {player['score']:>6} "
+                f"  {player['place']:>4} {player['player']:>4} {player['name']:<30} {player['score']:>6} "
                 f"(first half {player['first_half']}, sat out {player['sat_out']})"
             )
         for prize in state["prizes"]:

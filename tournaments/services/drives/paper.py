@@ -37,8 +37,11 @@ def _schedule_words(state: DriveState, table: int) -> tuple[str, ...]:
 
 
 def drive_report(*, drive: Drive) -> dict:
-    """The drive's state as plain data (``drive_state --format json``)."""
+    """The drive's state as plain data (``drive_state --format json``). Each player has the place
+    the results page gives them: in their role's list ("6=" when level), the one list of an
+    individual drive."""
     state = DriveState(drive)
+    places = {s.player: place for role in drive.roles for place, s in state.placings(role)}
     return {
         "drive": drive.pk,
         "name": drive.name,
@@ -59,6 +62,7 @@ def drive_report(*, drive: Drive) -> dict:
                 "player": s.player,
                 "name": state.name(s.player),
                 "role": s.role,
+                "place": places[s.player],
                 "score": plain_number(s.score),
                 "first_half": plain_number(s.first_half),
                 "hands_played": s.hands_played,
