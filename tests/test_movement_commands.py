@@ -5,7 +5,9 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.urls import reverse
 
+from tournaments import services
 from tournaments.models import Board, Event, Pair, Seating
 
 
@@ -260,3 +262,24 @@ def test_movement_says_what_empty_seats_cost():
 def test_movement_explains_an_impossible_individual_request(args, message):
     with pytest.raises(CommandError, match=message):
         _run("movement", *args)
+
+
+@pytest.mark.django_db
+def test_create_event_starts_an_individual_as_the_new_event_page_does(client, club, organiser):
+    from tournaments.management.commands.create_event import Command
+
+    help_text = " ".join(Command().create_parser("manage.py", "create_event").format_help().split())
+    assert (
+        "an individual event takes none: it starts, as on the new-event page, from the movement "
+        "recommended for the smallest field, and its tables follow from its --players" in help_text
+    )
+    out = _run("create_event", "--club", club.name, "--name", "Command Line", "--players", "12")
+    by_command = Event.objects.get(pk=int(out.strip().splitlines()[-1]))
+    client.force_login(organiser)
+    page = {"club": club.pk, "name": "New Event Page", "date": "2026-11-27", "trump_schedule": "HDSC"}
+    client.post(reverse("tournaments:event-new"), {**page, "scoring": "matchpoints", "individual": "1"})
+    by_page = Event.objects.get(name="New Event Page")
+    services.individuals_enter(event=by_page, names=[f"Player {n}" for n in range(1, 13)], boards_per_round=3)
+    by_page.refresh_from_db()
+    assert (by_command.tables, by_command.players) == (by_page.tables, by_page.players) == (3, 12)
+    assert "3 tables" in out

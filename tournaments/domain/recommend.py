@@ -294,6 +294,16 @@ def recommend(pairs: int, *, minutes_per_board: float = 7.5, staying: int = 0) -
     return offered
 
 
+def opening_proposal() -> Proposal:
+    """The movement a new event holds until tonight's field is entered (the new-event page and
+    ``create_event`` alike): the one recommended for the smallest field.
+
+    >>> opening_proposal().tables
+    2
+    """
+    return recommend(MIN_PAIRS)[0]
+
+
 def _howell_proposals(tables: int, phantom: bool, minutes: float) -> list[Proposal]:
     """A Howell for a small field, and a longer evening with one board more a round."""
     rounds = 2 * tables - 1

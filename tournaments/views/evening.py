@@ -8,8 +8,8 @@ from django.views.decorators.http import require_POST
 
 from .. import pdf, services
 from ..domain.errors import DomainError
-from ..domain.recommend import MIN_PAIRS, recommend
 from ..domain.recommend import NAMES as MOVEMENT_NAMES
+from ..domain.recommend import opening_proposal
 from ..forms import DealForm, EntryForm, IndividualPlayersForm, NewEventForm, PbnUploadForm, form_problems
 from ..models import Event
 from .common import get_clubs_for_user, get_event_for_user, whole_number
@@ -27,7 +27,7 @@ def event_new(request):
         # Until tonight's pairs are entered and a movement chosen, the event holds the domain's
         # movement for the smallest field; the club gives its usual scale.
         # An individual holds the smallest full schedule's until its players are entered.
-        smallest = recommend(MIN_PAIRS)[0]
+        smallest = opening_proposal()
         individual = data["individual"]
         try:
             event = services.event_create(

@@ -7,9 +7,13 @@ from tournaments.domain.limits import MAX_TABLES
 from tournaments.domain.movements import CARD_SETS, HOWELL, VARIANTS, howell_tables_text, parse_round_list
 
 
-def add_movement_arguments(parser, *, tables_required=True):
+def add_movement_arguments(parser, *, tables_required=True, tables_help: str = ""):
+    """The movement's settings; ``tables_help`` says more of ``--tables`` (what is done without it)."""
     parser.add_argument(
-        "--tables", type=int, required=tables_required, help=f"number of tables (2 to {MAX_TABLES})"
+        "--tables",
+        type=int,
+        required=tables_required,
+        help=f"number of tables (2 to {MAX_TABLES})" + (f"; {tables_help}" if tables_help else ""),
     )
     parser.add_argument(
         "--variant",

@@ -9,6 +9,7 @@ from tournaments import services
 from tournaments.domain.boards import PRESET_SCHEDULES
 from tournaments.domain.errors import DomainError
 from tournaments.domain.movements.individual import INDIVIDUAL
+from tournaments.domain.recommend import opening_proposal
 from tournaments.models import Event
 
 from ._movement_options import add_movement_arguments, movement_options
@@ -20,7 +21,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--club", required=True, help="the club's name (created if new)")
         parser.add_argument("--name", required=True, help="the event's name")
-        add_movement_arguments(parser, tables_required=False)
+        add_movement_arguments(
+            parser,
+            tables_required=False,
+            tables_help="an individual event takes none: it starts, as on the new-event page, from the "
+            "movement recommended for the smallest field, and its tables follow from its --players",
+        )
         parser.add_argument(
             "--players",
             type=int,
@@ -55,7 +61,7 @@ class Command(BaseCommand):
                     club=club,
                     name=options["name"],
                     date=options["date"] or date.today(),
-                    tables=options["tables"] or 2,
+                    tables=options["tables"] or opening_proposal().tables,
                     trump_schedule=options["schedule"],
                     scoring=options["scoring"],
                     scale=options["scale"],
