@@ -54,6 +54,16 @@ def whole(value: str, what: str) -> int:
     return int(value)
 
 
+def rows_read(reader: csv.DictReader, problems: list[str]):
+    """The rows of a CSV file to read, each with its line number: a blank row is passed over, and a
+    row with more values than the header has columns is added to ``problems`` instead."""
+    for row in reader:
+        if None in row:  # more values than the header has columns
+            problems.append(f"Line {reader.line_num}: more values than the header has columns.")
+        elif any((value or "").strip() for value in row.values()):
+            yield reader.line_num, row
+
+
 def _score(value: str) -> tuple[int | None, str, str]:
     value = value.strip().upper().replace(" ", "")
     match = ADJUSTED.match(value)
@@ -120,13 +130,7 @@ def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
         done.add((row.board.number, row.ew_pair_id))
 
     problems, accepted, seen = [], [], {}
-    for row in reader:
-        line = reader.line_num
-        if None in row:  # more values than the header has columns
-            problems.append(f"Line {line}: more values than the header has columns.")
-            continue
-        if not any((value or "").strip() for value in row.values()):
-            continue
+    for line, row in rows_read(reader, problems):
         if len(accepted) + len(problems) >= MAX_RESULTS:
             problems.append(f"Line {line}: the file has more than {MAX_RESULTS} rows.")
             break

@@ -13,7 +13,7 @@ from django.core.management import BaseCommand, CommandError
 from tournaments.domain import leagues as rules
 from tournaments.domain.errors import DomainError
 from tournaments.models import CardDeal
-from tournaments.services.imports import whole
+from tournaments.services.imports import rows_read, whole
 from tournaments.services.leagues import match_card_enter
 
 from ._league_match import find_fixture, match_line
@@ -86,13 +86,7 @@ def _card_rows(reader: csv.DictReader) -> dict[int, dict[int, int]]:
     reader.fieldnames = header
     tables: dict[int, dict[int, int]] = {}
     problems, seen = [], {}
-    for row in reader:
-        line = reader.line_num
-        if None in row:  # more values than the header has columns
-            problems.append(f"Line {line}: more values than the header has columns.")
-            continue
-        if not any((value or "").strip() for value in row.values()):
-            continue
+    for line, row in rows_read(reader, problems):
         if None in row.values():
             problems.append(f"Line {line}: a row gives a table, a deal and the tricks.")
             continue
