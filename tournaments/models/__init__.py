@@ -8,6 +8,7 @@ from django.db.models import F, Q
 from ..domain.arrow import Score, to_seats
 from ..domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES, validate_schedule
 from ..domain.errors import DomainError
+from ..domain.formats import EveningFormat, event_format
 from ..domain.limits import MAX_BOARDS_PER_ROUND, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES
 from ..domain.recommend import HOWELL_RANGE
 
@@ -266,9 +267,14 @@ class Event(models.Model):
         return self.variant == self.Variant.HOWELL
 
     @property
+    def evening_format(self) -> EveningFormat:
+        """What kind of evening it is: who is entered and ranked, and how people are named."""
+        return event_format(self.variant)
+
+    @property
     def is_individual(self) -> bool:
         """Players are entered and ranked, not pairs; each round's partnerships play as pairs."""
-        return self.variant == self.Variant.INDIVIDUAL
+        return self.evening_format.ranks_players
 
     @property
     def trump_schedule_display(self) -> str:

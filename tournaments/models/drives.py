@@ -18,8 +18,9 @@ from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.db.models.lookups import Exact
 
-from ..domain.drives import PRESETS, is_scheduled, parse_prizes
+from ..domain.drives import PRESETS, parse_prizes
 from ..domain.errors import DomainError
+from ..domain.formats import EveningFormat, Lists, drive_format
 from ..domain.limits import MAX_HANDS
 from . import (
     EVENING_TAG_HELP,
@@ -150,19 +151,24 @@ class Drive(models.Model):
             )
 
     @property
+    def evening_format(self) -> EveningFormat:
+        """What kind of evening it is: who is entered and ranked, and how people are named."""
+        return drive_format(self.format)
+
+    @property
     def scheduled(self) -> bool:
         """Seated from a fixed schedule (an individual drive), not by who won."""
-        return is_scheduled(self.format)
+        return self.evening_format.seated_by == "schedule"
 
     @property
     def is_team_night(self) -> bool:
         """Teams of four, not players one by one: home pairs stay, away pairs visit."""
-        return self.format == self.Format.TEAMS
+        return self.evening_format.ranks_teams
 
     @property
     def is_individual(self) -> bool:
         """Players without roles, everyone partnering everyone once, seated by a schedule."""
-        return self.format == self.Format.INDIVIDUAL
+        return self.evening_format.ranks_players and self.evening_format.lists is Lists.ONE
 
     @property
     def roles(self) -> tuple[str, ...]:
@@ -182,7 +188,7 @@ class Drive(models.Model):
         """Whether its players are ranked within their role, ladies apart from gents: not at an
         individual drive (one list of players) nor at a team night (its lady and gent are only
         the two seats of a pair)."""
-        return not (self.is_individual or self.is_team_night)
+        return self.evening_format.ranks_by_role
 
     def role_label(self, role: str) -> str:
         if role == DrivePlayer.Role.PLAYER:

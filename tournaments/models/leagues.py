@@ -4,6 +4,7 @@ and its agreed result. A league is run by one of our clubs, whose organisers ent
 from django.db import models
 from django.db.models import F, Q
 
+from ..domain.formats import LEAGUE_MATCH, EveningFormat
 from ..domain.leagues import DEALS, TABLES, TRICKS
 from . import Club, ClubQuerySet
 
@@ -71,6 +72,11 @@ class Fixture(models.Model):
 
     def __str__(self):
         return f"Round {self.round}: {self.home} v {self.away}"
+
+    @property
+    def evening_format(self) -> EveningFormat:
+        """A league match: two clubs' tables play the same boards and are compared."""
+        return LEAGUE_MATCH
 
 
 class MatchTable(models.Model):

@@ -1,0 +1,63 @@
+"""Each kind of evening is declared once, and the declarations agree with the stored choices."""
+
+import pytest
+
+from tournaments.domain import formats
+from tournaments.domain.drives import Format as DriveFormat
+from tournaments.domain.formats import Entrants, Lists, Measure, drive_format, event_format
+
+
+@pytest.mark.parametrize("stored", [f.value for f in DriveFormat])
+def test_every_drive_format_has_a_declaration(stored):
+    assert drive_format(stored).kind == "drive"
+
+
+@pytest.mark.parametrize("variant", ["standard", "skip", "relay", "howell"])
+def test_every_pairs_movement_is_a_pairs_event(variant):
+    assert event_format(variant) is formats.PAIRS_EVENT
+
+
+def test_an_individual_event_ranks_players_in_one_list_and_its_pairs_stay_inside():
+    f = event_format("individual")
+    assert (f.ranked, f.lists, f.partnerships_internal) == (Entrants.PLAYERS, Lists.ONE, True)
+    assert f.entrant.title(7) == "Player 7"
+
+
+@pytest.mark.parametrize(
+    ("stored", "lists", "codes"),
+    [
+        ("progressive", Lists.ROLE, True),
+        ("semi-partner", Lists.ROLE, True),
+        ("winners-move", Lists.ROLE, True),
+        ("partner", Lists.ROLE, True),
+        ("individual", Lists.ONE, False),
+        ("teams", Lists.ONE, False),
+    ],
+)
+def test_only_a_lady_and_gent_drive_names_players_by_their_cards(stored, lists, codes):
+    f = drive_format(stored)
+    assert (f.lists, f.card_codes) == (lists, codes)
+    assert f.person_label("L1", "Ann Smith") == ("Ann Smith (L1)" if codes else "Ann Smith")
+
+
+def test_a_team_night_is_measured_apart_from_a_drive_and_an_event():
+    measures = {
+        drive_format("teams").measure,
+        drive_format("progressive").measure,
+        event_format("howell").measure,
+    }
+    assert measures == {Measure.TEAM_POINTS, Measure.TRICKS, Measure.PERCENTAGE}
+
+
+def test_a_drive_says_hand_and_a_duplicate_evening_says_board():
+    assert drive_format("progressive").deal.title(3) == "Hand 3"
+    assert event_format("standard").deal.count(1) == "1 board"
+    assert formats.LEAGUE_MATCH.deal.count(2) == "2 boards"
+
+
+@pytest.mark.parametrize("f", formats.FORMATS.values(), ids=lambda f: f.key)
+def test_no_format_assumes_four_seats_or_one_figure(f):
+    # Every declaration says its table sizes and its entry as lists, so three- and two-handed
+    # formats and richer entries fit the same shape.
+    assert isinstance(f.seats, tuple) and f.seats
+    assert isinstance(f.entry, tuple) and all(fig.low <= fig.high for fig in f.entry)

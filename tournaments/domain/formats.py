@@ -1,0 +1,241 @@
+"""Every kind of evening, declared once.
+
+A format says who is entered (pairs, players, teams, clubs), how many sit at a table, what a table
+enters for a deal, how a deal is scored, who is ranked and in which lists, what a deal is called
+and how people are named. Pages, tablets, check-in, PDFs, CSV, JSON, e-mail, the room display,
+player pages and competitions ask an evening's format instead of testing which kind it is, so a
+new kind of evening is a new entry here and its own scoring, not an ``if`` in every output.
+
+Nothing here assumes four seats or one number a deal: ``seats`` lists the table sizes a format
+plays at, and ``entry`` lists the figures a table enters for a deal (today N/S's tricks; a
+Minnesota board will add who went grand, a widow deal who took the widow and each player's tricks).
+
+>>> pairs = event_format("standard")
+>>> str(pairs.ranked), str(pairs.lists), pairs.deal.title(3)
+('pairs', 'direction', 'Board 3')
+>>> individual = event_format("individual")
+>>> str(individual.ranked), str(individual.lists), individual.entrant.title(7)
+('players', 'one', 'Player 7')
+>>> str(drive_format("teams").measure), drive_format("progressive").card_codes
+('team points', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Entrants(StrEnum):
+    """Who an organiser enters for the evening."""
+
+    PAIRS = "pairs"
+    PLAYERS = "players"
+    TEAMS = "teams"
+    CLUBS = "clubs"
+
+
+class Lists(StrEnum):
+    """Which lists the ranked are placed in."""
+
+    DIRECTION = "direction"  # N/S and E/W apart (one field for a Howell or an arrow-switched evening)
+    ROLE = "role"  # ladies and gents apart (a progressive drive's two score-card colours)
+    ONE = "one"  # everyone in one list
+
+
+class Measure(StrEnum):
+    """What a person's figure for the evening means: figures of two measures are never added."""
+
+    PERCENTAGE = "percentage"  # a duplicate evening: share of the matchpoints (or its total)
+    TRICKS = "tricks"  # a drive's score card: the tricks a player's couples took
+    TEAM_POINTS = "team points"  # a team night: the points the team won
+    MATCH_POINTS = "match points"  # a league match: the points of the match to each club
+
+
+@dataclass(frozen=True)
+class Word:
+    """A thing's name in one format: "board" or "hand", "pair" or "player"."""
+
+    singular: str
+    plural: str
+
+    def title(self, number: int | str) -> str:
+        """ "Board 3", "Player 7"."""
+        return f"{self.singular.capitalize()} {number}"
+
+    def count(self, n: int) -> str:
+        """ "1 board", "24 hands"."""
+        return f"{n} {self.singular if n == 1 else self.plural}"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One figure a table enters for a deal, with the range a tablet and an import accept."""
+
+    name: str
+    label: str
+    low: int
+    high: int
+
+
+NS_TRICKS = Figure("ns_tricks", "N/S tricks", 0, 13)
+
+
+@dataclass(frozen=True)
+class EveningFormat:
+    key: str
+    title: str
+    kind: str  # "event", "drive" or "match": which models hold it
+    entrants: Entrants  # who is entered
+    ranked: Entrants  # who is ranked
+    lists: Lists
+    seats: tuple[int, ...]  # the number of players at a table (a few formats will mix 3 and 4)
+    entry: tuple[Figure, ...]  # what a table enters for a deal
+    scoring: str  # how a deal is scored, in words for the organiser
+    measure: Measure
+    deal: Word
+    entrant: Word  # how an entrant is numbered on cards and pages: "Pair 3", "Team 2"
+    card_codes: bool = False  # players are known at the tables by a score card ("L1", "G3")
+    seated_by: str = "movement"  # "movement", "schedule" or "who won"
+    partnerships_internal: bool = False  # pairs exist only to seat a round (an individual event)
+
+    @property
+    def duplicate(self) -> bool:
+        """Each deal is played at several tables and compared (an event, a league match)."""
+        return self.kind in ("event", "match")
+
+    @property
+    def ranks_by_role(self) -> bool:
+        return self.lists is Lists.ROLE
+
+    @property
+    def ranks_players(self) -> bool:
+        return self.ranked is Entrants.PLAYERS
+
+    @property
+    def ranks_teams(self) -> bool:
+        return self.ranked is Entrants.TEAMS
+
+    def person_label(self, card: str, name: str) -> str:
+        """A player at a table: by card and name where players carry score cards, else by name."""
+        return f"{name} ({card})" if self.card_codes and card else name
+
+
+BOARD = Word("board", "boards")
+HAND = Word("hand", "hands")
+DUPLICATE = "Matchpoints or total points, each board compared across the tables that played it"
+
+PAIRS_EVENT = EveningFormat(
+    key="pairs",
+    title="Pairs event",
+    kind="event",
+    entrants=Entrants.PAIRS,
+    ranked=Entrants.PAIRS,
+    lists=Lists.DIRECTION,
+    seats=(4,),
+    entry=(NS_TRICKS,),
+    scoring=DUPLICATE,
+    measure=Measure.PERCENTAGE,
+    deal=BOARD,
+    entrant=Word("pair", "pairs"),
+)
+INDIVIDUAL_EVENT = EveningFormat(
+    key="individual",
+    title="Individual event",
+    kind="event",
+    entrants=Entrants.PLAYERS,
+    ranked=Entrants.PLAYERS,
+    lists=Lists.ONE,
+    seats=(4,),
+    entry=(NS_TRICKS,),
+    scoring=DUPLICATE,
+    measure=Measure.PERCENTAGE,
+    deal=BOARD,
+    entrant=Word("player", "players"),
+    seated_by="schedule",
+    partnerships_internal=True,
+)
+
+
+def _drive(key: str, title: str, **kwargs) -> EveningFormat:
+    fields = {
+        "kind": "drive",
+        "entrants": Entrants.PLAYERS,
+        "ranked": Entrants.PLAYERS,
+        "lists": Lists.ROLE,
+        "seats": (4,),
+        "entry": (NS_TRICKS,),
+        "scoring": "Each player's score card adds up the tricks their couple took",
+        "measure": Measure.TRICKS,
+        "deal": HAND,
+        "entrant": Word("player", "players"),
+        "card_codes": True,
+        "seated_by": "who won",
+    }
+    return EveningFormat(key=key, title=title, **(fields | kwargs))
+
+
+PROGRESSIVE = _drive("progressive", "Progressive drive")
+SEMI_PARTNER = _drive("semi-partner", "Semi-partner drive")
+WINNERS_MOVE = _drive("winners-move", "Winners-move drive")
+PARTNER = _drive("partner", "Partner drive")
+INDIVIDUAL_DRIVE = _drive(
+    "individual-drive",
+    "Individual drive",
+    lists=Lists.ONE,
+    card_codes=False,
+    seated_by="schedule",
+)
+TEAM_NIGHT = _drive(
+    "teams",
+    "Team night",
+    entrants=Entrants.TEAMS,
+    ranked=Entrants.TEAMS,
+    lists=Lists.ONE,
+    scoring="Each hand's points to the team, from the tricks its pairs took",
+    measure=Measure.TEAM_POINTS,
+    entrant=Word("team", "teams"),
+    card_codes=False,
+    seated_by="schedule",
+)
+LEAGUE_MATCH = EveningFormat(
+    key="league-match",
+    title="League match",
+    kind="match",
+    entrants=Entrants.CLUBS,
+    ranked=Entrants.CLUBS,
+    lists=Lists.ONE,
+    seats=(4,),
+    entry=(NS_TRICKS,),
+    scoring="Each board compared between the two clubs' tables, match points to the clubs",
+    measure=Measure.MATCH_POINTS,
+    deal=BOARD,
+    entrant=Word("club", "clubs"),
+)
+
+FORMATS = {
+    f.key: f
+    for f in (
+        PAIRS_EVENT,
+        INDIVIDUAL_EVENT,
+        PROGRESSIVE,
+        SEMI_PARTNER,
+        WINNERS_MOVE,
+        PARTNER,
+        INDIVIDUAL_DRIVE,
+        TEAM_NIGHT,
+        LEAGUE_MATCH,
+    )
+}
+# A drive's stored format ("individual") and an event's stored variant name the format they play.
+_DRIVE_KEYS = {"individual": "individual-drive"}
+
+
+def event_format(variant: str) -> EveningFormat:
+    """The format of an event of this movement variant: an individual's, else a pairs event's."""
+    return INDIVIDUAL_EVENT if variant == "individual" else PAIRS_EVENT
+
+
+def drive_format(format: str) -> EveningFormat:
+    """The format of a drive stored with this format name."""
+    return FORMATS[_DRIVE_KEYS.get(format, format)]
