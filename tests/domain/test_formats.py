@@ -49,10 +49,11 @@ def test_a_team_night_is_measured_apart_from_a_drive_and_an_event():
     assert measures == {Measure.TEAM_POINTS, Measure.TRICKS, Measure.PERCENTAGE}
 
 
-def test_a_drive_says_hand_and_a_duplicate_evening_says_board():
+def test_a_drive_says_hand_a_duplicate_evening_board_and_a_league_match_deal():
     assert drive_format("progressive").deal.title(3) == "Hand 3"
     assert event_format("standard").deal.count(1) == "1 board"
-    assert formats.LEAGUE_MATCH.deal.count(2) == "2 boards"
+    assert formats.LEAGUE_MATCH.deal.count(2) == "2 deals"
+    assert [f.key for f in formats.FORMATS.values() if f.duplicate] == ["pairs", "individual"]
 
 
 @pytest.mark.parametrize("f", formats.FORMATS.values(), ids=lambda f: f.key)

@@ -2,7 +2,8 @@
 
 A format says who is entered (pairs, players, teams, clubs), how many sit at a table, what a table
 enters for a deal, how a deal is scored, who is ranked and in which lists, what a deal is called
-and how people are named. Pages, tablets, check-in, PDFs, CSV, JSON, e-mail, the room display,
+and how people are named. A deal is a "board" where it travels from table to table (a
+duplicate event), a "hand" at a drive and a "deal" at a league match, as whist players say. Pages, tablets, check-in, PDFs, CSV, JSON, e-mail, the room display,
 player pages and competitions ask an evening's format instead of testing which kind it is, so a
 new kind of evening is a new entry here and its own scoring, not an ``if`` in every output.
 
@@ -49,7 +50,7 @@ class Measure(StrEnum):
     PERCENTAGE = "percentage"  # a duplicate evening: share of the matchpoints (or its total)
     TRICKS = "tricks"  # a drive's score card: the tricks a player's couples took
     TEAM_POINTS = "team points"  # a team night: the points the team won
-    MATCH_POINTS = "match points"  # a league match: the points of the match to each club
+    MATCH_POINTS = "match points"  # a league match: 3 a win and 1 a tie to each club
 
 
 @dataclass(frozen=True)
@@ -101,8 +102,9 @@ class EveningFormat:
 
     @property
     def duplicate(self) -> bool:
-        """Each deal is played at several tables and compared (an event, a league match)."""
-        return self.kind in ("event", "match")
+        """Each deal is played at several tables and compared (an event): a drive's and a league
+        match's tables each play their own deals."""
+        return self.kind == "event"
 
     @property
     def ranks_by_role(self) -> bool:
@@ -123,6 +125,7 @@ class EveningFormat:
 
 BOARD = Word("board", "boards")
 HAND = Word("hand", "hands")
+DEAL = Word("deal", "deals")
 DUPLICATE = "Matchpoints or total points, each board compared across the tables that played it"
 
 PAIRS_EVENT = EveningFormat(
@@ -207,9 +210,9 @@ LEAGUE_MATCH = EveningFormat(
     lists=Lists.ONE,
     seats=(4,),
     entry=(NS_TRICKS,),
-    scoring="Each board compared between the two clubs' tables, match points to the clubs",
+    scoring="The tricks each side took over its three tables: 3 points a win, 1 a tie",
     measure=Measure.MATCH_POINTS,
-    deal=BOARD,
+    deal=DEAL,
     entrant=Word("club", "clubs"),
 )
 
