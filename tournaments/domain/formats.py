@@ -3,8 +3,9 @@
 A format says who is entered (pairs, players, teams, clubs), how many sit at a table, what a table
 enters for a deal, how a deal is scored, who is ranked and in which lists, what a deal is called
 and how people are named. A deal is a "board" where it travels from table to table (a
-duplicate event), a "hand" at a drive and a "deal" at a league match, as whist players say. Pages, tablets, check-in, PDFs, CSV, JSON, e-mail, the room display,
-player pages and competitions ask an evening's format instead of testing which kind it is, so a
+duplicate event), a "hand" at a drive and a "deal" at a league match, as whist players say.
+Pages, tablets, check-in, PDFs, CSV, JSON, e-mail, the room display, player pages and
+competitions ask an evening's format instead of testing which kind it is, so a
 new kind of evening is a new entry here and its own scoring, not an ``if`` in every output.
 
 Nothing here assumes four seats or one number a deal: ``seats`` lists the table sizes a format
