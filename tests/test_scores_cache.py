@@ -127,3 +127,14 @@ def test_a_table_score_committed_after_a_newer_history_line_is_seen(running):
     assert ResultChange.objects.order_by("id").last().pk == newest
     assert running.changes.count() == trail
     assert [b.board for b in _ns1(running)[1].scores.boards] == [1, 3, 5]
+
+
+def test_a_movement_rebuilt_before_any_result_is_seen_at_once(club, make_event):
+    """A rebuilt movement writes no result, only its line in the trail: the standings list the new
+    tables' pairs all the same."""
+    event = make_event(club, tables=3, boards_per_round=2)
+    assert len(services.event_report(event).scores.standings) == 6
+
+    services.event_update(event=event, values={"tables": 5})
+
+    assert len(services.event_report(Event.objects.get(pk=event.pk)).scores.standings) == 10
