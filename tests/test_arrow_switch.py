@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Result
+from tournaments.services.tablets import SetByOrganiser
 
 
 @pytest.fixture(params=[False, True], ids=["unswitched", "switched"])
@@ -120,6 +121,34 @@ def test_the_organiser_adjusts_each_side_as_the_pairs_sat(running, switched, org
     result = _stored(running)
     by_pair = {result.ns_pair: result.ns_adjusted, result.ew_pair: result.ew_adjusted}
     assert by_pair == {seating.ns_pair: "A+", seating.ew_pair: "A-"}
+
+
+def test_an_entry_typed_before_the_organiser_set_the_board_is_refused(club, make_event, switched, organiser):
+    # Round 2, where table 1's pairs have different numbers (N/S 1 against E/W 3), so that the
+    # organiser's set is only found by the pairs as they held the cards.
+    event = make_event(club, tables=3, boards_per_round=2, arrow_switch_rounds="2" if switched else "")
+    for status in ("ready", "running"):
+        services.event_set_status(event=event, status=status)
+    access = event.table_accesses.get(table=1)
+    for board in (1, 2):
+        services.table_result_enter(access=access, board_number=board, ns_tricks=7)
+        services.table_result_confirm(access=access, board_number=board, ns_tricks=7)
+    seating = event.seatings.get(round=2, table=1)
+    board = seating.board_numbers[0]
+    assert (seating.ns_pair.number, seating.ew_pair.number) == (1, 3)
+    services.result_set_by_director(
+        event=event,
+        seating=seating,
+        board_number=board,
+        ns_tricks=8,
+        reason="from the traveller",
+        user=organiser,
+    )
+
+    entry = next(e for e in services.table_state(access).entries if e.board.number == board)
+    assert entry.seen == 1
+    with pytest.raises(SetByOrganiser, match=f"The organiser has set board {board} since"):
+        services.table_result_enter(access=access, board_number=board, ns_tricks=8, seen=0)
 
 
 def test_a_repeated_tap_through_the_tablet_page_is_no_conflict(client, running, switched):

@@ -150,6 +150,23 @@ def test_the_standings_change_when_an_evening_is_corrected_and_say_so(club, play
     assert after.updated.text.endswith("was corrected")
 
 
+def test_the_standings_change_when_a_drive_is_corrected_and_say_so(club, players, organiser):
+    drive = published_drive(club, day=date(2026, 3, 1), ladies=players[:4], gents=players[4:8])
+    competition = make(club, kinds="drive", measure="drive")
+    before = competitions.competition_standings(competition)
+
+    # Table 1's N/S took 8 on hand 1: they took 3.
+    drives.drive_result_correct(
+        drive=drive, hand=1, table=1, ns_tricks=3, reason="card misread", user=organiser
+    )
+
+    after = competitions.competition_standings(competition)
+    totals = {r.key: r.total for r in before.standings.rows}
+    changed = {r.key: r.total - totals[r.key] for r in after.standings.rows if r.total != totals[r.key]}
+    assert sorted(changed.values()) == [-5, -5, 5, 5]  # table 1's four players, five tricks each way
+    assert after.updated.text.endswith("was corrected")
+
+
 def test_the_evenings_are_read_in_the_same_queries_however_many_there_are(club, players):
     competition = make(club, measure="percentage")
     published_event(club, day=date(2026, 2, 1), pairs=pairs_of(players, PAIRS))

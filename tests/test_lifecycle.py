@@ -24,25 +24,29 @@ def _running(event):
 
 
 @pytest.mark.parametrize(
-    "status, published, pairs, movement, deals, close, publish",
+    "status, published, pairs, movement, deals, scoring, close, publish",
     [
-        ("draft", False, True, True, True, False, False),
-        ("ready", False, True, True, True, False, False),
-        ("running", False, False, False, False, True, False),
-        ("finished", False, False, False, False, False, True),
-        ("finished", True, False, False, False, False, True),
+        ("draft", False, True, True, True, True, False, False),
+        ("ready", False, True, True, True, True, False, False),
+        ("running", False, False, False, False, True, True, False),
+        ("finished", False, False, False, False, True, False, True),
+        ("finished", True, False, False, False, False, False, True),
     ],
 )
-def test_each_stage_allows_what_it_should(event, status, published, pairs, movement, deals, close, publish):
+def test_each_stage_allows_what_it_should(
+    event, status, published, pairs, movement, deals, scoring, close, publish
+):
     Event.objects.filter(pk=event.pk).update(status=status, published=published)
     event.refresh_from_db()
     assert bool(lifecycle.may_change_pairs(event)) is pairs
     assert bool(lifecycle.may_change_movement(event)) is movement
     assert bool(lifecycle.may_change_deals(event)) is deals
+    assert bool(lifecycle.may_change_scoring(event)) is scoring
     assert bool(lifecycle.may_close(event)) is close
     assert bool(lifecycle.may_publish(event)) is publish
     allows = services.event_allows(event)
     assert allows["change_movement"] is movement and allows["close"] is close
+    assert allows["change_scoring"] is scoring
     assert allows["publish"] is (publish and not published) and allows["unpublish"] is published
 
 
@@ -99,6 +103,19 @@ def test_the_admin_still_renames_a_running_event(client, organiser, event):
     )
     event.refresh_from_db()
     assert event.name == "Friday Drive" and event.status == "running"
+
+
+def test_a_ready_event_goes_back_to_draft_and_a_running_one_does_not(event):
+    services.event_set_status(event=event, status="ready")
+
+    services.event_set_status(event=event, status="draft")
+
+    event.refresh_from_db()
+    assert event.status == "draft"
+    assert event.changes.latest("id").detail == "ready to play → draft"
+    _running(event)
+    with pytest.raises(services.ServiceError, match="cannot become draft"):
+        services.event_set_status(event=event, status="draft")
 
 
 def test_a_published_event_is_not_reopened(event):

@@ -101,3 +101,40 @@ def test_a_result_committed_after_a_newer_history_line_is_seen(running, organise
     ResultChange.objects.filter(result=scored_by_director(2)).update(id=newest - 1)
     assert ResultChange.objects.order_by("id").last().pk == newest  # the newest id has not changed
     assert [b.board for b in _ns1(running)[1].scores.boards] == [1, 3, 5]
+
+
+def test_a_table_score_committed_after_a_newer_history_line_is_seen(running):
+    """As above, with two tables' own entries, which write no line in the trail: neither newest id
+    changes, and only the count of the results' history lines tells the later commit."""
+
+    def confirmed_at(table):
+        access = running.table_accesses.get(table=table)
+        board = running.seatings.get(round=1, table=table).first_board
+        services.table_result_enter(access=access, board_number=board, ns_tricks=9)
+        return services.table_result_confirm(access=access, board_number=board, ns_tricks=9)
+
+    def numbered_from(result, top):
+        """The result's history lines (entered, confirmed) renumbered to end at ``top``."""
+        for below, line in enumerate(ResultChange.objects.filter(result=result).order_by("-id")):
+            ResultChange.objects.filter(pk=line.pk).update(id=top - below)
+
+    trail = running.changes.count()
+    table_3 = confirmed_at(3)
+    newest = ResultChange.objects.order_by("id").last().pk + 1000
+    numbered_from(table_3, newest)
+    assert [b.board for b in _ns1(running)[1].scores.boards] == [1, 5]
+    numbered_from(confirmed_at(2), newest - 2)
+    assert ResultChange.objects.order_by("id").last().pk == newest
+    assert running.changes.count() == trail
+    assert [b.board for b in _ns1(running)[1].scores.boards] == [1, 3, 5]
+
+
+def test_a_movement_rebuilt_before_any_result_is_seen_at_once(club, make_event):
+    """A rebuilt movement writes no result, only its line in the trail: the standings list the new
+    tables' pairs all the same."""
+    event = make_event(club, tables=3, boards_per_round=2)
+    assert len(services.event_report(event).scores.standings) == 6
+
+    services.event_update(event=event, values={"tables": 5})
+
+    assert len(services.event_report(Event.objects.get(pk=event.pk)).scores.standings) == 10

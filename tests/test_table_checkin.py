@@ -72,6 +72,37 @@ def test_someone_else_here_holds_the_tables_entry_on_the_server(client, running)
     services.table_result_enter(access=_access(running, 2), board_number=3, ns_tricks=7)
 
 
+def test_someone_else_here_after_thats_us_holds_the_table_all_the_same(client, running):
+    access = _access(running)
+    _check_in(client, access, "us")
+
+    _check_in(client, access, "else")
+
+    assert TableCheckIn.objects.get().state == WAITING
+    with pytest.raises(services.TableError, match="waits for the organiser"):
+        services.table_result_enter(access=access, board_number=1, ns_tricks=7)
+    said = running.changes.filter(action=AuditLine.Action.CHECKED_IN).order_by("pk")
+    first, second = said.values_list("detail", flat=True)
+    assert "that's us" in first and "someone else is here" in second
+
+
+def test_a_hold_in_one_round_does_not_hold_the_tables_next_round(client, organiser, running):
+    access = _access(running)
+    _check_in(client, access, "else")
+    # The organiser enters round 1 from the traveller instead of sorting the table out.
+    first = running.seatings.get(round=1, table=1)
+    for board in first.board_numbers:
+        services.result_set_by_director(
+            event=running, seating=first, board_number=board, ns_tricks=7, reason="traveller", user=organiser
+        )
+    board = running.seatings.get(round=2, table=1).board_numbers[0]
+
+    services.table_result_enter(access=access, board_number=board, ns_tricks=8)
+
+    assert Result.objects.get(round=2, table=1).board.number == board
+    assert TableCheckIn.objects.get(round=1).state == WAITING
+
+
 def test_the_organiser_tells_the_table_where_to_go_and_it_plays_on(client, organiser, running):
     access = _access(running)
     _check_in(client, access, "else")

@@ -273,6 +273,20 @@ def test_ties_are_broken_by_more_evenings_counted_then_the_best_single_score():
     assert [r.place for r in shared.rows] == ["1=", "1=", "1=", "1="]
 
 
+def test_a_tie_is_broken_by_evenings_counted_not_evenings_played():
+    a, b = player(1), player(2)
+    nights = [
+        one_field(1, [((b,), 7.0), ((a,), 5.0)]),
+        one_field(2, [((a,), 5.0), ((b,), 3.0)]),
+        one_field(3, [((a,), 1.0)]),
+    ]
+
+    table = standings(nights, Rules(measure="tricks", counting="best", count=2, ties="counted-then-best"))
+
+    # Both on 10 from two counted evenings; a played a third that does not count, so b's 7 decides.
+    assert [(r.key, r.total, r.place) for r in table.rows] == [("m2", 10, "1"), ("m1", 10, "2")]
+
+
 def test_equal_on_every_tie_rule_is_still_shared():
     a, b = player(1), player(2)
     nights = [one_field(1, [((a,), 5.0), ((b,), 5.0)])]

@@ -212,6 +212,25 @@ def test_the_table_orders_by_points_then_difference_then_tricks_for():
     assert (table[0].tricks_for, table[0].tricks_against, table[0].difference) == (948, 924, 24)
 
 
+def test_the_trick_difference_comes_before_tricks_for_a_club_that_has_played_more():
+    table = league_table(
+        ["A", "B", "C", "D"],
+        [
+            Played("A", "C", 478, 458),  # A wins by 20 in its only match
+            Played("B", "D", 480, 456),  # B wins by 24 and loses by 16: more tricks, less difference
+            Played("D", "B", 476, 460),
+        ],
+    )
+
+    assert [(r.club, r.points, r.difference, r.tricks_for) for r in table] == [
+        ("A", 3, 20, 478),
+        ("B", 3, 8, 940),
+        ("D", 3, -8, 932),
+        ("C", 0, -20, 458),
+    ]
+    assert [r.place for r in table] == ["1", "2", "3", "4"]
+
+
 def test_clubs_level_on_everything_share_a_place():
     table = league_table(["A", "B", "C"], [Played("A", "B", 468, 468)])
     assert [(r.place, r.club) for r in table] == [("1=", "A"), ("1=", "B"), ("3", "C")]

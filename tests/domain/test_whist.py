@@ -306,6 +306,24 @@ def test_the_checker_catches_a_4n_plus_2_schedule_broken_or_bunched():
     assert "round 1: 1 empty seats, not 0" in check_whist(short)
 
 
+def test_the_checker_catches_two_players_opposing_three_times_in_a_shortened_evening():
+    # Three rounds of eight players, nobody partnering twice, but 1 and 2, 3 and 4, 5 and 6, and
+    # 7 and 8 always against each other.
+    seating = [
+        [(1, 2, 3, 4), (5, 6, 7, 8)],
+        [(1, 2, 5, 6), (3, 4, 7, 8)],
+        [(1, 2, 7, 8), (3, 4, 5, 6)],
+    ]
+    rounds = tuple(
+        tuple(WhistTable(r, t, *seats) for t, seats in enumerate(tables, 1))
+        for r, tables in enumerate(seating, 1)
+    )
+
+    problems = check_whist(dataclasses.replace(whist_schedule(8, rounds=3), rounds=rounds))
+
+    assert problems == [f"players {a} and {a + 1} oppose 3 times" for a in (1, 3, 5, 7)]
+
+
 def test_the_checker_catches_a_table_left_short():
     schedule = whist_schedule(13)
 
