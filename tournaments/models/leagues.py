@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from ..domain.leagues import DEALS, TABLES, TRICKS
-from . import Club, ClubQuerySet
+from .clubs import Club, ClubQuerySet
 
 MATCH_TRICKS = len(TABLES) * len(DEALS) * TRICKS
 
