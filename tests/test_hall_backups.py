@@ -34,6 +34,16 @@ def test_closing_a_drive_in_hall_mode_writes_a_backup(
     assert len(list(folder.glob("whistdrive-*.json.gz"))) == 1
 
 
+def test_the_backup_waits_for_the_close_to_commit(
+    settings, tmp_path, make_club, make_played_drive, django_capture_on_commit_callbacks
+):
+    folder = _hall(settings, tmp_path)
+    with django_capture_on_commit_callbacks() as callbacks:
+        make_played_drive(make_club())
+    assert not folder.exists()
+    assert callbacks.count(hall_backup_after_close) == 1
+
+
 def test_only_the_newest_backups_are_kept(settings, tmp_path, make_club):
     folder = _hall(settings, tmp_path, keep=2)
     make_club()

@@ -5,3 +5,9 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Clubs and events"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from .services import hall_backups
+        from .signals import evening_closed
+
+        evening_closed.connect(hall_backups.hall_backup_on_close, dispatch_uid="hall_backup_on_close")

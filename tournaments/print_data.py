@@ -1,8 +1,29 @@
 """What the printed documents show, as plain data: built by the printing services, drawn by the
-pdf package. Plain data classes, so that the services and the organiser site name them without
-loading any PDF code."""
+pdf package; and the documents' names. Plain data, so that the pages, the services and the
+organiser site name them without loading any PDF code."""
 
 from dataclasses import dataclass
+
+# The documents there are to print, by the name the pages, the commands and the services ask for.
+DOCUMENTS = {
+    "table-cards": "Table cards",
+    "guide-cards": "Guide cards",
+    "travellers": "Travellers",
+    "score-cards": "Score cards",
+    "hand-records": "Hand records",
+    "results": "Results",
+}
+PACK = ("table-cards", "guide-cards", "travellers", "score-cards", "hand-records")
+# An individual event's players carry itinerary cards, not a pair's guide and score cards.
+INDIVIDUAL_DOCUMENTS = {
+    "table-cards": "Table cards",
+    "itinerary-cards": "Itinerary cards",
+    "travellers": "Travellers",
+    "hand-records": "Hand records",
+    "results": "Results",
+}
+INDIVIDUAL_PACK = ("table-cards", "itinerary-cards", "travellers", "hand-records")
+DRIVE_DOCUMENTS = {"score-cards": "Score cards", "table-cards": "Table cards", "results": "Results"}
 
 
 @dataclass(frozen=True)

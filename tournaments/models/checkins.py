@@ -4,7 +4,7 @@ mistake is a pair at the wrong table or with the wrong number, caught before a s
 from django.db import models
 from django.db.models import Q
 
-from . import TableLink
+from .tablets import TableLink
 
 
 class CheckInState(models.TextChoices):

@@ -7,8 +7,9 @@ from django.db import models
 from django.db.models import F, Q
 
 from ..domain import competitions as rules
-from . import Club, ClubQuerySet, Event
+from .clubs import Club, ClubQuerySet
 from .drives import Drive
+from .events import Event
 
 
 class Competition(models.Model):

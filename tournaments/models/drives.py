@@ -22,15 +22,9 @@ from ..domain.drives import PRESETS, parse_prizes
 from ..domain.errors import DomainError
 from ..domain.formats import EveningFormat, Lists, drive_format
 from ..domain.limits import MAX_HANDS
-from . import (
-    EVENING_TAG_HELP,
-    Club,
-    ClubQuerySet,
-    Member,
-    ResultLine,
-    TableLink,
-    validate_trump_schedule,
-)
+from .clubs import EVENING_TAG_HELP, Club, ClubQuerySet, Member, validate_trump_schedule
+from .history import ResultLine
+from .tablets import TableLink
 
 
 def validate_prizes(value: str) -> None:

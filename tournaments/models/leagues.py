@@ -6,7 +6,7 @@ from django.db.models import F, Q
 
 from ..domain.formats import LEAGUE_MATCH, EveningFormat
 from ..domain.leagues import DEALS, TABLES, TRICKS
-from . import Club, ClubQuerySet
+from .clubs import Club, ClubQuerySet
 
 MATCH_TRICKS = len(TABLES) * len(DEALS) * TRICKS
 

@@ -3,8 +3,9 @@
 from django.db import models
 from django.db.models import Q
 
-from . import Event, Member
+from .clubs import Member
 from .drives import Drive
+from .events import Event
 
 
 class ResultMail(models.Model):

@@ -2,31 +2,20 @@
 A4 or Letter.
 
 reportlab is imported, and the fonts read, when the first document is built: the pages, the
-services and the organiser site name the documents without loading any PDF code, so that Django
-starts without it.
+services and the organiser site name the documents (their names are in ``print_data``) without
+loading any PDF code, so that Django starts without it.
 """
 
-from ..print_data import CompetitionSheet, DrivePrint, PrintPack
-
-DOCUMENTS = {
-    "table-cards": "Table cards",
-    "guide-cards": "Guide cards",
-    "travellers": "Travellers",
-    "score-cards": "Score cards",
-    "hand-records": "Hand records",
-    "results": "Results",
-}
-PACK = ("table-cards", "guide-cards", "travellers", "score-cards", "hand-records")
-# An individual event's players carry itinerary cards, not a pair's guide and score cards.
-INDIVIDUAL_DOCUMENTS = {
-    "table-cards": "Table cards",
-    "itinerary-cards": "Itinerary cards",
-    "travellers": "Travellers",
-    "hand-records": "Hand records",
-    "results": "Results",
-}
-INDIVIDUAL_PACK = ("table-cards", "itinerary-cards", "travellers", "hand-records")
-DRIVE_DOCUMENTS = {"score-cards": "Score cards", "table-cards": "Table cards", "results": "Results"}
+from ..print_data import (
+    DOCUMENTS,
+    DRIVE_DOCUMENTS,
+    INDIVIDUAL_DOCUMENTS,
+    INDIVIDUAL_PACK,
+    PACK,
+    CompetitionSheet,
+    DrivePrint,
+    PrintPack,
+)
 
 
 def render(pack: PrintPack, document: str) -> bytes:

@@ -4,8 +4,7 @@ the results sheet with the prizes. Plain data in (``print_data.DrivePrint``), PD
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, PageBreak, Spacer
 
-from ..print_data import DrivePrint
-from . import DRIVE_DOCUMENTS
+from ..print_data import DRIVE_DOCUMENTS, DrivePrint
 from .base import STYLES, WRITING_ROW, build_pdf, text, usable_width
 from .grid import Grid, column_width, suit
 from .sheets import cards_on_sheets

@@ -2,8 +2,7 @@
 
 from reportlab.platypus import PageBreak
 
-from ..print_data import PrintPack
-from . import DOCUMENTS, INDIVIDUAL_DOCUMENTS, INDIVIDUAL_PACK, PACK
+from ..print_data import DOCUMENTS, INDIVIDUAL_DOCUMENTS, INDIVIDUAL_PACK, PACK, PrintPack
 from .base import build_pdf
 from .cards import guide_cards_story, score_cards_story
 from .hand_records import hand_records_story

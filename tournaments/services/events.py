@@ -25,7 +25,7 @@ from ..models import (
     ResultChange,
     Seating,
 )
-from . import hall_backups
+from ..signals import evening_closed
 from .audit import changes_text, club_log, event_log
 from .clubs import club_slug_for
 from .director import result_set_by_director
@@ -303,7 +303,7 @@ def event_close(*, event: Event, adjust_missing: bool = False, user=None) -> Eve
         )
     event = event_set_status(event=event, status=Event.Status.FINISHED, log=False)
     event_log(event=event, action=AuditLine.Action.CLOSED, detail=detail, user=user)
-    transaction.on_commit(hall_backups.hall_backup_after_close)
+    evening_closed.send(sender=Event, instance=event)
     return event
 
 

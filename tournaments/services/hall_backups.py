@@ -1,13 +1,27 @@
 """Hall mode's own backups: at the close of each evening and drive, one of every club into
-BACKUP_DIR, keeping the newest HALL_BACKUPS (settings)."""
+BACKUP_DIR, keeping the newest HALL_BACKUPS (settings).
+
+The closing services know nothing of it: they send ``signals.evening_closed``, which
+``hall_backup_on_close`` receives (connected in ``TournamentsConfig.ready``), and the backup is
+written once the close has committed.
+"""
 
 import logging
 from pathlib import Path
 
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
 
+from .club_backup import club_backup_write
+
 log = logging.getLogger(__name__)
+
+
+def hall_backup_on_close(sender, **kwargs) -> None:
+    """Receives ``evening_closed``: the backup waits for the close to commit, and is dropped with
+    it if the close is rolled back."""
+    transaction.on_commit(hall_backup_after_close)
 
 
 def hall_backup_after_close() -> None:
@@ -17,9 +31,6 @@ def hall_backup_after_close() -> None:
     keep = settings.HALL_BACKUPS
     if not settings.HALL_MODE or keep <= 0:
         return
-    # Imported here: the backup reads events and drives, whose services call this at their close.
-    from .club_backup import club_backup_write
-
     try:
         folder = Path(settings.BACKUP_DIR)
         folder.mkdir(parents=True, exist_ok=True)

@@ -40,7 +40,7 @@ from ...models import (
     TableCheckIn,
 )
 from ...models.drives import tricks_text
-from .. import hall_backups
+from ...signals import evening_closed
 from ..audit import drive_log
 from ..checkins import check_in_record, may_enter, waiting_at
 from ..codes import table_link_create
@@ -503,7 +503,7 @@ def drive_close(*, drive: Drive, user=None) -> Drive:
     if drive.mystery_hand is not None:
         detail += f"; the mystery hand drawn: hand {drive.mystery_hand}"
     drive_log(drive=drive, action=Action.CLOSED, detail=detail, user=user)
-    transaction.on_commit(hall_backups.hall_backup_after_close)
+    evening_closed.send(sender=Drive, instance=drive)
     return drive
 
 

@@ -1,0 +1,145 @@
+"""Clubs and their members, and the usual evening a club's new events start from."""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+
+from ..domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES, validate_schedule
+from ..domain.errors import DomainError
+
+
+def validate_trump_schedule(value: str) -> None:
+    try:
+        validate_schedule(value)
+    except DomainError as error:
+        raise ValidationError(str(error)) from None
+
+
+class Scoring(models.TextChoices):
+    MATCHPOINTS = "matchpoints", "Matchpoints"
+    TOTAL_TRICKS = "total_tricks", "Total tricks"
+    ODD_TRICKS = "odd_tricks", "Odd tricks"
+
+
+class Scale(models.TextChoices):
+    EBU = "ebu", "2 / 1 / 0 (EBU)"
+    ACBL = "acbl", "1 / ½ / 0 (ACBL)"
+
+
+class AdjustedScores(models.TextChoices):
+    """The rule for A+ and A- (domain.scoring): the Laws' by default, or a club's fixed 60/40."""
+
+    SESSION = "session", "A+ 60 % or the pair's session if better, A− 40 % or it if worse (the Laws)"
+    FIXED = "fixed", "A+ 60 %, A− 40 % whatever the pair's session"
+
+
+ADJUSTED_SCORES_HELP = (
+    "A pair given A+ scores 60 % or its percentage on the boards it played, whichever is greater, "
+    "and A− 40 % or that percentage, whichever is less (the Laws); or fixed at 60 % and 40 %."
+)
+
+
+class Club(models.Model):
+    class PaperSize(models.TextChoices):
+        A4 = "A4", "A4"
+        LETTER = "LETTER", "Letter"
+
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(
+        max_length=50,
+        unique=True,
+        blank=True,
+        help_text="The club's part of its public addresses (/clubs/<slug>/results/); "
+        "left empty, it is made from the name.",
+    )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="clubs",
+        help_text="Users who run this club's events in the organiser site.",
+    )
+    paper_size = models.CharField(max_length=6, choices=PaperSize.choices, default=PaperSize.A4)
+    minutes_per_board = models.DecimalField(
+        max_digits=4,
+        decimal_places=1,
+        default=7.5,
+        help_text="How long a board takes, for the evening's length.",
+    )
+    # The club's usual evening: what a new event starts with (each event may change them).
+    trump_schedule = models.CharField(
+        max_length=MAX_SCHEDULE,
+        default="HDSC",
+        validators=[validate_trump_schedule],
+        help_text="Trumps of a new event: one of " + ", ".join(PRESET_SCHEDULES) + ", or your own order.",
+    )
+    scoring = models.CharField(
+        max_length=15,
+        choices=Scoring.choices,
+        default=Scoring.MATCHPOINTS,
+        help_text="Scoring of a new event.",
+    )
+    scale = models.CharField(
+        max_length=4, choices=Scale.choices, default=Scale.EBU, help_text="Matchpoint scale of a new event."
+    )
+    adjusted_scores = models.CharField(
+        "A+ and A−",
+        max_length=7,
+        choices=AdjustedScores.choices,
+        default=AdjustedScores.SESSION,
+        help_text="Of a new event. " + ADJUSTED_SCORES_HELP,
+    )
+    check_every_round = models.BooleanField(
+        "players check in every round",
+        default=False,
+        help_text="The tablets ask the players at each table to confirm who they are every round "
+        "(or hand of a drive), not only the first.",
+    )
+    members_only = models.BooleanField(
+        "pages for logged-in users only",
+        default=False,
+        help_text="The players' pages and the results index need a login (published results of "
+        "an evening stay open to anyone with its link).",
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(slug=""), name="club_has_slug"),
+            models.CheckConstraint(
+                condition=Q(adjusted_scores__in=AdjustedScores.values), name="club_adjusted_scores_known"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class ClubQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """Rows of the clubs a user organises (every row for a superuser, none for a visitor)."""
+        if not user.is_authenticated:
+            return self.none()
+        if user.is_superuser:
+            return self
+        return self.filter(club__organisers=user)
+
+
+class Member(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    first_name = models.CharField(max_length=60)
+    last_name = models.CharField(max_length=60)
+    email = models.EmailField(blank=True)
+    active = models.BooleanField(default=True)
+
+    objects = ClubQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        indexes = [models.Index(fields=["club", "last_name", "first_name"])]
+
+    def __str__(self):
+        return f"{self.first_name} {self.last_name}"
+
+
+EVENING_TAG_HELP = "A word the club's competitions pick evenings by, such as Tuesday."

@@ -1,0 +1,11 @@
+"""What other parts of the app may react to without the service that sends it importing them.
+
+``evening_closed`` is sent by ``event_close`` and ``drive_close`` inside the transaction that
+closes the evening, with ``instance`` the event or the drive. A receiver whose work must wait for
+the close to stand (the hall's backup, ``services/hall_backups.py``) does it in
+``transaction.on_commit``; receivers are connected in ``TournamentsConfig.ready``.
+"""
+
+from django.dispatch import Signal
+
+evening_closed = Signal()
