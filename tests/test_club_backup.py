@@ -215,11 +215,15 @@ def test_a_backup_from_a_database_with_migrations_unknown_here_is_refused_as_new
     _restore_refused(tmp_path, json.dumps(data), "update whistdrive first")
 
 
-@pytest.mark.parametrize(("version", "shown"), [("true", "True"), ("0", "0"), ('"3"', "'3'"), ("2.5", "2.5")])
-def test_a_version_that_is_not_a_whole_number_from_1_is_refused(tmp_path, version, shown):
+@pytest.mark.parametrize("version", ["true", "0", '"3"', "2.5"])
+def test_a_version_that_is_not_a_whole_number_from_1_is_refused(tmp_path, version):
     # true is refused too, though Python counts it as the number 1.
     text = f'{{"format": "whistdrive-backup", "version": {version}, "clubs": []}}'
-    _restore_refused(tmp_path, text, f"This backup's version \\({shown}\\) is not one. Nothing was restored")
+    _restore_refused(
+        tmp_path,
+        text,
+        "version number is not a whole number from 1, so it is not a whistdrive backup. Nothing",
+    )
 
 
 def _damaged_event(data):

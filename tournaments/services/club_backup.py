@@ -215,7 +215,10 @@ def club_backup_migrate(data) -> dict:
         raise ClubBackupError("This file is not a whistdrive backup. Nothing was restored.")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ClubBackupError(f"This backup's version ({version!r}) is not one. Nothing was restored.")
+        raise ClubBackupError(
+            "This file's version number is not a whole number from 1, so it is not a whistdrive "
+            "backup. Nothing was restored."
+        )
     known = _known_migrations()
     unknown = [
         name

@@ -234,7 +234,8 @@ def club_evenings(club: Club, *, start: Date | None = None, end: Date | None = N
     keys = {}
     for kind, row in rows:
         if kind == "event":
-            pk, settings, versions = row[0], row[5:9], row[9:]
+            settings_end = 5 + len(SCORE_SETTINGS)
+            pk, settings, versions = row[0], row[5:settings_end], row[settings_end:]
             keys[(kind, pk)] = "competition-" + scores_key(pk, settings, versions)
         else:
             keys[(kind, row[0])] = "competition-drive:" + ":".join(str(part) for part in row[:1] + row[4:])
