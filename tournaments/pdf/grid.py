@@ -192,13 +192,14 @@ class Grid(Flowable):
         min_height: float = 0,
         bold_last: bool = False,
         valign_middle: bool = False,
+        laid_out: tuple | None = None,
     ):
         super().__init__()
         self.header, self.rows, self.widths = list(header), [list(r) for r in rows], list(widths)
         self.size, self.header_size = size, header_size or size
         self.bold, self.align = set(bold), align or {}
         self.min_height, self.bold_last, self.valign_middle = min_height, bold_last, valign_middle
-        self._laid_out = None
+        self._laid_out = laid_out  # (cells, heights): given by ``split`` to its halves
 
     def _font(self, row: int, col: int) -> str:
         if row == 0 or col in self.bold or (self.bold_last and row == len(self.rows)):
@@ -249,11 +250,22 @@ class Grid(Flowable):
             min_height=self.min_height,
             valign_middle=self.valign_middle,
         )
-        first = Grid(self.header, self.rows[:fits], self.widths, **options)
-        rest = Grid(self.header, self.rows[fits:], self.widths, bold_last=self.bold_last, **options)
         cells, heights = self._layout()  # already laid out: the halves keep it
-        first._laid_out = (cells[: fits + 1], heights[: fits + 1])
-        rest._laid_out = (cells[:1] + cells[fits + 1 :], heights[:1] + heights[fits + 1 :])
+        first = Grid(
+            self.header,
+            self.rows[:fits],
+            self.widths,
+            laid_out=(cells[: fits + 1], heights[: fits + 1]),
+            **options,
+        )
+        rest = Grid(
+            self.header,
+            self.rows[fits:],
+            self.widths,
+            bold_last=self.bold_last,
+            laid_out=(cells[:1] + cells[fits + 1 :], heights[:1] + heights[fits + 1 :]),
+            **options,
+        )
         return [first, rest]
 
     def draw(self):
