@@ -107,12 +107,16 @@ def _cell_lines(value, font: str, size: float, width: float) -> tuple[Line, ...]
         return _PLAIN[key]
     lines = []
     for line in wrap_words(_pieces(value), font, size, width):
-        runs = tuple(
-            (run, FALLBACK if other else font, colour)
-            for piece, colour in line
-            for run, other in font_runs(piece)
-        )
-        lines.append((runs, sum(_width(text, name, size) for text, name, _ in runs)))
+        runs: list[tuple[str, str, object]] = []
+        for piece, colour in line:
+            for run, other in font_runs(piece):
+                name = FALLBACK if other else font
+                if runs and runs[-1][1] == name and runs[-1][2] is colour:
+                    # Joined: each run is a call to reportlab when the line is drawn.
+                    runs[-1] = (runs[-1][0] + run, name, colour)
+                else:
+                    runs.append((run, name, colour))
+        lines.append((tuple(runs), sum(_width(text, name, size) for text, name, _ in runs)))
     lines = tuple(lines)
     if key is not None:
         if len(_PLAIN) > 50_000:
