@@ -48,11 +48,11 @@ def suit(symbol: str) -> list[tuple[str, object]]:
     return [(symbol, RED if symbol in ("♥", "♦") else None)]
 
 
-def _pieces(value) -> list[tuple[str, object]]:
+def _pieces(value) -> tuple[tuple[str, object], ...]:
     """A cell as (text, colour) pieces; a plain string is one piece in the ink colour."""
     if isinstance(value, str):
-        return [(value, None)]
-    return [(str(text), colour) for text, colour in value]
+        return ((value, None),)
+    return tuple((str(text), colour) for text, colour in value)
 
 
 def wrap_words(pieces, font: str, size: float, width: float) -> list[list[tuple[str, object]]]:
@@ -96,15 +96,17 @@ def wrap_words(pieces, font: str, size: float, width: float) -> list[list[tuple[
 
 
 Line = tuple[tuple[tuple[str, str, object], ...], float]  # (text, font, colour) runs, and their width
-_PLAIN: dict[tuple[str, str, float, float], tuple[Line, ...]] = {}
+_LINES: dict[tuple, tuple[Line, ...]] = {}
 
 
 def _cell_lines(value, font: str, size: float, width: float) -> tuple[Line, ...]:
-    """A cell wrapped into lines, each its runs in the fonts that print them and its width. A plain
-    text cell is laid out once for all grids: a pack repeats the same figures and names."""
-    key = (value, font, size, width) if isinstance(value, str) else None
-    if key is not None and key in _PLAIN:
-        return _PLAIN[key]
+    """A cell wrapped into lines, each its runs in the fonts that print them and its width. A cell
+    is laid out once for all grids: a pack repeats the same figures, names and boards."""
+    # A plain string is its own key; a cell of coloured pieces is keyed by its pieces.
+    key = (value if isinstance(value, str) else _pieces(value), font, size, width)
+    lines = _LINES.get(key)
+    if lines is not None:
+        return lines
     lines = []
     for line in wrap_words(_pieces(value), font, size, width):
         runs: list[tuple[str, str, object]] = []
@@ -118,10 +120,9 @@ def _cell_lines(value, font: str, size: float, width: float) -> tuple[Line, ...]
                     runs.append((run, name, colour))
         lines.append((tuple(runs), sum(_width(text, name, size) for text, name, _ in runs)))
     lines = tuple(lines)
-    if key is not None:
-        if len(_PLAIN) > 50_000:
-            _PLAIN.clear()
-        _PLAIN[key] = lines
+    if len(_LINES) > 50_000:
+        _LINES.clear()
+    _LINES[key] = lines
     return lines
 
 
