@@ -4,8 +4,10 @@ reportlab's ``Table`` makes a text object for every cell and a ``Paragraph`` (pa
 for every cell that wraps; a 30-table evening's pack has some forty thousand cells, and printing
 it took seconds. Here every cell is plain text (never markup, so a name prints as typed), wrapped
 to its column at spaces and after a hyphen between letters, each character in a font that has it
-(``base.font_runs``), and the whole grid is one text object and one path. A cell may be a run
-of coloured pieces, for the red hearts and diamonds: ``[("1 ", None), ("♥", RED)]``.
+(``base.font_runs``), and the whole grid is one text object and one path, drawn through
+reportlab's public canvas and text object calls only (a test holds every module here to that).
+A cell may be a run of coloured pieces, for the red hearts and diamonds:
+``[("1 ", None), ("♥", RED)]``.
 
     >>> from reportlab.lib.units import mm
     >>> grid = Grid(["Round", "Table"], [["1", "3"], ["2", "sit out"]], [20 * mm, 30 * mm])
@@ -18,8 +20,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from reportlab.lib.rl_accel import escapePDF, fp_str
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from .base import BODY_SIZE, FALLBACK, FONT, FONT_BOLD, INK, RED, RULE, SHADE, font_runs
@@ -47,11 +48,11 @@ def suit(symbol: str) -> list[tuple[str, object]]:
     return [(symbol, RED if symbol in ("♥", "♦") else None)]
 
 
-def _pieces(value) -> list[tuple[str, object]]:
+def _pieces(value) -> tuple[tuple[str, object], ...]:
     """A cell as (text, colour) pieces; a plain string is one piece in the ink colour."""
     if isinstance(value, str):
-        return [(value, None)]
-    return [(str(text), colour) for text, colour in value]
+        return ((value, None),)
+    return tuple((str(text), colour) for text, colour in value)
 
 
 def wrap_words(pieces, font: str, size: float, width: float) -> list[list[tuple[str, object]]]:
@@ -95,35 +96,34 @@ def wrap_words(pieces, font: str, size: float, width: float) -> list[list[tuple[
 
 
 Line = tuple[tuple[tuple[str, str, object], ...], float]  # (text, font, colour) runs, and their width
-_PLAIN: dict[tuple[str, str, float, float], tuple[Line, ...]] = {}
+_LINES: dict[tuple, tuple[Line, ...]] = {}
 
 
 def _cell_lines(value, font: str, size: float, width: float) -> tuple[Line, ...]:
-    """A cell wrapped into lines, each its runs in the fonts that print them and its width. A plain
-    text cell is laid out once for all grids: a pack repeats the same figures and names."""
-    key = (value, font, size, width) if isinstance(value, str) else None
-    if key is not None and key in _PLAIN:
-        return _PLAIN[key]
+    """A cell wrapped into lines, each its runs in the fonts that print them and its width. A cell
+    is laid out once for all grids: a pack repeats the same figures, names and boards."""
+    # A plain string is its own key; a cell of coloured pieces is keyed by its pieces.
+    key = (value if isinstance(value, str) else _pieces(value), font, size, width)
+    lines = _LINES.get(key)
+    if lines is not None:
+        return lines
     lines = []
     for line in wrap_words(_pieces(value), font, size, width):
-        runs = tuple(
-            (run, FALLBACK if other else font, colour)
-            for piece, colour in line
-            for run, other in font_runs(piece)
-        )
-        lines.append((runs, sum(_width(text, name, size) for text, name, _ in runs)))
+        runs: list[tuple[str, str, object]] = []
+        for piece, colour in line:
+            for run, other in font_runs(piece):
+                name = FALLBACK if other else font
+                if runs and runs[-1][1] == name and runs[-1][2] is colour:
+                    # Joined: each run is a call to reportlab when the line is drawn.
+                    runs[-1] = (runs[-1][0] + run, name, colour)
+                else:
+                    runs.append((run, name, colour))
+        lines.append((tuple(runs), sum(_width(text, name, size) for text, name, _ in runs)))
     lines = tuple(lines)
-    if key is not None:
-        if len(_PLAIN) > 50_000:
-            _PLAIN.clear()
-        _PLAIN[key] = lines
+    if len(_LINES) > 50_000:
+        _LINES.clear()
+    _LINES[key] = lines
     return lines
-
-
-@lru_cache(maxsize=64)
-def _fill(colour) -> str:
-    """The operator that fills text in an opaque colour (the grids use no transparency)."""
-    return f"{fp_str(colour.red, colour.green, colour.blue)} rg"
 
 
 @lru_cache(maxsize=4096)
@@ -132,43 +132,34 @@ def _width(text: str, font: str, size: float) -> float:
 
 
 class TextWriter:
-    """Writes lines of text into a text object as PDF operators, without reportlab's per-call
-    bookkeeping (a text object for each cell, the cursor, the width of every string): the font
-    is chosen only when it changes, and each run is encoded by its embedded TrueType subset."""
+    """Writes lines of text, each a list of (text, font, colour) runs, into one text object
+    (``canvas.beginText``) through its public calls, setting the font and the colour only when
+    they change: a line that keeps them is two calls, its origin and its text. Each run is
+    ``textOut``, never ``textLine``: its line break (T*) makes a program that reads the PDF's
+    text (pypdf, in the tests) run the next cell's text on into this one."""
 
-    def __init__(self, canvas, text):
-        self.code, self.doc = text._code, canvas._doc
-        self.current = (None, None)  # the PDF font name and size in force
-        self.colour = object()
-        # Kept on the document, not the grid: a run's subset encoding never changes within one
-        # document, and a pack repeats the same figures and names over many grids.
-        self.cache: dict = canvas.__dict__.setdefault("_whistdrive_encoded", {})
+    def __init__(self, text):
+        self.text = text
+        self.font = None  # the (font, size) in force
+        self.colour = None
 
     def __call__(self, x: float, y: float, runs, size: float) -> None:
-        code = self.code
-        code.append(f"1 0 0 1 {fp_str(x, y)} Tm")
-        for run, font_name, colour in runs:
-            if colour is not self.colour:
-                code.append(_fill(colour or INK))
-                self.colour = colour
-            for name, shown in self._encoded(font_name, run):
-                if self.current != (name, size):
-                    code.append(f"{name} {fp_str(size)} Tf")
-                    self.current = (name, size)
-                code.append(shown)
+        text = self.text
+        text.setTextOrigin(x, y)
+        for run in runs:
+            self._use(run, size)
+            text.textOut(run[0])
 
-    def _encoded(self, font_name: str, run: str) -> list[tuple[str, str]]:
-        """The run as (subset font name, show operator) pieces; the same text again costs nothing."""
-        key = (font_name, run)
-        pieces = self.cache.get(key)
-        if pieces is None:
-            font = getFont(font_name)
-            pieces = [
-                (font.getSubsetInternalName(subset, self.doc), f"({escapePDF(encoded)}) Tj")
-                for subset, encoded in font.splitString(run, self.doc)
-            ]
-            self.cache[key] = pieces
-        return pieces
+    def _use(self, run, size: float) -> None:
+        """Set the run's font and colour, unless they are set already."""
+        _, font, colour = run
+        colour = INK if colour is None else colour
+        if colour is not self.colour:
+            self.text.setFillColor(colour)
+            self.colour = colour
+        if self.font != (font, size):
+            self.text.setFont(font, size)
+            self.font = (font, size)
 
 
 class Grid(Flowable):
@@ -192,13 +183,14 @@ class Grid(Flowable):
         min_height: float = 0,
         bold_last: bool = False,
         valign_middle: bool = False,
+        laid_out: tuple | None = None,
     ):
         super().__init__()
         self.header, self.rows, self.widths = list(header), [list(r) for r in rows], list(widths)
         self.size, self.header_size = size, header_size or size
         self.bold, self.align = set(bold), align or {}
         self.min_height, self.bold_last, self.valign_middle = min_height, bold_last, valign_middle
-        self._laid_out = None
+        self._laid_out = laid_out  # (cells, heights): given by ``split`` to its halves
 
     def _font(self, row: int, col: int) -> str:
         if row == 0 or col in self.bold or (self.bold_last and row == len(self.rows)):
@@ -249,11 +241,22 @@ class Grid(Flowable):
             min_height=self.min_height,
             valign_middle=self.valign_middle,
         )
-        first = Grid(self.header, self.rows[:fits], self.widths, **options)
-        rest = Grid(self.header, self.rows[fits:], self.widths, bold_last=self.bold_last, **options)
         cells, heights = self._layout()  # already laid out: the halves keep it
-        first._laid_out = (cells[: fits + 1], heights[: fits + 1])
-        rest._laid_out = (cells[:1] + cells[fits + 1 :], heights[:1] + heights[fits + 1 :])
+        first = Grid(
+            self.header,
+            self.rows[:fits],
+            self.widths,
+            laid_out=(cells[: fits + 1], heights[: fits + 1]),
+            **options,
+        )
+        rest = Grid(
+            self.header,
+            self.rows[fits:],
+            self.widths,
+            bold_last=self.bold_last,
+            laid_out=(cells[:1] + cells[fits + 1 :], heights[:1] + heights[fits + 1 :]),
+            **options,
+        )
         return [first, rest]
 
     def draw(self):
@@ -278,7 +281,7 @@ class Grid(Flowable):
             canvas.line(0, ys[-2], xs[-1], ys[-2])
 
         text = canvas.beginText()
-        write = TextWriter(canvas, text)
+        write = TextWriter(text)
         for r, row in enumerate(cells):
             size = self.header_size if r == 0 else self.size
             leading = size * 1.22

@@ -66,7 +66,7 @@ class BoardDiagrams(Flowable):
         canvas = self.canv
         canvas.saveState()
         text = canvas.beginText()
-        write = TextWriter(canvas, text)
+        write = TextWriter(text)
         for index, record in enumerate(self.records):
             self._board(canvas, write, record, index * (self.cell_width + self.gap))
         canvas.drawText(text)
