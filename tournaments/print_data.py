@@ -124,6 +124,8 @@ class ResultsSheet:
     grid: tuple[tuple[str, tuple[str, ...]], ...]  # (pair label, score on each board or "")
     note: str = ""  # how shown scores are rounded, when they are
     blank: bool = False  # before play: a form to fill in by hand, every figure empty
+    label: str = "Pair"  # over the ranked's numbers ("N/S 3", or an individual event's player "3")
+    names: str = "Players"  # over their names
 
 
 @dataclass(frozen=True)

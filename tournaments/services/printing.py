@@ -44,6 +44,7 @@ from ..reports import (
     rounding_note,
     standing_figures,
 )
+from .individuals import IndividualReport, individual_report
 from .movements import Stop, individual_schedule, pair_itineraries, seated_movement
 from .scoring import event_report, seating_expected_boards
 
@@ -83,6 +84,15 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
         except DomainError:
             report = None
     played = _played(report)
+    ranks_players = event.evening_format.ranks_players
+    if ranks_players:  # the players ranked, as the results page does; their partnerships never
+        results = (
+            _players_sheet(event, individual_report(event, report))
+            if report
+            else _blank_players_sheet(event, boards)
+        )
+    else:
+        results = _results_sheet(report) if report else _blank_results_sheet(event, seatings, boards)
     return PrintPack(
         event=PrintEvent(
             name=event.name,
@@ -99,8 +109,8 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
         travellers=_travellers(boards, seatings, played),
         score_cards=_score_cards(seatings, trumps, played, report),
         hand_records=_hand_records(boards),
-        results=_results_sheet(report) if report else _blank_results_sheet(event, seatings, boards),
-        itinerary=_itinerary(event) if event.is_individual else None,
+        results=results,
+        itinerary=_itinerary(event) if ranks_players else None,
     )
 
 
@@ -390,4 +400,58 @@ def _results_sheet(report) -> ResultsSheet:
         boards=boards,
         grid=grid,
         note=rounding_note(report),
+    )
+
+
+# An individual event's sheet: its players ranked under their numbers, their partnerships never shown.
+PLAYERS = {"label": "Player", "names": "Name"}
+
+
+def _blank_players_sheet(event: Event, boards) -> ResultsSheet:
+    """The players' results sheet before play: each player by number and name, every figure empty,
+    and a box for each player on each board."""
+    names = {p.number: p.names for p in event.individuals.select_related("player1", "player2")}
+    rows = tuple(StandingRow("", str(n), names[n], (), 0) for n in sorted(names))
+    return ResultsSheet(
+        provisional=True,
+        headings=STANDING_COLUMNS[event.scoring],
+        fields=(("Players", rows),),
+        boards=tuple(sorted(boards)),
+        grid=tuple((row.pair, ("",) * len(boards)) for row in rows),
+        blank=True,
+        **PLAYERS,
+    )
+
+
+def _players_sheet(event: Event, individuals: IndividualReport) -> ResultsSheet:
+    """The players ranked on their partnerships' scores, and each player's score on every board
+    they played (their partnership's that round)."""
+    report = individuals.pairs
+    method = report.scores.method
+    rows = tuple(
+        StandingRow(
+            s.rank,
+            str(s.player),
+            individuals.name(s.player),
+            standing_figures(method, s),
+            s.boards_played,
+        )
+        for s in individuals.standings
+    )
+    boards = tuple(b.board for b in report.scores.boards)
+    scores = defaultdict(dict)
+    for b in report.scores.boards:
+        for s in b.results:
+            for pair, score in ((s.result.ns_pair, s.ns_score), (s.result.ew_pair, s.ew_score)):
+                for player in individuals.partnerships.get(pair, ()):
+                    scores[player][b.board] = format_score(score)
+    players = sorted(individuals.names)
+    return ResultsSheet(
+        provisional=report.provisional,
+        headings=STANDING_COLUMNS[method],
+        fields=(("Players", rows),),
+        boards=boards,
+        grid=tuple((str(p), tuple(scores[p].get(n, "") for n in boards)) for p in players),
+        note=rounding_note(report),
+        **PLAYERS,
     )

@@ -1,0 +1,36 @@
+"""What an individual event shows people, on paper and on screen: its players, never the
+partnerships its rounds are seated by ("Pair 10"), which exist only to score a round."""
+
+import pytest
+from django.urls import reverse
+
+from tests.test_individual_events import NAMES, make_individual, play
+from tests.test_itinerary_cards import pages_text
+
+
+def printed(client, event, document):
+    response = client.get(reverse("tournaments:event-print", args=[event.pk, document]))
+    assert response.status_code == 200
+    return " ".join(pages_text(response.content))
+
+
+@pytest.mark.django_db
+def test_the_printed_results_rank_the_players(client, club, organiser):
+    event = play(make_individual(club))
+    client.force_login(organiser)
+    text = printed(client, event, "results")
+    assert "Players" in text and "Pair" not in text
+    assert "1 3 Cath Hill + Dora Hill 11 14 78.57 7" in text
+    assert "8 2 Bob Jones 3 14 21.43 7" in text
+    assert "Scores board by board" in text and "Player 1 2 3" in text
+    pack = printed(client, event, "pack").split("Individual Night: Final results")
+    assert len(pack) == 2 and "Cath Hill + Dora Hill 11 14 78.57 7" in pack[1] and "Pair" not in pack[1]
+
+
+@pytest.mark.django_db
+def test_the_blank_results_form_lists_the_players(client, club, organiser):
+    event = make_individual(club)
+    client.force_login(organiser)
+    text = printed(client, event, "results")
+    assert "Pair" not in text
+    assert all(name in text for name in NAMES)
