@@ -1,11 +1,15 @@
 """What an individual event shows people, on paper and on screen: its players, never the
 partnerships its rounds are seated by ("Pair 10"), which exist only to score a round."""
 
+from datetime import date
+
 import pytest
 from django.urls import reverse
 
 from tests.test_individual_events import NAMES, make_individual, play
 from tests.test_itinerary_cards import pages_text
+from tournaments import services
+from tournaments.models import Event
 
 
 def printed(client, event, document):
@@ -34,3 +38,39 @@ def test_the_blank_results_form_lists_the_players(client, club, organiser):
     text = printed(client, event, "results")
     assert "Pair" not in text
     assert all(name in text for name in NAMES)
+
+
+def seated(event, round_, table):
+    """The four players at a table in a round, by seat: {"N": "Ann Smith", ...}."""
+    names = {p.number: p.names for p in event.individuals.all()}
+    seats = next(t for t in services.individual_schedule(event).round_tables(round_) if t.table == table)
+    return {seat: names[n] for seat, n in zip("NESW", seats.seats, strict=True)}
+
+
+@pytest.mark.django_db
+def test_the_travellers_name_the_four_players_of_each_row(client, club, organiser):
+    event = play(make_individual(club))
+    client.force_login(organiser)
+    text = printed(client, event, "travellers")
+    assert "Pair" not in text and "N/S players E/W players" in text
+    at = seated(event, 1, 1)
+    assert f"1 1 {at['N']} & {at['S']} {at['E']} & {at['W']} 8 5" in text
+
+
+@pytest.mark.django_db
+def test_the_travellers_name_players_not_yet_named_by_their_numbers(client, club, organiser):
+    event = services.event_create(
+        club=club,
+        name="Unnamed",
+        date=date(2026, 11, 27),
+        tables=2,
+        boards_per_round=1,
+        variant=Event.Variant.INDIVIDUAL,
+        players=8,
+    )
+    services.event_build_movement(event=event)
+    client.force_login(organiser)
+    text = printed(client, event, "travellers")
+    at = seated(event, 1, 1)
+    assert at["N"].startswith("Player ") and "Pair" not in text
+    assert f"1 1 {at['N']} & {at['S']} {at['E']} & {at['W']}" in text

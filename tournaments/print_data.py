@@ -138,6 +138,7 @@ class PrintPack:
     hand_records: tuple[HandRecord, ...] = ()
     results: ResultsSheet | None = None
     itinerary: "Itinerary | None" = None  # an individual event's: a card per player
+    sides: tuple[str, str] = ("N/S pair", "E/W pair")  # what the travellers' two sides are headed
 
 
 @dataclass(frozen=True)

@@ -37,3 +37,13 @@ def name_pair(pair: Pair) -> None:
         alone = seat.player1 if seat.player1_id and not (seat.player2_id or seat.guest2) else None
         setattr(pair, f"player{side}", alone)
         setattr(pair, f"guest{side}", "" if alone else (seat.names if seat.people else ""))
+
+
+def partnership_names(event: Event) -> dict[int, str]:
+    """An individual event's partnerships as people know them, by pair id: by their two players in
+    seat order (North before South, East before West), a player not named yet by their number
+    ("Ann Smith & Player 5"). The pairs exist only to seat and score a round: no one is told
+    "Pair 10". Two queries."""
+    seats = {p.pk: p.names for p in event.individuals.select_related("player1", "player2")}
+    pairs = event.pairs.exclude(individual1=None).values_list("pk", "individual1_id", "individual2_id")
+    return {pk: f"{seats[first]} & {seats[second]}" for pk, first, second in pairs}

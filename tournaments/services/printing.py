@@ -46,6 +46,7 @@ from ..reports import (
 )
 from .individuals import IndividualReport, individual_report
 from .movements import Stop, individual_schedule, pair_itineraries, seated_movement
+from .partnerships import partnership_names
 from .scoring import event_report, seating_expected_boards
 
 NS_EW_FIELDS = (Seating._meta.get_field("ns_pair"), Seating._meta.get_field("ew_pair"))
@@ -67,9 +68,23 @@ def _label(pair) -> str:
     return label
 
 
+# The travellers' two sides: pairs, or an individual event's players, two by two as they sit.
+SIDES = {False: ("N/S pair", "E/W pair"), True: ("N/S players", "E/W players")}
+
+
+def _pair_namer(event: Event):
+    """How the paper names a pair at a table: by its label ("N/S 3"), an individual event's
+    partnership by its two players ("Ann Smith & Bob Jones"), "—" where nobody sits."""
+    if event.evening_format.partnerships_internal:
+        names = partnership_names(event)
+        return lambda pair: "—" if pair is None else names[pair.pk]
+    return lambda pair: "—" if pair is None else str(pair)
+
+
 def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
     """Everything the documents need, read in a handful of queries."""
     seatings = _seatings_with_pairs(event)
+    named = _pair_namer(event)
     boards = {b.number: b for b in event.boards.all()}
     trumps = {n: STRAIN_SYMBOLS.get(b.trumps, "?") for n, b in boards.items()}
     movement = seated_movement(event, seatings)
@@ -102,15 +117,16 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
             scoring=event.get_scoring_display(),
         ),
         table_cards=tuple(
-            _table_card(t, by_table.get(t, []), movement, trumps, accesses, base_url)
+            _table_card(t, by_table.get(t, []), movement, trumps, accesses, base_url, named)
             for t in range(1, event.tables + 1)
         ),
         guide_cards=_guide_cards(seatings, howell=event.is_howell, notes=_stands_notes(movement)),
-        travellers=_travellers(boards, seatings, played),
+        travellers=_travellers(boards, seatings, played, named),
         score_cards=_score_cards(seatings, trumps, played, report),
         hand_records=_hand_records(boards),
         results=results,
         itinerary=_itinerary(event) if ranks_players else None,
+        sides=SIDES[event.evening_format.partnerships_internal],
     )
 
 
@@ -158,7 +174,7 @@ def _stands_notes(movement) -> tuple[str, ...]:
     return (line,) if line else ()
 
 
-def _table_card(table, mine, movement, trumps, accesses, base_url) -> TableCard:
+def _table_card(table, mine, movement, trumps, accesses, base_url, named) -> TableCard:
     """A table's card, from its seatings round by round."""
     rounds = []
     stands: dict[str, list[int]] = {}  # the relay stands this table uses, in words, and after which rounds
@@ -199,8 +215,8 @@ def _table_card(table, mine, movement, trumps, accesses, base_url) -> TableCard:
         rounds.append(
             CardRound(
                 round=s.round,
-                ns=(s.ns_pair.names if individual else str(s.ns_pair)) if s.ns_pair_id else "—",
-                ew=(s.ew_pair.names if individual else str(s.ew_pair)) if s.ew_pair_id else "—",
+                ns=named(s.ns_pair),
+                ew=named(s.ew_pair),
                 boards=tuple((n, trumps.get(n, "?")) for n in s.board_numbers),
                 ew_next=ew_next,
                 boards_next=boards_next,
@@ -259,7 +275,7 @@ def _guide_stop(stop: Stop) -> GuideStop:
     )
 
 
-def _travellers(boards, seatings, played) -> tuple[Traveller, ...]:
+def _travellers(boards, seatings, played, named) -> tuple[Traveller, ...]:
     rows = defaultdict(list)
     for s in seatings:
         for n in seating_expected_boards(s):
@@ -267,8 +283,8 @@ def _travellers(boards, seatings, played) -> tuple[Traveller, ...]:
                 TravellerRow(
                     s.round,
                     s.table,
-                    str(s.ns_pair),
-                    str(s.ew_pair),
+                    named(s.ns_pair),
+                    named(s.ew_pair),
                     *played.get((s.round, s.table, n), ("", "", "", "")),
                     arrow_switched=s.arrow_switched,
                 )
