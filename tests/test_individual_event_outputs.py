@@ -74,3 +74,20 @@ def test_the_travellers_name_players_not_yet_named_by_their_numbers(client, club
     at = seated(event, 1, 1)
     assert at["N"].startswith("Player ") and "Pair" not in text
     assert f"1 1 {at['N']} & {at['S']} {at['E']} & {at['W']}" in text
+
+
+@pytest.mark.django_db
+def test_the_board_page_names_the_four_players_of_each_row(client, club, organiser):
+    event = play(make_individual(club))
+    client.force_login(organiser)
+    page = reverse("tournaments:director-board", args=[event.pk, 1])
+    seating = event.seatings.get(round=1, table=1)
+    response = client.post(page, {"seating": seating.pk, "ns_tricks": 9, "reason": "miscounted"}, follow=True)
+    html = response.content.decode()
+    assert "Pair" not in html.split("<h1>")[1]
+    for table in (1, 2):
+        at = seated(event, 1, table)
+        assert f"<td>1</td><td>{table}</td>" in html
+        assert f"{at['N']} &amp; {at['S']}" in html and f"{at['E']} &amp; {at['W']}" in html
+    at = seated(event, 1, 1)  # the history names who played, as the rows do
+    assert f"<td>{at['N']} &amp; {at['S']} v {at['E']} &amp; {at['W']}</td>" in html

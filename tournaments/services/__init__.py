@@ -58,6 +58,7 @@ from .individuals import (
 )
 from .lifecycle import event_allows, may_change_movement, may_play
 from .movements import event_movement_grid, individual_schedule, pair_itineraries, seated_movement
+from .partnerships import pair_namer, partnership_names
 from .printing import event_print_pack
 from .results import result_correct, result_record, result_record_for_seating
 from .scoring import EventReport, event_expected_results, event_report
@@ -84,6 +85,8 @@ __all__ = [
     "individual_schedule",
     "individual_schedule_grid",
     "individuals_enter",
+    "pair_namer",
+    "partnership_names",
     "individuals_rename",
     "entry_guest_warnings",
     "entry_remove",

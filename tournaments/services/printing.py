@@ -46,7 +46,7 @@ from ..reports import (
 )
 from .individuals import IndividualReport, individual_report
 from .movements import Stop, individual_schedule, pair_itineraries, seated_movement
-from .partnerships import partnership_names
+from .partnerships import pair_namer
 from .scoring import event_report, seating_expected_boards
 
 NS_EW_FIELDS = (Seating._meta.get_field("ns_pair"), Seating._meta.get_field("ew_pair"))
@@ -72,19 +72,10 @@ def _label(pair) -> str:
 SIDES = {False: ("N/S pair", "E/W pair"), True: ("N/S players", "E/W players")}
 
 
-def _pair_namer(event: Event):
-    """How the paper names a pair at a table: by its label ("N/S 3"), an individual event's
-    partnership by its two players ("Ann Smith & Bob Jones"), "—" where nobody sits."""
-    if event.evening_format.partnerships_internal:
-        names = partnership_names(event)
-        return lambda pair: "—" if pair is None else names[pair.pk]
-    return lambda pair: "—" if pair is None else str(pair)
-
-
 def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
     """Everything the documents need, read in a handful of queries."""
     seatings = _seatings_with_pairs(event)
-    named = _pair_namer(event)
+    named = pair_namer(event)
     boards = {b.number: b for b in event.boards.all()}
     trumps = {n: STRAIN_SYMBOLS.get(b.trumps, "?") for n, b in boards.items()}
     movement = seated_movement(event, seatings)
