@@ -57,8 +57,8 @@ def test_the_travellers_name_the_four_players_of_each_row(client, club, organise
     assert f"1 1 {at['N']} & {at['S']} {at['E']} & {at['W']} 8 5" in text
 
 
-@pytest.mark.django_db
-def test_the_travellers_name_players_not_yet_named_by_their_numbers(client, club, organiser):
+def make_unnamed(club, players=8):
+    """An individual event whose players have no names yet."""
     event = services.event_create(
         club=club,
         name="Unnamed",
@@ -66,9 +66,15 @@ def test_the_travellers_name_players_not_yet_named_by_their_numbers(client, club
         tables=2,
         boards_per_round=1,
         variant=Event.Variant.INDIVIDUAL,
-        players=8,
+        players=players,
     )
     services.event_build_movement(event=event)
+    return Event.objects.get(pk=event.pk)
+
+
+@pytest.mark.django_db
+def test_the_travellers_name_players_not_yet_named_by_their_numbers(client, club, organiser):
+    event = make_unnamed(club)
     client.force_login(organiser)
     text = printed(client, event, "travellers")
     at = seated(event, 1, 1)
@@ -91,3 +97,36 @@ def test_the_board_page_names_the_four_players_of_each_row(client, club, organis
         assert f"{at['N']} &amp; {at['S']}" in html and f"{at['E']} &amp; {at['W']}" in html
     at = seated(event, 1, 1)  # the history names who played, as the rows do
     assert f"<td>{at['N']} &amp; {at['S']} v {at['E']} &amp; {at['W']}</td>" in html
+
+
+def started(event):
+    services.event_deal_boards(event=event, seed="check-in", analyse=False)
+    services.event_start(event=event)
+    return Event.objects.get(pk=event.pk)
+
+
+@pytest.mark.django_db
+def test_the_tablet_asks_for_the_players_expected_by_name(client, club):
+    event = make_unnamed(club)
+    services.individuals_rename(event=event, names=dict(enumerate(NAMES[:4], 1)))  # four of eight
+    event = started(event)
+    at = seated(event, 1, 1)
+    access = event.table_accesses.get(table=1)
+    html = client.get(reverse("tournaments:table", args=[access.token])).content.decode()
+    assert "Who is at the table?" in html and "Pair" not in html
+    assert (
+        f"N/S:</span> {at['N']} &amp; {at['S']}" in html and f"E/W:</span> {at['E']} &amp; {at['W']}" in html
+    )
+
+
+@pytest.mark.django_db
+def test_the_live_page_says_which_players_a_waiting_table_expected(client, club, organiser):
+    event = started(make_individual(club))
+    access = event.table_accesses.get(table=1)
+    client.post(reverse("tournaments:table-check-in", args=[access.token]), {"round": 1, "answer": "else"})
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:event-live", args=[event.pk])).content.decode()
+    waiting = html.split('id="check-ins"')[1].split("</section>")[0]
+    at = seated(event, 1, 1)
+    assert f"not {at['N']} &amp; {at['S']} and {at['E']} &amp; {at['W']}" in waiting
+    assert "Pair" not in waiting and "Tell the table where to go" in waiting

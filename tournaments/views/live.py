@@ -30,7 +30,13 @@ def event_live(request, event_id: int):
             "tables": range(1, event.tables + 1),
             "rows": rows,
             "check_ins": check_ins,
-            "pairs": event.pairs.select_related("player1", "player2") if check_ins.get("waiting") else (),
+            # A pair is seated in another's place; an individual event's players are told where to go.
+            "pairs": event.pairs.select_related("player1", "player2")
+            if check_ins.get("waiting") and not event.evening_format.partnerships_internal
+            else (),
+            "tell_example": "Ann Smith: go to table 2, sit East"
+            if event.evening_format.partnerships_internal
+            else "Pair 9: go to table 5, sit E/W",
             "progress": services.event_progress(event),
             "accesses": [
                 {
