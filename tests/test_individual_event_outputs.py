@@ -130,3 +130,34 @@ def test_the_live_page_says_which_players_a_waiting_table_expected(client, club,
     at = seated(event, 1, 1)
     assert f"not {at['N']} &amp; {at['S']} and {at['E']} &amp; {at['W']}" in waiting
     assert "Pair" not in waiting and "Tell the table where to go" in waiting
+
+
+@pytest.mark.django_db
+def test_a_players_card_names_the_opponents_and_the_board_pages_the_players(client, club):
+    event = play(make_individual(club))
+    at = seated(event, 1, 1)
+    north = next(p for p in event.individuals.all() if p.names == at["N"])
+    card = client.get(reverse("tournaments:results-player", args=[event.pk, north.number])).content.decode()
+    table = card.split("<table")[1]
+    assert "Pair" not in table and f">{at['E']}</a> &amp; <a" in table and f">{at['S']}<" in table
+    board = client.get(reverse("tournaments:results-board", args=[event.pk, 1])).content.decode()
+    table = board.split("<table")[1]
+    assert "Pair" not in table
+    link = reverse("tournaments:results-player", args=[event.pk, north.number])
+    assert f'<a href="{link}">{at["N"]}</a> &amp; ' in table
+    assert client.get(reverse("tournaments:results-pair", args=[event.pk, "all", 1])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_print_command_prints_the_itinerary_cards_and_refuses_pair_cards_in_words(club, tmp_path):
+    from django.core.management import CommandError, call_command
+
+    event = make_individual(club)
+    output = tmp_path / "cards.pdf"
+    call_command("print", str(event.pk), "--document=itinerary-cards", f"--output={output}")
+    text = " ".join(pages_text(output.read_bytes()))
+    assert "Ivy Dunn · player 8" in text and "Pair" not in text
+    with pytest.raises(
+        CommandError, match="Individual events print no score cards; print table cards, itinerary cards,"
+    ):
+        call_command("print", str(event.pk), "--document=score-cards", f"--output={output}")

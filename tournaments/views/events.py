@@ -233,8 +233,7 @@ def board_hand_record(request, event_id: int, board: int):
 def event_print(request, event_id: int, document: str):
     """One printed document, or the whole pack, as a PDF download."""
     event = get_event_for_user(request, event_id)
-    documents = pdf.INDIVIDUAL_DOCUMENTS if event.is_individual else pdf.DOCUMENTS
-    if document not in documents and document != "pack":
+    if document not in pdf.event_documents(event.evening_format) and document != "pack":
         raise Http404("No such document.")
     data = pdf.render(services.event_print_pack(event, base_url=tablet_base_url(request)), document)
     response = HttpResponse(data, content_type="application/pdf")
