@@ -161,3 +161,31 @@ def test_the_print_command_prints_the_itinerary_cards_and_refuses_pair_cards_in_
         CommandError, match="Individual events print no score cards; print table cards, itinerary cards,"
     ):
         call_command("print", str(event.pk), "--document=score-cards", f"--output={output}")
+
+
+@pytest.mark.django_db
+def test_the_results_as_data_rank_the_players_and_list_only_the_partnerships_that_played(club):
+    import json
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    event = make_individual(club, NAMES + ["Jo Kemp", "Kit Lamb", "Lou Marsh"])  # one empty seat
+    schedule = services.individual_schedule(event)
+    event = play(event, [(7 + r % 3, 6, 8) for r in range(schedule.round_count)])
+    out = StringIO()
+    call_command("results", str(event.pk), "--format=json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert len(data["rankings"]) == 11 and {row["field"] for row in data["rankings"]} == {"PLAYERS"}
+    assert data["rankings"][0]["rank"] == "1" and "player" in data["rankings"][0]
+    playing = sum(t.plays for tables in schedule.rounds for t in tables)
+    partnerships = data["partnerships"]
+    assert len(partnerships) == 2 * playing == 44  # 55 pairs of players, 11 of them never at a table
+    assert all(p["boards_played"] > 0 and "rank" not in p for p in partnerships)
+    names = dict(enumerate(NAMES + ["Jo Kemp", "Kit Lamb", "Lou Marsh"], 1))
+    for p in partnerships:
+        assert p["names"] == " & ".join(names[n] for n in p["players"])
+    numbers = {p["partnership"] for p in partnerships}
+    for board in data["boards"]:
+        for result in board["results"]:
+            assert {result["ns_pair"], result["ew_pair"]} <= numbers

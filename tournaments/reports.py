@@ -24,9 +24,8 @@ FIELD_TITLES = {"NS": "North/South", "EW": "East/West", "ALL": "All pairs"}
 
 
 def _figures(s) -> dict:
-    """A standing's place and figures, a pair's or an individual's alike."""
+    """A standing's figures, a pair's or an individual's alike."""
     return {
-        "rank": s.rank,
         "score": s.score,
         "top": s.top,
         "percentage": s.percentage,
@@ -43,6 +42,7 @@ def standing_rows(report: EventReport) -> list[dict]:
             "direction": s.pair[0],
             "pair": s.pair[1],
             "names": report.name(s.pair),
+            "rank": s.rank,
             **_figures(s),
         }
         for s in report.scores.standings
@@ -56,9 +56,27 @@ def player_rows(individuals: IndividualReport) -> list[dict]:
             "field": "PLAYERS",
             "player": s.player,
             "names": individuals.name(s.player),
+            "rank": s.rank,
             **_figures(s),
         }
         for s in individuals.standings
+    ]
+
+
+def partnership_rows(individuals: IndividualReport) -> list[dict]:
+    """An individual event's partnerships that played, by number, each with its two players and
+    its figures, unranked: the players are the entrants, a partnership only the two of them for a
+    round (one at a table with an empty seat never plays, and is left out)."""
+    standings = sorted(individuals.pairs.scores.standings, key=lambda s: s.pair[1])
+    return [
+        {
+            "partnership": s.pair[1],
+            "players": list(individuals.partnerships[s.pair]),
+            "names": individuals.partnership_name(s.pair),
+            **_figures(s),
+        }
+        for s in standings
+        if s.boards_played
     ]
 
 
@@ -85,12 +103,13 @@ def board_rows(report: EventReport) -> list[dict]:
 
 
 def report_as_dict(report: EventReport, individuals: IndividualReport | None = None) -> dict:
-    """The results as data; an individual event's ``rankings`` are its players', its partnerships'
-    under ``partnerships``."""
+    """The results as data; an individual event's ``rankings`` are its players', and the
+    partnerships its boards' results name (``ns_pair``, ``ew_pair``) are listed, unranked, under
+    ``partnerships``."""
     event = report.event
     rankings = {"rankings": standing_rows(report)}
     if individuals is not None:
-        rankings = {"rankings": player_rows(individuals), "partnerships": standing_rows(report)}
+        rankings = {"rankings": player_rows(individuals), "partnerships": partnership_rows(individuals)}
     return {
         "event": event.name,
         "date": event.date.isoformat(),
