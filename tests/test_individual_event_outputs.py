@@ -189,3 +189,27 @@ def test_the_results_as_data_rank_the_players_and_list_only_the_partnerships_tha
     for board in data["boards"]:
         for result in board["results"]:
             assert {result["ns_pair"], result["ew_pair"]} <= numbers
+
+
+@pytest.mark.django_db
+def test_the_event_page_and_its_trail_name_players(client, club, organiser):
+    event = started(make_individual(club))
+    access = event.table_accesses.get(table=1)
+    client.post(reverse("tournaments:table-check-in", args=[access.token]), {"round": 1, "answer": "us"})
+    client.force_login(organiser)
+    at = seated(event, 1, 1)
+    services.result_set_by_director(
+        event=event,
+        seating=event.seatings.get(round=1, table=1),
+        board_number=1,
+        ns_tricks=8,
+        reason="from the traveller",
+        user=organiser,
+    )
+    html = client.get(reverse("tournaments:event-detail", args=[event.pk])).content.decode()
+    results = html.split("<h2>Results</h2>")[1].split("<h2")[0]
+    assert "board,north,south,east,west,ns_tricks" in results and "Pair" not in results
+    assert f"<td>{at['N']} &amp; {at['S']}</td><td>{at['E']} &amp; {at['W']}</td>" in results
+    trail = html.split('id="trail"')[1]
+    assert "8 players" in trail and " pairs" not in trail and "Pair" not in trail
+    assert f"expected N/S {at['N']} &amp; {at['S']}, E/W {at['E']} &amp; {at['W']}" in trail

@@ -49,7 +49,7 @@ from .events import (
     member_delete,
     member_save,
 )
-from .imports import ResultsImportError, results_import_csv
+from .imports import ResultsImportError, results_columns, results_import_csv
 from .individuals import (
     individual_report,
     individual_schedule_grid,
@@ -85,6 +85,7 @@ __all__ = [
     "individual_schedule",
     "individual_schedule_grid",
     "individuals_enter",
+    "results_columns",
     "pair_namer",
     "partnership_names",
     "individuals_rename",

@@ -57,7 +57,11 @@ def home(request):
 def event_detail(request, event_id: int):
     event = get_event_for_user(request, event_id)
     pairs = event.pairs.select_related("player1", "player2")
-    results = event.results.select_related("board", "ns_pair", "ew_pair")
+    named = services.pair_namer(event)
+    results = [
+        {"result": r, "ns": named(r.ns_pair), "ew": named(r.ew_pair)}
+        for r in event.results.select_related("board", "ns_pair", "ew_pair")
+    ]
     return render(
         request,
         "tournaments/event_detail.html",
@@ -73,6 +77,7 @@ def event_detail(request, event_id: int):
             if event.is_individual
             else (),
             "results": results,
+            "results_columns": ",".join(services.results_columns(event)),
             "seated": event.seatings.exists(),
             "upload_form": ResultsUploadForm(),
             "deal_form": DealForm(),
