@@ -213,3 +213,11 @@ def test_the_event_page_and_its_trail_name_players(client, club, organiser):
     trail = html.split('id="trail"')[1]
     assert "8 players" in trail and " pairs" not in trail and "Pair" not in trail
     assert f"expected N/S {at['N']} &amp; {at['S']}, E/W {at['E']} &amp; {at['W']}" in trail
+
+
+@pytest.mark.django_db
+def test_the_results_csv_has_a_column_for_the_players_number(client, club):
+    event = play(make_individual(club))
+    lines = client.get(reverse("tournaments:results-csv", args=[event.pk])).content.decode().splitlines()
+    assert lines[0].startswith("field,rank,player,names,score,") and "pair" not in lines[0]
+    assert lines[1].startswith("PLAYERS,1,3,Cath Hill + Dora Hill,11,14,78.57,7,")

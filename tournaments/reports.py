@@ -251,43 +251,35 @@ def csv_text(value: str) -> str:
 
 
 def report_as_csv(report: EventReport, individuals: IndividualReport | None = None) -> str:
-    """One row a pair (of an individual event, a player: field "Players", the player's number in
-    the pair column)."""
+    """One row a pair, by its field, direction and number; an individual event's, one row a
+    player, by the player's number (field "PLAYERS")."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(
-        [
-            "field",
-            "rank",
-            "direction",
-            "pair",
-            "names",
-            "score",
-            "top",
-            "percentage",
-            "boards_played",
-            "tricks",
-            "versus_average",
-        ]
-    )
-    rows = standing_rows(report) if individuals is None else player_rows(individuals)
-    for row in rows:
-        writer.writerow(
-            [
-                row["field"],
-                row["rank"],
-                DIRECTION_NAMES.get(row.get("direction"), "Player"),
-                row.get("pair", row.get("player")),
-                csv_text(row["names"]),
-                format_score(row["score"]),
-                format_score(row["top"]),
-                format_percentage(row["percentage"]),
-                row["boards_played"],
-                row["tricks"],
-                format_versus_average(row["versus_average"]),
-            ]
-        )
+    if individuals is None:
+        writer.writerow(["field", "rank", "direction", "pair", "names", *FIGURE_COLUMNS])
+        for row in standing_rows(report):
+            pair = [DIRECTION_NAMES[row["direction"]], row["pair"]]
+            writer.writerow([row["field"], row["rank"], *pair, csv_text(row["names"]), *_csv_figures(row)])
+    else:
+        writer.writerow(["field", "rank", "player", "names", *FIGURE_COLUMNS])
+        for row in player_rows(individuals):
+            player = row["player"]
+            writer.writerow([row["field"], row["rank"], player, csv_text(row["names"]), *_csv_figures(row)])
     return out.getvalue()
+
+
+FIGURE_COLUMNS = ("score", "top", "percentage", "boards_played", "tricks", "versus_average")
+
+
+def _csv_figures(row: dict) -> list:
+    return [
+        format_score(row["score"]),
+        format_score(row["top"]),
+        format_percentage(row["percentage"]),
+        row["boards_played"],
+        row["tricks"],
+        format_versus_average(row["versus_average"]),
+    ]
 
 
 DIAGRAM_SEATS = "NWES"  # the order the template lays the hands out
