@@ -221,3 +221,13 @@ def test_the_results_csv_has_a_column_for_the_players_number(client, club):
     lines = client.get(reverse("tournaments:results-csv", args=[event.pk])).content.decode().splitlines()
     assert lines[0].startswith("field,rank,player,names,score,") and "pair" not in lines[0]
     assert lines[1].startswith("PLAYERS,1,3,Cath Hill + Dora Hill,11,14,78.57,7,")
+
+
+@pytest.mark.django_db
+def test_the_table_cards_break_the_players_names_only_between_words(client, club, organiser):
+    names = ["Ronald Hargreaves", "Geoffrey Kershaw", "Maureen Jolley", "Stanley Marsden"]
+    event = make_individual(club, names + ["Trevor Ingham", "Valerie Lord", "Pauline Hartley", "Brenda Gaskell"])
+    client.force_login(organiser)
+    text = printed(client, event, "table-cards")
+    for word in ("Hargreaves", "Geoffrey", "Kershaw", "Maureen", "Marsden", "Trevor", "Ingham"):
+        assert f" {word} " in text
