@@ -226,8 +226,22 @@ def test_the_results_csv_has_a_column_for_the_players_number(client, club):
 @pytest.mark.django_db
 def test_the_table_cards_break_the_players_names_only_between_words(client, club, organiser):
     names = ["Ronald Hargreaves", "Geoffrey Kershaw", "Maureen Jolley", "Stanley Marsden"]
-    event = make_individual(club, names + ["Trevor Ingham", "Valerie Lord", "Pauline Hartley", "Brenda Gaskell"])
+    event = make_individual(
+        club, names + ["Trevor Ingham", "Valerie Lord", "Pauline Hartley", "Brenda Gaskell"]
+    )
     client.force_login(organiser)
     text = printed(client, event, "table-cards")
     for word in ("Hargreaves", "Geoffrey", "Kershaw", "Maureen", "Marsden", "Trevor", "Ingham"):
         assert f" {word} " in text
+
+
+@pytest.mark.django_db
+def test_a_table_card_says_when_nobody_plays_there_without_a_partnerships_number(client, club, organiser):
+    event = make_individual(club, NAMES + ["Jo Kemp", "Kit Lamb", "Lou Marsh"])  # one empty seat
+    schedule = services.individual_schedule(event)
+    idle = [t for tables in schedule.rounds for t in tables if not t.plays]
+    client.force_login(organiser)
+    text = printed(client, event, "table-cards")
+    assert "Pair" not in text
+    said = text.count("nobody plays at this table: a seat is empty, and its players sit out this round")
+    assert said == len({t.table for t in idle})  # a card's note names all its rounds at once

@@ -201,14 +201,18 @@ def _table_card(table, mine, movement, trumps, accesses, base_url, named) -> Tab
             notes.append(sharing_text(movement.sharing(s.round, table)))
         if s.arrow_switched:
             notes.append("arrow switch: turn the boards, N/S play the E/W cards")
-        if s.ns_pair_id is None and s.ew_pair_id is not None:
+        # An individual's table with an empty seat plays nothing: its players' cards say they sit out.
+        idle = individual and None in (s.ns_pair_id, s.ew_pair_id)
+        if idle:
+            notes.append("nobody plays at this table: a seat is empty, and its players sit out this round")
+        elif s.ns_pair_id is None and s.ew_pair_id is not None:
             notes.append(f"nobody plays at this table: {s.ew_pair} sit out this round")
         rounds.append(
             CardRound(
                 round=s.round,
-                ns=named(s.ns_pair),
-                ew=named(s.ew_pair),
-                boards=tuple((n, trumps.get(n, "?")) for n in s.board_numbers),
+                ns="—" if idle else named(s.ns_pair),
+                ew="—" if idle else named(s.ew_pair),
+                boards=() if idle else tuple((n, trumps.get(n, "?")) for n in s.board_numbers),
                 ew_next=ew_next,
                 boards_next=boards_next,
                 notes=tuple(notes),
