@@ -144,7 +144,7 @@ def test_a_players_card_names_the_opponents_and_the_board_pages_the_players(clie
     table = board.split("<table")[1]
     assert "Pair" not in table
     link = reverse("tournaments:results-player", args=[event.pk, north.number])
-    assert f'<a href="{link}">{at["N"]}</a> &amp; ' in table
+    assert f'<td class="players"><a href="{link}">{at["N"]}</a> &amp; ' in table  # wrapped on a phone
     assert client.get(reverse("tournaments:results-pair", args=[event.pk, "all", 1])).status_code == 404
 
 

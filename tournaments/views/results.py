@@ -84,6 +84,7 @@ def event_results_board(request, event, report, board: int):
             "report": report,
             "board": board,
             "rows": rows,
+            "players": individuals is not None,  # each side by its players' names
             "scored": scored,
             "trumps": Board.Strain(trumps).label if trumps else "not yet known",
             "dealer": SEAT_NAMES[dealer(board)],
