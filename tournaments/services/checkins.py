@@ -200,7 +200,7 @@ def event_check_ins(event: Event, rows: list[dict]) -> dict:
     pairs = Pair.objects.select_related("player1", "player2").in_bulk(ids) if ids else {}
     # An individual event's pairs only seat a round: its players are named, never "Pair 10".
     internal = event.evening_format.partnerships_internal
-    names = partnership_names(event) if internal and ids else {}
+    names = partnership_names(event, [p.number for p in pairs.values()]) if internal and ids else {}
 
     def said(pair: Pair) -> str:
         return names[pair.number] if internal else f"{pair} ({pair.names})"

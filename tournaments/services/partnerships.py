@@ -41,14 +41,17 @@ def name_pair(pair: Pair) -> None:
         setattr(pair, f"guest{side}", "" if alone else (seat.names if seat.people else ""))
 
 
-def partnership_names(event: Event) -> dict[int, str]:
+def partnership_names(event: Event, numbers: list[int] | None = None) -> dict[int, str]:
     """An individual event's partnerships as people know them, by number (they are one field):
     by their two players in seat order (North before South, East before West), a player not named
     yet by their number ("Ann Smith & Player 5"). The pairs exist only to seat and score a round:
-    no one is told "Pair 10". Two queries."""
+    no one is told "Pair 10". All of them, or those ``numbers``; two queries."""
     seats = {p.pk: p.names for p in event.individuals.select_related("player1", "player2")}
-    pairs = event.pairs.exclude(individual1=None).values_list("number", "individual1_id", "individual2_id")
-    return {number: f"{seats[first]} & {seats[second]}" for number, first, second in pairs}
+    pairs = event.pairs.exclude(individual1=None)
+    if numbers is not None:
+        pairs = pairs.filter(number__in=numbers)
+    rows = pairs.values_list("number", "individual1_id", "individual2_id")
+    return {number: f"{seats[first]} & {seats[second]}" for number, first, second in rows}
 
 
 def pair_namer(event: Event) -> Callable[[Pair | None], str]:

@@ -93,7 +93,7 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
     ranks_players = event.evening_format.ranks_players
     if ranks_players:  # the players ranked, as the results page does; their partnerships never
         results = (
-            _players_sheet(event, individual_report(event, report))
+            _players_sheet(individual_report(event, report))
             if report
             else _blank_players_sheet(event, boards)
         )
@@ -434,7 +434,7 @@ def _blank_players_sheet(event: Event, boards) -> ResultsSheet:
     )
 
 
-def _players_sheet(event: Event, individuals: IndividualReport) -> ResultsSheet:
+def _players_sheet(individuals: IndividualReport) -> ResultsSheet:
     """The players ranked on their partnerships' scores, and each player's score on every board
     they played (their partnership's that round)."""
     report = individuals.pairs

@@ -230,12 +230,16 @@ def expected_pairs(event, seating) -> list[tuple[str, str]]:
     """The pairs a table's tablet names for its round: ("N/S", "Pair 3, Doreen Hardcastle & Jim
     Lee"); an individual event's by its players alone ("N/S", "Ann Smith & Bob Jones"), its pairs
     being there only to seat the round."""
-    internal = event.evening_format.partnerships_internal
-    names = services.partnership_names(event) if internal else {}
-    return [
-        (side, names[pair.number] if internal else f"Pair {pair.number}, {pair.names}")
+    sides = [
+        (side, pair)
         for side, pair in (("N/S", seating.ns_pair), ("E/W", seating.ew_pair))
         if pair is not None
+    ]
+    internal = event.evening_format.partnerships_internal
+    names = services.partnership_names(event, [pair.number for _, pair in sides]) if internal else {}
+    return [
+        (side, names[pair.number] if internal else f"Pair {pair.number}, {pair.names}")
+        for side, pair in sides
     ]
 
 
