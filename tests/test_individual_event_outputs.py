@@ -1,9 +1,12 @@
 """What an individual event shows people, on paper and on screen: its players, never the
 partnerships its rounds are seated by ("Pair 10"), which exist only to score a round."""
 
+import json
 from datetime import date
+from io import StringIO
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from tests.test_individual_events import NAMES, make_individual, play
@@ -150,8 +153,6 @@ def test_a_players_card_names_the_opponents_and_the_board_pages_the_players(clie
 
 @pytest.mark.django_db
 def test_the_print_command_prints_the_itinerary_cards_and_refuses_pair_cards_in_words(club, tmp_path):
-    from django.core.management import CommandError, call_command
-
     event = make_individual(club)
     output = tmp_path / "cards.pdf"
     call_command("print", str(event.pk), "--document=itinerary-cards", f"--output={output}")
@@ -165,11 +166,6 @@ def test_the_print_command_prints_the_itinerary_cards_and_refuses_pair_cards_in_
 
 @pytest.mark.django_db
 def test_the_results_as_data_rank_the_players_and_list_only_the_partnerships_that_played(club):
-    import json
-    from io import StringIO
-
-    from django.core.management import call_command
-
     event = make_individual(club, NAMES + ["Jo Kemp", "Kit Lamb", "Lou Marsh"])  # one empty seat
     schedule = services.individual_schedule(event)
     event = play(event, [(7 + r % 3, 6, 8) for r in range(schedule.round_count)])
