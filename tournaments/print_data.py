@@ -145,6 +145,8 @@ class ResultsSheet:
     grid: tuple[tuple[str, tuple[str, ...]], ...]  # (pair label, score on each board or "")
     note: str = ""  # how shown scores are rounded, when they are
     blank: bool = False  # before play: a form to fill in by hand, every figure empty
+    label: str = "Pair"  # over the ranked's numbers ("N/S 3", or an individual event's player "3")
+    names: str = "Players"  # over their names
 
 
 @dataclass(frozen=True)
@@ -157,6 +159,7 @@ class PrintPack:
     hand_records: tuple[HandRecord, ...] = ()
     results: ResultsSheet | None = None
     itinerary: "Itinerary | None" = None  # an individual event's: a card per player
+    sides: tuple[str, str] = ("N/S pair", "E/W pair")  # what the travellers' two sides are headed
 
 
 @dataclass(frozen=True)

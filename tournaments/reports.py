@@ -24,9 +24,8 @@ FIELD_TITLES = {"NS": "North/South", "EW": "East/West", "ALL": "All pairs"}
 
 
 def _figures(s) -> dict:
-    """A standing's place and figures, a pair's or an individual's alike."""
+    """A standing's figures, a pair's or an individual's alike."""
     return {
-        "rank": s.rank,
         "score": s.score,
         "top": s.top,
         "percentage": s.percentage,
@@ -43,6 +42,7 @@ def standing_rows(report: EventReport) -> list[dict]:
             "direction": s.pair[0],
             "pair": s.pair[1],
             "names": report.name(s.pair),
+            "rank": s.rank,
             **_figures(s),
         }
         for s in report.scores.standings
@@ -56,9 +56,27 @@ def player_rows(individuals: IndividualReport) -> list[dict]:
             "field": "PLAYERS",
             "player": s.player,
             "names": individuals.name(s.player),
+            "rank": s.rank,
             **_figures(s),
         }
         for s in individuals.standings
+    ]
+
+
+def partnership_rows(individuals: IndividualReport) -> list[dict]:
+    """An individual event's partnerships that played, by number, each with its two players and
+    its figures, unranked: the players are the entrants, a partnership only the two of them for a
+    round (one at a table with an empty seat never plays, and is left out)."""
+    standings = sorted(individuals.pairs.scores.standings, key=lambda s: s.pair[1])
+    return [
+        {
+            "partnership": s.pair[1],
+            "players": list(individuals.partnerships[s.pair]),
+            "names": individuals.partnership_name(s.pair),
+            **_figures(s),
+        }
+        for s in standings
+        if s.boards_played
     ]
 
 
@@ -85,12 +103,13 @@ def board_rows(report: EventReport) -> list[dict]:
 
 
 def report_as_dict(report: EventReport, individuals: IndividualReport | None = None) -> dict:
-    """The results as data; an individual event's ``rankings`` are its players', its partnerships'
-    under ``partnerships``."""
+    """The results as data; an individual event's ``rankings`` are its players', and the
+    partnerships its boards' results name (``ns_pair``, ``ew_pair``) are listed, unranked, under
+    ``partnerships``."""
     event = report.event
     rankings = {"rankings": standing_rows(report)}
     if individuals is not None:
-        rankings = {"rankings": player_rows(individuals), "partnerships": standing_rows(report)}
+        rankings = {"rankings": player_rows(individuals), "partnerships": partnership_rows(individuals)}
     return {
         "event": event.name,
         "date": event.date.isoformat(),
@@ -232,43 +251,35 @@ def csv_text(value: str) -> str:
 
 
 def report_as_csv(report: EventReport, individuals: IndividualReport | None = None) -> str:
-    """One row a pair (of an individual event, a player: field "Players", the player's number in
-    the pair column)."""
+    """One row a pair, by its field, direction and number; an individual event's, one row a
+    player, by the player's number (field "PLAYERS")."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(
-        [
-            "field",
-            "rank",
-            "direction",
-            "pair",
-            "names",
-            "score",
-            "top",
-            "percentage",
-            "boards_played",
-            "tricks",
-            "versus_average",
-        ]
-    )
-    rows = standing_rows(report) if individuals is None else player_rows(individuals)
-    for row in rows:
-        writer.writerow(
-            [
-                row["field"],
-                row["rank"],
-                DIRECTION_NAMES.get(row.get("direction"), "Player"),
-                row.get("pair", row.get("player")),
-                csv_text(row["names"]),
-                format_score(row["score"]),
-                format_score(row["top"]),
-                format_percentage(row["percentage"]),
-                row["boards_played"],
-                row["tricks"],
-                format_versus_average(row["versus_average"]),
-            ]
-        )
+    if individuals is None:
+        writer.writerow(["field", "rank", "direction", "pair", "names", *FIGURE_COLUMNS])
+        for row in standing_rows(report):
+            pair = [DIRECTION_NAMES[row["direction"]], row["pair"]]
+            writer.writerow([row["field"], row["rank"], *pair, csv_text(row["names"]), *_csv_figures(row)])
+    else:
+        writer.writerow(["field", "rank", "player", "names", *FIGURE_COLUMNS])
+        for row in player_rows(individuals):
+            player = row["player"]
+            writer.writerow([row["field"], row["rank"], player, csv_text(row["names"]), *_csv_figures(row)])
     return out.getvalue()
+
+
+FIGURE_COLUMNS = ("score", "top", "percentage", "boards_played", "tricks", "versus_average")
+
+
+def _csv_figures(row: dict) -> list:
+    return [
+        format_score(row["score"]),
+        format_score(row["top"]),
+        format_percentage(row["percentage"]),
+        row["boards_played"],
+        row["tricks"],
+        format_versus_average(row["versus_average"]),
+    ]
 
 
 DIAGRAM_SEATS = "NWES"  # the order the template lays the hands out

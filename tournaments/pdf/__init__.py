@@ -18,6 +18,12 @@ from ..print_data import (
 )
 
 
+def event_documents(evening_format) -> dict[str, str]:
+    """The documents an event of this format prints: where players are entered, each carries an
+    itinerary card; where pairs are, a pair has its guide card and score card."""
+    return INDIVIDUAL_DOCUMENTS if evening_format.ranks_players else DOCUMENTS
+
+
 def render(pack: PrintPack, document: str) -> bytes:
     """One of ``DOCUMENTS``, or 'pack': everything for the evening in one file (results too, once
     there are some; before play the results document alone is a blank form)."""
@@ -46,6 +52,7 @@ __all__ = [
     "INDIVIDUAL_PACK",
     "DRIVE_DOCUMENTS",
     "PACK",
+    "event_documents",
     "render",
     "render_competition",
     "render_drive",

@@ -25,34 +25,35 @@ def results_story(pack: PrintPack) -> list:
         text(f"{pack.event.club} · {pack.event.date} · {pack.event.scoring}", STYLES["small"]),
     ]
     rows_height = WRITING_ROW if sheet.blank else 0
+    label_width = max(PAIR_WIDTH, column_width(sheet.label))
     for title, rows in sheet.fields:
         story.append(text(title, STYLES["heading"]))
         figures = [FIGURE_WIDTH] * len(sheet.headings)
-        names = width - PLACE_WIDTH - PAIR_WIDTH - sum(figures) - FIGURE_WIDTH
-        header = ["Place", "Pair", "Players", *sheet.headings, "Boards"]
+        names = width - PLACE_WIDTH - label_width - sum(figures) - FIGURE_WIDTH
+        header = ["Place", sheet.label, sheet.names, *sheet.headings, "Boards"]
         data = [
             [r.rank, r.pair, r.names, *(r.figures or [""] * len(figures)), str(r.boards) if r.boards else ""]
             for r in rows
         ]
         right = {column: "RIGHT" for column in range(3, len(header))}
-        widths = [PLACE_WIDTH, PAIR_WIDTH, names, *figures, FIGURE_WIDTH]
+        widths = [PLACE_WIDTH, label_width, names, *figures, FIGURE_WIDTH]
         story.append(Grid(header, data, widths, align=right, min_height=rows_height, valign_middle=True))
     if sheet.note:
         story.append(text(sheet.note, STYLES["small"]))
     if sheet.boards:
         story += [Spacer(1, 4 * mm), text("Scores board by board", STYLES["heading"])]
         # As many boards a block as the page takes, shared out evenly so no block is a narrow stub.
-        fits = max(1, int((width - PAIR_WIDTH) // MIN_BOARD_WIDTH))
+        fits = max(1, int((width - label_width) // MIN_BOARD_WIDTH))
         blocks = -(-len(sheet.boards) // fits)
         per_block = -(-len(sheet.boards) // blocks)
-        cell_width = (width - PAIR_WIDTH) / per_block
+        cell_width = (width - label_width) / per_block
         for start in range(0, len(sheet.boards), per_block):
             boards = sheet.boards[start : start + per_block]
             data = [[label, *cells[start : start + per_block]] for label, cells in sheet.grid]
             centred = {column: "CENTER" for column in range(1, len(boards) + 1)}
-            widths = [PAIR_WIDTH] + [cell_width] * len(boards)
+            widths = [label_width] + [cell_width] * len(boards)
             story += [
-                Grid(["Pair", *map(str, boards)], data, widths, align=centred, min_height=rows_height),
+                Grid([sheet.label, *map(str, boards)], data, widths, align=centred, min_height=rows_height),
                 Spacer(1, 3 * mm),
             ]
     return story

@@ -9,7 +9,7 @@ from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
 from ..print_data import PrintPack, TableCard
 from .base import STYLES, text, usable_height, usable_width
-from .grid import Grid, column_width, suit
+from .grid import Grid, column_width, suit, unbroken_parts
 from .sheets import carried_over
 
 QR_SIZE = 38 * mm
@@ -92,8 +92,8 @@ def _card(pack: PrintPack, card: TableCard) -> list:
     head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
     header = ["Round", "N/S", "E/W", "Boards (trumps)", card.next_heading, "Boards go to"]
     rows = [[str(r.round), r.ns, r.ew, _boards(r), r.ew_next, r.boards_next] for r in card.rounds]
-    pair = column_width("N/S 40", "E/W 40", "Pair 28", size=GRID_SIZE, bold=False)
-    widths = [ROUND_WIDTH, pair, pair, 0.3 * width]
+    pair, boards = _pair_and_boards_widths(card, header, width)
+    widths = [ROUND_WIDTH, pair, pair, boards]
     rest = (width - sum(widths)) / 2
     grid = Grid(
         header,
@@ -106,6 +106,27 @@ def _card(pack: PrintPack, card: TableCard) -> list:
     )
     notes = [text(note, STYLES["note"]) for note in (*_notes(card), *card.notes)]
     return [head, Spacer(1, 5 * mm), *_pages_of_rounds(pack, card, head, grid), Spacer(1, 3 * mm), *notes]
+
+
+def _pair_and_boards_widths(card: TableCard, header: list[str], width: float) -> tuple[float, float]:
+    """The N/S and E/W columns wide enough for a pair's number, or for the longest word of the
+    players' names (an individual event's), so that a name breaks only between its words: the
+    boards' column gives up room for them, down to its longest round, the last two columns keep
+    their longest words whole."""
+    label = column_width("N/S 40", "E/W 40", "Pair 28", size=GRID_SIZE, bold=False)
+    parts = [part for r in card.rounds for side in (r.ns, r.ew) for part in unbroken_parts(side)]
+    wanted = max(label, column_width(*parts, size=GRID_SIZE, bold=False)) if parts else label
+    moves = [*header[4:], *(part for r in card.rounds for part in (r.ew_next, r.boards_next))]
+    last_two = 2 * column_width(*(word for text in moves for word in text.split()), size=GRID_SIZE)
+    rounds = ["".join(piece for piece, _ in _boards(r)) for r in card.rounds]
+    fewest = column_width("(trumps)", size=GRID_SIZE)
+    fewest = max(fewest, column_width(*rounds, size=GRID_SIZE, bold=False)) if rounds else fewest
+    boards = 0.3 * width
+    spare = width - ROUND_WIDTH - boards - last_two - 2 * wanted
+    if spare < 0:
+        boards = max(fewest, boards + spare)
+    pair = max(label, min(wanted, (width - ROUND_WIDTH - boards - last_two) / 2))
+    return pair, boards
 
 
 def _pages_of_rounds(pack: PrintPack, card: TableCard, head, grid: Grid) -> list:

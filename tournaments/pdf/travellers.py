@@ -22,8 +22,7 @@ def travellers_story(pack: PrintPack) -> list:
         header = [
             "Round",
             "Table",
-            "N/S pair",
-            "E/W pair",
+            *pack.sides,
             "N/S tricks",
             "E/W tricks",
             "N/S score",

@@ -49,7 +49,7 @@ from .events import (
     member_delete,
     member_save,
 )
-from .imports import ResultsImportError, results_import_csv
+from .imports import ResultsImportError, results_columns, results_import_csv
 from .individuals import (
     individual_report,
     individual_schedule_grid,
@@ -58,6 +58,7 @@ from .individuals import (
 )
 from .lifecycle import event_allows, may_change_movement, may_play
 from .movements import event_movement_grid, individual_schedule, pair_itineraries, seated_movement
+from .partnerships import pair_namer, partnership_names
 from .printing import event_print_pack
 from .results import result_correct, result_record, result_record_for_seating
 from .scoring import EventReport, event_expected_results, event_report
@@ -85,6 +86,8 @@ __all__ = [
     "individual_schedule_grid",
     "individuals_enter",
     "individuals_rename",
+    "pair_namer",
+    "partnership_names",
     "entry_guest_warnings",
     "entry_remove",
     "event_accept_proposal",
@@ -104,6 +107,7 @@ __all__ = [
     "seated_movement",
     "event_movement_grid",
     "pair_itineraries",
+    "results_columns",
     "event_allows",
     "Tablet",
     "code_lockouts",

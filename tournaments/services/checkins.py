@@ -24,6 +24,7 @@ from ..models import AuditLine, Club, Direction, Event, Pair, Result, Seating, T
 from .audit import drive_log, event_log
 from .errors import ServiceError
 from .locks import event_held
+from .partnerships import partnership_names
 from .verdicts import ALLOWED, Verdict, refused
 
 State = TableCheckIn.State
@@ -197,9 +198,15 @@ def event_check_ins(event: Event, rows: list[dict]) -> dict:
     # The waiting tables' pairs with their players, in one query (a pair's names read its members).
     ids = [pair_id for s in waiting for pair_id in (s.ns_pair_id, s.ew_pair_id) if pair_id]
     pairs = Pair.objects.select_related("player1", "player2").in_bulk(ids) if ids else {}
+    # An individual event's pairs only seat a round: its players are named, never "Pair 10".
+    internal = event.evening_format.partnerships_internal
+    names = partnership_names(event, [p.number for p in pairs.values()]) if internal and ids else {}
+
+    def said(pair: Pair) -> str:
+        return names[pair.number] if internal else f"{pair} ({pair.names})"
+
     expected = {
-        s.table: " and ".join(f"{pairs[p]} ({pairs[p].names})" for p in (s.ns_pair_id, s.ew_pair_id) if p)
-        for s in waiting
+        s.table: " and ".join(said(pairs[p]) for p in (s.ns_pair_id, s.ew_pair_id) if p) for s in waiting
     }
     return _board(check_ins, event.club, current, expected)
 

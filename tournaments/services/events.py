@@ -248,7 +248,7 @@ def event_start(*, event: Event, user=None) -> Event:
     if event.status == Event.Status.DRAFT:
         event = event_set_status(event=event, status=Event.Status.READY, log=False)
     event = event_set_status(event=event, status=Event.Status.RUNNING, log=False)
-    detail = f"{event.tables} tables, {event.pairs.count()} pairs, {event.boards.count()} boards"
+    detail = f"{event.tables} tables, {_entrants(event)}, {event.boards.count()} boards"
     event_log(event=event, action=AuditLine.Action.STARTED, detail=detail, user=user)
     return event
 
@@ -321,6 +321,13 @@ def event_movement(event: Event) -> Movement:
     )
 
 
+def _entrants(event: Event) -> str:
+    """Who is entered, for the trail: "28 pairs", or an individual event's "8 players" (its pairs
+    only seat the rounds)."""
+    entrants = event.individuals if event.evening_format.ranks_players else event.pairs
+    return event.evening_format.entrant.count(entrants.count())
+
+
 @transaction.atomic
 def event_build_movement(*, event: Event, user=None) -> Movement:
     """Create the event's pairs, boards and round-by-round seatings from its settings.
@@ -368,7 +375,7 @@ def event_build_movement(*, event: Event, user=None) -> Movement:
     event_log(
         event=event,
         action=AuditLine.Action.MOVEMENT,
-        detail=f"{movement_summary(movement)}; {len(pairs)} pairs",
+        detail=f"{movement_summary(movement)}; {_entrants(event)}",
         user=user,
     )
     return movement

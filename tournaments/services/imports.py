@@ -95,9 +95,15 @@ def results_import_csv(*, event: Event, text: str, user=None) -> int:
         ) from None
 
 
+def results_columns(event: Event) -> tuple[str, ...]:
+    """The columns a results file of the event must have: a pairs event's traveller names its
+    two pairs, an individual event's its four players."""
+    return REQUIRED_INDIVIDUAL if event.evening_format.partnerships_internal else REQUIRED
+
+
 def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
     header = [name.strip().lower() for name in (reader.fieldnames or [])]
-    required = REQUIRED_INDIVIDUAL if event.is_individual else REQUIRED
+    required = results_columns(event)
     missing = [name for name in required if name not in header]
     unknown = [name for name in header if name not in required + OPTIONAL]
     if missing or unknown:

@@ -144,6 +144,10 @@ class IndividualReport:
     def name(self, player: int) -> str:
         return self.names.get(player, f"Player {player}")
 
+    def partnership_name(self, pair) -> str:
+        """A partnership by its two players, in seat order: "Ann Smith & Player 5"."""
+        return " & ".join(self.name(player) for player in self.partnerships[tuple(pair)])
+
 
 def individual_report(event: Event, report: EventReport | None = None) -> IndividualReport:
     """The players ranked on the sum of their partnerships' scores (ScoringError as the boards')."""

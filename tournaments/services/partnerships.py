@@ -4,6 +4,8 @@ round's pairs (``domain.movements.individual``), and each Pair row names its two
 read it as any pair. Building the movement (``services.events``) syncs them; renaming the players
 (``services.individuals``) names the pairs again."""
 
+from collections.abc import Callable
+
 from ..domain.movements.individual import IndividualMovement
 from ..models import Event, IndividualPlayer, Pair
 
@@ -37,3 +39,25 @@ def name_pair(pair: Pair) -> None:
         alone = seat.player1 if seat.player1_id and not (seat.player2_id or seat.guest2) else None
         setattr(pair, f"player{side}", alone)
         setattr(pair, f"guest{side}", "" if alone else (seat.names if seat.people else ""))
+
+
+def partnership_names(event: Event, numbers: list[int] | None = None) -> dict[int, str]:
+    """An individual event's partnerships as people know them, by number (they are one field):
+    by their two players in seat order (North before South, East before West), a player not named
+    yet by their number ("Ann Smith & Player 5"). The pairs exist only to seat and score a round:
+    no one is told "Pair 10". All of them, or those ``numbers``; two queries."""
+    seats = {p.pk: p.names for p in event.individuals.select_related("player1", "player2")}
+    pairs = event.pairs.exclude(individual1=None)
+    if numbers is not None:
+        pairs = pairs.filter(number__in=numbers)
+    rows = pairs.values_list("number", "individual1_id", "individual2_id")
+    return {number: f"{seats[first]} & {seats[second]}" for number, first, second in rows}
+
+
+def pair_namer(event: Event) -> Callable[[Pair | None], str]:
+    """How a pair at a table is named to people: by its label ("N/S 3"), an individual event's
+    partnership by its two players (``partnership_names``); "—" where nobody sits."""
+    if event.evening_format.partnerships_internal:
+        names = partnership_names(event)
+        return lambda pair: "—" if pair is None else names[pair.number]
+    return lambda pair: "—" if pair is None else str(pair)

@@ -44,7 +44,9 @@ from ..reports import (
     rounding_note,
     standing_figures,
 )
+from .individuals import IndividualReport, individual_report
 from .movements import Stop, individual_schedule, pair_itineraries, seated_movement
+from .partnerships import pair_namer
 from .scoring import event_report, seating_expected_boards
 
 NS_EW_FIELDS = (Seating._meta.get_field("ns_pair"), Seating._meta.get_field("ew_pair"))
@@ -66,9 +68,14 @@ def _label(pair) -> str:
     return label
 
 
+# The travellers' two sides: pairs, or an individual event's players, two by two as they sit.
+SIDES = {False: ("N/S pair", "E/W pair"), True: ("N/S players", "E/W players")}
+
+
 def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
     """Everything the documents need, read in a handful of queries."""
     seatings = _seatings_with_pairs(event)
+    named = pair_namer(event)
     boards = {b.number: b for b in event.boards.all()}
     trumps = {n: STRAIN_SYMBOLS.get(b.trumps, "?") for n, b in boards.items()}
     movement = seated_movement(event, seatings)
@@ -83,6 +90,15 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
         except DomainError:
             report = None
     played = _played(report)
+    ranks_players = event.evening_format.ranks_players
+    if ranks_players:  # the players ranked, as the results page does; their partnerships never
+        results = (
+            _players_sheet(individual_report(event, report))
+            if report
+            else _blank_players_sheet(event, boards)
+        )
+    else:
+        results = _results_sheet(report) if report else _blank_results_sheet(event, seatings, boards)
     return PrintPack(
         event=PrintEvent(
             name=event.name,
@@ -92,15 +108,16 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
             scoring=event.get_scoring_display(),
         ),
         table_cards=tuple(
-            _table_card(t, by_table.get(t, []), movement, trumps, accesses, base_url)
+            _table_card(t, by_table.get(t, []), movement, trumps, accesses, base_url, named)
             for t in range(1, event.tables + 1)
         ),
         guide_cards=_guide_cards(seatings, howell=event.is_howell, notes=_stands_notes(movement)),
-        travellers=_travellers(boards, seatings, played),
+        travellers=_travellers(boards, seatings, played, named),
         score_cards=_score_cards(seatings, trumps, played, report),
         hand_records=_hand_records(boards),
-        results=_results_sheet(report) if report else _blank_results_sheet(event, seatings, boards),
-        itinerary=_itinerary(event) if event.is_individual else None,
+        results=results,
+        itinerary=_itinerary(event) if ranks_players else None,
+        sides=SIDES[event.evening_format.partnerships_internal],
     )
 
 
@@ -148,7 +165,7 @@ def _stands_notes(movement) -> tuple[str, ...]:
     return (line,) if line else ()
 
 
-def _table_card(table, mine, movement, trumps, accesses, base_url) -> TableCard:
+def _table_card(table, mine, movement, trumps, accesses, base_url, named) -> TableCard:
     """A table's card, from its seatings round by round."""
     rounds = []
     stands: dict[str, list[int]] = {}  # the relay stands this table uses, in words, and after which rounds
@@ -184,14 +201,18 @@ def _table_card(table, mine, movement, trumps, accesses, base_url) -> TableCard:
             notes.append(sharing_text(movement.sharing(s.round, table)))
         if s.arrow_switched:
             notes.append("arrow switch: turn the boards, N/S play the E/W cards")
-        if s.ns_pair_id is None and s.ew_pair_id is not None:
+        # An individual's table with an empty seat plays nothing: its players' cards say they sit out.
+        idle = individual and None in (s.ns_pair_id, s.ew_pair_id)
+        if idle:
+            notes.append("nobody plays at this table: a seat is empty, and its players sit out this round")
+        elif s.ns_pair_id is None and s.ew_pair_id is not None:
             notes.append(f"nobody plays at this table: {s.ew_pair} sit out this round")
         rounds.append(
             CardRound(
                 round=s.round,
-                ns=(s.ns_pair.names if individual else str(s.ns_pair)) if s.ns_pair_id else "—",
-                ew=(s.ew_pair.names if individual else str(s.ew_pair)) if s.ew_pair_id else "—",
-                boards=tuple((n, trumps.get(n, "?")) for n in s.board_numbers),
+                ns="—" if idle else named(s.ns_pair),
+                ew="—" if idle else named(s.ew_pair),
+                boards=() if idle else tuple((n, trumps.get(n, "?")) for n in s.board_numbers),
                 ew_next=ew_next,
                 boards_next=boards_next,
                 notes=tuple(notes),
@@ -249,7 +270,7 @@ def _guide_stop(stop: Stop) -> GuideStop:
     )
 
 
-def _travellers(boards, seatings, played) -> tuple[Traveller, ...]:
+def _travellers(boards, seatings, played, named) -> tuple[Traveller, ...]:
     rows = defaultdict(list)
     for s in seatings:
         for n in seating_expected_boards(s):
@@ -257,8 +278,8 @@ def _travellers(boards, seatings, played) -> tuple[Traveller, ...]:
                 TravellerRow(
                     s.round,
                     s.table,
-                    str(s.ns_pair),
-                    str(s.ew_pair),
+                    named(s.ns_pair),
+                    named(s.ew_pair),
                     *played.get((s.round, s.table, n), ("", "", "", "")),
                     arrow_switched=s.arrow_switched,
                 )
@@ -390,4 +411,58 @@ def _results_sheet(report) -> ResultsSheet:
         boards=boards,
         grid=grid,
         note=rounding_note(report),
+    )
+
+
+# An individual event's sheet: its players ranked under their numbers, their partnerships never shown.
+PLAYERS = {"label": "Player", "names": "Name"}
+
+
+def _blank_players_sheet(event: Event, boards) -> ResultsSheet:
+    """The players' results sheet before play: each player by number and name, every figure empty,
+    and a box for each player on each board."""
+    names = {p.number: p.names for p in event.individuals.select_related("player1", "player2")}
+    rows = tuple(StandingRow("", str(n), names[n], (), 0) for n in sorted(names))
+    return ResultsSheet(
+        provisional=True,
+        headings=STANDING_COLUMNS[event.scoring],
+        fields=(("Players", rows),),
+        boards=tuple(sorted(boards)),
+        grid=tuple((row.pair, ("",) * len(boards)) for row in rows),
+        blank=True,
+        **PLAYERS,
+    )
+
+
+def _players_sheet(individuals: IndividualReport) -> ResultsSheet:
+    """The players ranked on their partnerships' scores, and each player's score on every board
+    they played (their partnership's that round)."""
+    report = individuals.pairs
+    method = report.scores.method
+    rows = tuple(
+        StandingRow(
+            s.rank,
+            str(s.player),
+            individuals.name(s.player),
+            standing_figures(method, s),
+            s.boards_played,
+        )
+        for s in individuals.standings
+    )
+    boards = tuple(b.board for b in report.scores.boards)
+    scores = defaultdict(dict)
+    for b in report.scores.boards:
+        for s in b.results:
+            for pair, score in ((s.result.ns_pair, s.ns_score), (s.result.ew_pair, s.ew_score)):
+                for player in individuals.partnerships.get(pair, ()):
+                    scores[player][b.board] = format_score(score)
+    players = sorted(individuals.names)
+    return ResultsSheet(
+        provisional=report.provisional,
+        headings=STANDING_COLUMNS[method],
+        fields=(("Players", rows),),
+        boards=boards,
+        grid=tuple((str(p), tuple(scores[p].get(n, "") for n in boards)) for p in players),
+        note=rounding_note(report),
+        **PLAYERS,
     )

@@ -50,6 +50,7 @@ from .leagues import may_play_match
 from .lifecycle import has_started, may_play
 from .locks import table_held
 from .movements import individual_schedule, seated_movement
+from .partnerships import partnership_names
 from .results import history_add, result_record_for_seating
 from .scoring import seating_expected_boards
 from .verdicts import require
@@ -558,9 +559,15 @@ def table_check_in(*, access: TableAccess, round: int, here: bool) -> TableCheck
     current = _current_round(access, "ns_pair", "ew_pair")[2]
     if current is None or current.round != round:
         raise TableError("That round is over at this table: look at the names on the tablet again.")
-    who = ", ".join(
-        f"{side} {pair} ({pair.names})"
+    sides = [
+        (side, pair)
         for side, pair in (("N/S", current.ns_pair), ("E/W", current.ew_pair))
         if pair is not None
+    ]
+    internal = access.event.evening_format.partnerships_internal
+    names = partnership_names(access.event, [pair.number for _, pair in sides]) if internal else {}
+    who = ", ".join(
+        f"{side} {names[pair.number]}" if internal else f"{side} {pair} ({pair.names})"
+        for side, pair in sides
     )
     return check_in_record(link=access, round=round, here=here, who=who, evening=access.event)

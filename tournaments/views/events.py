@@ -57,7 +57,11 @@ def home(request):
 def event_detail(request, event_id: int):
     event = get_event_for_user(request, event_id)
     pairs = event.pairs.select_related("player1", "player2")
-    results = event.results.select_related("board", "ns_pair", "ew_pair")
+    named = services.pair_namer(event)
+    results = [
+        {"result": r, "ns": named(r.ns_pair), "ew": named(r.ew_pair)}
+        for r in event.results.select_related("board", "ns_pair", "ew_pair")
+    ]
     return render(
         request,
         "tournaments/event_detail.html",
@@ -73,6 +77,7 @@ def event_detail(request, event_id: int):
             if event.is_individual
             else (),
             "results": results,
+            "results_columns": ",".join(services.results_columns(event)),
             "seated": event.seatings.exists(),
             "upload_form": ResultsUploadForm(),
             "deal_form": DealForm(),
@@ -233,8 +238,7 @@ def board_hand_record(request, event_id: int, board: int):
 def event_print(request, event_id: int, document: str):
     """One printed document, or the whole pack, as a PDF download."""
     event = get_event_for_user(request, event_id)
-    documents = pdf.INDIVIDUAL_DOCUMENTS if event.is_individual else pdf.DOCUMENTS
-    if document not in documents and document != "pack":
+    if document not in pdf.event_documents(event.evening_format) and document != "pack":
         raise Http404("No such document.")
     data = pdf.render(services.event_print_pack(event, base_url=tablet_base_url(request)), document)
     response = HttpResponse(data, content_type="application/pdf")

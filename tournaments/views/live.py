@@ -30,7 +30,13 @@ def event_live(request, event_id: int):
             "tables": range(1, event.tables + 1),
             "rows": rows,
             "check_ins": check_ins,
-            "pairs": event.pairs.select_related("player1", "player2") if check_ins.get("waiting") else (),
+            # A pair is seated in another's place; an individual event's players are told where to go.
+            "pairs": event.pairs.select_related("player1", "player2")
+            if check_ins.get("waiting") and not event.evening_format.partnerships_internal
+            else (),
+            "tell_example": "Ann Smith: go to table 2, sit East"
+            if event.evening_format.partnerships_internal
+            else "Pair 9: go to table 5, sit E/W",
             "progress": services.event_progress(event),
             "accesses": [
                 {
@@ -141,6 +147,18 @@ def event_room(request, event, report):
     )
 
 
+def _history(event, board: int) -> list[dict]:
+    """A board's changes, each with who played: the pairs' numbers ("3 v 5"), an individual event's
+    players ("Ann Smith & Bob Jones v Cath Hill & Ed Long")."""
+    changes = event.result_changes.filter(board_number=board).select_related("changed_by")
+    if event.evening_format.partnerships_internal:
+        names = services.partnership_names(event)
+        return [
+            {"change": h, "who": f"{names[h.ns_pair_number]} v {names[h.ew_pair_number]}"} for h in changes
+        ]
+    return [{"change": h, "who": f"{h.ns_pair_number} v {h.ew_pair_number}"} for h in changes]
+
+
 @login_required
 def director_board(request, event_id: int, board: int):
     """Every meeting on a board, with its result and a form to set, correct or adjust it."""
@@ -171,12 +189,15 @@ def director_board(request, event_id: int, board: int):
                 messages.success(request, f"Board {board}, round {data['seating'].round}: saved.")
         return redirect("tournaments:director-board", event_id=event.pk, board=board)
 
+    named = services.pair_namer(event)
     meetings = []
     for m in services.board_meetings(event, board_row):
         ns_tricks = m.seated.ns_tricks if m.seated else None
         meetings.append(
             {
                 "seating": m.seating,
+                "ns": named(m.seating.ns_pair),
+                "ew": named(m.seating.ew_pair),
                 "result": m.result,
                 "ns_tricks": ns_tricks,
                 "ew_tricks": m.seated.ew_tricks if m.seated else None,
@@ -190,7 +211,8 @@ def director_board(request, event_id: int, board: int):
             "event": event,
             "board": board_row,
             "meetings": meetings,
-            "history": event.result_changes.filter(board_number=board).select_related("changed_by"),
+            "history": _history(event, board),
+            "sides": "Players" if event.evening_format.partnerships_internal else "Pairs",
             "previous": board - 1 if board > 1 else None,
             "next": board + 1 if event.boards.filter(number=board + 1).exists() else None,
         },

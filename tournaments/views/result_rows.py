@@ -80,16 +80,24 @@ def standings_table_rows(report: EventReport, field: str) -> list[dict]:
     ]
 
 
-def traveller_rows(report: EventReport, board_number: int) -> list[dict]:
+def traveller_rows(
+    report: EventReport, board_number: int, individuals: IndividualReport | None = None
+) -> list[dict]:
+    """A board's results, each side by its pair, or by its two players where the pairs are an
+    individual event's partnerships (``individuals``)."""
     board = next((b for b in report.scores.boards if b.board == board_number), None)
     if board is None:
         return []
+
+    def side(pair):
+        return _pair_cell(report, pair) if individuals is None else _players_cell(individuals, pair)
+
     return [
         {
             "round": s.result.round,
             "table": s.result.table,
-            "ns": _pair_cell(report, s.result.ns_pair),
-            "ew": _pair_cell(report, s.result.ew_pair),
+            "ns": side(s.result.ns_pair),
+            "ew": side(s.result.ew_pair),
             "ns_tricks": s.result.ns_adjusted or s.result.ns_tricks,
             "ew_tricks": s.result.ew_adjusted or (13 - s.result.ns_tricks),
             "ns_score": s.ns_score,
@@ -124,6 +132,7 @@ def scorecard_rows(report: EventReport, pair) -> list[dict]:
                     ),
                     "round": r.round,
                     "opponents": _pair_cell(report, opponents),
+                    "opponents_pair": opponents,
                     "trumps": trumps,
                     "trumps_html": format_html(
                         '<span class="{}">{}</span>', "red" if trumps in ("♥", "♦") else "", trumps
@@ -175,13 +184,26 @@ def individual_table_rows(report: IndividualReport) -> list[dict]:
     ]
 
 
+def _players_cell(report: IndividualReport, pair):
+    """An individual event's partnership by its two players, each leading to their card: its
+    number is the movement's, shown to no one."""
+    event_id = report.pairs.event.pk
+    return format_html_join(
+        " & ",
+        '<a href="{}">{}</a>',
+        ((player_card_url(event_id, p), report.name(p)) for p in report.partnerships[tuple(pair)]),
+    )
+
+
 def player_card_rows(report: IndividualReport, player: int) -> list[dict]:
-    """A player's boards, partnership by partnership, each with the partner named."""
+    """A player's boards, partnership by partnership, each with the partner and the two opponents
+    named."""
     rows = []
     for pair, players in report.partnerships.items():
         if player in players:
             partner = players[1] if players[0] == player else players[0]
             for row in scorecard_rows(report.pairs, pair):
                 row["partner"] = report.name(partner)
+                row["opponents"] = _players_cell(report, row["opponents_pair"])
                 rows.append(row)
     return sorted(rows, key=lambda row: (row["round"], row["board"]))

@@ -69,7 +69,11 @@ def event_results(request, event, report):
 def event_results_board(request, event, report, board: int):
     if board not in report.trumps:
         raise Http404("No such board.")
-    rows = traveller_rows(report, board)
+    # An individual event's sides are its players: its pairs only seat a round.
+    individuals = (
+        services.individual_report(event, report) if event.evening_format.partnerships_internal else None
+    )
+    rows = traveller_rows(report, board, individuals)
     scored = next((b for b in report.scores.boards if b.board == board), None)
     trumps = report.trumps.get(board, "")
     return render(
@@ -80,6 +84,7 @@ def event_results_board(request, event, report, board: int):
             "report": report,
             "board": board,
             "rows": rows,
+            "players": individuals is not None,  # each side by its players' names
             "scored": scored,
             "trumps": Board.Strain(trumps).label if trumps else "not yet known",
             "dealer": SEAT_NAMES[dealer(board)],
@@ -92,8 +97,8 @@ def event_results_board(request, event, report, board: int):
 @results_page
 def event_results_pair(request, event, report, direction: str, number: int):
     pair = (direction.upper(), number)
-    if pair not in report.names:
-        raise Http404("No such pair.")
+    if pair not in report.names or event.evening_format.partnerships_internal:
+        raise Http404("No such pair.")  # an individual event's players have cards, its partnerships none
     rows = scorecard_rows(report, pair)
     standing = next(s for s in report.scores.standings if s.pair == pair)
     return render(

@@ -129,7 +129,7 @@ def table_page(request, token: str):
             "tricks": range(14),
             "show_moves": bool(state.moves) and not any(e.result for e in state.entries),
             "round_over": round_over,
-            "expected": expected_pairs(state.seating) if state.seating else [],
+            "expected": expected_pairs(access.event, state.seating) if state.seating else [],
         },
     )
 
@@ -226,12 +226,20 @@ table_confirm = _send_again(_table_action(_confirm))
 table_reject = _send_again(_table_action(_reject))
 
 
-def expected_pairs(seating) -> list[tuple[str, str]]:
-    """The pairs a table's tablet names for its round: ("N/S", "Pair 3, Doreen Hardcastle & Jim Lee")."""
-    return [
-        (side, f"Pair {pair.number}, {pair.names}")
+def expected_pairs(event, seating) -> list[tuple[str, str]]:
+    """The pairs a table's tablet names for its round: ("N/S", "Pair 3, Doreen Hardcastle & Jim
+    Lee"); an individual event's by its players alone ("N/S", "Ann Smith & Bob Jones"), its pairs
+    being there only to seat the round."""
+    sides = [
+        (side, pair)
         for side, pair in (("N/S", seating.ns_pair), ("E/W", seating.ew_pair))
         if pair is not None
+    ]
+    internal = event.evening_format.partnerships_internal
+    names = services.partnership_names(event, [pair.number for _, pair in sides]) if internal else {}
+    return [
+        (side, names[pair.number] if internal else f"Pair {pair.number}, {pair.names}")
+        for side, pair in sides
     ]
 
 
