@@ -77,10 +77,6 @@ def seatings_of(seats, keys: dict[int, str]) -> dict[int, dict[int, TableSeating
     return seatings
 
 
-RESULT_FIELDS = ["id", "drive_id", "hand", "table", "ns_tricks", "confirmed"]
-RESULT_READ = ("result__id", "result__ns_tricks", "result__confirmed")
-
-
 class DriveStateError(ServiceError):
     """Something the drive's state does not allow now, said plainly."""
 
@@ -167,15 +163,16 @@ class DriveState:
                     condition=Q(drive__results__hand=F("hand"), drive__results__table=F("table")),
                 )
             )
-            .values_list("hand", "table", "seat", "player_id", "player__role", "player__card", *RESULT_READ)
+            .select_related("player", "result")
+            .only("hand", "table", "seat", "player__role", "player__card")
         )
         rows, self.result_rows = [], {}
-        for hand_, table, seat, player_id, role, card, *result in seats:
-            rows.append((hand_, table, seat, player_id, f"{role}{card}"))
-            if result[0] is not None and (hand_, table) not in self.result_rows:
-                self.result_rows[(hand_, table)] = DriveResult.from_db(
-                    None, RESULT_FIELDS, (result[0], self.drive.pk, hand_, table, *result[1:])
-                )
+        for seat in seats:
+            rows.append((seat.hand, seat.table, seat.seat, seat.player_id, seat.player.key))
+            # The ORM sets a filtered relation's attribute only where a row was joined; a table's
+            # result comes with each of its four seats.
+            if (result := getattr(seat, "result", None)) is not None:
+                self.result_rows.setdefault((seat.hand, seat.table), result)
         self.ids = {key: player_id for hand_, _, _, player_id, key in rows if hand_ == 1}
         self.seatings = seatings_of((row[:4] for row in rows), self.players_by_id)
         self.results = {k: r.ns_tricks for k, r in self.result_rows.items() if r.confirmed}
