@@ -196,3 +196,48 @@ def test_the_results_never_leave_a_heading_alone_at_the_foot_of_a_page(client, o
             lines = page.extract_text().splitlines()
             if "Pairs" in lines:
                 assert "Place" in " ".join(lines[lines.index("Pairs") :]), (count, lines[-4:])
+
+
+@pytest.mark.parametrize("teams, hands", [(5, 8), (25, 18)])
+def test_every_player_has_the_place_their_team_has_on_the_results_page_the_csv_and_drive_state(
+    client, organiser, club, teams, hands
+):
+    """A team night ranks teams: each of a team's four players stands where the team stands, on the
+    results page, in its CSV, in ``drive_state`` (JSON and text) and on their own page."""
+    import json
+
+    from django.core.management import call_command
+
+    from tournaments.services.players import drives_evenings
+
+    entered = [(f"Team {n}", [f"P{n}-{k} Player" for k in range(4)]) for n in range(1, teams + 1)]
+    for _, names in entered:
+        for name in names:
+            club.members.create(first_name=name.split()[0], last_name="Player")
+    night = drives.team_night_create(
+        club=club, name="Big night", date="2026-11-25", teams=entered, hands=hands
+    )
+    drives.drive_start(drive=night)
+    for hand in range(1, hands + 1):
+        for table in range(1, teams + 1):
+            drives.drive_result_record(
+                drive=night, hand=hand, table=table, ns_tricks=(3 * hand + 5 * table) % 14
+            )
+    client.force_login(organiser)
+    shown = {t["number"]: t["place"] for t in client.get(_url("drive-results", night)).context["teams"]}
+    rows = list(csv.reader(io.StringIO(client.get(_url("team-night-csv", night)).content.decode())))
+    assert {int(row[1]): row[0] for row in rows[1 : teams + 1]} == shown
+    state = drives.DriveState(night)
+    team_of = {key: player.team.number for key, player in state.players.items()}
+    out = io.StringIO()
+    call_command("drive_state", str(night.pk), "--format", "json", stdout=out)
+    players = json.loads(out.getvalue())["players"]
+    assert len(players) == 4 * teams
+    assert {p["player"]: p["place"] for p in players} == {key: shown[team] for key, team in team_of.items()}
+    text = io.StringIO()
+    call_command("drive_state", str(night.pk), stdout=text)
+    for p in players:
+        assert f"{p['place']:>4} {p['player']:>4} {p['name']}" in text.getvalue()
+    pages = {member_id: evening.place for member_id, evening in drives_evenings([night])}
+    members = {player.member_id: team_of[key] for key, player in state.players.items()}
+    assert len(pages) == 4 * teams and pages == {member: shown[team] for member, team in members.items()}

@@ -286,62 +286,37 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
             player = state.players[key]
             return Person(player.name, player.member_id)
 
-        # A team night's players stand where their team stands: its place among the teams, its points.
-        teams = (
-            {s.team: (place, s.points) for place, s in state.team_placings()} if state.is_team_night else {}
-        )
-        for role in drive.roles:
-            ranked = state.placings(role)
-            for place, score in ranked:
-                player = state.players[score.player]
-                wanted = [m for m in player.member_ids if _wanted(m, member_ids)]  # two for a shared seat
-                if not wanted:
-                    continue
-                played = [line for line in score.lines if line.tricks is not None and not line.sat_out]
-                partnered = Counter(person(line.partner) for line in played if line.partner)
-                opponents = Counter(person(o) for line in played for o in line.opponents if o)
-                evening = Evening(
-                    kind="drive",
-                    pk=drive.pk,
-                    name=drive.name,
-                    date=drive.date,
-                    url=url,
-                    partners=tuple(sorted(partnered, key=lambda p: (-partnered[p], p.name))),
-                    **(
-                        _team_standing(player.card, teams)
-                        if teams
-                        else {
-                            "card": player.key,
-                            "place": place,
-                            "field_size": len(ranked),
-                            "field_name": drive.role_plural(role),
-                            "score": score.score,
-                            "score_text": str(plain_number(score.score)),
-                        }
-                    ),
-                    percentage=None,
-                    hands=len(played),
-                    tens=sum(line.tricks >= TEN_TRICKS for line in played),
-                    won=(_team_standing(player.card, teams)["place"] if teams else place).rstrip("=") == "1",
-                    opponents=opponents,
-                    partnered=partnered,
-                )
-                rows += [(member_id, evening) for member_id in wanted]
+        for standing in state.player_standings():
+            score = standing.score
+            player = state.players[score.player]
+            wanted = [m for m in player.member_ids if _wanted(m, member_ids)]  # two for a shared seat
+            if not wanted:
+                continue
+            played = [line for line in score.lines if line.tricks is not None and not line.sat_out]
+            partnered = Counter(person(line.partner) for line in played if line.partner)
+            opponents = Counter(person(o) for line in played for o in line.opponents if o)
+            evening = Evening(
+                kind="drive",
+                pk=drive.pk,
+                name=drive.name,
+                date=drive.date,
+                url=url,
+                partners=tuple(sorted(partnered, key=lambda p: (-partnered[p], p.name))),
+                card=standing.entrant,
+                place=standing.place,
+                field_size=standing.field_size,
+                field_name=standing.field,
+                score=standing.figure,
+                score_text=str(plain_number(standing.figure)),
+                percentage=None,
+                hands=len(played),
+                tens=sum(line.tricks >= TEN_TRICKS for line in played),
+                won=standing.place.rstrip("=") == "1",
+                opponents=opponents,
+                partnered=partnered,
+            )
+            rows += [(member_id, evening) for member_id in wanted]
     return rows
-
-
-def _team_standing(card: int, teams: dict) -> dict:
-    """A team night player's line: their team (cards 2t - 1 and 2t are team t's) and its place."""
-    number = (card + 1) // 2
-    place, points = teams[number]
-    return {
-        "card": f"Team {number}",
-        "place": place,
-        "field_size": len(teams),
-        "field_name": "Teams",
-        "score": points,
-        "score_text": str(points),
-    }
 
 
 def member_competitions(member: Member) -> tuple[dict, ...]:

@@ -38,10 +38,10 @@ def _schedule_words(state: DriveState, table: int) -> tuple[str, ...]:
 
 def drive_report(*, drive: Drive) -> dict:
     """The drive's state as plain data (``drive_state --format json``). Each player has the place
-    the results page gives them: in their role's list ("6=" when level), the one list of an
-    individual drive."""
+    the results page gives them (``DriveState.player_standings``): in their role's list ("6=" when
+    level), the one list of an individual drive, their team's at a team night; listed in that
+    order, list by list."""
     state = DriveState(drive)
-    places = {s.player: place for role in drive.roles for place, s in state.placings(role)}
     return {
         "drive": drive.pk,
         "name": drive.name,
@@ -59,16 +59,16 @@ def drive_report(*, drive: Drive) -> dict:
         ],
         "players": [
             {
-                "player": s.player,
-                "name": state.name(s.player),
-                "role": s.role,
-                "place": places[s.player],
-                "score": plain_number(s.score),
-                "first_half": plain_number(s.first_half),
-                "hands_played": s.hands_played,
-                "sat_out": s.sat_out,
+                "player": standing.score.player,
+                "name": state.name(standing.score.player),
+                "role": standing.score.role,
+                "place": standing.place,
+                "score": plain_number(standing.score.score),
+                "first_half": plain_number(standing.score.first_half),
+                "hands_played": standing.score.hands_played,
+                "sat_out": standing.score.sat_out,
             }
-            for s in state.standings()
+            for standing in state.player_standings()
         ],
         "prizes": [
             {

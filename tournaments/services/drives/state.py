@@ -33,6 +33,7 @@ from ...domain.drives.teams import (
     PairScore,
     Rule,
     TeamScore,
+    card_team,
     pair_card,
     rank_pairs,
     rank_teams,
@@ -91,6 +92,21 @@ class TableNow:
     result: DriveResult | None
     waiting_for: tuple[int, ...] = ()
     finished: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerStanding:
+    """Where a player stands in a drive's results, as the results page, the CSV, ``drive_state``,
+    the player's own page and their e-mail all give it: their place in the list they are ranked
+    in ("6=" when level), that list's heading and size, how the list knows them ("L3", or a team
+    night's "Team 2") and the figure it ranks by, in the evening's measure."""
+
+    score: PlayerScore  # their own score card
+    place: str
+    field: str  # "Ladies", "Players", "Teams"
+    field_size: int
+    entrant: str
+    figure: float  # tricks, or a team night's team points
 
 
 class DriveState:
@@ -333,7 +349,7 @@ class DriveState:
 
     def team_of(self, key: str) -> DriveTeam:
         """A team night player's team, from their card (team t holds cards 2t - 1 and 2t)."""
-        return self.teams[(int(key[1:]) + 1) // 2]
+        return self.teams[card_team(int(key[1:]))]
 
     def pair_names(self, team: int, pair: str) -> str:
         """The two players of a team's home or away pair: "Ann Lee & Bob Lee"."""
@@ -477,6 +493,38 @@ class DriveState:
         """The players of a role best first, each with their place: level totals share it ("6=")."""
         ranked = self.standings(role)
         return list(zip(shared_places([s.score for s in ranked]), ranked, strict=True))
+
+    def player_standings(self) -> list[PlayerStanding]:
+        """Every player where the results place them, list by list, best first. Where the format
+        ranks teams, a team's four players stand where the team stands (its place among the
+        teams, its points), in card order; else each player has their place in their list (their
+        role's, or the one list of players)."""
+        evening = self.drive.evening_format
+        if evening.ranks_teams:
+            members: dict[int, list[str]] = {}
+            for player in sorted(self.players.values(), key=lambda p: (p.card, p.role != LADY)):
+                members.setdefault(card_team(player.card), []).append(player.key)
+            placings = self.team_placings()
+            return [
+                PlayerStanding(
+                    self.scores[key],
+                    place,
+                    evening.entrant.plural.capitalize(),
+                    len(placings),
+                    evening.entrant.title(team.team),
+                    team.points,
+                )
+                for place, team in placings
+                for key in members.get(team.team, ())
+            ]
+        standings = []
+        for role in self.drive.roles:
+            ranked = self.placings(role)
+            standings += [
+                PlayerStanding(s, place, self.drive.role_plural(role), len(ranked), s.player, s.score)
+                for place, s in ranked
+            ]
+        return standings
 
 
 def plain_number(value: float) -> float | int:
