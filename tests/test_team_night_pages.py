@@ -241,3 +241,27 @@ def test_every_player_has_the_place_their_team_has_on_the_results_page_the_csv_a
     pages = {member_id: evening.place for member_id, evening in drives_evenings([night])}
     members = {player.member_id: team_of[key] for key, player in state.players.items()}
     assert len(pages) == 4 * teams and pages == {member: shown[team] for member, team in members.items()}
+
+
+def test_a_team_nights_tablet_check_in_and_live_page_name_players_without_cards(client, organiser, night):
+    """Only a lady/gent drive's players carry score cards (L1, G3): a team night's are named by name
+    at the table, when checking in, in the trail and on the organiser's live page."""
+    import re
+
+    from tournaments.models import AuditLine
+
+    link = night.table_accesses.get(table=2)
+    tablet = Client()
+    page = tablet.get(reverse("tournaments:drive-table", args=[link.token])).content.decode()
+    assert "Ed King &amp; Flo King" in page and "Cy Archer &amp; Di Archer" in page
+    cards = re.compile(r"\b[LG]\d+\b")
+    assert not cards.search(page.split('<section class="pairs">', 1)[1]), page
+    tablet.post(
+        reverse("tournaments:drive-table-check-in", args=[link.token]), {"round": 1, "answer": "else"}
+    )
+    client.force_login(organiser)
+    live = client.get(reverse("tournaments:drive-live", args=[night.pk])).content.decode()
+    waiting = live.split('id="check-in-2"', 1)[1].split("</p>", 1)[0]
+    assert "Ed King" in waiting and not cards.search(waiting), waiting
+    line = AuditLine.objects.filter(drive=night, action=AuditLine.Action.CHECKED_IN).get()
+    assert "Ed King" in line.detail and not cards.search(line.detail), line.detail

@@ -97,6 +97,7 @@ class EveningFormat:
     entrant: Word  # how an entrant is numbered on cards and pages: "Pair 3", "Team 2"
     evening: Word = Word("evening", "evenings")  # one of them in a player's season: "Best drive"
     card_codes: bool = False  # players are known at the tables by a score card ("L1", "G3")
+    seats_named: bool = False  # a tablet tells each player their seat (North): they move one by one
     seated_by: str = "movement"  # "movement", "schedule" or "who won"
     partnerships_internal: bool = False  # pairs exist only to seat a round (an individual event)
 
@@ -186,6 +187,7 @@ INDIVIDUAL_DRIVE = _drive(
     "Individual drive",
     lists=Lists.ONE,
     card_codes=False,
+    seats_named=True,
     seated_by="schedule",
 )
 TEAM_NIGHT = _drive(

@@ -240,9 +240,14 @@ class DriveState:
     def name(self, key: str | None) -> str:
         return self.players[key].name if key else "(empty seat)"
 
+    def label(self, key: str | None) -> str:
+        """A player as the format names them at the table: "Doreen Hardcastle (L3)" where players
+        carry score cards, else by name alone."""
+        return self.drive.evening_format.person_label(key or "", self.name(key))
+
     def seated_names(self, seating: TableSeating) -> str:
-        """The players seated at a table, each by card and name: "L3 Doreen Hardcastle, G3 Jim Lee"."""
-        return ", ".join(f"{key} {self.name(key)}" for key in seating.players)
+        """The players seated at a table, as ``label`` names them: "Doreen Hardcastle (L3), Jim Lee (G3)"."""
+        return ", ".join(self.label(key) for key in seating.players)
 
     def check_playable(self, hand: int, table: int, ns_tricks: int, organiser: bool = False) -> None:
         verdict = lifecycle.may_correct(self.drive) if organiser else lifecycle.may_play(self.drive)
