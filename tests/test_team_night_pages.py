@@ -265,3 +265,17 @@ def test_a_team_nights_tablet_check_in_and_live_page_name_players_without_cards(
     assert "Ed King" in waiting and not cards.search(waiting), waiting
     line = AuditLine.objects.filter(drive=night, action=AuditLine.Action.CHECKED_IN).get()
     assert "Ed King" in line.detail and not cards.search(line.detail), line.detail
+
+
+def test_a_team_card_names_the_team_and_the_pair_each_of_its_pairs_meets(monkeypatch, night):
+    """Team 1 (Aces) in hand 1 of three teams: its home pair meets the Queens' away pair at table 1,
+    its away pair the Kings' home pair at table 2."""
+    from tournaments.services.drives import paper
+
+    printed = []
+    monkeypatch.setattr(paper, "render_drive", lambda data, document: printed.append(data) or b"")
+    drives.drive_print(drive=night, document="score-cards", base_url="http://hall")
+    (data,) = printed
+    assert data.card_columns[2:5] == ("Away at", "Home pair v", "Away pair v")
+    aces = next(card for card in data.cards if card.title == "Team 1 · Aces")
+    assert aces.rows[0][:5] == ("1", "♥", "2", "Queens' away pair", "Kings' home pair")

@@ -8,7 +8,7 @@ from ...domain.drives import (
     LADY,
     Format,
 )
-from ...domain.drives.teams import HOME, Rule, team_card
+from ...domain.drives.teams import AWAY, HOME, Rule, team_card
 from ...domain.errors import DomainError
 from ...domain.movements.whist import whist_schedule
 from ...models import (
@@ -135,6 +135,11 @@ def _movement_words(state: DriveState, table: int) -> tuple[str, ...]:
     return (stay, f"{movers} {lady}: up to table {up}.", f"{movers} {gent}: down to table {down}.")
 
 
+def _whose(name: str) -> str:
+    """A team's name as the owner of a pair: "Kings'", "Team 3's"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _team_night_paper(state: DriveState) -> dict:
     """A team night's cards (one a team), its table cards' words and its results (teams, pairs)."""
     drive, count = state.drive, len(state.teams)
@@ -152,7 +157,8 @@ def _team_night_paper(state: DriveState) -> dict:
                     str(line.hand),
                     STRAIN_SYMBOLS[state.trumps(line.hand)],
                     str(line.away_table),
-                    f"{state.teams[line.visitors].name} · {host}",
+                    f"{_whose(state.teams[line.visitors].name)} {AWAY} pair",
+                    f"{_whose(host)} {HOME} pair",
                     f"{line.home_points if line.home_points is not None else ''}+"
                     f"{line.away_points if line.away_points is not None else ''}"
                     if line.home_points is not None or line.away_points is not None
