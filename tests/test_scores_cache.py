@@ -101,3 +101,20 @@ def test_a_result_committed_after_a_newer_history_line_is_seen(running, organise
     ResultChange.objects.filter(result=scored_by_director(2)).update(id=newest - 1)
     assert ResultChange.objects.order_by("id").last().pk == newest  # the newest id has not changed
     assert [b.board for b in _ns1(running)[1].scores.boards] == [1, 3, 5]
+
+
+def test_the_scores_are_kept_by_the_settings_the_lifecycle_guards(running):
+    """One list of the settings that decide the standings from the same results: what the organiser
+    may no longer change once published is what the kept scores are looked up by, and changing any
+    of them is seen at once."""
+    from tournaments.services import lifecycle, scoring
+
+    assert scoring.SCORING_FIELDS is lifecycle.SCORING_FIELDS
+    changed = {"scoring": "total_tricks", "scale": "acbl", "adjusted_scores": "fixed", "honours": True}
+    changed["tie_break"] = not running.tie_break
+    assert set(changed) == set(lifecycle.SCORING_FIELDS)
+    keys = {scoring._scores_key(running)}
+    for name, value in changed.items():
+        setattr(running, name, value)
+        keys.add(scoring._scores_key(running))
+    assert len(keys) == 1 + len(changed)
