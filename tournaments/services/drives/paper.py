@@ -92,7 +92,7 @@ def drive_report(*, drive: Drive) -> dict:
                 "home": s.home.points,
                 "away": s.away.points,
             }
-            for place, s in (state.team_placings() if state.is_team_night else [])
+            for place, s in (state.team_placings() if drive.evening_format.ranks_teams else [])
         ],
     }
 
