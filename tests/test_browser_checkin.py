@@ -129,9 +129,8 @@ def test_a_forty_player_drive_catches_two_players_in_the_wrong_seats_before_a_tr
         open_page(tablet, f"{live_server.url}/d/{token}/")
         # The players read the four names and cards on their tablet and look round the table.
         listed = tablet.locator(".checkin .expected li").all_inner_texts()
-        expected = {
-            word for line in listed for word in line.split() if word[:1] in "LG" and word[1:].isdigit()
-        }
+        words = (word.strip("()") for line in listed for word in line.split())  # "Mary Smith 3 (L3)"
+        expected = {word for word in words if word[:1] in "LG" and word[1:].isdigit()}
         assert len(expected) == 4
         if expected == hall[table]:
             say_thats_us(tablet)

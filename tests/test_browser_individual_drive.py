@@ -83,10 +83,9 @@ def test_an_individual_drive_is_played_through_the_pages_and_tablets(
             open_page(tablet, urls[table.table])
             pairs = tablet.locator(".pairs")
             north, east, south, west = table.seats
-            expect(pairs).to_contain_text(
-                f"{_name(north)} (P{north}, North) & {_name(south)} (P{south}, South)"
-            )
-            expect(pairs).to_contain_text(f"{_name(east)} (P{east}, East) & {_name(west)} (P{west}, West)")
+            # Named by name and seat: an individual drive's players carry no score card code.
+            expect(pairs).to_contain_text(f"{_name(north)} (North) & {_name(south)} (South)")
+            expect(pairs).to_contain_text(f"{_name(east)} (East) & {_name(west)} (West)")
             if hand == 1:
                 say_thats_us(tablet)
                 if table.table == 1:
@@ -102,7 +101,7 @@ def test_an_individual_drive_is_played_through_the_pages_and_tablets(
             for player in table.seats:
                 going = schedule.itinerary(player)[hand]  # the next round's line
                 if going.table is None or going.partner is None:
-                    expect(over).to_contain_text(f"{_name(player)} (P{player}): sit out next hand")
+                    expect(over).to_contain_text(f"{_name(player)}: sit out next hand")
                     continue
                 now = schedule.itinerary(player)[hand - 1]
                 seat = COMPASS[going.seat]
@@ -112,14 +111,12 @@ def test_an_individual_drive_is_played_through_the_pages_and_tablets(
                     said = (
                         f"stay in your seat ({seat})" if going.seat == now.seat else f"stay here, sit {seat}"
                     )
-                expect(over).to_contain_text(
-                    f"{_name(player)} (P{player}): {said}, partner {_name(going.partner)}."
-                )
+                expect(over).to_contain_text(f"{_name(player)}: {said}, partner {_name(going.partner)}.")
             out = schedule.sitting_out(hand + 1)
             if out:
                 expect(over.locator(".sitting-out")).to_contain_text(f"Sitting out hand {hand + 1}:")
                 for player in out:
-                    expect(over.locator(".sitting-out")).to_contain_text(f"{_name(player)} (P{player})")
+                    expect(over.locator(".sitting-out")).to_contain_text(_name(player))
             if hand == 1 and table.table == 1:
                 _shots(tablet, f"individual-drive-moves-{players}")
     playing = sum(t.plays for tables in schedule.rounds for t in tables)

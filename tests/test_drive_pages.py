@@ -201,8 +201,12 @@ def test_a_tablet_confirms_only_the_count_it_showed_and_a_new_half_starts_togeth
     token = drive.table_accesses.get(table=1).token
     enter = reverse("tournaments:drive-table-enter", args=[token])
     confirm = reverse("tournaments:drive-table-confirm", args=[token])
+    reject = reverse("tournaments:drive-table-reject", args=[token])
     client.post(enter, {"hand": 1, "ns_tricks": 8})
-    client.post(enter, {"hand": 1, "ns_tricks": 9})  # N/S changed their minds before E/W looked
+    # Sent back and entered again (a second tablet at the table, say), while this page still
+    # showed the 8 for E/W to confirm.
+    client.post(reject, {"hand": 1})
+    client.post(enter, {"hand": 1, "ns_tricks": 9})
     stale = client.post(confirm, {"hand": 1, "ns_tricks": 8}, follow=True).content.decode()
     assert "now shows N/S 9, not 8" in stale
     client.post(confirm, {"hand": 1, "ns_tricks": 9})

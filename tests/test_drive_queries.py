@@ -81,3 +81,28 @@ def test_a_score_from_a_drive_tablet_takes_at_most_seven_statements(
     assert response.status_code == 302
     if action == "confirm":  # the confirmation seated the whole of hand 2
         assert len(drives.DriveState(drive).seatings[2]) == 4
+
+
+def test_the_results_read_near_a_hand_are_the_rows_the_database_holds(club):
+    """What a tablet's write reads (``DriveState(drive, near=hand)``) comes through the ORM, as the
+    database holds it: the same results as any query, each one belonging to the database it came
+    from. No service makes model instances by hand (``Model.from_db``)."""
+    from pathlib import Path
+
+    from tournaments.models import DriveResult
+
+    drive = drives.drive_create(club=club, name="Four tables", date="2026-11-20", hands=6)
+    for k in range(16):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k}")
+    drives.drive_start(drive=drive)
+    drives.drive_result_record(drive=drive, hand=1, table=2, ns_tricks=9)
+    drives.drive_result_record(drive=drive, hand=1, table=3, ns_tricks=5, confirmed=False)
+    near = drives.DriveState(drive, near=1).result_rows
+    stored = {(r.hand, r.table): r for r in DriveResult.objects.filter(drive=drive)}
+    assert sorted(near) == sorted(stored) == [(1, 2), (1, 3)]
+    for key, result in near.items():
+        fields = ("pk", "drive_id", "hand", "table", "ns_tricks", "confirmed")
+        assert [getattr(result, f) for f in fields] == [getattr(stored[key], f) for f in fields]
+        assert result._state.db == stored[key]._state.db == "default" and not result._state.adding
+    services = Path(__file__).resolve().parents[1] / "tournaments" / "services"
+    assert [p.name for p in services.rglob("*.py") if ".from_db(" in p.read_text()] == []

@@ -54,7 +54,7 @@ def test_a_confirmed_hand_sent_again_with_the_same_tricks_is_answered_as_done(cl
     assert (result.ns_tricks, result.confirmed) == (8, True)
     # Other tricks are refused: only the organiser corrects a confirmed hand.
     changed = tablet.post(f"/d/{token}/enter/", {"hand": 1, "ns_tricks": 5}, follow=True)
-    assert any(level == "error" and "already confirmed" in text for level, text in _said(changed))
+    assert any(level == "error" and "already has N/S 8 (confirmed)" in text for level, text in _said(changed))
     assert DriveResult.objects.get(hand=1, table=1).ns_tricks == 8
 
 

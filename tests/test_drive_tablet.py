@@ -149,3 +149,25 @@ def test_the_organisers_page_shows_the_tablets_lines_with_their_table(client, or
     ]
     where = [page.index(row) for row in rows]
     assert where == sorted(where)  # newest first
+
+
+def test_a_second_tablet_cannot_type_over_a_count_waiting_for_ew(client, drive):
+    """The rule of an event's tablet: N/S's count waits for E/W, who confirm it or send it back; a
+    second tablet at the table (or a page left open) cannot type another over it, and is told so in
+    the same words, with "hand" for "board". The same count again is a retry, taken silently."""
+    _post(client, drive, "enter", 1, hand=1, ns_tricks=8)
+    page = _post(client, drive, "enter", 1, hand=1, ns_tricks=5)
+    assert (
+        "Hand 1 already has N/S 8 (waiting for E/W to confirm). If it is wrong, E/W can send it back "
+        "before confirming; after that ask the organiser."
+    ) in page
+    assert drive.results.get(hand=1, table=1).ns_tricks == 8
+    again = _post(client, drive, "enter", 1, hand=1, ns_tricks=8)
+    assert "already has" not in again and 'class="error"' not in again
+    assert [line[0] for line in _lines(drive, 1, 1)] == ["created"]
+    _post(client, drive, "reject", 1, hand=1)
+    _post(client, drive, "enter", 1, hand=1, ns_tricks=5)  # sent back: N/S enter it again
+    assert drive.results.get(hand=1, table=1).ns_tricks == 5
+    _post(client, drive, "confirm", 1, hand=1, ns_tricks=5)
+    page = _post(client, drive, "enter", 1, hand=1, ns_tricks=9)
+    assert "Hand 1 already has N/S 5 (confirmed): only the organiser can change it now." in page

@@ -167,3 +167,28 @@ def test_the_standings_lead_to_each_members_page(client, club, make_played_event
     event = make_played_event(club, members=[joan, harold])
     page = client.get(reverse("tournaments:results", args=[event.pk])).content.decode()
     assert f'<a href="/players/{joan.pk}/">Joan Bellamy</a> &amp; <a href="/players/{harold.pk}/">' in page
+
+
+def test_a_players_drives_and_team_nights_are_each_measured_apart(client, club, make_played_drive):
+    """A drive's score is tricks, a team night's the team's points: the page never averages the two
+    together, and says in words which average, best and worst is which."""
+    from tournaments.services import drives
+
+    joan = services.member_create(club=club, first_name="Joan", last_name="Player")
+    drive = make_played_drive(club, members=[joan])
+    teams = [("Aces", [str(joan), "Bob", "Cy", "Di"]), ("Kings", ["Ed", "Flo", "Gus", "Hal"])]
+    night = drives.team_night_create(
+        club=club, name="Cup night", date="2026-11-24", teams=teams, hands=1, halves=1
+    )
+    drives.drive_start(drive=night)
+    drives.drive_result_record(drive=night, hand=1, table=1, ns_tricks=13)  # Aces at home: 2
+    drives.drive_result_record(drive=night, hand=1, table=2, ns_tricks=7)  # Kings at home: 1
+    drives.drive_close(drive=night)
+    drives.drive_publish(drive=night)
+    tricks = drives.DriveState(drive).scores["L1"].score
+    page = " ".join(client.get(reverse("tournaments:player", args=[joan.pk])).content.decode().split())
+    assert f"<dt>Average tricks (drives)</dt><dd>{tricks:.1f}</dd>" in page
+    assert "<dt>Average team points (team nights)</dt><dd>2.0</dd>" in page
+    assert "Best drive</dt><dd><a" in page and "Village Drive</a>" in page
+    assert "Best team night</dt><dd><a" in page and "Cup night</a>, 24 Nov: 2" in page
+    assert "Average score (drives)" not in page and "Worst drive" not in page

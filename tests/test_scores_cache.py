@@ -138,3 +138,20 @@ def test_a_movement_rebuilt_before_any_result_is_seen_at_once(club, make_event):
     services.event_update(event=event, values={"tables": 5})
 
     assert len(services.event_report(Event.objects.get(pk=event.pk)).scores.standings) == 10
+
+
+def test_the_scores_are_kept_by_the_settings_the_lifecycle_guards(running):
+    """One list of the settings that decide the standings from the same results: what the organiser
+    may no longer change once published is what the kept scores are looked up by, and changing any
+    of them is seen at once."""
+    from tournaments.services import lifecycle, scoring
+
+    assert scoring.SCORING_FIELDS is lifecycle.SCORING_FIELDS
+    changed = {"scoring": "total_tricks", "scale": "acbl", "adjusted_scores": "fixed", "honours": True}
+    changed["tie_break"] = not running.tie_break
+    assert set(changed) == set(lifecycle.SCORING_FIELDS)
+    keys = {scoring._scores_key(running)}
+    for name, value in changed.items():
+        setattr(running, name, value)
+        keys.add(scoring._scores_key(running))
+    assert len(keys) == 1 + len(changed)

@@ -215,7 +215,7 @@ def test_a_drive_table_lists_its_four_players_and_holds_when_someone_else_is_her
     url = reverse("tournaments:drive-table", args=[link.token])
     html = client.get(url).content.decode()
     assert "Who is at the table?" in html and "Before hand 1" in html and "N/S took" not in html
-    assert "L3 Player 4 &amp; G3 Player 5" in html
+    assert "Player 4 (L3) &amp; Player 5 (G3)" in html
     client.post(
         reverse("tournaments:drive-table-check-in", args=[link.token]), {"round": 1, "answer": "else"}
     )

@@ -196,3 +196,86 @@ def test_the_results_never_leave_a_heading_alone_at_the_foot_of_a_page(client, o
             lines = page.extract_text().splitlines()
             if "Pairs" in lines:
                 assert "Place" in " ".join(lines[lines.index("Pairs") :]), (count, lines[-4:])
+
+
+@pytest.mark.parametrize("teams, hands", [(5, 8), (25, 18)])
+def test_every_player_has_the_place_their_team_has_on_the_results_page_the_csv_and_drive_state(
+    client, organiser, club, teams, hands
+):
+    """A team night ranks teams: each of a team's four players stands where the team stands, on the
+    results page, in its CSV, in ``drive_state`` (JSON and text) and on their own page."""
+    import json
+
+    from django.core.management import call_command
+
+    from tournaments.services.players import drives_evenings
+
+    entered = [(f"Team {n}", [f"P{n}-{k} Player" for k in range(4)]) for n in range(1, teams + 1)]
+    for _, names in entered:
+        for name in names:
+            club.members.create(first_name=name.split()[0], last_name="Player")
+    night = drives.team_night_create(
+        club=club, name="Big night", date="2026-11-25", teams=entered, hands=hands
+    )
+    drives.drive_start(drive=night)
+    for hand in range(1, hands + 1):
+        for table in range(1, teams + 1):
+            drives.drive_result_record(
+                drive=night, hand=hand, table=table, ns_tricks=(3 * hand + 5 * table) % 14
+            )
+    client.force_login(organiser)
+    shown = {t["number"]: t["place"] for t in client.get(_url("drive-results", night)).context["teams"]}
+    rows = list(csv.reader(io.StringIO(client.get(_url("team-night-csv", night)).content.decode())))
+    assert {int(row[1]): row[0] for row in rows[1 : teams + 1]} == shown
+    state = drives.DriveState(night)
+    team_of = {key: player.team.number for key, player in state.players.items()}
+    out = io.StringIO()
+    call_command("drive_state", str(night.pk), "--format", "json", stdout=out)
+    players = json.loads(out.getvalue())["players"]
+    assert len(players) == 4 * teams
+    assert {p["player"]: p["place"] for p in players} == {key: shown[team] for key, team in team_of.items()}
+    text = io.StringIO()
+    call_command("drive_state", str(night.pk), stdout=text)
+    for p in players:
+        assert f"{p['place']:>4} {p['player']:>4} {p['name']}" in text.getvalue()
+    pages = {member_id: evening.place for member_id, evening in drives_evenings([night])}
+    members = {player.member_id: team_of[key] for key, player in state.players.items()}
+    assert len(pages) == 4 * teams and pages == {member: shown[team] for member, team in members.items()}
+
+
+def test_a_team_nights_tablet_check_in_and_live_page_name_players_without_cards(client, organiser, night):
+    """Only a lady/gent drive's players carry score cards (L1, G3): a team night's are named by name
+    at the table, when checking in, in the trail and on the organiser's live page."""
+    import re
+
+    from tournaments.models import AuditLine
+
+    link = night.table_accesses.get(table=2)
+    tablet = Client()
+    page = tablet.get(reverse("tournaments:drive-table", args=[link.token])).content.decode()
+    assert "Ed King &amp; Flo King" in page and "Cy Archer &amp; Di Archer" in page
+    cards = re.compile(r"\b[LG]\d+\b")
+    assert not cards.search(page.split('<section class="pairs">', 1)[1]), page
+    tablet.post(
+        reverse("tournaments:drive-table-check-in", args=[link.token]), {"round": 1, "answer": "else"}
+    )
+    client.force_login(organiser)
+    live = client.get(reverse("tournaments:drive-live", args=[night.pk])).content.decode()
+    waiting = live.split('id="check-in-2"', 1)[1].split("</p>", 1)[0]
+    assert "Ed King" in waiting and not cards.search(waiting), waiting
+    line = AuditLine.objects.filter(drive=night, action=AuditLine.Action.CHECKED_IN).get()
+    assert "Ed King" in line.detail and not cards.search(line.detail), line.detail
+
+
+def test_a_team_card_names_the_team_and_the_pair_each_of_its_pairs_meets(monkeypatch, night):
+    """Team 1 (Aces) in hand 1 of three teams: its home pair meets the Queens' away pair at table 1,
+    its away pair the Kings' home pair at table 2."""
+    from tournaments.services.drives import paper
+
+    printed = []
+    monkeypatch.setattr(paper, "render_drive", lambda data, document: printed.append(data) or b"")
+    drives.drive_print(drive=night, document="score-cards", base_url="http://hall")
+    (data,) = printed
+    assert data.card_columns[2:5] == ("Away at", "Home pair v", "Away pair v")
+    aces = next(card for card in data.cards if card.title == "Team 1 · Aces")
+    assert aces.rows[0][:5] == ("1", "♥", "2", "Queens' away pair", "Kings' home pair")

@@ -189,8 +189,9 @@ class DriveTableCard:
 
 
 SCORE_CARD_COLUMNS = ("Hand", "Trumps", "Table", "Partner", "Tricks", "Running")
-# A team night's card, one a team: where its away pair plays, whom its two pairs meet, their points.
-TEAM_CARD_COLUMNS = ("Hand", "Trumps", "Away at", "Opponents: home pair v · away pair v", "Points", "Running")
+# A team night's card, one a team: where its away pair plays, whom each of its pairs meets (the home
+# pair v "Queens' away pair", the away pair v "Kings' home pair"), their points.
+TEAM_CARD_COLUMNS = ("Hand", "Trumps", "Away at", "Home pair v", "Away pair v", "Points", "Running")
 STANDING_COLUMNS = ("Place", "Card", "Name", "First half", "Total", "Sat out")
 
 
@@ -207,7 +208,9 @@ class DrivePrint:
     cards: tuple[DriveCard, ...]
     tables: tuple[DriveTableCard, ...]
     results: DriveResults
-    card_columns: tuple[str, ...] = SCORE_CARD_COLUMNS  # six, the fourth the wide one
+    card_columns: tuple[str, ...] = (
+        SCORE_CARD_COLUMNS  # the names' columns (wide) after the third, then two scores
+    )
 
 
 @dataclass(frozen=True)

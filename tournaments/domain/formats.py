@@ -97,7 +97,9 @@ class EveningFormat:
     measure: Measure
     deal: Word
     entrant: Word  # how an entrant is numbered on cards and pages: "Pair 3", "Team 2"
+    evening: Word = Word("evening", "evenings")  # one of them in a player's season: "Best drive"
     card_codes: bool = False  # players are known at the tables by a score card ("L1", "G3")
+    seats_named: bool = False  # a tablet tells each player their seat (North): they move one by one
     seated_by: str = "movement"  # "movement", "schedule" or "who won"
     partnerships_internal: bool = False  # pairs exist only to seat a round (an individual event)
 
@@ -173,6 +175,7 @@ def _drive(key: str, title: str, **kwargs) -> EveningFormat:
         "measure": Measure.TRICKS,
         "deal": HAND,
         "entrant": Word("player", "players"),
+        "evening": Word("drive", "drives"),
         "card_codes": True,
         "seated_by": "who won",
     }
@@ -188,6 +191,7 @@ INDIVIDUAL_DRIVE = _drive(
     "Individual drive",
     lists=Lists.ONE,
     card_codes=False,
+    seats_named=True,
     seated_by="schedule",
 )
 TEAM_NIGHT = _drive(
@@ -199,6 +203,7 @@ TEAM_NIGHT = _drive(
     scoring="Each hand's points to the team, from the tricks its pairs took",
     measure=Measure.TEAM_POINTS,
     entrant=Word("team", "teams"),
+    evening=Word("team night", "team nights"),
     card_codes=False,
     seated_by="schedule",
 )
@@ -215,6 +220,7 @@ LEAGUE_MATCH = EveningFormat(
     measure=Measure.MATCH_POINTS,
     deal=DEAL,
     entrant=Word("club", "clubs"),
+    evening=Word("match", "matches"),
 )
 
 FORMATS = {

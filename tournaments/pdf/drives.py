@@ -14,14 +14,17 @@ from .table_cards import QrCode
 def _score_cards(data: DrivePrint) -> list:
     width = usable_width(data.event)
     header = list(data.card_columns)
+    # The names (a partner; a team's opponents) come between the table and the last two columns'
+    # scores, and share what the narrow columns leave.
+    wide = range(3, len(header) - 2)
     widths = [column_width(name, "Half") if k == 0 else column_width(name) for k, name in enumerate(header)]
-    widths[3] = 0
-    widths[3] = width - sum(widths)
-    centred = {0: "CENTER", 1: "CENTER", 2: "CENTER", 4: "CENTER", 5: "CENTER"}
+    left = width - sum(w for k, w in enumerate(widths) if k not in wide)
+    widths = [left / len(wide) if k in wide else w for k, w in enumerate(widths)]
+    centred = {k: "CENTER" for k in range(len(header)) if k not in wide}
     cards, roomy = [], []
     for card in data.cards:
         rows = [[r[0], suit(r[1]) if r[1] else "", *r[2:]] for r in card.rows]
-        rows.append(["Total", "", "", "", "", card.total])
+        rows.append(["Total", *[""] * (len(header) - 2), card.total])
         head = [
             text(card.title, STYLES["heading"]),
             text(f"{data.event.name} · {data.event.date} · score card", STYLES["small"]),

@@ -32,9 +32,9 @@ from .audit import changes_text, club_log
 from .drives.state import DriveState
 from .errors import ServiceError
 from .individuals import IndividualReport, individual_report
-from .scoring import SCORE_SETTINGS, SCORE_VERSIONS, event_report, scores_key, with_score_versions
+from .scoring import SCORE_VERSIONS, SCORING_FIELDS, event_report, scores_key, with_score_versions
 
-EVENT_COLUMNS = ("pk", "date", "name", "tag", "tables", *SCORE_SETTINGS, *SCORE_VERSIONS)
+EVENT_COLUMNS = ("pk", "date", "name", "tag", "tables", *SCORING_FIELDS, *SCORE_VERSIONS)
 DRIVE_COLUMNS = ("pk", "date", "name", "tag", "format", *SCORE_VERSIONS)
 UPDATES = (
     AuditLine.Action.PUBLISHED,
@@ -234,7 +234,7 @@ def club_evenings(club: Club, *, start: Date | None = None, end: Date | None = N
     keys = {}
     for kind, row in rows:
         if kind == "event":
-            settings_end = 5 + len(SCORE_SETTINGS)
+            settings_end = 5 + len(SCORING_FIELDS)  # after pk, date, name, tag and tables
             pk, settings, versions = row[0], row[5:settings_end], row[settings_end:]
             keys[(kind, pk)] = "competition-" + scores_key(pk, settings, versions)
         else:

@@ -14,6 +14,7 @@ from datetime import date
 from django.db.models import Q
 from django.urls import reverse
 
+from ..domain.formats import EveningFormat, Measure, Word
 from ..domain.individuals import rank_individuals
 from ..domain.scoring import pair_label
 from ..models import Drive, DrivePlayer, Event, IndividualPlayer, Member, Pair
@@ -54,8 +55,39 @@ class Evening:
     hands: int  # boards or hands played
     tens: int  # of them with ten tricks or more to the member's side
     won: bool
+    evening_format: EveningFormat  # what kind of evening: what its score measures, what it is called
     opponents: Counter = field(default_factory=Counter, compare=False, repr=False)
     partnered: Counter = field(default_factory=Counter, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A member's evenings of one measure and one name (drives in tricks, team nights in team
+    points): their average, best and worst, never mixed with another measure's."""
+
+    measure: Measure
+    called: Word  # "drive", "team night"
+    evenings: tuple[Evening, ...]
+
+    @property
+    def average_label(self) -> str:
+        """ "Average tricks (drives)", "Average team points (team nights)"."""
+        return f"Average {self.measure} ({self.called.plural})"
+
+    @property
+    def average(self) -> str:
+        return f"{sum(e.score for e in self.evenings) / len(self.evenings):.1f}"
+
+    def _by_score(self) -> list[Evening]:
+        return sorted(self.evenings, key=lambda e: e.score)
+
+    @property
+    def best(self) -> Evening:
+        return self._by_score()[-1]
+
+    @property
+    def worst(self) -> Evening:
+        return self._by_score()[0]
 
 
 @dataclass(frozen=True)
@@ -79,9 +111,18 @@ class Season:
         return format_percentage(sum(shown) / len(shown)) if shown else ""
 
     @property
-    def average_drive_score(self) -> str:
-        scores = [e.score for e in self.drives]
-        return f"{sum(scores) / len(scores):.1f}" if scores else ""
+    def drives_measured(self) -> list[Measured]:
+        """The member's drives grouped by what their score measures (a drive's tricks, a team
+        night's points) and what they are called, in the order of the measures."""
+        groups: dict[tuple[Measure, Word], list[Evening]] = {}
+        for evening in self.drives:
+            called = evening.evening_format
+            groups.setdefault((called.measure, called.evening), []).append(evening)
+        order = list(Measure)
+        return [
+            Measured(measure, called, tuple(evenings))
+            for (measure, called), evenings in sorted(groups.items(), key=lambda g: order.index(g[0][0]))
+        ]
 
     @property
     def wins(self) -> int:
@@ -91,13 +132,11 @@ class Season:
     def tens(self) -> int:
         return sum(e.tens for e in self.evenings)
 
-    def best_and_worst(self, kind: str) -> tuple[Evening | None, Evening | None]:
-        """The best and the worst evening of a kind: by percentage for matchpoint events, by score
-        for drives (events scored in tricks are not compared with one another)."""
-        if kind == "event":
-            rated = [(e.percentage, e) for e in self.events if e.percentage is not None]
-        else:
-            rated = [(e.score, e) for e in self.drives]
+    def best_and_worst_event(self) -> tuple[Evening | None, Evening | None]:
+        """The best and the worst matchpoint evening, by percentage (events scored in tricks are
+        not compared with one another; drives are compared within their measure,
+        ``drives_measured``)."""
+        rated = [(e.percentage, e) for e in self.events if e.percentage is not None]
         if not rated:
             return None, None
         rated.sort(key=lambda pair: pair[0])
@@ -215,6 +254,7 @@ def _event_evening(event, url: str, method: str, standing, **own) -> Evening:
         percentage=standing.percentage,
         hands=standing.boards_played,
         won=standing.rank.rstrip("=") == "1",
+        evening_format=event.evening_format,
         **own,
     )
 
@@ -286,62 +326,38 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
             player = state.players[key]
             return Person(player.name, player.member_id)
 
-        # A team night's players stand where their team stands: its place among the teams, its points.
-        teams = (
-            {s.team: (place, s.points) for place, s in state.team_placings()} if state.is_team_night else {}
-        )
-        for role in drive.roles:
-            ranked = state.placings(role)
-            for place, score in ranked:
-                player = state.players[score.player]
-                wanted = [m for m in player.member_ids if _wanted(m, member_ids)]  # two for a shared seat
-                if not wanted:
-                    continue
-                played = [line for line in score.lines if line.tricks is not None and not line.sat_out]
-                partnered = Counter(person(line.partner) for line in played if line.partner)
-                opponents = Counter(person(o) for line in played for o in line.opponents if o)
-                evening = Evening(
-                    kind="drive",
-                    pk=drive.pk,
-                    name=drive.name,
-                    date=drive.date,
-                    url=url,
-                    partners=tuple(sorted(partnered, key=lambda p: (-partnered[p], p.name))),
-                    **(
-                        _team_standing(player.card, teams)
-                        if teams
-                        else {
-                            "card": player.key,
-                            "place": place,
-                            "field_size": len(ranked),
-                            "field_name": drive.role_plural(role),
-                            "score": score.score,
-                            "score_text": str(plain_number(score.score)),
-                        }
-                    ),
-                    percentage=None,
-                    hands=len(played),
-                    tens=sum(line.tricks >= TEN_TRICKS for line in played),
-                    won=(_team_standing(player.card, teams)["place"] if teams else place).rstrip("=") == "1",
-                    opponents=opponents,
-                    partnered=partnered,
-                )
-                rows += [(member_id, evening) for member_id in wanted]
+        for standing in state.player_standings():
+            score = standing.score
+            player = state.players[score.player]
+            wanted = [m for m in player.member_ids if _wanted(m, member_ids)]  # two for a shared seat
+            if not wanted:
+                continue
+            played = [line for line in score.lines if line.tricks is not None and not line.sat_out]
+            partnered = Counter(person(line.partner) for line in played if line.partner)
+            opponents = Counter(person(o) for line in played for o in line.opponents if o)
+            evening = Evening(
+                kind="drive",
+                pk=drive.pk,
+                name=drive.name,
+                date=drive.date,
+                url=url,
+                partners=tuple(sorted(partnered, key=lambda p: (-partnered[p], p.name))),
+                card=standing.entrant,
+                place=standing.place,
+                field_size=standing.field_size,
+                field_name=standing.field,
+                score=standing.figure,
+                score_text=str(plain_number(standing.figure)),
+                percentage=None,
+                hands=len(played),
+                tens=sum(line.tricks >= TEN_TRICKS for line in played),
+                won=standing.place.rstrip("=") == "1",
+                evening_format=drive.evening_format,
+                opponents=opponents,
+                partnered=partnered,
+            )
+            rows += [(member_id, evening) for member_id in wanted]
     return rows
-
-
-def _team_standing(card: int, teams: dict) -> dict:
-    """A team night player's line: their team (cards 2t - 1 and 2t are team t's) and its place."""
-    number = (card + 1) // 2
-    place, points = teams[number]
-    return {
-        "card": f"Team {number}",
-        "place": place,
-        "field_size": len(teams),
-        "field_name": "Teams",
-        "score": points,
-        "score_text": str(points),
-    }
 
 
 def member_competitions(member: Member) -> tuple[dict, ...]:

@@ -12,6 +12,7 @@ from ..domain.deals import honours, parse_deal
 from ..domain.errors import DomainError
 from ..domain.progress import expected_boards
 from ..models import AuditLine, Event, ResultChange
+from .lifecycle import SCORING_FIELDS
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,6 @@ def history_lines(model, evening: str = "event") -> tuple[Subquery, Subquery]:
     )
 
 
-SCORE_SETTINGS = ("scoring", "scale", "adjusted_scores", "tie_break", "honours")
 SCORE_VERSIONS = ("result_lines", "newest_result", "trail_lines", "newest_step")
 
 
@@ -147,7 +147,7 @@ def _scores_keys(events) -> dict[int, str]:
     by_id = {event.pk: event for event in events}
     rows = with_score_versions(Event.objects.filter(pk__in=by_id)).values_list("pk", *SCORE_VERSIONS)
     return {
-        pk: scores_key(pk, (getattr(by_id[pk], name) for name in SCORE_SETTINGS), versions)
+        pk: scores_key(pk, (getattr(by_id[pk], name) for name in SCORING_FIELDS), versions)
         for pk, *versions in rows
     }
 

@@ -23,6 +23,7 @@ from django.db import transaction
 from django.db.models import Count, F, FilteredRelation, OuterRef, Q
 from django.utils import timezone
 
+from ..domain.entry import EntryError, entry_needed
 from ..domain.movements.individual import BOARDS_DONE, next_seat_text
 from ..domain.movements.render import boards_move_text, ew_move_text, seat_move_text
 from ..models import (
@@ -354,11 +355,11 @@ def _table_rounds(
     return list(rounds.values()), by_round
 
 
-def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Board, bool, dict]:
+def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Board, bool, dict, Event]:
     """The table's seating for the board (the event held against a close and the table's
-    seatings locked, in one statement), the board, whether it is the current round, and that
-    round's results by board (read under the locks, so current). Four statements in all with the
-    write and its history line.
+    seatings locked, in one statement), the board, whether it is the current round, that
+    round's results by board (read under the locks, so current) and the event as held. Four
+    statements in all with the write and its history line.
 
     A board of an earlier round is returned too (not current), so that a repeated tap or a retried
     request whose reply was lost is recognised; the callers refuse anything else on it.
@@ -393,7 +394,7 @@ def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Bo
     verdict = may_enter(waiting=found.held, table=access.table, round_word="round")
     if not verdict:
         raise TableError(verdict.reason)
-    return found, board, is_current, by_round.get(found.round, {})
+    return found, board, is_current, by_round.get(found.round, {}), event
 
 
 def _not_now(access: TableAccess, board_number: int) -> TableError:
@@ -473,23 +474,28 @@ def _check_seen(access: TableAccess, seating: Seating, board_number: int, seen: 
 def table_result_enter(
     *, access: TableAccess, board_number: int, ns_tricks: int, seen: int | None = None
 ) -> Result:
-    """N/S enter their tricks; the result then waits for E/W to confirm. ``seen``: see
-    ``typed_before_organiser_set``."""
+    """N/S enter their tricks; the result then waits for E/W to confirm (the rule of every
+    table's count, ``domain.entry``). ``seen``: see ``typed_before_organiser_set``."""
     if not isinstance(ns_tricks, int) or not 0 <= ns_tricks <= 13:
         raise TableError("Tap the number of tricks N/S took: 0 to 13.")
-    seating, board, is_current, results = _locked_seating(access, board_number)
+    seating, board, is_current, results, event = _locked_seating(access, board_number)
     _check_seen(access, seating, board_number, seen)
     existing = _result_at(seating, board, results)
-    if existing is not None:
-        if _seen_by_table(existing, seating) == ns_tricks:
-            return existing  # the same tap again: nothing to do
-        if not is_current:
-            raise _not_now(access, board_number)
-        state = "confirmed" if existing.confirmed_at else "waiting for E/W to confirm"
-        raise TableError(
-            f"Board {board_number} already has N/S {_seen_by_table(existing, seating)} ({state}). "
-            "If it is wrong, E/W can send it back before confirming; after that ask the organiser."
+    there = None if existing is None else _seen_by_table(existing, seating)
+    if there not in (None, ns_tricks) and not is_current:
+        raise _not_now(access, board_number)
+    try:
+        needed = entry_needed(
+            deal=event.evening_format.deal,
+            number=board_number,
+            existing=there,
+            confirmed=existing is not None and existing.confirmed_at is not None,
+            entered=ns_tricks,
         )
+    except EntryError as error:
+        raise TableError(str(error)) from None
+    if not needed:
+        return existing  # the same tap again: nothing to do
     if not is_current:
         raise _not_now(access, board_number)
     return result_record_for_seating(
@@ -507,7 +513,7 @@ def table_result_confirm(
     *, access: TableAccess, board_number: int, ns_tricks: int, seen: int | None = None
 ) -> Result:
     """E/W confirm the tricks they were shown; a changed entry is not confirmed by mistake."""
-    seating, board, _, results = _locked_seating(access, board_number)
+    seating, board, _, results, _ = _locked_seating(access, board_number)
     _check_seen(access, seating, board_number, seen)
     existing = _result_at(seating, board, results)
     if existing is None:
@@ -532,7 +538,7 @@ def table_result_confirm(
 @transaction.atomic
 def table_result_reject(*, access: TableAccess, board_number: int, seen: int | None = None) -> None:
     """E/W send an unconfirmed entry back, so N/S can enter it again."""
-    seating, board, _, results = _locked_seating(access, board_number)
+    seating, board, _, results, _ = _locked_seating(access, board_number)
     _check_seen(access, seating, board_number, seen)
     existing = _result_at(seating, board, results)
     if existing is None:

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from ..domain.boards import STRAIN_SYMBOLS
 from ..domain.drives import COMPASS
 from ..domain.errors import DomainError
+from ..domain.formats import Entrants
 from ..models import DriveTable
 from ..services import drives
 from ..services.checkins import check_in_asked, check_in_of
@@ -19,28 +20,33 @@ from .tablets import asks_to_send_again, check_in_view, table_ready
 
 
 def _couple(state, couple, seats) -> list[dict]:
-    """A couple's players by card and name; an individual drive's by seat too (North, South)."""
-    if not state.drive.is_individual:
-        seats = ("", "")
+    """A couple's players as the format names them at the table ("Mary Smith (L1)" where players
+    carry score cards, else by name), with their seat where the format tells players their seats."""
+    evening = state.drive.evening_format
     return [
-        {"key": key, "name": state.name(key), "seat": seat} for key, seat in zip(couple, seats, strict=True)
+        {
+            "key": key,
+            "label": state.label(key),
+            "seat": seat if evening.seats_named else "",
+        }
+        for key, seat in zip(couple, seats, strict=True)
     ]
 
 
 def _moves(state, hand: int, table: int) -> list[dict]:
-    if state.is_team_night:  # by pairs: "Team 7's away pair: go to table 9"
+    if state.drive.evening_format.entrants is Entrants.TEAMS:  # by pairs: "Team 7's away pair: go to table 9"
         return [
             {
                 "name": f"Team {m['team']}'s {m['pair']} pair",
-                "key": f"{m['name']}: {m['players']}",
+                "detail": f"{m['name']}: {m['players']}",
                 "text": m["text"],
             }
             for m in state.team_moves(hand, table)
         ]
     return [
         {
-            "name": state.name(player),
-            "key": player,
+            "name": state.label(player),
+            "detail": "",
             "text": move.text + (f", partner {state.name(move.partner)}" if move.partner else ""),
         }
         for player, move in state.departures(hand, table).items()
@@ -53,7 +59,7 @@ def _sitting_out(state, hand: int) -> list[dict]:
     if not state.scheduled:
         return []
     return [
-        {"name": state.name(p), "key": p}
+        {"key": p, "label": state.label(p)}
         for seated in state.seatings.get(hand, {}).values()
         if seated.sit_out
         for p in seated.players
@@ -99,7 +105,7 @@ def drive_table_page(request, token: str):
             "red": trumps in ("H", "D"),
             "sit_out_score": state.sit_out_text,
         }
-        if state.is_team_night:
+        if drive.evening_format.entrants is Entrants.TEAMS:
             home, away = (state.team_of(couple[0]) for couple in (now.seating.ns, now.seating.ew))
             context["match"] = {"home": home, "away": away}
         if not now.seating.sit_out and now.result is None:
@@ -108,7 +114,7 @@ def drive_table_page(request, token: str):
                 "check_in": check_in,
                 "check_in_asked": check_in_asked(check_in, club=drive.club, round=now.hand),
                 "expected": [
-                    (side, " & ".join(f"{p['key']} {p['name']}" for p in couple if p["key"]))
+                    (side, " & ".join(p["label"] for p in couple if p["key"]))
                     for side, couple in (("N/S", context["ns"]), ("E/W", context["ew"]))
                 ],
             }

@@ -31,8 +31,7 @@ def player_page(request, member_id: int):
     if not season.evenings:
         raise Http404("This player has no published results yet.")
     page = Paginator(season.evenings, EVENINGS_A_PAGE).get_page(request.GET.get("page"))
-    best_event, worst_event = season.best_and_worst("event")
-    best_drive, worst_drive = season.best_and_worst("drive")
+    best_event, worst_event = season.best_and_worst_event()
     return render(
         request,
         "tournaments/player_page.html",
@@ -42,8 +41,7 @@ def player_page(request, member_id: int):
             "page": page,
             "best_event": best_event,
             "worst_event": worst_event,
-            "best_drive": best_drive,
-            "worst_drive": worst_drive,
+            "drives_measured": season.drives_measured,
             "partners": season.met_most("partners"),
             "opponents": season.met_most("opponents"),
         },

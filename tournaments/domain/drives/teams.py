@@ -61,6 +61,15 @@ def pair_card(team: int, pair: str) -> int:
     return 2 * team - (1 if pair == HOME else 0)
 
 
+def card_team(card: int) -> int:
+    """The team whose pair plays on a card number: ``pair_card`` the other way round.
+
+    >>> [card_team(card) for card in (5, 6, 7)]
+    [3, 3, 4]
+    """
+    return (card + 1) // 2
+
+
 def check_teams(teams: int) -> None:
     """Refuse a number of teams a team night cannot be played with."""
     if teams < 2:

@@ -8,7 +8,7 @@ from ...domain.drives import (
     LADY,
     Format,
 )
-from ...domain.drives.teams import HOME, Rule, team_card
+from ...domain.drives.teams import AWAY, HOME, Rule, team_card
 from ...domain.errors import DomainError
 from ...domain.movements.whist import whist_schedule
 from ...models import (
@@ -38,10 +38,10 @@ def _schedule_words(state: DriveState, table: int) -> tuple[str, ...]:
 
 def drive_report(*, drive: Drive) -> dict:
     """The drive's state as plain data (``drive_state --format json``). Each player has the place
-    the results page gives them: in their role's list ("6=" when level), the one list of an
-    individual drive."""
+    the results page gives them (``DriveState.player_standings``): in their role's list ("6=" when
+    level), the one list of an individual drive, their team's at a team night; listed in that
+    order, list by list."""
     state = DriveState(drive)
-    places = {s.player: place for role in drive.roles for place, s in state.placings(role)}
     return {
         "drive": drive.pk,
         "name": drive.name,
@@ -59,16 +59,16 @@ def drive_report(*, drive: Drive) -> dict:
         ],
         "players": [
             {
-                "player": s.player,
-                "name": state.name(s.player),
-                "role": s.role,
-                "place": places[s.player],
-                "score": plain_number(s.score),
-                "first_half": plain_number(s.first_half),
-                "hands_played": s.hands_played,
-                "sat_out": s.sat_out,
+                "player": standing.score.player,
+                "name": state.name(standing.score.player),
+                "role": standing.score.role,
+                "place": standing.place,
+                "score": plain_number(standing.score.score),
+                "first_half": plain_number(standing.score.first_half),
+                "hands_played": standing.score.hands_played,
+                "sat_out": standing.score.sat_out,
             }
-            for s in state.standings()
+            for standing in state.player_standings()
         ],
         "prizes": [
             {
@@ -92,7 +92,7 @@ def drive_report(*, drive: Drive) -> dict:
                 "home": s.home.points,
                 "away": s.away.points,
             }
-            for place, s in (state.team_placings() if state.is_team_night else [])
+            for place, s in (state.team_placings() if drive.evening_format.ranks_teams else [])
         ],
     }
 
@@ -135,6 +135,11 @@ def _movement_words(state: DriveState, table: int) -> tuple[str, ...]:
     return (stay, f"{movers} {lady}: up to table {up}.", f"{movers} {gent}: down to table {down}.")
 
 
+def _whose(name: str) -> str:
+    """A team's name as the owner of a pair: "Kings'", "Team 3's"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _team_night_paper(state: DriveState) -> dict:
     """A team night's cards (one a team), its table cards' words and its results (teams, pairs)."""
     drive, count = state.drive, len(state.teams)
@@ -152,7 +157,8 @@ def _team_night_paper(state: DriveState) -> dict:
                     str(line.hand),
                     STRAIN_SYMBOLS[state.trumps(line.hand)],
                     str(line.away_table),
-                    f"{state.teams[line.visitors].name} · {host}",
+                    f"{_whose(state.teams[line.visitors].name)} {AWAY} pair",
+                    f"{_whose(host)} {HOME} pair",
                     f"{line.home_points if line.home_points is not None else ''}+"
                     f"{line.away_points if line.away_points is not None else ''}"
                     if line.home_points is not None or line.away_points is not None

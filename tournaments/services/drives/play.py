@@ -25,6 +25,7 @@ from ...domain.drives import (
     role_switches,
     start_seating,
 )
+from ...domain.entry import EntryError, entry_needed
 from ...domain.errors import DriveError
 from ...models import (
     AuditLine,
@@ -235,8 +236,9 @@ def drive_result_record(
 ) -> DriveResult:
     """Record the N/S couple's tricks at a table in a hand, and seat what the result lets be seated.
 
-    Unconfirmed (a tablet's first tap) it waits for the other couple. A confirmed result is
-    changed only by ``drive_result_correct``; the same tricks sent again are harmless.
+    Unconfirmed (a tablet's first tap) it waits for the other couple, and another count is not
+    typed over it (``domain.entry``, as at an event's tablet). A confirmed result is changed only
+    by ``drive_result_correct``; the same tricks sent again are harmless.
     """
     return _record(_locked(drive), hand, table, ns_tricks, confirmed, source=ORGANISER, user=user)
 
@@ -247,7 +249,20 @@ def _record(
     state = DriveState(drive, near=hand)
     state.check_playable(hand, table, ns_tricks)
     result = state.result_rows.get((hand, table))
-    if result is not None and result.confirmed:
+    if not confirmed:  # N/S's count, waiting for E/W: the rule of every table's count
+        try:
+            needed = entry_needed(
+                deal=drive.evening_format.deal,
+                number=hand,
+                existing=None if result is None else result.ns_tricks,
+                confirmed=result is not None and result.confirmed,
+                entered=ns_tricks,
+            )
+        except EntryError as error:
+            raise DriveStateError(str(error)) from None
+        if not needed:
+            return result  # the same tap again: nothing to do
+    elif result is not None and result.confirmed:
         if result.ns_tricks == ns_tricks:
             return result
         raise DriveStateError(
@@ -257,11 +272,9 @@ def _record(
     if result is None:
         result, line, before = DriveResult(drive=drive, hand=hand, table=table), Line.CREATED, ""
     elif result.ns_tricks != ns_tricks:
-        line, before = Line.CREATED, result.score_text  # an unconfirmed count, entered again
-    elif confirmed:
-        line, before = Line.CONFIRMED, result.score_text  # the organiser confirms a table's count
+        line, before = Line.CREATED, result.score_text  # the organiser's count over one still waiting
     else:
-        return result  # the same tap again: nothing to do
+        line, before = Line.CONFIRMED, result.score_text  # the organiser confirms a table's count
     result.ns_tricks, result.confirmed = ns_tricks, confirmed
     result.save()
     history_add(result, line, before=before, user=user, source=source)

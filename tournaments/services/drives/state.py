@@ -33,6 +33,7 @@ from ...domain.drives.teams import (
     PairScore,
     Rule,
     TeamScore,
+    card_team,
     pair_card,
     rank_pairs,
     rank_teams,
@@ -77,10 +78,6 @@ def seatings_of(seats, keys: dict[int, str]) -> dict[int, dict[int, TableSeating
     return seatings
 
 
-RESULT_FIELDS = ["id", "drive_id", "hand", "table", "ns_tricks", "confirmed"]
-RESULT_READ = ("result__id", "result__ns_tricks", "result__confirmed")
-
-
 class DriveStateError(ServiceError):
     """Something the drive's state does not allow now, said plainly."""
 
@@ -95,6 +92,21 @@ class TableNow:
     result: DriveResult | None
     waiting_for: tuple[int, ...] = ()
     finished: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerStanding:
+    """Where a player stands in a drive's results, as the results page, the CSV, ``drive_state``,
+    the player's own page and their e-mail all give it: their place in the list they are ranked
+    in ("6=" when level), that list's heading and size, how the list knows them ("L3", or a team
+    night's "Team 2") and the figure it ranks by, in the evening's measure."""
+
+    score: PlayerScore  # their own score card
+    place: str
+    field: str  # "Ladies", "Players", "Teams"
+    field_size: int
+    entrant: str
+    figure: float  # tricks, or a team night's team points
 
 
 class DriveState:
@@ -167,15 +179,16 @@ class DriveState:
                     condition=Q(drive__results__hand=F("hand"), drive__results__table=F("table")),
                 )
             )
-            .values_list("hand", "table", "seat", "player_id", "player__role", "player__card", *RESULT_READ)
+            .select_related("player", "result")
+            .only("hand", "table", "seat", "player__role", "player__card")
         )
         rows, self.result_rows = [], {}
-        for hand_, table, seat, player_id, role, card, *result in seats:
-            rows.append((hand_, table, seat, player_id, f"{role}{card}"))
-            if result[0] is not None and (hand_, table) not in self.result_rows:
-                self.result_rows[(hand_, table)] = DriveResult.from_db(
-                    None, RESULT_FIELDS, (result[0], self.drive.pk, hand_, table, *result[1:])
-                )
+        for seat in seats:
+            rows.append((seat.hand, seat.table, seat.seat, seat.player_id, seat.player.key))
+            # The ORM sets a filtered relation's attribute only where a row was joined; a table's
+            # result comes with each of its four seats.
+            if (result := getattr(seat, "result", None)) is not None:
+                self.result_rows.setdefault((seat.hand, seat.table), result)
         self.ids = {key: player_id for hand_, _, _, player_id, key in rows if hand_ == 1}
         self.seatings = seatings_of((row[:4] for row in rows), self.players_by_id)
         self.results = {k: r.ns_tricks for k, r in self.result_rows.items() if r.confirmed}
@@ -227,9 +240,14 @@ class DriveState:
     def name(self, key: str | None) -> str:
         return self.players[key].name if key else "(empty seat)"
 
+    def label(self, key: str | None) -> str:
+        """A player as the format names them at the table: "Doreen Hardcastle (L3)" where players
+        carry score cards, else by name alone."""
+        return self.drive.evening_format.person_label(key or "", self.name(key))
+
     def seated_names(self, seating: TableSeating) -> str:
-        """The players seated at a table, each by card and name: "L3 Doreen Hardcastle, G3 Jim Lee"."""
-        return ", ".join(f"{key} {self.name(key)}" for key in seating.players)
+        """The players seated at a table, as ``label`` names them: "Doreen Hardcastle (L3), Jim Lee (G3)"."""
+        return ", ".join(self.label(key) for key in seating.players)
 
     def check_playable(self, hand: int, table: int, ns_tricks: int, organiser: bool = False) -> None:
         verdict = lifecycle.may_correct(self.drive) if organiser else lifecycle.may_play(self.drive)
@@ -336,7 +354,7 @@ class DriveState:
 
     def team_of(self, key: str) -> DriveTeam:
         """A team night player's team, from their card (team t holds cards 2t - 1 and 2t)."""
-        return self.teams[(int(key[1:]) + 1) // 2]
+        return self.teams[card_team(int(key[1:]))]
 
     def pair_names(self, team: int, pair: str) -> str:
         """The two players of a team's home or away pair: "Ann Lee & Bob Lee"."""
@@ -480,6 +498,38 @@ class DriveState:
         """The players of a role best first, each with their place: level totals share it ("6=")."""
         ranked = self.standings(role)
         return list(zip(shared_places([s.score for s in ranked]), ranked, strict=True))
+
+    def player_standings(self) -> list[PlayerStanding]:
+        """Every player where the results place them, list by list, best first. Where the format
+        ranks teams, a team's four players stand where the team stands (its place among the
+        teams, its points), in card order; else each player has their place in their list (their
+        role's, or the one list of players)."""
+        evening = self.drive.evening_format
+        if evening.ranks_teams:
+            members: dict[int, list[str]] = {}
+            for player in sorted(self.players.values(), key=lambda p: (p.card, p.role != LADY)):
+                members.setdefault(card_team(player.card), []).append(player.key)
+            placings = self.team_placings()
+            return [
+                PlayerStanding(
+                    self.scores[key],
+                    place,
+                    evening.entrant.plural.capitalize(),
+                    len(placings),
+                    evening.entrant.title(team.team),
+                    team.points,
+                )
+                for place, team in placings
+                for key in members.get(team.team, ())
+            ]
+        standings = []
+        for role in self.drive.roles:
+            ranked = self.placings(role)
+            standings += [
+                PlayerStanding(s, place, self.drive.role_plural(role), len(ranked), s.player, s.score)
+                for place, s in ranked
+            ]
+        return standings
 
 
 def plain_number(value: float) -> float | int:

@@ -1,0 +1,47 @@
+"""A table's N/S count for a deal: one rule for every tablet, an event's board or a drive's hand.
+
+N/S tap the tricks they took; the count then waits for E/W, who confirm it or send it back. While
+it waits, nobody at the table types another over it (a second tablet at the table, a page left
+open): E/W send it back, and N/S enter it again. Once E/W have confirmed it, only the organiser
+changes it. The same count sent again (a double tap, a retried request whose reply was lost) is
+the count already there: nothing to do, and no refusal, confirmed or not.
+
+The words name the deal as the evening does ("board", "hand": the format's ``deal``).
+
+>>> from .formats import HAND
+>>> entry_needed(deal=HAND, number=3, existing=None, confirmed=False, entered=9)
+True
+>>> entry_needed(deal=HAND, number=3, existing=9, confirmed=False, entered=9)
+False
+>>> try:
+...     entry_needed(deal=HAND, number=3, existing=9, confirmed=True, entered=4)
+... except EntryError as refused:
+...     print(refused)
+Hand 3 already has N/S 9 (confirmed): only the organiser can change it now.
+"""
+
+from __future__ import annotations
+
+from .errors import DomainError
+from .formats import Word
+
+
+class EntryError(DomainError):
+    """A count the table may not enter now, said to the players."""
+
+
+def entry_needed(*, deal: Word, number: int, existing: int | None, confirmed: bool, entered: int) -> bool:
+    """Whether N/S's count ``entered`` for deal ``number`` is to be recorded: True when the table
+    has no count for it, False when it has this very count (``existing``, as the table sees it;
+    ``confirmed`` by E/W or not). Another count over one already there is refused, in words."""
+    if existing is None:
+        return True
+    if existing == entered:
+        return False
+    what = f"{deal.title(number)} already has N/S {existing}"
+    if confirmed:
+        raise EntryError(f"{what} (confirmed): only the organiser can change it now.")
+    raise EntryError(
+        f"{what} (waiting for E/W to confirm). If it is wrong, E/W can send it back before confirming; "
+        "after that ask the organiser."
+    )
