@@ -43,7 +43,7 @@ from django.urls import reverse  # noqa: E402
 from tests.domain.reference_scoring import score_event as reference_score_event  # noqa: E402
 from tournaments import services  # noqa: E402
 from tournaments.domain.scoring import score_event  # noqa: E402
-from tournaments.services.scoring import (  # noqa: E402
+from tournaments.services.events.scoring import (  # noqa: E402
     RESULT_COLUMNS,
     event_board_results,
     event_expected_results,

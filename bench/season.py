@@ -43,7 +43,7 @@ from django.urls import reverse  # noqa: E402
 from tests.seasons import members, published_event  # noqa: E402
 from tournaments import services  # noqa: E402
 from tournaments.models import Competition, Event  # noqa: E402
-from tournaments.services import competitions  # noqa: E402
+from tournaments.services.season import competitions  # noqa: E402
 
 GOAL_MS = 200.0
 START = date(2025, 9, 2)

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Result
-from tournaments.services.tablets import SetByOrganiser
+from tournaments.services.tablets.entry import SetByOrganiser
 
 
 @pytest.fixture(params=[False, True], ids=["unswitched", "switched"])

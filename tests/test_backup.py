@@ -7,7 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tournaments.models import Club, Drive, Event, Member, Result, ResultChange
-from tournaments.services.backup import event_export
+from tournaments.services.backups.event import event_export
 
 
 def _export(event_id) -> dict:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tournaments import services
 from tournaments.models import Board, DriveResult, DriveSeat, Result, ResultChange
 from tournaments.services import drives
-from tournaments.services.tablets import TableError
+from tournaments.services.tablets.entry import TableError
 
 SETTINGS = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -171,7 +171,7 @@ def test_an_over_large_pbn_is_refused_before_it_is_read(club, make_event):
 
 @pytest.mark.parametrize("failure", [OperationalError, InterfaceError])
 def test_a_database_gone_for_a_moment_asks_the_tablet_to_send_again(running, monkeypatch, failure):
-    from tournaments.services import tablets as table_service
+    from tournaments.services.tablets import entry as table_service
 
     access = running.table_accesses.get(table=1)
 

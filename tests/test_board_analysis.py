@@ -96,7 +96,7 @@ def test_a_board_whose_trumps_change_during_its_analysis_gets_tricks_for_the_new
     stale = event.boards.get(number=1)
     assert stale.trumps == "H"
     Board.objects.filter(pk=stale.pk).update(trumps="NT")  # the schedule changed meanwhile
-    from tournaments.services import analysing
+    from tournaments.services.events import analysing
 
     assert not analysing._save(stale, _fake_table(stale.deal))
     services.event_analyse_boards(event=event)

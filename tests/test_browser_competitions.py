@@ -14,7 +14,7 @@ from tests.shots import shoot
 from tests.test_browser_sizes import OVERFLOW, SIZES
 from tournaments import services
 from tournaments.models import Member
-from tournaments.services import competitions
+from tournaments.services.season import competitions
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "competitions"

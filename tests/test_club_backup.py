@@ -20,11 +20,15 @@ from tournaments.models import (
     ResultMail,
     TableLink,
 )
-from tournaments.services.club_backup import MIGRATIONS, VERSION
-from tournaments.services.competitions import competition_create, competition_csv, competition_standings
+from tournaments.services.backups.club import MIGRATIONS, VERSION
 from tournaments.services.drives import drive_result_correct
-from tournaments.services.mail import results_queue, results_send
-from tournaments.services.results import result_correct
+from tournaments.services.events.results import result_correct
+from tournaments.services.season.competitions import (
+    competition_create,
+    competition_csv,
+    competition_standings,
+)
+from tournaments.services.season.mail import results_queue, results_send
 
 # Each test empties the database as a new laptop's is (manage.py flush), outside a test's
 # transaction: PostgreSQL will not empty tables with checks still pending in one.

@@ -68,7 +68,7 @@ def test_the_index_reads_the_same_queries_however_many_evenings(
 
 
 def test_a_long_index_is_paginated(client, club, make_played_event, monkeypatch):
-    from tournaments.views import players
+    from tournaments.views.season import players
 
     monkeypatch.setattr(players, "RESULTS_A_PAGE", 2)
     for n in range(3):

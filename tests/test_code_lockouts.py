@@ -8,8 +8,8 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import CodeGuard, Drive, Event
 from tournaments.services import drives
-from tournaments.services.codes import LIMITS, Tablet, table_link_create
-from tournaments.services.tablets import TableError
+from tournaments.services.core.codes import LIMITS, Tablet, table_link_create
+from tournaments.services.tablets.entry import TableError
 
 pytestmark = pytest.mark.django_db
 

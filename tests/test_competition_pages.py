@@ -11,7 +11,7 @@ from django.urls import reverse
 from tests.seasons import members, published_drive, published_event
 from tournaments import services
 from tournaments.models import AuditLine, Competition
-from tournaments.services import competitions
+from tournaments.services.season import competitions
 
 SEASON = dict(start=date(2026, 1, 1), end=date(2026, 12, 31))
 PAIRS = [(0, 1), (2, 3), (4, 5), (6, 7), (8, 9), (10, 11)]
@@ -121,7 +121,7 @@ def test_the_standings_page_reads_the_same_queries_however_many_evenings(
 
 
 def test_a_long_list_is_paginated(client, club, players, league, monkeypatch):
-    from tournaments.views import competitions as views
+    from tournaments.views.season import competitions as views
 
     monkeypatch.setattr(views, "ROWS_A_PAGE", 5)
     play(club, players, 1)

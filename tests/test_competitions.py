@@ -9,8 +9,9 @@ from django.test.utils import CaptureQueriesContext
 from tests.seasons import members, published_drive, published_event
 from tournaments import services
 from tournaments.models import AuditLine, Competition
-from tournaments.services import competitions, drives
-from tournaments.services.errors import ServiceError
+from tournaments.services import drives
+from tournaments.services.core.errors import ServiceError
+from tournaments.services.season import competitions
 
 SEASON = dict(start=date(2026, 1, 1), end=date(2026, 12, 31))
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Event
-from tournaments.services.lifecycle import may_change_deals
+from tournaments.services.events.lifecycle import may_change_deals
 
 pytestmark = pytest.mark.django_db
 

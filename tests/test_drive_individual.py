@@ -14,7 +14,7 @@ from tournaments.domain.drives import COMPASS, plan_drive
 from tournaments.domain.movements.whist import whist_schedule
 from tournaments.models import Drive, DrivePlayer
 from tournaments.services import drives
-from tournaments.services.errors import ServiceError
+from tournaments.services.core.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
 
@@ -243,7 +243,7 @@ def _finished(club, players=8, **options) -> Drive:
 
 
 def test_a_competition_and_the_player_pages_count_every_player_and_both_of_a_shared_seat(client, club):
-    from tournaments.services import competitions, players
+    from tournaments.services.season import competitions, players
 
     ann = club.members.create(first_name="Player", last_name="1")
     bob = club.members.create(first_name="Bob", last_name="Jones")
@@ -271,7 +271,7 @@ def test_a_competition_and_the_player_pages_count_every_player_and_both_of_a_sha
 
 
 def test_an_individual_drive_with_a_shared_seat_exports_and_imports_as_it_was(club):
-    from tournaments.services.drives import drive_export, drive_import
+    from tournaments.services.backups.drive import drive_export, drive_import
 
     club.members.create(first_name="Bob", last_name="Jones")
     drive = _finished(club, 7, shared={2: "Bob Jones"}, hands_per_round=2, halves=2)
@@ -490,7 +490,7 @@ def test_a_correction_changes_the_scores_keeps_the_seats_and_writes_the_trail(cl
 
 
 def test_both_people_of_a_shared_seat_are_sent_the_results(club):
-    from tournaments.services.mail import results_queue
+    from tournaments.services.season.mail import results_queue
 
     club.members.create(first_name="Player", last_name="1", email="ann@example.org")
     club.members.create(first_name="Bob", last_name="Jones", email="bob@example.org")

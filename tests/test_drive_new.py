@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from tournaments.models import Drive
 from tournaments.services import drives
-from tournaments.services.errors import ServiceError
+from tournaments.services.core.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
 

@@ -51,7 +51,7 @@ def test_the_demo_clubs_pages_are_written_with_links_between_the_files(db, tmp_p
 def test_a_long_index_is_written_page_by_page(club, make_played_event, tmp_path, monkeypatch):
     from datetime import date, timedelta
 
-    from tournaments.views import players
+    from tournaments.views.season import players
 
     monkeypatch.setattr(players, "RESULTS_A_PAGE", 2)
     for n in range(3):

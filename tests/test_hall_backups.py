@@ -5,7 +5,7 @@ import json
 import logging
 
 from tournaments.models import Event
-from tournaments.services.hall_backups import hall_backup_after_close
+from tournaments.services.backups.hall import hall_backup_after_close
 
 
 def _hall(settings, tmp_path, keep=2):

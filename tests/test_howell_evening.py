@@ -18,7 +18,7 @@ from tournaments import pdf, services
 from tournaments.domain.movements import build_howell
 from tournaments.forms import EventAdminForm
 from tournaments.models import Event, Pair
-from tournaments.services.backup import event_export, event_import
+from tournaments.services.backups.event import event_export, event_import
 
 
 @pytest.fixture

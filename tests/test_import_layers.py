@@ -9,8 +9,8 @@ an import under ``if TYPE_CHECKING:`` is left out, as it never runs. Migrations 
 imports ``pkg.sub``, and ``pkg.sub`` imports ``pkg`` only if it takes a name from the ``__init__``.
 
 Importing ``pkg.sub`` from outside ``pkg`` runs ``pkg/__init__.py`` first, and with it whatever that
-re-exports, so it depends on ``pkg`` as well: ``services.club_backup`` importing
-``services.drives.backup`` loads ``services.drives.play``. A module inside ``pkg`` does not, as
+re-exports, so it depends on ``pkg`` as well: ``services.backups.club`` importing
+``services.backups.drive`` loads ``services.drives.play``. A module inside ``pkg`` does not, as
 ``pkg`` is already loading when it is.
 """
 

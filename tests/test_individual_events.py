@@ -12,7 +12,7 @@ from tests.test_itinerary_cards import pages_text
 from tournaments import services
 from tournaments.domain.errors import DomainError
 from tournaments.models import AuditLine, Event, IndividualPlayer, Pair
-from tournaments.services.individuals import individual_report
+from tournaments.services.events.individuals import individual_report
 
 NAMES = [
     "Ann Smith",
@@ -225,8 +225,8 @@ def test_the_command_line_creates_one_and_ranks_its_players():
 
 @pytest.mark.django_db
 def test_an_individual_event_round_trips_through_its_export(club):
-    from tournaments.services.backup import event_export, event_import
-    from tournaments.services.backup_schema import event_document_problems
+    from tournaments.services.backups.event import event_export, event_import
+    from tournaments.services.backups.event_schema import event_document_problems
 
     services.member_create(club=club, first_name="Ann", last_name="Smith")
     event = play(make_individual(club))
@@ -252,7 +252,7 @@ def test_an_individual_event_round_trips_through_its_export(club):
 
 @pytest.mark.django_db
 def test_an_export_naming_a_player_it_lacks_is_refused(club):
-    from tournaments.services.backup import BackupError, event_export, event_import
+    from tournaments.services.backups.event import BackupError, event_export, event_import
 
     exported = event_export(make_individual(club))
     exported["pairs"][0]["individuals"] = [8, 12]
@@ -264,8 +264,8 @@ def test_an_export_naming_a_player_it_lacks_is_refused(club):
 
 @pytest.mark.django_db
 def test_a_members_page_and_the_competitions_count_their_individual_evening(client, club):
-    from tournaments.services.competitions import club_evenings
-    from tournaments.services.players import member_season
+    from tournaments.services.season.competitions import club_evenings
+    from tournaments.services.season.players import member_season
 
     ann = services.member_create(club=club, first_name="Ann", last_name="Smith")
     dora = services.member_create(club=club, first_name="Dora", last_name="Hill")
@@ -384,7 +384,7 @@ def test_the_results_page_reads_in_a_fixed_number_of_queries(client, club, djang
 
 @pytest.mark.django_db
 def test_each_member_is_sent_their_own_place_once(club, mailoutbox):
-    from tournaments.services.mail import results_queue
+    from tournaments.services.season.mail import results_queue
 
     services.member_create(club=club, first_name="Ann", last_name="Smith", email="ann@example.org")
     services.member_create(club=club, first_name="Dora", last_name="Hill", email="dora@example.org")

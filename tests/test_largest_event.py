@@ -13,7 +13,7 @@ from tournaments.domain.limits import (
     MAX_TABLES,
 )
 from tournaments.models import Event, Result
-from tournaments.services.backup import event_export, event_import
+from tournaments.services.backups.event import event_export, event_import
 
 
 def test_the_largest_event_takes_a_results_file_and_round_trips(club, make_event, organiser):

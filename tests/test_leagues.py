@@ -14,15 +14,15 @@ from tests.leagues import CLUBS, away_cards, home_cards, make_league
 from tournaments.domain.errors import DomainError
 from tournaments.domain.leagues import AGREED, HELD, WAITING, LeagueError
 from tournaments.models import AuditLine, CardDeal, CodeGuard, Fixture, MatchResult, MatchTable
-from tournaments.services.codes import Tablet
-from tournaments.services.errors import ServiceError
+from tournaments.services.core.codes import Tablet
+from tournaments.services.core.errors import ServiceError
 from tournaments.services.leagues import (
     league_fixtures_make,
     league_standings,
     match_card_enter,
     may_play_match,
 )
-from tournaments.services.tablets import TableError, table_code_lookup
+from tournaments.services.tablets.entry import TableError, table_code_lookup
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Event
-from tournaments.services import lifecycle
+from tournaments.services.events import lifecycle
 
 from .test_admin_scoping import _event_form
 

@@ -14,8 +14,8 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.domain.places import shared_places
 from tournaments.models import Drive, DrivePlayer, Event, IndividualPlayer, Member, Pair
-from tournaments.services.competitions import competition_create
-from tournaments.services.players import member_season
+from tournaments.services.season.competitions import competition_create
+from tournaments.services.season.players import member_season
 
 
 def _json(command, pk):
@@ -146,7 +146,7 @@ def test_the_players_page_reads_the_same_queries_however_many_evenings(
 
 
 def test_the_players_page_is_paginated_when_long(client, club, make_played_event, monkeypatch):
-    from tournaments.views import players
+    from tournaments.views.season import players
 
     monkeypatch.setattr(players, "EVENINGS_A_PAGE", 2)
     joan = services.member_create(club=club, first_name="Joan", last_name="Bellamy")

@@ -14,7 +14,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.domain.errors import DomainError
 from tournaments.models import Event, Result
-from tournaments.services import tablets as table_service
+from tournaments.services.tablets import entry as table_service
 
 PAUSE = 5.0  # the longest a paused side waits for its cue
 CUE = 0.5  # seconds after the other side has started that a paused side goes on
@@ -153,7 +153,7 @@ def test_a_second_confirm_of_a_rounds_last_board_is_answered_as_the_first(runnin
 
 @pytest.mark.django_db(transaction=True)
 def test_sixty_guesses_at_once_are_counted_one_by_one(running):
-    from tournaments.services.codes import LIMITS, Tablet
+    from tournaments.services.core.codes import LIMITS, Tablet
 
     guesser = Tablet("guesser", "10.0.0.66")
     answers = []

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import AuditLine, ResultMail
-from tournaments.services.mail import outbox_send, results_queue, results_send
+from tournaments.services.season.mail import outbox_send, results_queue, results_send
 from whistdrive.env import email_from_env
 
 LOCMEM = "django.core.mail.backends.locmem.EmailBackend"

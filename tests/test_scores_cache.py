@@ -144,7 +144,7 @@ def test_the_scores_are_kept_by_the_settings_the_lifecycle_guards(running):
     """One list of the settings that decide the standings from the same results: what the organiser
     may no longer change once published is what the kept scores are looked up by, and changing any
     of them is seen at once."""
-    from tournaments.services import lifecycle, scoring
+    from tournaments.services.events import lifecycle, scoring
 
     assert scoring.SCORING_FIELDS is lifecycle.SCORING_FIELDS
     changed = {"scoring": "total_tricks", "scale": "acbl", "adjusted_scores": "fixed", "honours": True}

@@ -131,5 +131,5 @@ def test_django_starts_without_the_backup_checker():
     )
     assert done.returncode == 0, done.stderr
     loaded = json.loads(done.stdout)
-    assert "tournaments.services.backup_schema" in loaded  # the schemas are declared...
+    assert "tournaments.services.backups.event_schema" in loaded  # the schemas are declared...
     assert not [m for m in loaded if m.split(".")[0] == "jsonschema"]  # ...and not yet checked

@@ -7,7 +7,8 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from tournaments.models import DriveTable, TableAccess, TableLink
-from tournaments.services import codes, drives, event_open_tables
+from tournaments.services import drives, event_open_tables
+from tournaments.services.core import codes
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from tournaments.domain.drives.teams import away_table, hand_points
 from tournaments.models import AuditLine, Drive, DrivePlayer, DriveSeat, DriveTeam
 from tournaments.services import drives
-from tournaments.services.errors import ServiceError
+from tournaments.services.core.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
 

@@ -26,9 +26,10 @@ from .models import (
     ResultMail,
     Seating,
 )
-from .services import competitions, drives, leagues
+from .services import drives, leagues
 from .services.drives.lifecycle import SEATING_FIELDS, may_change_settings
-from .services.lifecycle import MOVEMENT_FIELDS
+from .services.events.lifecycle import MOVEMENT_FIELDS
+from .services.season import competitions
 
 
 def _club_ids(request) -> set[int]:

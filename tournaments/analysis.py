@@ -1,7 +1,7 @@
 """Double-dummy analysis through endplay (DDS): how many tricks each side takes with perfect play.
 
 endplay is imported only here and only when a deal is analysed: it takes about a second to load.
-Computed once a board's deal is stored, after the request that dealt it (services/analysing.py),
+Computed once a board's deal is stored, after the request that dealt it (services/events/analysing.py),
 and stored with the board.
 """
 

@@ -7,7 +7,7 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from .services import hall_backups
+        from .services.backups import hall as hall_backups
         from .signals import evening_closed
 
         evening_closed.connect(hall_backups.hall_backup_on_close, dispatch_uid="hall_backup_on_close")

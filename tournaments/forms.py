@@ -14,7 +14,7 @@ from .domain.limits import MAX_BOARDS_PER_ROUND, MAX_HANDS, MAX_PBN_BYTES, MAX_P
 from .domain.movements import build_movement, parse_round_list
 from .models import Adjusted, Competition, Drive, DrivePlayer, DriveTeam, Event
 from .services.drives import lifecycle as drive_lifecycle
-from .services.lifecycle import (
+from .services.events.lifecycle import (
     MOVEMENT_FIELDS,
     SCORING_FIELDS,
     may_change_movement,

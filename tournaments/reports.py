@@ -2,7 +2,7 @@
 
 Pure formatting: it reads an ``EventReport`` and the domain, never the database or the web, so
 services, views and commands may all use it. The pages' own rows (with links) are in
-``views/result_rows.py``.
+``views/events/result_rows.py``.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from .domain.deals import parse_deal
 from .domain.scoring import DIRECTION_NAMES, pair_label
 
 if TYPE_CHECKING:
-    from .services.individuals import IndividualReport
-    from .services.scoring import EventReport
+    from .services.events.individuals import IndividualReport
+    from .services.events.scoring import EventReport
 
 FIELD_TITLES = {"NS": "North/South", "EW": "East/West", "ALL": "All pairs"}
 

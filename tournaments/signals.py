@@ -2,7 +2,7 @@
 
 ``evening_closed`` is sent by ``event_close`` and ``drive_close`` inside the transaction that
 closes the evening, with ``instance`` the event or the drive. A receiver whose work must wait for
-the close to stand (the hall's backup, ``services/hall_backups.py``) does it in
+the close to stand (the hall's backup, ``services/backups/hall.py``) does it in
 ``transaction.on_commit``; receivers are connected in ``TournamentsConfig.ready``.
 """
 

@@ -1,6 +1,6 @@
 """The standings table: columns only, the rows come ready from the scoring report.
 
-Every cell is formatted when its row is built (``views/result_rows.py``), and each column sorts by the
+Every cell is formatted when its row is built (``views/events/result_rows.py``), and each column sorts by the
 raw figure behind it. The traveller of one board and the score card of one pair are plain
 templates: in their natural order (round by round) they need no sorting, and django-tables2
 costs about 0.1 ms a cell, which kept a 40-table pair's page over 50 ms.
@@ -76,7 +76,7 @@ class IndividualStandingsTable(StandingsTable):
 
 
 class CompetitionStandingsTable(tables.Table):
-    """A competition's standings: the rows come ready from ``services.competitions.standing_rows``."""
+    """A competition's standings: the rows come ready from ``services.season.competitions.standing_rows``."""
 
     place = tables.Column(verbose_name="Place", order_by=("position",))
     name = tables.TemplateColumn(

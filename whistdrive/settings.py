@@ -100,7 +100,7 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# An event's scores are kept between two writes (services/scoring.py), by default in each server
+# An event's scores are kept between two writes (services/events/scoring.py), by default in each server
 # process's memory. Several servers may share one cache instead, e.g.
 # CACHE_BACKEND=django.core.cache.backends.redis.RedisCache CACHE_LOCATION=redis://127.0.0.1:6379
 CACHES = {
@@ -171,7 +171,7 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 # the organiser's browser came in by. The print command takes it as it is (or its --base-url).
 WHISTDRIVE_BASE_URL = env_str("BASE_URL", "http://127.0.0.1:8000")
 
-# Results e-mails (services/mail.py): the mail server from EMAIL_URL or EMAIL_HOST and the rest
+# Results e-mails (services/season/mail.py): the mail server from EMAIL_URL or EMAIL_HOST and the rest
 # (env.email_from_env); with none, they are written to files in sent-mail/ instead of sent.
 _email = email_from_env(DATA_DIR)
 EMAIL_BACKEND = _email["EMAIL_BACKEND"]
@@ -194,7 +194,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
 }
 
-# Backups of the whole club (services/club_backup.py). In hall mode (manage.py hall sets HALL=1)
+# Backups of the whole club (services/backups/club.py). In hall mode (manage.py hall sets HALL=1)
 # one is written into BACKUP_DIR at the close of each evening and drive, and the last HALL_BACKUPS
 # are kept (0: none written).
 HALL_MODE = env_bool("HALL", False)

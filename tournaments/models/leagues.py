@@ -81,7 +81,7 @@ class Fixture(models.Model):
 
 class MatchTable(models.Model):
     """How a tablet reaches one table of a match: a secret link or a short code, as the tables of
-    events and drives have (services.codes draws the code)."""
+    events and drives have (services.core.codes draws the code)."""
 
     fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="tables")
     table = models.PositiveSmallIntegerField()

@@ -1,5 +1,18 @@
-"""The events' services under one name: what the pages, the commands and the organiser site call to
-change an event or read it in the domain's terms. The drives' are in ``services.drives``.
+"""Every write, and every conversion between the database and the domain, by feature:
+
+- ``core``: what every kind of evening shares: clubs and members, the audit trail, table codes,
+  row locks, lifecycle verdicts and ``ServiceError``;
+- ``events``: duplicate events, pairs and individual (set up, entries, movement, boards, results,
+  scoring, the organiser's corrections, what may happen to an event now);
+- ``drives``: whist drives and team nights, the same for them;
+- ``tablets``: an event's tablets and every evening's check-in at the tables;
+- ``season``: competitions, a page for every player, results by e-mail, the static export;
+- ``leagues``: inter-club leagues; ``printing``: an event's print data;
+- ``backups``: an event, a drive and a club as JSON and back, and hall mode's backup at a close
+  (after commit, through ``signals.evening_closed``): backups depend on what they save.
+
+This package gathers the events' services under one name, for the pages, the commands and the
+organiser site; the drives' are in ``services.drives``.
 
 A service that writes runs in one transaction, checks the domain's rules and the lifecycle first,
 and writes its line in the audit trail. The pages, the commands and the organiser site (``admin.py``:
@@ -9,20 +22,20 @@ Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix 
 ``ServiceError`` (or a domain error) with a message in plain words.
 """
 
-from .analysing import (
+from .core.audit import corrected_after_publication, event_log, heartbeat_write
+from .core.clubs import club_get_or_create, club_save, member_create, member_delete, member_save
+from .core.codes import Tablet, code_lockouts, code_lockouts_lift
+from .core.errors import ServiceError
+from .events.analysing import (
     AnalysisProgress,
     analysis_threads_join,
     event_analyse_boards,
     event_analyse_boards_later,
     event_analysis_progress,
 )
-from .audit import corrected_after_publication, event_log, heartbeat_write
-from .boards import PbnImportError, event_deal_boards, event_export_pbn, event_import_pbn
-from .checkins import check_in_direct, check_in_seat_pair, drive_check_ins, event_check_ins
-from .clubs import club_get_or_create
-from .codes import Tablet, code_lockouts, code_lockouts_lift
-from .director import board_meetings, board_seatings, event_results_grid, result_set_by_director
-from .entries import (
+from .events.boards import PbnImportError, event_deal_boards, event_export_pbn, event_import_pbn
+from .events.director import board_meetings, board_seatings, event_results_grid, result_set_by_director
+from .events.entries import (
     entry_add,
     entry_guest_warnings,
     entry_remove,
@@ -31,9 +44,7 @@ from .entries import (
     pairs_rename,
     pairs_seat_entries,
 )
-from .errors import ServiceError
-from .events import (
-    club_save,
+from .events.evening import (
     event_build_movement,
     event_close,
     event_create,
@@ -45,24 +56,22 @@ from .events import (
     event_set_status,
     event_start,
     event_update,
-    member_create,
-    member_delete,
-    member_save,
 )
-from .imports import ResultsImportError, results_columns, results_import_csv
-from .individuals import (
+from .events.imports import ResultsImportError, results_columns, results_import_csv
+from .events.individuals import (
     individual_report,
     individual_schedule_grid,
     individuals_enter,
     individuals_rename,
 )
-from .lifecycle import event_allows, may_change_movement, may_play
-from .movements import event_movement_grid, individual_schedule, pair_itineraries, seated_movement
-from .partnerships import pair_namer, partnership_names
+from .events.lifecycle import event_allows, may_change_movement, may_play
+from .events.movements import event_movement_grid, individual_schedule, pair_itineraries, seated_movement
+from .events.partnerships import pair_namer, partnership_names
+from .events.results import result_correct, result_record, result_record_for_seating
+from .events.scoring import EventReport, event_expected_results, event_report
 from .printing import event_print_pack
-from .results import result_correct, result_record, result_record_for_seating
-from .scoring import EventReport, event_expected_results, event_report
-from .tablets import (
+from .tablets.checkins import check_in_direct, check_in_seat_pair, drive_check_ins, event_check_ins
+from .tablets.entry import (
     TableError,
     event_open_tables,
     table_access_check,

@@ -33,10 +33,10 @@ from ..models import (
     MatchResult,
     MatchTable,
 )
-from .audit import club_log
-from .codes import free_table_codes
-from .errors import ServiceError
-from .verdicts import ALLOWED, Verdict, refused
+from .core.audit import club_log
+from .core.codes import free_table_codes
+from .core.errors import ServiceError
+from .core.verdicts import ALLOWED, Verdict, refused
 
 SIDES = {CardDeal.Side.HOME: "the home side's card", CardDeal.Side.AWAY: "the visitors' card"}
 

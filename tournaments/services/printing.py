@@ -44,10 +44,10 @@ from ..reports import (
     rounding_note,
     standing_figures,
 )
-from .individuals import IndividualReport, individual_report
-from .movements import Stop, individual_schedule, pair_itineraries, seated_movement
-from .partnerships import pair_namer
-from .scoring import event_report, seating_expected_boards
+from .events.individuals import IndividualReport, individual_report
+from .events.movements import Stop, individual_schedule, pair_itineraries, seated_movement
+from .events.partnerships import pair_namer
+from .events.scoring import event_report, seating_expected_boards
 
 NS_EW_FIELDS = (Seating._meta.get_field("ns_pair"), Seating._meta.get_field("ew_pair"))
 

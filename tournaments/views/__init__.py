@@ -1,22 +1,7 @@
 """Views, one module a concern; the URLconf imports them from here."""
 
 from .backups import club_backup
-from .competitions import (
-    competition_csv,
-    competition_edit,
-    competition_list,
-    competition_new,
-    competition_pdf,
-    competition_standings,
-)
-from .drive_tablets import (
-    drive_table_check_in,
-    drive_table_confirm,
-    drive_table_enter,
-    drive_table_page,
-    drive_table_reject,
-)
-from .drives import (
+from .drives.organiser import (
     drive_close,
     drive_correct,
     drive_cut,
@@ -33,8 +18,27 @@ from .drives import (
     drive_start,
     drive_totals,
 )
-from .evening import entry_add, entry_remove, event_accept, event_new, event_run, individuals_enter
-from .events import (
+from .drives.team_nights import team_night_csv, team_night_new, team_night_team_add, team_night_team_remove
+from .events.evening import entry_add, entry_remove, event_accept, event_new, event_run, individuals_enter
+from .events.live import (
+    check_in_resolve,
+    codes_unlock,
+    director_board,
+    event_close,
+    event_live,
+    event_room,
+    event_start,
+)
+from .events.results import (
+    event_import_results,
+    event_publish,
+    event_results,
+    event_results_board,
+    event_results_csv,
+    event_results_pair,
+    event_results_player,
+)
+from .events.setup import (
     board_hand_record,
     event_analyse_boards,
     event_analysis,
@@ -49,27 +53,23 @@ from .events import (
     healthz_write,
     home,
 )
-from .live import (
-    check_in_resolve,
-    codes_unlock,
-    director_board,
-    event_close,
-    event_live,
-    event_room,
-    event_start,
+from .season.competitions import (
+    competition_csv,
+    competition_edit,
+    competition_list,
+    competition_new,
+    competition_pdf,
+    competition_standings,
 )
-from .players import club_results, drive_send_results, event_send_results, player_page
-from .results import (
-    event_import_results,
-    event_publish,
-    event_results,
-    event_results_board,
-    event_results_csv,
-    event_results_pair,
-    event_results_player,
+from .season.players import club_results, drive_send_results, event_send_results, player_page
+from .tablets.drives import (
+    drive_table_check_in,
+    drive_table_confirm,
+    drive_table_enter,
+    drive_table_page,
+    drive_table_reject,
 )
-from .tablets import table_check_in, table_confirm, table_enter, table_page, table_reject, table_start
-from .team_nights import team_night_csv, team_night_new, team_night_team_add, team_night_team_remove
+from .tablets.events import table_check_in, table_confirm, table_enter, table_page, table_reject, table_start
 
 __all__ = [
     "team_night_csv",

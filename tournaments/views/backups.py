@@ -4,7 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import StreamingHttpResponse
 from django.utils import timezone
 
-from ..services.club_backup import club_backup_download
+from ..services.backups.club import club_backup_download
 from .common import get_organised_club
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.management import BaseCommand
 
 from tournaments.models import Club
-from tournaments.services.club_backup import club_backup_chunks, club_backup_write
+from tournaments.services.backups.club import club_backup_chunks, club_backup_write
 
 
 class Command(BaseCommand):

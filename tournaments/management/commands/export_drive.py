@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.models import Drive
-from tournaments.services.drives import drive_export
+from tournaments.services.backups.drive import drive_export
 
 from ._exports import write_export
 

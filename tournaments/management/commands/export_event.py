@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.models import Event
-from tournaments.services.backup import event_export
+from tournaments.services.backups.event import event_export
 
 from ._exports import write_export
 

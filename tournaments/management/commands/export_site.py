@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.models import Club
-from tournaments.services.site_export import site_export
+from tournaments.services.season.site_export import site_export
 
 
 class Command(BaseCommand):

@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.domain.limits import MAX_DRIVE_EXPORT_BYTES
-from tournaments.services.drives import DriveBackupError, drive_import
+from tournaments.services.backups.drive import DriveBackupError, drive_import
 
 from ._exports import read_export
 

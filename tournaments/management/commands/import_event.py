@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.domain.limits import MAX_EVENT_EXPORT_BYTES
-from tournaments.services.backup import BackupError, event_import
+from tournaments.services.backups.event import BackupError, event_import
 
 from ._exports import read_export
 

@@ -2,7 +2,7 @@
 card from a CSV file; then say how the match stands (agreed, held and why, or waiting).
 
 A bad card is refused whole, every problem said at once (each line of a file and what is wrong
-with it), as a results file is (services/imports.py); nothing is entered."""
+with it), as a results file is (services/events/imports.py); nothing is entered."""
 
 import csv
 import io
@@ -13,7 +13,7 @@ from django.core.management import BaseCommand, CommandError
 from tournaments.domain import leagues as rules
 from tournaments.domain.errors import DomainError
 from tournaments.models import CardDeal
-from tournaments.services.imports import rows_read, whole
+from tournaments.services.events.imports import rows_read, whole
 from tournaments.services.leagues import match_card_enter
 
 from ._league_match import find_fixture, match_line

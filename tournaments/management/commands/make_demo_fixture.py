@@ -20,7 +20,8 @@ from django.db import transaction
 
 from tournaments import services
 from tournaments.models import Club, Event
-from tournaments.services import competitions, drives
+from tournaments.services import drives
+from tournaments.services.season import competitions
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 MEMBERS = [

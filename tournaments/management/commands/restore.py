@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.management import BaseCommand, CommandError
 
-from tournaments.services.club_backup import ClubBackupError, club_backup_read, club_backup_restore
+from tournaments.services.backups.club import ClubBackupError, club_backup_read, club_backup_restore
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@
 
 from django.core.management import BaseCommand, CommandError
 
-from tournaments.services.mail import outbox_send
+from tournaments.services.season.mail import outbox_send
 
 
 class Command(BaseCommand):

@@ -1,8 +1,7 @@
 """Setting up a whist drive (``setup``), running it (``play``) as its lifecycle allows
-(``lifecycle``), reading its state (``state``), its paper and report (``paper``), and its backup
-(``backup``)."""
+(``lifecycle``), reading its state (``state``), its paper and report (``paper``). Its backup is
+in ``services/backups/drive.py``: backups depend on what they save, never the other way."""
 
-from .backup import DriveBackupError, drive_export, drive_import
 from .lifecycle import drive_allows
 from .paper import drive_documents, drive_itinerary_cards, drive_print, drive_report
 from .play import (
@@ -33,9 +32,6 @@ from .state import DriveState, DriveStateError, TableNow, tables_text
 from .teams import drive_team_add, drive_team_remove, team_night_create
 
 __all__ = [
-    "DriveBackupError",
-    "drive_export",
-    "drive_import",
     "DriveState",
     "DriveStateError",
     "TableNow",

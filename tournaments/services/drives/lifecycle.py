@@ -1,5 +1,5 @@
 """A drive's life, and what may happen to it now: the one place that answers, as
-``services/lifecycle.py`` does for events.
+``services/events/lifecycle.py`` does for events.
 
 A drive goes entries -> running -> finished, and a finished drive's results may be published
 (and taken down again). Each question answers "may this happen now, and if not, why" in words
@@ -17,7 +17,7 @@ by it, the organiser site asks before it saves, and templates get booleans (``dr
 """
 
 from ...models import Drive
-from ..verdicts import ALLOWED, Verdict, may_send_results, refused
+from ..core.verdicts import ALLOWED, Verdict, may_send_results, refused
 
 STARTED = (Drive.Status.RUNNING, Drive.Status.FINISHED)
 

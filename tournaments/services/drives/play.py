@@ -42,14 +42,14 @@ from ...models import (
 )
 from ...models.drives import tricks_text
 from ...signals import evening_closed
-from ..audit import drive_log
-from ..checkins import check_in_record, may_enter, waiting_at
-from ..codes import table_link_create
-from ..entries import member_or_guest, repeated_guests
-from ..errors import ServiceError
-from ..results import history_add
-from ..tablets import table_source, typed_before_organiser_set
-from ..verdicts import require
+from ..core.audit import drive_log
+from ..core.codes import table_link_create
+from ..core.errors import ServiceError
+from ..core.verdicts import require
+from ..events.entries import member_or_guest, repeated_guests
+from ..events.results import history_add
+from ..tablets.checkins import check_in_record, may_enter, waiting_at
+from ..tablets.entry import table_source, typed_before_organiser_set
 from . import lifecycle
 from .state import SEATS, DriveState, DriveStateError
 

@@ -9,9 +9,9 @@ from django.db import transaction
 from ...domain.drives import PRIZE_LABELS, halves_of, parse_prizes, role_prizes
 from ...domain.errors import DriveError
 from ...models import AuditLine, Club, Drive
-from ..audit import changes_text, club_log, drive_log
-from ..errors import ServiceError
-from ..verdicts import require
+from ..core.audit import changes_text, club_log, drive_log
+from ..core.errors import ServiceError
+from ..core.verdicts import require
 from . import lifecycle
 from .state import DriveStateError
 

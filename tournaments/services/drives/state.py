@@ -50,8 +50,8 @@ from ...models import (
     PrizeCut,
 )
 from ...models.drives import tricks_text
-from ..errors import ServiceError
-from ..verdicts import require
+from ..core.errors import ServiceError
+from ..core.verdicts import require
 from . import lifecycle
 
 SEATS = tuple(DriveSeat.Seat.values)  # ns_lady, ns_gent, ew_lady, ew_gent: as TableSeating has them

@@ -15,10 +15,10 @@ from django.db.models import Max
 from ...domain.drives.teams import Rule, check_teams, pair_card
 from ...domain.errors import DriveError
 from ...models import AuditLine, Club, Drive, DrivePlayer, DriveTeam
-from ..audit import drive_log
-from ..entries import member_or_guest
-from ..errors import ServiceError
-from ..verdicts import require
+from ..core.audit import drive_log
+from ..core.errors import ServiceError
+from ..core.verdicts import require
+from ..events.entries import member_or_guest
 from . import lifecycle
 from .setup import drive_create
 from .state import DriveStateError

@@ -1,0 +1,178 @@
+"""What a club's backup may hold, checked whole before anything is written: the clubs with their
+settings, members, competitions, leagues (``backups/league.py``), club-level trail lines and outbox of
+results e-mails, and the users who organise them. Each event and each drive inside is an event's
+or a drive's export (``event_schema``, ``drive_schema``), checked by its own schema as it
+is restored.
+
+Then the references a schema cannot check: a competition's picked evenings, a club's organisers,
+an e-mail's member and evening, and a league fixture's clubs name things the file holds.
+"""
+
+from ...models import Club, Competition, ResultMail
+from .event_schema import (
+    CLUB_NAME,
+    DAY,
+    SHOWN,
+    TRAIL,
+    USERNAME,
+    WHEN,
+    YES_NO,
+    document,
+    fixed_list,
+    one_of,
+    record,
+    rows,
+    schema_problems,
+    text,
+    validator,
+    whole,
+)
+from .league import LEAGUE, league_problems
+
+FORMAT = "whistdrive-backup"
+EVENING = fixed_list(text(100), DAY, description='is not an evening [name, "YYYY-MM-DD"]')
+BOUND = whole(0, 400)
+
+
+def choices(model_choices) -> dict:
+    return one_of(*model_choices.values)
+
+
+CLUB = record(
+    {
+        "name": CLUB_NAME,
+        "slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]{1,50}$", "description": "is not a slug"},
+        "paper_size": choices(Club.PaperSize),
+        "minutes_per_board": {"type": "string", "pattern": "^[0-9]{1,3}(\\.[0-9])?$"},
+        "trump_schedule": text(20),
+        "scoring": one_of("matchpoints", "total_tricks", "odd_tricks"),
+        "scale": one_of("ebu", "acbl"),
+        "adjusted_scores": one_of("session", "fixed"),
+        "members_only": YES_NO,
+        "check_every_round": YES_NO,
+        "organisers": rows(USERNAME | {"type": "string"}),
+        "members": rows(
+            record(
+                {
+                    "first_name": text(60),
+                    "last_name": text(60),
+                    "email": text(254),
+                    "active": YES_NO,
+                }
+            )
+        ),
+        "events": rows({"type": "object"}),
+        "drives": rows({"type": "object"}),
+        "competitions": rows(
+            record(
+                {
+                    "name": text(100),
+                    "start": DAY,
+                    "end": DAY,
+                    "kinds": choices(Competition.Kinds),
+                    "tag": text(30),
+                    "by_hand": YES_NO,
+                    "picked_events": rows(EVENING),
+                    "picked_drives": rows(EVENING),
+                    "min_field": BOUND,
+                    "field_unit": choices(Competition.FieldUnit),
+                    "who": choices(Competition.Who),
+                    "lists": choices(Competition.Lists),
+                    "members_only": YES_NO,
+                    "measure": choices(Competition.Measure),
+                    "placing": choices(Competition.Placing),
+                    "points": text(60),
+                    "counting": choices(Competition.Counting),
+                    "count": BOUND,
+                    "qualify": BOUND,
+                    "handicap": choices(Competition.Handicap),
+                    "ties": choices(Competition.Ties),
+                }
+            )
+        ),
+        "leagues": rows(LEAGUE),
+        "trail": rows(TRAIL),
+        "mails": rows(
+            record(
+                {
+                    "member": whole(0, 10**6),
+                    "event": EVENING | {"type": ["array", "null"]},
+                    "drive": EVENING | {"type": ["array", "null"]},
+                    "to": text(254),
+                    "subject": text(200),
+                    "body": text(100_000),
+                    "card": text(20),
+                    "status": choices(ResultMail.Status),
+                    "attempts": whole(0, 32_767),
+                    "last_error": text(300),
+                    "created_at": WHEN,
+                    "sent_at": WHEN | {"type": ["string", "null"]},
+                }
+            )
+        ),
+    },
+    optional=("check_every_round",),
+)
+USER = record(
+    {
+        "username": USERNAME | {"type": "string", "minLength": 1},
+        "first_name": text(150),
+        "last_name": text(150),
+        "email": text(254),
+    }
+)
+BACKUP = validator(
+    document(
+        {
+            "format": {"const": FORMAT},
+            "version": whole(1, 10**6),
+            "whistdrive": text(40),
+            "migrations": {"type": "object", "additionalProperties": rows(text(200))},
+            "written_at": WHEN,
+            "users": rows(USER),
+            "clubs": rows(CLUB),
+        }
+    )
+)
+
+
+def backup_problems(data) -> list[str]:
+    """Everything wrong with a backup's clubs (its events and drives are checked as they are
+    restored), empty when sound."""
+    return schema_problems(data, BACKUP) or _reference_problems(data)
+
+
+def _evening(doc: dict, kind: str) -> tuple:
+    return (doc[kind].get("name"), doc[kind].get("date")) if isinstance(doc.get(kind), dict) else None
+
+
+def _reference_problems(data: dict) -> list[str]:
+    users = {u["username"] for u in data["users"]}
+    problems = []
+    for c, club in enumerate(data["clubs"]):
+        place = f"clubs[{c}]"
+        events = {_evening(e, "event") for e in club["events"]}
+        drives = {_evening(d, "drive") for d in club["drives"]}
+        for u, name in enumerate(club["organisers"]):
+            if name not in users:
+                problems.append(f"{place}.organisers[{u}]: {name} is not among the users.")
+        for k, competition in enumerate(club["competitions"]):
+            for kind, known in (("picked_events", events), ("picked_drives", drives)):
+                for p, picked in enumerate(competition[kind]):
+                    if tuple(picked) not in known:
+                        problems.append(
+                            f"{place}.competitions[{k}].{kind}[{p}]: {picked[0]} on {picked[1]} "
+                            "is not among the club's evenings."
+                        )
+        for n, league in enumerate(club["leagues"]):
+            problems.extend(league_problems(league, f"{place}.leagues[{n}]"))
+        for m, mail in enumerate(club["mails"]):
+            if mail["member"] >= len(club["members"]):
+                problems.append(f"{place}.mails[{m}].member: there is no members[{mail['member']}].")
+            for kind, known in (("event", events), ("drive", drives)):
+                if mail[kind] is not None and tuple(mail[kind]) not in known:
+                    problems.append(
+                        f"{place}.mails[{m}].{kind}: {mail[kind][0]} on {mail[kind][1]} is not among the "
+                        f"club's {kind}s."
+                    )
+    return problems[:SHOWN]

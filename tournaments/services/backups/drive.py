@@ -1,0 +1,236 @@
+"""A whole drive as one JSON document, and back: its settings, players, the seating of every hand,
+the tricks, their history, paper totals, cuts and the tables' links and codes. Ids are
+left out, so the document restores into any database; players are named by their card ("L3").
+
+Members are kept by name and restored as members of the club (found by name, or added). A document
+that breaks any rule imports nothing.
+"""
+
+from datetime import date, datetime
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from ...models import (
+    AuditLine,
+    Drive,
+    DrivePlayer,
+    DriveResult,
+    DriveResultChange,
+    DriveSeat,
+    DriveTeam,
+    DriveTotal,
+    Member,
+    PrizeCut,
+)
+from ..core.audit import drive_log
+from ..core.clubs import club_get_or_create
+from ..core.codes import table_link_create
+from ..core.errors import ServiceError
+from ..drives.state import SEATS, seatings_of
+from .drive_schema import drive_document_problems
+from .event import club_users, history_author, trail_export, trail_restore
+
+FORMAT = "whistdrive-drive"
+VERSION = 1
+DRIVE_FIELDS = (
+    "name",
+    "status",
+    "format",
+    "hands",
+    "halves",
+    "trump_schedule",
+    "sit_out",
+    "lady_label",
+    "gent_label",
+    "prizes",
+    "mystery_hand",
+    "published",
+    "tag",
+    "team_points",
+    "hands_per_round",
+    "rounds",
+)
+
+
+class DriveBackupError(ServiceError):
+    pass
+
+
+def drive_export(drive: Drive) -> dict:
+    players = {p.pk: p for p in drive.players.select_related("member", "second_member", "team")}
+    key = {pk: p.key for pk, p in players.items()}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "club": drive.club.name,
+        "drive": {"date": drive.date.isoformat(), **{f: getattr(drive, f) for f in DRIVE_FIELDS}},
+        "teams": [{"number": t.number, "name": t.name} for t in drive.teams.all()],
+        "players": [
+            {
+                "role": p.role,
+                "card": p.card,
+                "member": _member(p.member),
+                "guest": p.guest,
+                "team": p.team.number if p.team else None,
+                "pair": p.pair,
+                "second_member": _member(p.second_member),
+                "second_guest": p.second_guest,
+            }
+            for p in players.values()
+        ],
+        "seatings": [
+            {"hand": hand, "table": t.table, "seats": [*t.ns, *t.ew]}
+            for hand, tables in seatings_of(
+                drive.seats.values_list("hand", "table", "seat", "player_id"), key
+            ).items()
+            for t in tables.values()
+        ],
+        "results": [
+            {"hand": r.hand, "table": r.table, "ns_tricks": r.ns_tricks, "confirmed": r.confirmed}
+            for r in drive.results.all()
+        ],
+        "history": [
+            {
+                "hand": h.hand,
+                "table": h.table,
+                "action": h.action,
+                "source": h.source,
+                "before": h.before,
+                "after": h.after,
+                "reason": h.reason,
+                "changed_by": h.changed_by.get_username() if h.changed_by else None,
+                "changed_at": h.changed_at.isoformat(),
+            }
+            for h in drive.result_changes.select_related("changed_by").order_by("changed_at", "id")
+        ],
+        "totals": [
+            {"player": key[t.player_id], "half": t.half, "score": str(t.score)} for t in drive.totals.all()
+        ],
+        "cuts": [{"prize": c.prize, "winner": key[c.winner_id]} for c in drive.cuts.all()],
+        "tables": [{"table": t.table, "token": t.token, "code": t.code} for t in drive.table_accesses.all()],
+        "trail": trail_export(drive.changes),
+    }
+
+
+@transaction.atomic
+def drive_import(data, *, user=None, log: bool = True) -> Drive:
+    """Restore an exported drive; its club and members are found by name, or added. All or nothing:
+    the file is checked whole first (``drive_schema``), and a user named in its history is linked
+    only when that user organises the club (else the name stays in the line). ``log``: add the
+    trail's line "restored" (a whole club's backup restores the trails as they were)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DriveBackupError("This file is not a whistdrive drive export.")
+    if data.get("version") != VERSION:
+        raise DriveBackupError(
+            f"This export is version {data.get('version')!r}; whistdrive reads version {VERSION}."
+        )
+    problems = drive_document_problems(data)
+    if problems:
+        raise DriveBackupError(
+            f"The file is damaged or incomplete: {' '.join(problems)} Nothing was imported."
+        )
+    settings = data["drive"]
+    when = date.fromisoformat(settings["date"])
+    club = club_get_or_create(name=data["club"])
+    if Drive.objects.filter(club=club, name=settings["name"], date=when).exists():
+        raise DriveBackupError(
+            f"{club} already has a drive '{settings['name']}' on {when}: nothing imported."
+        )
+    drive = Drive(club=club, date=when, **{f: settings[f] for f in DRIVE_FIELDS if f in settings})
+    try:
+        drive.full_clean()
+        drive.save()
+        _restore(drive, data)
+        if log:
+            drive_log(drive=drive, action=AuditLine.Action.RESTORED, detail="from an export", user=user)
+    except ValidationError as error:
+        raise DriveBackupError("; ".join(error.messages) + ": nothing imported.") from None
+    except IntegrityError as error:
+        raise DriveBackupError(
+            f"The file breaks a rule of the database ({error}): nothing imported."
+        ) from None
+    return drive
+
+
+def _member(member: Member | None) -> list | None:
+    return [member.first_name, member.last_name, member.email] if member else None
+
+
+def _member_found(club, named: list | None) -> Member | None:
+    """The club's member of an export's name, added when the club has none such."""
+    if named is None:
+        return None
+    first, last, email = named
+    member = Member.objects.filter(club=club, first_name=first, last_name=last).first()
+    if member is None:
+        member = Member(club=club, first_name=first, last_name=last, email=email)
+        member.full_clean()
+        member.save()
+    return member
+
+
+def _restore(drive: Drive, data: dict) -> None:
+    ids: dict[str, int] = {}
+    teams = {}
+    for item in data.get("teams", []):
+        team = DriveTeam(drive=drive, number=item["number"], name=item["name"])
+        team.full_clean()
+        team.save()
+        teams[team.number] = team
+    for item in data.get("players", []):
+        player = DrivePlayer(
+            drive=drive,
+            role=item["role"],
+            card=item["card"],
+            member=_member_found(drive.club, item.get("member")),
+            guest=item.get("guest", ""),
+            team=teams.get(item.get("team")),
+            pair=item.get("pair", ""),
+            second_member=_member_found(drive.club, item.get("second_member")),
+            second_guest=item.get("second_guest", ""),
+        )
+        player.full_clean()
+        player.save()
+        ids[player.key] = player.pk
+
+    DriveSeat.objects.bulk_create(
+        DriveSeat(drive=drive, hand=item["hand"], table=item["table"], seat=seat, player_id=ids[key])
+        for item in data.get("seatings", [])
+        for seat, key in zip(SEATS, item["seats"], strict=True)
+        if key is not None
+    )
+    for item in data.get("results", []):
+        result = DriveResult(drive=drive, **{f: item[f] for f in ("hand", "table", "ns_tricks", "confirmed")})
+        result.full_clean()
+        result.save()
+    users = club_users(drive.club)
+    for item in data.get("history", []):
+        changed_by, reason = history_author(users, item.get("changed_by"), item["reason"])
+        DriveResultChange.objects.create(
+            drive=drive,
+            hand=item["hand"],
+            table=item["table"],
+            # An export from before the history kept every write holds only the organiser's corrections.
+            action=item.get("action", DriveResultChange.Action.CORRECTED),
+            source=item.get("source", "organiser"),
+            before=item["before"],
+            after=item["after"],
+            reason=reason,
+            changed_by=changed_by,
+            changed_at=datetime.fromisoformat(item["changed_at"]),
+        )
+    for item in data.get("totals", []):
+        total = DriveTotal(
+            drive=drive, player_id=ids[item["player"]], half=item["half"], score=Decimal(item["score"])
+        )
+        total.full_clean()
+        total.save()
+    for item in data.get("cuts", []):
+        PrizeCut.objects.create(drive=drive, prize=item["prize"], winner_id=ids[item["winner"]])
+    trail_restore(data.get("trail", []), club=drive.club, users=users, drive=drive)
+    for item in data.get("tables", []):
+        # The printed cards' links and codes go on working, unless this database has them already
+        # (then new ones are drawn).
+        table_link_create(drive=drive, table=item["table"], token=item["token"], code=item["code"])

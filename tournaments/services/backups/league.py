@@ -1,0 +1,140 @@
+"""A club's leagues in its backup (``backups/club.py``): each league with its clubs, fixtures, the
+match tables' links and codes (printed or shared codes go on working), every card and the agreed
+results, so the league table after a restore is the one before it.
+
+A league's club linked to one of ours is named by that club's name, and linked again once every
+club of the file is restored (it may be a club restored after this one).
+"""
+
+from datetime import date, datetime
+
+from ...domain import leagues as rules
+from ...models import CardDeal, Club, Fixture, League, LeagueClub, MatchResult, MatchTable
+from .event_schema import CLUB_NAME, CODE, DAY, TOKEN, WHEN, fixed_list, one_of, record, rows, text, whole
+
+TABLE = whole(rules.TABLES[0], rules.TABLES[-1])
+LEAGUE = record(
+    {
+        "name": text(100) | {"minLength": 1},
+        "season": text(20) | {"minLength": 1},
+        "clubs": rows(record({"name": CLUB_NAME, "club": CLUB_NAME | {"type": ["string", "null"]}})),
+        "fixtures": rows(
+            record(
+                {
+                    "round": whole(1, 32_767),
+                    "date": DAY | {"type": ["string", "null"]},
+                    "home": whole(0, rules.MAX_CLUBS - 1),
+                    "away": whole(0, rules.MAX_CLUBS - 1),
+                    "tables": rows(record({"table": TABLE, "token": TOKEN, "code": CODE})),
+                    "cards": rows(
+                        fixed_list(
+                            one_of(*CardDeal.Side.values),
+                            TABLE,
+                            whole(rules.DEALS[0], rules.DEALS[-1]),
+                            whole(0, rules.TRICKS),
+                            description="is not a card's deal [side, table, deal, tricks]",
+                        )
+                    ),
+                    "result": record(
+                        {"home_tricks": whole(0, 32_767), "away_tricks": whole(0, 32_767), "agreed_at": WHEN}
+                    )
+                    | {"type": ["object", "null"]},
+                }
+            )
+        ),
+    }
+)
+
+
+def league_export(league: League) -> dict:
+    clubs = list(league.clubs.select_related("club").order_by("pk"))
+    index = {club.pk: n for n, club in enumerate(clubs)}
+    fixtures = (
+        league.fixtures.select_related("result").prefetch_related("tables", "card_deals").order_by("pk")
+    )
+    return {
+        "name": league.name,
+        "season": league.season,
+        "clubs": [{"name": c.name, "club": c.club.name if c.club else None} for c in clubs],
+        "fixtures": [
+            {
+                "round": f.round,
+                "date": f.date and f.date.isoformat(),
+                "home": index[f.home_id],
+                "away": index[f.away_id],
+                "tables": [{"table": t.table, "token": t.token, "code": t.code} for t in f.tables.all()],
+                "cards": [[d.side, d.table, d.deal, d.tricks] for d in f.card_deals.all()],
+                "result": _result(getattr(f, "result", None)),
+            }
+            for f in fixtures
+        ],
+    }
+
+
+def _result(result: MatchResult | None) -> dict | None:
+    if result is None:
+        return None
+    return {
+        "home_tricks": result.home_tricks,
+        "away_tricks": result.away_tricks,
+        "agreed_at": result.agreed_at.isoformat(),
+    }
+
+
+def league_problems(league: dict, place: str) -> list[str]:
+    """What a schema cannot check: the fixtures' clubs are among the league's."""
+    count = len(league["clubs"])
+    return [
+        f"{place}.fixtures[{n}].{side}: there is no clubs[{fixture[side]}]."
+        for n, fixture in enumerate(league["fixtures"])
+        for side in ("home", "away")
+        if fixture[side] >= count
+    ]
+
+
+def league_restore(item: dict, *, club: Club) -> list[tuple[LeagueClub, str]]:
+    """The league as it was, run by ``club``; returns its clubs still to be linked to ours, by name."""
+    league = League(club=club, name=item["name"], season=item["season"])
+    league.full_clean(exclude=["club"])
+    league.save()
+    clubs = LeagueClub.objects.bulk_create(LeagueClub(league=league, name=c["name"]) for c in item["clubs"])
+    fixtures = Fixture.objects.bulk_create(
+        Fixture(
+            league=league,
+            round=f["round"],
+            date=f["date"] and date.fromisoformat(f["date"]),
+            home=clubs[f["home"]],
+            away=clubs[f["away"]],
+        )
+        for f in item["fixtures"]
+    )
+    pairs = list(zip(fixtures, item["fixtures"], strict=True))
+    MatchTable.objects.bulk_create(
+        MatchTable(fixture=fixture, **t) for fixture, f in pairs for t in f["tables"]
+    )
+    CardDeal.objects.bulk_create(
+        CardDeal(fixture=fixture, side=side, table=table, deal=deal, tricks=tricks)
+        for fixture, f in pairs
+        for side, table, deal, tricks in f["cards"]
+    )
+    MatchResult.objects.bulk_create(
+        MatchResult(
+            fixture=fixture,
+            home_tricks=f["result"]["home_tricks"],
+            away_tricks=f["result"]["away_tricks"],
+            agreed_at=datetime.fromisoformat(f["result"]["agreed_at"]),
+        )
+        for fixture, f in pairs
+        if f["result"] is not None
+    )
+    return [
+        (league_club, c["club"]) for league_club, c in zip(clubs, item["clubs"], strict=True) if c["club"]
+    ]
+
+
+def league_clubs_link(pending: list[tuple[LeagueClub, str]]) -> None:
+    """Link each league's club to our club of its name, once every club is restored."""
+    ours = {club.name: club for club in Club.objects.filter(name__in={name for _, name in pending})}
+    for league_club, name in pending:
+        league_club.club = ours.get(name)
+    LeagueClub.objects.bulk_update([league_club for league_club, _ in pending], ["club"])

@@ -1,0 +1,81 @@
+"""Clubs and their members: the one place a club is made from a name, with the slug of its public
+addresses, and the organiser site's saves of a club and its members, each with its line in the
+club's trail."""
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from ...models import AuditLine, Club, Member
+from .audit import club_log
+
+
+def club_slug_for(name: str, *, exclude_pk: int | None = None) -> str:
+    """A slug for a club's addresses made from its name, unused by any other club:
+    "Ribble Valley Whist Club" -> "ribble-valley-whist-club", then "...-2" if that is taken."""
+    base = slugify(name)[:45].strip("-") or "club"
+    others = Club.objects.exclude(pk=exclude_pk).filter(slug__startswith=base)
+    taken = set(others.values_list("slug", flat=True))
+    slug, n = base, 2
+    while slug in taken:
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+def club_get_or_create(*, name: str, paper_size: str | None = None) -> Club:
+    """The club of that name, created (with a slug) when there is none."""
+    name = name.strip()
+    club = Club.objects.filter(name=name).first()
+    if club is None:
+        club = Club(name=name, slug=club_slug_for(name))
+        if paper_size:
+            club.paper_size = paper_size
+        club.full_clean()
+        club.save()
+    return club
+
+
+def member_create(*, club: Club, first_name: str, last_name: str, email: str = "") -> Member:
+    member = Member(club=club, first_name=first_name.strip(), last_name=last_name.strip(), email=email)
+    member.full_clean()
+    member.save()
+    return member
+
+
+@transaction.atomic
+def member_save(*, member: Member, changed: list[str], user=None) -> Member:
+    """Save a member as the organiser site's form left them, with a line in the club's trail."""
+    adding = member._state.adding
+    member.full_clean()
+    member.save()
+    detail = f"member {member}" if adding else f"member {member}: {', '.join(changed) or 'saved'}"
+    club_log(
+        club=member.club,
+        action=AuditLine.Action.CREATED if adding else AuditLine.Action.CHANGED,
+        detail=detail,
+        user=user,
+    )
+    return member
+
+
+@transaction.atomic
+def member_delete(*, member: Member, user=None) -> None:
+    club_log(club=member.club, action=AuditLine.Action.DELETED, detail=f"member {member}", user=user)
+    member.delete()
+
+
+@transaction.atomic
+def club_save(*, club: Club, changed: list[str], user=None) -> Club:
+    """Save a club's settings as the organiser site's form left them, with a line in its trail."""
+    adding = club._state.adding
+    if not club.slug:
+        club.slug = club_slug_for(club.name, exclude_pk=club.pk)
+    club.full_clean()
+    club.save()
+    detail = "" if adding else ", ".join(changed) or "saved"
+    club_log(
+        club=club,
+        action=AuditLine.Action.CREATED if adding else AuditLine.Action.CHANGED,
+        detail=detail,
+        user=user,
+    )
+    return club

@@ -1,0 +1,155 @@
+"""Table codes: drawn for each table's link, and guesses of them slowed down without locking a
+whole hall out.
+
+A code is five letters from an alphabet without look-alikes, drawn at random; the database holds
+each code to one table among events and drives (``TableLink``), and a code drawn twice is drawn
+again. The tables of league matches (``MatchTable``) open from the same start page, so a code one of
+them has is drawn again too, whichever is drawn first.
+
+A tablet is counted by its browser (a cookie the start page gives it) and by its network address
+(as a proxy we trust forwards it, see ``TRUST_X_FORWARDED_FOR``). One tablet's typos lock only that
+tablet: ten wrong codes in ten minutes. A room behind one address (a proxy, the hall's router) shares
+the address count, so that limit is higher: enough for every tablet in a big hall to mistype a few
+times, far too few to guess a code (19^5 = 2.5 million of them).
+
+Each attempt takes its place in the count before the code is looked at, in one atomic update, so
+sixty guesses at once are sixty places, not sixty reads of the same count. A right code gives its
+place back. The organiser can lift every lockout from the live page.
+"""
+
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from ...models import AuditLine, CodeGuard, Drive, Event, MatchTable, TableLink
+from .audit import event_log
+
+CODE_ALPHABET = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, G/6, I/1, O/0, Q, S/5, Z/2)
+CODE_LENGTH = 5
+DRAWS = 10  # a clash is one chance in 2.5 million for each code in use: ten mean something else
+
+WINDOW = timedelta(minutes=10)
+LIMITS = {"browser": 10, "address": 60}
+
+
+def new_table_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def codes_in_use(codes: set[str]) -> set[str]:
+    """Those of ``codes`` a table of an event, a drive or a league match has."""
+    taken = set(TableLink.objects.filter(code__in=codes).values_list("code", flat=True))
+    return taken | set(MatchTable.objects.filter(code__in=codes).values_list("code", flat=True))
+
+
+def free_table_codes(count: int) -> list[str]:
+    """``count`` new codes no table has, for tables made by the hundred (a league of twenty clubs
+    has 1,140): a code a table has, or one drawn twice, is drawn again and the others are kept, as
+    a whole draw free of both grows rarer with every code in use."""
+    free: set[str] = set()
+    for _ in range(DRAWS):
+        drawn = {new_table_code() for _ in range(count - len(free))} - free
+        free |= drawn - codes_in_use(drawn)
+        if len(free) == count:
+            return list(free)
+    raise IntegrityError(f"No {count} free table codes after {DRAWS} draws.")
+
+
+def table_link_create(
+    *, table: int, event: Event | None = None, drive: Drive | None = None, token: str = "", code: str = ""
+) -> TableLink:
+    """Give a table of an event or of a drive its secret link and short code: those given (a
+    restored backup's), else new ones. Where another table has the code or the token (the unique
+    index says so) or a league match's table has the code, new ones are drawn."""
+    for _ in range(DRAWS):
+        code = code or new_table_code()
+        if MatchTable.objects.filter(code=code).exists():
+            code = ""
+            continue
+        link = TableLink(
+            event=event,
+            drive=drive,
+            table=table,
+            token=token or secrets.token_urlsafe(24),
+            code=code,
+        )
+        try:
+            with transaction.atomic():
+                link.save(force_insert=True)
+            return link
+        except IntegrityError:
+            token = code = ""
+    raise IntegrityError(f"No free code for table {table} after {DRAWS} draws.")
+
+
+@dataclass(frozen=True)
+class Tablet:
+    browser: str  # the start page's cookie ("" before it has one)
+    address: str
+
+    def keys(self) -> list[str]:
+        keys = [f"address:{self.address}"]
+        if self.browser:
+            keys.insert(0, f"browser:{self.browser}")
+        return keys
+
+
+def _limit(key: str) -> int:
+    return LIMITS[key.split(":", 1)[0]]
+
+
+@transaction.atomic
+def _take_place(key: str, now) -> int:
+    """Count one attempt against ``key`` and return the count, in one locked read-and-write."""
+    guard = CodeGuard.objects.select_for_update().filter(key=key).first()
+    if guard is None:
+        try:
+            with transaction.atomic():
+                CodeGuard.objects.create(key=key, failures=1, since=now)
+            return 1
+        except IntegrityError:  # another attempt made it first
+            guard = CodeGuard.objects.select_for_update().get(key=key)
+    if guard.since < now - WINDOW:
+        CodeGuard.objects.filter(pk=guard.pk).update(failures=1, since=now)
+        return 1
+    CodeGuard.objects.filter(pk=guard.pk).update(failures=F("failures") + 1)
+    return guard.failures + 1
+
+
+def code_attempt_begin(tablet: Tablet) -> bool:
+    """Take a place for one attempt; False (the attempt is refused) when the tablet is locked out."""
+    now = timezone.now()
+    CodeGuard.objects.filter(since__lt=now - WINDOW).delete()  # counts past their window: none kept
+    allowed = True
+    for key in tablet.keys():
+        if _take_place(key, now) > _limit(key):
+            allowed = False
+    return allowed
+
+
+def code_attempt_succeeded(tablet: Tablet) -> None:
+    """A right code gives its place back: only wrong codes count."""
+    CodeGuard.objects.filter(key__in=tablet.keys(), failures__gt=0).update(failures=F("failures") - 1)
+
+
+def code_lockouts() -> int:
+    """How many tablets or addresses are locked out now."""
+    since = timezone.now() - WINDOW
+    return sum(
+        1 for guard in CodeGuard.objects.filter(since__gte=since) if guard.failures > _limit(guard.key) - 1
+    )
+
+
+@transaction.atomic
+def code_lockouts_lift(*, event=None, user=None) -> int:
+    """Let every locked-out tablet try again at once; return how many were locked. The lift is kept
+    in the trail of the event whose page it was asked from."""
+    locked = code_lockouts()
+    CodeGuard.objects.all().delete()
+    if event is not None:
+        event_log(event=event, action=AuditLine.Action.UNLOCKED, detail=f"{locked} locked out", user=user)
+    return locked

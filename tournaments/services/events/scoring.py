@@ -1,0 +1,220 @@
+"""Scores and standings of an event: its rows turned into the domain's terms and scored there."""
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from django.core.cache import cache
+from django.db.models import Count, Max, OuterRef, Subquery
+
+from ...domain import scoring
+from ...domain.deals import honours, parse_deal
+from ...domain.errors import DomainError
+from ...domain.progress import expected_boards
+from ...models import AuditLine, Event, ResultChange
+from .lifecycle import SCORING_FIELDS
+
+
+@dataclass(frozen=True)
+class EventReport:
+    """Everything the results pages, exports and printouts show, read in a constant number of queries."""
+
+    event: Event
+    scores: scoring.EventScores
+    names: dict  # PairKey -> "Joan Bellamy & Harold Bickerstaff"
+    trumps: dict  # board number -> "H", "D", "S", "C", "NT" or ""
+    provisional: bool
+    people: dict = field(default_factory=dict)  # PairKey -> ((member id or None, name), (…, …))
+
+    def name(self, pair) -> str:
+        return self.names.get(tuple(pair), scoring.pair_label(tuple(pair)))
+
+
+class SeatingRow(NamedTuple):
+    """What scoring needs of a seating, read as plain values (a 40-table event has 1,600)."""
+
+    round: int
+    table: int
+    first_board: int
+    last_board: int
+    arrow_switched: bool
+    ns_pair_id: int | None
+    ew_pair_id: int | None
+
+
+def seating_expected_boards(seating) -> range:
+    """The boards a seating expects a result on (none at a sit-out), by the domain's rule; the
+    seating may be the model or any row holding its boards and its pairs' ids."""
+    return expected_boards(
+        seating.first_board, seating.last_board, ns_pair=seating.ns_pair_id, ew_pair=seating.ew_pair_id
+    )
+
+
+def event_seating_rows(event: Event) -> list[SeatingRow]:
+    return [SeatingRow(*row) for row in event.seatings.values_list(*SeatingRow._fields)]
+
+
+def event_expected_results(seatings) -> dict[int, int]:
+    """How often the movement schedules each board between two real pairs."""
+    counts: Counter = Counter()
+    for seating in seatings:
+        counts.update(seating_expected_boards(seating))
+    return dict(counts)
+
+
+def _people(pair) -> tuple[tuple[int | None, str], tuple[int | None, str]]:
+    """A pair's two players as (member id, name), a guest's id None."""
+    return (
+        (pair.player1_id, str(pair.player1)) if pair.player1_id else (None, pair.guest1),
+        (pair.player2_id, str(pair.player2)) if pair.player2_id else (None, pair.guest2),
+    )
+
+
+def _pair_key(pair) -> tuple[str, int]:
+    return (pair.direction, pair.number)
+
+
+RESULT_COLUMNS = (
+    "board_id",
+    "ns_pair_id",
+    "ew_pair_id",
+    "ns_tricks",
+    "ns_adjusted",
+    "ew_adjusted",
+    "round",
+    "table",
+)
+
+
+def event_board_results(event: Event, pairs, boards, seatings) -> list[scoring.BoardResult]:
+    """The confirmed results in the domain's terms, read as plain values (no model instances, no
+    joins: the pairs, boards and seatings are already at hand)."""
+    keys = {p.pk: (p.direction, p.number) for p in pairs}
+    numbers = {b.pk: b.number for b in boards}
+    switched = {(s.round, s.table) for s in seatings if s.arrow_switched}
+    result = scoring.BoardResult
+    return [
+        result(
+            numbers[b], keys[ns], keys[ew], tricks, ns_adj, ew_adj, round_, table, (round_, table) in switched
+        )
+        for b, ns, ew, tricks, ns_adj, ew_adj, round_, table in event.results.confirmed().values_list(
+            *RESULT_COLUMNS
+        )
+    ]
+
+
+def history_lines(model, evening: str = "event") -> tuple[Subquery, Subquery]:
+    """How many lines the evening's history of this kind holds, and the newest one's id (for
+    annotating a query of events, or with ``evening="drive"`` of drives)."""
+    lines = model.objects.filter(**{evening: OuterRef("pk")}).order_by().values(evening)
+    return (
+        Subquery(lines.annotate(count=Count("pk")).values("count")),
+        Subquery(lines.annotate(newest=Max("pk")).values("newest")),
+    )
+
+
+SCORE_VERSIONS = ("result_lines", "newest_result", "trail_lines", "newest_step")
+
+
+def with_score_versions(evenings, results=ResultChange, evening: str = "event"):
+    """The evenings with what their scores are worked out from, for ``scores_key`` (see
+    ``_scores_keys``); for drives, ``results=DriveResultChange, evening="drive"``."""
+    result_lines, newest_result = history_lines(results, evening)
+    trail_lines, newest_step = history_lines(AuditLine, evening)
+    return evenings.annotate(
+        result_lines=result_lines,
+        newest_result=newest_result,
+        trail_lines=trail_lines,
+        newest_step=newest_step,
+    )
+
+
+def scores_key(pk: int, settings, versions) -> str:
+    return ":".join(str(part) for part in ("event-scores", pk, *settings, *versions))
+
+
+def _scores_keys(events) -> dict[int, str]:
+    """The cache keys of the events' scores: what they are worked out from, read in one query
+    for any number of events.
+
+    That is each event's scoring settings, its results' history (every write to a result adds a
+    line) and its trail (so does a rebuilt movement, new deals, renamed pairs). A line's id is
+    drawn when it is written but seen only once its transaction commits, so ids commit out of
+    order: the newest id alone can stay the same while a line with a lower one arrives. Lines are
+    only ever added, so their count grows with every commit; the newest id tells lines deleted and
+    made anew apart.
+    """
+    by_id = {event.pk: event for event in events}
+    rows = with_score_versions(Event.objects.filter(pk__in=by_id)).values_list("pk", *SCORE_VERSIONS)
+    return {
+        pk: scores_key(pk, (getattr(by_id[pk], name) for name in SCORING_FIELDS), versions)
+        for pk, *versions in rows
+    }
+
+
+def _scores_key(event: Event) -> str:
+    return _scores_keys([event])[event.pk]
+
+
+def events_scores(events, pairs_by_event: dict[int, list]) -> dict[int, scoring.EventScores]:
+    """The scores of many events at once, from the cache where they are kept (one query for
+    their keys); an event not kept yet is scored as ``event_report`` scores it, and kept.
+
+    ``pairs_by_event`` holds each event's pairs, already read by the caller."""
+    keys = _scores_keys(events)
+    kept = cache.get_many(keys.values())
+    scores = {}
+    for event in events:
+        key = keys[event.pk]
+        if key not in kept:
+            kept[key] = _event_scores(event, pairs_by_event.get(event.pk, []), list(event.boards.all()))
+            cache.set(key, kept[key])
+        scores[event.pk] = kept[key]
+    return scores
+
+
+def event_report(event: Event) -> EventReport:
+    """Score the event by its own method. Raises ScoringError when that method cannot score it.
+
+    The scores are kept in Django's cache under what they were worked out from (``_scores_key``):
+    the pages asked for between two writes (a pair's card, a board, the room display) reuse them."""
+    pairs = list(event.pairs.select_related("player1", "player2"))
+    boards = list(event.boards.all())
+    key = _scores_key(event)
+    scores = cache.get(key)
+    if scores is None:
+        scores = _event_scores(event, pairs, boards)
+        cache.set(key, scores)
+    return EventReport(
+        event=event,
+        scores=scores,
+        names={_pair_key(p): p.names for p in pairs},
+        trumps={b.number: b.trumps for b in boards},
+        provisional=event.status != Event.Status.FINISHED,
+        people={_pair_key(p): _people(p) for p in pairs},
+    )
+
+
+def _event_scores(event: Event, pairs: list, boards: list) -> scoring.EventScores:
+    seatings = event_seating_rows(event)
+    results = event_board_results(event, pairs, boards, seatings)
+    honour_points = None
+    if event.scoring == Event.Scoring.ODD_TRICKS and event.honours:
+        honour_points = {}
+        for board in boards:
+            if board.deal and board.trumps:
+                try:
+                    honour_points[board.number] = honours(parse_deal(board.deal), board.trumps)
+                except DomainError:
+                    continue
+    return scoring.score_event(
+        results,
+        method=event.scoring,
+        scale=event.scale,
+        expected=event_expected_results(seatings),
+        pairs=[_pair_key(p) for p in pairs],
+        one_field=any(s.arrow_switched for s in seatings),
+        tie_break=event.tie_break,
+        honours=honour_points,
+        adjusted=event.adjusted_scores,
+    )

@@ -1,0 +1,563 @@
+"""A club's competitions: saved with a line in the club's trail, and their standings worked out
+from the club's published evenings by ``domain/competitions.py``.
+
+Each evening is read as the domain's ``Evening`` once and kept in Django's cache under the key of
+what its scores are worked out from (an event's: ``scoring.scores_key``; a drive's: its results'
+history and its trail), so a publication or a correction gives it a new key. The evenings of a
+season are then a fixed number of queries: the competition, its picked evenings, the club's
+published events with their versions, its published drives with theirs, and the trail's latest
+publication or correction.
+"""
+
+import csv
+import io
+import math
+from collections import Counter
+from dataclasses import dataclass
+from datetime import date as Date
+from datetime import datetime
+
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from ...domain import competitions as rules
+from ...domain.drives import PlayerScore
+from ...domain.errors import DomainError
+from ...models import AuditLine, Club, Competition, Drive, DriveResultChange, Event, Member
+from ...print_data import CompetitionSheet, PrintEvent
+from ..core.audit import changes_text, club_log
+from ..core.errors import ServiceError
+from ..drives.state import DriveState
+from ..events.individuals import IndividualReport, individual_report
+from ..events.scoring import SCORE_VERSIONS, SCORING_FIELDS, event_report, scores_key, with_score_versions
+
+EVENT_COLUMNS = ("pk", "date", "name", "tag", "tables", *SCORING_FIELDS, *SCORE_VERSIONS)
+DRIVE_COLUMNS = ("pk", "date", "name", "tag", "format", *SCORE_VERSIONS)
+UPDATES = (
+    AuditLine.Action.PUBLISHED,
+    AuditLine.Action.CORRECTED,
+    AuditLine.Action.UNPUBLISHED,
+    AuditLine.Action.TOTALS,
+)
+COMPETITION_SETTINGS = tuple(
+    f.name
+    for f in Competition._meta.get_fields()
+    if f.concrete and not f.many_to_many and f.name not in ("id", "club")
+)
+
+
+# --- Saving ---------------------------------------------------------------------------------------
+
+
+def _check(competition: Competition) -> None:
+    try:
+        competition.full_clean()
+    except ValidationError as error:
+        raise ServiceError("; ".join(error.messages)) from None
+
+
+def _pick(competition: Competition, picked_events, picked_drives) -> None:
+    for evening in list(picked_events or ()) + list(picked_drives or ()):
+        if evening.club_id != competition.club_id:
+            raise ServiceError(f"{evening} is another club's evening.")
+    if picked_events is not None:
+        competition.picked_events.set(picked_events)
+    if picked_drives is not None:
+        competition.picked_drives.set(picked_drives)
+
+
+@transaction.atomic
+def competition_create(
+    *, club: Club, values: dict, picked_events=(), picked_drives=(), user=None
+) -> Competition:
+    """A new competition of the club, as the organiser's form gives it."""
+    unknown = set(values) - set(COMPETITION_SETTINGS)
+    if unknown:
+        raise ServiceError(f"{', '.join(sorted(unknown))} cannot be set here.")
+    competition = Competition(club=club, **values)
+    _check(competition)
+    competition.save()
+    _pick(competition, picked_events, picked_drives)
+    club_log(club=club, action=AuditLine.Action.CREATED, detail=f"competition {competition.name}", user=user)
+    return competition
+
+
+@transaction.atomic
+def competition_update(
+    *, competition: Competition, values: dict, picked_events=None, picked_drives=None, user=None
+) -> Competition:
+    """Change a competition's rules or its picked evenings; the change has its line in the club's trail."""
+    competition = Competition.objects.select_for_update().get(pk=competition.pk)
+    unknown = set(values) - set(COMPETITION_SETTINGS)
+    if unknown:
+        raise ServiceError(f"{', '.join(sorted(unknown))} cannot be changed here.")
+    values = {name: value for name, value in values.items() if getattr(competition, name) != value}
+    parts = [changes_text(competition, values)] if values else []
+    for name, value in values.items():
+        setattr(competition, name, value)
+    _check(competition)
+    competition.save()
+    before = _picked_ids(competition)
+    _pick(competition, picked_events, picked_drives)
+    if _picked_ids(competition) != before:
+        parts.append("evenings picked changed")
+    if parts:
+        detail = f"competition {competition.name}: " + "; ".join(parts)
+        club_log(club=competition.club, action=AuditLine.Action.CHANGED, detail=detail, user=user)
+    return competition
+
+
+@transaction.atomic
+def competition_delete(*, competition: Competition, user=None) -> None:
+    club_log(
+        club=competition.club, action=AuditLine.Action.DELETED, detail=f"competition {competition}", user=user
+    )
+    competition.delete()
+
+
+def _picked_ids(competition: Competition) -> frozenset[str]:
+    """The evenings picked by hand, as the domain names them (read from a prefetch when there is one)."""
+    return frozenset(
+        [f"event:{e.pk}" for e in competition.picked_events.all()]
+        + [f"drive:{d.pk}" for d in competition.picked_drives.all()]
+    )
+
+
+def _standings(competition: Competition, evenings: list[rules.Evening]) -> rules.Standings:
+    """The competition's standings from the evenings (its picks read only when it has them)."""
+    picked = _picked_ids(competition) if competition.by_hand else None
+    return rules.standings(evenings, competition.rules(picked))
+
+
+# --- Reading the club's evenings -----------------------------------------------------------------
+
+
+def _player(member_id: int | None, name: str) -> rules.Player:
+    if member_id is not None:
+        return rules.Player(f"m{member_id}", name, member_id)
+    return rules.Player(f"g:{name.strip().casefold()}", name.strip())
+
+
+def _event_entrants(event: Event) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """The players and each pair's standing of a published event, by its own scoring (none when
+    its scoring cannot score it: the event then counts for no one)."""
+    try:
+        report = event_report(event)
+        if event.is_individual:
+            return _individual_entrants(individual_report(event, report))
+    except DomainError:
+        return 0, ()
+    pairs = {(p.direction, p.number): p for p in event.pairs.select_related("player1", "player2")}
+    ranks: dict[tuple[str, str], int] = {}
+    for s in report.scores.standings:
+        ranks[(s.field, s.rank)] = ranks.get((s.field, s.rank), 0) + 1
+    entrants = []
+    for s in report.scores.standings:
+        pair = pairs.get(tuple(s.pair))
+        if pair is None:
+            continue
+        # A pair known only by its seat ("N/S 3") has no players to follow across the season.
+        players = tuple(
+            _player(member_id, str(member) if member_id else guest)
+            for member_id, member, guest in (
+                (pair.player1_id, pair.player1, pair.guest1),
+                (pair.player2_id, pair.player2, pair.guest2),
+            )
+            if member_id or guest.strip()
+        )
+        entrants.append(
+            rules.Entrant(
+                players,
+                s.field,
+                int(s.rank.rstrip("=")),
+                ranks[(s.field, s.rank)],
+                percentage=s.percentage,
+                tricks=s.versus_average,
+            )
+        )
+    return 2 * len(entrants), tuple(entrants)
+
+
+def _individual_entrants(report: IndividualReport) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """The players of a published individual event, one entrant a seat (a shared seat's two
+    people together), placed in the one field of players."""
+    shared = Counter(s.rank for s in report.standings)
+    entrants = tuple(
+        rules.Entrant(
+            tuple(_player(member_id, name) for member_id, name in report.people.get(s.player, ())),
+            "ALL",
+            int(s.rank.rstrip("=")),
+            shared[s.rank],
+            percentage=s.percentage,
+            tricks=s.versus_average,
+        )
+        for s in report.standings
+        if report.people.get(s.player)
+    )
+    return len(report.standings), entrants
+
+
+def _drive_entrants(drive: Drive) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """The players of a published drive, placed within their role by their score (an individual
+    drive's in one list); a shared seat's two people both counted, with the seat's score."""
+    state = DriveState(drive)
+    entrants = []
+    for role in drive.roles:
+        own: list[PlayerScore] = [s for s in state.scores.values() if s.role == role]
+        for score, (place, shared) in zip(own, rules.places([s.score for s in own]), strict=True):
+            card = state.players[score.player]
+            people = [_player(card.member_id, card.first_name)]
+            if card.second_name:
+                people.append(_player(card.second_member_id, card.second_name))
+            entrants.append(rules.Entrant(tuple(people), role, place, shared, drive_score=float(score.score)))
+    return len(entrants), tuple(entrants)
+
+
+def club_evenings(club: Club, *, start: Date | None = None, end: Date | None = None) -> list[rules.Evening]:
+    """The club's published evenings between the dates (either open), as the domain's ``Evening``:
+    two queries and one read of the cache; an evening not in the cache (new, or changed since) is
+    read and scored once, then kept."""
+    dates = Q()
+    if start:
+        dates &= Q(date__gte=start)
+    if end:
+        dates &= Q(date__lte=end)
+    events = with_score_versions(Event.objects.filter(dates, club=club, published=True).order_by())
+    drives = with_score_versions(
+        Drive.objects.filter(dates, club=club, published=True).order_by(), DriveResultChange, "drive"
+    )
+    rows = [("event", row) for row in events.values_list(*EVENT_COLUMNS)]
+    rows += [("drive", row) for row in drives.values_list(*DRIVE_COLUMNS)]
+    keys = {}
+    for kind, row in rows:
+        if kind == "event":
+            settings_end = 5 + len(SCORING_FIELDS)  # after pk, date, name, tag and tables
+            pk, settings, versions = row[0], row[5:settings_end], row[settings_end:]
+            keys[(kind, pk)] = "competition-" + scores_key(pk, settings, versions)
+        else:
+            keys[(kind, row[0])] = "competition-drive:" + ":".join(str(part) for part in row[:1] + row[4:])
+    kept = cache.get_many(keys.values())
+    evenings, fresh = [], {}
+    for kind, row in rows:
+        pk, day, name, tag = row[:4]
+        key = keys[(kind, pk)]
+        if key not in kept:
+            kept[key] = fresh[key] = _read_evening(kind, pk)
+        players, entrants = kept[key]
+        tables = row[4] if kind == "event" else math.ceil(players / 4)
+        roles = kind == "drive" and Drive(format=row[4]).ranks_by_role
+        evenings.append(
+            rules.Evening(f"{kind}:{pk}", day, kind, name, tables, players, tag, entrants, roles=roles)
+        )
+    if fresh:
+        cache.set_many(fresh)
+    return evenings
+
+
+def _read_evening(kind: str, pk: int) -> tuple[int, tuple[rules.Entrant, ...]]:
+    if kind == "event":
+        return _event_entrants(Event.objects.select_related("club").get(pk=pk))
+    return _drive_entrants(Drive.objects.get(pk=pk))
+
+
+# --- Standings -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Update:
+    """The latest change to the evenings a competition reads: when, and what happened to which."""
+
+    at: datetime
+    evening: str
+    action: str
+
+    @property
+    def text(self) -> str:
+        happened = {
+            AuditLine.Action.PUBLISHED: "was published",
+            AuditLine.Action.CORRECTED: "was corrected",
+            AuditLine.Action.UNPUBLISHED: "was taken down",
+            AuditLine.Action.TOTALS: "had totals typed",
+        }[self.action]
+        return f"after {self.evening} {happened}"
+
+
+@dataclass(frozen=True)
+class CompetitionTable:
+    competition: Competition
+    standings: rules.Standings
+    updated: Update | None
+    names: dict[str, str]  # evening id -> "Tuesday Pairs (3 Mar)"
+
+    def role_label(self, role: str) -> str:
+        return {"": "", "L": "Ladies", "G": "Gents"}.get(role, role)
+
+
+def _window(competition: Competition) -> tuple[Date | None, Date]:
+    """The evenings the standings read: the window, and those before it when a handicap needs them."""
+    return (None if competition.handicap != Competition.Handicap.NONE else competition.start), competition.end
+
+
+def _latest_update(club: Club, start: Date, end: Date) -> Update | None:
+    line = (
+        AuditLine.objects.filter(club=club, action__in=UPDATES)
+        .filter(Q(event__date__range=(start, end)) | Q(drive__date__range=(start, end)))
+        .select_related("event", "drive")
+        .order_by("-changed_at", "-pk")
+        .first()
+    )
+    if line is None:
+        return None
+    return Update(line.changed_at, str(line.event or line.drive), line.action)
+
+
+def competition_standings(
+    competition: Competition, evenings: list[rules.Evening] | None = None
+) -> CompetitionTable:
+    """The competition's standings now, from the club's published evenings (read here, or given
+    when one page shows several competitions of a club)."""
+    if evenings is None:
+        start, end = _window(competition)
+        evenings = club_evenings(competition.club, start=start, end=end)
+    table = _standings(competition, evenings)
+    return CompetitionTable(
+        competition=competition,
+        standings=table,
+        updated=_latest_update(competition.club, competition.start, competition.end),
+        names={e.id: f"{e.name} ({e.date:%-d %b})" for e in table.evenings},
+    )
+
+
+def _season_evenings(club: Club, competitions: list[Competition]) -> list[rules.Evening]:
+    """The evenings several competitions of one club read, in one go."""
+    if not competitions:
+        return []
+    windows = [_window(c) for c in competitions]
+    start = None if any(s is None for s, _ in windows) else min(s for s, _ in windows)
+    return club_evenings(club, start=start, end=max(e for _, e in windows))
+
+
+def player_competitions(member: Member) -> list[tuple[Competition, rules.Row, int]]:
+    """The competitions of the member's club the member is in, each with their row (place, total,
+    how many more evenings they need) and how many have qualified in their list."""
+    competitions = list(
+        Competition.objects.filter(club_id=member.club_id)
+        .select_related("club")
+        .prefetch_related("picked_events", "picked_drives")
+    )
+    evenings = _season_evenings(member.club, competitions)
+    found = []
+    for competition in competitions:
+        table = _standings(competition, evenings)
+        row = table.row_of(member.pk)
+        if row is not None:
+            found.append((competition, row, len(table.qualified(row.list))))
+    return found
+
+
+def evening_competitions(
+    evening: Event | Drive, *, leaders: int = 3
+) -> list[tuple[Competition, list[rules.Row]]]:
+    """The club's competitions the evening counts toward (or would, once published), each with its
+    leaders: what the room display shows."""
+    kind = "event" if isinstance(evening, Event) else "drive"
+    competitions = [
+        c
+        for c in Competition.objects.filter(
+            club_id=evening.club_id, start__lte=evening.date, end__gte=evening.date
+        )
+        .select_related("club")
+        .prefetch_related("picked_events", "picked_drives")
+        if rules.takes(_unplayed(kind, evening), c.rules(_picked_ids(c) if c.by_hand else None))
+    ]
+    evenings = _season_evenings(evening.club, competitions)
+    shown = []
+    for competition in competitions:
+        table = _standings(competition, evenings)
+        shown.append((competition, list(table.qualified()[:leaders])))
+    return shown
+
+
+def _unplayed(kind: str, evening: Event | Drive) -> rules.Evening:
+    """An evening as a competition's rules see it before anyone's score: its kind, date and tag."""
+    roles = kind == "drive" and evening.ranks_by_role
+    return rules.Evening(
+        f"{kind}:{evening.pk}", evening.date, kind, evening.name, 0, 0, evening.tag, roles=roles
+    )
+
+
+# --- What the pages, the CSV and the noticeboard show ----------------------------------------------
+
+COUNTING_WORDS = {
+    Competition.Counting.ALL: "every evening counts",
+    Competition.Counting.BEST: "the best {n} count",
+    Competition.Counting.DROP: "the lowest {n} are dropped",
+}
+
+
+def describe(competition: Competition) -> str:
+    """The rules in a line: "Average percentage · duplicate events tagged Tuesday · the best 5 count
+    · qualify by playing 5 · handicap fixed at the season's start"."""
+    c = competition
+    measure = c.get_measure_display()
+    if c.measure == Competition.Measure.PLACING:
+        measure = (
+            "Reverse placings" if c.placing == Competition.Placing.REVERSE else f"Placing points {c.points}"
+        )
+    parts = [measure, c.get_kinds_display().lower() + (f" tagged {c.tag}" if c.tag else "")]
+    if c.by_hand:
+        parts.append("evenings picked by hand")
+    if c.min_field:
+        parts.append(f"at least {c.min_field} {c.field_unit}")
+    parts.append("fixed pairs" if c.who == Competition.Who.PAIRS else "individuals")
+    if c.lists == Competition.Lists.ROLES:
+        parts.append("a list for each role")
+    parts.append(COUNTING_WORDS[c.counting].format(n=c.count))
+    if c.qualify:
+        parts.append(f"qualify by playing {c.qualify}")
+    if c.handicap != Competition.Handicap.NONE:
+        parts.append(f"handicap {c.get_handicap_display().lower()}")
+    if c.ties == Competition.Ties.BROKEN:
+        parts.append("ties broken by evenings counted, then the best score")
+    parts.append("members only" if c.members_only else "guests too")
+    return " · ".join(parts)
+
+
+def standing_rows(table: CompetitionTable, rows) -> list[dict]:
+    """The rows as the page, the CSV and the noticeboard show them, each with the raw figure its
+    columns sort by."""
+    percentage = table.competition.measure == Competition.Measure.PERCENTAGE
+    handicap = table.competition.handicap != Competition.Handicap.NONE
+    return [
+        {
+            "list": table.role_label(row.list),
+            "place": row.place,
+            "position": index,
+            "name": row.name,
+            "member": row.members[0] if len(row.members) == 1 and row.key.startswith("m") else None,
+            "played": row.played,
+            "counted": row.counted,
+            "total": row.total,
+            "total_text": row.total_text,
+            "best": rules.format_figure(row.best, percentage=percentage),
+            "handicap": f"{row.handicap:+d}" if handicap and row.handicap else ("0" if handicap else ""),
+            "status": row.status or "qualified",
+            "needs": row.needs,
+        }
+        for index, row in enumerate(rows)
+    ]
+
+
+def competition_csv(table: CompetitionTable) -> str:
+    """Every row, qualified or not, with each evening's score ("" where not played, * where it did
+    not count)."""
+    evenings = table.standings.evenings
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        [
+            "list",
+            "place",
+            "name",
+            "played",
+            "counted",
+            "total",
+            "status",
+            *(table.names[e.id] for e in evenings),
+        ]
+    )
+    percentage = table.competition.measure == Competition.Measure.PERCENTAGE
+    for row, shown in zip(table.standings.rows, standing_rows(table, table.standings.rows), strict=True):
+        by_evening = {s.evening: s for s in row.scores}
+        cells = []
+        for evening in evenings:
+            score = by_evening.get(evening.id)
+            cells.append(
+                ""
+                if score is None
+                else rules.format_figure(score.value, percentage=percentage) + ("" if score.counted else "*")
+            )
+        writer.writerow(
+            [
+                shown["list"],
+                shown["place"],
+                row.name,
+                row.played,
+                row.counted,
+                row.total_text,
+                shown["status"],
+                *cells,
+            ]
+        )
+    return out.getvalue()
+
+
+def updated_text(table: CompetitionTable) -> str:
+    if table.updated is None:
+        return "No evening published in the season yet."
+    at = timezone.localtime(table.updated.at)
+    return f"Updated {at:%-d %b %Y at %H:%M}, {table.updated.text}."
+
+
+def competition_sheet(table: CompetitionTable) -> CompetitionSheet:
+    """The standings for the noticeboard, as plain data (``pdf/competitions.py`` prints it)."""
+    c = table.competition
+    lists = []
+    for listed in table.standings.lists:
+        rows = standing_rows(table, table.standings.qualified(listed))
+        if rows:
+            lists.append((table.role_label(listed) or "Standings", _sheet_rows(rows)))
+    apart = standing_rows(table, table.standings.apart())
+    return CompetitionSheet(
+        event=PrintEvent(
+            name=c.name,
+            club=c.club.name,
+            date=f"{c.start:%-d %b %Y} – {c.end:%-d %b %Y}",
+            paper=c.club.paper_size,
+            scoring=c.get_measure_display(),
+        ),
+        rules=describe(c),
+        updated=updated_text(table),
+        headings=("Place", "Name", "Played", "Counted", "Total"),
+        lists=tuple(lists),
+        apart=tuple(
+            (r["name"], str(r["played"]), str(r["counted"]), r["total_text"], r["status"]) for r in apart
+        ),
+        evenings=len(table.standings.evenings),
+    )
+
+
+def _sheet_rows(rows: list[dict]) -> tuple[tuple[str, ...], ...]:
+    return tuple((r["place"], r["name"], str(r["played"]), str(r["counted"]), r["total_text"]) for r in rows)
+
+
+def competition_examples(*, club: Club, start: Date, end: Date, user=None) -> list[Competition]:
+    """One competition of each measure for a club's season (the demo's): the average percentage,
+    best 5 of those who played 5 with a moving handicap; reverse placings, best 6; 4/3/2/1 in each
+    direction, fixed pairs; and the drives' total score, a list for each role."""
+    window = {"start": start, "end": end}
+    examples = {
+        "Season Percentage": {
+            "measure": "percentage",
+            "counting": "best",
+            "count": 5,
+            "qualify": 5,
+            "handicap": "moving",
+            "ties": "counted-then-best",
+        },
+        "Reverse Placings Ladder": {
+            "measure": "placing",
+            "placing": "reverse",
+            "counting": "best",
+            "count": 6,
+        },
+        "Pairs Championship": {"measure": "placing", "points": "4/3/2/1", "who": "pairs"},
+        "Drive Cup": {"kinds": "drive", "measure": "drive", "lists": "roles", "counting": "drop", "count": 1},
+    }
+    return [
+        competition_create(club=club, values={"name": name, **window, **rules}, user=user)
+        for name, rules in examples.items()
+    ]

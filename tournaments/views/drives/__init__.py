@@ -1,0 +1,1 @@
+"""A drive's organiser pages, and a team night's."""

@@ -1,0 +1,1 @@
+"""A duplicate event's organiser pages: set up, run the evening, live, results."""

@@ -1,0 +1,248 @@
+"""The organiser's evening: start and close, the live dashboard, the room display, corrections."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from ... import services
+from ...domain.errors import DomainError
+from ...domain.scoring import pair_label
+from ...forms import DirectorResultForm, form_problems
+from ...models import TableCheckIn
+from ...reports import FIELD_TITLES, headline_figure
+from ...services.season.competitions import evening_competitions
+from ..common import back, get_drive_for_user, get_event_for_user, results_page
+
+
+@login_required
+def event_live(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    accesses = event.table_accesses.all() if services.may_play(event) else []
+    rows = services.event_results_grid(event)
+    check_ins = services.event_check_ins(event, rows) if accesses else {}
+    return render(
+        request,
+        "tournaments/event_live.html",
+        {
+            "event": event,
+            "tables": range(1, event.tables + 1),
+            "rows": rows,
+            "check_ins": check_ins,
+            # A pair is seated in another's place; an individual event's players are told where to go.
+            "pairs": event.pairs.select_related("player1", "player2")
+            if check_ins.get("waiting") and not event.evening_format.partnerships_internal
+            else (),
+            "tell_example": "Ann Smith: go to table 2, sit East"
+            if event.evening_format.partnerships_internal
+            else "Pair 9: go to table 5, sit E/W",
+            "progress": services.event_progress(event),
+            "accesses": [
+                {
+                    "table": a.table,
+                    "code": a.code,
+                    "url": request.build_absolute_uri(reverse("tournaments:table", args=[a.token])),
+                }
+                for a in accesses
+            ],
+            "start_url": request.build_absolute_uri(reverse("tournaments:table-start")),
+            "boards": range(1, event.boards.count() + 1),
+            "allows": services.event_allows(event),
+            "lockouts": services.code_lockouts() if accesses else 0,
+        },
+    )
+
+
+@login_required
+@require_POST
+def event_start(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    try:
+        services.event_start(event=event, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "The event is running: the tablets can open their tables.")
+    return redirect(back(request, reverse("tournaments:event-live", args=[event.pk])))
+
+
+@login_required
+@require_POST
+def codes_unlock(request, event_id: int):
+    """Lift the lockouts of tablets that typed too many wrong codes (a busy hall's typos)."""
+    event = get_event_for_user(request, event_id)
+    lifted = services.code_lockouts_lift(event=event, user=request.user)
+    messages.success(
+        request, f"{lifted} lockout{'s' if lifted != 1 else ''} lifted: the tablets can try again."
+    )
+    return redirect("tournaments:event-live", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def event_close(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    try:
+        services.event_close(event=event, adjust_missing=request.POST.get("adjust") == "1", user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+        return redirect(back(request, reverse("tournaments:event-live", args=[event.pk])))
+    messages.success(request, "The event is closed: the results are final. Publish them when you are ready.")
+    return redirect(back(request, reverse("tournaments:results", args=[event.pk])))
+
+
+@results_page
+def event_room(request, event, report):
+    """Standings for a screen in the hall, with the round in play; it pages through long fields and
+    reloads itself for the latest scores (``static/room.js``)."""
+    round_in_play, playing = services.event_round_in_play(event) if report.provisional else (None, ())
+    fields = [
+        (
+            FIELD_TITLES[field],
+            [
+                {
+                    "rank": s.rank,
+                    "pair": pair_label(s.pair),
+                    "players": report.name(s.pair).split(" & "),
+                    "figure": headline_figure(report.scores.method, s),
+                    "boards": s.boards_played,
+                }
+                for s in report.scores.field(field)
+            ],
+        )
+        for field in report.scores.fields
+    ]
+    if event.is_individual:  # the players ranked, a shared seat's two people both shown
+        individuals = services.individual_report(event, report)
+        fields = [
+            (
+                "Players",
+                [
+                    {
+                        "rank": s.rank,
+                        "pair": s.player,
+                        "players": [name for _, name in individuals.people.get(s.player, ())]
+                        or [individuals.name(s.player)],
+                        "figure": headline_figure(report.scores.method, s),
+                        "boards": s.boards_played,
+                    }
+                    for s in individuals.standings
+                ],
+            )
+        ]
+    return render(
+        request,
+        "tournaments/event_room.html",
+        {
+            "event": event,
+            "report": report,
+            "fields": fields,
+            "progress": services.event_progress(event),
+            "round_in_play": round_in_play,
+            "playing": playing,
+            "competitions": evening_competitions(event),
+            "counted": event.published,
+        },
+    )
+
+
+def _history(event, board: int) -> list[dict]:
+    """A board's changes, each with who played: the pairs' numbers ("3 v 5"), an individual event's
+    players ("Ann Smith & Bob Jones v Cath Hill & Ed Long")."""
+    changes = event.result_changes.filter(board_number=board).select_related("changed_by")
+    if event.evening_format.partnerships_internal:
+        names = services.partnership_names(event)
+        return [
+            {"change": h, "who": f"{names[h.ns_pair_number]} v {names[h.ew_pair_number]}"} for h in changes
+        ]
+    return [{"change": h, "who": f"{h.ns_pair_number} v {h.ew_pair_number}"} for h in changes]
+
+
+@login_required
+def director_board(request, event_id: int, board: int):
+    """Every meeting on a board, with its result and a form to set, correct or adjust it."""
+    event = get_event_for_user(request, event_id)
+    board_row = event.boards.filter(number=board).first()
+    if board_row is None:
+        return redirect(back(request, reverse("tournaments:event-live", args=[event.pk])))
+    if request.method == "POST":
+        form = DirectorResultForm(request.POST, seatings=services.board_seatings(event, board))
+        if not form.is_valid():
+            messages.error(request, form_problems(form))
+        else:
+            data = form.cleaned_data
+            try:
+                services.result_set_by_director(
+                    event=event,
+                    seating=data["seating"],
+                    board_number=board,
+                    ns_tricks=data["ns_tricks"],
+                    ns_adjusted=data["ns_adjusted"],
+                    ew_adjusted=data["ew_adjusted"],
+                    reason=data["reason"],
+                    user=request.user,
+                )
+            except DomainError as error:
+                messages.error(request, str(error))
+            else:
+                messages.success(request, f"Board {board}, round {data['seating'].round}: saved.")
+        return redirect("tournaments:director-board", event_id=event.pk, board=board)
+
+    named = services.pair_namer(event)
+    meetings = []
+    for m in services.board_meetings(event, board_row):
+        ns_tricks = m.seated.ns_tricks if m.seated else None
+        meetings.append(
+            {
+                "seating": m.seating,
+                "ns": named(m.seating.ns_pair),
+                "ew": named(m.seating.ew_pair),
+                "result": m.result,
+                "ns_tricks": ns_tricks,
+                "ew_tricks": m.seated.ew_tricks if m.seated else None,
+                "form": DirectorResultForm(initial={"seating": m.seating.pk, "ns_tricks": ns_tricks}),
+            }
+        )
+    return render(
+        request,
+        "tournaments/director_board.html",
+        {
+            "event": event,
+            "board": board_row,
+            "meetings": meetings,
+            "history": _history(event, board),
+            "sides": "Players" if event.evening_format.partnerships_internal else "Pairs",
+            "previous": board - 1 if board > 1 else None,
+            "next": board + 1 if event.boards.filter(number=board + 1).exists() else None,
+        },
+    )
+
+
+@login_required
+@require_POST
+def check_in_resolve(request, check_in_id: int):
+    """The organiser answers a table whose players said someone else is here: seat the pair that is
+    there (an event), or tell the table where to go."""
+    check_in = get_object_or_404(TableCheckIn.objects.select_related("link"), pk=check_in_id)
+    if check_in.link.event_id:
+        event = get_event_for_user(request, check_in.link.event_id)
+        live = reverse("tournaments:event-live", args=[event.pk])
+    else:
+        drive = get_drive_for_user(request, check_in.link.drive_id)
+        live = reverse("tournaments:drive-live", args=[drive.pk])
+    data, user = request.POST, request.user
+    try:
+        if data.get("how") == "seat":
+            pairs = {str(p.pk): p for p in event.pairs.all()} if check_in.link.event_id else {}
+            instead_of, pair = pairs.get(data.get("instead_of")), pairs.get(data.get("pair"))
+            if instead_of is None or pair is None:
+                raise services.ServiceError("Choose the pair expected and the pair that is there.")
+            services.check_in_seat_pair(check_in=check_in, instead_of=instead_of, pair=pair, user=user)
+        else:
+            services.check_in_direct(check_in=check_in, message=data.get("message", ""), user=user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Table {check_in.link.table} may play on: its tablet shows what you said.")
+    return redirect(live)

@@ -1,0 +1,128 @@
+"""The players' side of the season: a page for every member, each club's results index, and
+"Send results" (each member's results by e-mail) for an event and a drive."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import CharField, Value
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.clickjacking import xframe_options_exempt
+from django.views.decorators.http import require_POST
+
+from ...domain.errors import DomainError
+from ...models import Club, Competition, Drive, Event, Member
+from ...services.season.mail import results_send, sending_said
+from ...services.season.players import club_players, member_season
+from ..common import back, check_club_open, get_event_for_user, get_open_club, login_when_needed
+
+EVENINGS_A_PAGE = 25
+RESULTS_A_PAGE = 30
+
+
+@login_when_needed
+def player_page(request, member_id: int):
+    member = Member.objects.select_related("club").filter(pk=member_id).first()
+    if member is None:
+        raise Http404("There is no such player.")
+    check_club_open(request, member.club)
+    season = member_season(member)
+    if not season.evenings:
+        raise Http404("This player has no published results yet.")
+    page = Paginator(season.evenings, EVENINGS_A_PAGE).get_page(request.GET.get("page"))
+    best_event, worst_event = season.best_and_worst_event()
+    return render(
+        request,
+        "tournaments/player_page.html",
+        {
+            "member": member,
+            "season": season,
+            "page": page,
+            "best_event": best_event,
+            "worst_event": worst_event,
+            "drives_measured": season.drives_measured,
+            "partners": season.met_most("partners"),
+            "opponents": season.met_most("opponents"),
+        },
+    )
+
+
+def club_published(club: Club):
+    """The club's published evenings and drives, newest first, as one list the database pages:
+    rows of (kind, id, name, date)."""
+    fields = ("pk", "name", "date")
+    events = Event.objects.filter(club=club, published=True).annotate(
+        kind=Value("event", output_field=CharField())
+    )
+    drives = Drive.objects.filter(club=club, published=True).annotate(
+        kind=Value("drive", output_field=CharField())
+    )
+    return (
+        events.order_by()
+        .values_list("kind", *fields)
+        .union(drives.order_by().values_list("kind", *fields), all=True)
+        .order_by("-date", "-kind", "-pk")
+    )
+
+
+def club_competitions(club: Club) -> list[dict]:
+    """The club's competitions for its results index: each with its window."""
+    return [
+        {
+            "url": reverse("tournaments:competition", args=[club.slug, c.pk]),
+            "name": c.name,
+            "status": f"{c.start:%-d %b %Y} – {c.end:%-d %b %Y}",
+        }
+        for c in Competition.objects.filter(club=club)
+    ]
+
+
+@xframe_options_exempt  # the club's own site may show it in a frame (settings.FRAME_ANCESTORS)
+@login_when_needed
+def club_results(request, slug: str):
+    club = get_open_club(request, slug)
+    page = Paginator(club_published(club), RESULTS_A_PAGE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "tournaments/club_results.html",
+        {
+            "club": club,
+            "page": page,
+            "competitions": club_competitions(club),
+            "players": club_players(club).only("first_name", "last_name"),
+        },
+    )
+
+
+def _sent(request, queued: int, sending) -> None:
+    all_went, said = sending_said(queued, sending)
+    (messages.success if all_went else messages.warning)(request, said)
+
+
+@login_required
+@require_POST
+def event_send_results(request, event_id: int):
+    event = get_event_for_user(request, event_id)
+    try:
+        queued, sending = results_send(event=event, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        _sent(request, queued, sending)
+    return redirect(back(request, reverse("tournaments:event-run", args=[event.pk])))
+
+
+@login_required
+@require_POST
+def drive_send_results(request, drive_id: int):
+    drive = Drive.objects.for_user(request.user).filter(pk=drive_id).first()
+    if drive is None:
+        raise Http404("No such drive among your clubs.")
+    try:
+        queued, sending = results_send(drive=drive, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        _sent(request, queued, sending)
+    return redirect("tournaments:drive-run", drive_id=drive.pk)

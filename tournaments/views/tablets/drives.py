@@ -1,0 +1,192 @@
+"""A drive's tablet, one per table: the hand to play and its couples, the tricks tapped by one
+couple and confirmed by the other, then who moves where (a scheduled drive: to which table and
+seat, with which partner, and who sits out)."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from ...domain.boards import STRAIN_SYMBOLS
+from ...domain.drives import COMPASS
+from ...domain.errors import DomainError
+from ...domain.formats import Entrants
+from ...models import DriveTable
+from ...services import drives
+from ...services.tablets.checkins import check_in_asked, check_in_of
+from ..common import NOT_IN_USE, could_be_token, get_by_token, whole_number
+from .events import asks_to_send_again, check_in_view, table_ready
+
+
+def _couple(state, couple, seats) -> list[dict]:
+    """A couple's players as the format names them at the table ("Mary Smith (L1)" where players
+    carry score cards, else by name), with their seat where the format tells players their seats."""
+    evening = state.drive.evening_format
+    return [
+        {
+            "key": key,
+            "label": state.label(key),
+            "seat": seat if evening.seats_named else "",
+        }
+        for key, seat in zip(couple, seats, strict=True)
+    ]
+
+
+def _moves(state, hand: int, table: int) -> list[dict]:
+    if state.drive.evening_format.entrants is Entrants.TEAMS:  # by pairs: "Team 7's away pair: go to table 9"
+        return [
+            {
+                "name": f"Team {m['team']}'s {m['pair']} pair",
+                "detail": f"{m['name']}: {m['players']}",
+                "text": m["text"],
+            }
+            for m in state.team_moves(hand, table)
+        ]
+    return [
+        {
+            "name": state.label(player),
+            "detail": "",
+            "text": move.text + (f", partner {state.name(move.partner)}" if move.partner else ""),
+        }
+        for player, move in state.departures(hand, table).items()
+    ]
+
+
+def _sitting_out(state, hand: int) -> list[dict]:
+    """The players who sit out a hand of a scheduled drive (none in the others: they learn it at
+    their table)."""
+    if not state.scheduled:
+        return []
+    return [
+        {"key": p, "label": state.label(p)}
+        for seated in state.seatings.get(hand, {}).values()
+        if seated.sit_out
+        for p in seated.players
+    ]
+
+
+def drive_table_page(request, token: str):
+    access = get_by_token(DriveTable.objects.select_related("drive__club"), token)
+    drive = access.drive
+    allows = drives.drive_allows(drive)
+    if not allows["started"]:
+        return table_ready(request, access, drive.name)
+    state = drives.DriveState(drive)
+    now = state.now_at(access.table)
+    played = whole_number(request.GET.get("played"))
+    after = None
+    if played and (played, access.table) in state.results:
+        last = played == drive.hands  # nobody moves after it
+        after = {
+            "hand": played,
+            "ns_tricks": state.results[(played, access.table)],
+            "ew_tricks": 13 - state.results[(played, access.table)],
+            "last": last,
+            "moves": [] if last else _moves(state, played, access.table),
+            "sitting_out": [] if last else _sitting_out(state, played + 1),
+        }
+    context = {
+        "access": access,
+        "drive": drive,
+        "now": now,
+        "after": after,
+        "tricks": range(14),
+        "hands": drive.hands,
+        "finished": allows["finished"],
+    }
+    if now.seating is not None:
+        trumps = state.trumps(now.hand)
+        context |= {
+            "seen": drives.drive_hand_sets(drive.pk, access.table, [now.hand]).get(now.hand, 0),
+            "ns": _couple(state, now.seating.ns, COMPASS[:2]),
+            "ew": _couple(state, now.seating.ew, COMPASS[2:]),
+            "trumps": STRAIN_SYMBOLS[trumps],
+            "red": trumps in ("H", "D"),
+            "sit_out_score": state.sit_out_text,
+        }
+        if drive.evening_format.entrants is Entrants.TEAMS:
+            home, away = (state.team_of(couple[0]) for couple in (now.seating.ns, now.seating.ew))
+            context["match"] = {"home": home, "away": away}
+        if not now.seating.sit_out and now.result is None:
+            check_in = check_in_of(access, now.hand)
+            context |= {
+                "check_in": check_in,
+                "check_in_asked": check_in_asked(check_in, club=drive.club, round=now.hand),
+                "expected": [
+                    (side, " & ".join(p["label"] for p in couple if p["key"]))
+                    for side, couple in (("N/S", context["ns"]), ("E/W", context["ew"]))
+                ],
+            }
+        if now.seating.sit_out:
+            context["last_hand"] = now.hand == drive.hands
+            context["moves"] = [] if context["last_hand"] else _moves(state, now.hand, access.table)
+            context["sitting_out"] = [p for p in context["ns"] + context["ew"] if p["key"]]
+    if now.waiting_for:
+        context["waiting"] = drives.tables_text(now.waiting_for)
+        context["interval"] = now.hand is not None and state.starts_half(now.hand)
+    return render(request, "tournaments/drive_table.html", context)
+
+
+def _action(handler):
+    @require_POST
+    def view(request, token: str):
+        if not could_be_token(token):
+            raise Http404(NOT_IN_USE)
+        hand = whole_number(request.POST.get("hand"))
+        url = reverse("tournaments:drive-table", args=[token])
+        if hand is None:
+            messages.error(request, "That hand was not understood: tap the buttons again.")
+            return redirect(url)
+        try:
+            # The service reads the table with its drive, locked (one statement for both).
+            message, played = handler(DriveTable(token=token), hand, request.POST)
+        except DriveTable.DoesNotExist:
+            raise Http404(NOT_IN_USE) from None
+        except DomainError as error:
+            messages.error(request, str(error))
+            return redirect(url)
+        if message:
+            messages.info(request, message)
+        return redirect(f"{url}?played={played}" if played else url)
+
+    view.__name__ = handler.__name__
+    return view
+
+
+def _tricks(data) -> int:
+    tricks = whole_number(data.get("ns_tricks"))
+    if tricks is None:
+        raise DomainError("Tap the number of tricks N/S took: 0 to 13.")
+    return tricks
+
+
+def _enter(link, hand, data):
+    drives.drive_table_enter(
+        link=link, hand=hand, ns_tricks=_tricks(data), seen=whole_number(data.get("seen"))
+    )
+    return "", None
+
+
+def _confirm(link, hand, data):
+    drives.drive_table_confirm(
+        link=link, hand=hand, ns_tricks=_tricks(data), seen=whole_number(data.get("seen"))
+    )
+    return "", hand
+
+
+def _reject(link, hand, data):
+    drives.drive_table_reject(link=link, hand=hand, seen=whole_number(data.get("seen")))
+    return f"Hand {hand} sent back: N/S, tap your tricks again.", None
+
+
+_send_again = asks_to_send_again("tournaments:drive-table", ("hand", "ns_tricks", "seen"))
+drive_table_enter = _send_again(_action(_enter))
+drive_table_confirm = _send_again(_action(_confirm))
+drive_table_reject = _send_again(_action(_reject))
+
+drive_table_check_in = check_in_view(
+    "tournaments:drive-table",
+    DriveTable,
+    lambda link, hand, here: drives.drive_table_check_in(link=link, hand=hand, here=here),
+)

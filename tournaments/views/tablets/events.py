@@ -1,0 +1,281 @@
+"""The tablet at each table: no login, reached by the table's secret link or its short code."""
+
+import logging
+import secrets
+from functools import wraps
+from typing import NamedTuple
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib import messages
+from django.db import InterfaceError, OperationalError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from ... import services
+from ...domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
+from ...domain.errors import DomainError
+from ...models import MatchTable, TableAccess
+from ...services.core.codes import Tablet
+from ...services.tablets.entry import TableNotStarted, code_as_typed, table_sit_outs
+from ..common import NOT_IN_USE, TOKEN_CHARACTERS, could_be_token, get_by_token, whole_number
+
+TABLET_COOKIE = "whistdrive_tablet"
+logger = logging.getLogger(__name__)
+
+
+def _client_address(request) -> str:
+    """The tablet's address: the one our trusted proxy saw, when there is one (the last it added)."""
+    if settings.TRUST_X_FORWARDED_FOR:
+        forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
+        if forwarded:
+            return forwarded[-1][:45]
+    return request.META.get("REMOTE_ADDR") or "0.0.0.0"
+
+
+def _tablet(request) -> Tablet:
+    browser = request.COOKIES.get(TABLET_COOKIE, "")
+    if not (0 < len(browser) <= 40 and set(browser) <= TOKEN_CHARACTERS):
+        browser = ""
+    return Tablet(browser=browser, address=_client_address(request))
+
+
+def _keep_tablet_cookie(request, response):
+    """Give the tablet its own name (a random cookie), so its wrong codes count against it alone."""
+    if not _tablet(request).browser:
+        response.set_cookie(
+            TABLET_COOKIE,
+            secrets.token_urlsafe(18),
+            max_age=365 * 24 * 3600,
+            httponly=True,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
+    return response
+
+
+def table_start(request):
+    if request.method == "POST":
+        code = request.POST.get("code", "")
+        try:
+            access = services.table_code_lookup(code=code, tablet=_tablet(request))
+        except services.TableError as error:
+            messages.error(request, str(error))
+            # Back to the start page with the code as typed, to be corrected rather than typed
+            # afresh (in the address: a reload or the back button sends nothing again).
+            again = f"{reverse('tournaments:table-start')}?{urlencode({'code': code_as_typed(code)})}"
+            return _keep_tablet_cookie(request, redirect(again))
+        if isinstance(access, MatchTable):
+            return _keep_tablet_cookie(request, redirect("tournaments:league-tablet", token=access.token))
+        page = "tournaments:drive-table" if access.drive_id else "tournaments:table"
+        return _keep_tablet_cookie(request, redirect(page, token=access.token))
+    context = {"code": code_as_typed(request.GET.get("code", ""))}
+    return _keep_tablet_cookie(request, render(request, "tournaments/table_start.html", context))
+
+
+def table_ready(request, access, name: str):
+    """A table's page before the start: the table is ready, and the page looks again by itself."""
+    context = {"access": access, "name": name, "refresh": READY_REFRESH_SECONDS}
+    return render(request, "tournaments/table_ready.html", context)
+
+
+READY_REFRESH_SECONDS = 10
+
+
+def table_page(request, token: str):
+    access = get_by_token(TableAccess.objects.select_related("event__club"), token)
+    try:
+        services.table_access_check(access)
+    except TableNotStarted:
+        return table_ready(request, access, access.event.name)
+    except services.TableError as error:
+        # A score sent just as the event closed left the same words as a message: say them once.
+        list(messages.get_messages(request))
+        return render(
+            request, "tournaments/table_closed.html", {"access": access, "error": error}, status=403
+        )
+    state = services.table_state(access)
+    seatings = access.event.seatings
+    sit_out_table = not seatings.filter(table=access.table, ns_pair__isnull=False).exists()
+    played = whole_number(request.GET.get("played"))
+    # The round just finished stays on screen, its scores with the moves, until "Next round".
+    round_over = (
+        state.previous is not None
+        and played == state.previous.round
+        and not any(e.result for e in state.entries)
+    )
+    return render(
+        request,
+        "tournaments/table_page.html",
+        {
+            "access": access,
+            "event": access.event,
+            "state": state,
+            "rounds": seatings.filter(table=access.table).count(),
+            "sit_out_table": sit_out_table,
+            "sit_outs": table_sit_outs(access) if sit_out_table else [],
+            "boards": [
+                {
+                    "entry": e,
+                    "dealer": SEAT_NAMES[e.board.dealer],
+                    "trumps": STRAIN_SYMBOLS.get(e.board.trumps, "?"),
+                    "red": e.board.trumps in ("H", "D"),
+                    "ew_tricks": None if e.ns_tricks is None else 13 - e.ns_tricks,
+                }
+                for e in state.entries
+            ],
+            "tricks": range(14),
+            "show_moves": bool(state.moves) and not any(e.result for e in state.entries),
+            "round_over": round_over,
+            "expected": expected_pairs(access.event, state.seating) if state.seating else [],
+        },
+    )
+
+
+class Outcome(NamedTuple):
+    """What a table action tells the page it goes back to."""
+
+    message: str = ""
+    round_played: int | None = None  # a confirmed score's round, which may now be over
+
+
+def _table_action(action):
+    """Run one table action from a POST and go back to the table's page, with a plain message."""
+
+    @require_POST
+    def view(request, token: str):
+        if not could_be_token(token):
+            raise Http404(NOT_IN_USE)
+        # The service reads the table and its event in the statement that locks them.
+        access = TableAccess(token=token)
+        board = whole_number(request.POST.get("board"))
+        if board is None:
+            messages.error(request, "That board number was not understood: tap the board's buttons again.")
+            return redirect("tournaments:table", token=token)
+        try:
+            outcome = action(access, board, request.POST) or Outcome()
+        except TableAccess.DoesNotExist:
+            raise Http404(NOT_IN_USE) from None
+        except DomainError as error:  # a TableError, or a result the close has just given
+            messages.error(request, str(error))
+        else:
+            if outcome.message:
+                messages.info(request, outcome.message)
+            if outcome.round_played:  # the page shows that round's scores if it is now over
+                return redirect(f"{_table_url(token)}?played={outcome.round_played}#board-{board}")
+        return redirect(f"{_table_url(token)}#board-{board}")
+
+    view.__name__ = action.__name__
+    return view
+
+
+def asks_to_send_again(page: str, fields: tuple[str, ...]):
+    """A table action (an event's or a drive's) the database did not answer, gone for a moment (a
+    restart, a lost connection): nothing was written (one transaction), so the tablet is asked to
+    send the same ``fields`` again, which is safe (its script does it by itself, for a minute)."""
+
+    def decorate(view):
+        @wraps(view)
+        def answered(request, token: str):
+            try:
+                return view(request, token)
+            except (OperationalError, InterfaceError):
+                logger.warning("%s: the database did not answer; the tablet will send again", view.__name__)
+                sent = [(name, value) for name, value in request.POST.items() if name in fields]
+                context = {"fields": sent, "back": reverse(page, args=[token])}
+                response = render(request, "tournaments/table_busy.html", context, status=503)
+                response["Retry-After"] = "2"
+                return response
+
+        return answered
+
+    return decorate
+
+
+def _table_url(token: str) -> str:
+    return reverse("tournaments:table", args=[token])
+
+
+def _enter(access, board, data):
+    tricks = whole_number(data.get("ns_tricks"))
+    if tricks is None:
+        raise services.TableError("Tap the number of tricks N/S took: 0 to 13.")
+    seen = whole_number(data.get("seen"))
+    services.table_result_enter(access=access, board_number=board, ns_tricks=tricks, seen=seen)
+
+
+def _confirm(access, board, data):
+    tricks = whole_number(data.get("ns_tricks"))
+    if tricks is None:
+        raise services.TableError("Tap Confirm again under the score you checked.")
+    seen = whole_number(data.get("seen"))
+    result = services.table_result_confirm(access=access, board_number=board, ns_tricks=tricks, seen=seen)
+    return Outcome(round_played=result.round)
+
+
+def _reject(access, board, data):
+    services.table_result_reject(access=access, board_number=board, seen=whole_number(data.get("seen")))
+    return Outcome(f"Board {board} sent back: N/S, tap your tricks again.")
+
+
+_send_again = asks_to_send_again("tournaments:table", ("board", "ns_tricks", "seen"))
+table_enter = _send_again(_table_action(_enter))
+table_confirm = _send_again(_table_action(_confirm))
+table_reject = _send_again(_table_action(_reject))
+
+
+def expected_pairs(event, seating) -> list[tuple[str, str]]:
+    """The pairs a table's tablet names for its round: ("N/S", "Pair 3, Doreen Hardcastle & Jim
+    Lee"); an individual event's by its players alone ("N/S", "Ann Smith & Bob Jones"), its pairs
+    being there only to seat the round."""
+    sides = [
+        (side, pair)
+        for side, pair in (("N/S", seating.ns_pair), ("E/W", seating.ew_pair))
+        if pair is not None
+    ]
+    internal = event.evening_format.partnerships_internal
+    names = services.partnership_names(event, [pair.number for _, pair in sides]) if internal else {}
+    return [
+        (side, names[pair.number] if internal else f"Pair {pair.number}, {pair.names}")
+        for side, pair in sides
+    ]
+
+
+def check_in_answer(data) -> bool | None:
+    """The players' answer: True for "That's us", False for "Someone else is here"."""
+    return {"us": True, "else": False}.get(data.get("answer"))
+
+
+def check_in_view(page: str, link_model, record):
+    """ "That's us" or "Someone else is here", for the round (a drive's hand) the tablet showed,
+    an event's table or a drive's alike: ``record(link, round, here)`` writes it, and the tablet
+    goes back to its ``page``."""
+
+    @require_POST
+    def view(request, token: str):
+        if not could_be_token(token):
+            raise Http404(NOT_IN_USE)
+        round_number, here = whole_number(request.POST.get("round")), check_in_answer(request.POST)
+        if round_number is None or here is None:
+            messages.error(
+                request, "That answer was not understood: tap 'That's us' or 'Someone else is here'."
+            )
+            return redirect(page, token=token)
+        try:
+            record(link_model(token=token), round_number, here)
+        except link_model.DoesNotExist:
+            raise Http404(NOT_IN_USE) from None
+        except DomainError as error:
+            messages.error(request, str(error))
+        return redirect(page, token=token)
+
+    return view
+
+
+table_check_in = check_in_view(
+    "tournaments:table",
+    TableAccess,
+    lambda access, round, here: services.table_check_in(access=access, round=round, here=here),
+)
