@@ -84,9 +84,9 @@ def test_a_score_from_a_drive_tablet_takes_at_most_seven_statements(
 
 
 def test_the_results_read_near_a_hand_are_the_rows_the_database_holds(club):
-    """What a tablet's write reads (``DriveState(drive, near=hand)``) comes through the ORM, as the
-    database holds it: the same results as any query, each one belonging to the database it came
-    from. No service makes model instances by hand (``Model.from_db``)."""
+    """What a tablet's write reads (``DriveState(drive, near=hand)``) is what the database holds: the
+    same results as any query, and saving one updates its own row (made through the model's own
+    constructor with its primary key, never ``Model.from_db``)."""
     from pathlib import Path
 
     from tournaments.models import DriveResult
@@ -103,6 +103,9 @@ def test_the_results_read_near_a_hand_are_the_rows_the_database_holds(club):
     for key, result in near.items():
         fields = ("pk", "drive_id", "hand", "table", "ns_tricks", "confirmed")
         assert [getattr(result, f) for f in fields] == [getattr(stored[key], f) for f in fields]
-        assert result._state.db == stored[key]._state.db == "default" and not result._state.adding
+    near[(1, 3)].confirmed = True
+    near[(1, 3)].save()
+    assert DriveResult.objects.filter(drive=drive).count() == 2
+    assert DriveResult.objects.get(drive=drive, hand=1, table=3).confirmed
     services = Path(__file__).resolve().parents[1] / "tournaments" / "services"
     assert [p.name for p in services.rglob("*.py") if ".from_db(" in p.read_text()] == []

@@ -78,6 +78,10 @@ def seatings_of(seats, keys: dict[int, str]) -> dict[int, dict[int, TableSeating
     return seatings
 
 
+# A seat's table's result, read beside the seat in the one statement (``_read_near``).
+RESULT_READ = ("result__id", "result__ns_tricks", "result__confirmed")
+
+
 class DriveStateError(ServiceError):
     """Something the drive's state does not allow now, said plainly."""
 
@@ -179,16 +183,24 @@ class DriveState:
                     condition=Q(drive__results__hand=F("hand"), drive__results__table=F("table")),
                 )
             )
-            .select_related("player", "result")
-            .only("hand", "table", "seat", "player__role", "player__card")
+            .values_list("hand", "table", "seat", "player_id", "player__role", "player__card", *RESULT_READ)
         )
         rows, self.result_rows = [], {}
-        for seat in seats:
-            rows.append((seat.hand, seat.table, seat.seat, seat.player_id, seat.player.key))
-            # The ORM sets a filtered relation's attribute only where a row was joined; a table's
-            # result comes with each of its four seats.
-            if (result := getattr(seat, "result", None)) is not None:
-                self.result_rows.setdefault((seat.hand, seat.table), result)
+        for hand_, table, seat, player_id, role, card, result_id, ns_tricks, confirmed in seats:
+            rows.append((hand_, table, seat, player_id, f"{role}{card}"))
+            # A table's result comes with each of its four seats. Plain values, not a model a seat
+            # (the seats of five hands of a big drive are hundreds of rows): the result itself is
+            # the model the services write over, made with its primary key, so saving it updates
+            # the row it was read from.
+            if result_id is not None and (hand_, table) not in self.result_rows:
+                self.result_rows[(hand_, table)] = DriveResult(
+                    id=result_id,
+                    drive=self.drive,
+                    hand=hand_,
+                    table=table,
+                    ns_tricks=ns_tricks,
+                    confirmed=confirmed,
+                )
         self.ids = {key: player_id for hand_, _, _, player_id, key in rows if hand_ == 1}
         self.seatings = seatings_of((row[:4] for row in rows), self.players_by_id)
         self.results = {k: r.ns_tricks for k, r in self.result_rows.items() if r.confirmed}
