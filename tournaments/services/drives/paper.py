@@ -135,9 +135,10 @@ def _movement_words(state: DriveState, table: int) -> tuple[str, ...]:
     return (stay, f"{movers} {lady}: up to table {up}.", f"{movers} {gent}: down to table {down}.")
 
 
-def _whose(name: str) -> str:
-    """A team's name as the owner of a pair: "Kings'", "Team 3's"."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+def _pair_of(team: str, pair: str) -> str:
+    """A team's pair, "away pair of Kings": no possessive to get wrong on a name ending in "s"
+    (a plural "Kings", a singular "Boss")."""
+    return f"{pair} pair of {team}"
 
 
 def _team_night_paper(state: DriveState) -> dict:
@@ -157,8 +158,8 @@ def _team_night_paper(state: DriveState) -> dict:
                     str(line.hand),
                     STRAIN_SYMBOLS[state.trumps(line.hand)],
                     str(line.away_table),
-                    f"{_whose(state.teams[line.visitors].name)} {AWAY} pair",
-                    f"{_whose(host)} {HOME} pair",
+                    _pair_of(state.teams[line.visitors].name, AWAY),
+                    _pair_of(host, HOME),
                     f"{line.home_points if line.home_points is not None else ''}+"
                     f"{line.away_points if line.away_points is not None else ''}"
                     if line.home_points is not None or line.away_points is not None
