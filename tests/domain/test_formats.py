@@ -62,3 +62,17 @@ def test_no_format_assumes_four_seats_or_one_figure(f):
     # formats and richer entries fit the same shape.
     assert isinstance(f.seats, tuple) and f.seats
     assert isinstance(f.entry, tuple) and all(fig.low <= fig.high for fig in f.entry)
+
+
+@pytest.mark.parametrize(
+    ("f", "figure", "words"),
+    [
+        (event_format("standard"), "56.25%", "56.25%"),
+        (drive_format("progressive"), "84", "84 tricks"),
+        (drive_format("teams"), "7", "7 team points"),
+        (drive_format("teams"), "1", "1 team point"),
+        (formats.LEAGUE_MATCH, "3", "3 match points"),
+    ],
+)
+def test_a_figure_says_its_measure_in_words(f, figure, words):
+    assert f.measure.amount(figure) == words

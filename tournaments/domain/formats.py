@@ -53,6 +53,14 @@ class Measure(StrEnum):
     TEAM_POINTS = "team points"  # a team night: the points the team won
     MATCH_POINTS = "match points"  # a league match: 3 a win and 1 a tie to each club
 
+    def amount(self, figure: str) -> str:
+        """A figure in this measure, in words: "84 tricks", "1 team point". A duplicate evening's
+        figure already says what it is ("56.25%", "+3.5")."""
+        if self is Measure.PERCENTAGE:
+            return figure
+        unit = self.value.removesuffix("s") if figure == "1" else self.value
+        return f"{figure} {unit}"
+
 
 @dataclass(frozen=True)
 class Word:
