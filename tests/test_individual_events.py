@@ -483,3 +483,13 @@ def test_the_new_event_button_says_players_for_an_individual(client, club, organ
     again = client.post(reverse("tournaments:event-new"), {**form, "individual": "1"}).content.decode()
     assert button.findall(again) == ["players"]  # the form shown again, the individual still chosen
     assert button.findall(client.post(reverse("tournaments:event-new"), form).content.decode()) == ["pairs"]
+
+
+@pytest.mark.django_db
+def test_the_corrections_page_of_an_individual_event_speaks_of_no_pair(client, club, organiser):
+    event = make_individual(club)
+    services.event_deal_boards(event=event, seed="hint", analyse=False)
+    services.event_start(event=event)
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:director-board", args=[event.pk, 1])).content.decode()
+    assert "Tricks are those N/S took, as they sat." in page and "pair's" not in page
