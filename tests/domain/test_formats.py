@@ -76,3 +76,18 @@ def test_no_format_assumes_four_seats_or_one_figure(f):
 )
 def test_a_figure_says_its_measure_in_words(f, figure, words):
     assert f.measure.amount(figure) == words
+
+
+@pytest.mark.parametrize(
+    ("f", "mover"),
+    [
+        (event_format("standard"), "Pair 9"),
+        (event_format("individual"), "Ann Smith"),
+        (drive_format("progressive"), "Ann Smith (L3)"),
+        (drive_format("individual"), "Ann Smith"),
+        (drive_format("teams"), "Team 7's away pair"),
+    ],
+)
+def test_an_organiser_is_shown_how_to_direct_the_format_s_own_movers(f, mover):
+    assert f.move_example.startswith(f"{mover}: go to table")
+    assert ("Pair" in f.move_example) == (f.entrants is Entrants.PAIRS)

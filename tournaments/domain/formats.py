@@ -110,6 +110,8 @@ class EveningFormat:
     seats_named: bool = False  # a tablet tells each player their seat (North): they move one by one
     seated_by: str = "movement"  # "movement", "schedule" or "who won"
     partnerships_internal: bool = False  # pairs exist only to seat a round (an individual event)
+    # What an organiser might tell a table whose players are lost: who moves is what the format moves.
+    move_example: str = "Ann Smith: go to table 2, sit East"
 
     @property
     def duplicate(self) -> bool:
@@ -152,6 +154,7 @@ PAIRS_EVENT = EveningFormat(
     measure=Measure.PERCENTAGE,
     deal=BOARD,
     entrant=Word("pair", "pairs"),
+    move_example="Pair 9: go to table 5, sit E/W",
 )
 INDIVIDUAL_EVENT = EveningFormat(
     key="individual",
@@ -186,6 +189,7 @@ def _drive(key: str, title: str, **kwargs) -> EveningFormat:
         "evening": Word("drive", "drives"),
         "card_codes": True,
         "seated_by": "who won",
+        "move_example": "Ann Smith (L3): go to table 5",
     }
     return EveningFormat(key=key, title=title, **(fields | kwargs))
 
@@ -201,6 +205,7 @@ INDIVIDUAL_DRIVE = _drive(
     card_codes=False,
     seats_named=True,
     seated_by="schedule",
+    move_example="Ann Smith: go to table 2, sit East",
 )
 TEAM_NIGHT = _drive(
     "teams",
@@ -214,6 +219,7 @@ TEAM_NIGHT = _drive(
     evening=Word("team night", "team nights"),
     card_codes=False,
     seated_by="schedule",
+    move_example="Team 7's away pair: go to table 9",
 )
 LEAGUE_MATCH = EveningFormat(
     key="league-match",

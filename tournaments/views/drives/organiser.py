@@ -138,6 +138,7 @@ def drive_live(request, drive_id: int):
     context = {"drive": drive, "allows": allows, **drive_grid_context(state)}
     if allows["play"]:
         context["check_ins"] = drive_check_ins(drive, state)
+        context["tell_example"] = drive.evening_format.move_example
     return render(request, "tournaments/drive_live.html", context)
 
 
