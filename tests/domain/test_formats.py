@@ -65,6 +65,19 @@ def test_no_format_assumes_four_seats_or_one_figure(f):
 
 
 @pytest.mark.parametrize(
+    ("stored", "number", "heading", "listed"),
+    [
+        ("progressive", "L3", "Card", "L3"),
+        ("individual", "Player 3", "No.", "3"),
+    ],
+)
+def test_a_player_without_a_score_card_goes_by_their_number(stored, number, heading, listed):
+    f = drive_format(stored)
+    assert f.player_number("L3", 3) == number
+    assert (f.number_heading, f.listed_number("L3", 3)) == (heading, listed)
+
+
+@pytest.mark.parametrize(
     ("f", "figure", "words"),
     [
         (event_format("standard"), "56.25%", "56.25%"),

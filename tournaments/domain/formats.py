@@ -135,10 +135,25 @@ class EveningFormat:
         """A player at a table: by card and name where players carry score cards, else by name."""
         return f"{name} ({card})" if self.card_codes and card else name
 
+    def player_number(self, card: str, number: int) -> str:
+        """A player's number on papers, lists and messages: their score card ("L3") where players
+        carry one, else their number in the schedule ("Player 3")."""
+        return card if self.card_codes else PLAYER.title(number)
+
+    @property
+    def number_heading(self) -> str:
+        """The heading of a list's column of players' numbers: their cards, or their numbers."""
+        return "Card" if self.card_codes else "No."
+
+    def listed_number(self, card: str, number: int) -> str:
+        """A player's number in that column: "L3", or "3" under "No."."""
+        return card if self.card_codes else str(number)
+
 
 BOARD = Word("board", "boards")
 HAND = Word("hand", "hands")
 DEAL = Word("deal", "deals")
+PLAYER = Word("player", "players")
 DUPLICATE = "Matchpoints or total points, each board compared across the tables that played it"
 
 PAIRS_EVENT = EveningFormat(
@@ -168,7 +183,7 @@ INDIVIDUAL_EVENT = EveningFormat(
     scoring=DUPLICATE,
     measure=Measure.PERCENTAGE,
     deal=BOARD,
-    entrant=Word("player", "players"),
+    entrant=PLAYER,
     seated_by="schedule",
     partnerships_internal=True,
 )
@@ -185,7 +200,7 @@ def _drive(key: str, title: str, **kwargs) -> EveningFormat:
         "scoring": "Each player's score card adds up the tricks their couple took",
         "measure": Measure.TRICKS,
         "deal": HAND,
-        "entrant": Word("player", "players"),
+        "entrant": PLAYER,
         "evening": Word("drive", "drives"),
         "card_codes": True,
         "seated_by": "who won",

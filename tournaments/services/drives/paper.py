@@ -15,7 +15,15 @@ from ...models import (
     Drive,
 )
 from ...pdf import DRIVE_DOCUMENTS, render_drive
-from ...print_data import TEAM_CARD_COLUMNS, DriveCard, DrivePrint, DriveResults, DriveTableCard, PrintEvent
+from ...print_data import (
+    STANDING_COLUMNS,
+    TEAM_CARD_COLUMNS,
+    DriveCard,
+    DrivePrint,
+    DriveResults,
+    DriveTableCard,
+    PrintEvent,
+)
 from .state import DriveState, DriveStateError, plain_number
 
 
@@ -277,10 +285,12 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
                 rows.append(
                     ("Half", "", "", "half-time subtotal", "", str(plain_number(running)) if score else "")
                 )
-        label = drive.role_label(player.role)
+        # "L3 · Lady · Mary Smith" where players are listed by role, else "Player 3 · Mary Smith".
+        role = (drive.role_label(player.role),) if drive.evening_format.ranks_by_role else ()
+        title = " · ".join((state.number(key), *role, player.name))
         cards.append(
             DriveCard(
-                f"{key} · {label} · {player.name}",
+                title,
                 tuple(rows),
                 str(plain_number(score.score)) if score else "",
             )
@@ -300,7 +310,7 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
         rows = [
             (
                 place,
-                s.player,
+                state.listed_number(s.player),
                 state.name(s.player),
                 str(plain_number(s.first_half)),
                 str(plain_number(s.score)),
@@ -310,7 +320,8 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
         ]
         standings.append((drive.role_plural(role), tuple(rows)))
     words = {access.table: _movement_words(state, access.table) for access in drive.table_accesses.all()}
-    results = DriveResults(prizes, tuple(standings))
+    heading = drive.evening_format.number_heading
+    results = DriveResults(prizes, tuple(standings), columns=("Place", heading, *STANDING_COLUMNS[2:]))
     return _print(state, document, base_url, cards=tuple(cards), words=words, results=results)
 
 
