@@ -60,7 +60,7 @@ def test_an_individual_drive_is_played_through_the_pages_and_tablets(
         if card == 3:
             page.get_by_label("Sharing the seat with").fill("Bob Jones")
         page.get_by_role("button", name="Add").click()
-        expect(page.locator(".messages")).to_contain_text(f"Entered P{card} {_name(card)}.")
+        expect(page.locator(".messages")).to_contain_text(f"Entered {_name(card)} (Player {card}).")
     schedule = whist_schedule(players)
     plan = page.locator("#plan")
     expect(plan).to_contain_text(f"{players} players: ")

@@ -3,6 +3,7 @@ shared seats, sit-outs scored by the drive's rule, the tablets telling each play
 
 import itertools
 import json
+import re
 from collections import Counter
 from io import BytesIO, StringIO
 
@@ -434,11 +435,13 @@ def test_itinerary_score_and_table_cards_print_for_an_individual_drive(client, c
     _play(drive)
     assert "Player 4 + Bob Jones" in _pdf_text(client.get(url("itinerary-cards")))
     cards = _pdf_text(client.get(url("score-cards")))
-    assert "P4 · Player · Player 4 + Bob Jones" in cards and "sits out" in cards
+    # Only a lady and gent drive's players carry score cards: here a card's title numbers its player.
+    assert "Player 4 · Player 4 + Bob Jones" in cards and "sits out" in cards and "P4" not in cards
     tables = _pdf_text(client.get(url("table-cards")))
     assert "Everyone moves by the schedule after every hand" in tables and "Sit-out table" in tables
     results = _pdf_text(client.get(url("results")))
     assert "Players" in results and "Ladies" not in results
+    assert "No." in results and "Card" not in results and "P4" not in results
     progressive = drives.drive_create(club=club, name="Progressive", date="2026-11-20")
     assert (
         client.get(reverse("tournaments:drive-print", args=[progressive.pk, "itinerary-cards"])).status_code
@@ -530,3 +533,41 @@ def test_drive_state_gives_each_player_the_place_the_results_page_gives(client, 
     call_command("drive_state", str(drive.pk), stdout=text)
     best = report["players"][0]
     assert f"{best['place']:>4} {best['player']:>4} {best['name']}" in text.getvalue()
+
+
+def test_its_pages_and_messages_number_players_without_card_codes(client, club, organiser):
+    client.force_login(organiser)
+    drive = drives.drive_create(
+        club=club, name="Family Drive", date="2026-11-20", format=Drive.Format.INDIVIDUAL
+    )
+    run = reverse("tournaments:drive-run", args=[drive.pk])
+    add = reverse("tournaments:drive-player-add", args=[drive.pk])
+    said = client.post(add, {"role": "P", "name": "Ann Smith"}, follow=True).content.decode()
+    assert "Entered Ann Smith (Player 1)." in said
+    for k in range(2, 9):
+        drives.drive_player_add(drive=drive, name=f"Player {k}")
+    page = client.get(run).content.decode()
+    assert "<th>No.</th>" in page and "<th>Card</th>" not in page and "<td>P1</td>" not in page
+    drives.drive_start(drive=drive)
+    _play(drive)
+    drives.drive_close(drive=drive)
+    drives.drive_publish(drive=drive)
+    pages = [
+        client.get(reverse(name, args=[drive.pk])).content.decode()
+        for name in ("tournaments:drive-run", "tournaments:drive-results", "tournaments:drive-room")
+    ]
+    for page in pages:
+        assert not re.search(r">P\d+<", page)
+    assert '<th class="card">No.</th>' in pages[1] and re.search(r'<td class="card">\d+</td>', pages[1])
+    trail = " ".join(drive.changes.values_list("detail", flat=True))
+    assert "entered Ann Smith (Player 1)" in trail and "P1" not in trail
+
+
+def test_a_lady_and_gent_drive_keeps_its_card_codes(client, club, organiser):
+    client.force_login(organiser)
+    drive = drives.drive_create(club=club, name="Village Drive", date="2026-11-20")
+    add = reverse("tournaments:drive-player-add", args=[drive.pk])
+    said = client.post(add, {"role": "L", "name": "Ann Smith"}, follow=True).content.decode()
+    assert "Entered Ann Smith (L1)." in said
+    page = client.get(reverse("tournaments:drive-run", args=[drive.pk])).content.decode()
+    assert "<th>Card</th>" in page and "<td>L1</td>" in page

@@ -161,7 +161,7 @@ def test_the_drive_page_shows_its_trail(client, organiser, drive):
     page = client.get(reverse("tournaments:drive-run", args=[drive.pk])).content.decode()
     trail = page[page.index("The drive's trail") :]
     assert (
-        "Created: for Ribble Valley Whist Club" in trail and "Players changed: entered L1 Player 2" in trail
+        "Created: for Ribble Valley Whist Club" in trail and "Players changed: entered Player 2 (L1)" in trail
     )
     client.post(reverse("tournaments:drive-start", args=[drive.pk]))
     client.post(

@@ -483,3 +483,43 @@ def test_the_new_event_button_says_players_for_an_individual(client, club, organ
     again = client.post(reverse("tournaments:event-new"), {**form, "individual": "1"}).content.decode()
     assert button.findall(again) == ["players"]  # the form shown again, the individual still chosen
     assert button.findall(client.post(reverse("tournaments:event-new"), form).content.decode()) == ["pairs"]
+
+
+@pytest.mark.django_db
+def test_a_tablet_names_an_unnamed_players_move_by_their_number_once(club, client):
+    event = services.event_create(
+        club=club,
+        name="Unnamed",
+        date=date(2026, 11, 27),
+        tables=2,
+        boards_per_round=1,
+        variant=Event.Variant.INDIVIDUAL,
+        players=8,
+    )
+    if not event.seatings.exists():
+        services.event_build_movement(event=event)
+    assert event.individuals.count() == 8 and not any(p.people for p in event.individuals.all())
+    services.event_deal_boards(event=event, seed="unnamed", analyse=False)
+    services.event_start(event=event)
+    table = services.individual_schedule(event).round_tables(1)[0]
+    seating = event.seatings.get(round=1, table=1)
+    for board in seating.board_numbers:
+        services.results_import_csv(
+            event=event,
+            text="board,north,south,east,west,ns_tricks\n"
+            f"{board},{table.north},{table.south},{table.east},{table.west},7",
+        )
+    link = event.table_accesses.get(table=1)
+    page = client.get(reverse("tournaments:table", args=[link.token])).content.decode()
+    assert f"<b>Player {table.north}</b>:" in page
+    assert not re.search(r"\(player \d+\)", page, re.IGNORECASE)
+
+
+@pytest.mark.django_db
+def test_the_corrections_page_of_an_individual_event_speaks_of_no_pair(client, club, organiser):
+    event = make_individual(club)
+    services.event_deal_boards(event=event, seed="hint", analyse=False)
+    services.event_start(event=event)
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:director-board", args=[event.pk, 1])).content.decode()
+    assert "Tricks are those N/S took, as they sat." in page and "pair's" not in page

@@ -1,6 +1,7 @@
 """'Send results': one e-mail a member with an address, kept in an outbox until the mail server
 takes it, and never sent twice."""
 
+import re
 import smtplib
 import socket
 import socketserver
@@ -263,3 +264,30 @@ def test_the_organiser_reads_the_outbox_in_the_organiser_site_and_changes_nothin
         "joan@example.org"
         not in client.get(reverse("admin:tournaments_resultmail_changelist")).content.decode()
     )
+
+
+def test_a_team_nights_members_are_told_their_teams_points_in_words(club, members, settings):
+    settings.EMAIL_BACKEND = LOCMEM
+    teams = [
+        ("Aces", ["Joan Bellamy", "Harold Bickerstaff", "Cy Archer", "Di Archer"]),
+        ("Kings", ["Ed King", "Flo King", "Gus Kemp", "Hal Kemp"]),
+    ]
+    night = services.drives.team_night_create(
+        club=club, name="Cup night", date="2026-11-24", teams=teams, hands=2
+    )
+    services.drives.drive_start(drive=night)
+    for hand in (1, 2):
+        for table in (1, 2):
+            services.drives.drive_result_record(drive=night, hand=hand, table=table, ns_tricks=7 + table)
+    services.drives.drive_close(drive=night)
+    services.drives.drive_publish(drive=night)
+    results_send(drive=night)
+    body = next(m for m in mail.outbox if m.to == ["joan@example.org"]).body
+    assert re.search(r"with \d+ team points?\.", body), body
+
+
+def test_a_drives_members_are_told_their_tricks_in_words(club, members, make_played_drive, settings):
+    settings.EMAIL_BACKEND = LOCMEM
+    results_send(drive=make_played_drive(club, members=members[:2]))
+    body = next(m for m in mail.outbox if m.to == ["joan@example.org"]).body
+    assert re.search(r"with \d+(\.5)? tricks?\.", body), body

@@ -227,6 +227,10 @@ def test_a_drive_table_lists_its_four_players_and_holds_when_someone_else_is_her
     client.force_login(organiser)
     live = client.get(reverse("tournaments:drive-live", args=[drive.pk])).content.decode()
     assert "Table 2 waits for you" in live and "Not yet checked in: table 1, table 3, table 4" in live
+    # A drive has no pairs: the hint names a player by the card they carry.
+    assert 'placeholder="Ann Smith (L3): go to table 5"' in live and "Pair 9" not in live
+    with pytest.raises(services.ServiceError, match="e.g. 'Ann Smith \\(L3\\): go to table 5'"):
+        services.check_in_direct(check_in=TableCheckIn.objects.get(), message=" ")
     services.check_in_direct(check_in=TableCheckIn.objects.get(), message="G2: you are at table 2 N/S")
     drives.drive_table_enter(link=link, hand=1, ns_tricks=7)
     assert drive.changes.filter(action=AuditLine.Action.DIRECTED).count() == 1

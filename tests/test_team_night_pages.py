@@ -268,8 +268,8 @@ def test_a_team_nights_tablet_check_in_and_live_page_name_players_without_cards(
 
 
 def test_a_team_card_names_the_team_and_the_pair_each_of_its_pairs_meets(monkeypatch, night):
-    """Team 1 (Aces) in hand 1 of three teams: its home pair meets the Queens' away pair at table 1,
-    its away pair the Kings' home pair at table 2."""
+    """Team 1 (Aces) in hand 1 of three teams: its home pair meets the away pair of Queens at
+    table 1, its away pair the home pair of Kings at table 2."""
     from tournaments.services.drives import paper
 
     printed = []
@@ -278,4 +278,18 @@ def test_a_team_card_names_the_team_and_the_pair_each_of_its_pairs_meets(monkeyp
     (data,) = printed
     assert data.card_columns[2:5] == ("Away at", "Home pair v", "Away pair v")
     aces = next(card for card in data.cards if card.title == "Team 1 · Aces")
-    assert aces.rows[0][:5] == ("1", "♥", "2", "Queens' away pair", "Kings' home pair")
+    assert aces.rows[0][:5] == ("1", "♥", "2", "away pair of Queens", "home pair of Kings")
+
+
+def test_a_team_card_names_a_pair_of_a_team_called_boss_without_a_stray_apostrophe(monkeypatch, club):
+    from tournaments.services.drives import paper
+
+    teams = [("Boss", ["A A", "B B", "C C", "D D"]), ("Aces", ["E E", "F F", "G G", "H H"])]
+    night = drives.drive_start(
+        drive=drives.team_night_create(club=club, name="Cup night", date="2026-11-24", teams=teams, hands=2)
+    )
+    printed = []
+    monkeypatch.setattr(paper, "render_drive", lambda data, document: printed.append(data) or b"")
+    drives.drive_print(drive=night, document="score-cards", base_url="http://hall")
+    aces = next(card for card in printed[0].cards if card.title == "Team 2 · Aces")
+    assert "home pair of Boss" in aces.rows[0] and not any("Boss'" in cell for cell in aces.rows[0])

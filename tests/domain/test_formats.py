@@ -62,3 +62,45 @@ def test_no_format_assumes_four_seats_or_one_figure(f):
     # formats and richer entries fit the same shape.
     assert isinstance(f.seats, tuple) and f.seats
     assert isinstance(f.entry, tuple) and all(fig.low <= fig.high for fig in f.entry)
+
+
+@pytest.mark.parametrize(
+    ("stored", "number", "heading", "listed"),
+    [
+        ("progressive", "L3", "Card", "L3"),
+        ("individual", "Player 3", "No.", "3"),
+    ],
+)
+def test_a_player_without_a_score_card_goes_by_their_number(stored, number, heading, listed):
+    f = drive_format(stored)
+    assert f.player_number("L3", 3) == number
+    assert (f.number_heading, f.listed_number("L3", 3)) == (heading, listed)
+
+
+@pytest.mark.parametrize(
+    ("f", "figure", "words"),
+    [
+        (event_format("standard"), "56.25%", "56.25%"),
+        (drive_format("progressive"), "84", "84 tricks"),
+        (drive_format("teams"), "7", "7 team points"),
+        (drive_format("teams"), "1", "1 team point"),
+        (formats.LEAGUE_MATCH, "3", "3 match points"),
+    ],
+)
+def test_a_figure_says_its_measure_in_words(f, figure, words):
+    assert f.measure.amount(figure) == words
+
+
+@pytest.mark.parametrize(
+    ("f", "mover"),
+    [
+        (event_format("standard"), "Pair 9"),
+        (event_format("individual"), "Ann Smith"),
+        (drive_format("progressive"), "Ann Smith (L3)"),
+        (drive_format("individual"), "Ann Smith"),
+        (drive_format("teams"), "Team 7's away pair"),
+    ],
+)
+def test_an_organiser_is_shown_how_to_direct_the_format_s_own_movers(f, mover):
+    assert f.move_example.startswith(f"{mover}: go to table")
+    assert ("Pair" in f.move_example) == (f.entrants is Entrants.PAIRS)

@@ -53,6 +53,14 @@ class Measure(StrEnum):
     TEAM_POINTS = "team points"  # a team night: the points the team won
     MATCH_POINTS = "match points"  # a league match: 3 a win and 1 a tie to each club
 
+    def amount(self, figure: str) -> str:
+        """A figure in this measure, in words: "84 tricks", "1 team point". A duplicate evening's
+        figure already says what it is ("56.25%", "+3.5")."""
+        if self is Measure.PERCENTAGE:
+            return figure
+        unit = self.value.removesuffix("s") if figure == "1" else self.value
+        return f"{figure} {unit}"
+
 
 @dataclass(frozen=True)
 class Word:
@@ -102,6 +110,8 @@ class EveningFormat:
     seats_named: bool = False  # a tablet tells each player their seat (North): they move one by one
     seated_by: str = "movement"  # "movement", "schedule" or "who won"
     partnerships_internal: bool = False  # pairs exist only to seat a round (an individual event)
+    # What an organiser might tell a table whose players are lost: who moves is what the format moves.
+    move_example: str = "Ann Smith: go to table 2, sit East"
 
     @property
     def duplicate(self) -> bool:
@@ -125,10 +135,25 @@ class EveningFormat:
         """A player at a table: by card and name where players carry score cards, else by name."""
         return f"{name} ({card})" if self.card_codes and card else name
 
+    def player_number(self, card: str, number: int) -> str:
+        """A player's number on papers, lists and messages: their score card ("L3") where players
+        carry one, else their number in the schedule ("Player 3")."""
+        return card if self.card_codes else PLAYER.title(number)
+
+    @property
+    def number_heading(self) -> str:
+        """The heading of a list's column of players' numbers: their cards, or their numbers."""
+        return "Card" if self.card_codes else "No."
+
+    def listed_number(self, card: str, number: int) -> str:
+        """A player's number in that column: "L3", or "3" under "No."."""
+        return card if self.card_codes else str(number)
+
 
 BOARD = Word("board", "boards")
 HAND = Word("hand", "hands")
 DEAL = Word("deal", "deals")
+PLAYER = Word("player", "players")
 DUPLICATE = "Matchpoints or total points, each board compared across the tables that played it"
 
 PAIRS_EVENT = EveningFormat(
@@ -144,6 +169,7 @@ PAIRS_EVENT = EveningFormat(
     measure=Measure.PERCENTAGE,
     deal=BOARD,
     entrant=Word("pair", "pairs"),
+    move_example="Pair 9: go to table 5, sit E/W",
 )
 INDIVIDUAL_EVENT = EveningFormat(
     key="individual",
@@ -157,7 +183,7 @@ INDIVIDUAL_EVENT = EveningFormat(
     scoring=DUPLICATE,
     measure=Measure.PERCENTAGE,
     deal=BOARD,
-    entrant=Word("player", "players"),
+    entrant=PLAYER,
     seated_by="schedule",
     partnerships_internal=True,
 )
@@ -174,10 +200,11 @@ def _drive(key: str, title: str, **kwargs) -> EveningFormat:
         "scoring": "Each player's score card adds up the tricks their couple took",
         "measure": Measure.TRICKS,
         "deal": HAND,
-        "entrant": Word("player", "players"),
+        "entrant": PLAYER,
         "evening": Word("drive", "drives"),
         "card_codes": True,
         "seated_by": "who won",
+        "move_example": "Ann Smith (L3): go to table 5",
     }
     return EveningFormat(key=key, title=title, **(fields | kwargs))
 
@@ -193,6 +220,7 @@ INDIVIDUAL_DRIVE = _drive(
     card_codes=False,
     seats_named=True,
     seated_by="schedule",
+    move_example="Ann Smith: go to table 2, sit East",
 )
 TEAM_NIGHT = _drive(
     "teams",
@@ -206,6 +234,7 @@ TEAM_NIGHT = _drive(
     evening=Word("team night", "team nights"),
     card_codes=False,
     seated_by="schedule",
+    move_example="Team 7's away pair: go to table 9",
 )
 LEAGUE_MATCH = EveningFormat(
     key="league-match",

@@ -308,6 +308,16 @@ class DrivePlayer(models.Model):
         return f"{self.role}{self.card}"
 
     @property
+    def number(self) -> str:
+        """The player's number as the drive's format says it: their card "L3", or "Player 3"."""
+        return self.drive.evening_format.player_number(self.key, self.card)
+
+    @property
+    def listed_number(self) -> str:
+        """The player's number in a list's column headed by the format's ``number_heading``."""
+        return self.drive.evening_format.listed_number(self.key, self.card)
+
+    @property
     def first_name(self) -> str:
         return str(self.member) if self.member_id else self.guest
 

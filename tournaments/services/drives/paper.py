@@ -15,7 +15,15 @@ from ...models import (
     Drive,
 )
 from ...pdf import DRIVE_DOCUMENTS, render_drive
-from ...print_data import TEAM_CARD_COLUMNS, DriveCard, DrivePrint, DriveResults, DriveTableCard, PrintEvent
+from ...print_data import (
+    STANDING_COLUMNS,
+    TEAM_CARD_COLUMNS,
+    DriveCard,
+    DrivePrint,
+    DriveResults,
+    DriveTableCard,
+    PrintEvent,
+)
 from .state import DriveState, DriveStateError, plain_number
 
 
@@ -135,9 +143,10 @@ def _movement_words(state: DriveState, table: int) -> tuple[str, ...]:
     return (stay, f"{movers} {lady}: up to table {up}.", f"{movers} {gent}: down to table {down}.")
 
 
-def _whose(name: str) -> str:
-    """A team's name as the owner of a pair: "Kings'", "Team 3's"."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+def _pair_of(team: str, pair: str) -> str:
+    """A team's pair, "away pair of Kings": no possessive to get wrong on a name ending in "s"
+    (a plural "Kings", a singular "Boss")."""
+    return f"{pair} pair of {team}"
 
 
 def _team_night_paper(state: DriveState) -> dict:
@@ -157,8 +166,8 @@ def _team_night_paper(state: DriveState) -> dict:
                     str(line.hand),
                     STRAIN_SYMBOLS[state.trumps(line.hand)],
                     str(line.away_table),
-                    f"{_whose(state.teams[line.visitors].name)} {AWAY} pair",
-                    f"{_whose(host)} {HOME} pair",
+                    _pair_of(state.teams[line.visitors].name, AWAY),
+                    _pair_of(host, HOME),
                     f"{line.home_points if line.home_points is not None else ''}+"
                     f"{line.away_points if line.away_points is not None else ''}"
                     if line.home_points is not None or line.away_points is not None
@@ -276,10 +285,12 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
                 rows.append(
                     ("Half", "", "", "half-time subtotal", "", str(plain_number(running)) if score else "")
                 )
-        label = drive.role_label(player.role)
+        # "L3 · Lady · Mary Smith" where players are listed by role, else "Player 3 · Mary Smith".
+        role = (drive.role_label(player.role),) if drive.evening_format.ranks_by_role else ()
+        title = " · ".join((state.number(key), *role, player.name))
         cards.append(
             DriveCard(
-                f"{key} · {label} · {player.name}",
+                title,
                 tuple(rows),
                 str(plain_number(score.score)) if score else "",
             )
@@ -299,7 +310,7 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
         rows = [
             (
                 place,
-                s.player,
+                state.listed_number(s.player),
                 state.name(s.player),
                 str(plain_number(s.first_half)),
                 str(plain_number(s.score)),
@@ -309,7 +320,8 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
         ]
         standings.append((drive.role_plural(role), tuple(rows)))
     words = {access.table: _movement_words(state, access.table) for access in drive.table_accesses.all()}
-    results = DriveResults(prizes, tuple(standings))
+    heading = drive.evening_format.number_heading
+    results = DriveResults(prizes, tuple(standings), columns=("Place", heading, *STANDING_COLUMNS[2:]))
     return _print(state, document, base_url, cards=tuple(cards), words=words, results=results)
 
 

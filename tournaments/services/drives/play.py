@@ -108,13 +108,16 @@ def drive_player_add(
     )
     player.full_clean()
     player.save()
-    drive_log(drive=drive, action=Action.PLAYERS, detail=f"entered {player}", user=user)
+    drive_log(
+        drive=drive, action=Action.PLAYERS, detail=f"entered {player.name} ({player.number})", user=user
+    )
     return player
 
 
 def drive_guest_warnings(players) -> list[str]:
-    """The drive's guests whose name is entered twice, each place named by its card (L3, G7)."""
-    return repeated_guests([(player.guest, player.key) for player in players])
+    """The drive's guests whose name is entered twice, each place named by its card (L3, G7), or
+    by its number where players carry no score card."""
+    return repeated_guests([(player.guest, player.number) for player in players])
 
 
 def role_suggestion(*, drive: Drive) -> str:
@@ -130,7 +133,7 @@ def role_suggestion(*, drive: Drive) -> str:
     if not count:
         return ""
     other = drive.role_label(GENT if role == LADY else LADY)
-    candidates = [f"{p.name} ({p.key})" for p in players if p.role == role][:count]
+    candidates = [f"{p.name} ({p.number})" for p in players if p.role == role][:count]
     return (
         f"There are too many {drive.role_plural(role).lower()} to fill the tables: {count} of them "
         f"must play {other.lower()}. Perhaps {', '.join(candidates)}?"
@@ -430,7 +433,9 @@ def drive_player_remove(*, drive: Drive, player: DrivePlayer, user=None) -> None
         )
     removed, _ = DrivePlayer.objects.filter(pk=player.pk, drive=drive).delete()
     if removed:
-        drive_log(drive=drive, action=Action.PLAYERS, detail=f"removed {player}", user=user)
+        drive_log(
+            drive=drive, action=Action.PLAYERS, detail=f"removed {player.name} ({player.number})", user=user
+        )
 
 
 @transaction.atomic
@@ -553,7 +558,7 @@ def prize_cut_record(*, drive: Drive, prize: str, winner: DrivePlayer, user=None
     drive_log(
         drive=drive,
         action=Action.CUT,
-        detail=f"{award.label}: {winner.name} ({winner.key}) won the cut",
+        detail=f"{award.label}: {winner.name} ({winner.number}) won the cut",
         user=user,
     )
     return cut

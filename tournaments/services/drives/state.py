@@ -257,6 +257,15 @@ class DriveState:
         carry score cards, else by name alone."""
         return self.drive.evening_format.person_label(key or "", self.name(key))
 
+    def number(self, key: str) -> str:
+        """A player's number on their score card's title and in messages: "L3", or "Player 3"
+        where players carry no score card."""
+        return self.drive.evening_format.player_number(key, self.players[key].card)
+
+    def listed_number(self, key: str) -> str:
+        """A player's number in a list's column headed by ``number_heading``: "L3", or "3"."""
+        return self.drive.evening_format.listed_number(key, self.players[key].card)
+
     def seated_names(self, seating: TableSeating) -> str:
         """The players seated at a table, as ``label`` names them: "Doreen Hardcastle (L3), Jim Lee (G3)"."""
         return ", ".join(self.label(key) for key in seating.players)

@@ -53,7 +53,7 @@ def _mail_text(member: Member, evening: Evening, *, results_url: str) -> tuple[s
             "",
             f"At {evening.name} on {evening.date:%A %-d %B}{with_whom} you came "
             f"{_ordinal(evening.place)} of {evening.field_size} ({evening.field_name}), "
-            f"with {evening.score_text}.",
+            f"with {evening.evening_format.measure.amount(evening.score_text)}.",
             "",
             f"The full results: {results_url}",
             f"Your page, with your season so far: {page}",

@@ -103,12 +103,13 @@ def check_in_direct(*, check_in: TableCheckIn, message: str, user=None) -> Table
     """Tell the table where to go (or who should be there): the words show on its tablet, and the
     table may enter its scores again."""
     message = " ".join(message.split())
+    evening = check_in.link.event or check_in.link.drive
     if not message:
-        raise ServiceError("Write what the table should be told, e.g. 'Pair 9: go to table 5, sit E/W'.")
+        example = evening.evening_format.move_example
+        raise ServiceError(f"Write what the table should be told, e.g. '{example}'.")
     if len(message) > MESSAGE_LENGTH:
         raise ServiceError(f"Keep the message to {MESSAGE_LENGTH} characters: the tablet shows it on top.")
     check_in = _waiting(check_in)
-    evening = check_in.link.event or check_in.link.drive
     check_in.state, check_in.message = State.RESOLVED, message
     check_in.save(update_fields=["state", "message"])
     detail = f"table {check_in.link.table}, {_round_word(check_in.link)} {check_in.round}: told '{message}'"

@@ -236,13 +236,15 @@ def _score_as_seated(number: int, result: Result | None, seating: Seating) -> tu
 
 @dataclass(frozen=True)
 class PlayerMove:
-    """A player of an individual event as a tablet's move list names them (as it names a pair)."""
+    """A player of an individual event as a tablet's move list names them (as it names a pair):
+    by name, with their number ("Player 3") beside it; a player not yet named by the number alone."""
 
     number: int
     names: str
+    label: str  # "Player 3", as the evening's format numbers its entrants
 
     def __str__(self):
-        return f"player {self.number}"
+        return self.label
 
 
 def _individual_moves(event: Event, seating: Seating) -> dict:
@@ -251,12 +253,14 @@ def _individual_moves(event: Event, seating: Seating) -> dict:
     if seating.round >= schedule.round_count:
         return {}
     names = {p.number: p.names for p in event.individuals.select_related("player1", "player2")}
+    title = event.evening_format.entrant.title
     table = schedule.round_tables(seating.round)[seating.table - 1]
     moves = []
     for player in (p for p in table.seats if p is not None):
         line = schedule.itinerary(player)[seating.round]  # the next round's
-        partner = names.get(line.partner, f"player {line.partner}") if line.partner else ""
-        moves.append((PlayerMove(player, names.get(player, "")), next_seat_text(line, partner)))
+        partner = names.get(line.partner, title(line.partner)) if line.partner else ""
+        label = title(player)
+        moves.append((PlayerMove(player, names.get(player, label), label), next_seat_text(line, partner)))
     return {
         "round": seating.round,
         "pair_moves": moves,

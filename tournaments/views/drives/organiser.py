@@ -48,6 +48,7 @@ def _standings(state: drives.DriveState, role: str) -> list[dict]:
         {
             "place": place,
             "key": s.player,
+            "number": state.listed_number(s.player),
             "name": state.name(s.player),
             "score": s.score,
             "first_half": s.first_half,
@@ -105,7 +106,7 @@ def drive_run(request, drive_id: int):
                 {
                     "award": a,
                     "name": state.name(a.player) if a.player else "",
-                    "tied": [(state.players[p].id, f"{state.name(p)} ({p})") for p in a.tied],
+                    "tied": [(state.players[p].id, f"{state.name(p)} ({state.number(p)})") for p in a.tied],
                 }
                 for a in (state.awards if state.scored else ())
             ],
@@ -138,6 +139,7 @@ def drive_live(request, drive_id: int):
     context = {"drive": drive, "allows": allows, **drive_grid_context(state)}
     if allows["play"]:
         context["check_ins"] = drive_check_ins(drive, state)
+        context["tell_example"] = drive.evening_format.move_example
     return render(request, "tournaments/drive_live.html", context)
 
 
@@ -170,7 +172,7 @@ def drive_player_add(request, drive_id: int):
             shared_with=form.cleaned_data["shared_with"],
             user=request.user,
         )
-        return f"Entered {player}."
+        return f"Entered {player.name} ({player.number})."
 
     return _action(
         request,
@@ -188,7 +190,7 @@ def drive_player_remove(request, drive_id: int, player_id: int):
         if player is None:
             raise DomainError("That player is not entered any more.")
         drives.drive_player_remove(drive=drive, player=player, user=request.user)
-        return f"{player.name} ({player.key}) taken out."
+        return f"{player.name} ({player.number}) taken out."
 
     return _action(request, drive_id, remove)
 
@@ -340,7 +342,10 @@ def drive_room(request, drive_id: int):
             "hand": state.next_hand() if state.tables else None,
             "lists": _lists(state, 10),
             "scored": state.scored,
-            "first_half": [(s.player, state.name(s.player), s.first_half) for s in state.half_time_leaders()],
+            "first_half": [
+                (state.listed_number(s.player), state.name(s.player), s.first_half)
+                for s in state.half_time_leaders()
+            ],
             "prizes": prizes,
             "move_now": move_now,
             "competitions": evening_competitions(drive),
@@ -368,6 +373,7 @@ def drive_results(request, drive_id: int):
                 {
                     "place": place,
                     "key": s.player,
+                    "number": state.listed_number(s.player),
                     "name": state.name(s.player),
                     "member_id": state.players[s.player].member_id,
                     "first_half": s.first_half,

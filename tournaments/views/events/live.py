@@ -34,9 +34,7 @@ def event_live(request, event_id: int):
             "pairs": event.pairs.select_related("player1", "player2")
             if check_ins.get("waiting") and not event.evening_format.partnerships_internal
             else (),
-            "tell_example": "Ann Smith: go to table 2, sit East"
-            if event.evening_format.partnerships_internal
-            else "Pair 9: go to table 5, sit E/W",
+            "tell_example": event.evening_format.move_example,
             "progress": services.event_progress(event),
             "accesses": [
                 {
