@@ -104,3 +104,18 @@ def test_a_figure_says_its_measure_in_words(f, figure, words):
 def test_an_organiser_is_shown_how_to_direct_the_format_s_own_movers(f, mover):
     assert f.move_example.startswith(f"{mover}: go to table")
     assert ("Pair" in f.move_example) == (f.entrants is Entrants.PAIRS)
+
+
+@pytest.mark.parametrize(
+    ("f", "joined", "card"),
+    [
+        (formats.PAIRS_EVENT, "Ann & Bob", "score cards"),
+        (formats.INDIVIDUAL_EVENT, "Ann + Bob", "score cards"),
+        (formats.TEAM_NIGHT, "Ann & Bob", "team cards"),
+    ],
+    ids=lambda value: getattr(value, "key", None),
+)
+def test_a_format_says_how_an_entrants_people_are_joined_and_what_card_it_carries(f, joined, card):
+    # Two names in one pair are partners; two on one player's line share a seat.
+    assert f.joiner.join(["Ann", "Bob"]) == joined
+    assert f.card.plural == card

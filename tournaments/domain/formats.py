@@ -110,6 +110,7 @@ class EveningFormat:
     seats_named: bool = False  # a tablet tells each player their seat (North): they move one by one
     seated_by: str = "movement"  # "movement", "schedule" or "who won"
     partnerships_internal: bool = False  # pairs exist only to seat a round (an individual event)
+    card: Word = Word("score card", "score cards")  # what each entrant carries and the pack prints
     # What an organiser might tell a table whose players are lost: who moves is what the format moves.
     move_example: str = "Ann Smith: go to table 2, sit East"
 
@@ -130,6 +131,12 @@ class EveningFormat:
     @property
     def ranks_teams(self) -> bool:
         return self.ranked is Entrants.TEAMS
+
+    @property
+    def joiner(self) -> str:
+        """Between the names of one entrant: a pair's two players ("Ann & Bob"); for players one by
+        one, the two people of a shared seat ("Ann + Bob")."""
+        return " + " if self.entrants is Entrants.PLAYERS else " & "
 
     def person_label(self, card: str, name: str) -> str:
         """A player at a table: by card and name where players carry score cards, else by name."""
@@ -232,6 +239,7 @@ TEAM_NIGHT = _drive(
     measure=Measure.TEAM_POINTS,
     entrant=Word("team", "teams"),
     evening=Word("team night", "team nights"),
+    card=Word("team card", "team cards"),
     card_codes=False,
     seated_by="schedule",
     move_example="Team 7's away pair: go to table 9",

@@ -76,6 +76,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{event.name} for {club.name}: {movement.tables} tables, {movement.rounds} rounds, "
             f"{movement.boards} boards, "
-            + (f"{event.players} players." if event.is_individual else f"{event.pairs.count()} pairs.")
+            + event.evening_format.entrant.count(event.players or event.pairs.count())
+            + "."
         )
         self.stdout.write(str(event.pk))

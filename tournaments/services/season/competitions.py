@@ -26,6 +26,7 @@ from django.utils import timezone
 from ...domain import competitions as rules
 from ...domain.drives import PlayerScore
 from ...domain.errors import DomainError
+from ...domain.formats import drive_format
 from ...models import AuditLine, Club, Competition, Drive, DriveResultChange, Event, Member
 from ...print_data import CompetitionSheet, PrintEvent
 from ..core.audit import changes_text, club_log
@@ -146,7 +147,7 @@ def _event_entrants(event: Event) -> tuple[int, tuple[rules.Entrant, ...]]:
     its scoring cannot score it: the event then counts for no one)."""
     try:
         report = event_report(event)
-        if event.is_individual:
+        if event.evening_format.ranks_players:
             return _individual_entrants(individual_report(event, report))
     except DomainError:
         return 0, ()
@@ -248,7 +249,7 @@ def club_evenings(club: Club, *, start: Date | None = None, end: Date | None = N
             kept[key] = fresh[key] = _read_evening(kind, pk)
         players, entrants = kept[key]
         tables = row[4] if kind == "event" else math.ceil(players / 4)
-        roles = kind == "drive" and Drive(format=row[4]).ranks_by_role
+        roles = kind == "drive" and drive_format(row[4]).ranks_by_role
         evenings.append(
             rules.Evening(f"{kind}:{pk}", day, kind, name, tables, players, tag, entrants, roles=roles)
         )

@@ -179,7 +179,7 @@ def events_evenings(events, member_ids=None) -> list[tuple[int, Evening]]:
         pairs_by_event.setdefault(pair.event_id, []).append(pair)
     scores_by_event = events_scores(events, pairs_by_event)
     seats_by_event: dict[int, list] = {}
-    individual = [event for event in events if event.is_individual]
+    individual = [event for event in events if event.evening_format.ranks_players]
     if individual:
         for seat in IndividualPlayer.objects.filter(event__in=individual).select_related(
             "player1", "player2"
@@ -204,7 +204,7 @@ def events_evenings(events, member_ids=None) -> list[tuple[int, Evening]]:
                 ):
                     played.setdefault(mine, []).append((theirs, tricks))
         url = reverse("tournaments:results", args=[event.pk])
-        if event.is_individual:
+        if event.evening_format.ranks_players:
             seats = seats_by_event.get(event.pk, [])
             rows += _individual_evenings(
                 event, scores, pairs_by_event.get(event.pk, []), seats, played, member_ids

@@ -82,7 +82,11 @@ def event_run(request, event_id: int):
     allows = services.event_allows(event)
     steps = _steps(event, len(entries), allows)
     # An individual event's partnerships are no entries' seats: its players are shown apart.
-    pairs = [] if event.is_individual else list(event.pairs.select_related("player1", "player2"))
+    pairs = (
+        []
+        if event.evening_format.partnerships_internal
+        else list(event.pairs.select_related("player1", "player2"))
+    )
     if steps["movement"]:  # each pair by its number alone, in the movement's order
         seats = {pair.entry_id: (place, str(pair)) for place, pair in enumerate(pairs) if pair.entry_id}
         entries.sort(key=lambda entry: seats.get(entry.pk, (len(pairs), ""))[0])

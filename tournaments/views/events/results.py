@@ -30,14 +30,14 @@ from .result_rows import (
 @results_page
 def event_results(request, event, report):
     fields = []
-    if event.is_individual:  # the players ranked; the partnerships' own figures are on their cards
+    if event.evening_format.ranks_players:  # the players; the partnerships' figures are on their cards
         individuals = services.individual_report(event, report)
         table = IndividualStandingsTable(
             individual_table_rows(individuals), method=report.scores.method, prefix="players-"
         )
         RequestConfig(request, paginate=False).configure(table)
         fields.append(("Players", table))
-    for field in () if event.is_individual else report.scores.fields:
+    for field in () if event.evening_format.ranks_players else report.scores.fields:
         table = StandingsTable(
             standings_table_rows(report, field), method=report.scores.method, prefix=f"{field.lower()}-"
         )
@@ -113,7 +113,7 @@ def event_results_pair(request, event, report, direction: str, number: int):
 
 @results_page
 def event_results_player(request, event, report, number: int):
-    if not event.is_individual:
+    if not event.evening_format.ranks_players:
         raise Http404("Not an individual event.")
     individuals = services.individual_report(event, report)
     standing = next((s for s in individuals.standings if s.player == number), None)
@@ -126,7 +126,7 @@ def event_results_player(request, event, report, number: int):
             "individual": True,
             "event": event,
             "report": report,
-            "label": f"Player {number}",
+            "label": event.evening_format.entrant.title(number),
             "names": individuals.name(number),
             "standing": standing,
             "rows": player_card_rows(individuals, number),
@@ -136,7 +136,7 @@ def event_results_player(request, event, report, number: int):
 
 @results_page
 def event_results_csv(request, event, report):
-    individuals = services.individual_report(event, report) if event.is_individual else None
+    individuals = services.individual_report(event, report) if event.evening_format.ranks_players else None
     response = HttpResponse(report_as_csv(report, individuals), content_type="text/csv; charset=utf-8")
     filename = slugify(f"{event.name} {event.date}") or "results"
     response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
