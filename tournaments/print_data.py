@@ -4,26 +4,32 @@ organiser site name them without loading any PDF code."""
 
 from dataclasses import dataclass
 
-# The documents there are to print, by the name the pages, the commands and the services ask for.
-DOCUMENTS = {
+from .domain.formats import INDIVIDUAL_EVENT, PAIRS_EVENT, PROGRESSIVE
+
+# Every printed document's title; which an evening prints, and in what order, its format says
+# (``domain.formats``: ``documents``).
+TITLES = {
     "table-cards": "Table cards",
     "guide-cards": "Guide cards",
+    "itinerary-cards": "Itinerary cards",
     "travellers": "Travellers",
     "score-cards": "Score cards",
     "hand-records": "Hand records",
     "results": "Results",
 }
-PACK = ("table-cards", "guide-cards", "travellers", "score-cards", "hand-records")
-# An individual event's players carry itinerary cards, not a pair's guide and score cards.
-INDIVIDUAL_DOCUMENTS = {
-    "table-cards": "Table cards",
-    "itinerary-cards": "Itinerary cards",
-    "travellers": "Travellers",
-    "hand-records": "Hand records",
-    "results": "Results",
-}
-INDIVIDUAL_PACK = ("table-cards", "itinerary-cards", "travellers", "hand-records")
-DRIVE_DOCUMENTS = {"score-cards": "Score cards", "table-cards": "Table cards", "results": "Results"}
+
+
+def documents_of(evening_format) -> dict[str, str]:
+    """The documents an evening of this format prints, each with its title, in the pack's order."""
+    return {name: TITLES[name] for name in evening_format.documents}
+
+
+DOCUMENTS = documents_of(PAIRS_EVENT)
+INDIVIDUAL_DOCUMENTS = documents_of(INDIVIDUAL_EVENT)
+# The pack: every document but the results, which join it once there are some.
+PACK = tuple(name for name in DOCUMENTS if name != "results")
+INDIVIDUAL_PACK = tuple(name for name in INDIVIDUAL_DOCUMENTS if name != "results")
+DRIVE_DOCUMENTS = documents_of(PROGRESSIVE)
 
 
 @dataclass(frozen=True)

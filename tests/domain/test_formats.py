@@ -119,3 +119,11 @@ def test_a_format_says_how_an_entrants_people_are_joined_and_what_card_it_carrie
     # Two names in one pair are partners; two on one player's line share a seat.
     assert f.joiner.join(["Ann", "Bob"]) == joined
     assert f.card.plural == card
+
+
+def test_an_individual_event_prints_itinerary_cards_and_a_pairs_event_guide_and_score_cards():
+    assert "itinerary-cards" in formats.INDIVIDUAL_EVENT.documents
+    assert not {"guide-cards", "score-cards"} & set(formats.INDIVIDUAL_EVENT.documents)
+    assert {"guide-cards", "score-cards"} <= set(formats.PAIRS_EVENT.documents)
+    assert drive_format("individual").documents[-1] == "itinerary-cards"
+    assert "itinerary-cards" not in drive_format("teams").documents

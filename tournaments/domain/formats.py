@@ -111,6 +111,8 @@ class EveningFormat:
     seated_by: str = "movement"  # "movement", "schedule" or "who won"
     partnerships_internal: bool = False  # pairs exist only to seat a round (an individual event)
     card: Word = Word("score card", "score cards")  # what each entrant carries and the pack prints
+    # The documents it prints, in the pack's order (the names print_data gives titles to).
+    documents: tuple[str, ...] = ()
     # What an organiser might tell a table whose players are lost: who moves is what the format moves.
     move_example: str = "Ann Smith: go to table 2, sit East"
 
@@ -177,6 +179,7 @@ PAIRS_EVENT = EveningFormat(
     deal=BOARD,
     entrant=Word("pair", "pairs"),
     move_example="Pair 9: go to table 5, sit E/W",
+    documents=("table-cards", "guide-cards", "travellers", "score-cards", "hand-records", "results"),
 )
 INDIVIDUAL_EVENT = EveningFormat(
     key="individual",
@@ -193,6 +196,8 @@ INDIVIDUAL_EVENT = EveningFormat(
     entrant=PLAYER,
     seated_by="schedule",
     partnerships_internal=True,
+    # Each player carries an itinerary card: no pair of theirs has a guide card or a score card.
+    documents=("table-cards", "itinerary-cards", "travellers", "hand-records", "results"),
 )
 
 
@@ -212,6 +217,7 @@ def _drive(key: str, title: str, **kwargs) -> EveningFormat:
         "card_codes": True,
         "seated_by": "who won",
         "move_example": "Ann Smith (L3): go to table 5",
+        "documents": ("score-cards", "table-cards", "results"),
     }
     return EveningFormat(key=key, title=title, **(fields | kwargs))
 
@@ -228,6 +234,7 @@ INDIVIDUAL_DRIVE = _drive(
     seats_named=True,
     seated_by="schedule",
     move_example="Ann Smith: go to table 2, sit East",
+    documents=("score-cards", "table-cards", "results", "itinerary-cards"),
 )
 TEAM_NIGHT = _drive(
     "teams",

@@ -15,13 +15,15 @@ from ..print_data import (
     CompetitionSheet,
     DrivePrint,
     PrintPack,
+    documents_of,
 )
 
 
 def event_documents(evening_format) -> dict[str, str]:
-    """The documents an event of this format prints: where players are entered, each carries an
-    itinerary card; where pairs are, a pair has its guide card and score card."""
-    return INDIVIDUAL_DOCUMENTS if evening_format.ranks_players else DOCUMENTS
+    """The documents an event of this format prints, as its format declares them: where players
+    are entered, each carries an itinerary card; where pairs are, a pair has its guide card and
+    score card."""
+    return documents_of(evening_format)
 
 
 def render(pack: PrintPack, document: str) -> bytes:

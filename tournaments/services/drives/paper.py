@@ -14,7 +14,7 @@ from ...domain.movements.whist import whist_schedule
 from ...models import (
     Drive,
 )
-from ...pdf import DRIVE_DOCUMENTS, render_drive
+from ...pdf import render_drive
 from ...print_data import (
     STANDING_COLUMNS,
     TEAM_CARD_COLUMNS,
@@ -227,8 +227,7 @@ ITINERARY_CARDS = "itinerary-cards"
 
 def drive_documents(drive: Drive) -> tuple[str, ...]:
     """The documents a drive prints: an individual drive's itinerary cards besides the others."""
-    extra = (ITINERARY_CARDS,) if drive.is_individual else ()
-    return (*DRIVE_DOCUMENTS, *extra)
+    return drive.evening_format.documents
 
 
 def drive_itinerary_cards(*, drive: Drive) -> bytes:

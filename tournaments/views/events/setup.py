@@ -76,6 +76,7 @@ def event_detail(request, event_id: int):
             "results": results,
             "results_columns": ",".join(services.results_columns(event)),
             "seated": event.seatings.exists(),
+            "documents": pdf.event_documents(event.evening_format),
             "upload_form": ResultsUploadForm(),
             "deal_form": DealForm(),
             "pbn_form": PbnUploadForm(),
