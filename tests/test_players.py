@@ -94,7 +94,7 @@ def test_a_players_page_shows_partner_place_score_and_records(
     assert season.events[0].partners[0].name == "Harold Player"
     assert "Club Night" in page and "Village Drive" in page and "Harold Player" in page
     assert season.tens == sum(e.tens for e in season.evenings)
-    assert "Hands of 10 tricks or more" in page and "Wins" in page
+    assert "Deals of 10 tricks or more" in page and "boards and hands" not in page and "Wins" in page
     assert season.met_most("partners")[0][0].name == "Harold Player"
 
 

@@ -143,7 +143,7 @@ class Season:
         return rated[-1][1], rated[0][1]
 
     def met_most(self, which: str, count: int = 5) -> list[tuple[Person, int]]:
-        """The partners (or opponents) of the most boards and hands, most first."""
+        """The partners (or opponents) of the most deals (an event's boards, a drive's hands), most first."""
         total: Counter = Counter()
         for evening in self.evenings:
             total.update(evening.partnered if which == "partners" else evening.opponents)
