@@ -192,3 +192,4 @@ def test_a_players_drives_and_team_nights_are_each_measured_apart(client, club, 
     assert "Best drive</dt><dd><a" in page and "Village Drive</a>" in page
     assert "Best team night</dt><dd><a" in page and "Cup night</a>, 24 Nov: 2" in page
     assert "Average score (drives)" not in page and "Worst drive" not in page
+    assert 'Cup night</a> <span class="hint">(team night)</span>' in page
