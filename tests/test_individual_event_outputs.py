@@ -136,6 +136,25 @@ def test_the_live_page_says_which_players_a_waiting_table_expected(client, club,
 
 
 @pytest.mark.django_db
+def test_the_service_refuses_to_seat_one_partnership_in_anothers_place(client, club):
+    """The live page offers only "tell the table where to go" at an individual event; the service
+    refuses the swap of partnerships too, whoever asks it, and nothing moves."""
+    from tournaments.models import Seating, TableCheckIn
+    from tournaments.services.core.errors import ServiceError
+
+    event = started(make_individual(club))
+    access = event.table_accesses.get(table=1)
+    client.post(reverse("tournaments:table-check-in", args=[access.token]), {"round": 1, "answer": "else"})
+    check_in = TableCheckIn.objects.get(link=access, round=1)
+    here = event.seatings.get(round=1, table=1)
+    other = event.seatings.get(round=1, table=2)
+    before = list(Seating.objects.filter(event=event).values_list("pk", "ns_pair_id", "ew_pair_id"))
+    with pytest.raises(ServiceError, match="individual event.*tell the table where to go"):
+        services.check_in_seat_pair(check_in=check_in, instead_of=here.ns_pair, pair=other.ns_pair)
+    assert list(Seating.objects.filter(event=event).values_list("pk", "ns_pair_id", "ew_pair_id")) == before
+
+
+@pytest.mark.django_db
 def test_a_players_card_names_the_opponents_and_the_board_pages_the_players(client, club):
     event = play(make_individual(club))
     at = seated(event, 1, 1)

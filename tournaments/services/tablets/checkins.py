@@ -127,6 +127,11 @@ def check_in_seat_pair(*, check_in: TableCheckIn, instead_of: Pair, pair: Pair, 
     if link.event_id is None:
         raise ServiceError("A drive's players are moved one by one: tell the table where to go instead.")
     event = event_held(link.event_id)
+    if event.evening_format.partnerships_internal:
+        raise ServiceError(
+            "Players sit one by one at an individual event, each partnering everyone in turn: tell "
+            "the table where to go instead."
+        )
     seatings = list(
         Seating.objects.select_for_update(of=("self",)).filter(
             Q(ns_pair__in=[instead_of, pair]) | Q(ew_pair__in=[instead_of, pair]),
