@@ -91,7 +91,7 @@ def test_players_play_an_individual_on_two_tablets(live_server, browser, club, o
                     line = schedule.itinerary(player)[round_]
                     partner = PLAYERS[line.partner - 1] if line.partner else ""
                     words = next_seat_text(line, partner)
-                    expect(told).to_contain_text(f"{PLAYERS[player - 1]} (player {player}): {words}.")
+                    expect(told).to_contain_text(f"{PLAYERS[player - 1]} (Player {player}): {words}.")
                 if round_ == 1:
                     shoot(tablet, path=SHOTS / f"02-table-{table}-moves-{players}.png", full_page=True)
                 tablet.get_by_role("link", name="Next round").click()
