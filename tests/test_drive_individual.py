@@ -265,7 +265,7 @@ def test_a_competition_and_the_player_pages_count_every_player_and_both_of_a_sha
     for member in (ann, bob):
         season = players.member_season(member)
         assert [e.name for e in season.evenings] == ["Family Drive"]
-        assert season.evenings[0].field_name == "Players" and season.evenings[0].card == "P1"
+        assert season.evenings[0].field_name == "Players" and season.evenings[0].card == "Player 1"
         page = client.get(reverse("tournaments:player", args=[member.pk])).content.decode()
         assert "Family Drive" in page
     assert set(players.club_players(club)) == {ann, bob}

@@ -293,3 +293,14 @@ def test_a_team_card_names_a_pair_of_a_team_called_boss_without_a_stray_apostrop
     drives.drive_print(drive=night, document="score-cards", base_url="http://hall")
     aces = next(card for card in printed[0].cards if card.title == "Team 2 · Aces")
     assert "home pair of Boss" in aces.rows[0] and not any("Boss'" in cell for cell in aces.rows[0])
+
+
+def test_a_team_card_and_the_run_page_call_it_a_team_card(client, organiser, night):
+    """Each team carries a team card, not a player's score card: the printed card's line and the
+    run page's link say so, as the format calls it."""
+    client.force_login(organiser)
+    response = client.get(_url("drive-print", night, "score-cards"))
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(BytesIO(response.content)).pages)
+    assert "· team card" in text and "score card" not in text
+    page = client.get(reverse("tournaments:drive-run", args=[night.pk])).content.decode()
+    assert "Team cards (PDF)" in page and "Score cards" not in page

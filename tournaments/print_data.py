@@ -214,6 +214,7 @@ class DrivePrint:
     cards: tuple[DriveCard, ...]
     tables: tuple[DriveTableCard, ...]
     results: DriveResults
+    card: str = "score card"  # what the format calls its cards: a team night's "team card"
     card_columns: tuple[str, ...] = (
         SCORE_CARD_COLUMNS  # the names' columns (wide) after the third, then two scores
     )

@@ -56,12 +56,15 @@ def test_a_drive_says_hand_a_duplicate_evening_board_and_a_league_match_deal():
     assert [f.key for f in formats.FORMATS.values() if f.duplicate] == ["pairs", "individual"]
 
 
-@pytest.mark.parametrize("f", formats.FORMATS.values(), ids=lambda f: f.key)
-def test_no_format_assumes_four_seats_or_one_figure(f):
-    # Every declaration says its table sizes and its entry as lists, so three- and two-handed
-    # formats and richer entries fit the same shape.
-    assert isinstance(f.seats, tuple) and f.seats
-    assert isinstance(f.entry, tuple) and all(fig.low <= fig.high for fig in f.entry)
+@pytest.mark.parametrize("stored", [f.value for f in DriveFormat])
+def test_a_drive_seated_from_a_schedule_is_one_the_domain_plans_in_advance(stored):
+    # The format's word and the domain's planners agree: a scheduled format has a planner (its
+    # every hand seated at the start), any other is seated hand by hand from who won.
+    from tournaments.domain.drives import PLANNERS, is_scheduled
+
+    scheduled = drive_format(stored).seated_by == "schedule"
+    assert is_scheduled(stored) is scheduled
+    assert (stored in PLANNERS) is scheduled
 
 
 @pytest.mark.parametrize(

@@ -27,7 +27,7 @@ def _score_cards(data: DrivePrint) -> list:
         rows.append(["Total", *[""] * (len(header) - 2), card.total])
         head = [
             text(card.title, STYLES["heading"]),
-            text(f"{data.event.name} · {data.event.date} · score card", STYLES["small"]),
+            text(f"{data.event.name} · {data.event.date} · {data.card}", STYLES["small"]),
             Spacer(1, 1.5 * mm),
         ]
         cards.append([*head, Grid(header, rows, widths, bold_last=True, align=centred)])

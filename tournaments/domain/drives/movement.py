@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..errors import DriveError
+from ..formats import drive_format
 
 TRICKS = 13
 LADY, GENT = "L", "G"
@@ -46,8 +47,9 @@ class Format(StrEnum):
     INDIVIDUAL = "individual"
 
 
-# Formats whose every hand is seated from a schedule fixed at the start, not from the results.
-SCHEDULED = frozenset({Format.TEAMS, Format.INDIVIDUAL})
+# Formats whose every hand is seated from a schedule fixed at the start, not from the results: as
+# each format declares it (``domain.formats``, ``seated_by``).
+SCHEDULED = frozenset(f for f in Format if drive_format(f).seated_by == "schedule")
 
 # Who stays at a table after a hand: the winning couple, or the losing one.
 WINNERS_STAY = {Format.PROGRESSIVE, Format.SEMI_PARTNER}

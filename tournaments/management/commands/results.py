@@ -23,7 +23,7 @@ class Command(BaseCommand):
             raise CommandError(f"There is no event {options['event_id']}.")
         try:
             report = event_report(event)
-            individuals = individual_report(event, report) if event.is_individual else None
+            individuals = individual_report(event, report) if event.evening_format.ranks_players else None
         except DomainError as error:
             raise CommandError(str(error)) from None
         if options["format"] == "json":

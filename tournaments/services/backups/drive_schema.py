@@ -1,6 +1,7 @@
-"""What a drive's export may hold: its JSON Schema (the shapes and bounds, see ``services/backup_schema``),
-then the few rules that tie one record to another: the hands are the drive's, the tables those its
-players fill, and every player named (by card, "L3") is one of its players.
+"""What a drive's export may hold: its JSON Schema (the shapes and bounds, see
+``backups/event_schema.py``), then the few rules that tie one record to another: the hands are the
+drive's, the tables those its players fill, and every player named (by card, "L3") is one of its
+players.
 """
 
 from ...domain import limits

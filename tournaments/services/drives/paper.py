@@ -18,6 +18,7 @@ from ...pdf import render_drive
 from ...print_data import (
     STANDING_COLUMNS,
     TEAM_CARD_COLUMNS,
+    TITLES,
     DriveCard,
     DrivePrint,
     DriveResults,
@@ -225,9 +226,12 @@ def _team_night_paper(state: DriveState) -> dict:
 ITINERARY_CARDS = "itinerary-cards"
 
 
-def drive_documents(drive: Drive) -> tuple[str, ...]:
-    """The documents a drive prints: an individual drive's itinerary cards besides the others."""
-    return drive.evening_format.documents
+def drive_documents(drive: Drive) -> dict[str, str]:
+    """The documents a drive prints, as its format declares them, each with its title: the cards by
+    the format's word for them (a team night's "Team cards"), an individual drive's itinerary cards
+    besides the others."""
+    titles = {**TITLES, "score-cards": drive.evening_format.card.plural.capitalize()}
+    return {name: titles[name] for name in drive.evening_format.documents}
 
 
 def drive_itinerary_cards(*, drive: Drive) -> bytes:
@@ -342,6 +346,7 @@ def _print(state: DriveState, document: str, base_url: str, *, cards, words, res
         cards=cards,
         tables=tuple(tables),
         results=results,
+        card=drive.evening_format.card.singular,
         **columns,
     )
     return render_drive(data, document)

@@ -102,8 +102,9 @@ class TableNow:
 class PlayerStanding:
     """Where a player stands in a drive's results, as the results page, the CSV, ``drive_state``,
     the player's own page and their e-mail all give it: their place in the list they are ranked
-    in ("6=" when level), that list's heading and size, how the list knows them ("L3", or a team
-    night's "Team 2") and the figure it ranks by, in the evening's measure."""
+    in ("6=" when level), that list's heading and size, how the list knows them ("L3", an
+    individual drive's "Player 3", or a team night's "Team 2") and the figure it ranks by, in the
+    evening's measure."""
 
     score: PlayerScore  # their own score card
     place: str
@@ -547,7 +548,9 @@ class DriveState:
         for role in self.drive.roles:
             ranked = self.placings(role)
             standings += [
-                PlayerStanding(s, place, self.drive.role_plural(role), len(ranked), s.player, s.score)
+                PlayerStanding(
+                    s, place, self.drive.role_plural(role), len(ranked), self.number(s.player), s.score
+                )
                 for place, s in ranked
             ]
         return standings

@@ -1,4 +1,5 @@
-"""Clubs, members, events and their movements."""
+"""An event's life from set-up to publication: created, changed, its movement built, started,
+closed and published (clubs and members are in ``services/core/clubs.py``)."""
 
 from collections import Counter
 from datetime import date as Date

@@ -19,6 +19,7 @@ booleans (``event_allows``), never status strings.
   a published page does not change under its readers; take the results down first.
 """
 
+from ...domain.formats import Entrants
 from ...models import Event
 from ..core.verdicts import ALLOWED, Verdict, may_send_results, refused, require  # noqa: F401  (require: the services take it from here)
 
@@ -58,14 +59,14 @@ def may_change_pairs(event: Event) -> Verdict:
 
 def may_enter_players(event: Event) -> Verdict:
     """Players one by one are for an individual event: a pairs event seats and ranks its pairs."""
-    if not event.is_individual:
+    if event.evening_format.entrants is not Entrants.PLAYERS:
         return refused(f"{event.name} is played in pairs: enter its pairs instead.")
     return ALLOWED
 
 
 def may_enter_pairs(event: Event) -> Verdict:
     """Pairs are for a pairs event: an individual event's partnerships are named by its players."""
-    if event.is_individual:
+    if event.evening_format.entrants is not Entrants.PAIRS:
         return refused(f"{event.name} is an individual event: enter its players instead.")
     return ALLOWED
 

@@ -300,7 +300,7 @@ def _individual_evenings(event, scores, pairs, seats, played, member_ids) -> lis
                 scores.method,
                 standing,
                 partners=tuple(sorted(partnered, key=lambda p: (-partnered[p], p.name))),
-                card=f"Player {standing.player}",
+                card=event.evening_format.entrant.title(standing.player),
                 field_size=len(standings),
                 field_name="players",
                 tens=tens,

@@ -80,6 +80,7 @@ def drive_run(request, drive_id: int):
         return team_night_run(request, drive)
     allows = drives.drive_allows(drive)
     context = {
+        "documents": drives.drive_documents(drive),
         "drive": drive,
         "allows": allows,
         "players": sorted(

@@ -1,6 +1,7 @@
 """A team night's pages: the new night with its teams, the organiser's page (teams before the start,
 then the drive's grid, corrections, close and publish with the team standings), the room display of
-the running team totals, the results and their CSV. Its tablets are the drive's (``drive_tablets``)."""
+the running team totals, the results and their CSV. Its tablets are the drive's
+(``views/tablets/drives.py``)."""
 
 import csv
 import io
@@ -78,6 +79,7 @@ def team_night_run(request, night: Drive):
     allows = drives.drive_allows(night)
     state = drives.DriveState(night)
     context = {
+        "documents": drives.drive_documents(night),
         "drive": night,
         "allows": allows,
         "trail": night.changes.select_related("changed_by"),
@@ -180,11 +182,11 @@ def team_night_csv(request, drive_id: int):
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["place", "team", "name", "home_points", "away_points", "points", "tricks"])
-    for t in _teams(state) if state.is_team_night else []:
+    for t in _teams(state) if state.drive.evening_format.ranks_teams else []:
         writer.writerow([t[k] for k in ("place", "number", "name", "home", "away", "points", "tricks")])
     writer.writerow([])
     writer.writerow(["place", "team", "name", "pair", "players", "points", "tricks"])
-    for p in _pairs(state) if state.is_team_night else []:
+    for p in _pairs(state) if state.drive.evening_format.ranks_teams else []:
         writer.writerow(
             [p["place"], p["number"], p["team"], p["pair"], p["players"], p["points"], p["tricks"]]
         )

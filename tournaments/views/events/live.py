@@ -111,7 +111,7 @@ def event_room(request, event, report):
         )
         for field in report.scores.fields
     ]
-    if event.is_individual:  # the players ranked, a shared seat's two people both shown
+    if event.evening_format.ranks_players:  # the players ranked, a shared seat's two people both shown
         individuals = services.individual_report(event, report)
         fields = [
             (
