@@ -260,3 +260,14 @@ def test_a_table_card_says_when_nobody_plays_there_without_a_partnerships_number
     assert "Pair" not in text
     said = text.count("nobody plays at this table: a seat is empty, and its players sit out this round")
     assert said == len({t.table for t in idle})  # a card's note names all its rounds at once
+
+
+@pytest.mark.django_db
+def test_the_pack_gathers_only_the_documents_the_format_prints(club):
+    """An individual event's players carry itinerary cards: no pair of theirs gets a guide card or
+    a score card made for it ("Opponents: Pair 36"), which nothing prints and an e-mail could send."""
+    from tournaments.services.printing import event_print_pack
+
+    pack = event_print_pack(play(make_individual(club)), base_url="http://hall")
+    assert pack.guide_cards == () and pack.score_cards == ()
+    assert pack.itinerary is not None and pack.travellers and pack.table_cards

@@ -7,7 +7,7 @@
 - ``drives``: whist drives and team nights, the same for them;
 - ``tablets``: an event's tablets and every evening's check-in at the tables;
 - ``season``: competitions, a page for every player, results by e-mail, the static export;
-- ``leagues``: inter-club leagues; ``printing``: an event's print data;
+- ``leagues``: inter-club leagues; ``printing``: an event's print pack and printed results;
 - ``backups``: an event, a drive and a club as JSON and back, and hall mode's backup at a close
   (after commit, through ``signals.evening_closed``): backups depend on what they save.
 

@@ -1,25 +1,25 @@
-"""What goes on paper: the event's movement, boards and results gathered into plain print data."""
+"""An event's print pack: its movement, boards and results gathered into plain print data, for the
+documents its format prints (``domain.formats``: ``documents``)."""
 
 from collections import defaultdict
 
 from django.urls import reverse
 
-from ..domain.arrow import cards_held
-from ..domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
-from ..domain.deals import SEATS, parse_deal
-from ..domain.errors import DomainError
-from ..domain.movements.individual import INDIVIDUAL
-from ..domain.movements.render import SEAT_NAMES as SEATS_SHORT
-from ..domain.movements.render import (
+from ...domain.arrow import cards_held
+from ...domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
+from ...domain.deals import SEATS, parse_deal
+from ...domain.errors import DomainError
+from ...domain.movements.individual import INDIVIDUAL
+from ...domain.movements.render import SEAT_NAMES as SEATS_SHORT
+from ...domain.movements.render import (
     boards_from_text,
     boards_move_text,
     boards_onto_text,
     sharing_text,
     stands_text,
 )
-from ..domain.scoring import pair_label
-from ..models import Event, Seating
-from ..print_data import (
+from ...models import Event, Seating
+from ...print_data import (
     CardRound,
     GuideCard,
     GuideStop,
@@ -27,27 +27,22 @@ from ..print_data import (
     Itinerary,
     PrintEvent,
     PrintPack,
-    ResultsSheet,
     ScoreCard,
     ScoreCardRow,
-    StandingRow,
     TableCard,
     Traveller,
     TravellerRow,
 )
-from ..reports import (
-    FIELD_TITLES,
-    STANDING_COLUMNS,
+from ...reports import (
     format_percentage,
     format_score,
     format_versus_average,
-    rounding_note,
-    standing_figures,
 )
-from .events.individuals import IndividualReport, individual_report
-from .events.movements import Stop, individual_schedule, pair_itineraries, seated_movement
-from .events.partnerships import pair_namer
-from .events.scoring import event_report, seating_expected_boards
+from ..events.individuals import individual_report
+from ..events.movements import Stop, individual_schedule, pair_itineraries, seated_movement
+from ..events.partnerships import pair_namer
+from ..events.scoring import event_report, seating_expected_boards
+from .results import blank_players_sheet, blank_results_sheet, players_sheet, results_sheet
 
 NS_EW_FIELDS = (Seating._meta.get_field("ns_pair"), Seating._meta.get_field("ew_pair"))
 
@@ -91,14 +86,13 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
             report = None
     played = _played(report)
     ranks_players = event.evening_format.ranks_players
+    printed = event.evening_format.documents  # an individual event's pairs carry no cards
     if ranks_players:  # the players ranked, as the results page does; their partnerships never
         results = (
-            _players_sheet(individual_report(event, report))
-            if report
-            else _blank_players_sheet(event, boards)
+            players_sheet(individual_report(event, report)) if report else blank_players_sheet(event, boards)
         )
     else:
-        results = _results_sheet(report) if report else _blank_results_sheet(event, seatings, boards)
+        results = results_sheet(report) if report else blank_results_sheet(event, seatings, boards)
     return PrintPack(
         event=PrintEvent(
             name=event.name,
@@ -111,9 +105,13 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
             _table_card(t, by_table.get(t, []), movement, trumps, accesses, base_url, named)
             for t in range(1, event.tables + 1)
         ),
-        guide_cards=_guide_cards(seatings, howell=event.is_howell, notes=_stands_notes(movement)),
+        guide_cards=(
+            _guide_cards(seatings, howell=event.is_howell, notes=_stands_notes(movement))
+            if "guide-cards" in printed
+            else ()
+        ),
         travellers=_travellers(boards, seatings, played, named),
-        score_cards=_score_cards(seatings, trumps, played, report),
+        score_cards=_score_cards(seatings, trumps, played, report) if "score-cards" in printed else (),
         hand_records=_hand_records(boards),
         results=results,
         itinerary=_itinerary(event) if ranks_players else None,
@@ -355,114 +353,3 @@ def _hand_records(boards) -> tuple[HandRecord, ...]:
             )
         )
     return tuple(records)
-
-
-def _blank_results_sheet(event: Event, seatings, boards) -> ResultsSheet:
-    """The results sheet before play: each field's pairs with their names, every figure empty, and
-    a box for each pair on each board, to fill in by hand."""
-    pairs = {p.pk: p for s in seatings for p in (s.ns_pair, s.ew_pair) if p is not None}
-    one_field = any(s.arrow_switched for s in seatings)
-    fields = defaultdict(list)
-    for p in sorted(pairs.values(), key=lambda p: (p.direction != "NS", p.number)):
-        fields["ALL" if one_field else p.direction].append(
-            StandingRow("", str(p), p.names if p.names != str(p) else "", (), 0)
-        )
-    headings = STANDING_COLUMNS[event.scoring]
-    return ResultsSheet(
-        provisional=True,
-        headings=headings,
-        fields=tuple((FIELD_TITLES[name], tuple(fields[name])) for name in FIELD_TITLES if name in fields),
-        boards=tuple(sorted(boards)),
-        grid=tuple((row.pair, ("",) * len(boards)) for _, rows in fields.items() for row in rows),
-        blank=True,
-    )
-
-
-def _results_sheet(report) -> ResultsSheet:
-    method = report.scores.method
-    fields = tuple(
-        (
-            FIELD_TITLES[field],
-            tuple(
-                StandingRow(
-                    s.rank,
-                    pair_label(s.pair),
-                    report.name(s.pair),
-                    standing_figures(method, s),
-                    s.boards_played,
-                )
-                for s in report.scores.field(field)
-            ),
-        )
-        for field in report.scores.fields
-    )
-    boards = tuple(b.board for b in report.scores.boards)
-    scores = defaultdict(dict)
-    for b in report.scores.boards:
-        for s in b.results:
-            scores[s.result.ns_pair][b.board] = format_score(s.ns_score)
-            scores[s.result.ew_pair][b.board] = format_score(s.ew_score)
-    pairs = sorted(report.names, key=lambda p: (p[0] != "NS", p[1]))
-    grid = tuple((pair_label(p), tuple(scores[p].get(n, "") for n in boards)) for p in pairs)
-    return ResultsSheet(
-        provisional=report.provisional,
-        headings=STANDING_COLUMNS[method],
-        fields=fields,
-        boards=boards,
-        grid=grid,
-        note=rounding_note(report),
-    )
-
-
-# An individual event's sheet: its players ranked under their numbers, their partnerships never shown.
-PLAYERS = {"label": "Player", "names": "Name"}
-
-
-def _blank_players_sheet(event: Event, boards) -> ResultsSheet:
-    """The players' results sheet before play: each player by number and name, every figure empty,
-    and a box for each player on each board."""
-    names = {p.number: p.names for p in event.individuals.select_related("player1", "player2")}
-    rows = tuple(StandingRow("", str(n), names[n], (), 0) for n in sorted(names))
-    return ResultsSheet(
-        provisional=True,
-        headings=STANDING_COLUMNS[event.scoring],
-        fields=(("Players", rows),),
-        boards=tuple(sorted(boards)),
-        grid=tuple((row.pair, ("",) * len(boards)) for row in rows),
-        blank=True,
-        **PLAYERS,
-    )
-
-
-def _players_sheet(individuals: IndividualReport) -> ResultsSheet:
-    """The players ranked on their partnerships' scores, and each player's score on every board
-    they played (their partnership's that round)."""
-    report = individuals.pairs
-    method = report.scores.method
-    rows = tuple(
-        StandingRow(
-            s.rank,
-            str(s.player),
-            individuals.name(s.player),
-            standing_figures(method, s),
-            s.boards_played,
-        )
-        for s in individuals.standings
-    )
-    boards = tuple(b.board for b in report.scores.boards)
-    scores = defaultdict(dict)
-    for b in report.scores.boards:
-        for s in b.results:
-            for pair, score in ((s.result.ns_pair, s.ns_score), (s.result.ew_pair, s.ew_score)):
-                for player in individuals.partnerships.get(pair, ()):
-                    scores[player][b.board] = format_score(score)
-    players = sorted(individuals.names)
-    return ResultsSheet(
-        provisional=report.provisional,
-        headings=STANDING_COLUMNS[method],
-        fields=(("Players", rows),),
-        boards=boards,
-        grid=tuple((str(p), tuple(scores[p].get(n, "") for n in boards)) for p in players),
-        note=rounding_note(report),
-        **PLAYERS,
-    )
