@@ -4,7 +4,7 @@ round's pairs (``domain.movements.individual``), and each Pair row names its two
 read it as any pair. Building the movement (``services.events.evening``) syncs them; renaming the players
 (``services.events.individuals``) names the pairs again."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ...domain.movements.individual import IndividualMovement
 from ...models import Event, IndividualPlayer, Pair
@@ -54,10 +54,13 @@ def partnership_names(event: Event, numbers: list[int] | None = None) -> dict[in
     return {number: f"{seats[first]} & {seats[second]}" for number, first, second in rows}
 
 
-def pair_namer(event: Event) -> Callable[[Pair | None], str]:
-    """How a pair at a table is named to people: by its label ("N/S 3"), an individual event's
-    partnership by its two players (``partnership_names``); "—" where nobody sits."""
+def pair_namer(
+    event: Event, pairs: Iterable[Pair] | None = None, *, as_pair: Callable[[Pair], str] = str
+) -> Callable[[Pair | None], str]:
+    """How a pair at a table is named to people: a pairs event's by ``as_pair`` (its label, "N/S 3",
+    unless the caller words it otherwise), an individual event's partnership by its two players
+    (``partnership_names``, of all its partnerships or only of ``pairs``); "—" where nobody sits."""
     if event.evening_format.partnerships_internal:
-        names = partnership_names(event)
+        names = partnership_names(event, None if pairs is None else [pair.number for pair in pairs])
         return lambda pair: "—" if pair is None else names[pair.number]
-    return lambda pair: "—" if pair is None else str(pair)
+    return lambda pair: "—" if pair is None else as_pair(pair)

@@ -25,7 +25,7 @@ from ..core.audit import drive_log, event_log
 from ..core.errors import ServiceError
 from ..core.locks import event_held
 from ..core.verdicts import ALLOWED, Verdict, refused
-from ..events.partnerships import partnership_names
+from ..events.partnerships import pair_namer
 
 State = TableCheckIn.State
 MESSAGE_LENGTH = TableCheckIn._meta.get_field("message").max_length
@@ -192,6 +192,11 @@ def _swap(seatings: list[Seating], one: int, other: int) -> None:
     Seating.objects.bulk_update(seatings, fields)
 
 
+def pair_and_names(pair: Pair) -> str:
+    """A pair as the live page and the trail name the pair a table expected: "N/S 3 (Ann & Bob)"."""
+    return f"{pair} ({pair.names})"
+
+
 def event_check_ins(event: Event, rows: list[dict]) -> dict:
     """The live page's tables by check-in, from its grid (``event_results_grid``): those whose
     round in play asks who is there and has no answer yet, and those waiting for the organiser
@@ -205,12 +210,7 @@ def event_check_ins(event: Event, rows: list[dict]) -> dict:
     ids = [pair_id for s in waiting for pair_id in (s.ns_pair_id, s.ew_pair_id) if pair_id]
     pairs = Pair.objects.select_related("player1", "player2").in_bulk(ids) if ids else {}
     # An individual event's pairs only seat a round: its players are named, never "Pair 10".
-    internal = event.evening_format.partnerships_internal
-    names = partnership_names(event, [p.number for p in pairs.values()]) if internal and ids else {}
-
-    def said(pair: Pair) -> str:
-        return names[pair.number] if internal else f"{pair} ({pair.names})"
-
+    said = pair_namer(event, pairs.values(), as_pair=pair_and_names) if ids else None
     expected = {
         s.table: " and ".join(said(pairs[p]) for p in (s.ns_pair_id, s.ew_pair_id) if p) for s in waiting
     }

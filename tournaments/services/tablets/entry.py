@@ -50,11 +50,11 @@ from ..core.locks import table_held
 from ..core.verdicts import require
 from ..events.lifecycle import has_started, may_play
 from ..events.movements import individual_schedule, seated_movement
-from ..events.partnerships import partnership_names
+from ..events.partnerships import pair_namer
 from ..events.results import history_add, result_record_for_seating
 from ..events.scoring import seating_expected_boards
 from ..leagues import may_play_match
-from .checkins import check_in_asked, check_in_of, check_in_record, may_enter, waiting_at
+from .checkins import check_in_asked, check_in_of, check_in_record, may_enter, pair_and_names, waiting_at
 
 
 class TableError(ServiceError):
@@ -574,10 +574,6 @@ def table_check_in(*, access: TableAccess, round: int, here: bool) -> TableCheck
         for side, pair in (("N/S", current.ns_pair), ("E/W", current.ew_pair))
         if pair is not None
     ]
-    internal = access.event.evening_format.partnerships_internal
-    names = partnership_names(access.event, [pair.number for _, pair in sides]) if internal else {}
-    who = ", ".join(
-        f"{side} {names[pair.number]}" if internal else f"{side} {pair} ({pair.names})"
-        for side, pair in sides
-    )
+    named = pair_namer(access.event, [pair for _, pair in sides], as_pair=pair_and_names)
+    who = ", ".join(f"{side} {named(pair)}" for side, pair in sides)
     return check_in_record(link=access, round=round, here=here, who=who, evening=access.event)

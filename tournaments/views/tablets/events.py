@@ -235,12 +235,10 @@ def expected_pairs(event, seating) -> list[tuple[str, str]]:
         for side, pair in (("N/S", seating.ns_pair), ("E/W", seating.ew_pair))
         if pair is not None
     ]
-    internal = event.evening_format.partnerships_internal
-    names = services.partnership_names(event, [pair.number for _, pair in sides]) if internal else {}
-    return [
-        (side, names[pair.number] if internal else f"Pair {pair.number}, {pair.names}")
-        for side, pair in sides
-    ]
+    named = services.pair_namer(
+        event, [pair for _, pair in sides], as_pair=lambda pair: f"Pair {pair.number}, {pair.names}"
+    )
+    return [(side, named(pair)) for side, pair in sides]
 
 
 def check_in_answer(data) -> bool | None:
