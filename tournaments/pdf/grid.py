@@ -103,12 +103,13 @@ def _cell_lines(value, font: str, size: float, width: float) -> tuple[Line, ...]
     """A cell wrapped into lines, each its runs in the fonts that print them and its width. A cell
     is laid out once for all grids: a pack repeats the same figures, names and boards."""
     # A plain string is its own key; a cell of coloured pieces is keyed by its pieces.
-    key = (value if isinstance(value, str) else _pieces(value), font, size, width)
+    pieces = _pieces(value)
+    key = (value if isinstance(value, str) else pieces, font, size, width)
     lines = _LINES.get(key)
     if lines is not None:
         return lines
     lines = []
-    for line in wrap_words(_pieces(value), font, size, width):
+    for line in wrap_words(pieces, font, size, width):
         runs: list[tuple[str, str, object]] = []
         for piece, colour in line:
             for run, other in font_runs(piece):
