@@ -2,7 +2,7 @@
 pdf package; and the documents' names. Plain data, so that the pages, the services and the
 organiser site name them without loading any PDF code."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .domain.formats import INDIVIDUAL_EVENT, PAIRS_EVENT, PROGRESSIVE
 
@@ -215,6 +215,8 @@ class DrivePrint:
     tables: tuple[DriveTableCard, ...]
     results: DriveResults
     card: str = "score card"  # what the format calls its cards: a team night's "team card"
+    # Each document's title as the drive's format words it (a team night's "Team cards").
+    titles: dict = field(default_factory=lambda: dict(DRIVE_DOCUMENTS))
     card_columns: tuple[str, ...] = (
         SCORE_CARD_COLUMNS  # the names' columns (wide) after the third, then two scores
     )

@@ -4,7 +4,7 @@ the results sheet with the prizes. Plain data in (``print_data.DrivePrint``), PD
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, PageBreak, Spacer
 
-from ..print_data import DRIVE_DOCUMENTS, DrivePrint
+from ..print_data import DrivePrint
 from .base import STYLES, WRITING_ROW, build_pdf, text, usable_width
 from .grid import Grid, column_width, suit
 from .sheets import cards_on_sheets
@@ -100,4 +100,4 @@ STORIES = {"score-cards": _score_cards, "table-cards": _table_cards, "results": 
 
 
 def render(data: DrivePrint, document: str) -> bytes:
-    return build_pdf(data.event, DRIVE_DOCUMENTS[document], STORIES[document](data))
+    return build_pdf(data.event, data.titles[document], STORIES[document](data))

@@ -347,6 +347,7 @@ def _print(state: DriveState, document: str, base_url: str, *, cards, words, res
         tables=tuple(tables),
         results=results,
         card=drive.evening_format.card.singular,
+        titles=drive_documents(drive),
         **columns,
     )
     return render_drive(data, document)
