@@ -1,9 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from tournaments.views.login import OrganiserLoginForm
+
 admin.site.site_header = "whistdrive"
 admin.site.site_title = "whistdrive"
 admin.site.index_title = "Your clubs and events"
+admin.site.login_form = OrganiserLoginForm  # wrong passwords counted and slowed down
 
 urlpatterns = [
     path("admin/", admin.site.urls),

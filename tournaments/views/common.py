@@ -30,6 +30,16 @@ def get_by_token(queryset, token: str):
     return found
 
 
+def client_address(request) -> str:
+    """The visitor's network address: the one our trusted proxy saw, when there is one (the last it
+    added), else the connection's."""
+    if settings.TRUST_X_FORWARDED_FOR:
+        forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
+        if forwarded:
+            return forwarded[-1][:45]
+    return request.META.get("REMOTE_ADDR") or "0.0.0.0"
+
+
 def whole_number(value) -> int | None:
     """A form's whole number, or None when it is not one (or too large to be any board, hand,
     table or row: a database refuses such a number instead of finding nothing)."""

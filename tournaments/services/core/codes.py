@@ -19,20 +19,17 @@ place back. The organiser can lift every lockout from the live page.
 
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
-
 from django.db import IntegrityError, transaction
-from django.db.models import F
-from django.utils import timezone
+from django.db.models import Q
 
 from ...models import AuditLine, CodeGuard, Drive, Event, MatchTable, TableLink
 from .audit import event_log
+from .guards import guess_begin, guess_was_right, locked_out
 
 CODE_ALPHABET = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, G/6, I/1, O/0, Q, S/5, Z/2)
 CODE_LENGTH = 5
 DRAWS = 10  # a clash is one chance in 2.5 million for each code in use: ten mean something else
 
-WINDOW = timedelta(minutes=10)
 LIMITS = {"browser": 10, "address": 60}
 
 
@@ -98,50 +95,23 @@ class Tablet:
         return keys
 
 
-def _limit(key: str) -> int:
-    return LIMITS[key.split(":", 1)[0]]
-
-
-@transaction.atomic
-def _take_place(key: str, now) -> int:
-    """Count one attempt against ``key`` and return the count, in one locked read-and-write."""
-    guard = CodeGuard.objects.select_for_update().filter(key=key).first()
-    if guard is None:
-        try:
-            with transaction.atomic():
-                CodeGuard.objects.create(key=key, failures=1, since=now)
-            return 1
-        except IntegrityError:  # another attempt made it first
-            guard = CodeGuard.objects.select_for_update().get(key=key)
-    if guard.since < now - WINDOW:
-        CodeGuard.objects.filter(pk=guard.pk).update(failures=1, since=now)
-        return 1
-    CodeGuard.objects.filter(pk=guard.pk).update(failures=F("failures") + 1)
-    return guard.failures + 1
+def _limits(tablet: Tablet) -> dict[str, int]:
+    return {key: LIMITS[key.split(":", 1)[0]] for key in tablet.keys()}
 
 
 def code_attempt_begin(tablet: Tablet) -> bool:
     """Take a place for one attempt; False (the attempt is refused) when the tablet is locked out."""
-    now = timezone.now()
-    CodeGuard.objects.filter(since__lt=now - WINDOW).delete()  # counts past their window: none kept
-    allowed = True
-    for key in tablet.keys():
-        if _take_place(key, now) > _limit(key):
-            allowed = False
-    return allowed
+    return guess_begin(_limits(tablet))
 
 
 def code_attempt_succeeded(tablet: Tablet) -> None:
     """A right code gives its place back: only wrong codes count."""
-    CodeGuard.objects.filter(key__in=tablet.keys(), failures__gt=0).update(failures=F("failures") - 1)
+    guess_was_right(tablet.keys())
 
 
 def code_lockouts() -> int:
     """How many tablets or addresses are locked out now."""
-    since = timezone.now() - WINDOW
-    return sum(
-        1 for guard in CodeGuard.objects.filter(since__gte=since) if guard.failures > _limit(guard.key) - 1
-    )
+    return locked_out(LIMITS)
 
 
 @transaction.atomic
@@ -149,7 +119,7 @@ def code_lockouts_lift(*, event=None, user=None) -> int:
     """Let every locked-out tablet try again at once; return how many were locked. The lift is kept
     in the trail of the event whose page it was asked from."""
     locked = code_lockouts()
-    CodeGuard.objects.all().delete()
+    CodeGuard.objects.filter(Q(key__startswith="browser:") | Q(key__startswith="address:")).delete()
     if event is not None:
         event_log(event=event, action=AuditLine.Action.UNLOCKED, detail=f"{locked} locked out", user=user)
     return locked

@@ -20,26 +20,17 @@ from ...domain.errors import DomainError
 from ...models import MatchTable, TableAccess
 from ...services.core.codes import Tablet
 from ...services.tablets.entry import TableNotStarted, code_as_typed, table_sit_outs
-from ..common import NOT_IN_USE, TOKEN_CHARACTERS, could_be_token, get_by_token, whole_number
+from ..common import NOT_IN_USE, TOKEN_CHARACTERS, client_address, could_be_token, get_by_token, whole_number
 
 TABLET_COOKIE = "whistdrive_tablet"
 logger = logging.getLogger(__name__)
-
-
-def _client_address(request) -> str:
-    """The tablet's address: the one our trusted proxy saw, when there is one (the last it added)."""
-    if settings.TRUST_X_FORWARDED_FOR:
-        forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
-        if forwarded:
-            return forwarded[-1][:45]
-    return request.META.get("REMOTE_ADDR") or "0.0.0.0"
 
 
 def _tablet(request) -> Tablet:
     browser = request.COOKIES.get(TABLET_COOKIE, "")
     if not (0 < len(browser) <= 40 and set(browser) <= TOKEN_CHARACTERS):
         browser = ""
-    return Tablet(browser=browser, address=_client_address(request))
+    return Tablet(browser=browser, address=client_address(request))
 
 
 def _keep_tablet_cookie(request, response):

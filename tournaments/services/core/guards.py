@@ -1,0 +1,87 @@
+"""Wrong guesses counted, to slow down guessing: of a table's code at the start page, of an
+organiser's password at the login.
+
+Each guess is counted against one or more keys ("browser:…", "address:…", "login:…"), each with its
+limit, over a window of ten minutes. A guess takes its place in the count before it is checked, in
+one locked read-and-write, so sixty guesses at once are sixty places, not sixty reads of the same
+count; a right guess gives its place back, so only wrong ones count. Counts past their window are
+not kept.
+"""
+
+from collections.abc import Mapping
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from ...models import CodeGuard
+
+WINDOW = timedelta(minutes=10)
+
+
+@transaction.atomic
+def _take_place(key: str, now) -> int:
+    """Count one guess against ``key`` and return the count, in one locked read-and-write."""
+    guard = CodeGuard.objects.select_for_update().filter(key=key).first()
+    if guard is None:
+        try:
+            with transaction.atomic():
+                CodeGuard.objects.create(key=key, failures=1, since=now)
+            return 1
+        except IntegrityError:  # another guess made it first
+            guard = CodeGuard.objects.select_for_update().get(key=key)
+    if guard.since < now - WINDOW:
+        CodeGuard.objects.filter(pk=guard.pk).update(failures=1, since=now)
+        return 1
+    CodeGuard.objects.filter(pk=guard.pk).update(failures=F("failures") + 1)
+    return guard.failures + 1
+
+
+def guess_begin(limits: Mapping[str, int]) -> bool:
+    """Take a place for one guess against each key; False (the guess is refused, unchecked) when
+    any key is past its limit."""
+    now = timezone.now()
+    CodeGuard.objects.filter(since__lt=now - WINDOW).delete()
+    allowed = True
+    for key, limit in limits.items():
+        if _take_place(key, now) > limit:
+            allowed = False
+    return allowed
+
+
+def guess_was_right(keys) -> None:
+    """A right guess gives its places back."""
+    CodeGuard.objects.filter(key__in=list(keys), failures__gt=0).update(failures=F("failures") - 1)
+
+
+def locked_out(prefixes: Mapping[str, int]) -> int:
+    """How many keys of these prefixes (each with its limit) are locked out now."""
+    since = timezone.now() - WINDOW
+    guards = CodeGuard.objects.filter(since__gte=since)
+    return sum(
+        1
+        for guard in guards
+        if (limit := prefixes.get(guard.key.split(":", 1)[0])) is not None and guard.failures >= limit
+    )
+
+
+# An organiser's password: ten wrong in ten minutes lock that account's login (whoever tries it),
+# thirty lock the address they come from (whichever accounts it tries), for the rest of the window.
+LOGIN_LIMITS = {"login": 10, "login-address": 30}
+
+
+def _login_keys(username: str, address: str) -> dict[str, int]:
+    return {
+        f"login:{username.strip().lower()[:70]}": LOGIN_LIMITS["login"],
+        f"login-address:{address[:60]}": LOGIN_LIMITS["login-address"],
+    }
+
+
+def login_attempt_begin(*, username: str, address: str) -> bool:
+    """Take a place for one password tried; False when the account or the address is locked out."""
+    return guess_begin(_login_keys(username, address))
+
+
+def login_succeeded(*, username: str, address: str) -> None:
+    guess_was_right(_login_keys(username, address))
