@@ -1,6 +1,8 @@
 """A club's competitions on the web: the list, the standings (page, CSV, noticeboard PDF), the room
 display's strip, the organiser's page and the organiser site."""
 
+import csv
+import io
 from datetime import date
 
 import pytest
@@ -83,6 +85,17 @@ def test_the_csv_gives_every_row_and_every_evenings_score(client, club, players,
     assert lines[0].startswith("list,place,name,played,counted,total,status,Night 1 (2 Feb)")
     assert len(lines) == 1 + 12
     assert lines[1].count("*") == 1  # best 2 of 3: one evening did not count
+
+
+def test_a_name_like_a_formula_stays_text_in_the_csv(client, club, players, league):
+    players[0].first_name, players[0].last_name = "=HYPERLINK(1)", "@SUM(A1)"
+    players[0].save()
+    play(club, players, 1)
+
+    body = client.get(url("competition-csv", league)).content.decode()
+
+    names = [row[2] for row in csv.reader(io.StringIO(body))]
+    assert "'=HYPERLINK(1) @SUM(A1)" in names, names
 
 
 def test_the_noticeboard_pdf_is_a_pdf_in_large_type(client, club, players, league):

@@ -304,3 +304,18 @@ def test_a_team_card_and_the_run_page_call_it_a_team_card(client, organiser, nig
     assert "· team card" in text and "score card" not in text.lower()
     page = client.get(reverse("tournaments:drive-run", args=[night.pk])).content.decode()
     assert "Team cards (PDF)" in page and "Score cards" not in page
+
+
+def test_a_team_or_player_named_like_a_formula_stays_text_in_the_csv(client, organiser, club):
+    lines = "=1+2 HYPERLINK(A1): @SUM(A1), Bob Aston, Cy Archer, Di Archer\n" + LINES
+    teams = [parse_team_line(line) for line in lines.splitlines()[:2] if line.strip()]
+    night = drives.drive_start(
+        drive=drives.team_night_create(club=club, name="Cup night", date="2026-11-24", teams=teams, hands=4)
+    )
+    drives.drive_result_record(drive=night, hand=1, table=1, ns_tricks=13)
+    client.force_login(organiser)
+    body = client.get(_url("team-night-csv", night)).content.decode()
+    assert "=1+2" in body and "@SUM" in body
+    cells = [cell for row in csv.reader(io.StringIO(body)) for cell in row]
+    assert not [c for c in cells if c.startswith(("=", "@", "+"))], cells
+    assert "'=1+2 HYPERLINK(A1)" in cells and "'@SUM(A1) & Bob Aston" in cells

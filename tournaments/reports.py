@@ -7,14 +7,13 @@ services, views and commands may all use it. The pages' own rows (with links) ar
 
 from __future__ import annotations
 
-import csv
-import io
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING
 
 from .domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from .domain.deals import parse_deal
 from .domain.scoring import DIRECTION_NAMES, pair_label
+from .domain.spreadsheet import csv_text
 
 if TYPE_CHECKING:
     from .services.events.individuals import IndividualReport
@@ -241,31 +240,27 @@ def report_as_text(report: EventReport, individuals: IndividualReport | None = N
     return "\n".join(lines + ([""] + [note] if note else [])) + "\n"
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_text(value: str) -> str:
-    """A person's text made safe for a spreadsheet: a cell that would start a formula gets a quote
-    in front (OWASP's advice against CSV injection), so "=HYPERLINK(...)" stays text."""
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
-
-
 def report_as_csv(report: EventReport, individuals: IndividualReport | None = None) -> str:
     """One row a pair, by its field, direction and number; an individual event's, one row a
     player, by the player's number (field "PLAYERS")."""
-    out = io.StringIO()
-    writer = csv.writer(out)
     if individuals is None:
-        writer.writerow(["field", "rank", "direction", "pair", "names", *FIGURE_COLUMNS])
-        for row in standing_rows(report):
-            pair = [DIRECTION_NAMES[row["direction"]], row["pair"]]
-            writer.writerow([row["field"], row["rank"], *pair, csv_text(row["names"]), *_csv_figures(row)])
+        rows = [["field", "rank", "direction", "pair", "names", *FIGURE_COLUMNS]] + [
+            [
+                row["field"],
+                row["rank"],
+                DIRECTION_NAMES[row["direction"]],
+                row["pair"],
+                row["names"],
+                *_csv_figures(row),
+            ]
+            for row in standing_rows(report)
+        ]
     else:
-        writer.writerow(["field", "rank", "player", "names", *FIGURE_COLUMNS])
-        for row in player_rows(individuals):
-            player = row["player"]
-            writer.writerow([row["field"], row["rank"], player, csv_text(row["names"]), *_csv_figures(row)])
-    return out.getvalue()
+        rows = [["field", "rank", "player", "names", *FIGURE_COLUMNS]] + [
+            [row["field"], row["rank"], row["player"], row["names"], *_csv_figures(row)]
+            for row in player_rows(individuals)
+        ]
+    return csv_text(rows)
 
 
 FIGURE_COLUMNS = ("score", "top", "percentage", "boards_played", "tricks", "versus_average")

@@ -18,7 +18,9 @@ class OrganiserLoginForm(AdminAuthenticationForm):
         username = self.cleaned_data.get("username") or ""
         address = client_address(self.request) if self.request is not None else ""
         if not login_attempt_begin(username=username, address=address):
-            raise ValidationError(TOO_MANY.format(minutes=int(WINDOW.total_seconds() // 60)), code="throttled")
+            raise ValidationError(
+                TOO_MANY.format(minutes=int(WINDOW.total_seconds() // 60)), code="throttled"
+            )
         cleaned = super().clean()  # a wrong password raises here, and its place stays counted
         login_succeeded(username=username, address=address)
         return cleaned

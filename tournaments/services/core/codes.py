@@ -19,6 +19,7 @@ place back. The organiser can lift every lockout from the live page.
 
 import secrets
 from dataclasses import dataclass
+
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 

@@ -9,8 +9,6 @@ published events with their versions, its published drives with theirs, and the 
 publication or correction.
 """
 
-import csv
-import io
 import math
 from collections import Counter
 from dataclasses import dataclass
@@ -27,6 +25,7 @@ from ...domain import competitions as rules
 from ...domain.drives import PlayerScore
 from ...domain.errors import DomainError
 from ...domain.formats import drive_format
+from ...domain.spreadsheet import csv_text
 from ...models import AuditLine, Club, Competition, Drive, DriveResultChange, Event, Member
 from ...print_data import CompetitionSheet, PrintEvent
 from ..core.audit import changes_text, club_log
@@ -456,9 +455,7 @@ def competition_csv(table: CompetitionTable) -> str:
     """Every row, qualified or not, with each evening's score ("" where not played, * where it did
     not count)."""
     evenings = table.standings.evenings
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(
+    rows = [
         [
             "list",
             "place",
@@ -469,7 +466,7 @@ def competition_csv(table: CompetitionTable) -> str:
             "status",
             *(table.names[e.id] for e in evenings),
         ]
-    )
+    ]
     percentage = table.competition.measure == Competition.Measure.PERCENTAGE
     for row, shown in zip(table.standings.rows, standing_rows(table, table.standings.rows), strict=True):
         by_evening = {s.evening: s for s in row.scores}
@@ -481,7 +478,7 @@ def competition_csv(table: CompetitionTable) -> str:
                 if score is None
                 else rules.format_figure(score.value, percentage=percentage) + ("" if score.counted else "*")
             )
-        writer.writerow(
+        rows.append(
             [
                 shown["list"],
                 shown["place"],
@@ -493,7 +490,7 @@ def competition_csv(table: CompetitionTable) -> str:
                 *cells,
             ]
         )
-    return out.getvalue()
+    return csv_text(rows)
 
 
 def updated_text(table: CompetitionTable) -> str:

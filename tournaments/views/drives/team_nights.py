@@ -3,9 +3,6 @@ then the drive's grid, corrections, close and publish with the team standings), 
 the running team totals, the results and their CSV. Its tablets are the drive's
 (``views/tablets/drives.py``)."""
 
-import csv
-import io
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -15,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from ...domain.drives.teams import AWAY, HOME
 from ...domain.errors import DomainError
+from ...domain.spreadsheet import csv_text
 from ...forms import NewTeamNightForm, TeamForm, form_problems
 from ...models import Drive
 from ...services import drives
@@ -179,17 +177,15 @@ def team_night_csv(request, drive_id: int):
     except LoginNeeded:
         return redirect_to_login(request.get_full_path())
     state = drives.DriveState(night)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["place", "team", "name", "home_points", "away_points", "points", "tricks"])
-    for t in _teams(state) if state.drive.evening_format.ranks_teams else []:
-        writer.writerow([t[k] for k in ("place", "number", "name", "home", "away", "points", "tricks")])
-    writer.writerow([])
-    writer.writerow(["place", "team", "name", "pair", "players", "points", "tricks"])
-    for p in _pairs(state) if state.drive.evening_format.ranks_teams else []:
-        writer.writerow(
-            [p["place"], p["number"], p["team"], p["pair"], p["players"], p["points"], p["tricks"]]
-        )
-    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    teams = _teams(state) if state.drive.evening_format.ranks_teams else []
+    pairs = _pairs(state) if state.drive.evening_format.ranks_teams else []
+    rows = [
+        ["place", "team", "name", "home_points", "away_points", "points", "tricks"],
+        *([t[k] for k in ("place", "number", "name", "home", "away", "points", "tricks")] for t in teams),
+        [],
+        ["place", "team", "name", "pair", "players", "points", "tricks"],
+        *([p[k] for k in ("place", "number", "team", "pair", "players", "points", "tricks")] for p in pairs),
+    ]
+    response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="team-night-{night.pk}.csv"'
     return response
