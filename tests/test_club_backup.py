@@ -272,6 +272,9 @@ def test_a_truncated_or_mangled_file_restores_nothing(backup_text, tmp_path):
     _restore_refused(tmp_path, backup_text[: len(backup_text) // 2], damaged)
     _restore_refused(tmp_path, gzip.compress(backup_text.encode())[:-100], damaged)
     _restore_refused(tmp_path, b"\xff\xfe", damaged)
+    flipped = bytearray(gzip.compress(backup_text.encode()))
+    flipped[12] ^= 0xFF  # a byte at the start of the compressed stream, as a bad disk leaves it
+    _restore_refused(tmp_path, bytes(flipped), damaged)
     _restore_refused(tmp_path, '{"format": "whistdrive-event"}', "not a whistdrive backup")
 
 
@@ -298,3 +301,27 @@ def test_each_version_step_has_its_function():
         "version": 2,
         "clubs": [{"name": "Pendle Whist Circle", "mails": []}],
     }
+
+
+def test_whistdrive_restore_into_a_new_laptops_empty_data_folder_makes_its_database(demo, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "club.json.gz"
+    call_command("backup", str(path), stderr=StringIO())
+    home = tmp_path / "new-laptop"
+    unset = ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DEBUG")
+    env = {k: v for k, v in os.environ.items() if k not in unset}
+    env["WHISTDRIVE_HOME"] = str(home)
+    run = subprocess.run(
+        [sys.executable, "-m", "whistdrive", "restore", str(path)],
+        cwd=Path(__file__).resolve().parent.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    assert f"Restored Ribble Valley Whist Club: {Member.objects.count()} members" in run.stdout
+    assert (home / "db.sqlite3").exists()

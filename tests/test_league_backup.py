@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from tests.leagues import away_cards, home_cards, make_league
-from tournaments.models import CardDeal, Club, League, LeagueClub, MatchTable
+from tournaments.models import CardDeal, Club, League, LeagueClub, MatchTable, TableLink
 from tournaments.services.backups.club import MIGRATIONS
 from tournaments.services.leagues import match_card_enter, match_state
 
@@ -92,3 +92,21 @@ def test_a_version_2_backup_is_brought_forward_with_no_leagues():
         "version": 3,
         "clubs": [{"name": "Pendle Whist Circle", "mails": [], "leagues": []}],
     }
+
+
+def test_a_league_table_whose_code_an_evenings_table_has_is_given_a_new_code(make_club, make_event, tmp_path):
+    club = make_club(name="Aberdeen Whist Club")
+    league = make_league(club)
+    event = make_event(club)
+    evening_code = event.table_accesses.get(table=1).code
+    clash = MatchTable.objects.filter(fixture__league=league).order_by("pk").first()
+    MatchTable.objects.filter(pk=clash.pk).update(code=evening_code)  # as an older version could leave it
+    path = tmp_path / "club.json"
+    call_command("backup", str(path), stderr=StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+
+    call_command("restore", str(path), stdout=StringIO())
+
+    assert TableLink.objects.filter(code=evening_code).count() == 1
+    assert not MatchTable.objects.filter(code=evening_code).exists()
+    assert MatchTable.objects.count() == len(set(MatchTable.objects.values_list("code", flat=True)))

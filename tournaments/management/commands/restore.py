@@ -1,9 +1,10 @@
-"""Restore a backup written by manage.py backup into an empty database."""
+"""Restore a backup written by manage.py backup into an empty database: a new laptop's empty data
+folder too, whose database is made first."""
 
 import sys
 from pathlib import Path
 
-from django.core.management import BaseCommand, CommandError
+from django.core.management import BaseCommand, CommandError, call_command
 
 from tournaments.services.backups.club import ClubBackupError, club_backup_read, club_backup_restore
 
@@ -20,6 +21,7 @@ class Command(BaseCommand):
             raw = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
         except OSError as error:
             raise CommandError(f"Cannot read {name}: {error.strerror}.") from None
+        call_command("migrate", interactive=False, verbosity=0)  # a new data folder's database has no tables
         try:
             clubs = club_backup_restore(club_backup_read(raw))
         except ClubBackupError as error:

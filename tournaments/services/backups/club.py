@@ -14,6 +14,7 @@ clubs' members and evenings is the events' and drives' own import, one evening a
 
 import gzip
 import json
+import zlib
 from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from decimal import Decimal
@@ -194,7 +195,7 @@ def club_backup_read(raw: bytes) -> dict:
         if raw[:2] == b"\x1f\x8b":
             raw = gzip.decompress(raw)
         data = json.loads(raw.decode("utf-8"))
-    except (OSError, EOFError, UnicodeDecodeError, ValueError) as error:
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError, ValueError) as error:
         raise ClubBackupError(
             f"This file is damaged or is not a whistdrive backup ({error}). Nothing was restored."
         ) from None

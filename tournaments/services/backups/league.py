@@ -10,6 +10,7 @@ from datetime import date, datetime
 
 from ...domain import leagues as rules
 from ...models import CardDeal, Club, Fixture, League, LeagueClub, MatchResult, MatchTable
+from ..core.codes import codes_in_use, free_table_codes
 from .event_schema import CLUB_NAME, CODE, DAY, TOKEN, WHEN, fixed_list, one_of, record, rows, text, whole
 
 TABLE = whole(rules.TABLES[0], rules.TABLES[-1])
@@ -109,9 +110,13 @@ def league_restore(item: dict, *, club: Club) -> list[tuple[LeagueClub, str]]:
         for f in item["fixtures"]
     )
     pairs = list(zip(fixtures, item["fixtures"], strict=True))
-    MatchTable.objects.bulk_create(
-        MatchTable(fixture=fixture, **t) for fixture, f in pairs for t in f["tables"]
-    )
+    tables = [MatchTable(fixture=fixture, **t) for fixture, f in pairs for t in f["tables"]]
+    # A code an evening's table already has (a backup written before codes were kept apart) is
+    # drawn anew, as an evening's own clashing code is: one code opens one table.
+    clashing = [t for t in tables if t.code in codes_in_use({t.code for t in tables})]
+    for table, code in zip(clashing, free_table_codes(len(clashing)) if clashing else (), strict=True):
+        table.code = code
+    MatchTable.objects.bulk_create(tables)
     CardDeal.objects.bulk_create(
         CardDeal(fixture=fixture, side=side, table=table, deal=deal, tricks=tricks)
         for fixture, f in pairs
