@@ -64,3 +64,32 @@ def test_the_tablets_lockout_lift_leaves_the_login_counted(client, organiser):
     assert services.code_lockouts() == 0  # a login is no tablet
     services.code_lockouts_lift()
     assert "Too many wrong passwords" in _try(client, organiser.username, "secret-pass-123").content.decode()
+
+
+def test_in_hall_mode_the_demos_password_logs_no_one_in(client, settings, make_organiser):
+    make_organiser(username="organiser", password="whistdrive")
+    settings.HALL_MODE = True
+    response = _try(client, "organiser", "whistdrive")
+    assert not _logged_in(response)
+    assert "manage changepassword organiser" in response.content.decode()
+    settings.HALL_MODE = False  # this computer alone: the demo as the README says
+    assert _logged_in(_try(client, "organiser", "whistdrive"))
+
+
+def test_hall_mode_says_at_start_that_the_demos_password_must_be_replaced(
+    db, tmp_path, monkeypatch, make_organiser
+):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    monkeypatch.setattr("tournaments.management.commands.hall.DATA_DIR", tmp_path)
+    user = make_organiser(username="organiser", password="whistdrive")
+    out = StringIO()
+    call_command("hall", "--dry-run", "--address", "192.168.1.20", stdout=out)
+    assert "still has the demo's password" in out.getvalue()
+    user.set_password("our-own-club-password")
+    user.save()
+    out = StringIO()
+    call_command("hall", "--dry-run", "--address", "192.168.1.20", stdout=out)
+    assert "demo's password" not in out.getvalue()

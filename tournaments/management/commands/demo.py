@@ -11,11 +11,11 @@ from django.db import connection, transaction
 
 from tournaments.models import Club, Drive, Event
 from tournaments.services import event_open_tables
+from tournaments.services.core.clubs import DEMO_PASSWORD, DEMO_USERNAME
 from tournaments.services.drives import drive_open_tables
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
-USERNAME = "organiser"
-PASSWORD = "whistdrive"
+USERNAME, PASSWORD = DEMO_USERNAME, DEMO_PASSWORD
 DEMO_CLUB = "Ribble Valley Whist Club"
 
 

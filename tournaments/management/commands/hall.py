@@ -16,6 +16,7 @@ import segno
 from django.conf import settings
 from django.core.management import BaseCommand, call_command
 
+from tournaments.services.core.clubs import DEMO_USERNAME, demo_password_in_use
 from whistdrive import serving
 
 DATA_DIR = Path(settings.DATA_DIR)
@@ -62,6 +63,15 @@ class Command(BaseCommand):
         if not options["dry_run"]:
             call_command("migrate", interactive=False, verbosity=0)
             call_command("collectstatic", interactive=False, verbosity=0)
+        if demo_password_in_use():
+            self.stdout.write(
+                self.style.WARNING(
+                    f"The organiser '{DEMO_USERNAME}' still has the demo's password from the README: it "
+                    "does not log in on the hall's Wi-Fi. Give your own first:\n"
+                    f"  whistdrive manage changepassword {DEMO_USERNAME}\n"
+                    f"  (from a checkout: .venv/bin/python manage.py changepassword {DEMO_USERNAME})\n"
+                )
+            )
         start = f"{origin}/t/"
         self.stdout.write(terminal_qr(start))
         self.stdout.write(

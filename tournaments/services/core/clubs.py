@@ -2,11 +2,23 @@
 addresses, and the organiser site's saves of a club and its members, each with its line in the
 club's trail."""
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.text import slugify
 
 from ...models import AuditLine, Club, Member
 from .audit import club_log
+
+# The demo's organiser, with the password the README prints: fine on this computer alone, never on
+# the hall's Wi-Fi, where anyone could log in with it (views/login.py refuses it in hall mode).
+DEMO_USERNAME = "organiser"
+DEMO_PASSWORD = "whistdrive"
+
+
+def demo_password_in_use() -> bool:
+    """Whether the demo's organiser can still log in with the README's password."""
+    user = get_user_model().objects.filter(username=DEMO_USERNAME).first()
+    return user is not None and user.check_password(DEMO_PASSWORD)
 
 
 def club_slug_for(name: str, *, exclude_pk: int | None = None) -> str:
