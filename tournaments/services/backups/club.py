@@ -22,6 +22,7 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.core.management.color import no_style
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
@@ -29,7 +30,7 @@ from django.utils import timezone
 
 import whistdrive
 
-from ...models import AuditLine, Club, Competition, Drive, Event, Member, ResultMail
+from ...models import AuditLine, Club, Competition, Drive, Event, Fixture, League, Member, ResultMail
 from ..core.audit import club_log
 from ..core.errors import ServiceError
 from ..season.competitions import COMPETITION_SETTINGS
@@ -101,11 +102,18 @@ def _club_document(club: Club) -> dict:
         "minutes_per_board": str(club.minutes_per_board),
         "organisers": sorted(u.get_username() for u in club.organisers.all()),
         "members": [
-            {"first_name": m.first_name, "last_name": m.last_name, "email": m.email, "active": m.active}
+            {
+                "id": m.pk,
+                "first_name": m.first_name,
+                "last_name": m.last_name,
+                "email": m.email,
+                "active": m.active,
+            }
             for m in members
         ],
         "competitions": [
             {
+                "id": c.pk,
                 **{f: getattr(c, f) for f in COMPETITION_FIELDS},
                 "start": c.start.isoformat(),
                 "end": c.end.isoformat(),
@@ -161,7 +169,7 @@ def club_backup_chunks(clubs) -> Iterator[str]:
             yield f', "{kind}": ['
             for n, pk in enumerate(rows.order_by("date", "pk").values_list("pk", flat=True)):
                 thing = rows.model.objects.select_related("club").get(pk=pk)
-                yield (", " if n else "") + json.dumps(export(thing), ensure_ascii=False)
+                yield (", " if n else "") + json.dumps(export(thing, with_address=True), ensure_ascii=False)
             yield "]"
         yield "}"
     yield "]}\n"
@@ -261,21 +269,29 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
     club.full_clean()
     club.save()
     club.organisers.set([users[name] for name in item["organisers"]])
-    members = [Member(club=club, **m) for m in item["members"]]
+    members = [
+        Member(club=club, pk=m.get("id"), **{f: v for f, v in m.items() if f != "id"})
+        for m in item["members"]
+    ]
     for member in members:
         member.full_clean(exclude=["club"])
     Member.objects.bulk_create(members)
     events, drives = {}, {}
     for n, document in enumerate(item["events"]):
         place = f"{club.name}, event {n + 1}"
-        event = _restored(place, lambda doc=document: event_import(_with_club(doc, club), log=False))
+        event = _restored(
+            place, lambda doc=document: event_import(_with_club(doc, club), log=False, keep_address=True)
+        )
         events[(event.name, event.date)] = event
     for n, document in enumerate(item["drives"]):
         place = f"{club.name}, drive {n + 1}"
-        drive = _restored(place, lambda doc=document: drive_import(_with_club(doc, club), log=False))
+        drive = _restored(
+            place, lambda doc=document: drive_import(_with_club(doc, club), log=False, keep_address=True)
+        )
         drives[(drive.name, drive.date)] = drive
     for c in item["competitions"]:
         competition = Competition(
+            pk=c.get("id"),
             club=club,
             start=date.fromisoformat(c["start"]),
             end=date.fromisoformat(c["end"]),
@@ -303,6 +319,18 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
         mail.full_clean(exclude=["member", "event", "drive"])
     ResultMail.objects.bulk_create(mails)
     return club
+
+
+def _sequences_past_the_restored_ids() -> None:
+    """Rows restored with their ids (evenings, members, competitions, leagues: the ids are in their
+    addresses) leave a database's sequences behind them; moved past, the next row made gets a new
+    id. SQLite needs nothing; PostgreSQL is told by the statements Django gives for it."""
+    statements = connection.ops.sequence_reset_sql(
+        no_style(), [Event, Drive, Member, Competition, League, Fixture]
+    )
+    with connection.cursor() as cursor:
+        for sql in statements:
+            cursor.execute(sql)
 
 
 def _with_club(document, club: Club):
@@ -341,6 +369,7 @@ def club_backup_restore(data, *, user=None) -> list[Club]:
         links: list = []  # leagues' clubs to link to ours once every club is here
         clubs = [_restore_club(item, users, links) for item in data["clubs"]]
         league_clubs_link(links)
+        _sequences_past_the_restored_ids()
     except ValidationError as error:
         raise ClubBackupError(
             f"The backup breaks a rule: {'; '.join(error.messages)}. Nothing was restored."

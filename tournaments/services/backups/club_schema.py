@@ -10,6 +10,7 @@ an e-mail's member and evening, and a league fixture's clubs name things the fil
 
 from ...models import Club, Competition, ResultMail
 from .event_schema import (
+    ADDRESS,
     CLUB_NAME,
     DAY,
     SHOWN,
@@ -58,7 +59,9 @@ CLUB = record(
                     "last_name": text(60),
                     "email": text(254),
                     "active": YES_NO,
-                }
+                    "id": ADDRESS,
+                },
+                optional=("id",),
             )
         ),
         "events": rows({"type": "object"}),
@@ -87,7 +90,9 @@ CLUB = record(
                     "qualify": BOUND,
                     "handicap": choices(Competition.Handicap),
                     "ties": choices(Competition.Ties),
-                }
+                    "id": ADDRESS,
+                },
+                optional=("id",),
             )
         ),
         "leagues": rows(LEAGUE),

@@ -58,14 +58,19 @@ class DriveBackupError(ServiceError):
     pass
 
 
-def drive_export(drive: Drive) -> dict:
+def drive_export(drive: Drive, *, with_address: bool = False) -> dict:
+    """The drive as plain data (JSON-ready); ``with_address``: with its id (a club's backup)."""
     players = {p.pk: p for p in drive.players.select_related("member", "second_member", "team")}
     key = {pk: p.key for pk, p in players.items()}
     return {
         "format": FORMAT,
         "version": VERSION,
         "club": drive.club.name,
-        "drive": {"date": drive.date.isoformat(), **{f: getattr(drive, f) for f in DRIVE_FIELDS}},
+        "drive": {
+            **({"id": drive.pk} if with_address else {}),
+            "date": drive.date.isoformat(),
+            **{f: getattr(drive, f) for f in DRIVE_FIELDS},
+        },
         "teams": [{"number": t.number, "name": t.name} for t in drive.teams.all()],
         "players": [
             {
@@ -115,11 +120,12 @@ def drive_export(drive: Drive) -> dict:
 
 
 @transaction.atomic
-def drive_import(data, *, user=None, log: bool = True) -> Drive:
+def drive_import(data, *, user=None, log: bool = True, keep_address: bool = False) -> Drive:
     """Restore an exported drive; its club and members are found by name, or added. All or nothing:
     the file is checked whole first (``drive_schema``), and a user named in its history is linked
     only when that user organises the club (else the name stays in the line). ``log``: add the
-    trail's line "restored" (a whole club's backup restores the trails as they were)."""
+    trail's line "restored" (a whole club's backup restores the trails as they were).
+    ``keep_address``: the drive keeps the id it had (a whole club's restore into an empty database)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DriveBackupError("This file is not a whistdrive drive export.")
     if data.get("version") != VERSION:
@@ -139,6 +145,8 @@ def drive_import(data, *, user=None, log: bool = True) -> Drive:
             f"{club} already has a drive '{settings['name']}' on {when}: nothing imported."
         )
     drive = Drive(club=club, date=when, **{f: settings[f] for f in DRIVE_FIELDS if f in settings})
+    if keep_address:
+        drive.pk = settings.get("id")
     try:
         drive.full_clean()
         drive.save()

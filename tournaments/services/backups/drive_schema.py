@@ -7,6 +7,7 @@ players.
 from ...domain import limits
 from ...models import ResultLine
 from .event_schema import (
+    ADDRESS,
     CLUB_NAME,
     CODE,
     DAY,
@@ -65,6 +66,7 @@ DRIVE_EXPORT = validator(
                     "tag": text(30),
                     "hands_per_round": HAND,
                     "rounds": whole(1, limits.MAX_HANDS, empty=True),
+                    "id": ADDRESS,
                 },
                 optional=(
                     "status",
@@ -81,6 +83,7 @@ DRIVE_EXPORT = validator(
                     "team_points",
                     "hands_per_round",
                     "rounds",
+                    "id",
                 ),
             ),
             "teams": rows(record({"number": TABLE, "name": text(60)})),

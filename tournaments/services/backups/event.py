@@ -143,15 +143,19 @@ def _result_key(result) -> list | None:
     return None if result is None else [result.board.number, result.round, result.table]
 
 
-def event_export(event: Event) -> dict:
-    """The event as plain data (JSON-ready)."""
+def event_export(event: Event, *, with_address: bool = False) -> dict:
+    """The event as plain data (JSON-ready); ``with_address``: with its id (a club's backup)."""
     entries = list(event.entries.select_related("player1", "player2"))
     entry_index = {entry.pk: index for index, entry in enumerate(entries)}
     return {
         "format": FORMAT,
         "version": VERSION,
         "club": {"name": event.club.name, "paper_size": event.club.paper_size},
-        "event": {"date": event.date.isoformat(), **{f: getattr(event, f) for f in EVENT_FIELDS}},
+        "event": {
+            **({"id": event.pk} if with_address else {}),
+            "date": event.date.isoformat(),
+            **{f: getattr(event, f) for f in EVENT_FIELDS},
+        },
         "pairs": [
             {
                 "direction": p.direction,
@@ -235,7 +239,7 @@ def event_export(event: Event) -> dict:
 
 
 @transaction.atomic
-def event_import(data: dict, *, user=None, log: bool = True) -> Event:
+def event_import(data: dict, *, user=None, log: bool = True, keep_address: bool = False) -> Event:
     """Restore an exported event (its club and players found by name, or added). All or nothing.
 
     The file is checked whole first (``event_schema``) and never trusted with ids: rows are made
@@ -243,6 +247,8 @@ def event_import(data: dict, *, user=None, log: bool = True) -> Event:
     only when that user organises the club. The tables keep their links and codes where they are
     free, so printed table cards go on working. ``log``: add the trail's line "restored" (a whole
     club's backup restores the trails as they were, and says so once, on the club).
+    ``keep_address``: the event keeps the id its backup gives (a whole club's restore into an empty
+    database, so that each evening keeps its address).
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BackupError("This is not a whistdrive event export.")
@@ -265,6 +271,8 @@ def event_import(data: dict, *, user=None, log: bool = True) -> Event:
                 f"{club.name} already has {fields['name']} on {when:%d %B %Y}: nothing was imported."
             )
         event = Event(club=club, date=when, **{f: fields[f] for f in EVENT_FIELDS if f in fields})
+        if keep_address:
+            event.pk = fields.get("id")
         event.full_clean()
         event.save()
 

@@ -34,6 +34,11 @@ def whole(low: int, high: int, *, empty: bool = False) -> dict:
     return {"type": ["integer", "null"] if empty else "integer", "minimum": low, "maximum": high}
 
 
+# A row's id in the database that wrote the file: a whole club's restore keeps it, so each evening,
+# player page, competition and league keeps its address (links e-mailed, bookmarked, exported).
+ADDRESS = {"type": "integer", "minimum": 1, "maximum": 2**63 - 1, "description": "is not an id"}
+
+
 def one_of(*choices) -> dict:
     return {"enum": list(choices)}
 
@@ -224,8 +229,9 @@ EVENT = record(
         "published": YES_NO,
         "deal_seed": text(64),
         "tag": text(30),
+        "id": ADDRESS,
     },
-    optional=("card_set", "adjusted_scores", "tag", "players"),
+    optional=("card_set", "adjusted_scores", "tag", "players", "id"),
 )
 PAIR = record(
     {

@@ -11,7 +11,20 @@ from datetime import date, datetime
 from ...domain import leagues as rules
 from ...models import CardDeal, Club, Fixture, League, LeagueClub, MatchResult, MatchTable
 from ..core.codes import codes_in_use, free_table_codes
-from .event_schema import CLUB_NAME, CODE, DAY, TOKEN, WHEN, fixed_list, one_of, record, rows, text, whole
+from .event_schema import (
+    ADDRESS,
+    CLUB_NAME,
+    CODE,
+    DAY,
+    TOKEN,
+    WHEN,
+    fixed_list,
+    one_of,
+    record,
+    rows,
+    text,
+    whole,
+)
 
 TABLE = whole(rules.TABLES[0], rules.TABLES[-1])
 LEAGUE = record(
@@ -40,10 +53,14 @@ LEAGUE = record(
                         {"home_tricks": whole(0, 32_767), "away_tricks": whole(0, 32_767), "agreed_at": WHEN}
                     )
                     | {"type": ["object", "null"]},
-                }
+                    "id": ADDRESS,
+                },
+                optional=("id",),
             )
         ),
-    }
+        "id": ADDRESS,
+    },
+    optional=("id",),
 )
 
 
@@ -54,11 +71,13 @@ def league_export(league: League) -> dict:
         league.fixtures.select_related("result").prefetch_related("tables", "card_deals").order_by("pk")
     )
     return {
+        "id": league.pk,
         "name": league.name,
         "season": league.season,
         "clubs": [{"name": c.name, "club": c.club.name if c.club else None} for c in clubs],
         "fixtures": [
             {
+                "id": f.pk,
                 "round": f.round,
                 "date": f.date and f.date.isoformat(),
                 "home": index[f.home_id],
@@ -95,12 +114,13 @@ def league_problems(league: dict, place: str) -> list[str]:
 
 def league_restore(item: dict, *, club: Club) -> list[tuple[LeagueClub, str]]:
     """The league as it was, run by ``club``; returns its clubs still to be linked to ours, by name."""
-    league = League(club=club, name=item["name"], season=item["season"])
+    league = League(pk=item.get("id"), club=club, name=item["name"], season=item["season"])
     league.full_clean(exclude=["club"])
     league.save()
     clubs = LeagueClub.objects.bulk_create(LeagueClub(league=league, name=c["name"]) for c in item["clubs"])
     fixtures = Fixture.objects.bulk_create(
         Fixture(
+            pk=f.get("id"),
             league=league,
             round=f["round"],
             date=f["date"] and date.fromisoformat(f["date"]),
