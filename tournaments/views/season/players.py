@@ -90,7 +90,9 @@ def club_results(request, slug: str):
             "club": club,
             "page": page,
             "competitions": club_competitions(club),
-            "players": club_players(club).only("first_name", "last_name"),
+            # With the club's id: the related manager gives each row its club, which a deferred
+            # club_id would fetch again one row at a time.
+            "players": club_players(club).only("club_id", "first_name", "last_name"),
         },
     )
 
