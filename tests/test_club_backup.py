@@ -357,3 +357,24 @@ def test_whistdrive_restore_into_a_new_laptops_empty_data_folder_makes_its_datab
     assert run.returncode == 0, run.stderr
     assert f"Restored Ribble Valley Whist Club: {Member.objects.count()} members" in run.stdout
     assert (home / "db.sqlite3").exists()
+
+
+def test_a_restore_reads_the_members_once_an_evening_not_once_a_player(demo, tmp_path):
+    from django.db import connection
+
+    evenings = Event.objects.count() + Drive.objects.count()
+    path = tmp_path / "club.json"
+    call_command("backup", str(path), stderr=StringIO())
+    _empty_the_database()
+    reads = []
+
+    def count_member_reads(execute, sql, params, many, context):
+        if sql.startswith("SELECT") and "tournaments_member" in sql.split("WHERE")[0].split("FROM")[-1]:
+            reads.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count_member_reads):
+        call_command("restore", str(path), stdout=StringIO())
+
+    # One read of the club's members an evening, and the count the command prints at the end.
+    assert 0 < len(reads) <= evenings + 1, "\n".join(sorted(set(reads)))

@@ -274,7 +274,7 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
         for m in item["members"]
     ]
     for member in members:
-        member.full_clean(exclude=["club"])
+        member.full_clean(exclude=["club", "id"])  # the database holds an id to one row
     Member.objects.bulk_create(members)
     events, drives = {}, {}
     for n, document in enumerate(item["events"]):

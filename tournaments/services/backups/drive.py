@@ -25,7 +25,7 @@ from ...models import (
     PrizeCut,
 )
 from ..core.audit import drive_log
-from ..core.clubs import club_get_or_create
+from ..core.clubs import MembersByName, club_get_or_create
 from ..core.codes import table_link_create
 from ..core.errors import ServiceError
 from ..drives.state import SEATS, seatings_of
@@ -166,19 +166,6 @@ def _member(member: Member | None) -> list | None:
     return [member.first_name, member.last_name, member.email] if member else None
 
 
-def _member_found(club, named: list | None) -> Member | None:
-    """The club's member of an export's name, added when the club has none such."""
-    if named is None:
-        return None
-    first, last, email = named
-    member = Member.objects.filter(club=club, first_name=first, last_name=last).first()
-    if member is None:
-        member = Member(club=club, first_name=first, last_name=last, email=email)
-        member.full_clean()
-        member.save()
-    return member
-
-
 def _restore(drive: Drive, data: dict) -> None:
     ids: dict[str, int] = {}
     teams = {}
@@ -187,19 +174,22 @@ def _restore(drive: Drive, data: dict) -> None:
         team.full_clean()
         team.save()
         teams[team.number] = team
+    member = MembersByName(drive.club, check=True)
     for item in data.get("players", []):
         player = DrivePlayer(
             drive=drive,
             role=item["role"],
             card=item["card"],
-            member=_member_found(drive.club, item.get("member")),
+            member=member(item.get("member")),
             guest=item.get("guest", ""),
             team=teams.get(item.get("team")),
             pair=item.get("pair", ""),
-            second_member=_member_found(drive.club, item.get("second_member")),
+            second_member=member(item.get("second_member")),
             second_guest=item.get("second_guest", ""),
         )
-        player.full_clean()
+        # Its members were just found or added in the club (not a query each to see they exist);
+        # the database holds a member to one card of a drive.
+        player.full_clean(exclude=["member", "second_member"])
         player.save()
         ids[player.key] = player.pk
 

@@ -18,7 +18,6 @@ from ...models import (
     Entry,
     Event,
     IndividualPlayer,
-    Member,
     Pair,
     RelayStand,
     Result,
@@ -26,7 +25,7 @@ from ...models import (
     Seating,
 )
 from ..core.audit import event_log
-from ..core.clubs import club_get_or_create
+from ..core.clubs import MembersByName, club_get_or_create
 from ..core.codes import table_link_create
 from ..core.errors import ServiceError
 from ..tablets.entry import event_open_tables
@@ -276,12 +275,7 @@ def event_import(data: dict, *, user=None, log: bool = True, keep_address: bool 
         event.full_clean()
         event.save()
 
-        def member(values):
-            if values is None:
-                return None
-            first, last, email = values
-            found = Member.objects.filter(club=club, first_name=first, last_name=last).first()
-            return found or Member.objects.create(club=club, first_name=first, last_name=last, email=email)
+        member = MembersByName(club)
 
         entries = [
             Entry.objects.create(

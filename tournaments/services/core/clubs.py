@@ -21,6 +21,32 @@ def demo_password_in_use() -> bool:
     return user is not None and user.check_password(DEMO_PASSWORD)
 
 
+class MembersByName:
+    """A club's members found by the name an export gives ([first, last, e-mail]), for an import:
+    read once, not a query a name (a club's restore names each player in each of its evenings). A
+    name the club has not is added as a member, and found after. Two members of one name: the
+    first in the club's order, as a lookup by name would find."""
+
+    def __init__(self, club: Club, *, check: bool = False):
+        self.club, self.check = club, check
+        self.by_name: dict[tuple[str, str], Member] = {}
+        for member in Member.objects.filter(club=club).order_by("last_name", "first_name", "pk"):
+            self.by_name.setdefault((member.first_name, member.last_name), member)
+
+    def __call__(self, named: list | None) -> Member | None:
+        if named is None:
+            return None
+        first, last, email = named
+        member = self.by_name.get((first, last))
+        if member is None:
+            member = Member(club=self.club, first_name=first, last_name=last, email=email)
+            if self.check:
+                member.full_clean()
+            member.save()
+            self.by_name[(first, last)] = member
+        return member
+
+
 def club_slug_for(name: str, *, exclude_pk: int | None = None) -> str:
     """A slug for a club's addresses made from its name, unused by any other club:
     "Ribble Valley Whist Club" -> "ribble-valley-whist-club", then "...-2" if that is taken."""
