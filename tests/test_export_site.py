@@ -1,6 +1,7 @@
 """manage.py export_site: the public pages as static files whose every link opens a file of the copy."""
 
 import re
+from io import StringIO
 from pathlib import Path
 
 from django.core.management import call_command
@@ -46,6 +47,9 @@ def test_the_demo_clubs_pages_are_written_with_links_between_the_files(db, tmp_p
     unpublished = Event.objects.get(status="ready")
     assert not (tmp_path / f"events/{unpublished.pk}").exists()
     assert "Joan Bellamy" in (tmp_path / f"players/{joan.pk}/index.html").read_text()
+    # The folder's own index opens the club's results, so an uploaded folder shows no file listing.
+    top = (tmp_path / "index.html").read_text()
+    assert f'url=clubs/{club.slug}/results/index.html"' in top and club.name in top
 
 
 def test_a_long_index_is_written_page_by_page(club, make_played_event, tmp_path, monkeypatch):
@@ -68,3 +72,20 @@ def test_a_club_that_keeps_its_pages_to_members_is_left_out(club, make_played_ev
     club.save()
     call_command("export_site", str(tmp_path))
     assert not (tmp_path / "clubs").exists() and not (tmp_path / "players").exists()
+
+
+def test_several_clubs_are_listed_at_the_top_and_a_members_only_one_is_not(
+    club, make_club, make_played_event, tmp_path
+):
+    other = make_club(name="Pendle Whist Circle")
+    private = make_club(name="Quiet Club")
+    for each in (club, other, private):
+        make_played_event(each)
+    private.members_only = True
+    private.save()
+    call_command("export_site", str(tmp_path), stdout=StringIO())
+    top = (tmp_path / "index.html").read_text()
+    assert "http-equiv" not in top
+    assert f'href="clubs/{club.slug}/results/index.html"' in top
+    assert f'href="clubs/{other.slug}/results/index.html"' in top and "Quiet Club" not in top
+    assert _broken_links(tmp_path) == []

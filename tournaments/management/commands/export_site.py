@@ -34,5 +34,6 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"Cannot write to {directory}: {error}") from None
         self.stdout.write(f"Wrote {len(export.files)} files into {directory}.")
-        for club in clubs:
-            self.stdout.write(f"Open {directory / 'clubs' / club.slug / 'results' / 'index.html'}")
+        self.stdout.write(
+            f"Open {directory / 'index.html'} (upload the whole folder to the club's web space)."
+        )

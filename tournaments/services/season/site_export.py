@@ -20,6 +20,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 
@@ -138,7 +139,24 @@ def site_export(*, directory: Path, clubs=None) -> Export:
             body = _relative_links(body.decode(), address, written).encode()
         target.write_bytes(body)
         export.files[address] = target
+    _write_top_index(export, clubs, written)
     return export
+
+
+def _write_top_index(export: Export, clubs: list[Club], written: dict[str, str]) -> None:
+    """An index.html at the top of the folder, opening the club's results index (or listing the
+    clubs', when there are several): a club that uploads the folder shows its results at the web
+    space's own address, not a listing of files."""
+    shown = []
+    for club in clubs:
+        address = reverse("tournaments:club-results", args=[club.slug])
+        if address in written:
+            shown.append({"name": club.name, "href": written[address]})
+    target = export.directory / "index.html"
+    target.write_text(
+        render_to_string("tournaments/site_export_index.html", {"clubs": shown}), encoding="utf-8"
+    )
+    export.files["/"] = target
 
 
 def _relative_links(page: str, address: str, written: dict[str, str]) -> str:
