@@ -312,3 +312,28 @@ def test_the_competitions_list_reads_the_same_queries_however_many_competitions(
     with CaptureQueriesContext(connection) as captured:
         assert client.get(reverse("tournaments:competitions", args=[club.slug])).status_code == 200
     assert len(captured.captured_queries) == 2  # the club, its competitions
+
+
+def test_an_organiser_finds_the_competitions_from_the_home_page_and_every_run_page(
+    client, club, organiser, make_event, make_played_drive
+):
+    from tournaments.services import drives
+
+    client.force_login(organiser)
+    competitions_url = reverse("tournaments:competitions", args=[club.slug])
+    event = make_event(club)
+    drive = make_played_drive(club)
+    night = drives.team_night_create(
+        club=club,
+        name="Cup night",
+        date="2026-11-24",
+        teams=[("Aces", ["A a", "B b", "C c", "D d"]), ("Kings", ["E e", "F f", "G g", "H h"])],
+        hands=4,
+    )
+    for page in (
+        reverse("tournaments:home"),
+        reverse("tournaments:event-run", args=[event.pk]),
+        reverse("tournaments:drive-run", args=[drive.pk]),
+        reverse("tournaments:drive-run", args=[night.pk]),
+    ):
+        assert f'href="{competitions_url}"' in client.get(page).content.decode(), page
