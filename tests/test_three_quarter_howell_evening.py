@@ -261,3 +261,16 @@ def test_the_table_and_guide_cards_print_the_card_and_name_the_relay_stands(club
     )
     guide = {card.pair: card for card in pack.guide_cards}["Pair 12"]
     assert [(s.table, s.direction) for s in guide.stops][:3] == [("6", "N/S"), ("6", "N/S"), ("6", "E/W")]
+
+
+def test_three_pairs_who_cannot_move_take_the_three_stationary_seats(club):
+    event = services.event_create(
+        club=club, name="Saffron", date=date(2026, 12, 4), tables=6, boards_per_round=3, variant=VARIANT
+    )
+    for n in range(1, 13):
+        services.entry_add(event=event, first=f"Guest {n}a", second=f"Guest {n}b", stationary=n in (2, 5, 9))
+    proposals = services.event_proposals(event)
+    assert proposals[0].variant == VARIANT and proposals[0].stationary == (("NS", 10), ("NS", 11), ("NS", 12))
+    services.event_accept_proposal(event=event, choice=0)
+    staying = {event.pairs.get(number=n).names for n in (10, 11, 12)}
+    assert staying == {"Guest 2a & Guest 2b", "Guest 5a & Guest 5b", "Guest 9a & Guest 9b"}
