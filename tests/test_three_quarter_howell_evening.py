@@ -7,14 +7,13 @@ import io
 import json
 import random
 from datetime import date
-from io import StringIO
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tests.test_formats_command_line import _places, _run
 from tournaments import pdf, services
 from tournaments.models import Event
 from tournaments.services.backups.event import event_export, event_import
@@ -24,22 +23,6 @@ pytestmark = pytest.mark.django_db
 CARD = json.loads((Path(__file__).parent / "data" / "three-quarter-howell-6-tables.json").read_text())
 SAFFRON = CARD["movements"][0]
 VARIANT = "three-quarter-howell"
-
-
-def _run(*args) -> str:
-    out = StringIO()
-    call_command(*args, stdout=out)
-    return out.getvalue()
-
-
-def _places(scores: dict) -> dict:
-    """Shared places as the pages write them: 1, 2=, 2=, 4."""
-    places = {}
-    for who, score in scores.items():
-        place = 1 + sum(other > score for other in scores.values())
-        level = sum(other == score for other in scores.values()) > 1
-        places[who] = f"{place}=" if level else str(place)
-    return places
 
 
 def test_the_movement_command_prints_the_saffron_card_round_by_round():

@@ -27,8 +27,9 @@ EBU **Saffron** card (EBU24B T 6, the EBU's usual one; card set ``ebu``, the def
 from dataclasses import dataclass
 
 from ..errors import MovementError
+from .howell import howell_movement
 from .mitchell import check_boards_per_round
-from .types import Movement, RelayRound, TableRound, boards_of_set
+from .types import Movement, TableRound, boards_of_set
 
 THREE_QUARTER_HOWELL = "three-quarter-howell"
 MOVING = 9  # pairs 1-9 move; as many sets and rounds
@@ -106,14 +107,12 @@ def build_three_quarter_howell(
     if not 1 <= rounds <= MOVING:
         raise MovementError(f"A ¾ Howell has {MOVING} rounds; it can be cut short, not lengthened.")
     missing = 2 * tables if phantom else None
-    table_rounds, relay = [], []
+    table_rounds = []
     for r in range(1, rounds + 1):
-        in_play = set()
         for table, (ns, ew, board_set) in enumerate(card.first, start=1):
             ns, ew, board_set = (_moved(n, r - 1) for n in (ns, ew, board_set))
             if r in card.swapped.get(table, ()):
                 ns, ew = ew, ns
-            in_play.add(board_set)
             table_rounds.append(
                 TableRound(
                     round=r,
@@ -124,21 +123,12 @@ def build_three_quarter_howell(
                     boards=boards_of_set(board_set, boards_per_round),
                 )
             )
-        relay += [
-            RelayRound(r, s, boards_of_set(s, boards_per_round))
-            for s in range(1, MOVING + 1)
-            if s not in in_play
-        ]
-    return Movement(
-        kind="howell",
-        variant=THREE_QUARTER_HOWELL,
-        tables=tables,
-        rounds=rounds,
+    return howell_movement(
+        THREE_QUARTER_HOWELL,
+        tables,
         boards_per_round=boards_per_round,
         sets=MOVING,
         phantom=phantom,
-        arrow_switch_rounds=(),
-        table_rounds=tuple(table_rounds),
-        relay=tuple(relay),
         card_set=card_set,
+        table_rounds=table_rounds,
     )
