@@ -14,6 +14,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.test_formats_command_line import _places, _run
+from tests.test_howell_evening import _play
 from tournaments import pdf, services
 from tournaments.models import Event
 from tournaments.services.backups.event import event_export, event_import
@@ -257,3 +258,24 @@ def test_three_pairs_who_cannot_move_take_the_three_stationary_seats(club):
     services.event_accept_proposal(event=event, choice=0)
     staying = {event.pairs.get(number=n).names for n in (10, 11, 12)}
     assert staying == {"Guest 2a & Guest 2b", "Guest 5a & Guest 5b", "Guest 9a & Guest 9b"}
+
+
+def test_played_on_the_tablets_pair_12_is_told_to_change_direction_at_its_table(club):
+    event = services.event_create(
+        club=club, name="Saffron", date=date(2026, 12, 4), tables=6, boards_per_round=3, variant=VARIANT
+    )
+    _enter(event, 12)
+    services.event_accept_proposal(event=event, choice=0)
+    services.event_deal_boards(event=event, seed="saffron", analyse=False)
+    services.event_start(event=event)
+    told = _play(event, random.Random(12))
+    assert services.event_progress(event) == {"expected": 162, "confirmed": 162, "awaiting": 0, "missing": 0}
+    services.event_close(event=event)
+
+    told_12 = {round_: text for table, round_, moves in told for pair, text in moves if pair.number == 12}
+    assert told_12[1] == "stay where you are"
+    assert told_12[2] == "stay at this table, sit E/W"  # round 3: pair 12 sits E/W at table 6
+    assert told_12[3] == "stay at this table, sit N/S"
+    report = services.event_report(event)
+    assert report.scores.fields == ("ALL",)
+    assert all(s.boards_played == 27 and s.top == 270 for s in report.scores.field("ALL"))
