@@ -328,6 +328,15 @@ class NewEventForm(forms.Form):
         label="Trumps", choices=[(key, label) for key, label in PRESET_SCHEDULES.items()], initial="HDSC"
     )
     scoring = forms.ChoiceField(choices=Event.Scoring.choices, initial=Event.Scoring.MATCHPOINTS)
+    movement = forms.ChoiceField(
+        choices=[
+            ("", "The one recommended for tonight's pairs, once they are entered"),
+            (Event.Variant.THREE_QUARTER_HOWELL, Event.Variant.THREE_QUARTER_HOWELL.label),
+        ],
+        required=False,
+        help_text="A Howell: every pair meets the others and all are ranked together, pairs "
+        "changing direction (N/S or E/W) as the table card says.",
+    )
     individual = forms.TypedChoiceField(
         label="Who plays",
         choices=[("", "Pairs"), ("1", "Individual: players enter alone and partner each other in turn")],
@@ -335,6 +344,12 @@ class NewEventForm(forms.Form):
         empty_value=False,
         required=False,
     )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("individual") and data.get("movement"):
+            self.add_error("movement", "An individual event has its own movement: leave the movement to it.")
+        return data
 
     def __init__(self, *args, clubs, **kwargs):
         super().__init__(*args, **kwargs)

@@ -2,7 +2,8 @@
 
 Two pairs make a table; an odd pair makes a half table, filled by a phantom (its opponents sit
 out in turn). A small field, 4 to 14 pairs, plays a Howell where whistdrive has one for its
-number of tables: every pair meets every other and there is one winner. An odd number of tables
+number of tables: every pair meets every other and there is one winner; 12 pairs may play the ¾
+Howell instead, 27 boards in 9 rounds (first when the club wants 27 boards). An odd number of tables
 plays the standard Mitchell. An even number plays the skip
 Mitchell, or the share-and-relay when there is a half table (a skip would make the same pair sit
 out twice). Boards a round are chosen so each pair plays about 24 boards, the length of a club
@@ -27,7 +28,8 @@ from dataclasses import dataclass, replace
 
 from .errors import MovementError
 from .limits import MAX_PAIRS, MAX_TABLES
-from .movements import build_movement, howell_card_sets
+from .movements import THREE_QUARTER_HOWELL, build_movement, howell_card_sets, three_quarter_card_sets
+from .movements.three_quarter import TABLES as THREE_QUARTER_TABLES
 
 TARGET_BOARDS = 24
 MIN_PAIRS = 4
@@ -54,7 +56,7 @@ class Proposal:
     def summary(self) -> str:
         half = " with a half table" if self.phantom else ""
         boards = f"{self.boards_per_round} board{'' if self.boards_per_round == 1 else 's'}"
-        if self.variant == "howell":
+        if self.variant in HOWELLS:
             each = f"{self.fewest_boards or self.boards_played} boards each"
             if self.sit_out_rounds:
                 each += ", every pair sits out one round"
@@ -77,7 +79,9 @@ NAMES = {
     "skip": "a skip Mitchell",
     "relay": "a share-and-relay Mitchell",
     "howell": "a Howell",
+    THREE_QUARTER_HOWELL: "a ¾ Howell",
 }
+HOWELLS = ("howell", THREE_QUARTER_HOWELL)
 
 
 def _duration(minutes: int) -> str:
@@ -122,10 +126,9 @@ def staying_refusal(stationary: tuple[tuple[str, int], ...], staying: int, *, ho
         return ""
     must = f"{staying} pair{'s' if staying > 1 else ''} must not move"
     if howell and stationary:
-        return (
-            f"{must}, but a Howell keeps only pair {stationary[0][1]} at its table; "
-            "a Mitchell keeps its N/S pairs."
-        )
+        kept = [str(pair) for _, pair in stationary]
+        kept = f" {kept[0]}" if len(kept) == 1 else "s " + ", ".join(kept[:-1]) + f" and {kept[-1]}"
+        return f"{must}, but a Howell keeps only pair{kept} at its table; a Mitchell keeps its N/S pairs."
     if howell:
         return (
             f"{must}, but in this Howell nobody stays put (the stationary pair is the missing one); "
@@ -153,9 +156,48 @@ def _curtailed(complete: int) -> tuple[int, int]:
     return 2, TARGET_BOARDS // 2
 
 
-def recommend(pairs: int, *, minutes_per_board: float = 7.5, staying: int = 0) -> list[Proposal]:
+def recommend(
+    pairs: int, *, minutes_per_board: float = 7.5, staying: int = 0, boards: int | None = None
+) -> list[Proposal]:
     """The best movement for this many pairs first, then one or two alternatives; ``staying`` pairs
-    must stay at one table (see ``staying_refusal``)."""
+    must stay at one table (see ``staying_refusal``). ``boards`` is what the club wants each pair
+    to play, when it says: 12 pairs who want 27 play the ¾ Howell (``_three_quarter``).
+
+    >>> [p.variant for p in recommend(12, boards=27)]
+    ['three-quarter-howell', 'howell', 'howell', 'skip']
+    """
+    proposals = _recommend(pairs, minutes_per_board, staying)
+    three_quarter = _three_quarter(pairs, minutes_per_board, staying)
+    if three_quarter is None:
+        return proposals
+    if boards is not None and abs(three_quarter.boards_played - boards) < min(
+        abs(p.boards_played - boards) for p in proposals
+    ):
+        return [three_quarter, *proposals]
+    return [*proposals, three_quarter]
+
+
+def _three_quarter(pairs: int, minutes: float, staying: int) -> Proposal | None:
+    """The ¾ Howell for a field that has one (12 pairs), when its stationary pairs are enough for
+    those who must stay at one table: 9 rounds of 3 boards, as the published card."""
+    tables = math.ceil(pairs / 2)
+    if pairs % 2 or not three_quarter_card_sets(tables):
+        return None
+    proposal = _proposal(
+        tables,
+        THREE_QUARTER_HOWELL,
+        False,
+        3,
+        None,
+        minutes,
+        f"A ¾ Howell, for a club that plays 27 boards: every pair meets 9 of the {pairs - 1} others "
+        "in 9 rounds of 3 boards, pairs change direction, and all are ranked together, one winner. "
+        "The EBU's Saffron card.",
+    )
+    return None if staying_refusal(proposal.stationary, staying, howell=True) else proposal
+
+
+def _recommend(pairs: int, minutes_per_board: float, staying: int) -> list[Proposal]:
     if pairs < MIN_PAIRS:
         raise MovementError(
             f"A duplicate drive needs at least {MIN_PAIRS} pairs (two tables); {pairs} entered."
@@ -294,13 +336,18 @@ def recommend(pairs: int, *, minutes_per_board: float = 7.5, staying: int = 0) -
     return offered
 
 
-def opening_proposal() -> Proposal:
+def opening_proposal(variant: str = "") -> Proposal:
     """The movement a new event holds until tonight's field is entered (the new-event page and
-    ``create_event`` alike): the one recommended for the smallest field.
+    ``create_event`` alike): the one recommended for the smallest field, or the ¾ Howell when the
+    organiser chose it.
 
     >>> opening_proposal().tables
     2
+    >>> opening_proposal(THREE_QUARTER_HOWELL).tables
+    6
     """
+    if variant == THREE_QUARTER_HOWELL:
+        return _three_quarter(2 * THREE_QUARTER_TABLES, 7.5, 0)
     return recommend(MIN_PAIRS)[0]
 
 

@@ -32,11 +32,15 @@ class Event(models.Model):
         SKIP = "skip", "Skip Mitchell (even number of tables)"
         RELAY = "relay", "Share-and-relay Mitchell (even number of tables)"
         HOWELL = "howell", f"Howell (one winner, recommended for {HOWELL_RANGE})"
+        THREE_QUARTER_HOWELL = (
+            "three-quarter-howell",
+            "¾ Howell: 12 pairs, 27 boards, one winner; every pair meets 9 of the 11 others",
+        )
         INDIVIDUAL = "individual", "Individual (players, not pairs: everyone partners everyone once)"
 
     class CardSet(models.TextChoices):
-        EBU = "ebu", "EBU"
-        ACBL = "acbl", "ACBL"
+        EBU = "ebu", "EBU (the ¾ Howell's Saffron card)"
+        ACBL = "acbl", "ACBL (the ¾ Howell's Yellow card)"
 
     Scoring = Scoring
     Scale = Scale
@@ -47,7 +51,7 @@ class Event(models.Model):
     date = models.DateField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     tables = models.PositiveSmallIntegerField(default=7)
-    variant = models.CharField(max_length=10, choices=Variant.choices, default=Variant.STANDARD)
+    variant = models.CharField(max_length=20, choices=Variant.choices, default=Variant.STANDARD)
     phantom = models.BooleanField(
         default=False, help_text="A half table: the last table's N/S pair is missing."
     )
@@ -134,8 +138,9 @@ class Event(models.Model):
 
     @property
     def is_howell(self) -> bool:
-        """Pairs have one numbering and change direction; one field, one winner."""
-        return self.variant == self.Variant.HOWELL
+        """Pairs have one numbering and change direction; one field, one winner (a Howell or a ¾
+        Howell)."""
+        return self.variant in (self.Variant.HOWELL, self.Variant.THREE_QUARTER_HOWELL)
 
     @property
     def evening_format(self) -> EveningFormat:

@@ -1,5 +1,5 @@
-"""Movements: who plays whom, where, with which boards: the Mitchell, the Howell for small fields,
-and the whist tournaments of individual events."""
+"""Movements: who plays whom, where, with which boards: the Mitchell, the Howell (and the ¾ Howell) for
+small fields, and the whist tournaments of individual events."""
 
 from ..limits import MAX_BOARDS_PER_ROUND, MAX_TABLES
 from .build import HOWELL, build_movement
@@ -13,6 +13,7 @@ from .mitchell import (
     parse_round_list,
 )
 from .stands import Stand
+from .three_quarter import THREE_QUARTER_HOWELL, build_three_quarter_howell, three_quarter_card_sets
 from .types import Movement, RelayRound, TableRound, boards_of_set
 from .whist import (
     ItineraryLine,
@@ -37,6 +38,9 @@ __all__ = [
     "Movement",
     "RelayRound",
     "Stand",
+    "THREE_QUARTER_HOWELL",
+    "build_three_quarter_howell",
+    "three_quarter_card_sets",
     "TableRound",
     "boards_of_set",
     "build_mitchell",

@@ -6,6 +6,7 @@ from ..errors import MovementError
 from .howell import build_howell
 from .individual import INDIVIDUAL, build_individual
 from .mitchell import build_mitchell
+from .three_quarter import THREE_QUARTER_HOWELL, build_three_quarter_howell
 from .types import Movement
 from .whist import whist_schedule
 
@@ -23,11 +24,14 @@ def build_movement(
     card_set: str | None = None,
     players: int | None = None,
 ) -> Movement:
-    """The Howell when ``variant`` says so, the duplicate individual of ``players`` players (its
-    tables follow from them), else the Mitchell of that variant (default by tables).
+    """The Howell (or the ¾ Howell) when ``variant`` says so, the duplicate individual of
+    ``players`` players (its tables follow from them), else the Mitchell of that variant (default
+    by tables).
 
     >>> build_movement(4, variant="howell", boards_per_round=3).rounds
     7
+    >>> build_movement(6, variant="three-quarter-howell", boards_per_round=3).boards
+    27
     >>> build_movement(4, variant="howell", boards_per_round=3, arrow_switch_rounds=[7])
     Traceback (most recent call last):
     ...
@@ -41,10 +45,11 @@ def build_movement(
         if not players:
             raise MovementError("An individual event needs its number of players.")
         return build_individual(whist_schedule(players, rounds), boards_per_round=boards_per_round).movement
-    if variant == HOWELL:
+    if variant in (HOWELL, THREE_QUARTER_HOWELL):
         if arrow_switch_rounds:
             raise MovementError("A Howell has one field already: there is nothing to arrow-switch.")
-        return build_howell(
+        build = build_howell if variant == HOWELL else build_three_quarter_howell
+        return build(
             tables,
             boards_per_round=boards_per_round,
             rounds=rounds,

@@ -138,13 +138,11 @@ def build_howell(
         raise MovementError(f"A {tables}-table Howell has {n} rounds; it can be cut short, not lengthened.")
     first = sets_of[card_set]
 
-    table_rounds, relay = [], []
+    table_rounds = []
     for r in range(1, rounds + 1):
-        in_play = set()
         sets = published_sets[r - 1] if published_sets else tuple(_step(s, r - 1, n) for _, _, s in first)
         for table, ((ns, ew, _), board_set) in enumerate(zip(first, sets, strict=True), start=1):
             ns, ew = (p if p == stationary else _step(p, r - 1, n) for p in (ns, ew))
-            in_play.add(board_set)
             if phantom:
                 ns, ew = (None if p == stationary else p for p in (ns, ew))
             sharing = [t for t, other in enumerate(sets, start=1) if other == board_set and t != table]
@@ -159,20 +157,48 @@ def build_howell(
                     shares_with=sharing[0] if sharing else None,
                 )
             )
-        relay += [
-            RelayRound(r, s, boards_of_set(s, boards_per_round)) for s in range(1, n + 1) if s not in in_play
-        ]
-    return Movement(
-        kind="howell",
-        variant="howell",
-        tables=tables,
-        rounds=rounds,
+    return howell_movement(
+        "howell",
+        tables,
         boards_per_round=boards_per_round,
         sets=n,
         phantom=phantom,
+        card_set=card_set,
+        table_rounds=table_rounds,
+    )
+
+
+def howell_movement(
+    variant: str,
+    tables: int,
+    *,
+    boards_per_round: int,
+    sets: int,
+    phantom: bool,
+    card_set: str,
+    table_rounds: list[TableRound],
+) -> Movement:
+    """A Howell (or ¾ Howell) from its tables round by round: the sets not in play in a round rest
+    on the relay stands."""
+    rounds = max(tr.round for tr in table_rounds)
+    in_play = {(tr.round, tr.board_set) for tr in table_rounds}
+    relay = tuple(
+        RelayRound(r, s, boards_of_set(s, boards_per_round))
+        for r in range(1, rounds + 1)
+        for s in range(1, sets + 1)
+        if (r, s) not in in_play
+    )
+    return Movement(
+        kind="howell",
+        variant=variant,
+        tables=tables,
+        rounds=rounds,
+        boards_per_round=boards_per_round,
+        sets=sets,
+        phantom=phantom,
         arrow_switch_rounds=(),
         table_rounds=tuple(table_rounds),
-        relay=tuple(relay),
+        relay=relay,
         card_set=card_set,
     )
 

@@ -9,6 +9,8 @@ table sharing the boards. A Howell's pairs have one numbering, so its cell reads
 
 from .howell import unmet_pairs
 from .stands import ONE_STAND, Stand
+from .three_quarter import CARDS as THREE_QUARTER_CARDS
+from .three_quarter import THREE_QUARTER_HOWELL
 from .types import Movement, Moves, Seat, TableRound
 from .whist import WhistSchedule, WhistTable
 
@@ -19,6 +21,7 @@ VARIANT_NAMES = {
     "skip": "skip Mitchell",
     "relay": "share-and-relay Mitchell",
     "howell": "Howell",
+    THREE_QUARTER_HOWELL: "¾ Howell",
 }
 
 
@@ -177,7 +180,76 @@ def movement_summary(movement: Movement) -> str:
     )
 
 
+def _words(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
+
+
+def three_quarter_rule_text(movement: Movement) -> str:
+    """How a ¾ Howell moves, in words, for its grid and its movement page ("" for any other
+    movement): who stays, who changes direction, where the pairs and boards go, who never meets.
+
+    >>> from tournaments.domain.movements import build_three_quarter_howell
+    >>> print(three_quarter_rule_text(build_three_quarter_howell(6, boards_per_round=3)))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    A ¾ Howell: every pair meets 9 of the 11 others, and pairs change direction. Pairs 10, 11 and 12
+    stay at tables 4, 5 and 6 all evening; pair 12 sits E/W in rounds 3, 6 and 9. After each round
+    every other pair takes the seat of the pair numbered one below (pair 1 takes the seat of pair 9),
+    and each set of boards goes where the set numbered one below was (set 1 where set 9 was); three
+    sets rest on the relay stands each round. Pairs who do not meet: 1-5, 1-6, 2-6, 2-7, 3-7, 3-8,
+    4-8, 4-9, 5-9, 10-11, 10-12 and 11-12.
+    """
+    if movement.variant != THREE_QUARTER_HOWELL:
+        return ""
+    pairs = {p for tr in movement.table_rounds for p in (tr.ns, tr.ew) if p is not None}
+    missing = [p for p in range(1, 2 * movement.tables + 1) if p not in pairs]
+    staying = [pair for _, pair in movement.stationary]
+    moving = max(pairs - set(staying) - set(missing))
+    where = [str(movement.seat_of(1, "", pair).table) for pair in staying]
+    sentences = [
+        f"A ¾ Howell: every pair meets {movement.rounds} of the {2 * movement.tables - 1} others, and pairs "
+        "change direction.",
+        f"Pairs {_words([str(p) for p in staying])} stay at tables {_words(where)} all evening",
+    ]
+    for pair in staying:
+        first = movement.seat_of(1, "", pair).direction
+        turned = [
+            str(r) for r in range(2, movement.rounds + 1) if movement.seat_of(r, "", pair).direction != first
+        ]
+        if turned:
+            sentences[-1] += (
+                f"; pair {pair} sits {SEAT_NAMES['EW' if first == 'NS' else 'NS']} in "
+                f"round{'s' if len(turned) > 1 else ''} {_words(turned)}"
+            )
+    sentences[-1] += "."
+    if missing:
+        sentences.append(f"Pair {missing[0]} is missing: its opponent of each round sits out (--).")
+    resting = len(movement.relay) // movement.rounds
+    sentences.append(
+        "After each round every other pair takes the seat of the pair numbered one below "
+        f"(pair 1 takes the seat of pair {moving}), and each set of boards goes where the set numbered "
+        f"one below was (set 1 where set {movement.sets} was); {NUMBERS.get(resting, resting)} sets rest "
+        "on the relay stands each round."
+    )
+    unmet = unmet_pairs(movement)
+    if unmet:
+        sentences.append("Pairs who do not meet: " + _words([f"{a}-{b}" for a, b in unmet]) + ".")
+    return " ".join(sentences)
+
+
+NUMBERS = {2: "two", 3: "three", 4: "four"}
+
+
+def _three_quarter_as_text(movement: Movement) -> str:
+    card = THREE_QUARTER_CARDS[movement.tables][movement.card_set]
+    lines = [f"{movement_summary(movement)} ({card.name} cards)", three_quarter_rule_text(movement)]
+    if stands_text(movement):
+        lines.append(stands_text(movement))
+    return _howell_grid(movement, lines)
+
+
 def _howell_as_text(movement: Movement) -> str:
+    if movement.variant == THREE_QUARTER_HOWELL:
+        return _three_quarter_as_text(movement)
     stationary = 2 * movement.tables
     home = next(tr for tr in movement.round_of(1) if stationary in (tr.ns, tr.ew) or None in (tr.ns, tr.ew))
     seat = "N/S" if home.ns in (stationary, None) else "E/W"
@@ -212,7 +284,11 @@ def _howell_as_text(movement: Movement) -> str:
             + ", ".join(f"{a}-{b}" for a, b in unmet)
             + "."
         )
-    lines += ["Cell: N/S-E/W, boards.", ""]
+    return _howell_grid(movement, lines)
+
+
+def _howell_grid(movement: Movement, lines: list[str]) -> str:
+    lines = [*lines, "Cell: N/S-E/W, boards.", ""]
     header = ["Round"] + [f"Table {t}" for t in range(1, movement.tables + 1)] + ["Resting"]
     rows = []
     for r in range(1, movement.rounds + 1):

@@ -233,16 +233,21 @@ class Movement:
 
     @property
     def stationary(self) -> tuple[tuple[str, int], ...]:
-        """The pairs who keep one seat all evening, as (direction, pair number): a Mitchell's N/S
-        pairs, a Howell's highest pair (none when it is the missing one)."""
-        seats: dict[tuple[str, int], set] = {}  # a pair's seats, the pair keyed as its movement numbers it
+        """The pairs who keep one table all evening, as (direction, pair number): a Mitchell's N/S
+        pairs, a Howell's highest pair (none when it is the missing one), a ¾ Howell's pairs 10 to
+        12 (one of which changes direction at its table: its direction of round 1 is given)."""
+        seats: dict[tuple[str, int], list] = {}  # a pair's seats, the pair keyed as its movement numbers it
         for tr in self.table_rounds:
             for direction, pair in (("NS", tr.ns), ("EW", tr.ew)):
                 if pair is not None:
                     key = ("", pair) if self.kind == "howell" else (direction, pair)
-                    seats.setdefault(key, set()).add((tr.table, direction))
+                    seats.setdefault(key, []).append((tr.table, direction))
         return tuple(
-            sorted((next(iter(where))[1], pair) for (_, pair), where in seats.items() if len(where) == 1)
+            sorted(
+                (where[0][1], pair)
+                for (_, pair), where in seats.items()
+                if len({table for table, _ in where}) == 1
+            )
         )
 
     @property

@@ -4,7 +4,14 @@ from django.core.management import CommandError
 
 from tournaments.domain.errors import DomainError
 from tournaments.domain.limits import MAX_TABLES
-from tournaments.domain.movements import CARD_SETS, HOWELL, VARIANTS, howell_tables_text, parse_round_list
+from tournaments.domain.movements import (
+    CARD_SETS,
+    HOWELL,
+    THREE_QUARTER_HOWELL,
+    VARIANTS,
+    howell_tables_text,
+    parse_round_list,
+)
 
 
 def add_movement_arguments(parser, *, tables_required=True, tables_help: str = ""):
@@ -17,8 +24,9 @@ def add_movement_arguments(parser, *, tables_required=True, tables_help: str = "
     )
     parser.add_argument(
         "--variant",
-        choices=[*VARIANTS, HOWELL],
-        help=f"default: standard (odd tables), skip (even); howell for {howell_tables_text()} tables",
+        choices=[*VARIANTS, HOWELL, THREE_QUARTER_HOWELL],
+        help=f"default: standard (odd tables), skip (even); howell for {howell_tables_text()} tables; "
+        f"{THREE_QUARTER_HOWELL} for 6 tables (12 pairs, 9 rounds, 27 boards)",
     )
     parser.add_argument("--rounds", type=int, help="fewer rounds than the complete movement")
     parser.add_argument("--boards-per-round", type=int, default=3, help="boards a round (default 3)")
@@ -31,7 +39,8 @@ def add_movement_arguments(parser, *, tables_required=True, tables_help: str = "
     parser.add_argument(
         "--card-set",
         choices=CARD_SETS,
-        help="a Howell's published card set (default: EBU where there is one)",
+        help="a Howell's published card set (default: EBU where there is one; a ¾ Howell's: ebu, the "
+        "Saffron card, or acbl, the Yellow)",
     )
 
 

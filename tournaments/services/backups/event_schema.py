@@ -213,7 +213,7 @@ EVENT = record(
         "date": DAY,
         "status": one_of("draft", "ready", "running", "finished"),
         "tables": whole(1, limits.MAX_TABLES),
-        "variant": one_of("standard", "skip", "relay", "howell", "individual"),
+        "variant": one_of("standard", "skip", "relay", "howell", "three-quarter-howell", "individual"),
         "players": whole(4, limits.MAX_PLAYERS, empty=True),
         "card_set": one_of("", "ebu", "acbl"),
         "phantom": YES_NO,

@@ -103,7 +103,22 @@ def event_proposals(event: Event) -> list[Proposal]:
     if count < 4:
         return []
     staying = event.entries.filter(stationary=True).count()
-    return recommend(count, minutes_per_board=float(event.club.minutes_per_board), staying=staying)
+    return recommend(
+        count,
+        minutes_per_board=float(event.club.minutes_per_board),
+        staying=staying,
+        boards=_boards_wanted(event),
+    )
+
+
+def _boards_wanted(event: Event) -> int | None:
+    """The boards a pair plays in the movement the organiser chose when creating the event (the ¾
+    Howell, on the new-event page), so that the recommendation puts first what the club came to
+    play; None for the movement every new event holds until its pairs are in."""
+    if event.variant != Event.Variant.THREE_QUARTER_HOWELL:
+        return None
+    movement = event_movement(event)
+    return movement.rounds * movement.boards_per_round
 
 
 @transaction.atomic

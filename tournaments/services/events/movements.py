@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ...domain.movements import Movement, RelayRound, TableRound
 from ...domain.movements.individual import INDIVIDUAL, IndividualMovement, build_individual
-from ...domain.movements.render import sharing_text, stands_text
+from ...domain.movements.render import sharing_text, stands_text, three_quarter_rule_text
 from ...domain.movements.types import Seat
 from ...domain.movements.whist import WhistSchedule, whist_schedule
 from ...models import Event, Pair, Seating
@@ -97,6 +97,7 @@ class MovementGrid:
     rows: list[dict]
     has_relay: bool
     stands: str  # where the relay stands stand, and the sets each holds, in words
+    rule: str  # how a ¾ Howell moves, in words ("" for other movements)
     skip_after: int | None
     stationary: int | None
     stationary_seat: Seat | None
@@ -132,6 +133,7 @@ def event_movement_grid(event: Event) -> MovementGrid:
         ],
         has_relay=bool(relay),
         stands=stands_text(movement),
+        rule=three_quarter_rule_text(movement),
         skip_after=movement.skip_after,
         stationary=stationary,
         stationary_seat=movement.seat_of(1, "", stationary) if stationary else None,

@@ -26,8 +26,9 @@ def event_new(request):
         data = form.cleaned_data
         # Until tonight's pairs are entered and a movement chosen, the event holds the domain's
         # movement for the smallest field; the club gives its usual scale.
-        # An individual holds the smallest full schedule's until its players are entered.
-        smallest = opening_proposal()
+        # An individual holds the smallest full schedule's until its players are entered. A movement
+        # chosen here (the ¾ Howell) is held instead, and recommended first for its field.
+        smallest = opening_proposal(data["movement"])
         individual = data["individual"]
         try:
             event = services.event_create(

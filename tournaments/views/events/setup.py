@@ -110,6 +110,7 @@ def event_movement(request, event_id: int):
             "rows": grid.rows,
             "has_relay": grid.has_relay,
             "stands": grid.stands,
+            "rule": grid.rule,
             "skip_after": grid.skip_after,
             "stationary": grid.stationary,
             "stationary_seat": grid.stationary_seat,
