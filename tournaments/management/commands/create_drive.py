@@ -37,6 +37,15 @@ class Command(BaseCommand):
         parser.add_argument("--schedule", default="HDSC", help="trumps hand by hand, e.g. HDSC or HDSCN")
         parser.add_argument("--sit-out-score", choices=Drive.SitOut.values, default=Drive.SitOut.SEVEN)
         parser.add_argument(
+            "--game", choices=Drive.Game.values, default=Drive.Game.WHIST, help="whist, or minnesota"
+        )
+        parser.add_argument(
+            "--minnesota-rules",
+            choices=Drive.MinnesotaRules.values,
+            default="swedish",
+            help="a Minnesota drive's scoring (default swedish)",
+        )
+        parser.add_argument(
             "--prizes",
             default=None,
             help="a preset or prize names joined by commas (default: classic; individual drives: individual)",
@@ -72,6 +81,8 @@ class Command(BaseCommand):
                     prizes=options["prizes"],
                     hands_per_round=options["hands_per_round"],
                     rounds=options["rounds"],
+                    game=options["game"],
+                    minnesota_rules=options["minnesota_rules"],
                 )
                 for role, card in seats:
                     label = drive.role_label(role)

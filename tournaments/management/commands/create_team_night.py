@@ -33,6 +33,15 @@ class Command(BaseCommand):
         parser.add_argument("--halves", type=int, default=2)
         parser.add_argument("--schedule", default="HDSC", help="trumps hand by hand, e.g. HDSC or HDSCN")
         parser.add_argument(
+            "--game", choices=Drive.Game.values, default=Drive.Game.WHIST, help="whist, or minnesota"
+        )
+        parser.add_argument(
+            "--minnesota-rules",
+            choices=Drive.MinnesotaRules.values,
+            default="swedish",
+            help="a Minnesota night's scoring (default swedish)",
+        )
+        parser.add_argument(
             "--date", type=date.fromisoformat, default=None, help="YYYY-MM-DD (default today)"
         )
 
@@ -52,6 +61,8 @@ class Command(BaseCommand):
                 halves=options["halves"],
                 team_points=options["points"],
                 trump_schedule=options["schedule"],
+                game=options["game"],
+                minnesota_rules=options["minnesota_rules"],
             )
             drives.drive_start(drive=drive)
         except DomainError as error:
