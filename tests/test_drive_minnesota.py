@@ -220,3 +220,13 @@ def test_a_players_season_keeps_minnesota_points_apart_from_tricks(club):
     _finish(minnesota, {1: {1: (9, "NS")}})
     groups = {m.average_label: m.average for m in member_season(ann).drives_measured}
     assert groups == {"Average tricks (drives)": "9.0", "Average points (Minnesota drives)": "3.0"}
+
+
+def test_the_results_page_and_the_room_display_say_the_rules_and_the_points(club, organiser):
+    drive = _finish(_drive(club, 8), {1: {1: (4, "low"), 2: (9, "NS")}, 2: {1: (7, "EW"), 2: (10, "NS")}})
+    browser = Client()
+    results = browser.get(reverse("tournaments:drive-results", args=[drive.pk])).content.decode()
+    assert "Swedish (classic) rules" in results and "2 a trick over six" in results
+    assert "s total is the points their couples scored, hand by hand" in results
+    room = browser.get(reverse("tournaments:drive-room", args=[drive.pk])).content.decode()
+    assert "Minnesota whist, no trumps: Swedish (classic) rules." in room

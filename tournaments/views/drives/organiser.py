@@ -352,6 +352,7 @@ def drive_room(request, drive_id: int):
             "move_now": move_now,
             "competitions": evening_competitions(drive),
             "counted": drive.published,
+            "rules": state.rules_words,
         },
     )
 
@@ -394,5 +395,6 @@ def drive_results(request, drive_id: int):
             "roles": roles,
             "prizes": _prizes(state, allows) if state.tables else [],
             "halves": drive.halves > 1,
+            "rules": state.rules_words,
         },
     )
