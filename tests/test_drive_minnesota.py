@@ -46,7 +46,8 @@ def test_a_hand_scores_each_couples_points_and_the_sit_out_the_hands_average(clu
     # Table 2: E/W went grand and took 8 (N/S 5): E/W score 2.
     drives.drive_result_record(drive=drive, hand=1, table=2, ns_tricks=5, granded="EW")
     scores = drives.DriveState(drive).scores
-    assert [scores[p].score for p in ("L1", "G1", "L2", "G2", "L3", "G3", "L4", "G4")] == [3, 3, 0, 0, 0, 0, 2, 2]
+    players = ("L1", "G1", "L2", "G2", "L3", "G3", "L4", "G4")
+    assert [scores[p].score for p in players] == [3, 3, 0, 0, 0, 0, 2, 2]
     # The sit-out players: the hand's average, (3 + 0 + 0 + 2) / 4 = 1.25, to the nearest half.
     assert scores["L5"].score == scores["G5"].score == 1.5
     # N/S won table 1 on points with 4 tricks: at a progressive drive the winners stay, the
@@ -142,7 +143,8 @@ def test_drive_state_json_and_the_printed_cards_say_the_rules_and_the_points(clu
     text = " ".join(page.extract_text() for page in PdfReader(BytesIO(pdf.content)).pages)
     assert "Swedish (classic) rules" in text and "Grand" in text and "Points" in text and "Trumps" not in text
     results = browser.get(reverse("tournaments:drive-print", args=[drive.pk, "results"]))
-    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(BytesIO(results.content)).pages)
+    pages = PdfReader(BytesIO(results.content)).pages
+    text = " ".join(" ".join(page.extract_text().split()) for page in pages)
     assert "the other side scores 2 a trick over six" in text
 
 
@@ -187,7 +189,8 @@ def test_a_minnesota_team_night_scores_its_pairs_points(club, rule, points):
     drives.drive_result_record(drive=night, hand=1, table=1, ns_tricks=4, granded="low")
     drives.drive_result_record(drive=night, hand=1, table=2, ns_tricks=5, granded="EW")
     scores = drives.DriveState(night).team_scores
-    assert [scores[1].home.points, scores[2].away.points, scores[2].home.points, scores[1].away.points] == points
+    pairs = (scores[1].home, scores[2].away, scores[2].home, scores[1].away)
+    assert [pair.points for pair in pairs] == points
 
 
 def test_a_minnesota_drive_counts_in_a_competition_by_placing_never_added_to_tricks(club, make_played_drive):
@@ -230,3 +233,42 @@ def test_the_results_page_and_the_room_display_say_the_rules_and_the_points(club
     assert "s total is the points their couples scored, hand by hand" in results
     room = browser.get(reverse("tournaments:drive-room", args=[drive.pk])).content.decode()
     assert "Minnesota whist, no trumps: Swedish (classic) rules." in room
+
+
+def _export(drive_id: int) -> dict:
+    out = StringIO()
+    call_command("export_drive", str(drive_id), stdout=out)
+    return json.loads(out.getvalue())
+
+
+def _import(tmp_path, data) -> Drive:
+    path = tmp_path / "drive.json"
+    path.write_text(json.dumps(data))
+    out = StringIO()
+    call_command("import_drive", str(path), stdout=out)
+    return Drive.objects.get(pk=int(out.getvalue().split()[-1]))
+
+
+def test_a_minnesota_drive_round_trips_with_its_rules_and_who_went_grand(club, tmp_path):
+    drive = _drive(club, 8, minnesota_rules="south-dakota")
+    drive = _finish(drive, {1: {1: (4, "low"), 2: (9, "NS")}, 2: {1: (7, "EW"), 2: (3, "NS")}})
+    exported = _export(drive.pk)
+    assert (exported["drive"]["game"], exported["drive"]["minnesota_rules"]) == ("minnesota", "south-dakota")
+    assert [r["granded"] for r in exported["results"]] == ["low", "NS", "EW", "NS"]
+    standings = [(s.player, s.score) for s in drives.DriveState(drive).standings()]
+    Drive.objects.all().delete()
+    restored = _import(tmp_path, exported)
+    again = _export(restored.pk)
+    assert again["trail"].pop()["action"] == "restored"
+    assert again == exported
+    assert [(s.player, s.score) for s in drives.DriveState(restored).standings()] == standings
+
+
+def test_an_export_from_before_minnesota_drives_imports_as_whist(club, tmp_path, make_played_drive):
+    exported = _export(make_played_drive(club).pk)
+    del exported["drive"]["game"], exported["drive"]["minnesota_rules"]
+    for result in exported["results"]:
+        del result["granded"]
+    exported["drive"]["name"] = "Before"
+    restored = _import(tmp_path, exported)
+    assert restored.game == "whist" and not restored.results.exclude(granded="").exists()
