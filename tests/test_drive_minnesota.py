@@ -8,7 +8,7 @@ from datetime import date
 from io import BytesIO, StringIO
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
@@ -169,6 +169,25 @@ def test_create_drive_makes_a_minnesota_drive(db):
     drive = Drive.objects.get(pk=int(out.getvalue().split()[-1]))
     assert (drive.game, drive.minnesota_rules) == ("minnesota", "south-dakota")
     assert drive.evening_format.measure.amount("31") == "31 points"
+    with pytest.raises(CommandError, match="Say who went grand"):
+        call_command("drive_result", str(drive.pk), "--hand", "1", "--table", "1", "--tricks", "5")
+    said = StringIO()
+    call_command(
+        "drive_result",
+        str(drive.pk),
+        "--hand",
+        "1",
+        "--table",
+        "1",
+        "--tricks",
+        "5",
+        "--granded",
+        "NS",
+        stdout=said,
+    )
+    assert said.getvalue().strip() == "Hand 1, table 1: N/S grand 5–8"
+    # South Dakota: granders who fail lose a point a trick under seven; the others score nothing.
+    assert drives.DriveState(drive).points(1, 1) == (-2, 0)
 
 
 @pytest.mark.parametrize(("rule", "points"), [("majority", [1, 0, 0, 1]), ("tricks", [3, 0, 0, 2])])
