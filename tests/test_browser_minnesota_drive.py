@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page, say_thats_us
+from tests.tablets import everyone_checked_in, open_page, say_thats_us
 from tournaments.domain.drives.games import MINNESOTA, Game
 from tournaments.models import Drive, DriveResult
 from tournaments.services import drives
@@ -106,3 +106,26 @@ def test_a_minnesota_drive_is_played_on_every_tablet(live_server, page, drive, o
         expect(row.locator("td.strong")).to_have_text(f"{points:g}")
     expect(results.locator("body")).to_contain_text("the points their couples scored")
     shoot(results, path=SHOTS / "minnesota-drive-results.png", full_page=True)
+
+
+def test_a_minnesota_hand_typed_offline_keeps_who_went_grand(live_server, page, drive):
+    everyone_checked_in(drive)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.clock.install()
+    page.goto(f"{live_server.url}/d/{drive.table_accesses.get(table=1).token}/")
+    page.context.set_offline(True)
+    page.get_by_label("Low", exact=True).check()
+    page.get_by_role("button", name="N/S took 4 tricks", exact=True).click()
+    expect(page.locator("#hand-1")).to_contain_text("Low · N/S 4 · E/W 9 waiting to send")
+    # Sent back on this tablet: the page's own entry comes again, who went grand with the tricks.
+    page.get_by_role("button", name="No, enter again").click()
+    page.get_by_label("E/W grand", exact=True).check()
+    page.get_by_role("button", name="N/S took 5 tricks", exact=True).click()
+    expect(page.locator("#hand-1")).to_contain_text("E/W grand · N/S 5 · E/W 8 waiting to send")
+    page.get_by_role("button", name="Yes, confirm").click()
+    expect(page.locator("#hand-1")).to_contain_text("Confirmed here · waiting to send")
+    shoot(page, path=SHOTS / "minnesota-hand-waiting-phone.png", full_page=True)
+    page.context.set_offline(False)
+    page.clock.run_for(6000)
+    expect(page.locator(".round-over")).to_contain_text("Hand 1 is over: E/W grand, N/S 5, E/W 8")
+    assert list(DriveResult.objects.values_list("ns_tricks", "granded", "confirmed")) == [(5, "EW", True)]
