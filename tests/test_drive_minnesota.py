@@ -291,3 +291,28 @@ def test_an_export_from_before_minnesota_drives_imports_as_whist(club, tmp_path,
     exported["drive"]["name"] = "Before"
     restored = _import(tmp_path, exported)
     assert restored.game == "whist" and not restored.results.exclude(granded="").exists()
+
+
+def test_a_minnesota_team_nights_cards_say_who_went_grand_and_its_rules(club, organiser):
+    night = drives.team_night_create(
+        club=club,
+        name="Minnesota teams",
+        date=date(2026, 11, 21),
+        teams=[(name, [f"{name} {k}" for k in range(4)]) for name in ("Aces", "Kings", "Queens")],
+        hands=2,
+        halves=1,
+        game="minnesota",
+        minnesota_rules="american",
+    )
+    drives.drive_start(drive=night)
+    for table, (tricks, granded) in enumerate([(4, "low"), (5, "EW"), (9, "NS")], start=1):
+        drives.drive_result_record(drive=night, hand=1, table=table, ns_tricks=tricks, granded=granded)
+    browser = Client()
+    browser.force_login(organiser)
+    pdf = browser.get(reverse("tournaments:drive-print", args=[night.pk, "score-cards"]))
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(BytesIO(pdf.content)).pages)
+    assert "Grand" in text and "Trumps" not in text and "American rules" in text
+    # Aces' home pair played low at table 1, its away pair at table 2, where E/W (they) went grand.
+    assert "1 Low, Us 2" in text
+    room = browser.get(reverse("tournaments:drive-room", args=[night.pk])).content.decode()
+    assert "Minnesota whist, no trumps: American rules." in room
