@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tests.test_drive_backup import _export, _import
 from tournaments.domain import competitions as rules
 from tournaments.models import AuditLine, Drive, DriveResult, DriveResultChange
 from tournaments.services import drives
@@ -188,6 +189,15 @@ def test_create_drive_makes_a_minnesota_drive(db):
     assert said.getvalue().strip() == "Hand 1, table 1: N/S grand 5–8"
     # South Dakota: granders who fail lose a point a trick under seven; the others score nothing.
     assert drives.DriveState(drive).points(1, 1) == (-2, 0)
+    call_command(
+        "create_team_night", "--club", "Duluth", "--name", "Teams", "--teams", "2", "--game", "minnesota"
+    )
+    night = Drive.objects.get(name="Teams")
+    assert (night.game, night.minnesota_rules, night.evening_format.evening.singular) == (
+        "minnesota",
+        "swedish",
+        "Minnesota team night",
+    )
 
 
 @pytest.mark.parametrize(("rule", "points"), [("majority", [1, 0, 0, 1]), ("tricks", [3, 0, 0, 2])])
@@ -252,20 +262,6 @@ def test_the_results_page_and_the_room_display_say_the_rules_and_the_points(club
     assert "s total is the points their couples scored, hand by hand" in results
     room = browser.get(reverse("tournaments:drive-room", args=[drive.pk])).content.decode()
     assert "Minnesota whist, no trumps: Swedish (classic) rules." in room
-
-
-def _export(drive_id: int) -> dict:
-    out = StringIO()
-    call_command("export_drive", str(drive_id), stdout=out)
-    return json.loads(out.getvalue())
-
-
-def _import(tmp_path, data) -> Drive:
-    path = tmp_path / "drive.json"
-    path.write_text(json.dumps(data))
-    out = StringIO()
-    call_command("import_drive", str(path), stdout=out)
-    return Drive.objects.get(pk=int(out.getvalue().split()[-1]))
 
 
 def test_a_minnesota_drive_round_trips_with_its_rules_and_who_went_grand(club, tmp_path):
