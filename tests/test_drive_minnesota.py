@@ -312,3 +312,12 @@ def test_a_minnesota_team_nights_cards_say_who_went_grand_and_its_rules(club, or
     assert "1 Low, Us 2" in text
     room = browser.get(reverse("tournaments:drive-room", args=[night.pk])).content.decode()
     assert "Minnesota whist, no trumps: American rules." in room
+
+
+def test_a_hand_of_ten_tricks_counts_by_the_tricks_not_the_points(club):
+    drive = _drive(club, 8)
+    drives.drive_result_record(drive=drive, hand=1, table=1, ns_tricks=10, granded="NS")  # 4 points
+    drives.drive_result_record(drive=drive, hand=1, table=2, ns_tricks=3, granded="low")  # N/S 4 points
+    scores = drives.DriveState(drive).scores
+    assert (scores["L1"].score, scores["L1"].big_hands) == (4, 1)
+    assert (scores["L3"].score, scores["L3"].big_hands, scores["L4"].big_hands) == (4, 0, 1)

@@ -63,6 +63,7 @@ class HandLine:
     opponents: tuple[str | None, str | None]
     tricks: float | None  # the hand's score (a Minnesota drive's: points); None: not played yet
     sat_out: bool
+    taken: int | None = None  # the tricks the player's couple took (None: sat out, not played yet)
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ class PlayerScore:
     @property
     def big_hands(self) -> int:
         """Hands played (not sat out) in which the player's couple took 10 tricks or more."""
-        return sum(1 for line in self.lines if not line.sat_out and (line.tricks or 0) >= 10)
+        return sum(1 for line in self.lines if not line.sat_out and (line.taken or 0) >= 10)
 
     @property
     def last_hand(self) -> float:
@@ -146,13 +147,16 @@ def score_players(
         sit_out = game.sit_out(points.values(), fixed=sit_out_score)
         for table in seatings[hand].values():
             scored = points.get(table.table)
+            ns_tricks = results.get((hand, table.table))
             for player in table.players:
+                taken = None
                 if table.sit_out:
                     got = sit_out
                 elif scored is None:
                     got = None
                 else:
                     got = scored[0] if player in table.ns else scored[1]
+                    taken = ns_tricks if player in table.ns else TRICKS - ns_tricks
                 lines[player].append(
                     HandLine(
                         hand,
@@ -161,6 +165,7 @@ def score_players(
                         (None, None) if table.sit_out else table.opponents_of(player),
                         got,
                         table.sit_out,
+                        taken,
                     )
                 )
     scores = {}
