@@ -5,6 +5,7 @@ say the rules."""
 
 import json
 from datetime import date
+from decimal import Decimal
 from io import BytesIO, StringIO
 
 import pytest
@@ -17,6 +18,7 @@ from tests.test_drive_backup import _export, _import
 from tournaments.domain import competitions as rules
 from tournaments.models import AuditLine, Drive, DriveResult, DriveResultChange
 from tournaments.services import drives
+from tournaments.services.core.errors import ServiceError
 from tournaments.services.drives.state import DriveStateError
 from tournaments.services.season.competitions import club_evenings
 
@@ -321,3 +323,13 @@ def test_a_hand_of_ten_tricks_counts_by_the_tricks_not_the_points(club):
     scores = drives.DriveState(drive).scores
     assert (scores["L1"].score, scores["L1"].big_hands) == (4, 1)
     assert (scores["L3"].score, scores["L3"].big_hands, scores["L4"].big_hands) == (4, 0, 1)
+
+
+def test_a_typed_total_of_minnesota_points_is_checked_against_the_rules(club):
+    drive = _drive(club, 8, minnesota_rules="american")
+    player = drive.players.get(role="L", card=1)
+    with pytest.raises(ServiceError, match="cannot be below 0: enter that part's hands one by one"):
+        drives.drive_totals_set(drive=drive, totals={player.pk: {1: Decimal("-2")}})
+    with pytest.raises(ServiceError, match="give whole or half points from 0 to 14"):
+        drives.drive_totals_set(drive=drive, totals={player.pk: {1: Decimal("15")}})
+    assert drives.drive_totals_set(drive=drive, totals={player.pk: {1: Decimal("3.5")}}) == 1

@@ -85,6 +85,23 @@ class Game:
             return ns_tricks, TRICKS - ns_tricks
         return hand_points(self.rules, granded=SIDES[granded], tricks=ns_tricks)
 
+    @property
+    def hand_range(self) -> tuple[int, int]:
+        """The least and the most a couple can score in a hand: what a total typed from a paper
+        score card is checked against.
+
+        >>> WHIST.hand_range, Game(MINNESOTA, "swedish").hand_range, Game(MINNESOTA, "american").hand_range
+        ((0, 13), (0, 14), (-7, 7))
+        """
+        grands = GRANDS if self.minnesota else ("",)
+        scores = [
+            score
+            for granded in grands
+            for tricks in range(TRICKS + 1)
+            for score in self.points(tricks, granded)
+        ]
+        return min(scores), max(scores)
+
     def moving_tricks(self, ns_tricks: int, granded: str = "") -> int:
         """N/S's tricks as the movement reads who won (seven or more: N/S won): the tricks, or in
         Minnesota the count that makes the couple with more points the winners."""

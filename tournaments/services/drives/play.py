@@ -476,7 +476,10 @@ def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None
     if drive.is_team_night:
         raise ServiceError("A team night's points come hand by hand: enter each table's tricks.")
     players = {p.pk: p for p in drive.players.all()}
-    most = Decimal(13 * drive.hands)
+    # A typed total is never below 0 (the table keeps it so): a Minnesota half whose points went
+    # below (American or South Dakota rules) is entered hand by hand.
+    least, most = (Decimal(max(0, bound) * drive.hands) for bound in drive.played_game.hand_range)
+    unit = drive.evening_format.measure.value
     for player_id, halves in totals.items():
         player = players.get(player_id)
         if player is None:
@@ -487,9 +490,15 @@ def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None
             if score is None:
                 DriveTotal.objects.filter(player=player, half=half).delete()
                 continue
-            if not score.is_finite() or not 0 <= score <= most or score * 2 != int(score * 2):
+            if score.is_finite() and score < 0:
                 raise ServiceError(
-                    f"{player.name}: {score} is not a score: give whole or half tricks from 0 to {most}."
+                    f"{player.name}: a typed total cannot be below 0: enter that part's hands one by one "
+                    "(Enter or correct a hand)."
+                )
+            if not score.is_finite() or not least <= score <= most or score * 2 != int(score * 2):
+                raise ServiceError(
+                    f"{player.name}: {score} is not a score: give whole or half {unit} from {least} to "
+                    f"{most}."
                 )
             DriveTotal.objects.update_or_create(
                 drive=drive, player=player, half=half, defaults={"score": score}
