@@ -333,3 +333,49 @@ def test_a_typed_total_of_minnesota_points_is_checked_against_the_rules(club):
     with pytest.raises(ServiceError, match="give whole or half points from 0 to 14"):
         drives.drive_totals_set(drive=drive, totals={player.pk: {1: Decimal("15")}})
     assert drives.drive_totals_set(drive=drive, totals={player.pk: {1: Decimal("3.5")}}) == 1
+
+
+def test_a_minnesota_drive_and_team_night_are_created_from_their_pages(client, organiser, club):
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:drive-new")).content.decode()
+    assert '<option value="minnesota">Minnesota whist' in page and "South Dakota rules" in page
+    client.post(
+        reverse("tournaments:drive-new"),
+        {
+            "club": club.pk,
+            "name": "Grand or low",
+            "date": "2026-11-27",
+            "format": "winners-move",
+            "hands": 12,
+            "halves": 2,
+            "trump_schedule": "HDSC",
+            "game": "minnesota",
+            "minnesota_rules": "swedish-set-1",
+            "sit_out": "7",
+            "lady_label": "Lady",
+            "gent_label": "Gent",
+            "prizes": ["lady-1", "gent-1"],
+        },
+    )
+    drive = Drive.objects.get(name="Grand or low")
+    assert (drive.format, drive.game, drive.minnesota_rules) == ("winners-move", "minnesota", "swedish-set-1")
+    assert "Minnesota whist, Swedish rules, set bonus 1" in drive.changes.get(action="created").detail
+    night_page = client.get(reverse("tournaments:team-night-new")).content.decode()
+    assert 'name="game"' in night_page and 'name="minnesota_rules"' in night_page
+    client.post(
+        reverse("tournaments:team-night-new"),
+        {
+            "club": club.pk,
+            "name": "Minnesota cup",
+            "date": "2026-11-24",
+            "team_points": "tricks",
+            "hands": 4,
+            "halves": 1,
+            "trump_schedule": "HDSC",
+            "game": "minnesota",
+            "minnesota_rules": "american",
+            "teams": "Aces: Ann Ace, Bob Ace, Cy Ace, Di Ace\nKings: Ed King, Flo King, Gus King, Hal King",
+        },
+    )
+    night = Drive.objects.get(name="Minnesota cup")
+    assert (night.format, night.game, night.minnesota_rules) == ("teams", "minnesota", "american")
