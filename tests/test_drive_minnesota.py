@@ -140,6 +140,9 @@ def test_drive_state_json_and_the_printed_cards_say_the_rules_and_the_points(clu
         "ns_points": 3,
         "ew_points": 0,
     }
+    text = StringIO()
+    call_command("drive_state", str(drive.pk), stdout=text)
+    assert "  Minnesota whist, Swedish (classic) rules: Grand: the granders score 1" in text.getvalue()
     browser = Client()
     browser.force_login(organiser)
     pdf = browser.get(reverse("tournaments:drive-print", args=[drive.pk, "score-cards"]))
