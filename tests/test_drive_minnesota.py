@@ -147,7 +147,9 @@ def test_drive_state_json_and_the_printed_cards_say_the_rules_and_the_points(clu
     browser.force_login(organiser)
     pdf = browser.get(reverse("tournaments:drive-print", args=[drive.pk, "score-cards"]))
     text = " ".join(page.extract_text() for page in PdfReader(BytesIO(pdf.content)).pages)
+    text = " ".join(text.split())
     assert "Swedish (classic) rules" in text and "Grand" in text and "Points" in text and "Trumps" not in text
+    assert text.count("Low: each side scores 1 a trick under seven.") == 8  # on every player's card
     results = browser.get(reverse("tournaments:drive-print", args=[drive.pk, "results"]))
     pages = PdfReader(BytesIO(results.content)).pages
     text = " ".join(" ".join(page.extract_text().split()) for page in pages)

@@ -28,6 +28,8 @@ def _score_cards(data: DrivePrint) -> list:
         head = [
             text(card.title, STYLES["heading"]),
             text(" · ".join((data.event.name, data.event.date, data.card, *data.rules[:1])), STYLES["small"]),
+            # The rules' summary, when the game names its rules: every card carries what it scores.
+            *(text(line, STYLES["note"]) for line in data.rules[1:]),
             Spacer(1, 1.5 * mm),
         ]
         cards.append([*head, Grid(header, rows, widths, bold_last=True, align=centred)])

@@ -263,11 +263,16 @@ class DriveState:
     @property
     def rules_words(self) -> tuple[str, ...]:
         """The game's rules as the cards, the results and the room display print them: a Minnesota
-        drive's name of its rules and their summary; nothing for classic whist."""
+        drive's name of its rules, their summary, and who wins a hand; nothing for classic whist."""
         rules = self.game.rulebook
         if rules is None:
             return ()
-        return (f"Minnesota whist, no trumps: {rules.name}.", rules.summary)
+        return (
+            f"Minnesota whist, no trumps: {rules.name}.",
+            rules.summary,
+            "The couple with more points wins the hand; the players sitting out score the hand's "
+            "average points.",
+        )
 
     def grand_of(self, hand: int, table: int, key: str) -> str:
         """Who went grand at a table, as a player's card says it: "Us", "Them" or "Low" ("" before
