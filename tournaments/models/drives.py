@@ -58,7 +58,10 @@ class Drive(models.Model):
         WHIST = WHIST_GAME, "Whist (trumps by the schedule; a couple scores its tricks)"
         MINNESOTA = MINNESOTA, "Minnesota whist (no trumps; grand or low; a couple scores its points)"
 
-    MinnesotaRules = models.TextChoices("MinnesotaRules", [(key, (key, r.name)) for key, r in RULES.items()])
+    # Minnesota whist's rules, as the domain declares them: SWEDISH = "swedish", "Swedish (classic) rules"…
+    MinnesotaRules = models.TextChoices(
+        "MinnesotaRules", [(key.upper().replace("-", "_"), (key, r.name)) for key, r in RULES.items()]
+    )
 
     class SitOut(models.TextChoices):
         SEVEN = "7", "7 tricks"
