@@ -51,6 +51,18 @@ def _rules(state: DriveState) -> dict | None:
     return None if rules is None else {"key": rules.key, "name": rules.name, "summary": rules.summary}
 
 
+def _hand(state: DriveState, hand: int, table: int) -> dict:
+    ns_points, ew_points = state.points(hand, table)
+    return {
+        "hand": hand,
+        "table": table,
+        "ns_tricks": state.results[(hand, table)],
+        "granded": state.grands[(hand, table)],
+        "ns_points": ns_points,
+        "ew_points": ew_points,
+    }
+
+
 def drive_report(*, drive: Drive) -> dict:
     """The drive's state as plain data (``drive_state --format json``). Each player has the place
     the results page gives them (``DriveState.player_standings``): in their role's list ("6=" when
@@ -76,17 +88,7 @@ def drive_report(*, drive: Drive) -> dict:
             }
             for hand in sorted(state.seatings)
         ],
-        "hands": [
-            {
-                "hand": hand,
-                "table": table,
-                "ns_tricks": ns_tricks,
-                "granded": state.grands[(hand, table)],
-                "ns_points": state.points(hand, table)[0],
-                "ew_points": state.points(hand, table)[1],
-            }
-            for (hand, table), ns_tricks in sorted(state.results.items())
-        ],
+        "hands": [_hand(state, hand, table) for hand, table in sorted(state.results)],
         "players": [
             {
                 "player": standing.score.player,
@@ -266,11 +268,11 @@ def _team_deal(state: DriveState, hand: int, home: int, away: int) -> str:
     the away pair's ("Us, Low")."""
     if state.drive.evening_format.trumps:
         return STRAIN_SYMBOLS[state.trumps(hand)]
-    pair = state.seatings.get(hand, {})
+    tables = state.seatings.get(hand, {})
     said = [
-        state.grand_of(hand, table, seated.players[0] if side == "ns" else seated.ew[0])
-        for table, side in ((home, "ns"), (away, "ew"))
-        if (seated := pair.get(table)) is not None
+        state.grand_of(hand, table, (seated.ns if home_pair else seated.ew)[0])
+        for table, home_pair in ((home, True), (away, False))
+        if (seated := tables.get(table)) is not None
     ]
     return ", ".join(said) if any(said) else ""
 
