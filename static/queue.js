@@ -44,16 +44,23 @@
     }
   }
 
-  function form(box, action, item, tricks, seen) {
+  function form(box, action, item, tricks, seen, granded) {
     var f = element("form", { method: "post", action: box.dataset[action], "data-queue": action });
     hidden(f, box.dataset.field, item);
     hidden(f, "seen", seen);
-    if (action !== "enter") hidden(f, "ns_tricks", tricks);
+    if (action !== "enter") {
+      hidden(f, "ns_tricks", tricks);
+      hidden(f, "granded", granded);
+    }
     return f;
   }
 
-  function score(tricks, note, done) {
+  // Who went grand at a Minnesota table, as the tablet's page says it.
+  var GRANDS = { NS: "N/S grand", EW: "E/W grand", low: "Low" };
+
+  function score(tricks, note, done, granded) {
     var p = element("p", { class: done ? "score done" : "score" });
+    if (granded) p.append(GRANDS[granded] + " · ");
     p.append("N/S ", element("b", {}, tricks), " · E/W ", element("b", {}, String(13 - tricks)), " ");
     p.appendChild(element("span", { class: "waiting" }, note));
     return p;
@@ -61,11 +68,11 @@
 
   // A board as the table left it: the scorer's state, then this tablet's entries in their order.
   function localState(section, entries) {
-    var state = { status: section.dataset.status, tricks: section.dataset.tricks };
+    var state = { status: section.dataset.status, tricks: section.dataset.tricks, granded: section.dataset.granded };
     entries.forEach(function (entry) {
-      if (entry.action === "enter") state = { status: "awaiting", tricks: entry.tricks };
-      else if (entry.action === "confirm") state = { status: "confirmed", tricks: entry.tricks };
-      else state = { status: "missing", tricks: "" };
+      if (entry.action === "enter") state = { status: "awaiting", tricks: entry.tricks, granded: entry.granded };
+      else if (entry.action === "confirm") state = { status: "confirmed", tricks: entry.tricks, granded: entry.granded };
+      else state = { status: "missing", tricks: "", granded: "" };
     });
     return state;
   }
@@ -77,7 +84,12 @@
     var heading = section.querySelector("h2");
     while (heading.nextSibling) section.removeChild(heading.nextSibling);
     section.className = "board queued " + state.status;
-    if (state.status === "missing") {
+    var enter = section.querySelector("template.enter-form");
+    if (state.status === "missing" && enter) {
+      // The page's own entry (a Minnesota hand's asks who went grand too), as the scorer drew it.
+      section.appendChild(enter.content.cloneNode(true));
+      section.querySelectorAll("form[data-queue] input[name=seen]").forEach(function (input) { input.value = seen; });
+    } else if (state.status === "missing") {
       section.appendChild(element("p", { class: "ask" }, "N/S: how many tricks did you take?"));
       var tricks = form(box, "enter", item, null, seen);
       tricks.className = "tricks";
@@ -86,17 +98,17 @@
       }
       section.appendChild(tricks);
     } else if (state.status === "awaiting") {
-      section.appendChild(score(state.tricks, "waiting to send", false));
+      section.appendChild(score(state.tricks, "waiting to send", false, state.granded));
       section.appendChild(element("p", { class: "ask" }, "E/W: is this right?"));
       var choice = element("div", { class: "confirm" });
-      var yes = form(box, "confirm", item, state.tricks, seen);
+      var yes = form(box, "confirm", item, state.tricks, seen, state.granded);
       yes.appendChild(element("button", { class: "big yes" }, "Yes, confirm"));
       var no = form(box, "reject", item, state.tricks, seen);
       no.appendChild(element("button", { class: "big no" }, "No, enter again"));
       choice.append(yes, no);
       section.appendChild(choice);
     } else {
-      section.appendChild(score(state.tricks, "Confirmed here · waiting to send", true));
+      section.appendChild(score(state.tricks, "Confirmed here · waiting to send", true, state.granded));
     }
   }
 
@@ -176,6 +188,7 @@
     body.append("csrfmiddlewaretoken", box.dataset.csrf);
     body.append(entry.field, entry.item);
     if (entry.tricks !== null && entry.tricks !== "") body.append("ns_tricks", entry.tricks);
+    if (entry.granded) body.append("granded", entry.granded);
     if (entry.seen !== null && entry.seen !== "") body.append("seen", entry.seen);
     fetch(entry.url, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {
@@ -232,6 +245,7 @@
       field: box.dataset.field,
       item: data.get(box.dataset.field),
       tricks: data.get("ns_tricks"),
+      granded: data.get("granded"),
       seen: data.get("seen"),
     });
     save(box, queue);

@@ -106,3 +106,19 @@ def test_the_demo_has_a_duplicate_individual_played_and_published(db):
     report = individual_report(individual)
     assert len(report.standings) == 9 and report.standings[0].rank == "1"
     assert any(len(people) == 2 for people in report.people.values())  # the shared seat
+
+
+def test_the_demo_has_a_small_minnesota_drive_played_and_published(db, client):
+    call_command("demo")
+    drive = Drive.objects.get(name="Minnesota Whist Drive")
+    assert (drive.game, drive.minnesota_rules, drive.status, drive.published) == (
+        "minnesota",
+        "swedish",
+        Drive.Status.FINISHED,
+        True,
+    )
+    state = drives.DriveState(drive)
+    assert state.tables == 3 and len(state.results) == 3 * drive.hands
+    assert {granded for granded in state.grands.values()} == {"NS", "EW", "low"}
+    page = client.get(f"/drives/{drive.pk}/results/").content.decode()
+    assert "Swedish (classic) rules" in page and "the points their couples scored" in page

@@ -12,7 +12,7 @@ from .domain.errors import DomainError
 from .domain.leagues import MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN, check_days_between
 from .domain.limits import MAX_BOARDS_PER_ROUND, MAX_HANDS, MAX_PBN_BYTES, MAX_PLAYERS, MAX_RESULTS_CSV_BYTES
 from .domain.movements import build_movement, parse_round_list
-from .models import Adjusted, Competition, Drive, DrivePlayer, DriveTeam, Event
+from .models import Adjusted, Competition, Drive, DrivePlayer, DriveResult, DriveTeam, Event
 from .services.drives import lifecycle as drive_lifecycle
 from .services.events.lifecycle import (
     MOVEMENT_FIELDS,
@@ -173,6 +173,8 @@ class DriveAdminForm(forms.ModelForm):
             "hands",
             "halves",
             "trump_schedule",
+            "game",
+            "minnesota_rules",
             "sit_out",
             "team_points",
             "lady_label",
@@ -425,7 +427,8 @@ class DrivePlayerForm(forms.Form):
 
 
 class DriveCorrectionForm(forms.Form):
-    """The organiser's tricks for a hand at a table, and why."""
+    """The organiser's tricks for a hand at a table (a Minnesota drive's: and who went grand), and
+    why."""
 
     NOT_NUMBERS = {
         "required": "Give the hand, the table and the tricks N/S took, as numbers.",
@@ -435,6 +438,8 @@ class DriveCorrectionForm(forms.Form):
     hand = forms.IntegerField(error_messages=NOT_NUMBERS)
     table = forms.IntegerField(error_messages=NOT_NUMBERS)
     ns_tricks = forms.IntegerField(error_messages=NOT_NUMBERS)
+    # Only a Minnesota drive asks it; its service refuses a Minnesota hand without it, in words.
+    granded = forms.ChoiceField(choices=DriveResult.Granded.choices, required=False, label="Who went grand")
     reason = forms.CharField(
         max_length=200,
         error_messages=text_errors(
@@ -555,6 +560,21 @@ class NewDriveForm(forms.Form):
         initial="HDSC",
         help_text="Hand by hand, in this order, then again from the start.",
     )
+    game = forms.ChoiceField(
+        label="Game",
+        choices=Drive.Game.choices,
+        initial=Drive.Game.WHIST,
+        required=False,  # a drive page of before: whist
+        help_text="Minnesota whist plays no trumps (the trumps above are not used) and its sit-out "
+        "players score the hand's average points.",
+    )
+    minnesota_rules = forms.ChoiceField(
+        label="Minnesota rules",
+        choices=Drive.MinnesotaRules.choices,
+        initial="swedish",
+        required=False,
+        help_text="How a Minnesota hand is scored; printed on the cards and the results.",
+    )
     sit_out = forms.ChoiceField(
         label="At the sit-out table a player scores", choices=Drive.SitOut.choices, initial=Drive.SitOut.SEVEN
     )
@@ -590,6 +610,12 @@ class NewDriveForm(forms.Form):
 
     def clean_hands_per_round(self):
         return self.cleaned_data.get("hands_per_round") or 1
+
+    def clean_game(self):
+        return self.cleaned_data.get("game") or Drive.Game.WHIST
+
+    def clean_minnesota_rules(self):
+        return self.cleaned_data.get("minnesota_rules") or "swedish"
 
     def clean_prizes(self):
         """The ticked prizes in the prize list's order, as the drive keeps them: a preset's name
@@ -646,7 +672,18 @@ class NewTeamNightForm(NewDriveForm):
         error_messages={"required": "Enter the teams, one a line: a team night needs two at least."},
     )
 
-    field_order = ["club", "name", "date", "team_points", "hands", "halves", "trump_schedule", "teams"]
+    field_order = [
+        "club",
+        "name",
+        "date",
+        "team_points",
+        "hands",
+        "halves",
+        "trump_schedule",
+        "game",
+        "minnesota_rules",
+        "teams",
+    ]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

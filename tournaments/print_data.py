@@ -220,6 +220,7 @@ class DrivePrint:
     card_columns: tuple[str, ...] = (
         SCORE_CARD_COLUMNS  # the names' columns (wide) after the third, then two scores
     )
+    rules: tuple[str, ...] = ()  # the game's rules, printed: a Minnesota drive's name and summary
 
 
 @dataclass(frozen=True)

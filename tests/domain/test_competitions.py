@@ -451,3 +451,18 @@ def test_a_drive_in_one_list_places_its_players_together_and_by_role_in_their_ro
 
     assert [(r.key, r.total) for r in one.rows] == [("m1", 4), ("m3", 3), ("m2", 1.5), ("m4", 1.5)]
     assert {r.key: r.total for r in by_role.rows} == {"m1": 2, "m2": 1, "m3": 2, "m4": 1}
+
+
+def test_a_drive_scored_in_points_is_never_added_to_drives_in_tricks_but_counts_by_its_placings():
+    classic = drive(1, [("L", 1, 90), ("L", 2, 80), ("G", 3, 85), ("G", 4, 70)])
+    # A Minnesota drive: its players are placed by points, and give no drive score.
+    minnesota = drive(2, [("L", 2, 12), ("L", 1, 3), ("G", 4, 9), ("G", 3, -2)])
+    minnesota = replace(minnesota, entrants=tuple(e._replace(drive_score=None) for e in minnesota.entrants))
+    scores = Rules(kinds=frozenset({"drive"}), measure="drive", lists="roles")
+    placings = Rules(kinds=frozenset({"drive"}), measure="placing", placing="reverse", lists="roles")
+    assert (counts(classic, scores), counts(minnesota, scores)) == (True, False)
+    assert counts(minnesota, placings)
+    by_score = standings([classic, minnesota], scores)
+    assert {(r.key, r.total) for r in by_score.rows if r.list == "L"} == {("m1", 90), ("m2", 80)}
+    by_place = standings([classic, minnesota], placings)
+    assert {(r.key, r.total) for r in by_place.rows if r.list == "L"} == {("m1", 3), ("m2", 3)}

@@ -130,3 +130,22 @@ def test_an_individual_event_prints_itinerary_cards_and_a_pairs_event_guide_and_
     assert {"guide-cards", "score-cards"} <= set(formats.PAIRS_EVENT.documents)
     assert drive_format("individual").documents[-1] == "itinerary-cards"
     assert "itinerary-cards" not in drive_format("teams").documents
+
+
+@pytest.mark.parametrize("stored", [f.value for f in DriveFormat])
+def test_a_minnesota_drive_is_its_format_with_a_grand_a_measure_of_points_and_no_trumps(stored):
+    whist, minnesota = drive_format(stored), drive_format(stored, game="minnesota")
+    assert [f.name for f in minnesota.entry] == ["granded", *(f.name for f in whist.entry)]
+    assert minnesota.entry[0].choices == (("NS", "N/S grand"), ("EW", "E/W grand"), ("low", "Low"))
+    assert (minnesota.trumps, minnesota.cards_in_tricks, whist.trumps, whist.cards_in_tricks) == (
+        False,
+        False,
+        True,
+        True,
+    )
+    assert minnesota.measure is not Measure.TRICKS and minnesota.scoring.startswith("Minnesota whist")
+    assert minnesota.evening.plural == "Minnesota " + whist.evening.plural
+    # Who is entered, ranked and listed, and how they move, are the format's, whatever the game.
+    same = ("kind", "entrants", "ranked", "lists", "seats", "seated_by", "card_codes", "documents", "card")
+    assert [getattr(minnesota, name) for name in same] == [getattr(whist, name) for name in same]
+    assert drive_format(stored, game="whist") == whist

@@ -26,7 +26,9 @@ otherwise guests compete under their name (they never get a page).
   table (``6/4/3/2/1``, nothing below it) or by reverse placings (the winner of a field of N scores
   N, the last 1). Entrants sharing a place share the points of the places they cover:
   two equal second on 6/4/3/2/1 score (4 + 3) / 2 = 3.5 each. The total is their sum.
-- ``drive``: the player's drive score (tricks over the evening); the total is their sum.
+- ``drive``: the player's drive score (tricks over the evening); the total is their sum. A drive
+  scored in points (Minnesota whist) has no drive score (``Entrant.drive_score`` None): its points
+  are never added to tricks, and it counts by placings only.
 
 **Counting.** All scores; the best N; or all but the lowest k. A minimum of evenings played to
 qualify: those short of it are listed apart, with how many more they need.

@@ -20,11 +20,21 @@ Minnesota board will add who went grand, a widow deal who took the widow and eac
 ('players', 'one', 'Player 7')
 >>> str(drive_format("teams").measure), drive_format("progressive").card_codes
 ('team points', True)
+
+A drive's game changes what its tables enter, how a hand is scored and its measure: a Minnesota
+drive (no trumps) enters who went grand with N/S's tricks and ranks its players by points, never
+added to a classic drive's tricks.
+
+>>> minnesota = drive_format("progressive", game="minnesota")
+>>> [f.name for f in minnesota.entry], minnesota.measure.amount("31"), minnesota.trumps
+(['granded', 'ns_tricks'], '31 points', False)
+>>> drive_format("teams", game="minnesota").measure.amount("1")
+'1 team point'
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 
@@ -50,6 +60,7 @@ class Measure(StrEnum):
 
     PERCENTAGE = "percentage"  # a duplicate evening: share of the matchpoints (or its total)
     TRICKS = "tricks"  # a drive's score card: the tricks a player's couples took
+    POINTS = "points"  # a Minnesota drive's score card: its couples' points, hand by hand
     TEAM_POINTS = "team points"  # a team night: the points the team won
     MATCH_POINTS = "match points"  # a league match: 3 a win and 1 a tie to each club
 
@@ -86,9 +97,14 @@ class Figure:
     label: str
     low: int
     high: int
+    choices: tuple[tuple[str, str], ...] = ()  # a figure chosen from these (value, words)
 
 
 NS_TRICKS = Figure("ns_tricks", "N/S tricks", 0, 13)
+# A Minnesota hand: who went grand (N/S, E/W, or nobody: played low), before N/S's tricks.
+GRANDED = Figure(
+    "granded", "Who went grand", 0, 0, (("NS", "N/S grand"), ("EW", "E/W grand"), ("low", "Low"))
+)
 
 
 @dataclass(frozen=True)
@@ -115,12 +131,20 @@ class EveningFormat:
     documents: tuple[str, ...] = ()
     # What an organiser might tell a table whose players are lost: who moves is what the format moves.
     move_example: str = "Ann Smith: go to table 2, sit East"
+    game: str = "whist"  # the game played at the tables: "whist" or "minnesota"
+    trumps: bool = True  # hands are played with trumps (a Minnesota drive's never are)
 
     @property
     def duplicate(self) -> bool:
         """Each deal is played at several tables and compared (an event): a drive's and a league
         match's tables each play their own deals."""
         return self.kind == "event"
+
+    @property
+    def cards_in_tricks(self) -> bool:
+        """A player's score card adds up tricks (classic whist), not a Minnesota drive's points:
+        only such scores are ever added to one another across evenings."""
+        return self.game == "whist"
 
     @property
     def ranks_by_role(self) -> bool:
@@ -290,6 +314,33 @@ def event_format(variant: str) -> EveningFormat:
     return INDIVIDUAL_EVENT if variant == "individual" else PAIRS_EVENT
 
 
-def drive_format(format: str) -> EveningFormat:
-    """The format of a drive stored with this format name."""
-    return FORMATS[_DRIVE_KEYS.get(format, format)]
+# What a Minnesota drive's scoring says, by the measure of its classic format.
+_MINNESOTA_SCORING = {
+    Measure.TRICKS: "Minnesota whist, no trumps: each player's score card adds up the points their "
+    "couple scored, hand by hand, under the drive's rules",
+    Measure.TEAM_POINTS: "Minnesota whist, no trumps: each hand's points to the team, from the "
+    "points its pairs scored under the drive's rules",
+}
+
+
+def with_game(evening: EveningFormat, game: str) -> EveningFormat:
+    """An evening's format for the game its tables play: classic whist as declared; Minnesota
+    whist enters who went grand before the tricks, plays no trumps, measures a drive in points (a
+    team night still in team points) and is called a Minnesota drive (team night)."""
+    if game != "minnesota":
+        return evening
+    return replace(
+        evening,
+        entry=(GRANDED, *evening.entry),
+        scoring=_MINNESOTA_SCORING[evening.measure],
+        measure=Measure.POINTS if evening.measure is Measure.TRICKS else evening.measure,
+        # A player's season keeps them apart: "Best Minnesota drive", never averaged with tricks.
+        evening=Word(f"Minnesota {evening.evening.singular}", f"Minnesota {evening.evening.plural}"),
+        game=game,
+        trumps=False,
+    )
+
+
+def drive_format(format: str, game: str = "whist") -> EveningFormat:
+    """The format of a drive stored with this format name, playing this game."""
+    return with_game(FORMATS[_DRIVE_KEYS.get(format, format)], game)

@@ -19,9 +19,11 @@ from django.db.models.functions import Lower
 from django.db.models.lookups import Exact
 
 from ..domain.drives import PRESETS, parse_prizes
+from ..domain.drives.games import LOW, MINNESOTA, WHIST_GAME, Game, score_text
 from ..domain.errors import DomainError
 from ..domain.formats import EveningFormat, Lists, drive_format
 from ..domain.limits import MAX_HANDS
+from ..domain.minnesota import RULES
 from .clubs import EVENING_TAG_HELP, Club, ClubQuerySet, Member, validate_trump_schedule
 from .history import ResultLine
 from .tablets import TableLink
@@ -52,6 +54,15 @@ class Drive(models.Model):
         MAJORITY = "majority", "1 a hand to the side with 7 tricks or more, 2 for all thirteen"
         TRICKS = "tricks", "The tricks each side took"
 
+    class Game(models.TextChoices):
+        WHIST = WHIST_GAME, "Whist (trumps by the schedule; a couple scores its tricks)"
+        MINNESOTA = MINNESOTA, "Minnesota whist (no trumps; grand or low; a couple scores its points)"
+
+    # Minnesota whist's rules, as the domain declares them: SWEDISH = "swedish", "Swedish (classic) rules"…
+    MinnesotaRules = models.TextChoices(
+        "MinnesotaRules", [(key.upper().replace("-", "_"), (key, r.name)) for key, r in RULES.items()]
+    )
+
     class SitOut(models.TextChoices):
         SEVEN = "7", "7 tricks"
         AVERAGE = "average", "The hand's average (6½ tricks)"
@@ -78,6 +89,19 @@ class Drive(models.Model):
         choices=SitOut.choices,
         default=SitOut.SEVEN,
         help_text="What a player at the sit-out table scores for the hand.",
+    )
+    game = models.CharField(
+        max_length=10,
+        choices=Game.choices,
+        default=Game.WHIST,
+        help_text="The game played at the tables. Minnesota whist plays no trumps, and its sit-out "
+        "players score the hand's average points.",
+    )
+    minnesota_rules = models.CharField(
+        max_length=14,
+        choices=MinnesotaRules.choices,
+        default="swedish",
+        help_text="Minnesota whist's scoring, printed on the cards and the results.",
     )
     team_points = models.CharField(
         max_length=8,
@@ -130,6 +154,10 @@ class Drive(models.Model):
             models.CheckConstraint(
                 condition=Q(team_points__in=["majority", "tricks"]), name="drive_team_points_known"
             ),
+            models.CheckConstraint(condition=Q(game__in=["whist", "minnesota"]), name="drive_game_known"),
+            models.CheckConstraint(
+                condition=Q(minnesota_rules__in=list(RULES)), name="drive_minnesota_rules_known"
+            ),
         ]
 
     def __str__(self):
@@ -147,7 +175,12 @@ class Drive(models.Model):
     @property
     def evening_format(self) -> EveningFormat:
         """What kind of evening it is: who is entered and ranked, and how people are named."""
-        return drive_format(self.format)
+        return drive_format(self.format, self.game)
+
+    @property
+    def played_game(self) -> Game:
+        """The game at the tables, with its rules: what a hand's tricks score."""
+        return Game(self.game, self.minnesota_rules if self.game == MINNESOTA else "")
 
     @property
     def scheduled(self) -> bool:
@@ -378,12 +411,20 @@ def tricks_text(ns_tricks: int) -> str:
 
 
 class DriveResult(models.Model):
-    """The tricks the N/S couple took at one table in one hand; E/W took the rest of 13."""
+    """The tricks the N/S couple took at one table in one hand; E/W took the rest of 13. A
+    Minnesota drive's hand also says who went grand (N/S, E/W, or "low": nobody)."""
+
+    class Granded(models.TextChoices):
+        NONE = "", "No grand (a whist drive)"
+        NS = "NS", "N/S grand"
+        EW = "EW", "E/W grand"
+        LOW = LOW, "Low (nobody went grand)"
 
     drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="results")
     hand = models.PositiveSmallIntegerField()
     table = models.PositiveSmallIntegerField()
     ns_tricks = models.PositiveSmallIntegerField()
+    granded = models.CharField(max_length=3, choices=Granded.choices, default="", blank=True)
     confirmed = models.BooleanField(
         default=False, help_text="Confirmed at the table (or typed by the organiser): it then counts."
     )
@@ -393,6 +434,9 @@ class DriveResult(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["drive", "hand", "table"], name="drive_result_once"),
             models.CheckConstraint(condition=Q(ns_tricks__lte=13), name="drive_result_tricks_0_13"),
+            models.CheckConstraint(
+                condition=Q(granded__in=["", "NS", "EW", LOW]), name="drive_result_granded_known"
+            ),
         ]
 
     def __str__(self):
@@ -400,7 +444,8 @@ class DriveResult(models.Model):
 
     @property
     def score_text(self) -> str:
-        return tricks_text(self.ns_tricks)
+        """ "8–5", or a Minnesota hand's "N/S grand 8–5": the history and the trail write it."""
+        return score_text(self.ns_tricks, self.granded)
 
     @property
     def ew_tricks(self) -> int:

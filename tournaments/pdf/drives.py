@@ -27,7 +27,9 @@ def _score_cards(data: DrivePrint) -> list:
         rows.append(["Total", *[""] * (len(header) - 2), card.total])
         head = [
             text(card.title, STYLES["heading"]),
-            text(f"{data.event.name} · {data.event.date} · {data.card}", STYLES["small"]),
+            text(" · ".join((data.event.name, data.event.date, data.card, *data.rules[:1])), STYLES["small"]),
+            # The rules' summary, when the game names its rules: every card carries what it scores.
+            *(text(line, STYLES["note"]) for line in data.rules[1:]),
             Spacer(1, 1.5 * mm),
         ]
         cards.append([*head, Grid(header, rows, widths, bold_last=True, align=centred)])
@@ -68,6 +70,7 @@ HEADING_ROOM = 40 * mm
 def _results(data: DrivePrint) -> list:
     width = usable_width(data.event)
     story = [text(f"{data.event.name}: results", STYLES["title"])]
+    story += [text(line, STYLES["note"]) for line in data.rules]
     if data.results.prizes:
         story += [CondPageBreak(HEADING_ROOM), text("Prizes", STYLES["heading"])]
         story.append(

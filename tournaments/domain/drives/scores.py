@@ -2,8 +2,10 @@
 
 A player scores the tricks their couple took in each hand (13 between the two couples at a table);
 at the sit-out table they score the sit-out score, 7 by default or the hand's average, which is
-always 6½ (every table's two couples share 13 tricks). The hands fall into halves (24 hands in two
-halves of 12 by default; an uneven split gives the earlier halves the extra hand).
+always 6½ (every table's two couples share 13 tricks). A Minnesota drive's player scores their
+couple's points instead, and the sit-out players the hand's average points (``games``). The
+hands fall into halves (24 hands in two halves of 12 by default; an uneven split gives the earlier
+halves the extra hand).
 
 Prizes are given in the order of the drive's list, one to a player: a player who has a prize is
 passed over for the later ones. A tie is broken by the last half's score, then by the last hand's
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..errors import DriveError
+from .games import WHIST, Game
 from .movement import GENT, LADY, TRICKS, TableSeating
 
 AVERAGE = TRICKS / 2  # the hand's average: every table's couples share 13 tricks
@@ -58,8 +61,9 @@ class HandLine:
     table: int
     partner: str | None
     opponents: tuple[str | None, str | None]
-    tricks: float | None  # None: not played yet
+    tricks: float | None  # the hand's score (a Minnesota drive's: points); None: not played yet
     sat_out: bool
+    taken: int | None = None  # the tricks the player's couple took (None: sat out, not played yet)
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,7 @@ class PlayerScore:
     @property
     def big_hands(self) -> int:
         """Hands played (not sat out) in which the player's couple took 10 tricks or more."""
-        return sum(1 for line in self.lines if not line.sat_out and (line.tricks or 0) >= 10)
+        return sum(1 for line in self.lines if not line.sat_out and (line.taken or 0) >= 10)
 
     @property
     def last_hand(self) -> float:
@@ -112,25 +116,47 @@ def score_players(
     halves: int = 2,
     sit_out_score: float = SIT_OUT,
     typed: Mapping[str, Mapping[int, float]] | None = None,
+    game: Game = WHIST,
+    granded: Mapping[tuple[int, int], str] | None = None,
 ) -> dict[str, PlayerScore]:
     """Every player's score card from the seatings so far and the N/S tricks by (hand, table).
 
     ``typed`` holds totals copied from paper score cards, by player and half (1, 2, …): such a
-    total stands for that half, whatever of its hands were entered one by one.
+    total stands for that half, whatever of its hands were entered one by one. A Minnesota drive
+    (``game``) scores each couple's points, from who went grand by (hand, table) (``granded``).
+
+    >>> from .games import MINNESOTA
+    >>> from .movement import start_seating
+    >>> seat = {t.table: t for t in start_seating(["L1", "L2", "L3"], ["G1", "G2", "G3"])}
+    >>> roles = {p: p[0] for p in ("L1", "G1", "L2", "G2", "L3", "G3")}
+    >>> scores = score_players(roles, {1: seat}, {(1, 1): 4}, hands=1, halves=1,
+    ...                        game=Game(MINNESOTA, "swedish"), granded={(1, 1): ""})
+    >>> [(p, s.score) for p, s in scores.items()]
+    [('L1', 3), ('G1', 3), ('L2', 0), ('G2', 0), ('L3', 1.5), ('G3', 1.5)]
     """
     typed = typed or {}
+    granded = granded or {}
     spans = halves_of(hands, halves)
     lines: dict[str, list[HandLine]] = {player: [] for player in roles}
     for hand in sorted(seatings):
+        points = {
+            table: game.points(results[(hand, table)], granded.get((hand, table), ""))
+            for table in seatings[hand]
+            if (hand, table) in results
+        }
+        sit_out = game.sit_out(points.values(), fixed=sit_out_score)
         for table in seatings[hand].values():
-            tricks = results.get((hand, table.table))
+            scored = points.get(table.table)
+            ns_tricks = results.get((hand, table.table))
             for player in table.players:
+                taken = None
                 if table.sit_out:
-                    got = sit_out_score
-                elif tricks is None:
+                    got = sit_out
+                elif scored is None:
                     got = None
                 else:
-                    got = tricks if player in table.ns else TRICKS - tricks
+                    got = scored[0] if player in table.ns else scored[1]
+                    taken = ns_tricks if player in table.ns else TRICKS - ns_tricks
                 lines[player].append(
                     HandLine(
                         hand,
@@ -139,6 +165,7 @@ def score_players(
                         (None, None) if table.sit_out else table.opponents_of(player),
                         got,
                         table.sit_out,
+                        taken,
                     )
                 )
     scores = {}

@@ -22,6 +22,11 @@ Points, per hand at each table, by the club's rule:
   side 0;
 - ``tricks``: each side scores the tricks it took.
 
+A Minnesota team night (``games``) reads each hand by its points: under ``majority`` the pair that
+won the hand on points (the higher; never level) scores 1, and 2 for a clean sweep: all thirteen
+tricks when someone went grand, none when the hand was played low; under ``tricks`` each
+pair scores its Minnesota points. Level teams are still separated by the tricks they took.
+
 A team's score is the sum of its two pairs'. Teams rank by score; teams level on score are
 separated by the tricks they took (Foster's rule for ties, domain.md decision 4), and teams level
 on both share a place ("2="). Under ``tricks`` the score is the tricks, so level teams share.
@@ -41,6 +46,7 @@ from enum import StrEnum
 
 from ..errors import DriveError
 from ..places import shared_places
+from .games import Game
 from .movement import TRICKS
 
 HOME, AWAY = "home", "away"
@@ -145,6 +151,22 @@ def hand_points(rule: Rule, ns_tricks: int) -> tuple[int, int]:
     return majority(ns_tricks), majority(ew_tricks)
 
 
+def game_points(rule: Rule, game: Game, ns_tricks: int, granded: str = "") -> tuple[int, int]:
+    """The home and away pairs' points at a table, in the drive's game: a Minnesota hand's winners
+    on points take the majority's point, its tricks rule scores the pairs' Minnesota points.
+
+    >>> from .games import MINNESOTA
+    >>> swedish = Game(MINNESOTA, "swedish")
+    >>> game_points(Rule.MAJORITY, swedish, 4, ""), game_points(Rule.TRICKS, swedish, 4, "")
+    ((1, 0), (3, 0))
+    >>> game_points(Rule.MAJORITY, swedish, 0, ""), game_points(Rule.MAJORITY, swedish, 13, "EW")
+    ((2, 0), (2, 0))
+    """
+    if Rule(rule) == Rule.TRICKS:
+        return game.points(ns_tricks, granded)
+    return hand_points(rule, game.moving_tricks(ns_tricks, granded))
+
+
 @dataclass(frozen=True)
 class PairScore:
     """A team's home or away pair: its points and tricks over the hands in so far."""
@@ -175,8 +197,14 @@ class TeamScore:
         return self.home.hands + self.away.hands
 
 
-def score_teams(rule: Rule, teams: int, results: Mapping[tuple[int, int], int]) -> dict[int, TeamScore]:
-    """Every team's score from the N/S tricks in so far, by (hand, table).
+def score_teams(
+    rule: Rule,
+    teams: int,
+    results: Mapping[tuple[int, int], int],
+    points: Mapping[tuple[int, int], tuple[int, int]] | None = None,
+) -> dict[int, TeamScore]:
+    """Every team's score from the N/S tricks in so far, by (hand, table); ``points``, where
+    given, holds each table's home and away points (a Minnesota night's, ``game_points``).
 
     >>> scores = score_teams(Rule.MAJORITY, 2, {(1, 1): 8, (1, 2): 13})
     >>> [(s.team, s.home.points, s.away.points, s.points, s.tricks) for s in scores.values()]
@@ -188,9 +216,9 @@ def score_teams(rule: Rule, teams: int, results: Mapping[tuple[int, int], int]) 
         if not 1 <= table <= teams:
             raise DriveError(f"There is no table {table}: there are {teams} teams.")
         visit = visits(teams, hand)[table - 1]
-        points = hand_points(rule, ns_tricks)
+        scored = points[(hand, table)] if points is not None else hand_points(rule, ns_tricks)
         for (team, side), got, tricks in zip(
-            ((visit.home, HOME), (visit.away, AWAY)), points, (ns_tricks, TRICKS - ns_tricks), strict=True
+            ((visit.home, HOME), (visit.away, AWAY)), scored, (ns_tricks, TRICKS - ns_tricks), strict=True
         ):
             line = pairs[(team, side)]
             line[0] += got
@@ -214,25 +242,35 @@ class TeamHand:
     away_points: int | None
 
 
-def team_card(rule: Rule, teams: int, team: int, hands: int, results: Mapping[tuple[int, int], int]):
-    """A team's hands, one a line, from the N/S tricks in so far by (hand, table).
+def team_card(
+    rule: Rule,
+    teams: int,
+    team: int,
+    hands: int,
+    results: Mapping[tuple[int, int], int],
+    points: Mapping[tuple[int, int], tuple[int, int]] | None = None,
+):
+    """A team's hands, one a line, from the N/S tricks in so far by (hand, table) (or each
+    table's home and away ``points``, as ``score_teams`` takes them).
 
     >>> [(h.visitors, h.away_table, h.home_points, h.away_points) for h in team_card(
     ...     Rule.MAJORITY, 3, 1, 2, {(1, 1): 8, (1, 2): 13})]
     [(3, 2, 1, 0), (2, 3, None, None)]
     """
+    if points is None:
+        points = {key: hand_points(rule, ns_tricks) for key, ns_tricks in results.items()}
     lines = []
     for hand in range(1, hands + 1):
         visit = visits(teams, hand)[team - 1]
         table = away_table(teams, team, hand)
-        home, away = results.get((hand, team)), results.get((hand, table))
+        home, away = points.get((hand, team)), points.get((hand, table))
         lines.append(
             TeamHand(
                 hand,
                 visit.away,
                 table,
-                None if home is None else hand_points(rule, home)[0],
-                None if away is None else hand_points(rule, away)[1],
+                None if home is None else home[0],
+                None if away is None else away[1],
             )
         )
     return tuple(lines)

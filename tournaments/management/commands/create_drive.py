@@ -12,6 +12,8 @@ from tournaments.domain.errors import DomainError
 from tournaments.models import Drive, DrivePlayer
 from tournaments.services import drives
 
+from ._game_options import add_game_arguments, game_options
+
 
 class Command(BaseCommand):
     help = (
@@ -36,6 +38,7 @@ class Command(BaseCommand):
         parser.add_argument("--halves", type=int, default=2)
         parser.add_argument("--schedule", default="HDSC", help="trumps hand by hand, e.g. HDSC or HDSCN")
         parser.add_argument("--sit-out-score", choices=Drive.SitOut.values, default=Drive.SitOut.SEVEN)
+        add_game_arguments(parser)
         parser.add_argument(
             "--prizes",
             default=None,
@@ -72,6 +75,7 @@ class Command(BaseCommand):
                     prizes=options["prizes"],
                     hands_per_round=options["hands_per_round"],
                     rounds=options["rounds"],
+                    **game_options(options),
                 )
                 for role, card in seats:
                     label = drive.role_label(role)

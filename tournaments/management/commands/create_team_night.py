@@ -10,6 +10,8 @@ from tournaments.domain.errors import DomainError
 from tournaments.models import Drive
 from tournaments.services import drives
 
+from ._game_options import add_game_arguments, game_options
+
 
 def _team(text: str) -> tuple[str, list[str]]:
     name, _, players = text.partition(":")
@@ -32,6 +34,7 @@ class Command(BaseCommand):
         parser.add_argument("--hands", type=int, default=24)
         parser.add_argument("--halves", type=int, default=2)
         parser.add_argument("--schedule", default="HDSC", help="trumps hand by hand, e.g. HDSC or HDSCN")
+        add_game_arguments(parser)
         parser.add_argument(
             "--date", type=date.fromisoformat, default=None, help="YYYY-MM-DD (default today)"
         )
@@ -52,6 +55,7 @@ class Command(BaseCommand):
                 halves=options["halves"],
                 team_points=options["points"],
                 trump_schedule=options["schedule"],
+                **game_options(options),
             )
             drives.drive_start(drive=drive)
         except DomainError as error:

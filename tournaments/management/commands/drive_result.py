@@ -17,6 +17,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--tricks", type=int, required=True, help="tricks taken by the N/S couple, 0 to 13"
         )
+        parser.add_argument(
+            "--granded", choices=["NS", "EW", "low"], default=None, help="a Minnesota drive: who went grand"
+        )
 
     def handle(self, *args, **options):
         drive = Drive.objects.filter(pk=options["drive"]).first()
@@ -24,7 +27,11 @@ class Command(BaseCommand):
             raise CommandError(f"There is no drive {options['drive']}.")
         try:
             result = drives.drive_result_record(
-                drive=drive, hand=options["hand"], table=options["table"], ns_tricks=options["tricks"]
+                drive=drive,
+                hand=options["hand"],
+                table=options["table"],
+                ns_tricks=options["tricks"],
+                granded=options["granded"],
             )
         except DomainError as error:
             raise CommandError(str(error)) from None

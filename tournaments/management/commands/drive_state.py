@@ -25,6 +25,8 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(state, indent=1))
             return
         self.stdout.write(f"{drive.name}: next hand {state['hand'] or '(all in)'}")
+        if state["rules"]:  # a Minnesota drive's: its scores are points
+            self.stdout.write(f"  Minnesota whist, {state['rules']['name']}: {state['rules']['summary']}")
         for team in state["teams"]:
             self.stdout.write(
                 f"  {team['place']:>4} {team['name']:<30} {team['points']:>4} points "

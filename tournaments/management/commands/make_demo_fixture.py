@@ -1,7 +1,7 @@
 """Rebuild fixtures/demo.json: a club, its members, an autumn season of published Tuesday pairs
 evenings, Thursday compass evenings and Saturday drives with the season's competitions in
 progress, finished events with results, a ready event, a duplicate individual, a finished whist
-drive and one in play, and a team night played and published.
+drive and one in play, a team night and a small Minnesota whist drive played and published.
 
 Built through the services in a transaction that is rolled back, so the database is untouched.
 Run it after a change to the models, on an empty database:
@@ -186,6 +186,7 @@ def _drives(club, members):
     drives.drive_close(drive=saturday)
     drives.drive_publish(drive=saturday)
     _team_night(club, members)  # between the two, in date order: a backup restores drives by date
+    _minnesota_drive(club, members)
 
     friday = drives.drive_create(
         club=club, name="Friday Progressive", date=date(2026, 11, 27), hands=24, trump_schedule="HDSCN"
@@ -193,6 +194,34 @@ def _drives(club, members):
     _drive_players(friday, members[10:26])
     drives.drive_start(drive=friday)
     _drive_play(friday, rng, 2)
+
+
+def _minnesota_drive(club, members):
+    """A small Minnesota whist drive (three tables, six hands, Swedish rules), played, closed and
+    published: who went grand at each table, and each couple's points."""
+    rng = random.Random(1936)
+    drive = drives.drive_create(
+        club=club,
+        name="Minnesota Whist Drive",
+        date=date(2026, 11, 21),
+        hands=6,
+        prizes="classic",
+        game="minnesota",
+        minnesota_rules="swedish",
+    )
+    _drive_players(drive, members[4:16])
+    drives.drive_start(drive=drive)
+    for hand in range(1, drive.hands + 1):
+        state = drives.DriveState(drive)
+        for table, seated in sorted(state.seatings.get(hand, {}).items()):
+            if not seated.sit_out:
+                granded = rng.choice(["NS", "EW", "NS", "EW", "low"])
+                tricks = min(13, max(0, round(rng.gauss(6.5, 2.2))))
+                drives.drive_result_record(
+                    drive=drive, hand=hand, table=table, ns_tricks=tricks, granded=granded
+                )
+    drives.drive_close(drive=drive)
+    drives.drive_publish(drive=drive)
 
 
 # The team night's teams: six of the valley's villages, four members each (home pair, away pair).

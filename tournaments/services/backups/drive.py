@@ -51,6 +51,8 @@ DRIVE_FIELDS = (
     "team_points",
     "hands_per_round",
     "rounds",
+    "game",
+    "minnesota_rules",
 )
 
 
@@ -93,7 +95,13 @@ def drive_export(drive: Drive, *, with_address: bool = False) -> dict:
             for t in tables.values()
         ],
         "results": [
-            {"hand": r.hand, "table": r.table, "ns_tricks": r.ns_tricks, "confirmed": r.confirmed}
+            {
+                "hand": r.hand,
+                "table": r.table,
+                "ns_tricks": r.ns_tricks,
+                "granded": r.granded,
+                "confirmed": r.confirmed,
+            }
             for r in drive.results.all()
         ],
         "history": [
@@ -200,7 +208,12 @@ def _restore(drive: Drive, data: dict) -> None:
         if key is not None
     )
     for item in data.get("results", []):
-        result = DriveResult(drive=drive, **{f: item[f] for f in ("hand", "table", "ns_tricks", "confirmed")})
+        # An export from before Minnesota drives holds no grand: a whist hand's "".
+        result = DriveResult(
+            drive=drive,
+            granded=item.get("granded", ""),
+            **{f: item[f] for f in ("hand", "table", "ns_tricks", "confirmed")},
+        )
         result.full_clean()
         result.save()
     users = club_users(drive.club)

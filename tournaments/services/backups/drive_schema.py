@@ -5,7 +5,7 @@ players.
 """
 
 from ...domain import limits
-from ...models import ResultLine
+from ...models import Drive, DriveResult, ResultLine
 from .event_schema import (
     ADDRESS,
     CLUB_NAME,
@@ -67,6 +67,8 @@ DRIVE_EXPORT = validator(
                     "hands_per_round": HAND,
                     "rounds": whole(1, limits.MAX_HANDS, empty=True),
                     "id": ADDRESS,
+                    "game": one_of(*Drive.Game.values),
+                    "minnesota_rules": one_of(*Drive.MinnesotaRules.values),
                 },
                 optional=(
                     "status",
@@ -84,6 +86,8 @@ DRIVE_EXPORT = validator(
                     "hands_per_round",
                     "rounds",
                     "id",
+                    "game",  # written since drives play Minnesota whist: whist before
+                    "minnesota_rules",
                 ),
             ),
             "teams": rows(record({"number": TABLE, "name": text(60)})),
@@ -120,8 +124,10 @@ DRIVE_EXPORT = validator(
                         "hand": HAND,
                         "table": TABLE,
                         "ns_tricks": whole(0, 13),
+                        "granded": one_of(*DriveResult.Granded.values),
                         "confirmed": YES_NO,
-                    }
+                    },
+                    optional=("granded",),  # a Minnesota hand's: who went grand
                 )
             ),
             "history": rows(

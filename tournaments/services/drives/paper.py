@@ -16,6 +16,7 @@ from ...models import (
 )
 from ...pdf import render_drive
 from ...print_data import (
+    SCORE_CARD_COLUMNS,
     STANDING_COLUMNS,
     TEAM_CARD_COLUMNS,
     TITLES,
@@ -30,7 +31,7 @@ from .state import DriveState, DriveStateError, plain_number
 
 def _schedule_words(state: DriveState, table: int) -> tuple[str, ...]:
     """An individual drive's table card: everyone moves by the schedule, the tablet says where."""
-    sit_out = f"The players sitting out score {state.sit_out_text} for the hand."
+    sit_out = f"The players sitting out score {state.sit_out_words} for the hand."
     if all(hand.get(table) is None or hand[table].sit_out for hand in state.seatings.values()):
         return ("Sit-out table: those the schedule leaves out of a round wait here; nobody plays.", sit_out)
     each = state.drive.hands_per_round
@@ -45,16 +46,37 @@ def _schedule_words(state: DriveState, table: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def _rules(state: DriveState) -> dict | None:
+    rules = state.game.rulebook
+    return None if rules is None else {"key": rules.key, "name": rules.name, "summary": rules.summary}
+
+
+def _hand(state: DriveState, hand: int, table: int) -> dict:
+    ns_points, ew_points = state.points(hand, table)
+    return {
+        "hand": hand,
+        "table": table,
+        "ns_tricks": state.results[(hand, table)],
+        "granded": state.grands[(hand, table)],
+        "ns_points": ns_points,
+        "ew_points": ew_points,
+    }
+
+
 def drive_report(*, drive: Drive) -> dict:
     """The drive's state as plain data (``drive_state --format json``). Each player has the place
     the results page gives them (``DriveState.player_standings``): in their role's list ("6=" when
     level), the one list of an individual drive, their team's at a team night; listed in that
-    order, list by list."""
+    order, list by list. The game and its rules (None for whist), and each confirmed hand at each
+    table: N/S's tricks, who went grand ("" in whist) and each couple's points (whist: tricks)."""
     state = DriveState(drive)
     return {
         "drive": drive.pk,
         "name": drive.name,
         "status": drive.status,
+        "game": drive.game,
+        "rules": _rules(state),
+        "measure": str(drive.evening_format.measure),
         "hand": state.next_hand(),
         "seating": [
             {
@@ -66,6 +88,7 @@ def drive_report(*, drive: Drive) -> dict:
             }
             for hand in sorted(state.seatings)
         ],
+        "hands": [_hand(state, hand, table) for hand, table in sorted(state.results)],
         "players": [
             {
                 "player": standing.score.player,
@@ -124,7 +147,7 @@ def _movement_words(state: DriveState, table: int) -> tuple[str, ...]:
             ways = [f"the couple up to table {circles.up(table, LADY)}"]
         return (
             "Sit-out table: the empty seats stay here and nobody plays.",
-            f"The players here score {state.sit_out_text} for the hand, then move as losers would: "
+            f"The players here score {state.sit_out_words} for the hand, then move as losers would: "
             + " and ".join(ways)
             + ".",
             "Where two players of one role sit out together, the one here longer moves first.",
@@ -157,7 +180,8 @@ def _team_night_paper(state: DriveState) -> dict:
     cards = []
     for number, team in state.teams.items():
         rows, running = [], 0
-        for line in team_card(rule, count, number, drive.hands, state.results) if count > 1 else ():
+        lines = team_card(rule, count, number, drive.hands, state.results, state.team_points)
+        for line in lines if count > 1 else ():
             host = state.teams[line.away_table].name
             played = line.home_points is not None and line.away_points is not None
             points = (line.home_points or 0) + (line.away_points or 0)
@@ -165,7 +189,7 @@ def _team_night_paper(state: DriveState) -> dict:
             rows.append(
                 (
                     str(line.hand),
-                    STRAIN_SYMBOLS[state.trumps(line.hand)],
+                    _team_deal(state, line.hand, number, line.away_table),
                     str(line.away_table),
                     _pair_of(state.teams[line.visitors].name, AWAY),
                     _pair_of(host, HOME),
@@ -184,6 +208,7 @@ def _team_night_paper(state: DriveState) -> dict:
             "Away pairs sit E/W. After each hand every away pair goes one table up, passing over its "
             "own team's table; the tablet says where.",
             f"Points: {drive.get_team_points_display().lower()}.",
+            *state.rules_words,
         )
         for table in state.teams
     }
@@ -219,8 +244,37 @@ def _team_night_paper(state: DriveState) -> dict:
             (("Teams", teams), ("Pairs", pairs)),
             columns=("Place", "Team", "Name", "Home", "Away", "Points", "Tricks"),
         ),
-        "card_columns": TEAM_CARD_COLUMNS,
+        "card_columns": _columns(state, TEAM_CARD_COLUMNS),
     }
+
+
+def _columns(state: DriveState, columns: tuple[str, ...]) -> tuple[str, ...]:
+    """A card's columns in the drive's game: a Minnesota card says who went grand where a whist
+    card says the trumps, and scores points."""
+    if state.drive.evening_format.trumps:
+        return columns
+    return tuple({"Trumps": "Grand", "Tricks": "Points"}.get(column, column) for column in columns)
+
+
+def _deal(state: DriveState, hand: int, table: int | None, key: str) -> str:
+    """A score card's second column: the hand's trumps, or who went grand at the player's table."""
+    if state.drive.evening_format.trumps:
+        return STRAIN_SYMBOLS[state.trumps(hand)]
+    return state.grand_of(hand, table, key) if table is not None else ""
+
+
+def _team_deal(state: DriveState, hand: int, home: int, away: int) -> str:
+    """A team card's second column: the trumps, or who went grand at the home pair's table and at
+    the away pair's ("Us, Low")."""
+    if state.drive.evening_format.trumps:
+        return STRAIN_SYMBOLS[state.trumps(hand)]
+    tables = state.seatings.get(hand, {})
+    said = [
+        state.grand_of(hand, table, (seated.ns if home_pair else seated.ew)[0])
+        for table, home_pair in ((home, True), (away, False))
+        if (seated := tables.get(table)) is not None
+    ]
+    return ", ".join(said) if any(said) else ""
 
 
 ITINERARY_CARDS = "itinerary-cards"
@@ -277,7 +331,7 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
             rows.append(
                 (
                     str(hand),
-                    STRAIN_SYMBOLS[state.trumps(hand)],
+                    _deal(state, hand, line.table if line and not line.sat_out else None, key),
                     str(line.table) if line else "",
                     partner,
                     str(tricks),
@@ -322,10 +376,16 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
             for place, s in (state.placings(role) if state.tables else [])
         ]
         standings.append((drive.role_plural(role), tuple(rows)))
-    words = {access.table: _movement_words(state, access.table) for access in drive.table_accesses.all()}
+    words = {
+        access.table: (*_movement_words(state, access.table), *state.rules_words)
+        for access in drive.table_accesses.all()
+    }
     heading = drive.evening_format.number_heading
     results = DriveResults(prizes, tuple(standings), columns=("Place", heading, *STANDING_COLUMNS[2:]))
-    return _print(state, document, base_url, cards=tuple(cards), words=words, results=results)
+    columns = _columns(state, SCORE_CARD_COLUMNS)
+    return _print(
+        state, document, base_url, cards=tuple(cards), words=words, results=results, card_columns=columns
+    )
 
 
 def _print(state: DriveState, document: str, base_url: str, *, cards, words, results, **columns) -> bytes:
@@ -341,8 +401,9 @@ def _print(state: DriveState, document: str, base_url: str, *, cards, words, res
             club=drive.club.name,
             date=f"{drive.date:%A %-d %B %Y}",
             paper=drive.club.paper_size,
-            scoring="Tricks",
+            scoring=drive.evening_format.measure.value.capitalize(),
         ),
+        rules=state.rules_words,
         cards=cards,
         tables=tuple(tables),
         results=results,

@@ -25,6 +25,7 @@ from ...domain.drives import (
     role_switches,
     start_seating,
 )
+from ...domain.drives.games import grand_words
 from ...domain.entry import EntryError, entry_needed
 from ...domain.errors import DriveError
 from ...models import (
@@ -40,7 +41,6 @@ from ...models import (
     PrizeCut,
     TableCheckIn,
 )
-from ...models.drives import tricks_text
 from ...signals import evening_closed
 from ..core.audit import drive_log
 from ..core.codes import table_link_create
@@ -233,40 +233,62 @@ def _locked(drive: Drive) -> Drive:
     return Drive.objects.select_for_update().get(pk=drive.pk)
 
 
+def _count(ns_tricks: int, granded: str) -> int | str:
+    """A table's count as the entry rule compares and words it: the tricks, or a Minnesota
+    hand's "9 (N/S grand)"."""
+    return f"{ns_tricks} ({grand_words(granded)})" if granded else ns_tricks
+
+
 @transaction.atomic
 def drive_result_record(
-    *, drive: Drive, hand: int, table: int, ns_tricks: int, confirmed: bool = True, user=None
+    *,
+    drive: Drive,
+    hand: int,
+    table: int,
+    ns_tricks: int,
+    granded: str | None = "",
+    confirmed: bool = True,
+    user=None,
 ) -> DriveResult:
-    """Record the N/S couple's tricks at a table in a hand, and seat what the result lets be seated.
+    """Record the N/S couple's tricks at a table in a hand (a Minnesota drive's: and who went
+    grand, "NS", "EW" or "low"), and seat what the result lets be seated.
 
     Unconfirmed (a tablet's first tap) it waits for the other couple, and another count is not
     typed over it (``domain.entry``, as at an event's tablet). A confirmed result is changed only
     by ``drive_result_correct``; the same tricks sent again are harmless.
     """
-    return _record(_locked(drive), hand, table, ns_tricks, confirmed, source=ORGANISER, user=user)
+    return _record(_locked(drive), hand, table, ns_tricks, granded, confirmed, source=ORGANISER, user=user)
 
 
 def _record(
-    drive: Drive, hand: int, table: int, ns_tricks: int, confirmed: bool, *, source: str, user=None
+    drive: Drive,
+    hand: int,
+    table: int,
+    ns_tricks: int,
+    granded: str | None,
+    confirmed: bool,
+    *,
+    source: str,
+    user=None,
 ) -> DriveResult:
     state = DriveState(drive, near=hand)
-    state.check_playable(hand, table, ns_tricks)
+    granded = state.check_playable(hand, table, ns_tricks, granded=granded)
     result = state.result_rows.get((hand, table))
     if not confirmed:  # N/S's count, waiting for E/W: the rule of every table's count
         try:
             needed = entry_needed(
                 deal=drive.evening_format.deal,
                 number=hand,
-                existing=None if result is None else result.ns_tricks,
+                existing=None if result is None else _count(result.ns_tricks, result.granded),
                 confirmed=result is not None and result.confirmed,
-                entered=ns_tricks,
+                entered=_count(ns_tricks, granded),
             )
         except EntryError as error:
             raise DriveStateError(str(error)) from None
         if not needed:
             return result  # the same tap again: nothing to do
     elif result is not None and result.confirmed:
-        if result.ns_tricks == ns_tricks:
+        if (result.ns_tricks, result.granded) == (ns_tricks, granded):
             return result
         raise DriveStateError(
             f"Hand {hand} at table {table} is already confirmed ({result}); only the organiser can "
@@ -274,42 +296,46 @@ def _record(
         )
     if result is None:
         result, line, before = DriveResult(drive=drive, hand=hand, table=table), Line.CREATED, ""
-    elif result.ns_tricks != ns_tricks:
+    elif (result.ns_tricks, result.granded) != (ns_tricks, granded):
         line, before = Line.CREATED, result.score_text  # the organiser's count over one still waiting
     else:
         line, before = Line.CONFIRMED, result.score_text  # the organiser confirms a table's count
-    result.ns_tricks, result.confirmed = ns_tricks, confirmed
+    result.ns_tricks, result.granded, result.confirmed = ns_tricks, granded, confirmed
     result.save()
     history_add(result, line, before=before, user=user, source=source)
     if confirmed:
-        state.results[(hand, table)] = ns_tricks
+        state.count(hand, table, ns_tricks, granded)
         _seat_what_can_be(drive, state, hand)
     return result
 
 
 @transaction.atomic
-def drive_result_confirm(*, drive: Drive, hand: int, table: int, ns_tricks: int) -> DriveResult:
+def drive_result_confirm(
+    *, drive: Drive, hand: int, table: int, ns_tricks: int, granded: str | None = ""
+) -> DriveResult:
     """E/W confirm the count they were shown at the table; a count changed since is not confirmed
     by mistake, and a confirmation sent twice is harmless."""
-    return _confirm(_locked(drive), hand, table, ns_tricks, source=ORGANISER)
+    return _confirm(_locked(drive), hand, table, ns_tricks, granded, source=ORGANISER)
 
 
-def _confirm(drive: Drive, hand: int, table: int, ns_tricks: int, *, source: str) -> DriveResult:
+def _confirm(
+    drive: Drive, hand: int, table: int, ns_tricks: int, granded: str | None, *, source: str
+) -> DriveResult:
     state = DriveState(drive, near=hand)
-    state.check_playable(hand, table, ns_tricks)
+    granded = state.check_playable(hand, table, ns_tricks, granded=granded)
     result = state.result_rows.get((hand, table))
     if result is None:
         raise DriveStateError(f"Hand {hand} has no count to confirm yet: N/S enter it first.")
-    if result.ns_tricks != ns_tricks:
+    if (result.ns_tricks, result.granded) != (ns_tricks, granded):
         raise DriveStateError(
-            f"Hand {hand} now shows N/S {result.ns_tricks}, not {ns_tricks}: check it again before "
-            "confirming."
+            f"Hand {hand} now shows N/S {_count(result.ns_tricks, result.granded)}, not "
+            f"{_count(ns_tricks, granded)}: check it again before confirming."
         )
     if not result.confirmed:
         result.confirmed = True
         result.save(update_fields=["confirmed"])
         history_add(result, Line.CONFIRMED, before=result.score_text, source=source)
-        state.results[(hand, table)] = ns_tricks
+        state.count(hand, table, ns_tricks, granded)
         _seat_what_can_be(drive, state, hand)
     return result
 
@@ -355,22 +381,25 @@ def _check_seen(link: DriveTable, hand: int, seen: int | None) -> None:
 
 
 @transaction.atomic
-def drive_table_enter(*, link: DriveTable, hand: int, ns_tricks: int, seen: int | None = None) -> DriveResult:
+def drive_table_enter(
+    *, link: DriveTable, hand: int, ns_tricks: int, granded: str | None = "", seen: int | None = None
+) -> DriveResult:
     """N/S's count from a table's tablet, waiting for E/W: ``drive_result_record`` unconfirmed.
     ``seen``: see ``typed_before_organiser_set``."""
     link = _locked_table(link, hand)
     _check_seen(link, hand, seen)
-    return _record(link.drive, hand, link.table, ns_tricks, confirmed=False, source=table_source(link.table))
+    source = table_source(link.table)
+    return _record(link.drive, hand, link.table, ns_tricks, granded, confirmed=False, source=source)
 
 
 @transaction.atomic
 def drive_table_confirm(
-    *, link: DriveTable, hand: int, ns_tricks: int, seen: int | None = None
+    *, link: DriveTable, hand: int, ns_tricks: int, granded: str | None = "", seen: int | None = None
 ) -> DriveResult:
     """E/W's confirmation from a table's tablet: ``drive_result_confirm``."""
     link = _locked_table(link, hand)
     _check_seen(link, hand, seen)
-    return _confirm(link.drive, hand, link.table, ns_tricks, source=table_source(link.table))
+    return _confirm(link.drive, hand, link.table, ns_tricks, granded, source=table_source(link.table))
 
 
 @transaction.atomic
@@ -406,7 +435,7 @@ def _seat_what_can_be(drive: Drive, state: "DriveState", hand: int) -> None:
     if drive.scheduled:
         return
     for h in range(hand, drive.hands):
-        played = {t: x for (hh, t), x in state.results.items() if hh == h}
+        played = {t: state.moving(hh, t) for hh, t in state.results if hh == h}
         new = next_seatings(
             state.format,
             state.seatings.get(h, {}),
@@ -447,7 +476,10 @@ def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None
     if drive.is_team_night:
         raise ServiceError("A team night's points come hand by hand: enter each table's tricks.")
     players = {p.pk: p for p in drive.players.all()}
-    most = Decimal(13 * drive.hands)
+    # A typed total is never below 0 (the table keeps it so): a Minnesota half whose points went
+    # below (American or South Dakota rules) is entered hand by hand.
+    least, most = (Decimal(max(0, bound) * drive.hands) for bound in drive.played_game.hand_range)
+    unit = drive.evening_format.measure.value
     for player_id, halves in totals.items():
         player = players.get(player_id)
         if player is None:
@@ -458,9 +490,15 @@ def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None
             if score is None:
                 DriveTotal.objects.filter(player=player, half=half).delete()
                 continue
-            if not score.is_finite() or not 0 <= score <= most or score * 2 != int(score * 2):
+            if score.is_finite() and score < 0:
                 raise ServiceError(
-                    f"{player.name}: {score} is not a score: give whole or half tricks from 0 to {most}."
+                    f"{player.name}: a typed total cannot be below 0: enter that part's hands one by one "
+                    "(Enter or correct a hand)."
+                )
+            if not score.is_finite() or not least <= score <= most or score * 2 != int(score * 2):
+                raise ServiceError(
+                    f"{player.name}: {score} is not a score: give whole or half {unit} from {least} to "
+                    f"{most}."
                 )
             DriveTotal.objects.update_or_create(
                 drive=drive, player=player, half=half, defaults={"score": score}
@@ -473,26 +511,36 @@ def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None
 
 
 @transaction.atomic
-def drive_result_correct(*, drive: Drive, hand: int, table: int, ns_tricks: int, reason: str, user=None):
-    """The organiser sets a hand's tricks (a correction, or a score card typed in), saying why, with
-    a history line. Where people already sat is kept: only the scores change."""
+def drive_result_correct(
+    *,
+    drive: Drive,
+    hand: int,
+    table: int,
+    ns_tricks: int,
+    reason: str,
+    granded: str | None = "",
+    user=None,
+):
+    """The organiser sets a hand's tricks (a Minnesota drive's: and who went grand), a correction
+    or a score card typed in, saying why, with a history line. Where people already sat is kept:
+    only the scores change."""
     reason = reason.strip()
     if not reason:
         raise ServiceError("Say why the hand is corrected: the reason is kept in the history.")
     drive = _locked(drive)
     require(lifecycle.may_correct(drive), DriveStateError)
     state = DriveState(drive, near=hand)
-    state.check_playable(hand, table, ns_tricks, organiser=True)
+    granded = state.check_playable(hand, table, ns_tricks, organiser=True, granded=granded)
     result = state.result_rows.get((hand, table))
     before = "" if result is None else result.score_text
     if result is None:
         result = DriveResult(drive=drive, hand=hand, table=table)
-    result.ns_tricks, result.confirmed = ns_tricks, True
+    result.ns_tricks, result.granded, result.confirmed = ns_tricks, granded, True
     result.save()
     history_add(result, Line.CORRECTED, before=before, reason=reason[:200], user=user, source=ORGANISER)
-    detail = f"hand {hand}, table {table}: {before or '—'} → {tricks_text(ns_tricks)} ({reason})"
+    detail = f"hand {hand}, table {table}: {before or '—'} → {result.score_text} ({reason})"
     drive_log(drive=drive, action=Action.CORRECTED, detail=detail, user=user)
-    state.results[(hand, table)] = ns_tricks
+    state.count(hand, table, ns_tricks, granded)
     _seat_what_can_be(drive, state, hand)
     return result
 

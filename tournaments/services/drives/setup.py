@@ -36,11 +36,14 @@ def drive_create(
     hands_per_round: int = 1,
     rounds: int | None = None,
     team_points: str = Drive.TeamPoints.MAJORITY,
+    game: str = Drive.Game.WHIST,
+    minnesota_rules: str = "swedish",
     user=None,
 ) -> Drive:
     """A new drive taking entries. An individual drive's hands are set at the start, from its
     schedule (``rounds`` of it, each played as ``hands_per_round`` hands); its prizes default to
-    one list's ("individual"), the others' to "classic"."""
+    one list's ("individual"), the others' to "classic". A Minnesota drive (``game``) plays under
+    ``minnesota_rules`` (Swedish by default) and no trumps: its trump schedule is not asked."""
     if prizes is None:
         prizes = "individual" if format == Drive.Format.INDIVIDUAL else "classic"
     drive = Drive(
@@ -59,10 +62,14 @@ def drive_create(
         hands_per_round=hands_per_round,
         rounds=rounds,
         team_points=team_points,
+        game=game,
+        minnesota_rules=minnesota_rules,
     )
     _check(drive)
     drive.save()
-    drive_log(drive=drive, action=Action.CREATED, detail=f"for {club.name}", user=user)
+    rules = drive.played_game.rulebook
+    played = f", Minnesota whist, {rules.name}" if rules else ""
+    drive_log(drive=drive, action=Action.CREATED, detail=f"for {club.name}{played}", user=user)
     return drive
 
 

@@ -27,6 +27,7 @@ from ...domain.drives import (
     sources,
 )
 from ...domain.drives import senders as scheduled_senders
+from ...domain.drives.games import LOW, Game, score_text
 from ...domain.drives.teams import (
     AWAY,
     HOME,
@@ -34,11 +35,13 @@ from ...domain.drives.teams import (
     Rule,
     TeamScore,
     card_team,
+    game_points,
     pair_card,
     rank_pairs,
     rank_teams,
     score_teams,
 )
+from ...domain.errors import DomainError
 from ...domain.places import shared_places
 from ...models import (
     Drive,
@@ -49,7 +52,6 @@ from ...models import (
     DriveTotal,
     PrizeCut,
 )
-from ...models.drives import tricks_text
 from ..core.errors import ServiceError
 from ..core.verdicts import require
 from . import lifecycle
@@ -79,7 +81,7 @@ def seatings_of(seats, keys: dict[int, str]) -> dict[int, dict[int, TableSeating
 
 
 # A seat's table's result, read beside the seat in the one statement (``_read_near``).
-RESULT_READ = ("result__id", "result__ns_tricks", "result__confirmed")
+RESULT_READ = ("result__id", "result__ns_tricks", "result__granded", "result__confirmed")
 
 
 class DriveStateError(ServiceError):
@@ -130,7 +132,7 @@ class DriveState:
             DriveSeat.objects.filter(drive=drive).values_list("hand", "table", "seat", "player_id"), by_id
         )
         self.result_rows = {(r.hand, r.table): r for r in DriveResult.objects.filter(drive=drive)}
-        self.results = {k: r.ns_tricks for k, r in self.result_rows.items() if r.confirmed}
+        self._confirmed()
 
     @classmethod
     def read_many(cls, drives) -> dict[int, "DriveState"]:
@@ -163,7 +165,7 @@ class DriveState:
         for row in DriveResult.objects.filter(drive__in=by_id):
             states[row.drive_id].result_rows[(row.hand, row.table)] = row
         for state in states.values():
-            state.results = {k: r.ns_tricks for k, r in state.result_rows.items() if r.confirmed}
+            state._confirmed()
         for drive_id, player_id, half, score in DriveTotal.objects.filter(drive__in=by_id).values_list(
             "drive_id", "player_id", "half", "score"
         ):
@@ -187,7 +189,7 @@ class DriveState:
             .values_list("hand", "table", "seat", "player_id", "player__role", "player__card", *RESULT_READ)
         )
         rows, self.result_rows = [], {}
-        for hand_, table, seat, player_id, role, card, result_id, ns_tricks, confirmed in seats:
+        for hand_, table, seat, player_id, role, card, result_id, ns_tricks, granded, confirmed in seats:
             rows.append((hand_, table, seat, player_id, f"{role}{card}"))
             # A table's result comes with each of its four seats. Plain values, not a model a seat
             # (the seats of five hands of a big drive are hundreds of rows): the result itself is
@@ -200,11 +202,37 @@ class DriveState:
                     hand=hand_,
                     table=table,
                     ns_tricks=ns_tricks,
+                    granded=granded,
                     confirmed=confirmed,
                 )
         self.ids = {key: player_id for hand_, _, _, player_id, key in rows if hand_ == 1}
         self.seatings = seatings_of((row[:4] for row in rows), self.players_by_id)
-        self.results = {k: r.ns_tricks for k, r in self.result_rows.items() if r.confirmed}
+        self._confirmed()
+
+    def _confirmed(self) -> None:
+        """The confirmed hands, the ones that count: N/S's tricks by (hand, table) and, in a
+        Minnesota drive, who went grand."""
+        confirmed = {k: r for k, r in self.result_rows.items() if r.confirmed}
+        self.results = {k: r.ns_tricks for k, r in confirmed.items()}
+        self.grands = {k: r.granded for k, r in confirmed.items()}
+
+    def count(self, hand: int, table: int, ns_tricks: int, granded: str) -> None:
+        """A hand confirmed by a write now: it counts from here on (seating the next hand)."""
+        self.results[(hand, table)] = ns_tricks
+        self.grands[(hand, table)] = granded
+
+    @property
+    def game(self) -> Game:
+        """The game at the tables, with its rules: what a hand's tricks score."""
+        return self.drive.played_game
+
+    def moving(self, hand: int, table: int) -> int:
+        """N/S's tricks at a table as the movement reads who won (in Minnesota: by points)."""
+        return self.game.moving_tricks(self.results[(hand, table)], self.grands.get((hand, table), ""))
+
+    def points(self, hand: int, table: int) -> tuple[int, int]:
+        """N/S's and E/W's scores for a confirmed hand: their tricks, or their Minnesota points."""
+        return self.game.points(self.results[(hand, table)], self.grands.get((hand, table), ""))
 
     @property
     def format(self) -> Format:
@@ -225,6 +253,34 @@ class DriveState:
         """The sit-out score as the cards and the tablets say it: 7, or 6½."""
         score = self.sit_out_score
         return f"{int(score)}½" if score % 1 else str(int(score))
+
+    @property
+    def sit_out_words(self) -> str:
+        """What a sit-out player scores, in words: "7 tricks", "6½ tricks", or a Minnesota
+        drive's "the hand's average points"."""
+        return "the hand's average points" if self.game.minnesota else f"{self.sit_out_text} tricks"
+
+    @property
+    def rules_words(self) -> tuple[str, ...]:
+        """The game's rules as the cards, the results and the room display print them: a Minnesota
+        drive's name of its rules, their summary, and who wins a hand; nothing for classic whist."""
+        rules = self.game.rulebook
+        if rules is None:
+            return ()
+        return (
+            f"Minnesota whist, no trumps: {rules.name}.",
+            rules.summary,
+            "The couple with more points wins the hand; the players sitting out score the hand's "
+            "average points.",
+        )
+
+    def grand_of(self, hand: int, table: int, key: str) -> str:
+        """Who went grand at a table, as a player's card says it: "Us", "Them" or "Low" ("" before
+        the hand is in)."""
+        granded = self.grands.get((hand, table), "")
+        if granded in ("", LOW):
+            return "Low" if granded else ""
+        return "Us" if self.seatings[hand][table].side_of(key) == granded.lower() else "Them"
 
     def players_in_card_order(self) -> list[DrivePlayer]:
         """Ladies then gents (or the players), each by card number: the order of the score cards."""
@@ -271,11 +327,19 @@ class DriveState:
         """The players seated at a table, as ``label`` names them: "Doreen Hardcastle (L3), Jim Lee (G3)"."""
         return ", ".join(self.label(key) for key in seating.players)
 
-    def check_playable(self, hand: int, table: int, ns_tricks: int, organiser: bool = False) -> None:
+    def check_playable(
+        self, hand: int, table: int, ns_tricks: int, organiser: bool = False, granded: str | None = ""
+    ) -> str:
+        """Refuse a hand that cannot be entered now; return who went grand as the game stores it
+        ("" in a whist drive, which takes no grand)."""
         verdict = lifecycle.may_correct(self.drive) if organiser else lifecycle.may_play(self.drive)
         require(verdict, DriveStateError)
         if not 0 <= ns_tricks <= 13:
             raise DriveStateError(f"{ns_tricks} is not a number of tricks: give 0 to 13.")
+        try:
+            granded = self.game.check(ns_tricks, granded)
+        except DomainError as error:
+            raise DriveStateError(str(error)) from None
         if not 1 <= table <= self.tables:
             raise DriveStateError(f"There is no table {table}: this drive has {self.tables} tables.")
         if not 1 <= hand <= self.drive.hands:
@@ -289,6 +353,7 @@ class DriveState:
             raise DriveStateError(f"Hand {hand} is not seated at table {table} yet{said}.")
         if seated.sit_out:
             raise DriveStateError(f"Table {table} is the sit-out table in hand {hand}: nobody plays there.")
+        return granded
 
     def waiting_for(self, hand: int, table: int) -> tuple[int, ...]:
         """The tables whose results of the hand before this table's next seating waits for."""
@@ -360,7 +425,7 @@ class DriveState:
         return departures(
             self.format,
             seated,
-            self.results.get((hand, table)),
+            self.moving(hand, table) if (hand, table) in self.results else None,
             self.circles,
             self.seatings.get(hand - 1, {}).get(table),
         )
@@ -385,7 +450,16 @@ class DriveState:
     @cached_property
     def team_scores(self) -> dict[int, TeamScore]:
         """Each team's points and tricks over the hands confirmed so far."""
-        return score_teams(Rule(self.drive.team_points), len(self.teams), self.results)
+        return score_teams(Rule(self.drive.team_points), len(self.teams), self.results, self.team_points)
+
+    @cached_property
+    def team_points(self) -> dict[tuple[int, int], tuple[int, int]]:
+        """Each confirmed table's home and away points, in the drive's game (``game_points``)."""
+        rule = Rule(self.drive.team_points)
+        return {
+            key: game_points(rule, self.game, ns_tricks, self.grands.get(key, ""))
+            for key, ns_tricks in self.results.items()
+        }
 
     def team_placings(self) -> list[tuple[str, TeamScore]]:
         return rank_teams(self.team_scores)
@@ -463,6 +537,8 @@ class DriveState:
             halves=self.drive.halves,
             sit_out_score=self.sit_out_score,
             typed=self.typed,
+            game=self.game,
+            granded=self.grands,
         )
 
     @cached_property
@@ -505,7 +581,8 @@ class DriveState:
                 elif seated.sit_out:
                     cells.append({"text": "out", "kind": "sit-out"})
                 elif (hand, table) in self.results:
-                    cells.append({"text": tricks_text(self.results[(hand, table)]), "kind": "done"})
+                    row = self.result_rows[(hand, table)]
+                    cells.append({"text": score_text(row.ns_tricks, row.granded), "kind": "done"})
                 else:
                     row = self.result_rows.get((hand, table))
                     cells.append({"text": f"{row.ns_tricks}?" if row else "…", "kind": "playing"})

@@ -40,10 +40,13 @@ def team_night_create(
     team_points: str = Rule.MAJORITY,
     trump_schedule: str = "HDSC",
     tag: str = "",
+    game: str = Drive.Game.WHIST,
+    minnesota_rules: str = "swedish",
     user=None,
 ) -> Drive:
     """A team night with its teams, each given as its name and its four players (the home pair's
-    two, then the away pair's two). All or nothing."""
+    two, then the away pair's two). All or nothing. A Minnesota team night (``game``) scores each
+    hand from its pairs' Minnesota points (``domain.drives.teams.game_points``)."""
     if team_points not in Drive.TeamPoints.values:
         raise ServiceError(f"'{team_points}' is not a points rule: give majority or tricks.")
     try:
@@ -60,6 +63,8 @@ def team_night_create(
         trump_schedule=trump_schedule,
         tag=tag,
         team_points=team_points,
+        game=game,
+        minnesota_rules=minnesota_rules,
         user=user,
     )
     for team_name, players in teams:

@@ -35,7 +35,7 @@ from ..events.individuals import IndividualReport, individual_report
 from ..events.scoring import SCORE_VERSIONS, SCORING_FIELDS, event_report, scores_key, with_score_versions
 
 EVENT_COLUMNS = ("pk", "date", "name", "tag", "tables", *SCORING_FIELDS, *SCORE_VERSIONS)
-DRIVE_COLUMNS = ("pk", "date", "name", "tag", "format", *SCORE_VERSIONS)
+DRIVE_COLUMNS = ("pk", "date", "name", "tag", "format", "game", "minnesota_rules", *SCORE_VERSIONS)
 UPDATES = (
     AuditLine.Action.PUBLISHED,
     AuditLine.Action.CORRECTED,
@@ -202,8 +202,11 @@ def _individual_entrants(report: IndividualReport) -> tuple[int, tuple[rules.Ent
 
 def _drive_entrants(drive: Drive) -> tuple[int, tuple[rules.Entrant, ...]]:
     """The players of a published drive, placed within their role by their score (an individual
-    drive's in one list); a shared seat's two people both counted, with the seat's score."""
+    drive's in one list); a shared seat's two people both counted, with the seat's score. Only a
+    drive scored in tricks gives a drive score: a Minnesota drive's points are never added to
+    tricks (it counts by its placings)."""
     state = DriveState(drive)
+    in_tricks = drive.evening_format.cards_in_tricks
     entrants = []
     for role in drive.roles:
         own: list[PlayerScore] = [s for s in state.scores.values() if s.role == role]
@@ -212,7 +215,8 @@ def _drive_entrants(drive: Drive) -> tuple[int, tuple[rules.Entrant, ...]]:
             people = [_player(card.member_id, card.first_name)]
             if card.second_name:
                 people.append(_player(card.second_member_id, card.second_name))
-            entrants.append(rules.Entrant(tuple(people), role, place, shared, drive_score=float(score.score)))
+            figure = float(score.score) if in_tricks else None
+            entrants.append(rules.Entrant(tuple(people), role, place, shared, drive_score=figure))
     return len(entrants), tuple(entrants)
 
 

@@ -233,7 +233,7 @@ def drive_correct(request, drive_id: int):
     if not form.is_valid():
         messages.error(request, form_problems(form))
         return redirect("tournaments:drive-run", drive_id=drive_id)
-    hand, table, tricks = (form.cleaned_data[k] for k in ("hand", "table", "ns_tricks"))
+    hand, table, tricks, granded = (form.cleaned_data[k] for k in ("hand", "table", "ns_tricks", "granded"))
     return _action(
         request,
         drive_id,
@@ -242,6 +242,7 @@ def drive_correct(request, drive_id: int):
             hand=hand,
             table=table,
             ns_tricks=tricks,
+            granded=granded,
             reason=form.cleaned_data["reason"],
             user=request.user,
         ),
@@ -351,6 +352,7 @@ def drive_room(request, drive_id: int):
             "move_now": move_now,
             "competitions": evening_competitions(drive),
             "counted": drive.published,
+            "rules": state.rules_words,
         },
     )
 
@@ -393,5 +395,6 @@ def drive_results(request, drive_id: int):
             "roles": roles,
             "prizes": _prizes(state, allows) if state.tables else [],
             "halves": drive.halves > 1,
+            "rules": state.rules_words,
         },
     )

@@ -151,6 +151,7 @@ def team_night_room(request, night: Drive, move_now: bool):
             "move_now": move_now,
             "competitions": evening_competitions(night),
             "counted": night.published,
+            "rules": state.rules_words,
         },
     )
 
@@ -166,6 +167,7 @@ def team_night_results(request, night: Drive):
             "allows": drives.drive_allows(night),
             "teams": _teams(state),
             "pairs": _pairs(state),
+            "rules": state.rules_words,
         },
     )
 

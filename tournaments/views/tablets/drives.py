@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from ...domain.boards import STRAIN_SYMBOLS
 from ...domain.drives import COMPASS
+from ...domain.drives.games import grand_words
 from ...domain.errors import DomainError
 from ...domain.formats import Entrants
 from ...models import DriveTable
@@ -78,10 +79,14 @@ def drive_table_page(request, token: str):
     after = None
     if played and (played, access.table) in state.results:
         last = played == drive.hands  # nobody moves after it
+        ns_points, ew_points = state.points(played, access.table)
         after = {
             "hand": played,
             "ns_tricks": state.results[(played, access.table)],
             "ew_tricks": 13 - state.results[(played, access.table)],
+            "grand": grand_words(state.grands[(played, access.table)]) if state.game.minnesota else "",
+            "ns_points": ns_points,
+            "ew_points": ew_points,
             "last": last,
             "moves": [] if last else _moves(state, played, access.table),
             "sitting_out": [] if last else _sitting_out(state, played + 1),
@@ -92,18 +97,21 @@ def drive_table_page(request, token: str):
         "now": now,
         "after": after,
         "tricks": range(14),
+        # A figure chosen from words (a Minnesota hand's who went grand), as the format declares it.
+        "grand": next((figure for figure in drive.evening_format.entry if figure.choices), None),
+        "rules": state.rules_words,
         "hands": drive.hands,
         "finished": allows["finished"],
     }
     if now.seating is not None:
-        trumps = state.trumps(now.hand)
+        trumps = state.trumps(now.hand) if drive.evening_format.trumps else ""
         context |= {
             "seen": drives.drive_hand_sets(drive.pk, access.table, [now.hand]).get(now.hand, 0),
             "ns": _couple(state, now.seating.ns, COMPASS[:2]),
             "ew": _couple(state, now.seating.ew, COMPASS[2:]),
-            "trumps": STRAIN_SYMBOLS[trumps],
+            "trumps": STRAIN_SYMBOLS[trumps] if trumps else "",
             "red": trumps in ("H", "D"),
-            "sit_out_score": state.sit_out_text,
+            "sit_out_score": state.sit_out_words,
         }
         if drive.evening_format.entrants is Entrants.TEAMS:
             home, away = (state.team_of(couple[0]) for couple in (now.seating.ns, now.seating.ew))
@@ -163,14 +171,22 @@ def _tricks(data) -> int:
 
 def _enter(link, hand, data):
     drives.drive_table_enter(
-        link=link, hand=hand, ns_tricks=_tricks(data), seen=whole_number(data.get("seen"))
+        link=link,
+        hand=hand,
+        ns_tricks=_tricks(data),
+        granded=data.get("granded"),
+        seen=whole_number(data.get("seen")),
     )
     return "", None
 
 
 def _confirm(link, hand, data):
     drives.drive_table_confirm(
-        link=link, hand=hand, ns_tricks=_tricks(data), seen=whole_number(data.get("seen"))
+        link=link,
+        hand=hand,
+        ns_tricks=_tricks(data),
+        granded=data.get("granded"),
+        seen=whole_number(data.get("seen")),
     )
     return "", hand
 
@@ -180,7 +196,7 @@ def _reject(link, hand, data):
     return f"Hand {hand} sent back: N/S, tap your tricks again.", None
 
 
-_send_again = asks_to_send_again("tournaments:drive-table", ("hand", "ns_tricks", "seen"))
+_send_again = asks_to_send_again("tournaments:drive-table", ("hand", "ns_tricks", "granded", "seen"))
 drive_table_enter = _send_again(_action(_enter))
 drive_table_confirm = _send_again(_action(_confirm))
 drive_table_reject = _send_again(_action(_reject))
