@@ -44,16 +44,34 @@
     }
   }
 
-  function form(box, action, item, tricks, seen) {
+  function form(box, action, item, tricks, seen, granded) {
     var f = element("form", { method: "post", action: box.dataset[action], "data-queue": action });
     hidden(f, box.dataset.field, item);
     hidden(f, "seen", seen);
     if (action !== "enter") hidden(f, "ns_tricks", tricks);
+    // A Minnesota board's who went grand goes with its tricks ("" is a low hand: sent as it is).
+    if (action !== "enter" && box.dataset.grand && granded !== null && granded !== undefined) {
+      f.appendChild(element("input", { type: "hidden", name: "granded", value: granded }));
+    }
     return f;
   }
 
-  function score(tricks, note, done) {
+  // Minnesota whist: the page's choices of who went grand, "NS=N/S grand;EW=E/W grand;=Low".
+  function grandChoices(box) {
+    return (box.dataset.grand || "").split(";").filter(Boolean).map(function (pair) {
+      var at = pair.indexOf("=");
+      return { value: pair.slice(0, at), words: pair.slice(at + 1) };
+    });
+  }
+
+  function grandWords(box, granded) {
+    var found = grandChoices(box).filter(function (c) { return c.value === granded; })[0];
+    return found ? found.words + " · " : "";
+  }
+
+  function score(tricks, note, done, grand) {
     var p = element("p", { class: done ? "score done" : "score" });
+    if (grand) p.append(grand);
     p.append("N/S ", element("b", {}, tricks), " · E/W ", element("b", {}, String(13 - tricks)), " ");
     p.appendChild(element("span", { class: "waiting" }, note));
     return p;
@@ -61,11 +79,11 @@
 
   // A board as the table left it: the scorer's state, then this tablet's entries in their order.
   function localState(section, entries) {
-    var state = { status: section.dataset.status, tricks: section.dataset.tricks };
+    var state = { status: section.dataset.status, tricks: section.dataset.tricks, granded: section.dataset.granded };
     entries.forEach(function (entry) {
-      if (entry.action === "enter") state = { status: "awaiting", tricks: entry.tricks };
-      else if (entry.action === "confirm") state = { status: "confirmed", tricks: entry.tricks };
-      else state = { status: "missing", tricks: "" };
+      if (entry.action === "enter") state = { status: "awaiting", tricks: entry.tricks, granded: entry.granded };
+      else if (entry.action === "confirm") state = { status: "confirmed", tricks: entry.tricks, granded: entry.granded };
+      else state = { status: "missing", tricks: "", granded: null };
     });
     return state;
   }
@@ -78,25 +96,37 @@
     while (heading.nextSibling) section.removeChild(heading.nextSibling);
     section.className = "board queued " + state.status;
     if (state.status === "missing") {
-      section.appendChild(element("p", { class: "ask" }, "N/S: how many tricks did you take?"));
+      var choices = grandChoices(box);
       var tricks = form(box, "enter", item, null, seen);
       tricks.className = "tricks";
+      if (choices.length) {
+        section.appendChild(element("p", { class: "ask" }, "Who went grand?"));
+        var grand = element("div", { class: "grand" });
+        choices.forEach(function (c) {
+          var label = element("label", { class: "grand-choice" });
+          label.append(element("input", { type: "radio", name: "granded", value: c.value, required: "" }), " " + c.words);
+          grand.appendChild(label);
+        });
+        tricks.append(grand, element("p", { class: "ask" }, "N/S: how many tricks did you take?"));
+      } else {
+        section.appendChild(element("p", { class: "ask" }, "N/S: how many tricks did you take?"));
+      }
       for (var n = 0; n <= 13; n++) {
         tricks.appendChild(element("button", { name: "ns_tricks", value: n, "aria-label": "N/S took " + n + " tricks" }, String(n)));
       }
       section.appendChild(tricks);
     } else if (state.status === "awaiting") {
-      section.appendChild(score(state.tricks, "waiting to send", false));
+      section.appendChild(score(state.tricks, "waiting to send", false, grandWords(box, state.granded)));
       section.appendChild(element("p", { class: "ask" }, "E/W: is this right?"));
       var choice = element("div", { class: "confirm" });
-      var yes = form(box, "confirm", item, state.tricks, seen);
+      var yes = form(box, "confirm", item, state.tricks, seen, state.granded);
       yes.appendChild(element("button", { class: "big yes" }, "Yes, confirm"));
       var no = form(box, "reject", item, state.tricks, seen);
       no.appendChild(element("button", { class: "big no" }, "No, enter again"));
       choice.append(yes, no);
       section.appendChild(choice);
     } else {
-      section.appendChild(score(state.tricks, "Confirmed here · waiting to send", true));
+      section.appendChild(score(state.tricks, "Confirmed here · waiting to send", true, grandWords(box, state.granded)));
     }
   }
 
@@ -176,6 +206,7 @@
     body.append("csrfmiddlewaretoken", box.dataset.csrf);
     body.append(entry.field, entry.item);
     if (entry.tricks !== null && entry.tricks !== "") body.append("ns_tricks", entry.tricks);
+    if (entry.granded !== null && entry.granded !== undefined) body.append("granded", entry.granded);
     if (entry.seen !== null && entry.seen !== "") body.append("seen", entry.seen);
     fetch(entry.url, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {
@@ -232,6 +263,7 @@
       field: box.dataset.field,
       item: data.get(box.dataset.field),
       tricks: data.get("ns_tricks"),
+      granded: data.get("granded"),
       seen: data.get("seen"),
     });
     save(box, queue);

@@ -12,7 +12,7 @@ from .domain.errors import DomainError
 from .domain.leagues import MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN, check_days_between
 from .domain.limits import MAX_BOARDS_PER_ROUND, MAX_HANDS, MAX_PBN_BYTES, MAX_PLAYERS, MAX_RESULTS_CSV_BYTES
 from .domain.movements import build_movement, parse_round_list
-from .models import Adjusted, Competition, Drive, DrivePlayer, DriveTeam, Event
+from .models import Adjusted, Competition, Drive, DrivePlayer, DriveTeam, Event, Granded
 from .services.drives import lifecycle as drive_lifecycle
 from .services.events.lifecycle import (
     MOVEMENT_FIELDS,
@@ -263,6 +263,8 @@ class DirectorResultForm(forms.Form):
     )
     ns_adjusted = forms.ChoiceField(label="or N/S adjusted", required=False, choices=ADJUSTED)
     ew_adjusted = forms.ChoiceField(label="E/W adjusted", required=False, choices=ADJUSTED)
+    # Minnesota whist: who went grand with those tricks (shown on a Minnesota event's page only).
+    granded = forms.ChoiceField(label="Who went grand", required=False, choices=Granded.choices)
     reason = forms.CharField(
         max_length=200,
         help_text="Kept in the history with your name and the time.",
@@ -287,6 +289,8 @@ class DirectorResultForm(forms.Form):
             raise forms.ValidationError("Give the N/S tricks, or an adjusted score for each side.")
         if tricks is not None and (ns_adj or ew_adj):
             raise forms.ValidationError("Give either tricks or adjusted scores, not both.")
+        if tricks is None:
+            data["granded"] = ""  # an adjusted score: nobody played, nobody went grand
         return data
 
 

@@ -20,11 +20,19 @@ Minnesota board will add who went grand, a widow deal who took the widow and eac
 ('players', 'one', 'Player 7')
 >>> str(drive_format("teams").measure), drive_format("progressive").card_codes
 ('team points', True)
+
+A game other than classic whist is the format's scoring and entry, not a format of its own: a pairs
+event of Minnesota whist enters who went grand with N/S's tricks, plays without trumps, and ranks by
+matchpoints on net points (a percentage) or by total net points.
+
+>>> minnesota = event_format("standard", "minnesota_total")
+>>> [figure.name for figure in minnesota.entry], minnesota.trumps, str(minnesota.measure)
+(['granded', 'ns_tricks'], False, 'points')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 
@@ -52,6 +60,7 @@ class Measure(StrEnum):
     TRICKS = "tricks"  # a drive's score card: the tricks a player's couples took
     TEAM_POINTS = "team points"  # a team night: the points the team won
     MATCH_POINTS = "match points"  # a league match: 3 a win and 1 a tie to each club
+    POINTS = "points"  # a Minnesota whist event by total points: the net points a pair won
 
     def amount(self, figure: str) -> str:
         """A figure in this measure, in words: "84 tricks", "1 team point". A duplicate evening's
@@ -86,9 +95,13 @@ class Figure:
     label: str
     low: int
     high: int
+    choices: tuple[tuple[str, str], ...] = ()  # a figure chosen among words, not counted
 
 
 NS_TRICKS = Figure("ns_tricks", "N/S tricks", 0, 13)
+GRANDED = Figure(
+    "granded", "Who went grand", 0, 2, choices=(("NS", "N/S grand"), ("EW", "E/W grand"), ("", "Low"))
+)
 
 
 @dataclass(frozen=True)
@@ -115,6 +128,12 @@ class EveningFormat:
     documents: tuple[str, ...] = ()
     # What an organiser might tell a table whose players are lost: who moves is what the format moves.
     move_example: str = "Ann Smith: go to table 2, sit East"
+    trumps: bool = True  # deals are played with trumps from the schedule (Minnesota whist: none)
+    game: str = ""  # a game other than classic whist: "minnesota"
+
+    def enters(self, name: str) -> bool:
+        """A table enters this figure for a deal ("granded": who went grand)."""
+        return any(figure.name == name for figure in self.entry)
 
     @property
     def duplicate(self) -> bool:
@@ -285,9 +304,26 @@ FORMATS = {
 _DRIVE_KEYS = {"individual": "individual-drive"}
 
 
-def event_format(variant: str) -> EveningFormat:
-    """The format of an event of this movement variant: an individual's, else a pairs event's."""
-    return INDIVIDUAL_EVENT if variant == "individual" else PAIRS_EVENT
+# An event's scoring that plays Minnesota whist: what it ranks by, in words, and its measure.
+MINNESOTA_SCORINGS = {
+    "minnesota": (
+        "Minnesota whist: matchpoints on each board's N/S net points, compared across the tables",
+        Measure.PERCENTAGE,
+    ),
+    "minnesota_total": ("Minnesota whist: each pair's total net points over the boards", Measure.POINTS),
+}
+
+
+def event_format(variant: str, scoring: str = "") -> EveningFormat:
+    """The format of an event of this movement variant (an individual's, else a pairs event's),
+    played as its scoring says: a Minnesota event enters who went grand and plays no trumps."""
+    base = INDIVIDUAL_EVENT if variant == "individual" else PAIRS_EVENT
+    if scoring not in MINNESOTA_SCORINGS:
+        return base
+    words, measure = MINNESOTA_SCORINGS[scoring]
+    return replace(
+        base, entry=(GRANDED, NS_TRICKS), scoring=words, measure=measure, trumps=False, game="minnesota"
+    )
 
 
 def drive_format(format: str) -> EveningFormat:

@@ -12,6 +12,7 @@ from ...models import Club, Competition, ResultMail
 from .event_schema import (
     CLUB_NAME,
     DAY,
+    SCORINGS,
     SHOWN,
     TRAIL,
     USERNAME,
@@ -45,7 +46,7 @@ CLUB = record(
         "paper_size": choices(Club.PaperSize),
         "minutes_per_board": {"type": "string", "pattern": "^[0-9]{1,3}(\\.[0-9])?$"},
         "trump_schedule": text(20),
-        "scoring": one_of("matchpoints", "total_tricks", "odd_tricks"),
+        "scoring": one_of(*SCORINGS),
         "scale": one_of("ebu", "acbl"),
         "adjusted_scores": one_of("session", "fixed"),
         "members_only": YES_NO,

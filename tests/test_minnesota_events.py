@@ -1,0 +1,176 @@
+"""A duplicate event of Minnesota whist: set up from the command line, results imported with who
+went grand, scored on net points, shown, corrected, exported and backed up (domain.md 5.1)."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import AuditLine, Event, Result
+from tournaments.reports import report_as_dict, report_as_text
+from tournaments.services.backups.event import event_export, event_import
+
+# One board at four tables: N/S granded and made 9; E/W granded, N/S 8; all low, N/S 5; N/S
+# granded, made 6. N/S matchpoints (EBU, top 6): swedish 4, 6, 2, 0; american 6, 3, 3, 0.
+FOUR_TABLES = (("NS", 9), ("EW", 8), ("", 5), ("NS", 6))
+EXPECTED = {"swedish": [4, 6, 2, 0], "american": [6, 3, 3, 0]}
+
+
+def _create(rules="swedish", scoring="minnesota") -> Event:
+    out = StringIO()
+    call_command(
+        "create_event",
+        "--club", "Ribble Valley Whist Club", "--name", "Minnesota Night", "--tables", "4",
+        "--boards-per-round", "1", "--variant", "howell", "--scoring", scoring, "--minnesota-rules", rules,
+        "--date", "2026-11-26",
+        stdout=out,
+    )  # fmt: skip
+    event = Event.objects.get(pk=int(out.getvalue().split()[-1]))
+    services.event_deal_boards(event=event, seed="minnesota", analyse=False)
+    services.event_start(event=event)
+    return event
+
+
+def _traveller(event: Event, board_one=FOUR_TABLES) -> str:
+    """Every result of the evening as a CSV: board 1 as the fixture, the others low, 7 tricks."""
+    rows = ["board,ns_pair,ew_pair,ns_tricks,granded"]
+    seatings = event.seatings.select_related("ns_pair", "ew_pair").order_by("table", "round")
+    hands = iter(board_one)
+    for s in seatings:
+        for b in s.board_numbers:
+            granded, tricks = next(hands) if b == 1 else ("", 7)
+            rows.append(f"{b},{s.ns_pair.number},{s.ew_pair.number},{tricks},{granded}")
+    return "\n".join(rows) + "\n"
+
+
+def _import(event: Event, text: str, tmp_path):
+    path = tmp_path / "travellers.csv"
+    path.write_text(text)
+    call_command("import_results", str(event.pk), str(path), stdout=StringIO())
+
+
+def _board_one_by_table(event: Event) -> list:
+    report = services.event_report(event)
+    board = next(b for b in report.scores.boards if b.board == 1)
+    return [s.ns_score for s in sorted(board.results, key=lambda s: s.result.table)]
+
+
+@pytest.mark.parametrize("rules", ["swedish", "american"])
+def test_the_four_tables_fixture_through_the_command_line(db, tmp_path, rules):
+    event = _create(rules)
+    assert (event.scoring, event.minnesota_rules, event.trump_schedule) == ("minnesota", rules, "N")
+    assert set(event.boards.values_list("trumps", flat=True)) == {"NT"}  # every board no-trump
+    _import(event, _traveller(event), tmp_path)
+    assert _board_one_by_table(event) == EXPECTED[rules]
+
+    out = StringIO()
+    call_command("results", str(event.pk), "--format", "json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert (data["scoring"], data["game"], data["minnesota_rules"]) == ("matchpoints", "minnesota", rules)
+    board_one = next(b for b in data["boards"] if b["board"] == 1)
+    by_table = sorted(board_one["results"], key=lambda r: (r["ns_pair"]))
+    assert [r["granded"] for r in board_one["results"]] and {r["granded"] for r in by_table} == {"NS", "EW", ""}
+    nets = {"swedish": [3, 4, 2, -2], "american": [3, 2, 2, -1]}[rules]
+    assert sorted(r["ns_points"] for r in board_one["results"]) == sorted(nets)
+    assert all(r["percentage"] is not None for r in data["rankings"])
+
+
+def test_total_points_rank_by_net_points(db, tmp_path):
+    event = _create(scoring="minnesota_total")
+    _import(event, _traveller(event), tmp_path)
+    assert _board_one_by_table(event) == [3, 4, 2, -2]
+    report = services.event_report(event)
+    assert report.scores.method == "total_points"
+    assert all(s.percentage is None and s.versus_average is None for s in report.scores.standings)
+    text = report_as_text(report)
+    assert "Swedish (classic) rules" in text and "each pair adds up those net points" in text
+    assert "Points" in text
+
+
+def test_a_classic_events_json_is_as_it_was(make_played_event, club):
+    data = report_as_dict(services.event_report(make_played_event(club)))
+    assert "game" not in data and "minnesota_rules" not in data
+    assert all("granded" not in r for b in data["boards"] for r in b["results"])
+
+
+@pytest.mark.parametrize(
+    "value, problem",
+    [
+        ("XX", "granded 'XX' should be NS, EW, or empty for a low hand"),
+        ("grand", "granded 'GRAND' should be NS, EW"),
+    ],
+)
+def test_a_granded_column_says_ns_ew_or_nothing(db, value, problem):
+    event = _create()
+    with pytest.raises(services.ResultsImportError, match=problem):
+        services.results_import_csv(event=event, text=f"board,ns_pair,ew_pair,ns_tricks,granded\n1,1,1,9,{value}\n")
+    assert not Result.objects.exists()
+
+
+def test_a_classic_event_refuses_a_grand_in_words(club, make_event):
+    event = make_event(club)
+    with pytest.raises(services.ResultsImportError, match="not Minnesota whist, nobody goes grand"):
+        services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks,granded\n1,1,1,9,NS\n")
+    # An empty column is a classic event's hand as ever.
+    assert services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks,granded\n1,1,1,9,\n") == 1
+
+
+def test_a_grand_with_an_adjusted_score_is_refused(db):
+    event = _create()
+    with pytest.raises(services.ResultsImportError, match="adjusted score"):
+        services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks,granded\n1,1,1,A+/A-,NS\n")
+
+
+def test_the_organiser_corrects_who_went_grand_with_a_line_in_the_trail(db, tmp_path, django_user_model):
+    event = _create()
+    _import(event, _traveller(event), tmp_path)
+    user = django_user_model.objects.create_user("organiser", password="secret-pass-123", is_staff=True)
+    event.club.organisers.add(user)
+    seating = event.seatings.get(table=4, first_board__lte=1, last_board__gte=1)
+    services.result_set_by_director(
+        event=event, seating=seating, board_number=1, ns_tricks=4, granded="", reason="nobody went grand", user=user
+    )
+    line = AuditLine.objects.filter(event=event, action=AuditLine.Action.CORRECTED).get()
+    assert "N/S grand 6–7 → Low 4–9 (nobody went grand)" in line.detail
+    # Low, N/S 4: N/S score 3 (swedish), level with table 1's +3: nets 3, 4, 2, 3.
+    assert _board_one_by_table(event) == [3, 6, 0, 3]
+
+
+def test_the_board_page_and_the_corrections_page_say_who_went_grand(db, tmp_path, client, django_user_model):
+    event = _create()
+    _import(event, _traveller(event), tmp_path)
+    user = django_user_model.objects.create_user("organiser", password="secret-pass-123", is_staff=True)
+    event.club.organisers.add(user)
+    client.force_login(user)
+    page = client.get(reverse("tournaments:results-board", args=[event.pk, 1])).content.decode()
+    assert "N/S grand" in page and "E/W grand" in page and "Low" in page
+    assert "Swedish (classic) rules" in page and "N/S points" in page
+    corrections = client.get(reverse("tournaments:director-board", args=[event.pk, 1])).content.decode()
+    assert 'name="granded"' in corrections and "No trumps" in corrections
+
+
+def test_the_backup_carries_the_rules_and_who_went_grand(db, tmp_path):
+    event = _create("american")
+    _import(event, _traveller(event), tmp_path)
+    before = _board_one_by_table(event)
+    data = event_export(event)
+    assert data["event"]["minnesota_rules"] == "american"
+    assert {r["granded"] for r in data["results"]} == {"NS", "EW", ""}
+    event.delete()
+    restored = event_import(json.loads(json.dumps(data)))
+    assert restored.minnesota_rules == "american"
+    assert sorted(Result.objects.filter(event=restored).values_list("granded", flat=True)) == sorted(
+        r["granded"] for r in data["results"]
+    )
+    assert _board_one_by_table(restored) == before
+
+
+def test_create_event_refuses_unknown_rules(db):
+    with pytest.raises(CommandError):
+        call_command(
+            "create_event", "--club", "C", "--name", "N", "--tables", "3", "--scoring", "minnesota",
+            "--minnesota-rules", "norwegian", stdout=StringIO(), stderr=StringIO(),
+        )  # fmt: skip
