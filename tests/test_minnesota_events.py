@@ -174,3 +174,75 @@ def test_create_event_refuses_unknown_rules(db):
             "create_event", "--club", "C", "--name", "N", "--tables", "3", "--scoring", "minnesota",
             "--minnesota-rules", "norwegian", stdout=StringIO(), stderr=StringIO(),
         )  # fmt: skip
+
+
+@pytest.fixture
+def minnesota_running(club, make_event):
+    event = make_event(club, tables=3, boards_per_round=2, scoring="minnesota")
+    for status in ("ready", "running"):
+        services.event_set_status(event=event, status=status)
+    return event
+
+
+def test_the_tablet_asks_who_went_grand_then_the_tricks_and_e_w_confirm_the_points(client, minnesota_running):
+    access = minnesota_running.table_accesses.get(table=1)
+    url = reverse("tournaments:table", args=[access.token])
+    client.post(reverse("tournaments:table-check-in", args=[access.token]), {"round": 1, "answer": "us"})
+    html = client.get(url).content.decode()
+    assert "Who went grand?" in html and "No trumps" in html
+    assert html.count('name="granded"') == 2 * 3  # N/S grand, E/W grand, Low on each of two boards
+    enter = reverse("tournaments:table-enter", args=[access.token])
+    refused = client.post(enter, {"board": 1, "ns_tricks": 9}, follow=True).content.decode()
+    assert "Tap who went grand first" in refused and not Result.objects.exists()
+    client.post(enter, {"board": 1, "ns_tricks": 9, "granded": "NS"})
+    html = client.get(url).content.decode()
+    assert "N/S grand, N/S 9 tricks: N/S +3" in html and "E/W: is this right?" in html
+    # The same tricks with another grand is another count: refused while E/W have not answered.
+    other = client.post(enter, {"board": 1, "ns_tricks": 9, "granded": "EW"}, follow=True).content.decode()
+    assert "already has N/S 9, N/S grand" in other
+    confirm = reverse("tournaments:table-confirm", args=[access.token])
+    wrong = client.post(confirm, {"board": 1, "ns_tricks": 9, "granded": ""}, follow=True).content.decode()
+    assert "check it again" in wrong
+    client.post(confirm, {"board": 1, "ns_tricks": 9, "granded": "NS"})
+    result = Result.objects.get()
+    assert (result.granded, result.ns_tricks, result.confirmed_at is not None) == ("NS", 9, True)
+    assert "✓ confirmed" in client.get(url).content.decode()
+    # A low hand: "granded" sent empty.
+    client.post(enter, {"board": 2, "ns_tricks": 4, "granded": ""})
+    assert "Low, N/S 4 tricks: N/S +3" in client.get(url).content.decode()
+
+
+def test_a_classic_tablet_refuses_a_grand(client, club, make_event):
+    event = make_event(club, tables=3, boards_per_round=2)
+    for status in ("ready", "running"):
+        services.event_set_status(event=event, status=status)
+    access = event.table_accesses.get(table=1)
+    client.post(reverse("tournaments:table-check-in", args=[access.token]), {"round": 1, "answer": "us"})
+    html = client.get(reverse("tournaments:table", args=[access.token])).content.decode()
+    assert 'name="granded"' not in html and "Trumps" in html
+    page = client.post(
+        reverse("tournaments:table-enter", args=[access.token]), {"board": 1, "ns_tricks": 9, "granded": "NS"},
+        follow=True,
+    ).content.decode()
+    assert "not Minnesota whist" in page and not Result.objects.exists()
+
+
+def test_the_new_event_page_offers_minnesota_whist_and_its_rules(client, organiser, club):
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:event-new")).content.decode()
+    assert "Minnesota whist: matchpoints on net points" in html and "Minnesota whist: total net points" in html
+    assert "American rules: Grand: the side with more tricks scores 1 a trick over six" in html
+    client.post(
+        reverse("tournaments:event-new"),
+        {
+            "club": club.pk,
+            "name": "Minnesota Night",
+            "date": "2026-12-18",
+            "trump_schedule": "HDSC",
+            "scoring": "minnesota",
+            "minnesota_rules": "american",
+        },
+    )
+    event = Event.objects.get(name="Minnesota Night")
+    assert (event.scoring, event.minnesota_rules, event.trump_schedule) == ("minnesota", "american", "N")
+    assert event.evening_format.enters("granded") and not event.evening_format.trumps

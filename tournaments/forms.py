@@ -11,6 +11,7 @@ from .domain.drives import PRESETS, PRIZE_LABELS, Prize, halves_of, parse_prizes
 from .domain.errors import DomainError
 from .domain.leagues import MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN, check_days_between
 from .domain.limits import MAX_BOARDS_PER_ROUND, MAX_HANDS, MAX_PBN_BYTES, MAX_PLAYERS, MAX_RESULTS_CSV_BYTES
+from .domain.minnesota import RULES as MINNESOTA_RULES
 from .domain.movements import build_movement, parse_round_list
 from .models import Adjusted, Competition, Drive, DrivePlayer, DriveTeam, Event, Granded
 from .services.drives import lifecycle as drive_lifecycle
@@ -332,6 +333,16 @@ class NewEventForm(forms.Form):
         label="Trumps", choices=[(key, label) for key, label in PRESET_SCHEDULES.items()], initial="HDSC"
     )
     scoring = forms.ChoiceField(choices=Event.Scoring.choices, initial=Event.Scoring.MATCHPOINTS)
+    minnesota_rules = forms.ChoiceField(
+        label="Minnesota whist rules",
+        choices=[(key, f"{rules.name}: {rules.summary}") for key, rules in MINNESOTA_RULES.items()],
+        initial=Event.MinnesotaRules.SWEDISH,
+        required=False,  # asked of a Minnesota evening only; the classic rules by default
+        widget=forms.RadioSelect,
+        help_text="For Minnesota whist only: every board is played in no trumps (the trumps above are "
+        "not used), each player shows a black card to go grand or a red one to play low, and a board's "
+        "N/S score is N/S's points less E/W's under these rules.",
+    )
     individual = forms.TypedChoiceField(
         label="Who plays",
         choices=[("", "Pairs"), ("1", "Individual: players enter alone and partner each other in turn")],
@@ -339,6 +350,9 @@ class NewEventForm(forms.Form):
         empty_value=False,
         required=False,
     )
+
+    def clean_minnesota_rules(self) -> str:
+        return self.cleaned_data["minnesota_rules"] or Event.MinnesotaRules.SWEDISH
 
     def __init__(self, *args, clubs, **kwargs):
         super().__init__(*args, **kwargs)
