@@ -246,3 +246,22 @@ def test_the_new_event_page_offers_minnesota_whist_and_its_rules(client, organis
     event = Event.objects.get(name="Minnesota Night")
     assert (event.scoring, event.minnesota_rules, event.trump_schedule) == ("minnesota", "american", "N")
     assert event.evening_format.enters("granded") and not event.evening_format.trumps
+
+
+def test_the_travellers_hand_records_and_results_print_the_rules_and_who_went_grand(db, tmp_path):
+    from tests.test_printing import _pages
+
+    from tournaments import pdf
+
+    event = _create()
+    _import(event, _traveller(event), tmp_path)
+    pack = services.event_print_pack(event, base_url="http://127.0.0.1:8000")
+    travellers = _pages(pdf.render(pack, "travellers"))
+    assert all("Grand N/S tricks E/W tricks N/S score E/W score" in page for page in travellers)
+    board_one = next(page for page in travellers if "Board 1 " in page)
+    assert "Trumps NT" in board_one and "Swedish (classic) rules" in board_one
+    assert "N/S grand 9 4" in board_one and "E/W grand 8 5" in board_one and "Low 5 8" in board_one
+    records = "".join(_pages(pdf.render(pack, "hand-records")))
+    assert "NT" in records
+    results = "".join(_pages(pdf.render(pack, "results")))
+    assert "Swedish (classic) rules" in results and "matchpoints compare those net points" in results

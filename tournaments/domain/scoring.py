@@ -89,7 +89,7 @@ class BoardResult(NamedTuple):
     def seated(self) -> Score:
         """The result as the pairs sat (the pair sitting N/S first)."""
         return to_seats(
-            Score(self.ns_pair, self.ew_pair, self.ns_tricks, self.ns_adjusted, self.ew_adjusted),
+            Score(self.ns_pair, self.ew_pair, self.ns_tricks, self.ns_adjusted, self.ew_adjusted, self.granded),
             switched=self.arrow_switched,
         )
 
