@@ -265,3 +265,25 @@ def test_the_travellers_hand_records_and_results_print_the_rules_and_who_went_gr
     assert "NT" in records
     results = "".join(_pages(pdf.render(pack, "results")))
     assert "Swedish (classic) rules" in results and "matchpoints compare those net points" in results
+
+
+@pytest.mark.parametrize("scoring, percentage", [("minnesota", True), ("minnesota_total", False)])
+def test_a_competition_takes_a_percentage_from_matchpoints_and_never_adds_points_to_tricks(
+    db, tmp_path, scoring, percentage
+):
+    from tournaments.domain import competitions as rules
+    from tournaments.services.season.competitions import club_evenings
+
+    event = _create(scoring=scoring)
+    _import(event, _traveller(event), tmp_path)
+    for pair in event.pairs.all():
+        pair.guest1, pair.guest2 = f"Ann {pair.number}", f"Bob {pair.number}"
+        pair.save()
+    services.event_close(event=event)
+    services.event_publish(event=event)
+    (evening,) = club_evenings(event.club)
+    assert evening.entrants and all(e.tricks is None for e in evening.entrants)  # points are not tricks
+    assert all((e.percentage is not None) is percentage for e in evening.entrants)
+    assert rules.counts(evening, rules.Rules(measure="tricks")) is False
+    assert rules.counts(evening, rules.Rules(measure="percentage")) is percentage
+    assert rules.counts(evening, rules.Rules(measure="placing", points=(6, 4, 3, 2, 1))) is True
