@@ -106,3 +106,17 @@ def test_the_demo_has_a_duplicate_individual_played_and_published(db):
     report = individual_report(individual)
     assert len(report.standings) == 9 and report.standings[0].rank == "1"
     assert any(len(people) == 2 for people in report.people.values())  # the shared seat
+
+
+def test_the_demo_has_a_finished_minnesota_whist_evening(db):
+    from tournaments import services
+
+    call_command("demo")
+    event = Event.objects.get(name="Minnesota Whist Night")
+    assert (event.scoring, event.minnesota_rules, event.published) == ("minnesota", "swedish", True)
+    assert set(event.boards.values_list("trumps", flat=True)) == {"NT"}
+    assert event.is_howell and event.results.count() == 3 * 5 * 5  # six pairs: a Howell, 5 rounds of 5 boards
+    assert set(event.results.values_list("granded", flat=True)) == {"NS", "EW", ""}
+    report = services.event_report(event)
+    assert report.scores.minnesota == "swedish" and report.scores.method == "matchpoints"
+    assert all(s.percentage is not None for s in report.scores.standings)
