@@ -9,7 +9,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page, say_thats_us
+from tests.tablets import tablets_at_every_table
 from tournaments import services
 from tournaments.domain.minnesota import confirm_words
 from tournaments.models import Result
@@ -33,12 +33,7 @@ def minnesota(club, make_event):
 def test_a_minnesota_evening_played_on_three_tablets(live_server, page, minnesota, organiser, client):
     SHOTS.mkdir(exist_ok=True)
     movement = services.seated_movement(minnesota)
-    tablets = []
-    for access in minnesota.table_accesses.order_by("table"):
-        tab = page.context.new_page()
-        open_page(tab, f"{live_server.url}/t/{access.token}/")
-        say_thats_us(tab)
-        tablets.append((access.table, tab))
+    tablets = tablets_at_every_table(page, live_server.url, minnesota)
     rounds = movement.rounds
     for round_ in range(1, rounds + 1):
         for table, tab in tablets:

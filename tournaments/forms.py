@@ -87,10 +87,18 @@ class EventAdminForm(forms.ModelForm):
             "arrow_switch_rounds",
             "trump_schedule",
             "scoring",
+            "minnesota_rules",
             "scale",
             "adjusted_scores",
             "honours",
         ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Asked of a Minnesota event only: a form sent without the rules keeps the event's.
+        if self.is_bound and "minnesota_rules" in self.fields and not self.data.get("minnesota_rules"):
+            self.data = self.data.copy()
+            self.data["minnesota_rules"] = self.instance.minnesota_rules
 
     def clean_trump_schedule(self):
         try:
