@@ -78,3 +78,33 @@ def test_a_minnesota_evening_played_on_three_tablets(live_server, page, minnesot
     page.goto(live_server.url + reverse("tournaments:results", args=[minnesota.pk]))
     expect(page.locator("body")).to_contain_text("Minnesota whist: matchpoints on net points")
     shoot(page, path=SHOTS / "minnesota-standings.png", full_page=True)
+
+
+def test_who_went_grand_typed_offline_is_kept_and_sent_with_the_tricks(live_server, page, club, make_event):
+    from tests.tablets import everyone_checked_in
+
+    event = make_event(club, name="Minnesota Night", tables=3, boards_per_round=2, scoring="minnesota")
+    for status in ("ready", "running"):
+        services.event_set_status(event=event, status=status)
+    everyone_checked_in(event)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.clock.install()
+    access = event.table_accesses.get(table=1)
+    url = f"{live_server.url}/t/{access.token}/"
+    page.goto(url)
+    page.context.set_offline(True)
+    for board, words, tricks in ((1, "E/W grand", 5), (2, "Low", 8)):
+        here = page.locator(f"#board-{board}")
+        here.get_by_label(words).check()
+        here.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True).click()
+        expect(here).to_contain_text(f"{words} · N/S {tricks} · E/W {13 - tricks} waiting to send")
+        here.get_by_role("button", name="Yes, confirm").click()
+        expect(here).to_contain_text("Confirmed here · waiting to send")
+    expect(page.locator("#outbox")).to_contain_text("2 boards waiting to send")
+    shoot(page, path=SHOTS / "minnesota-offline.png", full_page=True)
+    assert not Result.objects.exists()
+    page.context.set_offline(False)
+    page.clock.fast_forward("00:10")
+    expect(page.locator(".round-over")).to_contain_text("Round 1 is over", timeout=10_000)
+    stored = sorted(Result.objects.confirmed().values_list("board__number", "granded", "ns_tricks"))
+    assert stored == [(1, "EW", 5), (2, "", 8)]
