@@ -287,3 +287,28 @@ def test_a_competition_takes_a_percentage_from_matchpoints_and_never_adds_points
     assert rules.counts(evening, rules.Rules(measure="tricks")) is False
     assert rules.counts(evening, rules.Rules(measure="percentage")) is percentage
     assert rules.counts(evening, rules.Rules(measure="placing", points=(6, 4, 3, 2, 1))) is True
+
+
+def test_an_individual_event_plays_minnesota_whist_too(club):
+    from tests.test_individual_events import make_individual
+
+    event = make_individual(club, scoring="minnesota_total", minnesota_rules="american")
+    assert event.evening_format.ranks_players and event.evening_format.enters("granded")
+    services.event_deal_boards(event=event, seed="individual", analyse=False)
+    services.event_start(event=event)
+    schedule = services.individual_schedule(event)
+    playing = {(t.round, t.table): t for r in schedule.rounds for t in r if t.plays}
+    rows = [
+        f"{b},{t.north},{t.south},{t.east},{t.west},9,{'NS' if s.table == 1 else ''}"
+        for s in event.seatings.all()
+        if (t := playing.get((s.round, s.table)))
+        for b in s.board_numbers
+    ]
+    services.results_import_csv(
+        event=event, text="board,north,south,east,west,ns_tricks,granded\n" + "\n".join(rows)
+    )
+    report = services.event_report(event)
+    # American: N/S granded and took 9, +3; low and 9, -3 (the side with more tricks loses).
+    assert {s.ns_score for b in report.scores.boards for s in b.results} == {3.0, -3.0}
+    individuals = services.individual_report(event, report)
+    assert all(s.percentage is None and s.versus_average is None for s in individuals.standings)
