@@ -150,6 +150,8 @@ def test_the_board_page_and_the_corrections_page_say_who_went_grand(db, tmp_path
     assert "Swedish (classic) rules" in page and "N/S points" in page
     corrections = client.get(reverse("tournaments:director-board", args=[event.pk, 1])).content.decode()
     assert 'name="granded"' in corrections and "No trumps" in corrections
+    settings = client.get(reverse("tournaments:event-detail", args=[event.pk])).content.decode()
+    assert "No trumps (Minnesota whist)" in settings and "Swedish (classic) rules: Grand: the granders" in settings
 
 
 def test_the_backup_carries_the_rules_and_who_went_grand(db, tmp_path):

@@ -9,8 +9,8 @@ competitions ask an evening's format instead of testing which kind it is, so a
 new kind of evening is a new entry here and its own scoring, not an ``if`` in every output.
 
 Nothing here assumes four seats or one number a deal: ``seats`` lists the table sizes a format
-plays at, and ``entry`` lists the figures a table enters for a deal (today N/S's tricks; a
-Minnesota board will add who went grand, a widow deal who took the widow and each player's tricks).
+plays at, and ``entry`` lists the figures a table enters for a deal (N/S's tricks; a Minnesota
+board who went grand too; a widow deal will add who took the widow and each player's tricks).
 
 >>> pairs = event_format("standard")
 >>> str(pairs.ranked), str(pairs.lists), pairs.deal.title(3)
