@@ -18,7 +18,7 @@ Every board is scored by comparing the N/S trick counts of the tables that playe
   total tricks minus the direction's average total; it stays fair while results come in, with a
   phantom, a skip, a relay or an arrow switch.
 - ``odd_tricks``: the side taking 7 or more tricks scores tricks - 6 (plus honours when counted).
-- Minnesota whist (``minnesota``, the rules' key): a board's N/S score is N/S's net points under
+- Minnesota whist (``minnesota=`` the key of its rules): a board's N/S score is N/S's net points under
   the event's rules (``minnesota.ns_net``, -14 to +14 by who went grand and N/S's tricks), and the
   boards are compared on those points rather than on tricks: by ``matchpoints`` as above, or by
   ``total_points``, a pair's sum of its net points (E/W's is the negative of N/S's). An adjusted

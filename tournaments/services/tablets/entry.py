@@ -205,14 +205,11 @@ def table_state(access: TableAccess) -> TableState:
         minnesota = bool(event.minnesota)
         for number in current.board_numbers:
             result = results.get(number)
-            hand = _seen_by_table(result, current, minnesota) if result else None
+            count = _seen_by_table(result, current, minnesota) if result else None
+            hand = count if isinstance(count, Hand) else None
             entries.append(
                 BoardEntry(
-                    boards[number],
-                    result,
-                    _seen_by_table(result, current) if result else None,
-                    seen.get(number, 0),
-                    hand if isinstance(hand, Hand) else None,
+                    boards[number], result, hand.ns_tricks if hand else count, seen.get(number, 0), hand
                 )
             )
     previous_scores = ()
