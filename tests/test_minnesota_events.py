@@ -71,8 +71,12 @@ def test_the_four_tables_fixture_through_the_command_line(db, tmp_path, rules):
     data = json.loads(out.getvalue())
     assert (data["scoring"], data["game"], data["minnesota_rules"]) == ("matchpoints", "minnesota", rules)
     board_one = next(b for b in data["boards"] if b["board"] == 1)
-    by_table = sorted(board_one["results"], key=lambda r: (r["ns_pair"]))
-    assert [r["granded"] for r in board_one["results"]] and {r["granded"] for r in by_table} == {"NS", "EW", ""}
+    by_table = sorted(board_one["results"], key=lambda r: r["ns_pair"])
+    assert [r["granded"] for r in board_one["results"]] and {r["granded"] for r in by_table} == {
+        "NS",
+        "EW",
+        "",
+    }
     nets = {"swedish": [3, 4, 2, -2], "american": [3, 2, 2, -1]}[rules]
     assert sorted(r["ns_points"] for r in board_one["results"]) == sorted(nets)
     assert all(r["percentage"] is not None for r in data["rankings"])
@@ -106,7 +110,9 @@ def test_a_classic_events_json_is_as_it_was(make_played_event, club):
 def test_a_granded_column_says_ns_ew_or_nothing(db, value, problem):
     event = _create()
     with pytest.raises(services.ResultsImportError, match=problem):
-        services.results_import_csv(event=event, text=f"board,ns_pair,ew_pair,ns_tricks,granded\n1,1,1,9,{value}\n")
+        services.results_import_csv(
+            event=event, text=f"board,ns_pair,ew_pair,ns_tricks,granded\n1,1,1,9,{value}\n"
+        )
     assert not Result.objects.exists()
 
 
@@ -115,13 +121,18 @@ def test_a_classic_event_refuses_a_grand_in_words(club, make_event):
     with pytest.raises(services.ResultsImportError, match="not Minnesota whist, nobody goes grand"):
         services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks,granded\n1,1,1,9,NS\n")
     # An empty column is a classic event's hand as ever.
-    assert services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks,granded\n1,1,1,9,\n") == 1
+    assert (
+        services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks,granded\n1,1,1,9,\n")
+        == 1
+    )
 
 
 def test_a_grand_with_an_adjusted_score_is_refused(db):
     event = _create()
     with pytest.raises(services.ResultsImportError, match="adjusted score"):
-        services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks,granded\n1,1,1,A+/A-,NS\n")
+        services.results_import_csv(
+            event=event, text="board,ns_pair,ew_pair,ns_tricks,granded\n1,1,1,A+/A-,NS\n"
+        )
 
 
 def test_the_organiser_corrects_who_went_grand_with_a_line_in_the_trail(db, tmp_path, django_user_model):
@@ -131,7 +142,13 @@ def test_the_organiser_corrects_who_went_grand_with_a_line_in_the_trail(db, tmp_
     event.club.organisers.add(user)
     seating = event.seatings.get(table=4, first_board__lte=1, last_board__gte=1)
     services.result_set_by_director(
-        event=event, seating=seating, board_number=1, ns_tricks=4, granded="", reason="nobody went grand", user=user
+        event=event,
+        seating=seating,
+        board_number=1,
+        ns_tricks=4,
+        granded="",
+        reason="nobody went grand",
+        user=user,
     )
     line = AuditLine.objects.filter(event=event, action=AuditLine.Action.CORRECTED).get()
     assert "N/S grand 6–7 → Low 4–9 (nobody went grand)" in line.detail
@@ -151,7 +168,10 @@ def test_the_board_page_and_the_corrections_page_say_who_went_grand(db, tmp_path
     corrections = client.get(reverse("tournaments:director-board", args=[event.pk, 1])).content.decode()
     assert 'name="granded"' in corrections and "No trumps" in corrections
     settings = client.get(reverse("tournaments:event-detail", args=[event.pk])).content.decode()
-    assert "No trumps (Minnesota whist)" in settings and "Swedish (classic) rules: Grand: the granders" in settings
+    assert (
+        "No trumps (Minnesota whist)" in settings
+        and "Swedish (classic) rules: Grand: the granders" in settings
+    )
 
 
 def test_the_backup_carries_the_rules_and_who_went_grand(db, tmp_path):
@@ -223,7 +243,8 @@ def test_a_classic_tablet_refuses_a_grand(client, club, make_event):
     html = client.get(reverse("tournaments:table", args=[access.token])).content.decode()
     assert 'name="granded"' not in html and "Trumps" in html
     page = client.post(
-        reverse("tournaments:table-enter", args=[access.token]), {"board": 1, "ns_tricks": 9, "granded": "NS"},
+        reverse("tournaments:table-enter", args=[access.token]),
+        {"board": 1, "ns_tricks": 9, "granded": "NS"},
         follow=True,
     ).content.decode()
     assert "not Minnesota whist" in page and not Result.objects.exists()
@@ -232,7 +253,9 @@ def test_a_classic_tablet_refuses_a_grand(client, club, make_event):
 def test_the_new_event_page_offers_minnesota_whist_and_its_rules(client, organiser, club):
     client.force_login(organiser)
     html = client.get(reverse("tournaments:event-new")).content.decode()
-    assert "Minnesota whist: matchpoints on net points" in html and "Minnesota whist: total net points" in html
+    assert (
+        "Minnesota whist: matchpoints on net points" in html and "Minnesota whist: total net points" in html
+    )
     assert "American rules: Grand: the side with more tricks scores 1 a trick over six" in html
     client.post(
         reverse("tournaments:event-new"),
@@ -252,7 +275,6 @@ def test_the_new_event_page_offers_minnesota_whist_and_its_rules(client, organis
 
 def test_the_travellers_hand_records_and_results_print_the_rules_and_who_went_grand(db, tmp_path):
     from tests.test_printing import _pages
-
     from tournaments import pdf
 
     event = _create()
@@ -292,23 +314,11 @@ def test_a_competition_takes_a_percentage_from_matchpoints_and_never_adds_points
 
 
 def test_an_individual_event_plays_minnesota_whist_too(club):
-    from tests.test_individual_events import make_individual
+    from tests.test_individual_events import make_individual, play
 
     event = make_individual(club, scoring="minnesota_total", minnesota_rules="american")
     assert event.evening_format.ranks_players and event.evening_format.enters("granded")
-    services.event_deal_boards(event=event, seed="individual", analyse=False)
-    services.event_start(event=event)
-    schedule = services.individual_schedule(event)
-    playing = {(t.round, t.table): t for r in schedule.rounds for t in r if t.plays}
-    rows = [
-        f"{b},{t.north},{t.south},{t.east},{t.west},9,{'NS' if s.table == 1 else ''}"
-        for s in event.seatings.all()
-        if (t := playing.get((s.round, s.table)))
-        for b in s.board_numbers
-    ]
-    services.results_import_csv(
-        event=event, text="board,north,south,east,west,ns_tricks,granded\n" + "\n".join(rows)
-    )
+    play(event, tricks=((9, 9),) * 7, granded=("NS", ""))  # N/S went grand at table 1, low at table 2
     report = services.event_report(event)
     # American: N/S granded and took 9, +3; low and 9, -3 (the side with more tricks loses).
     assert {s.ns_score for b in report.scores.boards for s in b.results} == {3.0, -3.0}

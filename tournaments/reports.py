@@ -130,7 +130,11 @@ def report_as_dict(report: EventReport, individuals: IndividualReport | None = N
         "scale": report.scores.scale,
         **({"adjusted_scores": event.adjusted_scores} if report.scores.method == "matchpoints" else {}),
         # A Minnesota event says so, with its rules: its boards' results carry granded and ns_points.
-        **({"game": "minnesota", "minnesota_rules": report.scores.minnesota} if report.scores.minnesota else {}),
+        **(
+            {"game": "minnesota", "minnesota_rules": report.scores.minnesota}
+            if report.scores.minnesota
+            else {}
+        ),
         **rankings,
         "boards": board_rows(report),
     }
@@ -216,6 +220,7 @@ def minnesota_note(report: EventReport) -> str:
         f"Minnesota whist, {RULES[rules].name}: {RULES[rules].summary} No trumps. A board's N/S score is "
         f"N/S's points less E/W's, and {how} those net points."
     )
+
 
 # The figures of a standing each scoring method shows, after the pair and before the boards.
 STANDING_COLUMNS = {

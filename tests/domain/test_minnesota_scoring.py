@@ -7,7 +7,12 @@ from hypothesis import strategies as st
 
 from tournaments.domain.errors import ScoringError
 from tournaments.domain.minnesota import RULES, hand_points, ns_net
-from tournaments.domain.scoring import BoardResult, ebu_matchpoints_by_score, ebu_matchpoints_by_tricks, score_event
+from tournaments.domain.scoring import (
+    BoardResult,
+    ebu_matchpoints_by_score,
+    ebu_matchpoints_by_tricks,
+    score_event,
+)
 
 # N/S granded and made 9; E/W granded, N/S 8; all low, N/S 5; N/S granded, made 6.
 FOUR_TABLES = (("NS", 9), ("EW", 8), ("", 5), ("NS", 6))

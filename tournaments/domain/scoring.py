@@ -89,7 +89,9 @@ class BoardResult(NamedTuple):
     def seated(self) -> Score:
         """The result as the pairs sat (the pair sitting N/S first)."""
         return to_seats(
-            Score(self.ns_pair, self.ew_pair, self.ns_tricks, self.ns_adjusted, self.ew_adjusted, self.granded),
+            Score(
+                self.ns_pair, self.ew_pair, self.ns_tricks, self.ns_adjusted, self.ew_adjusted, self.granded
+            ),
             switched=self.arrow_switched,
         )
 
@@ -268,7 +270,9 @@ def score_board_points(board: int, results: list[BoardResult], expected: int, mi
     scored = tuple(
         ScoredResult(r, float(net), float(-net))
         if net is not None
-        else ScoredResult(r, average + ADJUSTED_TRICKS[r.ns_adjusted], -average + ADJUSTED_TRICKS[r.ew_adjusted])
+        else ScoredResult(
+            r, average + ADJUSTED_TRICKS[r.ns_adjusted], -average + ADJUSTED_TRICKS[r.ew_adjusted]
+        )
         for r, net in zip(results, nets, strict=True)
     )
     return BoardScore(board, None, expected, len(played), scored)

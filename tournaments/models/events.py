@@ -6,15 +6,15 @@ from django.db.models import F, Q
 
 from ..domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES
 from ..domain.formats import EveningFormat, event_format
-from ..domain.minnesota import RULES
 from ..domain.limits import MAX_BOARDS_PER_ROUND, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES
+from ..domain.minnesota import RULES
 from ..domain.recommend import HOWELL_RANGE
 from .clubs import (
     ADJUSTED_SCORES_HELP,
     EVENING_TAG_HELP,
-    AdjustedScores,
     MINNESOTA_RULES_HELP,
     SCORING_METHODS,
+    AdjustedScores,
     Club,
     ClubQuerySet,
     Member,

@@ -155,7 +155,12 @@ class Result(models.Model):
         """The result as the pairs sat at the table (pairs by id); see ``domain.arrow``."""
         return to_seats(
             Score(
-                self.ns_pair_id, self.ew_pair_id, self.ns_tricks, self.ns_adjusted, self.ew_adjusted, self.granded
+                self.ns_pair_id,
+                self.ew_pair_id,
+                self.ns_tricks,
+                self.ns_adjusted,
+                self.ew_adjusted,
+                self.granded,
             ),
             switched=switched,
         )

@@ -33,8 +33,9 @@ def event_held(event_id: int) -> Event:
 
 def table_held(token: str) -> Event | None:
     """The event of the table whose secret link is ``token`` (its name, status, variant and scoring,
-    which give its format, and its Minnesota rules), held as ``event_held`` holds it, and the table's seatings locked (FOR
-    UPDATE, as the organiser's corrections lock a seating): two tablets at one table take turns.
+    which give its format, and its Minnesota rules), held as ``event_held`` holds it, and the
+    table's seatings locked (FOR UPDATE, as the organiser's corrections lock a seating): two tablets
+    at one table take turns.
     The table's number comes as ``held_table``; None for a link not in use or a table with no
     seatings."""
     quote = connection.ops.quote_name

@@ -131,7 +131,9 @@ def event_update(*, event: Event, values: dict, user=None) -> Event:
     in the trail."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     values = dict(values)
-    schedule = _schedule_for(values.get("scoring", event.scoring), values.get("trump_schedule", event.trump_schedule))
+    schedule = _schedule_for(
+        values.get("scoring", event.scoring), values.get("trump_schedule", event.trump_schedule)
+    )
     if "trump_schedule" in values or schedule != event.trump_schedule:
         values["trump_schedule"] = schedule  # a Minnesota event's boards stay no-trump
     values = {name: value for name, value in values.items() if getattr(event, name) != value}

@@ -96,7 +96,16 @@ def event_board_results(event: Event, pairs, boards, seatings) -> list[scoring.B
     result = scoring.BoardResult
     return [
         result(
-            numbers[b], keys[ns], keys[ew], tricks, ns_adj, ew_adj, round_, table, (round_, table) in switched, grand
+            numbers[b],
+            keys[ns],
+            keys[ew],
+            tricks,
+            ns_adj,
+            ew_adj,
+            round_,
+            table,
+            (round_, table) in switched,
+            grand,
         )
         for b, ns, ew, tricks, ns_adj, ew_adj, round_, table, grand in event.results.confirmed().values_list(
             *RESULT_COLUMNS
