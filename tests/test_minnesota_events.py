@@ -167,6 +167,11 @@ def test_the_board_page_and_the_corrections_page_say_who_went_grand(db, tmp_path
     assert "Swedish (classic) rules" in page and "N/S points" in page
     corrections = client.get(reverse("tournaments:director-board", args=[event.pk, 1])).content.decode()
     assert 'name="granded"' in corrections and "No trumps" in corrections
+    pair = event.results.get(board__number=1, granded="EW").ew_pair
+    card = client.get(
+        reverse("tournaments:results-pair", args=[event.pk, pair.direction.lower(), pair.number])
+    )
+    assert "<small>E/W grand</small>" in card.content.decode()
     settings = client.get(reverse("tournaments:event-detail", args=[event.pk])).content.decode()
     assert (
         "No trumps (Minnesota whist)" in settings

@@ -152,6 +152,7 @@ def scorecard_rows(report: EventReport, pair) -> list[dict]:
                     ),
                     "held": "N/S" if holds_ns else "E/W",
                     "tricks": tricks,
+                    "grand": _minnesota_cells(report, r)["grand"],  # who went grand, by the cards held
                     "score": score,
                     "score_text": format_score(score),
                     "top": board.top,
