@@ -48,19 +48,35 @@
     var f = element("form", { method: "post", action: box.dataset[action], "data-queue": action });
     hidden(f, box.dataset.field, item);
     hidden(f, "seen", seen);
-    if (action !== "enter") {
-      hidden(f, "ns_tricks", tricks);
-      hidden(f, "granded", granded);
+    if (action !== "enter") hidden(f, "ns_tricks", tricks);
+    // Who went grand goes with its tricks: a drive's Minnesota hand ("NS", "EW", "low"), or an
+    // event's Minnesota board (where "" is a low hand, sent as it is).
+    if (action !== "enter" && (granded || (box.dataset.grand && granded !== null && granded !== undefined))) {
+      f.appendChild(element("input", { type: "hidden", name: "granded", value: granded }));
     }
     return f;
   }
 
-  // Who went grand at a Minnesota table, as the tablet's page says it.
+  // Who went grand at a drive's Minnesota table, as the tablet's page says it.
   var GRANDS = { NS: "N/S grand", EW: "E/W grand", low: "Low" };
 
-  function score(tricks, note, done, granded) {
+  // An event's Minnesota board: the page's choices of who went grand, "NS=N/S grand;EW=E/W grand;=Low".
+  function grandChoices(box) {
+    return (box.dataset.grand || "").split(";").filter(Boolean).map(function (pair) {
+      var at = pair.indexOf("=");
+      return { value: pair.slice(0, at), words: pair.slice(at + 1) };
+    });
+  }
+
+  function grandWords(box, granded) {
+    if (!box.dataset.grand) return granded ? GRANDS[granded] + " · " : "";
+    var found = grandChoices(box).filter(function (c) { return c.value === granded; })[0];
+    return found ? found.words + " · " : "";
+  }
+
+  function score(tricks, note, done, grand) {
     var p = element("p", { class: done ? "score done" : "score" });
-    if (granded) p.append(GRANDS[granded] + " · ");
+    if (grand) p.append(grand);
     p.append("N/S ", element("b", {}, tricks), " · E/W ", element("b", {}, String(13 - tricks)), " ");
     p.appendChild(element("span", { class: "waiting" }, note));
     return p;
@@ -72,7 +88,7 @@
     entries.forEach(function (entry) {
       if (entry.action === "enter") state = { status: "awaiting", tricks: entry.tricks, granded: entry.granded };
       else if (entry.action === "confirm") state = { status: "confirmed", tricks: entry.tricks, granded: entry.granded };
-      else state = { status: "missing", tricks: "", granded: "" };
+      else state = { status: "missing", tricks: "", granded: null };
     });
     return state;
   }
@@ -86,19 +102,31 @@
     section.className = "board queued " + state.status;
     var enter = section.querySelector("template.enter-form");
     if (state.status === "missing" && enter) {
-      // The page's own entry (a Minnesota hand's asks who went grand too), as the scorer drew it.
+      // The page's own entry (a drive's Minnesota hand asks who went grand too), as the scorer drew it.
       section.appendChild(enter.content.cloneNode(true));
       section.querySelectorAll("form[data-queue] input[name=seen]").forEach(function (input) { input.value = seen; });
     } else if (state.status === "missing") {
-      section.appendChild(element("p", { class: "ask" }, "N/S: how many tricks did you take?"));
+      var choices = grandChoices(box);
       var tricks = form(box, "enter", item, null, seen);
       tricks.className = "tricks";
+      if (choices.length) {
+        section.appendChild(element("p", { class: "ask" }, "Who went grand?"));
+        var grand = element("div", { class: "grand" });
+        choices.forEach(function (c) {
+          var label = element("label", { class: "grand-choice" });
+          label.append(element("input", { type: "radio", name: "granded", value: c.value, required: "" }), " " + c.words);
+          grand.appendChild(label);
+        });
+        tricks.append(grand, element("p", { class: "ask" }, "N/S: how many tricks did you take?"));
+      } else {
+        section.appendChild(element("p", { class: "ask" }, "N/S: how many tricks did you take?"));
+      }
       for (var n = 0; n <= 13; n++) {
         tricks.appendChild(element("button", { name: "ns_tricks", value: n, "aria-label": "N/S took " + n + " tricks" }, String(n)));
       }
       section.appendChild(tricks);
     } else if (state.status === "awaiting") {
-      section.appendChild(score(state.tricks, "waiting to send", false, state.granded));
+      section.appendChild(score(state.tricks, "waiting to send", false, grandWords(box, state.granded)));
       section.appendChild(element("p", { class: "ask" }, "E/W: is this right?"));
       var choice = element("div", { class: "confirm" });
       var yes = form(box, "confirm", item, state.tricks, seen, state.granded);
@@ -108,7 +136,7 @@
       choice.append(yes, no);
       section.appendChild(choice);
     } else {
-      section.appendChild(score(state.tricks, "Confirmed here · waiting to send", true, state.granded));
+      section.appendChild(score(state.tricks, "Confirmed here · waiting to send", true, grandWords(box, state.granded)));
     }
   }
 
@@ -188,7 +216,9 @@
     body.append("csrfmiddlewaretoken", box.dataset.csrf);
     body.append(entry.field, entry.item);
     if (entry.tricks !== null && entry.tricks !== "") body.append("ns_tricks", entry.tricks);
-    if (entry.granded) body.append("granded", entry.granded);
+    if (entry.granded || (box.dataset.grand && entry.granded !== null && entry.granded !== undefined)) {
+      body.append("granded", entry.granded);
+    }
     if (entry.seen !== null && entry.seen !== "") body.append("seen", entry.seen);
     fetch(entry.url, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {

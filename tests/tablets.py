@@ -43,3 +43,15 @@ def open_page(tablet, url: str):
             cut_short = "ERR_ABORTED" in str(error) or "interrupted by another navigation" in str(error)
             if not cut_short or attempt == 2:
                 raise
+
+
+def tablets_at_every_table(page, base_url: str, event) -> list[tuple[int, object]]:
+    """A tablet for each table of an event, each opened on its table's page and checked in (the
+    players said "That's us"), in table order: (table, page)."""
+    tablets = []
+    for access in event.table_accesses.order_by("table"):
+        tab = page.context.new_page()
+        open_page(tab, f"{base_url}/t/{access.token}/")
+        say_thats_us(tab)
+        tablets.append((access.table, tab))
+    return tablets

@@ -8,7 +8,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page, say_thats_us
+from tests.tablets import tablets_at_every_table
 from tournaments import services
 from tournaments.domain.movements.render import seat_move_text
 from tournaments.models import Result
@@ -33,12 +33,7 @@ def howell(club, make_event):
 def test_eight_pairs_play_a_howell_on_four_tablets(live_server, page, howell, organiser, client):
     SHOTS.mkdir(exist_ok=True)
     movement = services.seated_movement(howell)
-    tablets = []
-    for access in howell.table_accesses.order_by("table"):
-        tab = page.context.new_page()
-        open_page(tab, f"{live_server.url}/t/{access.token}/")
-        say_thats_us(tab)
-        tablets.append((access.table, tab))
+    tablets = tablets_at_every_table(page, live_server.url, howell)
     first = tablets[0][1]
     expect(first.locator(".pairs")).to_contain_text("N/S: pair 3")
     expect(first.locator(".pairs")).to_contain_text("E/W: pair 6")

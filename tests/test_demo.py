@@ -122,3 +122,17 @@ def test_the_demo_has_a_small_minnesota_drive_played_and_published(db, client):
     assert {granded for granded in state.grands.values()} == {"NS", "EW", "low"}
     page = client.get(f"/drives/{drive.pk}/results/").content.decode()
     assert "Swedish (classic) rules" in page and "the points their couples scored" in page
+
+
+def test_the_demo_has_a_finished_minnesota_whist_evening(db):
+    from tournaments import services
+
+    call_command("demo")
+    event = Event.objects.get(name="Minnesota Whist Night")
+    assert (event.scoring, event.minnesota_rules, event.published) == ("minnesota", "swedish", True)
+    assert set(event.boards.values_list("trumps", flat=True)) == {"NT"}
+    assert event.is_howell and event.results.count() == 3 * 5 * 5  # six pairs: a Howell, 5 rounds of 5 boards
+    assert set(event.results.values_list("granded", flat=True)) == {"NS", "EW", ""}
+    report = services.event_report(event)
+    assert report.scores.minnesota == "swedish" and report.scores.method == "matchpoints"
+    assert all(s.percentage is not None for s in report.scores.standings)

@@ -44,18 +44,22 @@ def make_individual(club, names=NAMES, *, boards_per_round=1, **options):
     return Event.objects.get(pk=event.pk)
 
 
-def play(event, tricks=TRICKS):
+def play(event, tricks=TRICKS, granded=None):
+    """Every board played, N/S's ``tricks`` at table 1 and table 2 round by round (and at a
+    Minnesota event who went grand at each table, ``granded``), then closed and published."""
     services.event_deal_boards(event=event, seed="individual", analyse=False)
     services.event_start(event=event)
     schedule = services.individual_schedule(event)
     playing = {(t.round, t.table): t for r in schedule.rounds for t in r if t.plays}
     rows = [
         f"{b},{t.north},{t.south},{t.east},{t.west},{tricks[s.round - 1][s.table - 1]}"
+        + (f",{granded[s.table - 1]}" if granded else "")
         for s in event.seatings.all()
         if (t := playing.get((s.round, s.table)))
         for b in s.board_numbers
     ]
-    services.results_import_csv(event=event, text="board,north,south,east,west,ns_tricks\n" + "\n".join(rows))
+    header = "board,north,south,east,west,ns_tricks" + (",granded" if granded else "")
+    services.results_import_csv(event=event, text=header + "\n" + "\n".join(rows))
     services.event_close(event=event)
     return services.event_publish(event=event)
 

@@ -148,6 +148,7 @@ def test_the_scores_are_kept_by_the_settings_the_lifecycle_guards(running):
 
     assert scoring.SCORING_FIELDS is lifecycle.SCORING_FIELDS
     changed = {"scoring": "total_tricks", "scale": "acbl", "adjusted_scores": "fixed", "honours": True}
+    changed["minnesota_rules"] = "american"
     changed["tie_break"] = not running.tie_break
     assert set(changed) == set(lifecycle.SCORING_FIELDS)
     keys = {scoring._scores_key(running)}

@@ -273,7 +273,17 @@ class EventAdmin(ClubScopedAdmin):
         ),
         (
             "Boards and scoring",
-            {"fields": ["trump_schedule", "scoring", "scale", "adjusted_scores", "honours", "tie_break"]},
+            {
+                "fields": [
+                    "trump_schedule",
+                    "scoring",
+                    "minnesota_rules",
+                    "scale",
+                    "adjusted_scores",
+                    "honours",
+                    "tie_break",
+                ]
+            },
         ),
     ]
     readonly_fields = ["status"]

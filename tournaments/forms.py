@@ -11,8 +11,9 @@ from .domain.drives import PRESETS, PRIZE_LABELS, Prize, halves_of, parse_prizes
 from .domain.errors import DomainError
 from .domain.leagues import MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN, check_days_between
 from .domain.limits import MAX_BOARDS_PER_ROUND, MAX_HANDS, MAX_PBN_BYTES, MAX_PLAYERS, MAX_RESULTS_CSV_BYTES
+from .domain.minnesota import RULES as MINNESOTA_RULES
 from .domain.movements import build_movement, parse_round_list
-from .models import Adjusted, Competition, Drive, DrivePlayer, DriveResult, DriveTeam, Event
+from .models import Adjusted, Competition, Drive, DrivePlayer, DriveResult, DriveTeam, Event, Granded
 from .services.drives import lifecycle as drive_lifecycle
 from .services.events.lifecycle import (
     MOVEMENT_FIELDS,
@@ -86,10 +87,18 @@ class EventAdminForm(forms.ModelForm):
             "arrow_switch_rounds",
             "trump_schedule",
             "scoring",
+            "minnesota_rules",
             "scale",
             "adjusted_scores",
             "honours",
         ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Asked of a Minnesota event only: a form sent without the rules keeps the event's.
+        if self.is_bound and "minnesota_rules" in self.fields and not self.data.get("minnesota_rules"):
+            self.data = self.data.copy()
+            self.data["minnesota_rules"] = self.instance.minnesota_rules
 
     def clean_trump_schedule(self):
         try:
@@ -265,6 +274,8 @@ class DirectorResultForm(forms.Form):
     )
     ns_adjusted = forms.ChoiceField(label="or N/S adjusted", required=False, choices=ADJUSTED)
     ew_adjusted = forms.ChoiceField(label="E/W adjusted", required=False, choices=ADJUSTED)
+    # Minnesota whist: who went grand with those tricks (shown on a Minnesota event's page only).
+    granded = forms.ChoiceField(label="Who went grand", required=False, choices=Granded.choices)
     reason = forms.CharField(
         max_length=200,
         help_text="Kept in the history with your name and the time.",
@@ -289,6 +300,8 @@ class DirectorResultForm(forms.Form):
             raise forms.ValidationError("Give the N/S tricks, or an adjusted score for each side.")
         if tricks is not None and (ns_adj or ew_adj):
             raise forms.ValidationError("Give either tricks or adjusted scores, not both.")
+        if tricks is None:
+            data["granded"] = ""  # an adjusted score: nobody played, nobody went grand
         return data
 
 
@@ -339,6 +352,16 @@ class NewEventForm(forms.Form):
         help_text="A Howell: every pair meets the others and all are ranked together, pairs "
         "changing direction (N/S or E/W) as the table card says.",
     )
+    minnesota_rules = forms.ChoiceField(
+        label="Minnesota whist rules",
+        choices=[(key, f"{rules.name}: {rules.summary}") for key, rules in MINNESOTA_RULES.items()],
+        initial=Event.MinnesotaRules.SWEDISH,
+        required=False,  # asked of a Minnesota evening only; the classic rules by default
+        widget=forms.RadioSelect,
+        help_text="For Minnesota whist only: every board is played in no trumps (the trumps above are "
+        "not used), each player shows a black card to go grand or a red one to play low, and a board's "
+        "N/S score is N/S's points less E/W's under these rules.",
+    )
     individual = forms.TypedChoiceField(
         label="Who plays",
         choices=[("", "Pairs"), ("1", "Individual: players enter alone and partner each other in turn")],
@@ -352,6 +375,9 @@ class NewEventForm(forms.Form):
         if data.get("individual") and data.get("movement"):
             self.add_error("movement", "An individual event has its own movement: leave the movement to it.")
         return data
+
+    def clean_minnesota_rules(self) -> str:
+        return self.cleaned_data["minnesota_rules"] or Event.MinnesotaRules.SWEDISH
 
     def __init__(self, *args, clubs, **kwargs):
         super().__init__(*args, **kwargs)

@@ -39,6 +39,7 @@ class PrintEvent:
     date: str
     paper: str  # "A4" or "LETTER"
     scoring: str
+    rules: str = ""  # a Minnesota whist event's rules, named and summed up ("" for classic whist)
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ class TravellerRow:
     ns_score: str = ""
     ew_score: str = ""
     arrow_switched: bool = False  # the pair sitting N/S held the E/W cards
+    grand: str = ""  # Minnesota whist: "N/S grand", "E/W grand" or "Low", as the pairs sat
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from .domain.deals import parse_deal
+from .domain.minnesota import RULES, ns_net
 from .domain.scoring import DIRECTION_NAMES, pair_label
 from .domain.spreadsheet import csv_text
 
@@ -79,6 +80,16 @@ def partnership_rows(individuals: IndividualReport) -> list[dict]:
     ]
 
 
+def _minnesota_figures(report: EventReport, result) -> dict:
+    """A Minnesota board's result: who went grand and the N/S net points it scored (none for an
+    adjusted score); nothing for an event of classic whist, whose rows stay as they were."""
+    rules = report.scores.minnesota
+    if not rules:
+        return {}
+    points = None if result.adjusted else ns_net(rules, result.granded, result.ns_tricks)
+    return {"granded": result.granded, "ns_points": points}
+
+
 def board_rows(report: EventReport) -> list[dict]:
     return [
         {
@@ -93,6 +104,7 @@ def board_rows(report: EventReport) -> list[dict]:
                     "adjusted": s.result.adjusted_text,
                     "ns_score": s.ns_score,
                     "ew_score": s.ew_score,
+                    **_minnesota_figures(report, s.result),
                 }
                 for s in board.results
             ],
@@ -116,6 +128,12 @@ def report_as_dict(report: EventReport, individuals: IndividualReport | None = N
         "scoring": report.scores.method,
         "scale": report.scores.scale,
         **({"adjusted_scores": event.adjusted_scores} if report.scores.method == "matchpoints" else {}),
+        # A Minnesota event says so, with its rules: its boards' results carry granded and ns_points.
+        **(
+            {"game": "minnesota", "minnesota_rules": report.scores.minnesota}
+            if report.scores.minnesota
+            else {}
+        ),
         **rankings,
         "boards": board_rows(report),
     }
@@ -181,13 +199,34 @@ METHOD_NOTES = {
         "score (A+, A, A−) counts as the direction's average tricks on the board plus one, exactly, or "
         "minus one, scored the same way (no honours)."
     ),
+    "total_points": (
+        "Total points: on each board N/S score their net points (their points less E/W's) and E/W the "
+        "same with the sign turned; a pair's score is the sum over the boards it played. An adjusted "
+        "score (A+, A, A−) counts as the direction's average net points on the board plus one, exactly, "
+        "or minus one."
+    ),
 }
+
+
+def minnesota_note(report: EventReport) -> str:
+    """A Minnesota event's rules, named and summed up, as its results print them ("" for classic
+    whist): a board's N/S score is their net points under them."""
+    rules = report.scores.minnesota
+    if not rules:
+        return ""
+    how = "matchpoints compare" if report.scores.method == "matchpoints" else "each pair adds up"
+    return (
+        f"Minnesota whist, {RULES[rules].name}: {RULES[rules].summary} No trumps. A board's N/S score is "
+        f"N/S's points less E/W's, and {how} those net points."
+    )
+
 
 # The figures of a standing each scoring method shows, after the pair and before the boards.
 STANDING_COLUMNS = {
     "matchpoints": ("Score", "Top", "%"),
     "total_tricks": ("Tricks", "± avg"),
     "odd_tricks": ("Score", "Tricks"),
+    "total_points": ("Points", "Tricks"),
 }
 
 
@@ -197,6 +236,8 @@ def headline_figure(method: str, s) -> str:
         return f"{format_percentage(s.percentage)}%" if s.percentage is not None else ""
     if method == "total_tricks":
         return format_versus_average(s.versus_average)
+    if method == "total_points":
+        return format_versus_average(s.score)  # net points, signed: +7, -3
     return format_score(s.score)
 
 
@@ -205,6 +246,8 @@ def standing_figures(method: str, s) -> tuple[str, ...]:
         return (format_score(s.score), format_score(s.top), format_percentage(s.percentage))
     if method == "total_tricks":
         return (str(s.tricks), format_versus_average(s.versus_average))
+    if method == "total_points":
+        return (format_versus_average(s.score), str(s.tricks))
     return (format_score(s.score), str(s.tricks))
 
 
@@ -215,8 +258,10 @@ def report_as_text(report: EventReport, individuals: IndividualReport | None = N
         f"{event.name}, {event.club.name}, {event.date:%d %B %Y}"
         f" ({'provisional' if report.provisional else 'final'} results)",
         f"Scoring: {event.get_scoring_display()}"
-        + (f", {event.get_scale_display()}" if event.scoring == "matchpoints" else ""),
+        + (f", {event.get_scale_display()}" if event.by_matchpoints else ""),
     ]
+    if minnesota_note(report):
+        lines.append(minnesota_note(report))
     method = report.scores.method
     if individuals is not None:
         rows = [(s, s.player, individuals.name(s.player)) for s in individuals.standings]

@@ -43,11 +43,17 @@ class StandingsTable(tables.Table):
         "matchpoints": ("tricks", "versus_average"),
         "total_tricks": ("score", "top", "percentage"),
         "odd_tricks": ("top", "percentage", "versus_average"),
+        "total_points": ("top", "percentage", "versus_average"),  # Minnesota whist's net points
     }
 
     # On a phone: the place, the pair, the players and the figure they are ranked by; the other
     # figures are for a wider screen (the pair's score card has them).
-    HEADLINE = {"matchpoints": "percentage", "total_tricks": "versus_average", "odd_tricks": "score"}
+    HEADLINE = {
+        "matchpoints": "percentage",
+        "total_tricks": "versus_average",
+        "odd_tricks": "score",
+        "total_points": "score",
+    }
     FIGURES = ("score", "top", "percentage", "tricks", "versus_average", "boards_played")
 
     def __init__(self, *args, method: str, **kwargs):

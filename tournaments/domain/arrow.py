@@ -17,6 +17,8 @@ tricks become 13 minus themselves, and each side keeps its own adjusted score:
     True
     >>> to_cards(Score("N/S 1", "E/W 3", ns_adjusted="A+", ew_adjusted="A-"), switched=True).ns_adjusted
     'A-'
+    >>> to_cards(Score("N/S 1", "E/W 3", 8, granded="NS"), switched=True).granded
+    'EW'
     >>> cards_held("N/S", switched=True)
     'E/W'
 """
@@ -37,6 +39,7 @@ class Score:
     ns_tricks: int | None = None
     ns_adjusted: str = ""
     ew_adjusted: str = ""
+    granded: str = ""  # Minnesota whist: who went grand, "NS", "EW" or "" (by the same view)
 
     @property
     def ew_tricks(self) -> int | None:
@@ -56,7 +59,8 @@ def sides(ns_cards, ew_cards, *, switched: bool) -> tuple:
 def _swap(score: Score) -> Score:
     ns_pair, ew_pair = sides(score.ns_pair, score.ew_pair, switched=True)
     ns_adjusted, ew_adjusted = sides(score.ns_adjusted, score.ew_adjusted, switched=True)
-    return Score(ns_pair, ew_pair, score.ew_tricks, ns_adjusted, ew_adjusted)
+    granded = {"NS": "EW", "EW": "NS"}.get(score.granded, score.granded)
+    return Score(ns_pair, ew_pair, score.ew_tricks, ns_adjusted, ew_adjusted, granded)
 
 
 def to_cards(seated: Score, *, switched: bool) -> Score:

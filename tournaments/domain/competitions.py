@@ -5,8 +5,9 @@ scores, how many scores count, the handicap, and the order of the standings.
 the competition takes (duplicate events, drives, or both), carries its tag when one is asked for,
 was picked by hand when evenings are picked, has at least the minimum field (tables, or players;
 a drive's tables are its players over four, a part table counting), and has the measure (a
-percentage only comes from a matchpoint event, ± tricks from a total-tricks event, a drive score
-from a drive; placings come from any). The caller passes published evenings only.
+percentage only comes from a matchpoint event, Minnesota whist's by matchpoints too, ± tricks from a
+total-tricks event and never from Minnesota whist's total points, a drive score from a drive;
+placings come from any). The caller passes published evenings only.
 
 **Drives without roles.** A list for each role (ladies, gents) takes only the drives played in
 those roles: an individual drive (one list of players) and a team night (whose lady and gent are

@@ -9,8 +9,8 @@ competitions ask an evening's format instead of testing which kind it is, so a
 new kind of evening is a new entry here and its own scoring, not an ``if`` in every output.
 
 Nothing here assumes four seats or one number a deal: ``seats`` lists the table sizes a format
-plays at, and ``entry`` lists the figures a table enters for a deal (today N/S's tricks; a
-Minnesota board will add who went grand, a widow deal who took the widow and each player's tricks).
+plays at, and ``entry`` lists the figures a table enters for a deal (N/S's tricks; a Minnesota
+board who went grand too; a widow deal will add who took the widow and each player's tricks).
 
 >>> pairs = event_format("standard")
 >>> str(pairs.ranked), str(pairs.lists), pairs.deal.title(3)
@@ -30,6 +30,14 @@ added to a classic drive's tricks.
 (['granded', 'ns_tricks'], '31 points', False)
 >>> drive_format("teams", game="minnesota").measure.amount("1")
 '1 team point'
+
+A game other than classic whist is the format's scoring and entry, not a format of its own: a pairs
+event of Minnesota whist enters who went grand with N/S's tricks, plays without trumps, and ranks by
+matchpoints on net points (a percentage) or by total net points.
+
+>>> minnesota = event_format("standard", "minnesota_total")
+>>> [figure.name for figure in minnesota.entry], minnesota.trumps, str(minnesota.measure)
+(['granded', 'ns_tricks'], False, 'points')
 """
 
 from __future__ import annotations
@@ -60,7 +68,7 @@ class Measure(StrEnum):
 
     PERCENTAGE = "percentage"  # a duplicate evening: share of the matchpoints (or its total)
     TRICKS = "tricks"  # a drive's score card: the tricks a player's couples took
-    POINTS = "points"  # a Minnesota drive's score card: its couples' points, hand by hand
+    POINTS = "points"  # Minnesota whist: a drive's couples' points, or an event's total net points
     TEAM_POINTS = "team points"  # a team night: the points the team won
     MATCH_POINTS = "match points"  # a league match: 3 a win and 1 a tie to each club
 
@@ -97,12 +105,16 @@ class Figure:
     label: str
     low: int
     high: int
-    choices: tuple[tuple[str, str], ...] = ()  # a figure chosen from these (value, words)
+    choices: tuple[tuple[str, str], ...] = ()  # a figure chosen among words, not counted
 
 
 NS_TRICKS = Figure("ns_tricks", "N/S tricks", 0, 13)
-# A Minnesota hand: who went grand (N/S, E/W, or nobody: played low), before N/S's tricks.
+# A Minnesota board: who went grand (N/S, E/W, or nobody: played low, stored empty), before N/S's tricks.
 GRANDED = Figure(
+    "granded", "Who went grand", 0, 2, choices=(("NS", "N/S grand"), ("EW", "E/W grand"), ("", "Low"))
+)
+# A Minnesota drive's hand: the same, a low hand stored as "low" (a classic hand's is empty).
+GRANDED_HAND = Figure(
     "granded", "Who went grand", 0, 0, (("NS", "N/S grand"), ("EW", "E/W grand"), ("low", "Low"))
 )
 
@@ -132,7 +144,11 @@ class EveningFormat:
     # What an organiser might tell a table whose players are lost: who moves is what the format moves.
     move_example: str = "Ann Smith: go to table 2, sit East"
     game: str = "whist"  # the game played at the tables: "whist" or "minnesota"
-    trumps: bool = True  # hands are played with trumps (a Minnesota drive's never are)
+    trumps: bool = True  # deals are played with trumps from the schedule (Minnesota whist: none)
+
+    def enters(self, name: str) -> bool:
+        """A table enters this figure for a deal ("granded": who went grand)."""
+        return any(figure.name == name for figure in self.entry)
 
     @property
     def duplicate(self) -> bool:
@@ -309,9 +325,26 @@ FORMATS = {
 _DRIVE_KEYS = {"individual": "individual-drive"}
 
 
-def event_format(variant: str) -> EveningFormat:
-    """The format of an event of this movement variant: an individual's, else a pairs event's."""
-    return INDIVIDUAL_EVENT if variant == "individual" else PAIRS_EVENT
+# An event's scoring that plays Minnesota whist: what it ranks by, in words, and its measure.
+MINNESOTA_SCORINGS = {
+    "minnesota": (
+        "Minnesota whist: matchpoints on each board's N/S net points, compared across the tables",
+        Measure.PERCENTAGE,
+    ),
+    "minnesota_total": ("Minnesota whist: each pair's total net points over the boards", Measure.POINTS),
+}
+
+
+def event_format(variant: str, scoring: str = "") -> EveningFormat:
+    """The format of an event of this movement variant (an individual's, else a pairs event's),
+    played as its scoring says: a Minnesota event enters who went grand and plays no trumps."""
+    base = INDIVIDUAL_EVENT if variant == "individual" else PAIRS_EVENT
+    if scoring not in MINNESOTA_SCORINGS:
+        return base
+    words, measure = MINNESOTA_SCORINGS[scoring]
+    return replace(
+        base, entry=(GRANDED, NS_TRICKS), scoring=words, measure=measure, trumps=False, game="minnesota"
+    )
 
 
 # What a Minnesota drive's scoring says, by the measure of its classic format.
@@ -331,7 +364,7 @@ def with_game(evening: EveningFormat, game: str) -> EveningFormat:
         return evening
     return replace(
         evening,
-        entry=(GRANDED, *evening.entry),
+        entry=(GRANDED_HAND, *evening.entry),
         scoring=_MINNESOTA_SCORING[evening.measure],
         measure=Measure.POINTS if evening.measure is Measure.TRICKS else evening.measure,
         # A player's season keeps them apart: "Best Minnesota drive", never averaged with tricks.

@@ -39,6 +39,7 @@ One board at four tables (N/S granded, made 9; E/W granded, N/S 8; all low, N/S 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import DomainError
 
@@ -163,3 +164,31 @@ def granded_words(granded: str) -> str:
     ('E/W grand', 'Low')
     """
     return {"NS": "N/S grand", "EW": "E/W grand", "": "Low"}[granded]
+
+
+class Hand(NamedTuple):
+    """What a duplicate table enters for a Minnesota board: who went grand ("NS", "EW" or "") and
+    N/S's tricks. It reads as the tablet's messages say it ("Board 3 already has N/S 9, N/S grand").
+
+    >>> str(Hand("EW", 5)), str(Hand("", 9))
+    ('5, E/W grand', '9, low')
+    """
+
+    granded: str
+    ns_tricks: int
+
+    def __str__(self) -> str:
+        return f"{self.ns_tricks}, {granded_words(self.granded).replace('Low', 'low')}"
+
+
+def confirm_words(rules: str, granded: str, ns_tricks: int) -> str:
+    """What E/W read before confirming a Minnesota board: who went grand, N/S's tricks and the
+    board's N/S net points under the rules.
+
+    >>> confirm_words("swedish", "NS", 9)
+    'N/S grand, N/S 9 tricks: N/S +3'
+    >>> confirm_words("swedish", "", 9)
+    'Low, N/S 9 tricks: N/S -3'
+    """
+    net = ns_net(rules, granded, ns_tricks)
+    return f"{granded_words(granded)}, N/S {ns_tricks} tricks: N/S {net:+d}"

@@ -18,6 +18,12 @@ Every board is scored by comparing the N/S trick counts of the tables that playe
   total tricks minus the direction's average total; it stays fair while results come in, with a
   phantom, a skip, a relay or an arrow switch.
 - ``odd_tricks``: the side taking 7 or more tricks scores tricks - 6 (plus honours when counted).
+- Minnesota whist (``minnesota=`` the key of its rules): a board's N/S score is N/S's net points under
+  the event's rules (``minnesota.ns_net``, -14 to +14 by who went grand and N/S's tricks), and the
+  boards are compared on those points rather than on tricks: by ``matchpoints`` as above, or by
+  ``total_points``, a pair's sum of its net points (E/W's is the negative of N/S's). An adjusted
+  side in total points is given its direction's average net points on the board (0 when nobody
+  played it), plus 1 for A+, minus 1 for A- (the trick methods' house rule, in points).
 - Adjusted scores in the trick methods (house rule): an adjusted side is given its direction's
   average tricks on the board (6.5 when no result was played there), plus 1 for A+, minus 1 for
   A-, and is scored like any other result (odd tricks: that figure - 6 when above 6, no honours).
@@ -35,15 +41,18 @@ results score +1, 0, 0, +2, -1, 0, -2 for N/S; an A+/A- on that board would give
 (the session rule), 60 % under the fixed rule; given A- it gets 40 % either way.
 """
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .arrow import Score, sides, to_seats
 from .errors import ScoringError
+from .minnesota import RULES, ns_net
 from .places import shared_places
 
-METHODS = ("matchpoints", "total_tricks", "odd_tricks")
+METHODS = ("matchpoints", "total_tricks", "odd_tricks", "total_points")
+TRICK_METHODS = ("matchpoints", "total_tricks", "odd_tricks")  # what a classic board is scored by
+POINT_METHODS = ("matchpoints", "total_points")  # what a Minnesota board is scored by
 SCALES = ("ebu", "acbl")
 ADJUSTED_SHARE = {"A+": 0.6, "A": 0.5, "A-": 0.4}
 ADJUSTED_RULES = ("session", "fixed")  # A+/A-: at least/most 60/40 % or the session's; exactly 60/40 %
@@ -71,6 +80,7 @@ class BoardResult(NamedTuple):
     round: int = 0  # where it was played, for showing; scoring ignores it
     table: int = 0
     arrow_switched: bool = False  # the pairs sat the other way round; scoring ignores it
+    granded: str = ""  # Minnesota whist: who went grand, "NS", "EW" or "" (played low)
 
     @property
     def adjusted(self) -> bool:
@@ -79,7 +89,9 @@ class BoardResult(NamedTuple):
     def seated(self) -> Score:
         """The result as the pairs sat (the pair sitting N/S first)."""
         return to_seats(
-            Score(self.ns_pair, self.ew_pair, self.ns_tricks, self.ns_adjusted, self.ew_adjusted),
+            Score(
+                self.ns_pair, self.ew_pair, self.ns_tricks, self.ns_adjusted, self.ew_adjusted, self.granded
+            ),
             switched=self.arrow_switched,
         )
 
@@ -128,6 +140,7 @@ class EventScores:
     scale: str
     boards: tuple[BoardScore, ...]
     standings: tuple[Standing, ...]
+    minnesota: str = ""  # the Minnesota rules the boards were scored by; "" for tricks
 
     def field(self, name: str) -> tuple[Standing, ...]:
         return tuple(s for s in self.standings if s.field == name)
@@ -162,21 +175,42 @@ def ebu_matchpoints_by_tricks(tricks: list[int]) -> list[float]:
     return points
 
 
-def score_board_matchpoints(board: int, results: list[BoardResult], expected: int, scale: str) -> BoardScore:
+def ebu_matchpoints_by_score(scores: list[int]) -> dict[int, int]:
+    """EBU matchpoints of every N/S score among ``scores`` (any numbers, such as Minnesota net
+    points from -14 to +14): 2 for each result beaten, 1 for each other result tied.
+
+    >>> ebu_matchpoints_by_score([3, 4, 2, -2])
+    {-2: 0, 2: 2, 3: 4, 4: 6}
+    """
+    counts = Counter(scores)
+    points, below = {}, 0
+    for score in sorted(counts):
+        points[score] = 2 * below + counts[score] - 1
+        below += counts[score]
+    return points
+
+
+def score_board_matchpoints(
+    board: int, results: list[BoardResult], expected: int, scale: str, minnesota: str = ""
+) -> BoardScore:
     expected = max(expected, len(results))
-    real = [r.ns_tricks for r in results if r.ns_tricks is not None]
     top = 2 * (expected - 1)
     half = 0.5 if scale == "acbl" else 1.0
-    points = ebu_matchpoints_by_tricks(real)
-    compared = len(real)
+    if minnesota:
+        # Compared on net points: keyed by the result's N/S net, not its tricks.
+        nets = [None if r.ns_tricks is None else ns_net(minnesota, r.granded, r.ns_tricks) for r in results]
+        points = ebu_matchpoints_by_score([n for n in nets if n is not None])
+    else:
+        nets = [r.ns_tricks for r in results]
+        points = ebu_matchpoints_by_tricks([t for t in nets if t is not None])
+    compared = sum(n is not None for n in nets)
     factored = compared != expected
     scored = []
-    for r in results:
-        tricks = r.ns_tricks
-        if tricks is None:
+    for r, net in zip(results, nets, strict=True):
+        if net is None:
             ns, ew = ADJUSTED_SHARE[r.ns_adjusted] * top, ADJUSTED_SHARE[r.ew_adjusted] * top
         else:
-            ns = neuberg(points[tricks], expected, compared) if factored else points[tricks]
+            ns = neuberg(points[net], expected, compared) if factored else points[net]
             ew = top - ns
         scored.append(ScoredResult(r, ns * half, ew * half))
     return BoardScore(board, top * half, expected, compared, tuple(scored))
@@ -221,6 +255,29 @@ def score_board_tricks(
     return BoardScore(board, None, expected, sum(not r.adjusted for r in results), tuple(scored))
 
 
+def score_board_points(board: int, results: list[BoardResult], expected: int, minnesota: str) -> BoardScore:
+    """Each result's Minnesota net points, N/S's and E/W's (its negative); an adjusted side gets its
+    direction's average net on the board (0 when nobody played it) plus 1 for A+, minus 1 for A-.
+
+    >>> [s[1:] for s in score_board_points(1, [BoardResult(1, ("NS", 1), ("EW", 1), 9, granded="NS"),
+    ...     BoardResult(1, ("NS", 2), ("EW", 2), 5),
+    ...     BoardResult(1, ("NS", 3), ("EW", 3), ns_adjusted="A+", ew_adjusted="A")], 3, "swedish").results]
+    [(3.0, -3.0), (2.0, -2.0), (3.5, -2.5)]
+    """
+    nets = [None if r.ns_tricks is None else ns_net(minnesota, r.granded, r.ns_tricks) for r in results]
+    played = [n for n in nets if n is not None]
+    average = sum(played) / len(played) if played else 0.0
+    scored = tuple(
+        ScoredResult(r, float(net), float(-net))
+        if net is not None
+        else ScoredResult(
+            r, average + ADJUSTED_TRICKS[r.ns_adjusted], -average + ADJUSTED_TRICKS[r.ew_adjusted]
+        )
+        for r, net in zip(results, nets, strict=True)
+    )
+    return BoardScore(board, None, expected, len(played), scored)
+
+
 @dataclass
 class _Tally:
     score: float = 0.0
@@ -241,6 +298,7 @@ def score_event(
     tie_break: bool = False,
     honours: dict[int, tuple[int, int]] | None = None,
     adjusted: str = "session",
+    minnesota: str = "",
 ) -> EventScores:
     """Score every board and rank the pairs.
 
@@ -248,9 +306,14 @@ def score_event(
     (default: the results given). ``pairs`` lists pairs that appear even without a result.
     ``honours`` gives per board the honour points (N/S, E/W) to add with odd-trick scoring.
     ``adjusted`` is the rule for A+ and A- in matchpoints: ``session`` or ``fixed``.
+    ``minnesota`` names the Minnesota rules the boards are scored by (their net points compared by
+    ``matchpoints`` or added up by ``total_points``); empty, the boards are scored by tricks.
     """
-    if method not in METHODS:
-        raise ScoringError(f"'{method}' is not a scoring method: use {', '.join(METHODS)}.")
+    methods = POINT_METHODS if minnesota else TRICK_METHODS
+    if method not in methods:
+        raise ScoringError(f"'{method}' is not a scoring method here: use {', '.join(methods)}.")
+    if minnesota and minnesota not in RULES:
+        raise ScoringError(f"'{minnesota}' are not Minnesota rules: use {', '.join(RULES)}.")
     if scale not in SCALES:
         raise ScoringError(f"'{scale}' is not a matchpoint scale: use ebu or acbl.")
     if adjusted not in ADJUSTED_RULES:
@@ -265,7 +328,9 @@ def score_event(
         board_results = by_board[number]
         count = expected.get(number, len(board_results))
         if method == "matchpoints":
-            boards.append(score_board_matchpoints(number, board_results, count, scale))
+            boards.append(score_board_matchpoints(number, board_results, count, scale, minnesota))
+        elif method == "total_points":
+            boards.append(score_board_points(number, board_results, count, minnesota))
         else:
             boards.append(
                 score_board_tricks(number, board_results, count, method, (honours or {}).get(number))
@@ -293,7 +358,7 @@ def score_event(
                 tally.tricks += 13 - r.ns_tricks
                 tally.played += 1
 
-    return EventScores(method, scale, tuple(boards), _rank(tallies, method, one_field, tie_break))
+    return EventScores(method, scale, tuple(boards), _rank(tallies, method, one_field, tie_break), minnesota)
 
 
 def _with_session_adjustments(boards: list[BoardScore]) -> list[BoardScore]:

@@ -37,7 +37,7 @@ from .history import HistoryLine, ResultLine
 from .individuals import IndividualPlayer
 from .leagues import CardDeal, Fixture, League, LeagueClub, MatchResult, MatchTable
 from .mail import ResultMail
-from .results import Adjusted, Board, BoardQuerySet, Result, ResultChange, ResultQuerySet
+from .results import Adjusted, Board, BoardQuerySet, Granded, Result, ResultChange, ResultQuerySet
 from .tablets import CodeGuard, EventLinks, TableAccess, TableLink
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "DIRECTION_LABELS",
     "EVENING_TAG_HELP",
     "Adjusted",
+    "Granded",
     "AdjustedScores",
     "AuditLine",
     "Board",

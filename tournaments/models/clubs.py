@@ -7,6 +7,7 @@ from django.db.models import Q
 
 from ..domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES, validate_schedule
 from ..domain.errors import DomainError
+from ..domain.minnesota import RULES
 
 
 def validate_trump_schedule(value: str) -> None:
@@ -20,6 +21,28 @@ class Scoring(models.TextChoices):
     MATCHPOINTS = "matchpoints", "Matchpoints"
     TOTAL_TRICKS = "total_tricks", "Total tricks"
     ODD_TRICKS = "odd_tricks", "Odd tricks"
+    MINNESOTA = "minnesota", "Minnesota whist: matchpoints on net points"
+    MINNESOTA_TOTAL = "minnesota_total", "Minnesota whist: total net points"
+
+
+# The scoring of an event (its choice above) as the domain scores it: a method, and whether the
+# boards are Minnesota whist's (compared on net points under the event's rules).
+SCORING_METHODS = {
+    Scoring.MINNESOTA: ("matchpoints", True),
+    Scoring.MINNESOTA_TOTAL: ("total_points", True),
+}
+
+
+class MinnesotaRules(models.TextChoices):
+    """The published Minnesota whist scorings an event may be played under (domain.minnesota)."""
+
+    SWEDISH = "swedish", RULES["swedish"].name
+    SWEDISH_SET_1 = "swedish-set-1", RULES["swedish-set-1"].name
+    AMERICAN = "american", RULES["american"].name
+    SOUTH_DAKOTA = "south-dakota", RULES["south-dakota"].name
+
+
+MINNESOTA_RULES_HELP = "Minnesota whist only: " + " ".join(f"{r.name}: {r.summary}" for r in RULES.values())
 
 
 class Scale(models.TextChoices):

@@ -7,14 +7,18 @@ from django.db.models import F, Q
 from ..domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES
 from ..domain.formats import EveningFormat, event_format
 from ..domain.limits import MAX_BOARDS_PER_ROUND, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES
+from ..domain.minnesota import RULES
 from ..domain.recommend import HOWELL_RANGE
 from .clubs import (
     ADJUSTED_SCORES_HELP,
     EVENING_TAG_HELP,
+    MINNESOTA_RULES_HELP,
+    SCORING_METHODS,
     AdjustedScores,
     Club,
     ClubQuerySet,
     Member,
+    MinnesotaRules,
     Scale,
     Scoring,
 )
@@ -43,6 +47,7 @@ class Event(models.Model):
         ACBL = "acbl", "ACBL (the ¾ Howell's Yellow card)"
 
     Scoring = Scoring
+    MinnesotaRules = MinnesotaRules
     Scale = Scale
     AdjustedScores = AdjustedScores
 
@@ -80,6 +85,13 @@ class Event(models.Model):
         help_text="One of " + ", ".join(PRESET_SCHEDULES) + ", or your own order such as SHDCN.",
     )
     scoring = models.CharField(max_length=15, choices=Scoring.choices, default=Scoring.MATCHPOINTS)
+    minnesota_rules = models.CharField(
+        "Minnesota rules",
+        max_length=13,
+        choices=MinnesotaRules.choices,
+        default=MinnesotaRules.SWEDISH,
+        help_text=MINNESOTA_RULES_HELP,
+    )
     scale = models.CharField(max_length=4, choices=Scale.choices, default=Scale.EBU)
     adjusted_scores = models.CharField(
         "A+ and A−",
@@ -124,6 +136,9 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=Q(adjusted_scores__in=AdjustedScores.values), name="event_adjusted_scores_known"
             ),
+            models.CheckConstraint(
+                condition=Q(minnesota_rules__in=MinnesotaRules.values), name="event_minnesota_rules_known"
+            ),
             # Who an event ranks follows from its movement: an individual's players, else its pairs.
             models.CheckConstraint(
                 condition=Q(variant="individual", players__gte=4, players__lte=MAX_PLAYERS)
@@ -145,7 +160,26 @@ class Event(models.Model):
     @property
     def evening_format(self) -> EveningFormat:
         """What kind of evening it is: who is entered and ranked, and how people are named."""
-        return event_format(self.variant)
+        return event_format(self.variant, self.scoring)
+
+    @property
+    def scoring_method(self) -> str:
+        """The domain's method for the event's scoring: "matchpoints", "total_points", …"""
+        return SCORING_METHODS.get(self.scoring, (self.scoring, False))[0]
+
+    @property
+    def minnesota(self) -> str:
+        """The Minnesota rules its boards are scored by; "" for classic whist (tricks)."""
+        return self.minnesota_rules if SCORING_METHODS.get(self.scoring, ("", False))[1] else ""
+
+    @property
+    def by_matchpoints(self) -> bool:
+        return self.scoring_method == "matchpoints"
+
+    @property
+    def minnesota_rules_summary(self) -> str:
+        """The rules in a sentence or two, as the results and the travellers print them."""
+        return RULES[self.minnesota_rules].summary
 
     @property
     def is_individual(self) -> bool:

@@ -73,6 +73,14 @@ class Adjusted(models.TextChoices):
     MINUS = "A-", "Average minus (40%)"
 
 
+class Granded(models.TextChoices):
+    """Minnesota whist: who went grand at the table (empty: nobody, the hand was played low)."""
+
+    NS = "NS", "N/S grand"
+    EW = "EW", "E/W grand"
+    LOW = "", "Low"
+
+
 class ResultQuerySet(models.QuerySet):
     def confirmed(self):
         """Results that count: entered by the organiser, or confirmed by both sides at the table."""
@@ -96,6 +104,9 @@ class Result(models.Model):
     ns_tricks = models.PositiveSmallIntegerField(null=True, blank=True)
     ns_adjusted = models.CharField(max_length=2, choices=Adjusted.choices, blank=True)
     ew_adjusted = models.CharField(max_length=2, choices=Adjusted.choices, blank=True)
+    granded = models.CharField(
+        max_length=2, choices=Granded.choices, blank=True, help_text="Minnesota whist: who went grand."
+    )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -119,6 +130,11 @@ class Result(models.Model):
                 name="result_tricks_or_adjusted",
             ),
             models.CheckConstraint(condition=~Q(ns_pair=F("ew_pair")), name="result_two_pairs"),
+            # Who went grand belongs to a hand played: an adjusted score has none.
+            models.CheckConstraint(
+                condition=Q(granded__in=["NS", "EW"], ns_tricks__isnull=False) | Q(granded=""),
+                name="result_granded_of_a_hand_played",
+            ),
             models.UniqueConstraint(fields=["board", "ns_pair"], name="result_once_per_board_ns_pair"),
             models.UniqueConstraint(fields=["board", "ew_pair"], name="result_once_per_board_ew_pair"),
             models.CheckConstraint(
@@ -138,14 +154,25 @@ class Result(models.Model):
     def as_seated(self, *, switched: bool) -> Score:
         """The result as the pairs sat at the table (pairs by id); see ``domain.arrow``."""
         return to_seats(
-            Score(self.ns_pair_id, self.ew_pair_id, self.ns_tricks, self.ns_adjusted, self.ew_adjusted),
+            Score(
+                self.ns_pair_id,
+                self.ew_pair_id,
+                self.ns_tricks,
+                self.ns_adjusted,
+                self.ew_adjusted,
+                self.granded,
+            ),
             switched=switched,
         )
 
     @property
     def score_text(self) -> str:
+        """ "9–4", "A+/A-"; a Minnesota hand with who went grand, "N/S grand 9–4", and a low one "Low
+        9–4" when its event is at hand (never read for this: a tablet's write reads no event)."""
         if self.ns_tricks is not None:
-            return f"{self.ns_tricks}–{self.ew_tricks}"
+            low = not self.granded and Result.event.is_cached(self) and self.event.minnesota
+            grand = f"{self.get_granded_display()} " if self.granded or low else ""
+            return f"{grand}{self.ns_tricks}–{self.ew_tricks}"
         return f"{self.ns_adjusted}/{self.ew_adjusted}"
 
     def history_line(self, **line) -> "ResultChange":

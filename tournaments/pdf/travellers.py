@@ -10,6 +10,7 @@ from .grid import Grid, column_width
 ROW_HEIGHT = 7 * mm  # room to write by hand
 PLACE_WIDTH = column_width("Round")  # "Round" and "Table" in the bold header, whole
 FIGURE_WIDTH = column_width("tricks", "score")  # "N/S" over "tricks" in the header
+GRAND_WIDTH = column_width("E/W grand")  # Minnesota whist: who went grand
 SWITCH_NOTE = (
     "* Arrow switch: the pair sitting N/S played the E/W cards; write the tricks of the pair sitting N/S."
 )
@@ -17,25 +18,30 @@ SWITCH_NOTE = (
 
 def travellers_story(pack: PrintPack) -> list:
     width = usable_width(pack.event)
+    # A Minnesota event's traveller asks who went grand (N/S grand, E/W grand or Low) before the tricks.
+    grand = bool(pack.event.rules)
     story = []
     for t in pack.travellers:
         header = [
             "Round",
             "Table",
             *pack.sides,
+            *(["Grand"] if grand else []),
             "N/S tricks",
             "E/W tricks",
             "N/S score",
             "E/W score",
         ]
-        name_width = (width - 2 * PLACE_WIDTH - 4 * FIGURE_WIDTH) / 2
-        widths = [PLACE_WIDTH, PLACE_WIDTH, name_width, name_width] + [FIGURE_WIDTH] * 4
+        name_width = (width - 2 * PLACE_WIDTH - 4 * FIGURE_WIDTH - (GRAND_WIDTH if grand else 0)) / 2
+        widths = [PLACE_WIDTH, PLACE_WIDTH, name_width, name_width] + ([GRAND_WIDTH] if grand else [])
+        widths += [FIGURE_WIDTH] * 4
         rows = [
             [
                 str(r.round),
                 str(r.table),
                 r.ns + (" *" if r.arrow_switched else ""),
                 r.ew + (" *" if r.arrow_switched else ""),
+                *([r.grand] if grand else []),
                 r.ns_tricks,
                 r.ew_tricks,
                 r.ns_score,
@@ -43,7 +49,7 @@ def travellers_story(pack: PrintPack) -> list:
             ]
             for r in t.rows
         ]
-        centred = {column: "CENTER" for column in range(4, 8)}
+        centred = {column: "CENTER" for column in range(4, len(header))}
         table = Grid(header, rows, widths, min_height=ROW_HEIGHT, align=centred, valign_middle=True)
         story.append(
             KeepTogether(
@@ -56,9 +62,12 @@ def travellers_story(pack: PrintPack) -> list:
                         suit_markup(t.trumps),
                     ),
                     text(
-                        f"{pack.event.name} · {pack.event.date} · traveller: N/S write the tricks, E/W check",
+                        f"{pack.event.name} · {pack.event.date} · traveller: N/S write "
+                        + ("who went grand and " if grand else "")
+                        + "the tricks, E/W check",
                         STYLES["small"],
                     ),
+                    *([text(f"Minnesota whist, {pack.event.rules}", STYLES["small"])] if grand else []),
                     Spacer(1, 1.5 * mm),
                     table,
                     *([text(SWITCH_NOTE, STYLES["small"])] if any(r.arrow_switched for r in t.rows) else []),

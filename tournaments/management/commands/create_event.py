@@ -39,6 +39,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--schedule", default="HDSC", help=f"{'|'.join(PRESET_SCHEDULES)} or e.g. SHDCN")
         parser.add_argument("--scoring", choices=Event.Scoring.values, default=Event.Scoring.MATCHPOINTS)
+        parser.add_argument(
+            "--minnesota-rules",
+            choices=Event.MinnesotaRules.values,
+            default=Event.MinnesotaRules.SWEDISH,
+            help="the rules of a Minnesota whist event (--scoring minnesota or minnesota_total)",
+        )
         parser.add_argument("--scale", choices=Event.Scale.values, default=Event.Scale.EBU)
         parser.add_argument(
             "--date", type=date.fromisoformat, default=None, help="YYYY-MM-DD (default today)"
@@ -64,6 +70,7 @@ class Command(BaseCommand):
                     tables=options["tables"] or opening_proposal().tables,
                     trump_schedule=options["schedule"],
                     scoring=options["scoring"],
+                    minnesota_rules=options["minnesota_rules"],
                     scale=options["scale"],
                     **settings,
                 )

@@ -1,7 +1,8 @@
 """Rebuild fixtures/demo.json: a club, its members, an autumn season of published Tuesday pairs
 evenings, Thursday compass evenings and Saturday drives with the season's competitions in
 progress, finished events with results, a ready event, a duplicate individual, a finished whist
-drive and one in play, a team night and a small Minnesota whist drive played and published.
+drive and one in play, a team night played and published, a small Minnesota whist drive played
+and published, and a Minnesota whist pairs evening.
 
 Built through the services in a transaction that is rolled back, so the database is untouched.
 Run it after a change to the models, on an empty database:
@@ -151,6 +152,25 @@ def _build():
     services.event_set_status(event=ready, status=Event.Status.READY)
     _drives(club, members)
     _compass_and_ladders(club, members)
+    _minnesota(club, members)
+
+
+def _minnesota(club, members):
+    """A finished Minnesota whist pairs evening of six pairs (the Howell recommended: three tables,
+    five rounds of five boards), Swedish rules, by matchpoints on net points: no trumps, each table
+    saying who went grand (the side holding the cards for it, more often than not) and N/S's tricks."""
+    rng = random.Random(1881)
+    event = services.event_create(
+        club=club,
+        name="Minnesota Whist Night",
+        date=date(2026, 11, 19),
+        tables=3,
+        boards_per_round=3,
+        scoring=Event.Scoring.MINNESOTA,
+        minnesota_rules=Event.MinnesotaRules.SWEDISH,
+    )
+    _enter(event, members[16:28])
+    _play_to_published(event, choice=0, seed="ribble-minnesota-2026", rng=rng)
 
 
 def _individual(club, members):
@@ -352,12 +372,17 @@ def _play_to_published(event, *, choice, seed, rng):
 
 
 def _play(event, rng):
-    """Plausible trick counts: tables land near the double-dummy result, more often below it."""
+    """Plausible trick counts: tables land near the double-dummy result, more often below it. At a
+    Minnesota event the side holding the cards for it goes grand more often than not."""
     boards = {b.number: b for b in event.boards.all()}
     par = {n: b.dd_ns_tricks for n, b in boards.items()}
     for seating in event.seatings.select_related("ns_pair", "ew_pair"):
         for number in seating.board_numbers:
             tricks = min(13, max(0, par[number] + rng.choice([-2, -1, -1, 0, 0, 0, 1, 1, 2])))
+            granded = ""
+            if event.minnesota:
+                strong = "NS" if par[number] >= 8 else "EW" if par[number] <= 5 else ""
+                granded = rng.choice([strong, strong, strong, "", "NS", "EW"])
             services.result_record(
                 board=boards[number],
                 round=seating.round,
@@ -365,4 +390,5 @@ def _play(event, rng):
                 ns_pair=seating.ns_pair,
                 ew_pair=seating.ew_pair,
                 ns_tricks=tricks,
+                granded=granded,
             )

@@ -19,7 +19,8 @@ from ...domain import boards as board_rules
 from ...domain import limits
 from ...domain.deals import parse_deal
 from ...domain.errors import DomainError
-from ...models import AuditLine
+from ...domain.minnesota import RULES
+from ...models import AuditLine, Scoring
 from ..tablets.entry import CODE_ALPHABET, CODE_LENGTH
 
 NO_NUL = "^[^\\x00]*$"
@@ -69,6 +70,7 @@ def fixed_list(*items: dict, description: str, empty: bool = False) -> dict:
 
 
 YES_NO = {"type": "boolean"}
+SCORINGS = tuple(Scoring.values)  # an event's and a club's scoring, Minnesota whist's included
 WHEN = {"type": "string", "format": "date-time"}
 DAY = {"type": "string", "format": "date"}
 USERNAME = {"type": ["string", "null"], "maxLength": 150, "pattern": NO_NUL}
@@ -221,7 +223,8 @@ EVENT = record(
         "arrow_switch_rounds": text(200),
         "boards_per_round": whole(1, limits.MAX_BOARDS_PER_ROUND),
         "trump_schedule": text(board_rules.MAX_SCHEDULE),
-        "scoring": one_of("matchpoints", "total_tricks", "odd_tricks"),
+        "scoring": one_of(*SCORINGS),
+        "minnesota_rules": one_of(*RULES),
         "scale": one_of("ebu", "acbl"),
         "adjusted_scores": one_of("session", "fixed"),
         "honours": YES_NO,
@@ -231,7 +234,7 @@ EVENT = record(
         "tag": text(30),
         "id": ADDRESS,
     },
-    optional=("card_set", "adjusted_scores", "tag", "players", "id"),
+    optional=("card_set", "adjusted_scores", "tag", "players", "id", "minnesota_rules"),
 )
 PAIR = record(
     {
@@ -304,10 +307,12 @@ RESULT = record(
         "ns_tricks": whole(0, 13, empty=True),
         "ns_adjusted": one_of("", "A+", "A", "A-"),
         "ew_adjusted": one_of("", "A+", "A", "A-"),
+        "granded": one_of("", "NS", "EW"),
         "entered_by": USERNAME,
         "entered_at": WHEN,
         "confirmed_at": WHEN | {"type": ["string", "null"]},
-    }
+    },
+    optional=("granded",),  # Minnesota whist's: who went grand (exports before it have none)
 )
 HISTORY = record(
     {

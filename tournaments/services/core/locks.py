@@ -32,9 +32,10 @@ def event_held(event_id: int) -> Event:
 
 
 def table_held(token: str) -> Event | None:
-    """The event of the table whose secret link is ``token`` (its name, status and variant, which
-    gives its format), held as ``event_held`` holds it, and the table's seatings locked (FOR
-    UPDATE, as the organiser's corrections lock a seating): two tablets at one table take turns.
+    """The event of the table whose secret link is ``token`` (its name, status, variant and scoring,
+    which give its format, and its Minnesota rules), held as ``event_held`` holds it, and the
+    table's seatings locked (FOR UPDATE, as the organiser's corrections lock a seating): two tablets
+    at one table take turns.
     The table's number comes as ``held_table``; None for a link not in use or a table with no
     seatings."""
     quote = connection.ops.quote_name
@@ -44,7 +45,8 @@ def table_held(token: str) -> Event | None:
         return quote(meta.get_field(name).column)
 
     sql = (
-        f"SELECT e.id, e.name, e.status, e.variant, a.{column(link, 'table')} AS held_table "
+        f"SELECT e.id, e.name, e.status, e.variant, e.scoring, e.minnesota_rules, "
+        f"a.{column(link, 'table')} AS held_table "
         f"FROM {quote(Event._meta.db_table)} e "
         f"JOIN {quote(link.db_table)} a ON a.{column(link, 'event')} = e.id "
         f"JOIN {quote(seating.db_table)} s ON s.{column(seating, 'event')} = e.id "

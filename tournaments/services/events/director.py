@@ -83,11 +83,13 @@ def result_set_by_director(
     ns_tricks: int | None = None,
     ns_adjusted: str = "",
     ew_adjusted: str = "",
+    granded: str = "",
     reason: str,
     user,
     log: bool = True,
 ) -> Result:
-    """Give the result of a scheduled meeting, as the pairs sat (N/S pair's tricks, adjusted N/S / E/W).
+    """Give the result of a scheduled meeting, as the pairs sat (N/S pair's tricks, adjusted N/S / E/W,
+    and at a Minnesota event who went grand: "NS", "EW" or "" for a low hand).
 
     A missing result is created, an existing one (confirmed or not) corrected; either way it
     counts at once, the result's history keeps who, when and why, and so does the event's trail
@@ -99,6 +101,8 @@ def result_set_by_director(
         raise ServiceError("Nobody plays at that table in that round: a pair sits out.")
     if not reason.strip():
         raise ServiceError("Say why: the reason is kept in the history.")
+    if granded and not event.minnesota:
+        raise ServiceError("This event is not Minnesota whist: nobody goes grand.")
     board = Board.objects.get(event=event, number=board_number)
     # The locks in their one order (services/core/locks.py): a send-back at the table cannot delete the
     # result between this read and the correction.
@@ -120,18 +124,21 @@ def result_set_by_director(
             ns_tricks=ns_tricks,
             ns_adjusted=ns_adjusted,
             ew_adjusted=ew_adjusted,
+            granded=granded,
             user=user,
             confirmed=True,
             source="organiser",
         )
+        result.event = event  # a Minnesota hand's words say "Low" too
         history = result.history.get()
         history.reason = reason.strip()
         history.save(update_fields=["reason"])
         before = "—"
     else:
+        existing.event = event
         before = existing.score_text
         cards = to_cards(
-            Score(seating.ns_pair, seating.ew_pair, ns_tricks, ns_adjusted, ew_adjusted),
+            Score(seating.ns_pair, seating.ew_pair, ns_tricks, ns_adjusted, ew_adjusted, granded),
             switched=seating.arrow_switched,
         )
         result = result_correct(
@@ -139,6 +146,7 @@ def result_set_by_director(
             ns_tricks=cards.ns_tricks,
             ns_adjusted=cards.ns_adjusted,
             ew_adjusted=cards.ew_adjusted,
+            granded=cards.granded,
             reason=reason,
             user=user,
         )

@@ -11,6 +11,7 @@ from django.utils import timezone
 from ... import analysis
 from ...domain import boards as board_rules
 from ...domain.dealing import deal_board
+from ...domain.formats import event_format
 from ...domain.movements import Movement, build_movement, default_variant, parse_round_list
 from ...domain.movements.render import movement_summary
 from ...domain.progress import round_in_play
@@ -62,6 +63,7 @@ def event_create(
     arrow_switch_rounds: str = "",
     trump_schedule: str = "HDSC",
     scoring: str = Event.Scoring.MATCHPOINTS,
+    minnesota_rules: str = Event.MinnesotaRules.SWEDISH,
     scale: str = Event.Scale.EBU,
     adjusted_scores: str | None = None,
     honours: bool = False,
@@ -72,7 +74,10 @@ def event_create(
     user=None,
 ) -> Event:
     """A new event of the club; ``adjusted_scores`` (the rule for A+ and A-) defaults to the club's.
-    An individual event (``variant="individual"``) gives its ``players``; its tables follow."""
+    An individual event (``variant="individual"``) gives its ``players``; its tables follow. A
+    Minnesota whist event (``scoring``) is played under ``minnesota_rules`` with no trumps: its
+    boards are all no-trump, whatever ``trump_schedule`` says."""
+    trump_schedule = _schedule_for(scoring, trump_schedule)
     event = Event(
         club=club,
         name=name,
@@ -85,6 +90,7 @@ def event_create(
         arrow_switch_rounds=arrow_switch_rounds,
         trump_schedule=board_rules.validate_schedule(trump_schedule),
         scoring=scoring,
+        minnesota_rules=minnesota_rules,
         scale=scale,
         adjusted_scores=adjusted_scores or club.adjusted_scores,
         honours=honours,
@@ -104,6 +110,14 @@ def event_create(
     return event
 
 
+NO_TRUMPS = "N"  # the schedule of every board no-trump
+
+
+def _schedule_for(scoring: str, trump_schedule: str) -> str:
+    """The trumps an event's boards are played in: Minnesota whist has none (every board no-trump)."""
+    return NO_TRUMPS if event_format("", scoring).game == "minnesota" else trump_schedule
+
+
 # What the organiser site may change in an event's settings (its status, publication and deals
 # have their own services).
 EVENT_SETTINGS = ("name", "date", "tag", *MOVEMENT_FIELDS, *SCORING_FIELDS)
@@ -116,6 +130,12 @@ def event_update(*, event: Event, values: dict, user=None) -> Event:
     results are published); a new movement setting rebuilds the movement. The change has its line
     in the trail."""
     event = Event.objects.select_for_update().get(pk=event.pk)
+    values = dict(values)
+    schedule = _schedule_for(
+        values.get("scoring", event.scoring), values.get("trump_schedule", event.trump_schedule)
+    )
+    if "trump_schedule" in values or schedule != event.trump_schedule:
+        values["trump_schedule"] = schedule  # a Minnesota event's boards stay no-trump
     values = {name: value for name, value in values.items() if getattr(event, name) != value}
     if not values:
         return event

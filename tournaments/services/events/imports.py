@@ -15,6 +15,15 @@ An individual event's traveller names its four players instead of two pairs:
 
 Two players partner once in the event, so the two who sat N/S name that round's N/S partnership
 (and its pair), and the row is checked and recorded as a pairs row is.
+
+A Minnesota whist event's rows may say who went grand in a ``granded`` column: ``NS``, ``EW``, or
+empty for a low hand (a file without the column has every hand low). Anything else is refused, and
+so is ``NS`` or ``EW`` for an event of classic whist (nobody goes grand there) or beside an
+adjusted score:
+
+    board,ns_pair,ew_pair,ns_tricks,granded
+    1,1,1,9,NS
+    2,1,1,5,
 """
 
 import csv
@@ -33,7 +42,7 @@ from .results import result_record_for_seating
 REQUIRED = ("board", "ns_pair", "ew_pair", "ns_tricks")
 SEATS = ("north", "south", "east", "west")
 REQUIRED_INDIVIDUAL = ("board", *SEATS, "ns_tricks")
-OPTIONAL = ("round", "table")
+OPTIONAL = ("round", "table", "granded")
 ADJUSTED = re.compile(r"^(A\+|A-|A)/(A\+|A-|A)$")
 
 
@@ -72,6 +81,18 @@ def _score(value: str) -> tuple[int | None, str, str]:
     if not value.isdigit() or not 0 <= int(value) <= 13:
         raise ValueError(f"ns_tricks '{value}' should be tricks from 0 to 13, or adjusted scores like A+/A-")
     return int(value), "", ""
+
+
+def _granded(value: str, event: Event, tricks: int | None) -> str:
+    """Who went grand as a row says it: "NS", "EW" or "" (low); ValueError in words otherwise."""
+    value = value.strip().upper().replace("/", "")
+    if value not in ("NS", "EW", ""):
+        raise ValueError(f"granded '{value}' should be NS, EW, or empty for a low hand")
+    if value and not event.minnesota:
+        raise ValueError(f"granded '{value}': this event is not Minnesota whist, nobody goes grand")
+    if value and tricks is None:
+        raise ValueError(f"granded '{value}' is given with an adjusted score: leave it empty")
+    return value
 
 
 def _partnership(partnerships: dict, first: int, second: int) -> int:
@@ -151,6 +172,7 @@ def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
                 ew = whole(row["ew_pair"] or "", "ew_pair")
                 who = f"N/S {ns} and E/W {ew}"
             tricks, ns_adj, ew_adj = _score(row["ns_tricks"] or "")
+            granded = _granded(row.get("granded") or "", event, tricks)
             round_ = whole(row["round"], "round") if (row.get("round") or "").strip() else None
             table = whole(row["table"], "table") if (row.get("table") or "").strip() else None
         except ValueError as error:
@@ -181,20 +203,21 @@ def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
         if (number, pairs[(ns_line, ns)].pk) in done or (number, pairs[(ew_line, ew)].pk) in done:
             problems.append(f"Line {line}: board {number} already has a result for {who}.")
             continue
-        accepted.append((seating, boards[number], tricks, ns_adj, ew_adj))
+        accepted.append((seating, boards[number], tricks, ns_adj, ew_adj, granded))
 
     if problems:
         raise ResultsImportError(problems)
     if not accepted:
         raise ResultsImportError(["The file has no results in it."])
     with transaction.atomic():
-        for seating, board, tricks, ns_adj, ew_adj in accepted:
+        for seating, board, tricks, ns_adj, ew_adj, granded in accepted:
             result_record_for_seating(
                 seating=seating,
                 board=board,
                 ns_tricks=tricks,
                 ns_adjusted=ns_adj,
                 ew_adjusted=ew_adj,
+                granded=granded,
                 user=user,
             )
     return len(accepted)

@@ -40,7 +40,7 @@ MOVEMENT_FIELDS = (
 # The settings that decide the standings from the same results: what may not change once the
 # results are published, and what an event's kept scores are looked up by (``scoring.scores_key``,
 # in this order).
-SCORING_FIELDS = ("scoring", "scale", "adjusted_scores", "tie_break", "honours")
+SCORING_FIELDS = ("scoring", "minnesota_rules", "scale", "adjusted_scores", "tie_break", "honours")
 
 # Which status may follow which: the evening goes forward, and a finished event may be reopened.
 STATUS_STEPS = {

@@ -5,11 +5,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ...domain.arrow import Score, to_cards
-from ...models import Adjusted, Board, DriveResult, Result, ResultChange, ResultLine
+from ...models import Adjusted, Board, DriveResult, Granded, Result, ResultChange, ResultLine
 from ..core.errors import ServiceError
 
 
-def _check_score(ns_tricks: int | None, ns_adjusted: str, ew_adjusted: str) -> None:
+def _check_score(ns_tricks: int | None, ns_adjusted: str, ew_adjusted: str, granded: str = "") -> None:
+    if granded not in Granded.values:
+        raise ServiceError(f"'{granded}' is not who went grand: NS, EW, or empty for a low hand.")
+    if granded and ns_tricks is None:
+        raise ServiceError("An adjusted score has nobody going grand: give the tricks with who went grand.")
     adjusted = {choice.value for choice in Adjusted}
     if ns_tricks is None:
         if ns_adjusted not in adjusted or ew_adjusted not in adjusted:
@@ -31,12 +35,14 @@ def result_record(
     ns_tricks: int | None = None,
     ns_adjusted: str = "",
     ew_adjusted: str = "",
+    granded: str = "",
     user=None,
     confirmed: bool = True,
     source: str = "",
     seen_free: bool = False,
 ) -> Result:
-    """Record a new result and its first history entry.
+    """Record a new result and its first history entry (``granded``: who went grand at a Minnesota
+    event's table, "NS", "EW" or "" for a low hand).
 
     Results from the organiser count at once; a table's entry waits for E/W's confirmation.
 
@@ -44,7 +50,7 @@ def result_record(
     savepoint guards the insert). ``seen_free`` is for a caller that holds the table's lock and has
     seen no result there: it needs no savepoint, two statements fewer on every score a tablet sends.
     """
-    _check_score(ns_tricks, ns_adjusted, ew_adjusted)
+    _check_score(ns_tricks, ns_adjusted, ew_adjusted, granded)
     with transaction.atomic(savepoint=not seen_free):
         now = timezone.now()
         result = Result(
@@ -57,6 +63,7 @@ def result_record(
             ns_tricks=ns_tricks,
             ns_adjusted=ns_adjusted,
             ew_adjusted=ew_adjusted,
+            granded=granded,
             entered_by=user,
             entered_at=now,
             confirmed_at=now if confirmed else None,
@@ -78,16 +85,18 @@ def result_correct(
     ns_tricks: int | None = None,
     ns_adjusted: str = "",
     ew_adjusted: str = "",
+    granded: str = "",
     reason: str,
     user,
 ) -> Result:
-    """A director's correction: change the score and keep who, when and why. It counts at once."""
+    """A director's correction: change the score (and who went grand) and keep who, when and why.
+    It counts at once."""
     if not reason.strip():
         raise ServiceError("Say why the result is corrected: the reason is kept in the history.")
-    _check_score(ns_tricks, ns_adjusted, ew_adjusted)
+    _check_score(ns_tricks, ns_adjusted, ew_adjusted, granded)
     result = (
         Result.objects.select_for_update(of=("self",))
-        .select_related("board", "ns_pair", "ew_pair")
+        .select_related("board", "ns_pair", "ew_pair", "event")
         .filter(pk=result.pk)
         .first()
     )
@@ -95,12 +104,13 @@ def result_correct(
         raise ServiceError("That result has just been sent back at the table: look at the board again.")
     before = result.score_text + ("" if result.confirmed_at else " (unconfirmed)")
     result.ns_tricks, result.ns_adjusted, result.ew_adjusted = ns_tricks, ns_adjusted, ew_adjusted
+    result.granded = granded
     result.confirmed_at = result.confirmed_at or timezone.now()
     try:
         result.full_clean(validate_unique=False)
     except ValidationError as error:
         raise ServiceError("; ".join(error.messages)) from None
-    result.save(update_fields=["ns_tricks", "ns_adjusted", "ew_adjusted", "confirmed_at"])
+    result.save(update_fields=["ns_tricks", "ns_adjusted", "ew_adjusted", "granded", "confirmed_at"])
     history_add(
         result, ResultChange.Action.CORRECTED, before=before, reason=reason, user=user, source="organiser"
     )
@@ -138,6 +148,7 @@ def result_record_for_seating(
     ns_tricks: int | None = None,
     ns_adjusted: str = "",
     ew_adjusted: str = "",
+    granded: str = "",
     user=None,
     confirmed: bool = True,
     source: str = "",
@@ -149,7 +160,7 @@ def result_record_for_seating(
     held the N/S hands.
     """
     cards = to_cards(
-        Score(seating.ns_pair, seating.ew_pair, ns_tricks, ns_adjusted, ew_adjusted),
+        Score(seating.ns_pair, seating.ew_pair, ns_tricks, ns_adjusted, ew_adjusted, granded),
         switched=seating.arrow_switched,
     )
     return result_record(
@@ -161,6 +172,7 @@ def result_record_for_seating(
         ns_tricks=cards.ns_tricks,
         ns_adjusted=cards.ns_adjusted,
         ew_adjusted=cards.ew_adjusted,
+        granded=cards.granded,
         user=user,
         confirmed=confirmed,
         source=source,

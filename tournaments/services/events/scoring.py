@@ -83,6 +83,7 @@ RESULT_COLUMNS = (
     "ew_adjusted",
     "round",
     "table",
+    "granded",
 )
 
 
@@ -95,9 +96,18 @@ def event_board_results(event: Event, pairs, boards, seatings) -> list[scoring.B
     result = scoring.BoardResult
     return [
         result(
-            numbers[b], keys[ns], keys[ew], tricks, ns_adj, ew_adj, round_, table, (round_, table) in switched
+            numbers[b],
+            keys[ns],
+            keys[ew],
+            tricks,
+            ns_adj,
+            ew_adj,
+            round_,
+            table,
+            (round_, table) in switched,
+            grand,
         )
-        for b, ns, ew, tricks, ns_adj, ew_adj, round_, table in event.results.confirmed().values_list(
+        for b, ns, ew, tricks, ns_adj, ew_adj, round_, table, grand in event.results.confirmed().values_list(
             *RESULT_COLUMNS
         )
     ]
@@ -209,7 +219,8 @@ def _event_scores(event: Event, pairs: list, boards: list) -> scoring.EventScore
                     continue
     return scoring.score_event(
         results,
-        method=event.scoring,
+        method=event.scoring_method,
+        minnesota=event.minnesota,
         scale=event.scale,
         expected=event_expected_results(seatings),
         pairs=[_pair_key(p) for p in pairs],

@@ -9,6 +9,7 @@ from ...domain.arrow import cards_held
 from ...domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ...domain.deals import SEATS, parse_deal
 from ...domain.errors import DomainError
+from ...domain.minnesota import granded_words
 from ...domain.movements.individual import INDIVIDUAL
 from ...domain.movements.render import SEAT_NAMES as SEATS_SHORT
 from ...domain.movements.render import (
@@ -100,6 +101,11 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
             date=f"{event.date:%A %-d %B %Y}",
             paper=event.club.paper_size,
             scoring=event.get_scoring_display(),
+            rules=(
+                f"{event.get_minnesota_rules_display()} (no trumps): {event.minnesota_rules_summary}"
+                if event.minnesota
+                else ""
+            ),
         ),
         table_cards=tuple(
             _table_card(t, by_table.get(t, []), movement, trumps, accesses, base_url, named)
@@ -136,23 +142,27 @@ def _seatings_with_pairs(event: Event) -> list[Seating]:
 
 
 def _played(report) -> dict:
-    """Scored results by (round, table, board), as the pairs sat: N/S tricks and each side's score."""
+    """Scored results by (round, table, board), as the pairs sat: N/S tricks and each side's score
+    (and at a Minnesota event who went grand)."""
     if report is None:
         return {}
     played = {}
     for board in report.scores.boards:
         for s in board.results:
             r, seated = s.result, s.result.seated()
+            grand = ""
             if r.adjusted:
                 ns_tricks, ew_tricks = seated.ns_adjusted, seated.ew_adjusted
             else:
                 ns_tricks, ew_tricks = str(seated.ns_tricks), str(seated.ew_tricks)
+                grand = granded_words(seated.granded) if report.scores.minnesota else ""
             ns_score, ew_score = s.seated_scores()
             played[(r.round, r.table, board.board)] = (
                 ns_tricks,
                 ew_tricks,
                 format_score(ns_score),
                 format_score(ew_score),
+                grand,
             )
     return played
 
@@ -272,14 +282,16 @@ def _travellers(boards, seatings, played, named) -> tuple[Traveller, ...]:
     rows = defaultdict(list)
     for s in seatings:
         for n in seating_expected_boards(s):
+            *figures, grand = played.get((s.round, s.table, n), ("", "", "", "", ""))
             rows[n].append(
                 TravellerRow(
                     s.round,
                     s.table,
                     named(s.ns_pair),
                     named(s.ew_pair),
-                    *played.get((s.round, s.table, n), ("", "", "", "")),
+                    *figures,
                     arrow_switched=s.arrow_switched,
+                    grand=grand,
                 )
             )
     return tuple(
@@ -320,6 +332,8 @@ def _score_cards(seatings, trumps, played, report=None) -> tuple[ScoreCard, ...]
         if standing and standing.boards_played:
             if report.scores.method == "total_tricks":
                 total = format_versus_average(standing.versus_average)
+            elif report.scores.method == "total_points":
+                total = format_versus_average(standing.score)
             else:
                 total = format_score(standing.score)
             tricks = str(standing.tricks)

@@ -10,6 +10,7 @@ from ...reports import (
     FIELD_TITLES,
     STANDING_COLUMNS,
     format_score,
+    minnesota_note,
     rounding_note,
     standing_figures,
 )
@@ -26,7 +27,7 @@ def blank_results_sheet(event: Event, seatings, boards) -> ResultsSheet:
         fields["ALL" if one_field else p.direction].append(
             StandingRow("", str(p), p.names if p.names != str(p) else "", (), 0)
         )
-    headings = STANDING_COLUMNS[event.scoring]
+    headings = STANDING_COLUMNS[event.scoring_method]
     return ResultsSheet(
         provisional=True,
         headings=headings,
@@ -69,8 +70,13 @@ def results_sheet(report) -> ResultsSheet:
         fields=fields,
         boards=boards,
         grid=grid,
-        note=rounding_note(report),
+        note=_notes(report),
     )
+
+
+def _notes(report) -> str:
+    """What the sheet prints under the standings: a Minnesota event's rules, and the rounding."""
+    return " ".join(note for note in (minnesota_note(report), rounding_note(report)) if note)
 
 
 # An individual event's sheet: its players ranked under their numbers, their partnerships never shown.
@@ -84,7 +90,7 @@ def blank_players_sheet(event: Event, boards) -> ResultsSheet:
     rows = tuple(StandingRow("", str(n), names[n], (), 0) for n in sorted(names))
     return ResultsSheet(
         provisional=True,
-        headings=STANDING_COLUMNS[event.scoring],
+        headings=STANDING_COLUMNS[event.scoring_method],
         fields=(("Players", rows),),
         boards=tuple(sorted(boards)),
         grid=tuple((row.pair, ("",) * len(boards)) for row in rows),
@@ -122,6 +128,6 @@ def players_sheet(individuals: IndividualReport) -> ResultsSheet:
         fields=(("Players", rows),),
         boards=boards,
         grid=tuple((str(p), tuple(scores[p].get(n, "") for n in boards)) for p in players),
-        note=rounding_note(report),
+        note=_notes(report),
         **PLAYERS,
     )

@@ -24,6 +24,7 @@ from django.db.models import Count, F, FilteredRelation, OuterRef, Q
 from django.utils import timezone
 
 from ...domain.entry import EntryError, entry_needed
+from ...domain.minnesota import GRANDED, Hand
 from ...domain.movements.individual import BOARDS_DONE, next_seat_text
 from ...domain.movements.render import boards_move_text, ew_move_text, seat_move_text
 from ...models import (
@@ -126,6 +127,7 @@ class BoardEntry:
     result: Result | None
     ns_tricks: int | None  # as the table sees them (the N/S pair's tricks, even when switched)
     seen: int = 0  # how often the organiser had set the board here: sent back with the entry
+    hand: Hand | None = None  # a Minnesota board's count as the table sees it: who went grand too
 
     @property
     def status(self) -> str:
@@ -150,8 +152,13 @@ class TableState:
         return self.check_in is not None and self.check_in.state == TableCheckIn.State.WAITING
 
 
-def _seen_by_table(result: Result, seating: Seating) -> int | None:
-    return result.as_seated(switched=seating.arrow_switched).ns_tricks
+def _seen_by_table(result: Result, seating: Seating, minnesota: bool = False) -> int | Hand | None:
+    """The table's count on a board as the pairs sat: N/S's tricks; at a Minnesota event, who went
+    grand with them (``Hand``), so that a count and another grand are told apart."""
+    seated = result.as_seated(switched=seating.arrow_switched)
+    if minnesota and seated.ns_tricks is not None:
+        return Hand(seated.granded, seated.ns_tricks)
+    return seated.ns_tricks
 
 
 def _complete(seating: Seating, results: dict[int, Result]) -> bool:
@@ -195,14 +202,14 @@ def table_state(access: TableAccess) -> TableState:
             .annotate(n=Count("id"))
             .order_by()
         )
+        minnesota = bool(event.minnesota)
         for number in current.board_numbers:
             result = results.get(number)
+            count = _seen_by_table(result, current, minnesota) if result else None
+            hand = count if isinstance(count, Hand) else None
             entries.append(
                 BoardEntry(
-                    boards[number],
-                    result,
-                    _seen_by_table(result, current) if result else None,
-                    seen.get(number, 0),
+                    boards[number], result, hand.ns_tricks if hand else count, seen.get(number, 0), hand
                 )
             )
     previous_scores = ()
@@ -225,13 +232,17 @@ def table_state(access: TableAccess) -> TableState:
 
 
 def _score_as_seated(number: int, result: Result | None, seating: Seating) -> tuple:
-    """A board's score as the table sat: (board, N/S, E/W), tricks or adjusted scores."""
+    """A board's score as the table sat: (board, N/S, E/W), tricks or adjusted scores (a Minnesota
+    board's who went grand before the tricks of the side that did, "grand 9")."""
     if result is None:
         return (number, "", "")
     seated = result.as_seated(switched=seating.arrow_switched)
     if seated.ns_tricks is None:
         return (number, seated.ns_adjusted, seated.ew_adjusted)
-    return (number, str(seated.ns_tricks), str(13 - seated.ns_tricks))
+    ns, ew = str(seated.ns_tricks), str(13 - seated.ns_tricks)
+    if seated.granded:
+        ns, ew = (f"grand {ns}", ew) if seated.granded == "NS" else (ns, f"grand {ew}")
+    return (number, ns, ew)
 
 
 @dataclass(frozen=True)
@@ -474,19 +485,40 @@ def _check_seen(access: TableAccess, seating: Seating, board_number: int, seen: 
         typed_before_organiser_set(seen=seen, sets=sets, what=f"board {board_number}")
 
 
+def _granded_asked(event: Event, granded: str | None) -> str:
+    """Who went grand as a table sends it: asked at a Minnesota event (N/S, E/W or nobody), never
+    at another."""
+    if not event.minnesota:
+        if granded:
+            raise TableError("This event is not Minnesota whist: nobody goes grand. Tap N/S's tricks.")
+        return ""
+    if granded is None or granded not in GRANDED:
+        raise TableError("Tap who went grand first: N/S, E/W, or Low when nobody did.")
+    return granded
+
+
 @transaction.atomic
 def table_result_enter(
-    *, access: TableAccess, board_number: int, ns_tricks: int, seen: int | None = None
+    *,
+    access: TableAccess,
+    board_number: int,
+    ns_tricks: int,
+    seen: int | None = None,
+    granded: str | None = None,
 ) -> Result:
-    """N/S enter their tricks; the result then waits for E/W to confirm (the rule of every
-    table's count, ``domain.entry``). ``seen``: see ``typed_before_organiser_set``."""
+    """N/S enter their tricks (at a Minnesota event, with who went grand: "NS", "EW" or "" for a
+    low hand); the result then waits for E/W to confirm (the rule of every table's count,
+    ``domain.entry``). ``seen``: see ``typed_before_organiser_set``."""
     if not isinstance(ns_tricks, int) or not 0 <= ns_tricks <= 13:
         raise TableError("Tap the number of tricks N/S took: 0 to 13.")
     seating, board, is_current, results, event = _locked_seating(access, board_number)
+    granded = _granded_asked(event, granded)
+    minnesota = bool(event.minnesota)
+    entered = Hand(granded, ns_tricks) if minnesota else ns_tricks
     _check_seen(access, seating, board_number, seen)
     existing = _result_at(seating, board, results)
-    there = None if existing is None else _seen_by_table(existing, seating)
-    if there not in (None, ns_tricks) and not is_current:
+    there = None if existing is None else _seen_by_table(existing, seating, minnesota)
+    if there not in (None, entered) and not is_current:
         raise _not_now(access, board_number)
     try:
         needed = entry_needed(
@@ -494,7 +526,7 @@ def table_result_enter(
             number=board_number,
             existing=there,
             confirmed=existing is not None and existing.confirmed_at is not None,
-            entered=ns_tricks,
+            entered=entered,
         )
     except EntryError as error:
         raise TableError(str(error)) from None
@@ -506,6 +538,7 @@ def table_result_enter(
         seating=seating,
         board=board,
         ns_tricks=ns_tricks,
+        granded=granded,
         confirmed=False,
         source=table_source(access.table),
         seen_free=True,  # the table's seatings are locked and no result was there
@@ -514,18 +547,26 @@ def table_result_enter(
 
 @transaction.atomic
 def table_result_confirm(
-    *, access: TableAccess, board_number: int, ns_tricks: int, seen: int | None = None
+    *,
+    access: TableAccess,
+    board_number: int,
+    ns_tricks: int,
+    seen: int | None = None,
+    granded: str | None = None,
 ) -> Result:
-    """E/W confirm the tricks they were shown; a changed entry is not confirmed by mistake."""
-    seating, board, _, results, _ = _locked_seating(access, board_number)
+    """E/W confirm the tricks they were shown (and who went grand, at a Minnesota event); a changed
+    entry is not confirmed by mistake."""
+    seating, board, _, results, event = _locked_seating(access, board_number)
+    minnesota = bool(event.minnesota)
+    shown = Hand(_granded_asked(event, granded), ns_tricks) if minnesota else ns_tricks
     _check_seen(access, seating, board_number, seen)
     existing = _result_at(seating, board, results)
     if existing is None:
         raise TableError(f"Board {board_number} has no score to confirm yet: N/S enter it first.")
-    if _seen_by_table(existing, seating) != ns_tricks:
+    there = _seen_by_table(existing, seating, minnesota)
+    if there != shown:
         raise TableError(
-            f"Board {board_number} now shows N/S {_seen_by_table(existing, seating)}, not {ns_tricks}: "
-            "check it again before confirming."
+            f"Board {board_number} now shows N/S {there}, not {shown}: check it again before confirming."
         )
     if existing.confirmed_at is None:
         existing.confirmed_at = timezone.now()

@@ -41,6 +41,7 @@ def event_new(request):
                 players=INDIVIDUAL_PLAYERS if individual else None,
                 trump_schedule=data["trump_schedule"],
                 scoring=data["scoring"],
+                minnesota_rules=data["minnesota_rules"],
                 scale=data["club"].scale,
                 user=request.user,
             )

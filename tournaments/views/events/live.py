@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 
 from ... import services
 from ...domain.errors import DomainError
+from ...domain.minnesota import granded_words
 from ...domain.scoring import pair_label
 from ...forms import DirectorResultForm, form_problems
 from ...models import TableCheckIn
@@ -178,6 +179,7 @@ def director_board(request, event_id: int, board: int):
                     ns_tricks=data["ns_tricks"],
                     ns_adjusted=data["ns_adjusted"],
                     ew_adjusted=data["ew_adjusted"],
+                    granded=data["granded"] if event.minnesota else "",
                     reason=data["reason"],
                     user=request.user,
                 )
@@ -191,6 +193,7 @@ def director_board(request, event_id: int, board: int):
     meetings = []
     for m in services.board_meetings(event, board_row):
         ns_tricks = m.seated.ns_tricks if m.seated else None
+        granded = m.seated.granded if m.seated else ""
         meetings.append(
             {
                 "seating": m.seating,
@@ -199,7 +202,10 @@ def director_board(request, event_id: int, board: int):
                 "result": m.result,
                 "ns_tricks": ns_tricks,
                 "ew_tricks": m.seated.ew_tricks if m.seated else None,
-                "form": DirectorResultForm(initial={"seating": m.seating.pk, "ns_tricks": ns_tricks}),
+                "grand": granded_words(granded) if event.minnesota and ns_tricks is not None else "",
+                "form": DirectorResultForm(
+                    initial={"seating": m.seating.pk, "ns_tricks": ns_tricks, "granded": granded}
+                ),
             }
         )
     return render(

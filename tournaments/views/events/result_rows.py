@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from ...domain.boards import STRAIN_SYMBOLS
+from ...domain.minnesota import granded_words, ns_net
 from ...domain.scoring import pair_label
 from ...reports import format_percentage, format_score, format_versus_average
 from ...services.events.individuals import IndividualReport
@@ -104,9 +105,21 @@ def traveller_rows(
             "ns_score_text": format_score(s.ns_score),
             "ew_score": s.ew_score,
             "ew_score_text": format_score(s.ew_score),
+            **_minnesota_cells(report, s.result),
         }
         for s in sorted(board.results, key=lambda s: (s.result.round, s.result.table))
     ]
+
+
+def _minnesota_cells(report: EventReport, result) -> dict:
+    """A Minnesota board's result: who went grand, and N/S's net points (what matchpoints compare)."""
+    rules = report.scores.minnesota
+    if not rules or result.adjusted:
+        return {"grand": "", "ns_points": ""}
+    return {
+        "grand": granded_words(result.granded),
+        "ns_points": format_versus_average(ns_net(rules, result.granded, result.ns_tricks)),
+    }
 
 
 def scorecard_rows(report: EventReport, pair) -> list[dict]:
@@ -139,6 +152,7 @@ def scorecard_rows(report: EventReport, pair) -> list[dict]:
                     ),
                     "held": "N/S" if holds_ns else "E/W",
                     "tricks": tricks,
+                    "grand": _minnesota_cells(report, r)["grand"],  # who went grand, by the cards held
                     "score": score,
                     "score_text": format_score(score),
                     "top": board.top,

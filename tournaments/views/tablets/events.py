@@ -17,6 +17,8 @@ from django.views.decorators.http import require_POST
 from ... import services
 from ...domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ...domain.errors import DomainError
+from ...domain.formats import GRANDED
+from ...domain.minnesota import confirm_words
 from ...models import MatchTable, TableAccess
 from ...services.core.codes import Tablet
 from ...services.tablets.entry import TableNotStarted, code_as_typed, table_sit_outs
@@ -88,6 +90,7 @@ def table_page(request, token: str):
             request, "tournaments/table_closed.html", {"access": access, "error": error}, status=403
         )
     state = services.table_state(access)
+    minnesota = access.event.minnesota
     seatings = access.event.seatings
     sit_out_table = not seatings.filter(table=access.table, ns_pair__isnull=False).exists()
     played = whole_number(request.GET.get("played"))
@@ -114,10 +117,13 @@ def table_page(request, token: str):
                     "trumps": STRAIN_SYMBOLS.get(e.board.trumps, "?"),
                     "red": e.board.trumps in ("H", "D"),
                     "ew_tricks": None if e.ns_tricks is None else 13 - e.ns_tricks,
+                    "minnesota": confirm_words(minnesota, *e.hand) if e.hand else "",
                 }
                 for e in state.entries
             ],
             "tricks": range(14),
+            # Minnesota whist: who went grand, three big buttons before the tricks.
+            "grand_choices": GRANDED.choices if minnesota else (),
             "show_moves": bool(state.moves) and not any(e.result for e in state.entries),
             "round_over": round_over,
             "expected": expected_pairs(access.event, state.seating) if state.seating else [],
@@ -194,7 +200,9 @@ def _enter(access, board, data):
     if tricks is None:
         raise services.TableError("Tap the number of tricks N/S took: 0 to 13.")
     seen = whole_number(data.get("seen"))
-    services.table_result_enter(access=access, board_number=board, ns_tricks=tricks, seen=seen)
+    services.table_result_enter(
+        access=access, board_number=board, ns_tricks=tricks, seen=seen, granded=data.get("granded")
+    )
 
 
 def _confirm(access, board, data):
@@ -202,7 +210,9 @@ def _confirm(access, board, data):
     if tricks is None:
         raise services.TableError("Tap Confirm again under the score you checked.")
     seen = whole_number(data.get("seen"))
-    result = services.table_result_confirm(access=access, board_number=board, ns_tricks=tricks, seen=seen)
+    result = services.table_result_confirm(
+        access=access, board_number=board, ns_tricks=tricks, seen=seen, granded=data.get("granded")
+    )
     return Outcome(round_played=result.round)
 
 
@@ -211,7 +221,7 @@ def _reject(access, board, data):
     return Outcome(f"Board {board} sent back: N/S, tap your tricks again.")
 
 
-_send_again = asks_to_send_again("tournaments:table", ("board", "ns_tricks", "seen"))
+_send_again = asks_to_send_again("tournaments:table", ("board", "ns_tricks", "seen", "granded"))
 table_enter = _send_again(_table_action(_enter))
 table_confirm = _send_again(_table_action(_confirm))
 table_reject = _send_again(_table_action(_reject))
