@@ -167,6 +167,8 @@ def test_the_organiser_sends_a_held_one_again_from_the_outbox(client, organiser,
     call_command("send_pending_results")
     assert len(server.taken) == 3
     client.force_login(organiser)
+    outbox = client.get(reverse("admin:tournaments_resultmail_changelist")).content.decode()
+    assert "Held: not sent again until you say" in outbox and "it may have arrived" in outbox
     page = client.post(
         reverse("admin:tournaments_resultmail_changelist"),
         {"action": "send_again", "_selected_action": [held.pk]},

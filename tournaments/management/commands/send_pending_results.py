@@ -2,7 +2,7 @@
 
 from django.core.management import BaseCommand, CommandError
 
-from tournaments.services.season.mail import NO_SERVER, outbox_send
+from tournaments.services.season.mail import no_server_said, outbox_send
 
 
 class Command(BaseCommand):
@@ -14,8 +14,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         sending = outbox_send()
         if sending.no_server:
-            n = sending.pending
-            raise CommandError(NO_SERVER.format(n=n, s="s" if n != 1 else "") + " Set EMAIL_URL.")
+            raise CommandError(f"{no_server_said(sending.pending)} Set EMAIL_URL.")
         self.stdout.write(
             f"Sent {sending.sent} e-mails; {sending.pending} waiting; {len(sending.held)} held."
         )

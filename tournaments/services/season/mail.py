@@ -48,10 +48,16 @@ ERROR_LENGTH = ResultMail._meta.get_field("last_error").max_length
 # The right-hand side of each e-mail's Message-ID: the sender's domain.
 _MESSAGE_DOMAIN = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "whistdrive.invalid"
 
-NO_SERVER = (
-    "No mail server is set: the {n} e-mail{s} wait in the outbox and go when one is — see README "
-    "(“Results by e-mail”)."
-)
+
+def no_server_said(n: int) -> str:
+    """What the organiser is told when no mail server is set."""
+    them = "the 1 e-mail waits" if n == 1 else f"the {n} e-mails wait"
+    return (
+        f"No mail server is set: {them} in the outbox and go{'es' if n == 1 else ''} when one is — "
+        "see README (“Send results”)."
+    )
+
+
 UNCERTAIN = (
     "The mail server stopped answering as it took this e-mail: it may have arrived; send it again "
     "from the outbox if the member says not."
@@ -350,8 +356,7 @@ def sending_said(queued: int | None, sending: Sending) -> tuple[bool, str]:
         "Sent again" if queued is None else f"{queued} e-mail{'s' if queued != 1 else ''} added to the outbox"
     )
     if sending.no_server:
-        n = sending.pending
-        return False, f"{added}. " + NO_SERVER.format(n=n, s="s" if n != 1 else "")
+        return False, f"{added}. {no_server_said(sending.pending)}"
     said = [f"{added}; {sending.sent} sent."]
     said += [f"Held, not sent: {held}" for held in sending.held]
     if sending.stopped:
