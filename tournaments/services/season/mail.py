@@ -208,7 +208,7 @@ def _write_copies(mails: list[ResultMail]) -> None:
     for mail in mails:
         try:
             connection.send_messages([_message(mail, packs, connection)])
-        except ValueError as failure:  # a line break in a header: the sending holds it in words
+        except (OSError, ValueError) as failure:  # a full disk; a line break the sending holds in words
             logger.warning("Results e-mail %s to %s not written: %s", mail.pk, mail.to, failure)
 
 
