@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import AuditLine, ResultMail
-from tournaments.services.season.mail import outbox_send, results_queue, results_send
+from tournaments.services.season.mail import mail_send_again, outbox_send, results_queue, results_send
 from whistdrive.env import email_from_env
 
 LOCMEM = "django.core.mail.backends.locmem.EmailBackend"
@@ -386,3 +386,16 @@ def test_the_command_says_no_mail_server_is_set(evening, settings, tmp_path):
     with pytest.raises(CommandError, match="No mail server is set: the 3 e-mails wait"):
         call_command("send_pending_results")
     assert ResultMail.objects.filter(status="pending").count() == 3
+
+
+def test_an_email_queued_before_message_ids_gets_one_and_keeps_it(evening, settings):
+    settings.EMAIL_BACKEND = FLAKY
+    FlakyBackend.up, FlakyBackend.takes = True, 0  # the line drops in the middle of the first
+    results_queue(event=evening)
+    ResultMail.objects.update(message_id="")
+    outbox_send()
+    held = ResultMail.objects.get(status="held")
+    assert held.message_id.endswith("@localhost>")
+    FlakyBackend.takes = None
+    mail_send_again(mails=[held])
+    assert [m.extra_headers["Message-ID"] for m in mail.outbox if m.to == [held.to]] == [held.message_id]

@@ -280,6 +280,9 @@ def outbox_send(*, club: Club | None = None, limit: int | None = None) -> Sendin
                 )
                 if mail is None:  # sent meanwhile by another round
                     continue
+                if not mail.message_id:  # queued before e-mails had one: it keeps this one from now
+                    mail.message_id = make_msgid("results", domain=_MESSAGE_DOMAIN)
+                    mail.save(update_fields=["message_id"])
                 try:
                     _message(mail, packs, connection).send()
                 except (OSError, ValueError) as failure:  # smtplib's errors are OSErrors
