@@ -235,8 +235,9 @@ def _refusal(failure: Exception) -> tuple[str, bool] | None:
         return f"The mail server refused this e-mail ({_reply(failure)}).", failure.smtp_code >= 500
     if isinstance(failure, ValueError):  # BadHeaderError, an address with a line break
         return (
-            "This e-mail cannot be written: its subject or address has a line break (from the "
-            "evening's or the member's name). Correct the name, then send it again from the outbox.",
+            "This e-mail cannot be written: its subject or address is not one an e-mail can carry "
+            "(a line break from the evening's or the member's name, or a malformed address). "
+            "Correct it, then send it again from the outbox.",
             True,
         )
     return None
@@ -283,8 +284,9 @@ def outbox_send(*, club: Club | None = None, limit: int | None = None) -> Sendin
                 if not mail.message_id:  # queued before e-mails had one: it keeps this one from now
                     mail.message_id = make_msgid("results", domain=_MESSAGE_DOMAIN)
                     mail.save(update_fields=["message_id"])
+                message = _message(mail, packs, connection)
                 try:
-                    _message(mail, packs, connection).send()
+                    message.send()
                 except (OSError, ValueError) as failure:  # smtplib's errors are OSErrors
                     refusal = _refusal(failure)
                     if refusal is None and isinstance(failure, smtplib.SMTPResponseException):
