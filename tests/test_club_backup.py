@@ -66,6 +66,9 @@ def demo(db):
     ResultMail.objects.filter(pk=waiting.pk).update(
         status="pending", sent_at=None, attempts=2, last_error="down"
     )
+    held = ResultMail.objects.filter(event=howell).order_by("pk").last()
+    ResultMail.objects.filter(pk=held.pk).update(status="held", sent_at=None, attempts=1, last_error="550 no")
+    Club.objects.update(public_address="https://results.example.org/")
     return club
 
 
@@ -100,7 +103,9 @@ def _season() -> dict:
         ),
         "members": sorted((m.first_name, m.last_name, m.email, m.active) for m in Member.objects.all()),
         "clubs": list(
-            Club.objects.values_list("name", "slug", "members_only", "minutes_per_board", "scoring")
+            Club.objects.values_list(
+                "name", "slug", "members_only", "minutes_per_board", "scoring", "public_address"
+            )
         ),
         "history": sorted(
             (h.event.name, h.board_number, h.action, h.before, h.after, h.reason, h.changed_at)
@@ -110,7 +115,7 @@ def _season() -> dict:
         "tags": sorted(Event.objects.values_list("name", "date", "tag")),
         "mails": sorted(
             (m.member.last_name, m.member.first_name, str(m.event), str(m.drive), m.subject, m.body, m.status)
-            + (m.created_at, str(m.sent_at))
+            + (m.created_at, str(m.sent_at), m.message_id)
             for m in ResultMail.objects.select_related("member", "event", "drive")
         ),
     }
@@ -153,7 +158,9 @@ def test_the_demo_club_restores_into_an_empty_database_as_it_was(demo, tmp_path)
     for part in before:
         assert after[part] == before[part], part
     assert len(before["events"]) >= 9 and len(before["drives"]) >= 5
-    assert {"pending", "sent"} <= {mail[6] for mail in before["mails"]}
+    assert {"pending", "sent", "held"} <= {mail[6] for mail in before["mails"]}
+    assert all(".results@" in mail[9] for mail in before["mails"])
+    assert before["clubs"][0][5] == "https://results.example.org/"
 
 
 def test_every_evening_player_page_and_competition_keeps_its_address_across_a_restore(demo, tmp_path):

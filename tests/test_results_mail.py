@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import AuditLine, ResultMail
-from tournaments.services.season.mail import outbox_send, results_queue, results_send
+from tournaments.services.season.mail import mail_send_again, outbox_send, results_queue, results_send
 from whistdrive.env import email_from_env
 
 LOCMEM = "django.core.mail.backends.locmem.EmailBackend"
@@ -23,9 +23,15 @@ FLAKY = "tests.test_results_mail.FlakyBackend"
 
 
 class FlakyBackend(EmailBackend):
-    """A mail server that takes ``takes`` e-mails (all when None), then refuses until it is up."""
+    """A mail server that cannot be reached while ``up`` is false, and takes ``takes`` e-mails (all
+    when None) before it hangs up in the middle of the next."""
 
-    takes: int | None = 0
+    up = True
+    takes: int | None = None
+
+    def open(self):
+        if not FlakyBackend.up:
+            raise ConnectionRefusedError(111, "Connection refused")
 
     def send_messages(self, messages):
         for _ in messages:
@@ -54,6 +60,8 @@ def members(club):
 
 @pytest.fixture
 def evening(club, members, make_played_event):
+    club.public_address = "https://results.ribblewhist.org.uk/"
+    club.save()
     return make_played_event(club, members=members)
 
 
@@ -71,7 +79,9 @@ def test_each_member_with_an_address_gets_one_email_with_place_score_link_and_sc
     joan = next(m for m in mail.outbox if m.to == ["joan@example.org"])
     assert "Club Night" in joan.subject
     assert "with Harold Bickerstaff you came" in joan.body and " of 3 (N/S)" in joan.body
-    assert f"/players/{members[0].pk}/" in joan.body and f"/events/{evening.pk}/results/" in joan.body
+    assert f"https://results.ribblewhist.org.uk/players/{members[0].pk}/" in joan.body
+    assert f"https://results.ribblewhist.org.uk/events/{evening.pk}/results/" in joan.body
+    assert "with 16.67% of the matchpoints." in joan.body
     ((name, pdf, kind),) = joan.attachments
     assert name == "score-card-ns-1.pdf" and kind == "application/pdf" and pdf.startswith(b"%PDF")
 
@@ -95,16 +105,14 @@ def test_results_are_not_sent_before_they_are_published(club, members, make_play
 
 def test_a_hall_with_no_internet_keeps_them_and_the_command_sends_each_once_later(evening, settings):
     settings.EMAIL_BACKEND = FLAKY
-    FlakyBackend.takes = 1  # one goes, then the line drops
+    FlakyBackend.up, FlakyBackend.takes = False, None  # no line out of the hall
     queued, sending = results_send(event=evening)
-    assert (queued, sending.sent, sending.pending) == (3, 1, 2)
-    assert "SMTPServerDisconnected" in sending.error
-    waiting = ResultMail.objects.filter(status="pending")
-    assert [m.attempts for m in waiting] == [1, 0] and waiting.first().last_error
-    with pytest.raises(CommandError, match="did not take them"):
+    assert (queued, sending.sent, sending.pending) == (3, 0, 3)
+    assert "could not be reached (ConnectionRefusedError" in sending.stopped
+    with pytest.raises(CommandError, match="could not be reached"):
         call_command("send_pending_results")  # still down
-    assert len(mail.outbox) == 1
-    FlakyBackend.takes = None  # the server is back
+    assert len(mail.outbox) == 0
+    FlakyBackend.up = True  # the server is back
     call_command("send_pending_results")
     call_command("send_pending_results")
     assert sorted(m.to[0] for m in mail.outbox) == [
@@ -118,11 +126,12 @@ def test_a_hall_with_no_internet_keeps_them_and_the_command_sends_each_once_late
 
 def test_a_drives_members_get_their_place_and_score(club, members, make_played_drive, settings):
     settings.EMAIL_BACKEND = LOCMEM
+    settings.MAIL_SITE_URL = "https://whist.example.org"  # SITE_URL set for a server
     drive = make_played_drive(club, members=members[:2])
     queued, sending = results_send(drive=drive)
     assert queued == 2 and sending.sent == 2
     body = next(m for m in mail.outbox if m.to == ["joan@example.org"]).body
-    assert "At Village Drive" in body and "(Ladies)" in body and "/drives/" in body
+    assert "At Village Drive" in body and "(Ladies)" in body and "https://whist.example.org/drives/" in body
     assert all(m.attachments == [] for m in mail.outbox)
 
 
@@ -226,7 +235,7 @@ def test_with_the_smtp_server_down_then_up_each_email_goes_once(evening, setting
     settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
     queued, sending = results_send(event=evening)  # nothing listens: the hall has no internet
     assert (queued, sending.sent, sending.pending) == (3, 0, 3)
-    assert "ConnectionRefusedError" in sending.error
+    assert "ConnectionRefusedError" in sending.stopped
     server = socketserver.ThreadingTCPServer(("127.0.0.1", settings.EMAIL_PORT), _SMTPHandler)
     server.messages = []
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -291,3 +300,102 @@ def test_a_drives_members_are_told_their_tricks_in_words(club, members, make_pla
     results_send(drive=make_played_drive(club, members=members[:2]))
     body = next(m for m in mail.outbox if m.to == ["joan@example.org"]).body
     assert re.search(r"with \d+(\.5)? tricks?\.", body), body
+
+
+def test_the_organiser_sets_the_clubs_public_address_in_the_organiser_site(client, organiser, club):
+    client.force_login(organiser)
+    page = client.get(reverse("admin:tournaments_club_change", args=[club.pk])).content.decode()
+    assert "Public address" in page and "results e-mails" in page
+
+
+def test_with_no_public_address_the_emails_have_no_links_rather_than_the_halls(
+    club, members, make_played_event, settings
+):
+    settings.EMAIL_BACKEND = LOCMEM
+    settings.SITE_URL, settings.MAIL_SITE_URL = "http://127.0.0.1:8000", ""
+    results_send(event=make_played_event(club, members=members))
+    body = next(m for m in mail.outbox if m.to == ["joan@example.org"]).body
+    assert "http" not in body and "127.0.0.1" not in body
+    assert "you came 3rd of 3 (N/S), with 16.67% of the matchpoints." in body
+
+
+@pytest.mark.parametrize(
+    "scoring, said",
+    [
+        ("matchpoints", r"with \d+(\.\d+)?% of the matchpoints\."),
+        (
+            "total_tricks",
+            r"with (\d+(\.\d)? tricks? (above|below) the average|the average number of tricks)\.",
+        ),
+        ("odd_tricks", r"with \d+(\.\d)? points?\."),
+    ],
+)
+def test_a_duplicate_events_members_are_told_what_their_figure_is(
+    club, members, make_played_event, settings, scoring, said
+):
+    settings.EMAIL_BACKEND = LOCMEM
+    event = make_played_event(club, members=members)
+    type(event).objects.filter(pk=event.pk).update(scoring=scoring)
+    results_send(event=event)
+    body = next(m for m in mail.outbox if m.to == ["joan@example.org"]).body
+    assert re.search(said, body), body
+
+
+def test_with_no_mail_server_set_nothing_is_marked_sent_and_the_organiser_is_told(
+    client, organiser, evening, settings, tmp_path
+):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    settings.EMAIL_FILE_PATH = str(tmp_path)
+    client.force_login(organiser)
+    url = reverse("tournaments:results-send", args=[evening.pk])
+    page = client.post(url, follow=True).content.decode()
+    assert "3 e-mails added to the outbox. No mail server is set: the 3 e-mails wait in the outbox" in page
+    assert "3 sent" not in page
+    client.post(url)
+    assert set(ResultMail.objects.values_list("status", flat=True)) == {"pending"}
+    settings.EMAIL_BACKEND = LOCMEM  # a real server, later, from home
+    call_command("send_pending_results")
+    assert sorted(m.to[0] for m in mail.outbox) == [
+        "harold@example.org",
+        "irene@example.org",
+        "joan@example.org",
+    ]
+    assert set(ResultMail.objects.values_list("status", flat=True)) == {"sent"}
+
+
+def test_with_no_mail_server_set_a_readable_copy_of_each_is_written_once(
+    evening, settings, tmp_path, django_capture_on_commit_callbacks
+):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    settings.EMAIL_FILE_PATH = str(tmp_path)
+    for _ in range(2):
+        with django_capture_on_commit_callbacks(execute=True):
+            results_send(event=evening)
+    written = "".join(path.read_text() for path in tmp_path.iterdir())
+    assert sorted(re.findall(r"^To: (.*)$", written, re.M)) == [
+        "harold@example.org",
+        "irene@example.org",
+        "joan@example.org",
+    ]
+
+
+def test_the_command_says_no_mail_server_is_set(evening, settings, tmp_path):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    settings.EMAIL_FILE_PATH = str(tmp_path)
+    results_queue(event=evening)
+    with pytest.raises(CommandError, match="No mail server is set: the 3 e-mails wait"):
+        call_command("send_pending_results")
+    assert ResultMail.objects.filter(status="pending").count() == 3
+
+
+def test_an_email_queued_before_message_ids_gets_one_and_keeps_it(evening, settings):
+    settings.EMAIL_BACKEND = FLAKY
+    FlakyBackend.up, FlakyBackend.takes = True, 0  # the line drops in the middle of the first
+    results_queue(event=evening)
+    ResultMail.objects.update(message_id="")
+    outbox_send()
+    held = ResultMail.objects.get(status="held")
+    assert held.message_id.endswith("@localhost>")
+    FlakyBackend.takes = None
+    mail_send_again(mails=[held])
+    assert [m.extra_headers["Message-ID"] for m in mail.outbox if m.to == [held.to]] == [held.message_id]

@@ -6,6 +6,7 @@ and the audit trail keeps each change, as on the organiser's own pages."""
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.widgets import AutocompleteSelect
+from django.db import models
 from django.shortcuts import redirect
 
 from . import services
@@ -29,7 +30,7 @@ from .models import (
 from .services import drives, leagues
 from .services.drives.lifecycle import SEATING_FIELDS, may_change_settings
 from .services.events.lifecycle import MOVEMENT_FIELDS
-from .services.season import competitions
+from .services.season import competitions, mail
 
 
 def _club_ids(request) -> set[int]:
@@ -134,6 +135,7 @@ def _saved_as(obj, saved) -> None:
 @admin.register(Club)
 class ClubAdmin(ClubScopedAdmin):
     club_path = ""
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
     list_display = ["name", "slug", "paper_size"]
     search_fields = ["name", "slug"]
 
@@ -148,6 +150,7 @@ class ClubAdmin(ClubScopedAdmin):
         fields = [
             "name",
             "slug",
+            "public_address",
             "members_only",
             "check_every_round",
             "paper_size",
@@ -497,6 +500,19 @@ class ResultMailAdmin(ShownOnlyAdmin):
     list_select_related = ["member"]
     list_filter = ["status", "created_at"]
     search_fields = ["to", "subject"]
+    actions = ["send_again"]
+
+    @admin.action(description="Send the held e-mails again")
+    def send_again(self, request, queryset):
+        held = list(queryset.filter(status=ResultMail.Status.HELD))
+        if not held:
+            self.message_user(
+                request, "None of these is held: only a held e-mail is sent again.", messages.WARNING
+            )
+            return
+        for sending in mail.mail_send_again(mails=held, user=request.user):
+            all_went, said = mail.sending_said(None, sending)
+            self.message_user(request, said, messages.SUCCESS if all_went else messages.WARNING)
 
 
 class LeagueAdminForm(forms.ModelForm):

@@ -13,7 +13,17 @@ from .domain.leagues import MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN, check_days_betwe
 from .domain.limits import MAX_BOARDS_PER_ROUND, MAX_HANDS, MAX_PBN_BYTES, MAX_PLAYERS, MAX_RESULTS_CSV_BYTES
 from .domain.minnesota import RULES as MINNESOTA_RULES
 from .domain.movements import build_movement, parse_round_list
-from .models import Adjusted, Competition, Drive, DrivePlayer, DriveResult, DriveTeam, Event, Granded
+from .models import (
+    Adjusted,
+    Competition,
+    Drive,
+    DrivePlayer,
+    DriveResult,
+    DriveTeam,
+    Event,
+    Granded,
+    validate_one_line,
+)
 from .services.drives import lifecycle as drive_lifecycle
 from .services.events.lifecycle import (
     MOVEMENT_FIELDS,
@@ -335,7 +345,12 @@ class DriveTotalsForm(forms.Form):
 
 class NewEventForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, empty_label=None)
-    name = forms.CharField(max_length=100, initial="Whist drive", error_messages=text_errors("A name"))
+    name = forms.CharField(
+        max_length=100,
+        initial="Whist drive",
+        validators=[validate_one_line],
+        error_messages=text_errors("A name"),
+    )
     date = forms.DateField(
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"), initial=timezone.localdate
     )
@@ -547,6 +562,7 @@ class NewDriveForm(forms.Form):
     name = forms.CharField(
         max_length=Drive._meta.get_field("name").max_length,
         initial="Whist drive",
+        validators=[validate_one_line],
         error_messages=text_errors("A name"),
     )
     date = forms.DateField(
@@ -727,7 +743,9 @@ class NewTeamNightForm(NewDriveForm):
 class TeamForm(forms.Form):
     """A team added on the team night's page before the start: its name and its four players."""
 
-    name = forms.CharField(max_length=TEAM_NAME, error_messages=text_errors("A team's name"))
+    name = forms.CharField(
+        max_length=TEAM_NAME, validators=[validate_one_line], error_messages=text_errors("A team's name")
+    )
     home_1 = forms.CharField(max_length=PLAYER_NAME, error_messages=text_errors("A player's name"))
     home_2 = forms.CharField(max_length=PLAYER_NAME, error_messages=text_errors("A player's name"))
     away_1 = forms.CharField(max_length=PLAYER_NAME, error_messages=text_errors("A player's name"))

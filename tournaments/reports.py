@@ -241,6 +241,22 @@ def headline_figure(method: str, s) -> str:
     return format_score(s.score)
 
 
+def headline_words(method: str, s) -> str:
+    """That figure in words, for a sentence to a player: "56.25% of the matchpoints", "2 tricks
+    above the average", "21 points"."""
+    if method == "matchpoints":
+        return f"{headline_figure(method, s)} of the matchpoints" if s.percentage is not None else ""
+    if method == "total_tricks":
+        shown = format_versus_average(s.versus_average)
+        if shown in ("", "0"):
+            return "the average number of tricks" if shown else ""
+        side = "above" if shown.startswith("+") else "below"
+        figure = shown.lstrip("+-")
+        return f"{figure} trick{'' if figure == '1' else 's'} {side} the average"
+    figure = format_score(s.score)
+    return f"{figure} point{'' if figure == '1' else 's'}"
+
+
 def standing_figures(method: str, s) -> tuple[str, ...]:
     if method == "matchpoints":
         return (format_score(s.score), format_score(s.top), format_percentage(s.percentage))

@@ -115,8 +115,8 @@ def email_from_env(base_dir: Path) -> dict:
     ``EMAIL_URL`` says it in one address: ``smtp+tls://user:password@mail.example.org:587``
     (STARTTLS), ``smtps://...:465`` (TLS from the start), ``smtp://host:25``; or the variables
     one by one: ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``,
-    ``EMAIL_USE_TLS``, ``EMAIL_USE_SSL``. With neither, e-mails are written to files in
-    ``sent-mail/`` (``EMAIL_FILE_PATH``) instead of sent, so a laptop never mails by surprise.
+    ``EMAIL_USE_TLS``, ``EMAIL_USE_SSL``. With neither, nothing is sent (a laptop never mails by
+    surprise): e-mails wait in the outbox, a copy of each written to ``sent-mail/`` (``EMAIL_FILE_PATH``).
     ``EMAIL_BACKEND`` names any other Django backend.
     """
     url = os.environ.get("EMAIL_URL", "").strip()

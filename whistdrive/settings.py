@@ -172,7 +172,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 WHISTDRIVE_BASE_URL = env_str("BASE_URL", "http://127.0.0.1:8000")
 
 # Results e-mails (services/season/mail.py): the mail server from EMAIL_URL or EMAIL_HOST and the rest
-# (env.email_from_env); with none, they are written to files in sent-mail/ instead of sent.
+# (env.email_from_env); with none, each is written once to a file in sent-mail/ to read and waits in
+# the outbox until a mail server is set.
 _email = email_from_env(DATA_DIR)
 EMAIL_BACKEND = _email["EMAIL_BACKEND"]
 EMAIL_FILE_PATH = _email["EMAIL_FILE_PATH"]
@@ -184,8 +185,12 @@ EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = _email.get("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = _email.get("EMAIL_USE_SSL", False)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "whistdrive <results@localhost>")
-# The site's address in e-mails and exported pages' links back (the tablets' address by default).
+# The site's address in exported pages' links back (the tablets' address by default).
 SITE_URL = env_str("SITE_URL", WHISTDRIVE_BASE_URL).rstrip("/")
+# The links in results e-mails: a club's own public address (its settings), else SITE_URL only when
+# it is set in the environment (a server's public name), else none: the tablets' address is the
+# hall's, unreachable from a member's home, so it is never printed in an e-mail.
+MAIL_SITE_URL = env_str("SITE_URL", "").rstrip("/")
 
 LOGGING = {
     "version": 1,

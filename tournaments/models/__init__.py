@@ -17,6 +17,7 @@ from .clubs import (
     Member,
     Scale,
     Scoring,
+    validate_one_line,
     validate_trump_schedule,
 )
 from .competitions import Competition
@@ -90,5 +91,6 @@ __all__ = [
     "TableAccess",
     "TableCheckIn",
     "TableLink",
+    "validate_one_line",
     "validate_trump_schedule",
 ]

@@ -10,6 +10,17 @@ from ..domain.errors import DomainError
 from ..domain.minnesota import RULES
 
 
+def validate_one_line(value: str) -> None:
+    """A name is one line of text: a line break (or a tab, or any other control character) in an
+    evening's or a member's name would end up in e-mail headers, printed cards and files, so it is
+    refused wherever a name is typed. One validator, on every model's name and the plain forms'."""
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in value):
+        raise ValidationError(
+            "A name is one line: remove the line break (or tab) from it and type it on one line.",
+            code="one_line",
+        )
+
+
 def validate_trump_schedule(value: str) -> None:
     try:
         validate_schedule(value)
@@ -68,7 +79,7 @@ class Club(models.Model):
         A4 = "A4", "A4"
         LETTER = "LETTER", "Letter"
 
-    name = models.CharField(max_length=100, unique=True)
+    name = models.CharField(max_length=100, unique=True, validators=[validate_one_line])
     slug = models.SlugField(
         max_length=50,
         unique=True,
@@ -118,6 +129,11 @@ class Club(models.Model):
         help_text="The tablets ask the players at each table to confirm who they are every round "
         "(or hand of a drive), not only the first.",
     )
+    public_address = models.URLField(
+        blank=True,
+        help_text="The address members reach whistdrive at from home (https://results.myclub.org.uk), "
+        "for the links in their results e-mails. Left empty, the e-mails have no links.",
+    )
     members_only = models.BooleanField(
         "pages for logged-in users only",
         default=False,
@@ -150,8 +166,8 @@ class ClubQuerySet(models.QuerySet):
 
 class Member(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
-    first_name = models.CharField(max_length=60)
-    last_name = models.CharField(max_length=60)
+    first_name = models.CharField(max_length=60, validators=[validate_one_line])
+    last_name = models.CharField(max_length=60, validators=[validate_one_line])
     email = models.EmailField(blank=True)
     active = models.BooleanField(default=True)
 

@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from ..domain import competitions as rules
-from .clubs import Club, ClubQuerySet
+from .clubs import Club, ClubQuerySet, validate_one_line
 from .drives import Drive
 from .events import Event
 
@@ -55,7 +55,7 @@ class Competition(models.Model):
         BROKEN = "counted-then-best", "More evenings counted, then the best single score, else shared"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="competitions")
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[validate_one_line])
     start = models.DateField(help_text="The first evening that may count.")
     end = models.DateField(help_text="The last evening that may count.")
     kinds = models.CharField("evenings", max_length=5, choices=Kinds.choices, default=Kinds.EVENTS)

@@ -24,7 +24,7 @@ from ..domain.errors import DomainError
 from ..domain.formats import EveningFormat, Lists, drive_format
 from ..domain.limits import MAX_HANDS
 from ..domain.minnesota import RULES
-from .clubs import EVENING_TAG_HELP, Club, ClubQuerySet, Member, validate_trump_schedule
+from .clubs import EVENING_TAG_HELP, Club, ClubQuerySet, Member, validate_one_line, validate_trump_schedule
 from .history import ResultLine
 from .tablets import TableLink
 
@@ -68,7 +68,7 @@ class Drive(models.Model):
         AVERAGE = "average", "The hand's average (6½ tricks)"
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="drives")
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[validate_one_line])
     date = models.DateField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTRIES)
     format = models.CharField(max_length=14, choices=Format.choices, default=Format.PROGRESSIVE)
@@ -242,7 +242,7 @@ class DriveTeam(models.Model):
 
     drive = models.ForeignKey("Drive", on_delete=models.CASCADE, related_name="teams")
     number = models.PositiveSmallIntegerField(help_text="The team's number, and its home table.")
-    name = models.CharField(max_length=60)
+    name = models.CharField(max_length=60, validators=[validate_one_line])
 
     class Meta:
         ordering = ["drive_id", "number"]

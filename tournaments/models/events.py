@@ -21,6 +21,7 @@ from .clubs import (
     MinnesotaRules,
     Scale,
     Scoring,
+    validate_one_line,
 )
 
 
@@ -52,7 +53,7 @@ class Event(models.Model):
     AdjustedScores = AdjustedScores
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="events")
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[validate_one_line])
     date = models.DateField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     tables = models.PositiveSmallIntegerField(default=7)

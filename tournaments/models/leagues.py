@@ -6,7 +6,7 @@ from django.db.models import F, Q
 
 from ..domain.formats import LEAGUE_MATCH, EveningFormat
 from ..domain.leagues import DEALS, TABLES, TRICKS
-from .clubs import Club, ClubQuerySet
+from .clubs import Club, ClubQuerySet, validate_one_line
 
 MATCH_TRICKS = len(TABLES) * len(DEALS) * TRICKS
 
@@ -15,7 +15,7 @@ class League(models.Model):
     club = models.ForeignKey(
         Club, on_delete=models.PROTECT, related_name="leagues", help_text="The club that runs the league."
     )
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[validate_one_line])
     season = models.CharField(max_length=20, help_text="Such as 2026–27.")
 
     objects = ClubQuerySet.as_manager()
@@ -35,7 +35,7 @@ class LeagueClub(models.Model):
     """A club playing in the league: a name, and our club of that name when it is one."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="clubs")
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[validate_one_line])
     club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:

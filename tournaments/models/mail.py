@@ -11,16 +11,25 @@ from .events import Event
 class ResultMail(models.Model):
     """One member's results of one evening or drive, to be e-mailed. The database keeps one row a
     member an evening, so pressing "Send results" again sends nobody a second e-mail; a row is
-    marked sent in the transaction that follows its sending."""
+    marked sent in the transaction that follows its sending. One the mail server refused, or that
+    may have gone when the server stopped answering, is held with the reason in words, and goes
+    again only when the organiser sends it again from the outbox."""
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting to be sent"
         SENT = "sent", "Sent"
+        HELD = "held", "Held: not sent again until you say"
 
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="result_mails")
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="mails")
     drive = models.ForeignKey(Drive, null=True, blank=True, on_delete=models.CASCADE, related_name="mails")
     to = models.EmailField(help_text="The address the member had when the results were sent.")
+    message_id = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="The e-mail's Message-ID, the same every time it is sent, so a member's mail "
+        "program shows one e-mail if it ever arrives twice.",
+    )
     subject = models.CharField(max_length=200)
     body = models.TextField()
     card = models.CharField(
@@ -28,7 +37,7 @@ class ResultMail(models.Model):
     )
     status = models.CharField(max_length=7, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
-    last_error = models.CharField(max_length=300, blank=True)
+    last_error = models.CharField("why not sent", max_length=300, blank=True)
     created_at = models.DateTimeField()
     sent_at = models.DateTimeField(null=True, blank=True)
 
@@ -43,7 +52,8 @@ class ResultMail(models.Model):
             models.UniqueConstraint(fields=["member", "event"], name="result_mail_once_a_member_event"),
             models.UniqueConstraint(fields=["member", "drive"], name="result_mail_once_a_member_drive"),
             models.CheckConstraint(
-                condition=Q(status="pending", sent_at__isnull=True) | Q(status="sent", sent_at__isnull=False),
+                condition=Q(status__in=["pending", "held"], sent_at__isnull=True)
+                | Q(status="sent", sent_at__isnull=False),
                 name="result_mail_sent_when_sent",
             ),
         ]

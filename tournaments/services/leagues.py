@@ -35,7 +35,7 @@ from ..models import (
 )
 from .core.audit import club_log
 from .core.codes import free_table_codes
-from .core.errors import ServiceError
+from .core.errors import ServiceError, require_one_line
 from .core.verdicts import ALLOWED, Verdict, refused
 
 SIDES = {CardDeal.Side.HOME: "the home side's card", CardDeal.Side.AWAY: "the visitors' card"}
@@ -114,6 +114,7 @@ def league_create(
     name, season = name.strip(), season.strip()
     if not name or not season:
         raise ServiceError("A league needs a name and a season.")
+    require_one_line(name, season, *clubs)
     rules.check_days_between(days_between)
     if League.objects.filter(club=club, name=name, season=season).exists():
         raise ServiceError(f"{club} already runs {name} {season}.")

@@ -12,7 +12,7 @@ from django.urls import reverse
 from ..domain import leagues as rules
 from ..domain.errors import DomainError
 from ..forms import DaysBetweenField
-from ..models import CardDeal, Fixture, League, MatchTable
+from ..models import CardDeal, Fixture, League, MatchTable, validate_one_line
 from ..services import leagues
 from .common import (
     check_club_open,
@@ -64,8 +64,8 @@ def _side(side: str) -> str:
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=100, initial="Aberdeen Whist League")
-    season = forms.CharField(max_length=20, help_text="Such as 2026–27.")
+    name = forms.CharField(max_length=100, initial="Aberdeen Whist League", validators=[validate_one_line])
+    season = forms.CharField(max_length=20, help_text="Such as 2026–27.", validators=[validate_one_line])
     clubs = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 8}), help_text="The clubs of the league, one on each line."
     )

@@ -50,6 +50,7 @@ CLUB_FIELDS = (
     "adjusted_scores",
     "members_only",
     "check_every_round",
+    "public_address",
 )
 COMPETITION_FIELDS = tuple(f for f in COMPETITION_SETTINGS if f not in ("start", "end"))  # dates: ISO
 
@@ -66,7 +67,7 @@ def _version_2_to_3(data: dict) -> dict:
 
 # One small function a version step: MIGRATIONS[n] turns a version n document into version n + 1.
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _version_1_to_2, 2: _version_2_to_3}
-MAIL_FIELDS = ("to", "subject", "body", "card", "status", "attempts", "last_error")
+MAIL_FIELDS = ("to", "message_id", "subject", "body", "card", "status", "attempts", "last_error")
 
 
 class ClubBackupError(ServiceError):
@@ -306,7 +307,7 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
     trail_restore(item["trail"], club=club, users=users)
     mails = [
         ResultMail(
-            **{f: mail[f] for f in MAIL_FIELDS},
+            **{f: mail[f] for f in MAIL_FIELDS if f in mail},  # a file from before Message-IDs has none
             member=members[mail["member"]],
             event=mail["event"] and events[(mail["event"][0], date.fromisoformat(mail["event"][1]))],
             drive=mail["drive"] and drives[(mail["drive"][0], date.fromisoformat(mail["drive"][1]))],

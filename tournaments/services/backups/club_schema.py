@@ -52,6 +52,7 @@ CLUB = record(
         "adjusted_scores": one_of("session", "fixed"),
         "members_only": YES_NO,
         "check_every_round": YES_NO,
+        "public_address": text(200),
         "organisers": rows(USERNAME | {"type": "string"}),
         "members": rows(
             record(
@@ -105,6 +106,7 @@ CLUB = record(
                     "event": EVENING | {"type": ["array", "null"]},
                     "drive": EVENING | {"type": ["array", "null"]},
                     "to": text(254),
+                    "message_id": text(200),
                     "subject": text(200),
                     "body": text(100_000),
                     "card": text(20),
@@ -113,11 +115,12 @@ CLUB = record(
                     "last_error": text(300),
                     "created_at": WHEN,
                     "sent_at": WHEN | {"type": ["string", "null"]},
-                }
+                },
+                optional=("message_id",),
             )
         ),
     },
-    optional=("check_every_round",),
+    optional=("check_every_round", "public_address"),
 )
 USER = record(
     {

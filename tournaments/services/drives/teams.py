@@ -16,7 +16,7 @@ from ...domain.drives.teams import Rule, check_teams, pair_card
 from ...domain.errors import DriveError
 from ...models import AuditLine, Club, Drive, DrivePlayer, DriveTeam
 from ..core.audit import drive_log
-from ..core.errors import ServiceError
+from ..core.errors import ServiceError, require_one_line
 from ..core.verdicts import require
 from ..events.entries import member_or_guest
 from . import lifecycle
@@ -83,6 +83,7 @@ def _add(drive: Drive, name: str, players: Sequence[str], user) -> DriveTeam:
     if not drive.is_team_night:
         raise ServiceError(f"{drive.name} is not a team night: enter its players one by one.")
     require(lifecycle.may_change_players(drive), DriveStateError)
+    require_one_line(name, *players)
     name = " ".join(name.split())
     if not name:
         raise ServiceError("Give the team a name.")

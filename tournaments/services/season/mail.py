@@ -1,27 +1,41 @@
 """Results by e-mail: after publishing, one e-mail to each member of the evening with an address
-(their place, their score, a link to their page; a duplicate event's attaches their pair's score
-card), through Django's e-mail framework.
+(their place, their score, a link to their page at the club's public address; a duplicate event's
+attaches their pair's score card), through Django's e-mail framework.
 
 Pressing "Send results" fills the outbox (``ResultMail``), one row a member an evening, which
-the database keeps unique: pressing it again adds nobody already there. The outbox is then sent
-row by row, each marked sent in its own transaction just after it went, so a mail server that
-fails half-way leaves the rest waiting; ``manage.py send_pending_results`` sends them when the
-server answers again (a hall with no internet sends them from home). A sent row is never sent
-again.
+the database keeps unique: pressing it again adds nobody already there. The club's outbox is then
+sent row by row, each marked sent in its own transaction just after it went, so a mail server
+that fails half-way leaves the rest waiting; ``manage.py send_pending_results`` sends every
+club's when the server answers again (a hall with no internet sends them from home). A sent row
+is never sent again.
+
+Each e-mail goes exactly once, or is held alone with the reason in words:
+
+- no mail server set (the file or console backend): nothing is sent nor marked sent; each e-mail
+  is written once to a file to read when it enters the outbox, and waits for a real server;
+- the server cannot be reached: nothing is sent, all wait;
+- the server refuses one address (550), or the e-mail cannot be written (a line break in a
+  header): that one is held, the others go;
+- the server stops answering while it takes an e-mail: it may have arrived, so it is held, not
+  sent again by itself, and the round stops; the organiser sends it again from the outbox if the
+  member says it never came. Its Message-ID stays the same, so a second copy reads as the first.
 """
 
 import dataclasses
 import logging
+import smtplib
 from dataclasses import dataclass
+from email.utils import make_msgid, parseaddr
 
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
+from django.core.mail.backends import console, dummy
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 
-from ...models import AuditLine, Drive, Event, Member, ResultMail
+from ...models import AuditLine, Club, Drive, Event, Member, ResultMail
 from ...pdf import render
 from ..core.audit import drive_log, event_log
 from ..core.verdicts import require
@@ -31,6 +45,30 @@ from .players import Evening, drives_evenings, events_evenings
 
 logger = logging.getLogger(__name__)
 ERROR_LENGTH = ResultMail._meta.get_field("last_error").max_length
+# The right-hand side of each e-mail's Message-ID: the sender's domain.
+_MESSAGE_DOMAIN = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "whistdrive.invalid"
+
+
+def no_server_said(n: int) -> str:
+    """What the organiser is told when no mail server is set."""
+    them = "the 1 e-mail waits" if n == 1 else f"the {n} e-mails wait"
+    return (
+        f"No mail server is set: {them} in the outbox and go{'es' if n == 1 else ''} when one is — "
+        "see README (“Send results”)."
+    )
+
+
+UNCERTAIN = (
+    "The mail server stopped answering as it took this e-mail: it may have arrived; send it again "
+    "from the outbox if the member says not."
+)
+
+
+def _delivers(connection) -> bool:
+    """Whether the backend hands e-mails to a mail server: the file and console backends (no
+    server set) and the dummy one only write them down or drop them. Django's test backend keeps
+    them in memory as a server would take them."""
+    return not isinstance(connection, (console.EmailBackend, dummy.EmailBackend))
 
 
 def _ordinal(place: str) -> str:
@@ -41,9 +79,27 @@ def _ordinal(place: str) -> str:
     return f"{n}{suffix}{'=' if shared else ''}"
 
 
-def _mail_text(member: Member, evening: Evening, *, results_url: str) -> tuple[str, str]:
+def public_address(club: Club) -> str:
+    """Where members reach the site from home, for the links in their e-mails: the club's own
+    setting, else SITE_URL when the environment sets it, else "" (no links: the hall's address
+    would be a wrong one)."""
+    return (club.public_address or settings.MAIL_SITE_URL).rstrip("/")
+
+
+def _links(member: Member, evening: Evening) -> list[str]:
+    site = public_address(member.club)
+    if not site:
+        return []
+    name = "tournaments:results" if evening.kind == "event" else "tournaments:drive-results"
+    return [
+        "",
+        f"The full results: {site}{reverse(name, args=[evening.pk])}",
+        f"Your page, with your season so far: {site}{reverse('tournaments:player', args=[member.pk])}",
+    ]
+
+
+def _mail_text(member: Member, evening: Evening) -> tuple[str, str]:
     """The subject and the body of one member's e-mail."""
-    page = settings.SITE_URL + reverse("tournaments:player", args=[member.pk])
     partners = ", ".join(p.name for p in evening.partners[:3] if p.name)
     with_whom = f" with {partners}" if evening.kind == "event" and partners else ""
     subject = f"Your results: {evening.name}, {evening.date:%-d %B %Y}"
@@ -53,10 +109,8 @@ def _mail_text(member: Member, evening: Evening, *, results_url: str) -> tuple[s
             "",
             f"At {evening.name} on {evening.date:%A %-d %B}{with_whom} you came "
             f"{_ordinal(evening.place)} of {evening.field_size} ({evening.field_name}), "
-            f"with {evening.evening_format.measure.amount(evening.score_text)}.",
-            "",
-            f"The full results: {results_url}",
-            f"Your page, with your season so far: {page}",
+            f"with {evening.score_words}.",
+            *_links(member, evening),
             "",
             f"{member.club.name}",
         ]
@@ -73,12 +127,10 @@ def results_queue(*, event: Event | None = None, drive: Drive | None = None, use
         event = Event.objects.select_for_update().select_related("club").get(pk=event.pk)
         require(may_send_results(event))
         rows = events_evenings([event])
-        results_url = settings.SITE_URL + reverse("tournaments:results", args=[event.pk])
     else:
         drive = Drive.objects.select_for_update().get(pk=drive.pk)
         require(may_send_results(drive))
         rows = drives_evenings([drive])
-        results_url = settings.SITE_URL + reverse("tournaments:drive-results", args=[drive.pk])
     members = Member.objects.select_related("club").in_bulk([member_id for member_id, _ in rows])
     now = timezone.now()
     mails = []
@@ -86,13 +138,14 @@ def results_queue(*, event: Event | None = None, drive: Drive | None = None, use
         member = members[member_id]
         if not member.email:
             continue
-        subject, body = _mail_text(member, evening, results_url=results_url)
+        subject, body = _mail_text(member, evening)
         mails.append(
             ResultMail(
                 member=member,
                 event=event,
                 drive=drive,
                 to=member.email,
+                message_id=make_msgid("results", domain=_MESSAGE_DOMAIN),
                 subject=subject,
                 body=body,
                 card=evening.card if event is not None else "",
@@ -103,6 +156,8 @@ def results_queue(*, event: Event | None = None, drive: Drive | None = None, use
     already = set(queued.values_list("member_id", flat=True))
     new = [mail for mail in mails if mail.member_id not in already]
     ResultMail.objects.bulk_create(new, ignore_conflicts=True)
+    if not _delivers(get_connection()):
+        transaction.on_commit(lambda: _write_copies(new))
     without = len(rows) - len(mails)
     detail = f"{len(new)} e-mails to send" + (f"; {without} members have no address" if without else "")
     if event is not None:
@@ -114,11 +169,14 @@ def results_queue(*, event: Event | None = None, drive: Drive | None = None, use
 
 @dataclass(frozen=True)
 class Sending:
-    """What a round of sending did: e-mails sent, still waiting, and the last failure in words."""
+    """What a round of sending did: e-mails sent, held (each "to: why" in words) and still
+    waiting, why the round stopped, and whether a mail server is set at all."""
 
     sent: int
     pending: int
-    error: str = ""
+    held: tuple[str, ...] = ()
+    stopped: str = ""
+    no_server: bool = False
 
 
 def _score_card(mail: ResultMail, packs: dict) -> bytes | None:
@@ -132,57 +190,187 @@ def _score_card(mail: ResultMail, packs: dict) -> bytes | None:
     return render(dataclasses.replace(pack, score_cards=cards), "score-cards") if cards else None
 
 
-def outbox_send(*, limit: int | None = None) -> Sending:
-    """Send the waiting e-mails one by one, oldest first (``limit`` of them, or all); each is
-    marked sent in its own transaction once the mail server took it. The first failure stops the
-    round (a server that does not answer would fail them all): that e-mail counts an attempt and
-    keeps the error, and it and the rest wait for the next round."""
-    waiting = ResultMail.objects.filter(status=ResultMail.Status.PENDING).select_related("event__club")
-    ids = list(waiting.values_list("pk", flat=True))[:limit]
-    sent, packs, error = 0, {}, ""
+def _message(mail: ResultMail, packs: dict, connection) -> EmailMessage:
+    """The e-mail of one outbox row, its Message-ID the same each time it is made."""
+    headers = {"Message-ID": mail.message_id} if mail.message_id else {}
+    message = EmailMessage(mail.subject, mail.body, to=[mail.to], headers=headers, connection=connection)
+    card = _score_card(mail, packs)
+    if card:
+        message.attach(f"score-card-{slugify(mail.card)}.pdf", card, "application/pdf")
+    return message
+
+
+def _write_copies(mails: list[ResultMail]) -> None:
+    """With no mail server set, a readable copy of each new e-mail (once, as it enters the outbox)
+    where the backend writes them (``sent-mail/``); the outbox keeps them waiting."""
+    connection = get_connection(fail_silently=True)
+    packs = {}
+    for mail in mails:
+        try:
+            connection.send_messages([_message(mail, packs, connection)])
+        except (OSError, ValueError) as failure:  # a full disk; a line break the sending holds in words
+            logger.warning("Results e-mail %s to %s not written: %s", mail.pk, mail.to, failure)
+
+
+def _reply(failure: smtplib.SMTPResponseException) -> str:
+    text = (
+        failure.smtp_error.decode("utf-8", "replace")
+        if isinstance(failure.smtp_error, bytes)
+        else failure.smtp_error
+    )
+    return f"{failure.smtp_code} {text}"
+
+
+def _refusal(failure: Exception) -> tuple[str, bool] | None:
+    """A failure that concerns this e-mail alone, in words, and whether it is for good (held) or
+    for later (kept waiting); None when the server itself failed."""
+    if isinstance(failure, smtplib.SMTPRecipientsRefused):
+        (code, text), *_ = failure.recipients.values()
+        reply = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+        return (
+            f"The mail server refused the address ({code} {reply}): check the member's address.",
+            code >= 500,
+        )
+    if isinstance(failure, smtplib.SMTPDataError):
+        return f"The mail server refused this e-mail ({_reply(failure)}).", failure.smtp_code >= 500
+    if isinstance(failure, ValueError):  # BadHeaderError, an address with a line break
+        return (
+            "This e-mail cannot be written: its subject or address is not one an e-mail can carry "
+            "(a line break from the evening's or the member's name, or a malformed address). "
+            "Correct it, then send it again from the outbox.",
+            True,
+        )
+    return None
+
+
+def _tried(mail: ResultMail, status: str, reason: str) -> None:
+    mail.status, mail.last_error = status, reason[:ERROR_LENGTH]
+    mail.attempts += 1
+    mail.save(update_fields=["status", "attempts", "last_error"])
+
+
+def outbox_send(*, club: Club | None = None, limit: int | None = None) -> Sending:
+    """Send the waiting e-mails of one club (or of every club) one by one, oldest first (``limit``
+    of them, or all); each is marked sent in its own transaction once the mail server took it. One
+    the server refuses is held (or kept waiting, if it says to try later) and the others go; a
+    server that cannot be reached, or stops answering, stops the round (see the module's rules).
+    With no mail server set nothing is sent."""
+    waiting = ResultMail.objects.filter(status=ResultMail.Status.PENDING)
+    if club is not None:
+        waiting = waiting.filter(member__club=club)
     connection = get_connection(fail_silently=False)
+    if not _delivers(connection):
+        return Sending(sent=0, pending=waiting.count(), no_server=True)
+    ids = list(waiting.values_list("pk", flat=True))[:limit]
+    sent, packs, held, stopped = 0, {}, [], ""
+    if ids:
+        try:
+            connection.open()
+        except (OSError, smtplib.SMTPException) as failure:  # refused, no route, bad password, no TLS
+            stopped = f"The mail server could not be reached ({type(failure).__name__}: {failure})."
+            logger.warning("Results e-mails not sent: %s", stopped)
+            ids = []
     try:
         for pk in ids:
             with transaction.atomic():
-                mail = waiting.select_for_update(of=("self",)).filter(pk=pk).first()
+                mail = (
+                    waiting.select_for_update(of=("self",))
+                    .select_related("event__club")
+                    .filter(pk=pk)
+                    .first()
+                )
                 if mail is None:  # sent meanwhile by another round
                     continue
-                message = EmailMessage(mail.subject, mail.body, to=[mail.to], connection=connection)
-                card = _score_card(mail, packs)
-                if card:
-                    message.attach(f"score-card-{slugify(mail.card)}.pdf", card, "application/pdf")
+                if not mail.message_id:  # queued before e-mails had one: it keeps this one from now
+                    mail.message_id = make_msgid("results", domain=_MESSAGE_DOMAIN)
+                    mail.save(update_fields=["message_id"])
+                message = _message(mail, packs, connection)
                 try:
                     message.send()
-                except OSError as failure:  # refused, timed out, no route, any SMTP error
-                    error = f"{type(failure).__name__}: {failure}"[:ERROR_LENGTH]
-                    logger.warning("Results e-mail %s to %s not sent: %s", mail.pk, mail.to, error)
-                    mail.attempts += 1
-                    mail.last_error = error
-                    mail.save(update_fields=["attempts", "last_error"])
-                    break
+                except (OSError, ValueError) as failure:  # smtplib's errors are OSErrors
+                    refusal = _refusal(failure)
+                    if refusal is None and isinstance(failure, smtplib.SMTPResponseException):
+                        # The server answered no to the sender or to us (421, 530): not this
+                        # e-mail's fault, and none would go; all wait.
+                        stopped = f"The mail server refused to take e-mails now ({_reply(failure)})."
+                        _tried(mail, ResultMail.Status.PENDING, stopped)
+                        break
+                    if refusal is None:  # the server hung up or stopped answering mid-message
+                        logger.warning("Results e-mail %s to %s uncertain: %s", mail.pk, mail.to, failure)
+                        _tried(mail, ResultMail.Status.HELD, UNCERTAIN)
+                        held.append(f"{mail.to}: {UNCERTAIN}")
+                        stopped = f"The mail server stopped answering ({type(failure).__name__}: {failure})."
+                        break
+                    reason, for_good = refusal
+                    logger.warning("Results e-mail %s to %s not sent: %s", mail.pk, mail.to, reason)
+                    _tried(mail, ResultMail.Status.HELD if for_good else ResultMail.Status.PENDING, reason)
+                    if for_good:
+                        held.append(f"{mail.to}: {reason}")
+                    continue
                 mail.status, mail.sent_at = ResultMail.Status.SENT, timezone.now()
                 mail.attempts += 1
                 mail.last_error = ""
                 mail.save(update_fields=["status", "sent_at", "attempts", "last_error"])
                 sent += 1
     finally:
-        connection.close()
-    pending = ResultMail.objects.filter(status=ResultMail.Status.PENDING).count()
-    return Sending(sent=sent, pending=pending, error=error)
+        try:
+            connection.close()
+        except (OSError, smtplib.SMTPException):  # the server went away first
+            pass
+    return Sending(sent=sent, pending=waiting.count(), held=tuple(held), stopped=stopped)
 
 
 def results_send(*, event: Event | None = None, drive: Drive | None = None, user=None) -> tuple[int, Sending]:
-    """ "Send results": queue the evening's e-mails, then send whatever waits."""
+    """ "Send results": queue the evening's e-mails, then send whatever of its club's waits."""
     queued = results_queue(event=event, drive=drive, user=user)
-    return queued, outbox_send()
+    return queued, outbox_send(club=(event or drive).club)
 
 
-def sending_said(queued: int, sending: Sending) -> tuple[bool, str]:
-    """What the organiser is told after "Send results": whether all went, and in words."""
-    said = f"{queued} e-mail{'s' if queued != 1 else ''} added to the outbox; {sending.sent} sent."
-    if sending.error:
-        return False, (
-            f"{said} {sending.pending} wait: the mail server did not take them ({sending.error}). "
-            "They are kept and go with the next “Send results”, or with manage.py send_pending_results."
+def mail_send_again(*, mails, user=None) -> list[Sending]:
+    """The organiser's "send again" on held e-mails (a refused address corrected, an e-mail the
+    member says never came): each is written again from its evening and the member as they are
+    now (a corrected name, a corrected address), set waiting, and its club's outbox is sent."""
+    clubs = {}
+    with transaction.atomic():
+        held = (
+            ResultMail.objects.filter(pk__in=[m.pk for m in mails], status=ResultMail.Status.HELD)
+            .select_for_update(of=("self",))
+            .select_related("member__club", "event", "drive")
         )
-    return True, said
+        for mail in held:
+            evenings = events_evenings([mail.event]) if mail.event_id else drives_evenings([mail.drive])
+            evening = next((e for member_id, e in evenings if member_id == mail.member_id), None)
+            if evening is not None:
+                mail.subject, mail.body = _mail_text(mail.member, evening)
+            mail.to = mail.member.email or mail.to
+            mail.status, mail.last_error = ResultMail.Status.PENDING, ""
+            mail.save(update_fields=["subject", "body", "to", "status", "last_error"])
+            detail = f"sent again to {mail.to}"
+            if mail.event_id:
+                event_log(event=mail.event, action=AuditLine.Action.MAILED, detail=detail, user=user)
+            else:
+                drive_log(drive=mail.drive, action=AuditLine.Action.MAILED, detail=detail, user=user)
+            clubs[mail.member.club_id] = mail.member.club
+    return [outbox_send(club=club) for club in clubs.values()]
+
+
+def sending_said(queued: int | None, sending: Sending) -> tuple[bool, str]:
+    """What the organiser is told after "Send results" (``queued`` e-mails added to the outbox) or
+    after sending held e-mails again (None): whether all went, and in words."""
+    added = (
+        "Sent again" if queued is None else f"{queued} e-mail{'s' if queued != 1 else ''} added to the outbox"
+    )
+    if sending.no_server:
+        return False, f"{added}. {no_server_said(sending.pending)}"
+    said = [f"{added}; {sending.sent} sent."]
+    said += [f"Held, not sent: {held}" for held in sending.held]
+    if sending.stopped:
+        said.append(
+            f"{sending.stopped} {sending.pending} wait and go with the next “Send results”, "
+            "or with manage.py send_pending_results."
+        )
+    elif sending.pending:
+        said.append(f"{sending.pending} wait: the mail server asked to try them later.")
+    if sending.held:
+        said.append("Held e-mails are in the outbox (organiser site), where you can send them again.")
+    return not (sending.held or sending.stopped or sending.pending), " ".join(said)

@@ -18,7 +18,7 @@ from ...domain.formats import EveningFormat, Measure, Word
 from ...domain.individuals import rank_individuals
 from ...domain.scoring import pair_label
 from ...models import Drive, DrivePlayer, Event, IndividualPlayer, Member, Pair
-from ...reports import format_percentage, headline_figure
+from ...reports import format_percentage, headline_figure, headline_words
 from ..drives.state import DriveState, plain_number
 from ..events.individuals import seat_people
 from ..events.scoring import events_scores
@@ -51,6 +51,7 @@ class Evening:
     field_name: str  # "N/S", "E/W", "all pairs", "Ladies", "Gents"
     score: float  # the standings' own, unrounded
     score_text: str  # the figure the evening is ranked by: "56.25%", "+3.5", "84"
+    score_words: str  # it in words: "56.25% of the matchpoints", "84 tricks", "3 team points"
     percentage: float | None  # matchpoint events only
     hands: int  # boards or hands played
     tens: int  # of them with ten tricks or more to the member's side
@@ -251,6 +252,7 @@ def _event_evening(event, url: str, method: str, standing, **own) -> Evening:
         place=standing.rank,
         score=standing.score,
         score_text=headline_figure(method, standing),
+        score_words=headline_words(method, standing),
         percentage=standing.percentage,
         hands=standing.boards_played,
         won=standing.rank.rstrip("=") == "1",
@@ -348,6 +350,7 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
                 field_name=standing.field,
                 score=standing.figure,
                 score_text=str(plain_number(standing.figure)),
+                score_words=drive.evening_format.measure.amount(str(plain_number(standing.figure))),
                 percentage=None,
                 hands=len(played),
                 tens=sum(line.taken >= TEN_TRICKS for line in played),
