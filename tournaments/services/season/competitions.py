@@ -26,7 +26,7 @@ from ...domain.drives import PlayerScore
 from ...domain.errors import DomainError
 from ...domain.formats import drive_format
 from ...domain.spreadsheet import csv_text
-from ...models import AuditLine, Club, Competition, Drive, DriveResultChange, Event, Member
+from ...models import AuditLine, Club, Competition, Drive, DriveResultChange, Event, Member, names_whole
 from ...print_data import CompetitionSheet, PrintEvent
 from ..core.audit import changes_text, club_log
 from ..core.errors import ServiceError
@@ -258,9 +258,10 @@ def club_evenings(club: Club, *, start: Date | None = None, end: Date | None = N
 
 
 def _read_evening(kind: str, pk: int) -> tuple[int, tuple[rules.Entrant, ...]]:
-    if kind == "event":
-        return _event_entrants(Event.objects.select_related("club").get(pk=pk))
-    return _drive_entrants(Drive.objects.get(pk=pk))
+    with names_whole():  # kept in the cache for every reader, the organisers too
+        if kind == "event":
+            return _event_entrants(Event.objects.select_related("club").get(pk=pk))
+        return _drive_entrants(Drive.objects.get(pk=pk))
 
 
 # --- Standings -----------------------------------------------------------------------------------
