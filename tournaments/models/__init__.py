@@ -24,6 +24,7 @@ from .clubs import (
     names_whole,
     page_shown,
     person_name,
+    reader_is_public,
     validate_trump_schedule,
 )
 from .competitions import Competition
@@ -103,5 +104,6 @@ __all__ = [
     "names_whole",
     "page_shown",
     "person_name",
+    "reader_is_public",
     "validate_trump_schedule",
 ]

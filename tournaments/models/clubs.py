@@ -234,6 +234,10 @@ def names_whole():
         _viewer.reset(token)
 
 
+def reader_is_public() -> bool:
+    return _viewer.get() is not None
+
+
 def person_name(member: Member | None, guest: str = "") -> str:
     """The one place a person's name is made for a page: a member's (whole, or as published to the
     public) or a guest's."""
