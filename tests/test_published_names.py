@@ -94,3 +94,34 @@ def test_the_organiser_site_offers_the_choice(demo, client, django_user_model):
     assert 'name="published_as"' in html and "Initials (J. B.)" in html
     club = client.get(f"/admin/tournaments/club/{demo.pk}/change/").content.decode()
     assert 'name="guests_published"' in club
+
+
+def test_a_backup_keeps_each_members_choice_and_the_clubs(demo):
+    import json
+
+    from tournaments.services.backups.club import club_backup_chunks, club_backup_restore
+
+    Club.objects.filter(pk=demo.pk).update(guests_published=True)
+    written = json.loads("".join(club_backup_chunks(Club.objects.all())))
+    call_command("flush", interactive=False)
+    club_backup_restore(written)
+    assert Club.objects.get().guests_published is True
+    assert Member.objects.get(pk=JOAN).published_as == Member.Published.INITIALS
+    assert Member.objects.get(pk=HAROLD).published_as == Member.Published.HIDDEN
+    assert Member.objects.get(pk=5).published_as == Member.Published.FULL
+
+
+def test_a_backup_from_before_the_choices_publishes_names_in_full(demo):
+    import json
+
+    from tournaments.services.backups.club import club_backup_chunks, club_backup_restore
+
+    older = json.loads("".join(club_backup_chunks(Club.objects.all())))
+    for club in older["clubs"]:
+        del club["guests_published"]
+        for member in club["members"]:
+            del member["published_as"]
+    call_command("flush", interactive=False)
+    club_backup_restore(older)
+    assert Member.objects.get(pk=JOAN).published_as == Member.Published.FULL
+    assert Club.objects.get().guests_published is False
