@@ -145,6 +145,15 @@ def test_forgetting_joan_leaves_no_bellamy_in_any_output_and_every_result_unchan
     assert erasure_mark("ribble-valley-whist-club", JOAN) in json.loads(backup)["erasures"]
 
 
+def test_her_name_typed_as_a_guest_is_forgotten_too(demo):
+    from tournaments.models import DrivePlayer
+
+    guest = DrivePlayer.objects.filter(guest="Nora Guest").get()
+    DrivePlayer.objects.filter(pk=guest.pk).update(guest="Joan Bellamy")
+    member_forget(member=demo, reason="asked")
+    assert DrivePlayer.objects.get(pk=guest.pk).guest == "Former member 3"
+
+
 def test_a_forgotten_member_is_refused_a_second_time_in_words(demo):
     member_forget(member=demo, reason="asked")
     with pytest.raises(ServiceError, match="Former member 3 was already forgotten on"):

@@ -95,8 +95,12 @@ def _erase(member: Member, *, when, user=None, again: bool = False) -> None:
     _rewrite(AuditLine.objects.filter(club=club), ("detail",), forms, replace, DETAIL_LENGTH)
     _rewrite(ResultChange.objects.filter(event__club=club), ("reason", "source"), forms, replace, 200)
     _rewrite(DriveResultChange.objects.filter(drive__club=club), ("reason", "source"), forms, replace, 200)
-    # An individual event's pair names a shared seat's two people as text ("Joan Bellamy + Ann Lee").
+    # An individual event's pair names a shared seat's two people as text ("Joan Bellamy + Ann Lee"),
+    # and a member once typed in as a guest is there by name too.
     _rewrite(Pair.objects.filter(event__club=club), ("guest1", "guest2"), forms, replace, 120)
+    _rewrite(Entry.objects.filter(event__club=club), ("guest1", "guest2"), forms, replace, 120)
+    _rewrite(IndividualPlayer.objects.filter(event__club=club), ("guest1", "guest2"), forms, replace, 120)
+    _rewrite(DrivePlayer.objects.filter(drive__club=club), ("guest", "second_guest"), forms, replace, 120)
     ResultMail.objects.filter(member=member).delete()
     _rewrite(ResultMail.objects.filter(member__club=club), ("subject", "body"), forms, replace)
     member.first_name, member.last_name = "Former member", str(member.pk)
