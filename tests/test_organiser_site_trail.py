@@ -110,7 +110,7 @@ def test_a_members_change_in_the_organiser_site_is_kept(client, organiser, club)
     client.force_login(organiser)
     client.post(
         reverse("admin:tournaments_member_change", args=[member.pk]),
-        {"first_name": "Ada", "last_name": "Lovelace", "email": "", "active": "on"},
+        {"first_name": "Ada", "last_name": "Lovelace", "email": "", "active": "on", "published_as": "full"},
     )
     member.refresh_from_db()
     assert member.last_name == "Lovelace"
