@@ -199,6 +199,7 @@ def test_restoring_an_older_backup_forgets_her_again(demo, erasures_file):
     assert clubs[0].forgotten_again == 1
     joan = Member.objects.get(pk=JOAN)
     assert str(joan) == "Former member 3" and joan.email == "" and joan.forgotten_at is not None
+    assert joan.active is False
     assert not AuditLine.objects.filter(detail__contains="Bellamy").exists()
     assert Erasure.objects.count() == 1
     restored = AuditLine.objects.get(action=AuditLine.Action.RESTORED)

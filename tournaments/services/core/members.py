@@ -105,9 +105,10 @@ def _erase(member: Member, *, when, user=None, again: bool = False) -> None:
     _rewrite(ResultMail.objects.filter(member__club=club), ("subject", "body"), forms, replace)
     member.first_name, member.last_name = "Former member", str(member.pk)
     member.email = ""
+    member.active = False  # no longer offered when tonight's players are typed in
     member.published_as = Member.Published.FULL  # the pseudonym tells nobody anything
     member.forgotten_at = when
-    member.save(update_fields=["first_name", "last_name", "email", "published_as", "forgotten_at"])
+    member.save(update_fields=["first_name", "last_name", "email", "active", "published_as", "forgotten_at"])
     # A line in each evening's trail: it says what changed there, and the evenings' kept scores
     # and competition readings (cached under their trail) are read again with the pseudonym.
     detail = f"{alias} forgotten" + (" again (the register of erasures)" if again else "")
