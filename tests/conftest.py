@@ -79,6 +79,13 @@ def fresh_scores_cache():
 
 
 @pytest.fixture(autouse=True)
+def erasures_file(settings, tmp_path_factory):
+    """The register of erasures in a folder of the test's own, never the checkout's data folder."""
+    settings.ERASURES_FILE = tmp_path_factory.mktemp("data") / "erasures.json"
+    return settings.ERASURES_FILE
+
+
+@pytest.fixture(autouse=True)
 def analysis_threads_finish():
     """A test that deals through a page leaves no analysis running into the next test's database."""
     yield
@@ -125,8 +132,10 @@ def make_club(db):
 
     from tournaments.models import Club
 
-    def make(name="Ribble Valley Whist Club", organisers=()):
-        club = Club.objects.create(name=name, slug=slugify(name))
+    def make(name="Ribble Valley Whist Club", organisers=(), guests_published=True):
+        # The tests' clubs publish guests' names, as every club did before the setting (whose
+        # default, guests as "A player", test_published_names.py checks).
+        club = Club.objects.create(name=name, slug=slugify(name), guests_published=guests_published)
         club.organisers.add(*organisers)
         return club
 

@@ -110,7 +110,7 @@ def test_a_members_change_in_the_organiser_site_is_kept(client, organiser, club)
     client.force_login(organiser)
     client.post(
         reverse("admin:tournaments_member_change", args=[member.pk]),
-        {"first_name": "Ada", "last_name": "Lovelace", "email": "", "active": "on"},
+        {"first_name": "Ada", "last_name": "Lovelace", "email": "", "active": "on", "published_as": "full"},
     )
     member.refresh_from_db()
     assert member.last_name == "Lovelace"
@@ -136,6 +136,8 @@ def _drive_form(drive, **changes):
         "gent_label": drive.gent_label,
         "prizes": drive.prizes,
         "team_points": drive.team_points,
+        "game": drive.game,
+        "minnesota_rules": drive.minnesota_rules,
     }
     return {**form, **changes}
 

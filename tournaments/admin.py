@@ -7,7 +7,10 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.widgets import AutocompleteSelect
 from django.db import models
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 
 from . import services
 from .domain.errors import DomainError
@@ -28,9 +31,12 @@ from .models import (
     Seating,
 )
 from .services import drives, leagues
+from .services.core.errors import ServiceError
+from .services.core.members import member_forget
 from .services.drives.lifecycle import SEATING_FIELDS, may_change_settings
 from .services.events.lifecycle import MOVEMENT_FIELDS
 from .services.season import competitions, mail
+from .services.season.member_data import member_data
 
 
 def _club_ids(request) -> set[int]:
@@ -152,6 +158,7 @@ class ClubAdmin(ClubScopedAdmin):
             "slug",
             "public_address",
             "members_only",
+            "guests_published",
             "check_every_round",
             "paper_size",
             "minutes_per_board",
@@ -177,9 +184,64 @@ class ClubAdmin(ClubScopedAdmin):
 
 @admin.register(Member)
 class MemberAdmin(ClubScopedAdmin):
-    list_display = ["last_name", "first_name", "club", "email", "active"]
-    list_filter = ["active", ("club", OrganisedClubFilter)]
+    list_display = ["last_name", "first_name", "club", "email", "published_as", "active"]
+    list_filter = ["active", "published_as", ("club", OrganisedClubFilter)]
     search_fields = ["first_name", "last_name", "email"]
+    change_form_template = "admin/tournaments/member/change_form.html"
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = super().get_readonly_fields(request, obj)
+        # Forgetting is one-way: a forgotten member's name and address are not typed back in.
+        forgotten = ["first_name", "last_name", "email", "published_as", "forgotten_at"]
+        return fields + forgotten if obj is not None and obj.forgotten_at else fields
+
+    def get_urls(self):
+        own = [
+            path(
+                "<int:member_id>/forget/", self.admin_site.admin_view(self.forget_view), name="member-forget"
+            ),
+            path("<int:member_id>/data/", self.admin_site.admin_view(self.data_view), name="member-data"),
+        ]
+        return own + super().get_urls()
+
+    def _member(self, request, member_id: int) -> Member:
+        member = self.get_queryset(request).filter(pk=member_id).select_related("club").first()
+        if member is None or not self.has_change_permission(request, member):
+            raise Http404("There is no such member among your clubs'.")
+        return member
+
+    def forget_view(self, request, member_id: int):
+        """Forget a member at their request: a page asking why, then the service; POST, then back."""
+        member = self._member(request, member_id)
+        change_url = reverse("admin:tournaments_member_change", args=[member.pk])
+        error = ""
+        if request.method == "POST":
+            try:
+                member_forget(member=member, reason=request.POST.get("reason", ""), user=request.user)
+            except ServiceError as refusal:
+                error = str(refusal)
+            else:
+                messages.success(
+                    request, f"Member {member.pk} is forgotten: shown as Former member {member.pk}."
+                )
+                return redirect(change_url)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "member": member,
+            "change_url": change_url,
+            "error": error,
+            "reason": request.POST.get("reason", ""),
+            "title": f"Forget {member}",
+        }
+        return TemplateResponse(request, "admin/tournaments/member/forget.html", context)
+
+    def data_view(self, request, member_id: int):
+        """Everything held about the member, as a JSON file to give them."""
+        member = self._member(request, member_id)
+        response = JsonResponse(member_data(member), json_dumps_params={"indent": 1, "ensure_ascii": False})
+        response["Content-Disposition"] = f'attachment; filename="member-{member.pk}-data.json"'
+        return response
 
     def save_model(self, request, obj, form, change):
         services.member_save(member=obj, changed=form.changed_data, user=request.user)

@@ -7,6 +7,9 @@ with Django's ``xframe_options_exempt``) may be framed by the addresses of the s
 ``FRAME_ANCESTORS`` (``'self'`` by default) and by no other.
 
 A plain answer when the database is gone for a moment, instead of a bare server error.
+
+Names whole unless a view says the reader is the public (``tournaments.models.names_for_public``),
+and whole again after each request, whichever thread serves the next.
 """
 
 import logging
@@ -42,6 +45,19 @@ def content_security_policy(get_response):
         embeddable = getattr(response, "xframe_options_exempt", False)
         response.headers.setdefault("Content-Security-Policy", embeddable_policy() if embeddable else POLICY)
         return response
+
+    return middleware
+
+
+def names_per_request(get_response):
+    from tournaments.models import names_in_full
+
+    def middleware(request):
+        names_in_full()
+        try:
+            return get_response(request)
+        finally:
+            names_in_full()
 
     return middleware
 

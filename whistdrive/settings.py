@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "whistdrive.middleware.content_security_policy",
+    "whistdrive.middleware.names_per_request",
     "whistdrive.middleware.DatabaseOutageMiddleware",
 ]
 
@@ -207,3 +208,7 @@ HALL_BACKUPS = env_int("HALL_BACKUPS", 10)
 if HALL_BACKUPS < 0:
     raise ImproperlyConfigured(f"HALL_BACKUPS={HALL_BACKUPS} is below 0: give how many backups to keep.")
 BACKUP_DIR = Path(env_str("BACKUP_DIR", str(DATA_DIR / "hall" / "backups")))
+
+# The register of members forgotten at their request (services/core/members.py): marks, no names,
+# kept beside the database so that a restore into an emptied database forgets them again.
+ERASURES_FILE = Path(env_str("ERASURES_FILE", str(DATA_DIR / "erasures.json")))

@@ -1,5 +1,9 @@
 """Clubs and their members, and the usual evening a club's new events start from."""
 
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -8,6 +12,7 @@ from django.db.models import Q
 from ..domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES, validate_schedule
 from ..domain.errors import DomainError
 from ..domain.minnesota import RULES
+from ..domain.names import FULL, HIDDEN, INITIALS, published_guest, published_name
 
 
 def validate_one_line(value: str) -> None:
@@ -140,6 +145,12 @@ class Club(models.Model):
         help_text="The players' pages and the results index need a login (published results of "
         "an evening stay open to anyone with its link).",
     )
+    guests_published = models.BooleanField(
+        "guests' names on public pages",
+        default=False,
+        help_text='Guests (names typed, not members) are shown as "A player" on public pages '
+        "unless this is ticked; organisers always see every name.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -165,20 +176,123 @@ class ClubQuerySet(models.QuerySet):
 
 
 class Member(models.Model):
+    class Published(models.TextChoices):
+        """How the member's name shows on public pages (organisers always see it whole)."""
+
+        FULL = FULL, "Full name"
+        INITIALS = INITIALS, "Initials (J. B.)"
+        HIDDEN = HIDDEN, "Hidden (A player)"
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     first_name = models.CharField(max_length=60, validators=[validate_one_line])
     last_name = models.CharField(max_length=60, validators=[validate_one_line])
     email = models.EmailField(blank=True)
     active = models.BooleanField(default=True)
+    published_as = models.CharField(
+        "name on public pages",
+        max_length=8,
+        choices=Published.choices,
+        default=Published.FULL,
+        help_text="What the public pages (results, the club's index, the player's page, the room "
+        "display, the exported site) show of the member's name.",
+    )
+    forgotten_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="When the member was forgotten at their request: their name is a pseudonym since.",
+    )
 
     objects = ClubQuerySet.as_manager()
 
     class Meta:
         ordering = ["last_name", "first_name"]
         indexes = [models.Index(fields=["club", "last_name", "first_name"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(published_as__in=["full", "initials", "hidden"]), name="member_published_as_known"
+            ),
+            # A forgotten member keeps no address to write to.
+            models.CheckConstraint(
+                condition=Q(forgotten_at__isnull=True) | Q(email=""), name="member_forgotten_has_no_email"
+            ),
+        ]
 
     def __str__(self):
         return f"{self.first_name} {self.last_name}"
 
 
 EVENING_TAG_HELP = "A word the club's competitions pick evenings by, such as Tuesday."
+
+
+class Erasure(models.Model):
+    """A member forgotten at their request, by a one-way mark of the row (``erasure_mark``: the
+    SHA-256 of "club slug:member id"), never by name, so that restoring an older backup can forget
+    them again. Also kept in the data folder's ``erasures.json``, which outlives the database."""
+
+    mark = models.CharField(max_length=64, unique=True)
+    erased_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["erased_at", "id"]
+
+    def __str__(self):
+        return f"Erasure {self.mark[:12]}…"
+
+
+@dataclass(frozen=True)
+class PublicViewer:
+    """Someone who does not organise the club of the page they read: names as published."""
+
+    guests_shown: bool
+
+
+# Who reads the page being made: None (an organiser, a tablet, a command, a printed paper: names
+# whole) unless the views say the reader is the public (views/common.py, for the pages anyone may
+# open). Set for one request at a time; whistdrive.middleware puts it back after each.
+_viewer: ContextVar[PublicViewer | None] = ContextVar("whistdrive_public_viewer", default=None)
+
+
+def names_for_public(club: Club) -> None:
+    """The page being made is read by the public: every name as its member (or the club, for
+    guests) chose to publish it."""
+    _viewer.set(PublicViewer(guests_shown=club.guests_published))
+
+
+def names_in_full() -> None:
+    _viewer.set(None)
+
+
+@contextmanager
+def names_whole():
+    """Names whole within, whoever reads the page: for what is kept for every reader (a cache)."""
+    token = _viewer.set(None)
+    try:
+        yield
+    finally:
+        _viewer.reset(token)
+
+
+def reader_is_public() -> bool:
+    return _viewer.get() is not None
+
+
+def person_name(member: Member | None, guest: str = "") -> str:
+    """The one place a person's name is made for a page: a member's (whole, or as published to the
+    public) or a guest's."""
+    viewer = _viewer.get()
+    if member is not None:
+        return (
+            str(member)
+            if viewer is None
+            else published_name(member.first_name, member.last_name, member.published_as)
+        )
+    return guest if viewer is None else published_guest(guest, shown=viewer.guests_shown)
+
+
+def page_shown(member: Member | None) -> bool:
+    """Whether the page being made links to the member's own page (a forgotten member has none;
+    a hidden one has none the public may open)."""
+    if member is None or member.forgotten_at is not None:
+        return False
+    return _viewer.get() is None or member.published_as != Member.Published.HIDDEN

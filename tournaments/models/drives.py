@@ -24,7 +24,15 @@ from ..domain.errors import DomainError
 from ..domain.formats import EveningFormat, Lists, drive_format
 from ..domain.limits import MAX_HANDS
 from ..domain.minnesota import RULES
-from .clubs import EVENING_TAG_HELP, Club, ClubQuerySet, Member, validate_one_line, validate_trump_schedule
+from .clubs import (
+    EVENING_TAG_HELP,
+    Club,
+    ClubQuerySet,
+    Member,
+    person_name,
+    validate_one_line,
+    validate_trump_schedule,
+)
 from .history import ResultLine
 from .tablets import TableLink
 
@@ -352,11 +360,11 @@ class DrivePlayer(models.Model):
 
     @property
     def first_name(self) -> str:
-        return str(self.member) if self.member_id else self.guest
+        return person_name(self.member if self.member_id else None, self.guest)
 
     @property
     def second_name(self) -> str:
-        return str(self.second_member) if self.second_member_id else self.second_guest
+        return person_name(self.second_member if self.second_member_id else None, self.second_guest)
 
     @property
     def name(self) -> str:

@@ -21,6 +21,7 @@ from .clubs import (
     MinnesotaRules,
     Scale,
     Scoring,
+    person_name,
     validate_one_line,
 )
 
@@ -205,8 +206,8 @@ DIRECTION_LABELS = dict(Direction.choices)
 
 def _players(row) -> tuple[str, str]:
     """The two players of a pair or an entry: members by name, else the guests' names."""
-    first = str(row.player1) if row.player1_id else row.guest1
-    second = str(row.player2) if row.player2_id else row.guest2
+    first = person_name(row.player1 if row.player1_id else None, row.guest1)
+    second = person_name(row.player2 if row.player2_id else None, row.guest2)
     return first, second
 
 

@@ -3,6 +3,8 @@
 from django.db import models
 from django.db.models import Q
 
+from .clubs import person_name
+
 
 class IndividualPlayer(models.Model):
     """One seat of an individual event, by its number in the schedule: a member or a guest, or two
@@ -41,8 +43,8 @@ class IndividualPlayer(models.Model):
     @property
     def people(self) -> tuple[str, ...]:
         """The one or two people who hold the seat, by name (members by name, else the guests)."""
-        first = str(self.player1) if self.player1_id else self.guest1
-        second = str(self.player2) if self.player2_id else self.guest2
+        first = person_name(self.player1 if self.player1_id else None, self.guest1)
+        second = person_name(self.player2 if self.player2_id else None, self.guest2)
         return tuple(name for name in (first, second) if name)
 
     @property

@@ -9,7 +9,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from .. import services
 from ..domain.errors import DomainError
-from ..models import Club, Drive, Event
+from ..models import Club, Drive, Event, names_for_public
 
 NOT_IN_USE = "This table link is not in use. Type the table's code on the start page."
 TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -85,6 +85,7 @@ def get_event_for_results(request, event_id: int) -> Event:
     if event is None:
         raise Http404("No such event.")
     check_shown(request, event)
+    names_for_reader(request, event.club)
     return event
 
 
@@ -95,6 +96,7 @@ def get_drive_for_results(request, drive_id: int) -> Drive:
     if drive is None:
         raise Http404("No such drive.")
     check_shown(request, drive)
+    names_for_reader(request, drive.club)
     return drive
 
 
@@ -119,6 +121,14 @@ def check_club_open(request, club: Club) -> None:
     visitor not logged in is asked to log in (LoginNeeded)."""
     if club.members_only and not request.user.is_authenticated:
         raise LoginNeeded
+    names_for_reader(request, club)
+
+
+def names_for_reader(request, club: Club) -> None:
+    """The names this request's page shows: whole to the club's organisers, as each member chose
+    (and guests as the club chose) to anyone else. The pages anyone may open ask it here, once."""
+    if not _organises_club_id(request, club.pk):
+        names_for_public(club)
 
 
 def get_open_club(request, slug: str) -> Club:
@@ -175,7 +185,18 @@ def results_page(view):
 
 
 def organises_event(request, event) -> bool:
-    return request.user.is_authenticated and Event.objects.for_user(request.user).filter(pk=event.pk).exists()
+    return _organises_club_id(request, event.club_id)
+
+
+def _organises_club_id(request, club_id: int) -> bool:
+    """Whether the request's user organises the club, asked of the database once a request."""
+    known = request.__dict__.setdefault("_organises", {})
+    if club_id not in known:
+        user = request.user
+        known[club_id] = user.is_authenticated and (
+            user.is_superuser or Club.objects.filter(pk=club_id, organisers=user).exists()
+        )
+    return known[club_id]
 
 
 def back(request, default: str) -> str:

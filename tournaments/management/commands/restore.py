@@ -31,6 +31,10 @@ class Command(BaseCommand):
                 f"Restored {club.name}: {club.members.count()} members, {club.events.count()} events, "
                 f"{club.drives.count()} drives, {club.competitions.count()} competitions."
             )
+            if club.forgotten_again:
+                self.stdout.write(
+                    f"  Forgotten again, from the register of erasures: {club.forgotten_again} member(s)."
+                )
         self.stdout.write(
             "The organisers were restored without their passwords: give each one with "
             "manage.py changepassword USERNAME."

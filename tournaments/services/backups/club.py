@@ -30,9 +30,10 @@ from django.utils import timezone
 
 import whistdrive
 
-from ...models import AuditLine, Club, Competition, Drive, Event, Fixture, League, Member, ResultMail
+from ...models import AuditLine, Club, Competition, Drive, Erasure, Event, Fixture, League, Member, ResultMail
 from ..core.audit import club_log
 from ..core.errors import ServiceError
+from ..core.members import erasures_reapply
 from ..season.competitions import COMPETITION_SETTINGS
 from .club_schema import FORMAT, backup_problems
 from .drive import drive_export, drive_import
@@ -51,6 +52,7 @@ CLUB_FIELDS = (
     "members_only",
     "check_every_round",
     "public_address",
+    "guests_published",
 )
 COMPETITION_FIELDS = tuple(f for f in COMPETITION_SETTINGS if f not in ("start", "end"))  # dates: ISO
 
@@ -109,6 +111,8 @@ def _club_document(club: Club) -> dict:
                 "last_name": m.last_name,
                 "email": m.email,
                 "active": m.active,
+                "published_as": m.published_as,
+                "forgotten_at": _when(m.forgotten_at),
             }
             for m in members
         ],
@@ -159,6 +163,7 @@ def club_backup_chunks(clubs) -> Iterator[str]:
             }
             for u in users
         ],
+        "erasures": sorted(Erasure.objects.values_list("mark", flat=True)),
     }
     yield json.dumps(head, ensure_ascii=False)[:-1] + ', "clubs": ['
     for c, club in enumerate(clubs):
@@ -271,7 +276,12 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
     club.save()
     club.organisers.set([users[name] for name in item["organisers"]])
     members = [
-        Member(club=club, pk=m.get("id"), **{f: v for f, v in m.items() if f != "id"})
+        Member(
+            club=club,
+            pk=m.get("id"),
+            **{f: v for f, v in m.items() if f not in ("id", "forgotten_at")},
+            forgotten_at=m.get("forgotten_at") and datetime.fromisoformat(m["forgotten_at"]),
+        )
         for m in item["members"]
     ]
     for member in members:
@@ -352,7 +362,9 @@ def _restored(place: str, restore: Callable):
 
 @transaction.atomic
 def club_backup_restore(data, *, user=None) -> list[Club]:
-    """Restore a backup's document into this empty database. All or nothing."""
+    """Restore a backup's document into this empty database. All or nothing. Every member in the
+    register of erasures is forgotten again, in the same transaction; each club returned says how
+    many (``forgotten_again``)."""
     data = club_backup_migrate(data)
     problems = backup_problems(data)
     if problems:
@@ -371,6 +383,12 @@ def club_backup_restore(data, *, user=None) -> list[Club]:
         clubs = [_restore_club(item, users, links) for item in data["clubs"]]
         league_clubs_link(links)
         _sequences_past_the_restored_ids()
+        Erasure.objects.bulk_create(
+            Erasure(mark=mark, erased_at=timezone.now()) for mark in sorted(set(data.get("erasures", [])))
+        )
+        # Members forgotten since the backup was written are forgotten again (the register in the
+        # data folder outlives the database; a backup brings its own).
+        again = erasures_reapply(clubs=clubs)
     except ValidationError as error:
         raise ClubBackupError(
             f"The backup breaks a rule: {'; '.join(error.messages)}. Nothing was restored."
@@ -382,13 +400,19 @@ def club_backup_restore(data, *, user=None) -> list[Club]:
             f"The backup names something it does not hold ({error}). Nothing was restored."
         ) from None
     for club in clubs:
+        club.forgotten_again = again.get(club.pk, 0)  # the command says it
+        forgotten = f"; {_members(club.forgotten_again)} forgotten again" if club.forgotten_again else ""
         club_log(
             club=club,
             action=AuditLine.Action.RESTORED,
-            detail=f"from a backup written {data['written_at'][:16].replace('T', ' ')}",
+            detail=f"from a backup written {data['written_at'][:16].replace('T', ' ')}{forgotten}",
             user=user,
         )
     return clubs
+
+
+def _members(n: int) -> str:
+    return f"{n} member" if n == 1 else f"{n} members"
 
 
 def club_backup_download(*, club: Club, user) -> Iterator[str]:

@@ -8,7 +8,7 @@ Then the references a schema cannot check: a competition's picked evenings, a cl
 an e-mail's member and evening, and a league fixture's clubs name things the file holds.
 """
 
-from ...models import Club, Competition, ResultMail
+from ...models import Club, Competition, Member, ResultMail
 from .event_schema import (
     ADDRESS,
     CLUB_NAME,
@@ -53,6 +53,7 @@ CLUB = record(
         "members_only": YES_NO,
         "check_every_round": YES_NO,
         "public_address": text(200),
+        "guests_published": YES_NO,
         "organisers": rows(USERNAME | {"type": "string"}),
         "members": rows(
             record(
@@ -61,9 +62,11 @@ CLUB = record(
                     "last_name": text(60),
                     "email": text(254),
                     "active": YES_NO,
+                    "published_as": choices(Member.Published),
+                    "forgotten_at": WHEN | {"type": ["string", "null"]},
                     "id": ADDRESS,
                 },
-                optional=("id",),
+                optional=("id", "published_as", "forgotten_at"),
             )
         ),
         "events": rows({"type": "object"}),
@@ -120,7 +123,7 @@ CLUB = record(
             )
         ),
     },
-    optional=("check_every_round", "public_address"),
+    optional=("check_every_round", "public_address", "guests_published"),
 )
 USER = record(
     {
@@ -140,7 +143,12 @@ BACKUP = validator(
             "written_at": WHEN,
             "users": rows(USER),
             "clubs": rows(CLUB),
-        }
+            # The register of erasures (services/core/members.py): marks of forgotten members, no names.
+            "erasures": rows(
+                {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "is not an erasure's mark"}
+            ),
+        },
+        optional=("erasures",),
     )
 )
 

@@ -15,7 +15,7 @@ from django.db import transaction
 
 from ...domain.errors import DomainError
 from ...domain.individuals import IndividualStanding, rank_individuals
-from ...models import AuditLine, Event, IndividualPlayer, Member, Pair
+from ...models import AuditLine, Event, IndividualPlayer, Member, Pair, page_shown, person_name
 from ..core.audit import event_log
 from ..core.errors import ServiceError
 from .entries import member_or_guest
@@ -140,6 +140,7 @@ class IndividualReport:
     names: dict[int, str]
     people: dict[int, tuple[tuple[int | None, str], ...]]  # player -> ((member id or None, name), …)
     partnerships: dict[tuple[str, int], tuple[int, int]]
+    linked: frozenset = frozenset()  # the members whose own page the reader may open
 
     def name(self, player: int) -> str:
         return self.names.get(player, f"Player {player}")
@@ -171,6 +172,7 @@ def individual_report(event: Event, report: EventReport | None = None) -> Indivi
         names={s.number: s.names for s in seats},
         people={s.number: seat_people(s) for s in seats},
         partnerships=partnerships,
+        linked=frozenset(m.pk for s in seats for m in (s.player1, s.player2) if page_shown(m)),
     )
 
 
@@ -179,7 +181,7 @@ def seat_people(seat: IndividualPlayer) -> tuple[tuple[int | None, str], ...]:
     found = []
     for member, guest in ((seat.player1, seat.guest1), (seat.player2, seat.guest2)):
         if member is not None:
-            found.append((member.pk, str(member)))
+            found.append((member.pk, person_name(member)))
         elif guest:
-            found.append((None, guest))
+            found.append((None, person_name(None, guest)))
     return tuple(found)

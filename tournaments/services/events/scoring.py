@@ -11,7 +11,7 @@ from ...domain import scoring
 from ...domain.deals import honours, parse_deal
 from ...domain.errors import DomainError
 from ...domain.progress import expected_boards
-from ...models import AuditLine, Event, ResultChange
+from ...models import AuditLine, Event, ResultChange, page_shown, person_name
 from .lifecycle import SCORING_FIELDS
 
 
@@ -25,6 +25,10 @@ class EventReport:
     trumps: dict  # board number -> "H", "D", "S", "C", "NT" or ""
     provisional: bool
     people: dict = field(default_factory=dict)  # PairKey -> ((member id or None, name), (…, …))
+    linked: frozenset = frozenset()  # the members whose own page the reader may open
+
+    def link(self, member_id: int | None) -> bool:
+        return member_id in self.linked
 
     def name(self, pair) -> str:
         return self.names.get(tuple(pair), scoring.pair_label(tuple(pair)))
@@ -65,8 +69,12 @@ def event_expected_results(seatings) -> dict[int, int]:
 def _people(pair) -> tuple[tuple[int | None, str], tuple[int | None, str]]:
     """A pair's two players as (member id, name), a guest's id None."""
     return (
-        (pair.player1_id, str(pair.player1)) if pair.player1_id else (None, pair.guest1),
-        (pair.player2_id, str(pair.player2)) if pair.player2_id else (None, pair.guest2),
+        (pair.player1_id, person_name(pair.player1))
+        if pair.player1_id
+        else (None, person_name(None, pair.guest1)),
+        (pair.player2_id, person_name(pair.player2))
+        if pair.player2_id
+        else (None, person_name(None, pair.guest2)),
     )
 
 
@@ -202,6 +210,7 @@ def event_report(event: Event) -> EventReport:
         trumps={b.number: b.trumps for b in boards},
         provisional=event.status != Event.Status.FINISHED,
         people={_pair_key(p): _people(p) for p in pairs},
+        linked=frozenset(m.pk for p in pairs for m in (p.player1, p.player2) if page_shown(m)),
     )
 
 

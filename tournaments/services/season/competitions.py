@@ -11,7 +11,7 @@ publication or correction.
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date as Date
 from datetime import datetime
 
@@ -26,7 +26,19 @@ from ...domain.drives import PlayerScore
 from ...domain.errors import DomainError
 from ...domain.formats import drive_format
 from ...domain.spreadsheet import csv_text
-from ...models import AuditLine, Club, Competition, Drive, DriveResultChange, Event, Member
+from ...models import (
+    AuditLine,
+    Club,
+    Competition,
+    Drive,
+    DriveResultChange,
+    Event,
+    Member,
+    names_whole,
+    page_shown,
+    person_name,
+    reader_is_public,
+)
 from ...print_data import CompetitionSheet, PrintEvent
 from ..core.audit import changes_text, club_log
 from ..core.errors import ServiceError
@@ -262,9 +274,10 @@ def club_evenings(club: Club, *, start: Date | None = None, end: Date | None = N
 
 
 def _read_evening(kind: str, pk: int) -> tuple[int, tuple[rules.Entrant, ...]]:
-    if kind == "event":
-        return _event_entrants(Event.objects.select_related("club").get(pk=pk))
-    return _drive_entrants(Drive.objects.get(pk=pk))
+    with names_whole():  # kept in the cache for every reader, the organisers too
+        if kind == "event":
+            return _event_entrants(Event.objects.select_related("club").get(pk=pk))
+        return _drive_entrants(Drive.objects.get(pk=pk))
 
 
 # --- Standings -----------------------------------------------------------------------------------
@@ -381,7 +394,7 @@ def evening_competitions(
     shown = []
     for competition in competitions:
         table = _standings(competition, evenings)
-        shown.append((competition, list(table.qualified()[:leaders])))
+        shown.append((competition, published_rows(table.qualified()[:leaders])))
     return shown
 
 
@@ -430,9 +443,45 @@ def describe(competition: Competition) -> str:
     return " · ".join(parts)
 
 
+def published_rows(rows) -> list[rules.Row]:
+    """The rows with their names as the page's reader may read them: kept whole in the cache,
+    they are published here, each member as they chose, each guest as the club chose, and only
+    the members whose page the reader may open left to link to (one query, however many rows)."""
+    rows = list(rows)
+    if not reader_is_public() or not rows:
+        return rows
+    ids = {m for row in rows for m in row.members}
+    members = (
+        Member.objects.filter(pk__in=ids)
+        .order_by()
+        .only("first_name", "last_name", "published_as", "forgotten_at")
+    )
+    shown, linked = {}, set()
+    for member in members:
+        shown[member.pk] = person_name(member)
+        if page_shown(member):
+            linked.add(member.pk)
+
+    def published(row: rules.Row) -> str:
+        keys, names = row.key.split("+"), row.name.split(" & ")
+        if len(keys) != len(names):  # a name with " & " in it: each part from its key alone
+            names = [""] * len(keys)
+        parts = [
+            shown.get(int(key[1:]), name) if key[:1] == "m" and key[1:].isdigit() else person_name(None, name)
+            for key, name in zip(keys, names, strict=True)
+        ]
+        return " & ".join(parts)
+
+    return [
+        replace(row, name=published(row), members=tuple(m for m in row.members if m in linked))
+        for row in rows
+    ]
+
+
 def standing_rows(table: CompetitionTable, rows) -> list[dict]:
     """The rows as the page, the CSV and the noticeboard show them, each with the raw figure its
     columns sort by."""
+    rows = published_rows(rows)
     percentage = table.competition.measure == Competition.Measure.PERCENTAGE
     handicap = table.competition.handicap != Competition.Handicap.NONE
     return [
@@ -441,7 +490,7 @@ def standing_rows(table: CompetitionTable, rows) -> list[dict]:
             "place": row.place,
             "position": index,
             "name": row.name,
-            "member": row.members[0] if len(row.members) == 1 and row.key.startswith("m") else None,
+            "member": row.members[0] if len(row.members) == 1 and row.key == f"m{row.members[0]}" else None,
             "played": row.played,
             "counted": row.counted,
             "total": row.total,

@@ -17,10 +17,9 @@ from django.urls import reverse
 from ...domain.formats import EveningFormat, Measure, Word
 from ...domain.individuals import rank_individuals
 from ...domain.scoring import pair_label
-from ...models import Drive, DrivePlayer, Event, IndividualPlayer, Member, Pair
+from ...models import Drive, DrivePlayer, Event, IndividualPlayer, Member, Pair, page_shown, person_name
 from ...reports import format_percentage, headline_figure, headline_words
 from ..drives.state import DriveState, plain_number
-from ..events.individuals import seat_people
 from ..events.scoring import events_scores
 from .competitions import player_competitions
 
@@ -33,6 +32,7 @@ class Person:
 
     name: str
     member_id: int | None = None
+    page: bool = field(default=True, compare=False)  # the reader may open the member's own page
 
 
 @dataclass(frozen=True)
@@ -153,13 +153,19 @@ class Season:
 
     @property
     def person(self) -> Person:
-        return Person(str(self.member), self.member.pk)
+        return Person(person_name(self.member), self.member.pk)
+
+
+def _person(member: Member | None, guest: str = "") -> Person:
+    if member is None:
+        return Person(person_name(None, guest))
+    return Person(person_name(member), member.pk, page_shown(member))
 
 
 def _people(pair) -> tuple[Person, Person]:
     return (
-        Person(str(pair.player1), pair.player1_id) if pair.player1_id else Person(pair.guest1),
-        Person(str(pair.player2), pair.player2_id) if pair.player2_id else Person(pair.guest2),
+        _person(pair.player1 if pair.player1_id else None, pair.guest1),
+        _person(pair.player2 if pair.player2_id else None, pair.guest2),
     )
 
 
@@ -262,7 +268,11 @@ def _event_evening(event, url: str, method: str, standing, **own) -> Evening:
 
 
 def _seat_people(seat: IndividualPlayer) -> tuple[Person, ...]:
-    return tuple(Person(name, member_id) for member_id, name in seat_people(seat))
+    return tuple(
+        _person(member, guest)
+        for member, guest in ((seat.player1, seat.guest1), (seat.player2, seat.guest2))
+        if member is not None or guest
+    )
 
 
 def _individual_evenings(event, scores, pairs, seats, played, member_ids) -> list[tuple[int, Evening]]:
@@ -326,7 +336,7 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
 
         def person(key, state=state):
             player = state.players[key]
-            return Person(player.name, player.member_id)
+            return Person(player.name, player.member_id, page_shown(player.member))
 
         for standing in state.player_standings():
             score = standing.score
@@ -394,7 +404,7 @@ def club_players(club):
             pk__in=DrivePlayer.objects.filter(drive__club=club, drive__published=True).values("second_member")
         )
     )
-    return club.members.filter(played).order_by("last_name", "first_name")
+    return club.members.filter(played, forgotten_at=None).order_by("last_name", "first_name")
 
 
 def member_season(member: Member) -> Season:

@@ -24,7 +24,7 @@ from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 
-from ...models import Club
+from ...models import Club, Member
 from .players import club_players
 
 PUBLIC = re.compile(
@@ -85,7 +85,8 @@ def _starts(club: Club) -> list[str]:
         reverse("tournaments:club-results", args=[club.slug]),
         reverse("tournaments:competitions", args=[club.slug]),
     ]
-    players = club_players(club).values_list("pk", flat=True)
+    # A member hidden from the public has no public page to export.
+    players = club_players(club).exclude(published_as=Member.Published.HIDDEN).values_list("pk", flat=True)
     starts += [reverse("tournaments:player", args=[pk]) for pk in players]
     return starts
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from ...domain.drives import LADY
 from ...domain.errors import DomainError
 from ...forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, NewDriveForm, form_problems
-from ...models import Drive
+from ...models import Drive, page_shown
 from ...services import drives
 from ...services.season.competitions import evening_competitions
 from ...services.tablets.checkins import drive_check_ins
@@ -378,7 +378,9 @@ def drive_results(request, drive_id: int):
                     "key": s.player,
                     "number": state.listed_number(s.player),
                     "name": state.name(s.player),
-                    "member_id": state.players[s.player].member_id,
+                    "member_id": state.players[s.player].member_id
+                    if page_shown(state.players[s.player].member)
+                    else None,
                     "first_half": s.first_half,
                     "score": s.score,
                     "hands": s.hands_played,

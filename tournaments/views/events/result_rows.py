@@ -39,7 +39,9 @@ def names_cell(report: EventReport, pair):
     if not people:
         return report.name(pair)
     cells = [
-        format_html('<a href="{}">{}</a>', reverse("tournaments:player", args=[pk]), name) if pk else name
+        format_html('<a href="{}">{}</a>', reverse("tournaments:player", args=[pk]), name)
+        if report.link(pk)
+        else name
         for pk, name in people
     ]
     return format_html_join(" & ", "{}", ((cell,) for cell in cells))
@@ -166,10 +168,12 @@ def player_card_url(event_id: int, player: int) -> str:
     return reverse("tournaments:results-player", args=[event_id, player])
 
 
-def _people_cell(people, fallback: str):
+def _people_cell(people, fallback: str, linked: frozenset):
     """Players' names, each member's leading to their page (a guest's as it is)."""
     cells = [
-        format_html('<a href="{}">{}</a>', reverse("tournaments:player", args=[pk]), name) if pk else name
+        format_html('<a href="{}">{}</a>', reverse("tournaments:player", args=[pk]), name)
+        if pk in linked
+        else name
         for pk, name in people
         if name
     ]
@@ -187,7 +191,7 @@ def individual_table_rows(report: IndividualReport) -> list[dict]:
             "pair": s.player,
             "label": f"Player {s.player}",
             "names": report.name(s.player),
-            "names_link": _people_cell(report.people.get(s.player, ()), report.name(s.player)),
+            "names_link": _people_cell(report.people.get(s.player, ()), report.name(s.player), report.linked),
             "label_link": format_html(
                 '<a href="{}">{}</a>', player_card_url(event_id, s.player), f"Player {s.player}"
             ),

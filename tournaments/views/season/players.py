@@ -12,7 +12,7 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_POST
 
 from ...domain.errors import DomainError
-from ...models import Club, Competition, Drive, Event, Member
+from ...models import Club, Competition, Drive, Event, Member, page_shown, person_name
 from ...services.season.mail import results_send, sending_said
 from ...services.season.players import club_players, member_season
 from ..common import back, check_club_open, get_event_for_user, get_open_club, login_when_needed
@@ -24,9 +24,11 @@ RESULTS_A_PAGE = 30
 @login_when_needed
 def player_page(request, member_id: int):
     member = Member.objects.select_related("club").filter(pk=member_id).first()
-    if member is None:
+    if member is None or member.forgotten_at is not None:
         raise Http404("There is no such player.")
     check_club_open(request, member.club)
+    if not page_shown(member):  # a member who keeps their name off the public pages
+        raise Http404("There is no such player.")
     season = member_season(member)
     if not season.evenings:
         raise Http404("This player has no published results yet.")
@@ -37,6 +39,7 @@ def player_page(request, member_id: int):
         "tournaments/player_page.html",
         {
             "member": member,
+            "shown_name": person_name(member),
             "season": season,
             "page": page,
             "best_event": best_event,
@@ -92,7 +95,13 @@ def club_results(request, slug: str):
             "competitions": club_competitions(club),
             # With the club's id: the related manager gives each row its club, which a deferred
             # club_id would fetch again one row at a time.
-            "players": club_players(club).only("club_id", "first_name", "last_name"),
+            "players": [
+                (m.pk, person_name(m))
+                for m in club_players(club).only(
+                    "club_id", "first_name", "last_name", "published_as", "forgotten_at"
+                )
+                if page_shown(m)
+            ],
         },
     )
 

@@ -1,0 +1,214 @@
+"""A member's rights over their data: forgotten at their request, and their data written out.
+
+**Forgetting** (``member_forget``) keeps every row a member played in (their results count in the
+standings, places and prizes of everyone who played with and against them) and puts a pseudonym in
+their name's place, "Former member 17" by the member's id: on the member's row (their e-mail address
+emptied), so every result, traveller, card, competition and page that names them by the row says
+the pseudonym; and in the text the trail, the results' history, the pairs of an individual event's
+shared seats and the outbox wrote the name into ("entered Joan Bellamy & Harold Bickerstaff"
+becomes "entered Former member 3 & Harold Bickerstaff"). Their own e-mails in the outbox are
+deleted. It is one-way: a forgotten member is forgotten for good.
+
+**The register of erasures** holds no name: a one-way mark of the forgotten row, the SHA-256 of
+"club slug:member id" (ids survive a restore, so the mark finds the row again). It is kept in the
+database (``Erasure``, carried by the club's backups written afterwards) and in the data folder's
+``erasures.json`` (``settings.ERASURES_FILE``), which outlives a database emptied for a restore;
+``erasures_reapply`` forgets again, at the end of a restore, every member whose mark is in either.
+"""
+
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from ...models import (
+    AuditLine,
+    Drive,
+    DrivePlayer,
+    DriveResultChange,
+    Entry,
+    Erasure,
+    Event,
+    IndividualPlayer,
+    Member,
+    Pair,
+    ResultChange,
+    ResultMail,
+)
+from .audit import DETAIL_LENGTH, club_log, drive_log, event_log
+from .errors import ServiceError
+
+REASON_LENGTH = 200
+
+
+def pseudonym(member_id: int) -> str:
+    return f"Former member {member_id}"
+
+
+def erasure_mark(club_slug: str, member_id: int) -> str:
+    """The register's mark of a forgotten member: one-way, and the same after a restore."""
+    return hashlib.sha256(f"{club_slug}:{member_id}".encode()).hexdigest()
+
+
+def name_forms(member: Member) -> list[str]:
+    """The forms the code writes a member's name in: "Joan Bellamy" (``str(member)``, which every
+    trail line, history line and e-mail uses) and "Bellamy, Joan" (lists by surname)."""
+    first, last = member.first_name.strip(), member.last_name.strip()
+    forms = [f"{first} {last}", f"{last}, {first}"]
+    return [form for form in forms if form.strip(" ,")]
+
+
+def _replacing(forms: list[str], alias: str):
+    pattern = re.compile("|".join(re.escape(form) for form in sorted(forms, key=len, reverse=True)))
+    return lambda text: pattern.sub(alias, text)
+
+
+def _rewrite(queryset, fields: tuple[str, ...], forms: list[str], replace, limit: int | None = None) -> int:
+    """Put the pseudonym in place of the name in the rows' free text; how many rows changed."""
+    named = Q()
+    for field in fields:
+        for form in forms:
+            named |= Q(**{f"{field}__contains": form})
+    changed = []
+    for row in queryset.filter(named):
+        for field in fields:
+            text = replace(getattr(row, field))
+            setattr(row, field, text if limit is None else text[:limit])
+        changed.append(row)
+    queryset.model.objects.bulk_update(changed, list(fields))
+    return len(changed)
+
+
+def _erase(member: Member, *, when, user=None, again: bool = False) -> None:
+    """Forget the member in the database: the row, and every text that names them."""
+    events, drives = _evenings_of(member)
+    forms = name_forms(member)
+    alias = pseudonym(member.pk)
+    replace = _replacing(forms, alias)
+    club = member.club
+    _rewrite(AuditLine.objects.filter(club=club), ("detail",), forms, replace, DETAIL_LENGTH)
+    _rewrite(ResultChange.objects.filter(event__club=club), ("reason", "source"), forms, replace, 200)
+    _rewrite(DriveResultChange.objects.filter(drive__club=club), ("reason", "source"), forms, replace, 200)
+    # An individual event's pair names a shared seat's two people as text ("Joan Bellamy + Ann Lee"),
+    # and a member once typed in as a guest is there by name too.
+    _rewrite(Pair.objects.filter(event__club=club), ("guest1", "guest2"), forms, replace, 120)
+    _rewrite(Entry.objects.filter(event__club=club), ("guest1", "guest2"), forms, replace, 120)
+    _rewrite(IndividualPlayer.objects.filter(event__club=club), ("guest1", "guest2"), forms, replace, 120)
+    _rewrite(DrivePlayer.objects.filter(drive__club=club), ("guest", "second_guest"), forms, replace, 120)
+    ResultMail.objects.filter(member=member).delete()
+    _rewrite(ResultMail.objects.filter(member__club=club), ("subject", "body"), forms, replace)
+    member.first_name, member.last_name = "Former member", str(member.pk)
+    member.email = ""
+    member.active = False  # no longer offered when tonight's players are typed in
+    member.published_as = Member.Published.FULL  # the pseudonym tells nobody anything
+    member.forgotten_at = when
+    member.save(update_fields=["first_name", "last_name", "email", "active", "published_as", "forgotten_at"])
+    # A line in each evening's trail: it says what changed there, and the evenings' kept scores
+    # and competition readings (cached under their trail) are read again with the pseudonym.
+    detail = f"{alias} forgotten" + (" again (the register of erasures)" if again else "")
+    for event in Event.objects.filter(pk__in=events):
+        event_log(event=event, action=AuditLine.Action.FORGOTTEN, detail=detail, user=user)
+    for drive in Drive.objects.filter(pk__in=drives):
+        drive_log(drive=drive, action=AuditLine.Action.FORGOTTEN, detail=detail, user=user)
+
+
+def _evenings_of(member: Member) -> tuple[list[int], list[int]]:
+    """The ids of the events and drives the member was entered in, in any seat."""
+    in_pair = Q(player1=member) | Q(player2=member)
+    events = set(Pair.objects.filter(in_pair).values_list("event_id", flat=True))
+    events |= set(Entry.objects.filter(in_pair).values_list("event_id", flat=True))
+    events |= set(IndividualPlayer.objects.filter(in_pair).values_list("event_id", flat=True))
+    drives = DrivePlayer.objects.filter(Q(member=member) | Q(second_member=member))
+    return sorted(events), sorted(set(drives.values_list("drive_id", flat=True)))
+
+
+def _register_file() -> Path:
+    return Path(settings.ERASURES_FILE)
+
+
+def erasures_in_file() -> set[str]:
+    """The marks kept in the data folder's register (none when there is no file yet)."""
+    path = _register_file()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return set()
+    except (OSError, ValueError) as error:
+        raise ServiceError(
+            f"The register of erasures {path} cannot be read ({error}): mend or restore it."
+        ) from None
+    return {str(mark) for mark in data.get("erasures", [])}
+
+
+def _file_add(mark: str) -> None:
+    """Add a mark to the data folder's register, written whole to a new file then moved into place."""
+    path = _register_file()
+    marks = sorted(erasures_in_file() | {mark})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    spare = path.with_suffix(".new")
+    spare.write_text(
+        json.dumps({"format": "whistdrive-erasures", "erasures": marks}, indent=1) + "\n", encoding="utf-8"
+    )
+    os.replace(spare, path)
+
+
+@transaction.atomic
+def member_forget(*, member: Member, reason: str, user=None) -> Member:
+    """Forget the member at their request (see the module's docstring): their name becomes
+    "Former member <id>" everywhere it is stored, the outbox loses their e-mails, the register of
+    erasures gains their mark and the club's trail says why, without the name. Refused in words for
+    a member already forgotten or with no reason given."""
+    member = Member.objects.select_for_update().select_related("club").get(pk=member.pk)
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise ServiceError(
+            'Say why the member is forgotten (for example "asked by e-mail on 3 March"): the trail keeps it.'
+        )
+    if len(reason) > REASON_LENGTH:
+        raise ServiceError(f"The reason is {len(reason)} characters long; keep it to {REASON_LENGTH}.")
+    if member.forgotten_at is not None:
+        raise ServiceError(
+            f"{pseudonym(member.pk)} was already forgotten on {member.forgotten_at:%d %b %Y}: there is "
+            "nothing of their name left to forget."
+        )
+    reason = _replacing(name_forms(member), pseudonym(member.pk))(reason)
+    now = timezone.now()
+    _erase(member, when=now, user=user)
+    mark = erasure_mark(member.club.slug, member.pk)
+    Erasure.objects.get_or_create(mark=mark, defaults={"erased_at": now})
+    club_log(
+        club=member.club,
+        action=AuditLine.Action.FORGOTTEN,
+        detail=f"member {member.pk} forgotten at their request: {reason}",
+        user=user,
+    )
+    # Last, once every row is written: should the commit still fail, the file errs on the side of
+    # the member's request, and the next restore forgets them.
+    _file_add(mark)
+    return member
+
+
+def erasures_reapply(*, clubs) -> dict[int, int]:
+    """Forget again, in the restore's transaction, every member of ``clubs`` whose mark is in the
+    register (the data folder's file or the database's, which the backup may have brought), and
+    keep every mark in both. How many members of each club (by its id) were forgotten again."""
+    marks = erasures_in_file() | set(Erasure.objects.values_list("mark", flat=True))
+    now = timezone.now()
+    again = {}
+    for club in clubs:
+        again[club.pk] = 0
+        for member in club.members.filter(forgotten_at=None).select_related("club"):
+            if erasure_mark(club.slug, member.pk) in marks:
+                _erase(member, when=now, again=True)
+                again[club.pk] += 1
+    known = set(Erasure.objects.values_list("mark", flat=True))
+    Erasure.objects.bulk_create(Erasure(mark=mark, erased_at=now) for mark in sorted(marks - known))
+    for mark in sorted(marks - erasures_in_file()):
+        _file_add(mark)
+    return again
