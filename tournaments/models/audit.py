@@ -44,6 +44,7 @@ class AuditLine(HistoryLine):
         MOVED = "moved", "Move called"
         HELD = "held", "Match result held"
         AGREED = "agreed", "Match result agreed"
+        MONEY = "money", "Money recorded"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")
