@@ -28,6 +28,7 @@ from ..common import (
     tablet_base_url,
     whole_number,
 )
+from .money import money_context
 from .team_nights import team_night_results, team_night_room, team_night_run
 
 MOVE_SHOWN = timedelta(seconds=60)
@@ -88,6 +89,7 @@ def drive_run(request, drive_id: int):
         ),
         "trail": drive.changes.select_related("changed_by"),
     }
+    context |= money_context(drive, context["players"])
     if not allows["started"]:
         context["suggestion"] = drives.role_suggestion(drive=drive)
         context["members"] = drive.club.members.filter(active=True)
