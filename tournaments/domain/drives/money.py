@@ -10,8 +10,8 @@ nothing), adding up to 100. A split's pence that do not divide go to the first p
 each, so the prizes add up to the fund exactly.
 
 Players level for a prize either cut the cards (as for the prize itself) or, when the drive says
-so, share the money of the places they are level for, equally; a penny that does not divide goes
-to the first in card order.
+so, share the money of the places they are level for, equally; a penny that does not divide goes to
+the first of them as the tie lists them.
 
     >>> takings = Takings(fees=12 * 300 + 2 * 400, table_money=0, raffle=2500)
     >>> takings.total
