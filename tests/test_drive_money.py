@@ -136,3 +136,72 @@ def test_only_the_clubs_organiser_sets_the_money(client, organiser, other_club, 
     assert (money.member_fee, money.guest_fee, money.fund_share, money.split) == (250, 300, 100, "75/15/10")
     page = client.get(reverse("tournaments:drive-run", args=[drive.pk])).content.decode()
     assert 'id="money"' in page and 'value="2.50"' in page
+
+
+def _export(drive_id: int) -> dict:
+    out = StringIO()
+    call_command("export_drive", str(drive_id), stdout=out)
+    return json.loads(out.getvalue())
+
+
+def _import(tmp_path, data):
+    path = tmp_path / "drive.json"
+    path.write_text(json.dumps(data))
+    out = StringIO()
+    call_command("import_drive", str(path), stdout=out)
+    return int(out.getvalue().split()[-1])
+
+
+def test_a_drives_money_and_its_fees_paid_round_trip_through_its_export(club, make_played_drive, tmp_path):
+    drive = make_played_drive(club)
+    drives.drive_money_set(
+        drive=drive,
+        member_fee=300,
+        guest_fee=400,
+        table_money=150,
+        fund_share=75,
+        split="50/25/25",
+        ties="share",
+    )
+    _tick_everyone(drive)
+    exported = _export(drive.pk)
+    assert exported["money"]["fund_share"] == 75 and len(exported["payments"]) == 8
+    money = drives.money_report(drives.DriveState(drive))
+    drive.delete()
+    restored = _import(tmp_path, exported)
+    again = _export(restored)
+    assert again["trail"].pop()["action"] == "restored"
+    assert again == exported
+    from tournaments.models import Drive
+
+    assert drives.money_report(drives.DriveState(Drive.objects.get(pk=restored))) == money
+
+
+def test_an_export_from_before_drives_kept_money_restores_without_any(club, make_played_drive, tmp_path):
+    drive = make_played_drive(club)
+    exported = _export(drive.pk)
+    assert "money" not in exported and "payments" not in exported
+    drive.delete()
+    restored = _import(tmp_path, exported)
+    assert not DriveMoney.objects.filter(drive_id=restored).exists()
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        ({"money": {"member_fee": -5, "guest_fee": 0}}, "money.member_fee"),
+        ({"money": {"member_fee": 0, "guest_fee": 0, "split": "50/20"}}, "adds up to 70 per cent"),
+        ({"payments": [{"player": "L9", "method": "cash", "amount": 300}]}, "not one of the drive's players"),
+    ],
+)
+def test_a_damaged_money_section_imports_nothing(club, make_played_drive, tmp_path, damage, message):
+    from django.core.management import CommandError
+
+    from tournaments.models import Drive
+
+    drive = make_played_drive(club)
+    exported = _export(drive.pk) | damage
+    drive.delete()
+    with pytest.raises(CommandError, match=message):
+        _import(tmp_path, exported)
+    assert not Drive.objects.exists()

@@ -79,13 +79,7 @@ def drive_money_set(
     if ties not in DriveMoney.Ties.values:
         raise ServiceError("Players level either cut for a prize or share its money.")
     split = split.strip().replace(" ", "") or "equal"
-    try:
-        rule = FundRule(fixed=fund_fixed, share=fund_share)
-        rule.check()
-        shares = parse_split(split)
-        split_amounts(0, shares, prizes=len(drive.prize_list))
-    except DriveError as error:
-        raise ServiceError(str(error)) from None
+    money_check(drive, fund_fixed=fund_fixed, fund_share=fund_share, split=split)
     drive = Drive.objects.select_for_update().get(pk=drive.pk)
     money, _ = DriveMoney.objects.update_or_create(
         drive=drive,
@@ -108,6 +102,15 @@ def drive_money_set(
         user=user,
     )
     return money
+
+
+def money_check(drive: Drive, *, fund_fixed: int | None, fund_share: int | None, split: str) -> None:
+    """Refuse a prize fund that cannot be, or a split that does not fit the drive's prizes."""
+    try:
+        FundRule(fixed=fund_fixed, share=fund_share).check()
+        split_amounts(0, parse_split(split), prizes=len(drive.prize_list))
+    except DriveError as error:
+        raise ServiceError(str(error)) from None
 
 
 def fee_of(money: DriveMoney, player: DrivePlayer) -> int:
