@@ -205,3 +205,35 @@ def test_a_damaged_money_section_imports_nothing(club, make_played_drive, tmp_pa
     with pytest.raises(CommandError, match=message):
         _import(tmp_path, exported)
     assert not Drive.objects.exists()
+
+
+def test_fees_are_ticked_at_a_tables_check_in_with_thats_us(client, club):
+    drive = drives.drive_create(club=club, name="Harvest Drive", date=date(2026, 9, 5), hands=2, halves=1)
+    for index in range(8):
+        drives.drive_player_add(drive=drive, role="LG"[index % 2], name=f"Guest {index}")
+    drives.drive_money_set(drive=drive, member_fee=300, guest_fee=400)
+    drives.drive_start(drive=drive)
+    drives.drive_fee_record(drive=drive, player=drive.players.get(role="L", card=1), method="card")
+    token = drive.table_accesses.get(table=1).token
+    page = client.get(reverse("tournaments:drive-table", args=[token])).content.decode()
+    assert 'name="fee-G1"' in page and 'name="fee-L1"' not in page  # L1 paid at the door
+    url = reverse("tournaments:drive-table-check-in", args=[token])
+    client.post(url, {"round": 1, "answer": "us", "fee-G1": "cash", "fee-L2": "account", "fee-G2": ""})
+    methods = {
+        (p.player.role, p.player.card): p.method
+        for p in DrivePayment.objects.filter(player__drive=drive).select_related("player")
+    }
+    assert methods == {("L", 1): "card", ("G", 1): "cash", ("L", 2): "account"}
+    assert "fee-" not in client.get(reverse("tournaments:drive-table", args=[token])).content.decode()
+
+
+def test_a_fee_for_a_player_at_another_table_is_refused_and_the_check_in_not_written(client, club):
+    drive = drives.drive_create(club=club, name="Harvest Drive", date=date(2026, 9, 5), hands=2, halves=1)
+    for index in range(8):
+        drives.drive_player_add(drive=drive, role="LG"[index % 2], name=f"Guest {index}")
+    drives.drive_money_set(drive=drive, member_fee=300, guest_fee=400)
+    drives.drive_start(drive=drive)
+    link = drive.table_accesses.get(table=1)
+    with pytest.raises(DomainError, match="L3 is not at this table"):
+        drives.drive_table_check_in(link=link, hand=1, here=True, fees={"G1": "cash", "L3": "cash"})
+    assert not DrivePayment.objects.exists() and not link.check_ins.exists()

@@ -138,6 +138,17 @@ def record_fee(*, drive: Drive, player: DrivePlayer, method: str, money: DriveMo
     drive_log(drive=drive, action=Action.MONEY, detail=detail, user=user)
 
 
+def fees_due(state: DriveState, keys) -> list[tuple[str, str, str]]:
+    """The fees still to pay among these players, for a table's check-in: (card, name, fee), none
+    when the drive charges nothing."""
+    money = money_of(state.drive)
+    if not (money.member_fee or money.guest_fee):
+        return []
+    paid = set(DrivePayment.objects.filter(player__drive=state.drive).values_list("player_id", flat=True))
+    due = [(key, state.players[key]) for key in keys if state.players[key].pk not in paid]
+    return [(key, state.label(key), money_text(fee_of(money, player))) for key, player in due]
+
+
 @transaction.atomic
 def drive_fee_record(*, drive: Drive, player: DrivePlayer, method: str, user=None) -> None:
     """At the door: a card's fee ticked as paid (cash, card or on account), or unticked."""
