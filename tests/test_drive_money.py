@@ -237,3 +237,11 @@ def test_a_fee_for_a_player_at_another_table_is_refused_and_the_check_in_not_wri
     with pytest.raises(DomainError, match="L3 is not at this table"):
         drives.drive_table_check_in(link=link, hand=1, here=True, fees={"G1": "cash", "L3": "cash"})
     assert not DrivePayment.objects.exists() and not link.check_ins.exists()
+
+
+def test_a_drive_of_one_part_is_refused_a_second_half_prize_in_words(club):
+    with pytest.raises(DomainError, match="no half time and no second half: Highest second half cannot"):
+        drives.drive_create(
+            club=club, name="Short Drive", date=date(2026, 9, 5), hands=8, halves=1, prizes="village"
+        )
+    assert not club.drives.exists()

@@ -287,6 +287,17 @@ def role_prizes(prizes: Iterable[Prize]) -> tuple[Prize, ...]:
     return tuple(prize for prize in prizes if prize in _ROLE)
 
 
+def halves_prizes(prizes: Iterable[Prize]) -> tuple[Prize, ...]:
+    """The prizes of a list that need a drive of two parts or more: a half time, a second half
+    (the first half's prize, older, stays the whole drive's score in a drive of one part).
+
+    >>> [p.value for p in halves_prizes(PRESETS["village"])]
+    ['second-half']
+    """
+    needs_two = (Prize.HALF_TIME_LADY, Prize.HALF_TIME_GENT, *SECOND_HALF_PRIZES)
+    return tuple(prize for prize in prizes if prize in needs_two)
+
+
 def parse_prizes(text: str) -> tuple[Prize, ...]:
     """A prize list from a preset name or prize names joined by commas."""
     text = text.strip()
