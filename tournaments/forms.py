@@ -679,7 +679,14 @@ class DriveMoneyForm(forms.Form):
         choices=[*SPLITS.items(), ("other", "Other, typed:")],
         initial="equal",
     )
-    split_other = forms.CharField(label="Per cents", required=False, max_length=60)
+    split_other = forms.CharField(
+        label="Per cents",
+        required=False,
+        max_length=60,
+        widget=forms.TextInput(
+            attrs={"aria-label": "The split typed as per cents", "placeholder": "40/30/20/10"}
+        ),
+    )
     ties = forms.ChoiceField(
         label="Players level", choices=DriveMoney.Ties.choices, initial="cut", required=False
     )

@@ -256,7 +256,7 @@ def season_drives(club, start: date, end: date):
 @dataclass(frozen=True)
 class PrizeLine:
     """A prize as the pages and the paper show it: who takes it in words, and its money ("" when
-    the drive has no prize money)."""
+    the drive has no prize money, or the split gives this prize none)."""
 
     money: PrizeMoney
     winner: str
@@ -293,7 +293,7 @@ def prize_lines(state: DriveState) -> list[PrizeLine]:
         elif award.shared and not money.paid:
             amount = "shared above"
         else:
-            amount = money_text(money.amount)
+            amount = money_text(money.amount) if money.amount else ""  # a prize the split gives nothing
         lines.append(PrizeLine(money, winner, amount))
     return lines
 
