@@ -16,8 +16,8 @@ from .drives import Drive, DrivePlayer
 
 class DriveMoney(models.Model):
     class Ties(models.TextChoices):
-        CUT = "cut", "Players level cut the cards for the prize and its money"
-        SHARE = "share", "Players level share the money of the places they are level for"
+        CUT = "cut", "Cut the cards for the prize"
+        SHARE = "share", "Share the money of their places"
 
     drive = models.OneToOneField(Drive, on_delete=models.CASCADE, primary_key=True, related_name="money")
     member_fee = models.PositiveIntegerField(default=0, help_text="A member's entry fee, in pence.")
