@@ -207,12 +207,17 @@ def test_a_damaged_money_section_imports_nothing(club, make_played_drive, tmp_pa
     assert not Drive.objects.exists()
 
 
-def test_fees_are_ticked_at_a_tables_check_in_with_thats_us(client, club):
+def _started_with_fees(club):
+    """Eight guests at £4.00 on two tables, started."""
     drive = drives.drive_create(club=club, name="Harvest Drive", date=date(2026, 9, 5), hands=2, halves=1)
     for index in range(8):
         drives.drive_player_add(drive=drive, role="LG"[index % 2], name=f"Guest {index}")
     drives.drive_money_set(drive=drive, member_fee=300, guest_fee=400)
-    drives.drive_start(drive=drive)
+    return drives.drive_start(drive=drive)
+
+
+def test_fees_are_ticked_at_a_tables_check_in_with_thats_us(client, club):
+    drive = _started_with_fees(club)
     drives.drive_fee_record(drive=drive, player=drive.players.get(role="L", card=1), method="card")
     token = drive.table_accesses.get(table=1).token
     page = client.get(reverse("tournaments:drive-table", args=[token])).content.decode()
@@ -228,11 +233,7 @@ def test_fees_are_ticked_at_a_tables_check_in_with_thats_us(client, club):
 
 
 def test_a_fee_for_a_player_at_another_table_is_refused_and_the_check_in_not_written(client, club):
-    drive = drives.drive_create(club=club, name="Harvest Drive", date=date(2026, 9, 5), hands=2, halves=1)
-    for index in range(8):
-        drives.drive_player_add(drive=drive, role="LG"[index % 2], name=f"Guest {index}")
-    drives.drive_money_set(drive=drive, member_fee=300, guest_fee=400)
-    drives.drive_start(drive=drive)
+    drive = _started_with_fees(club)
     link = drive.table_accesses.get(table=1)
     with pytest.raises(DomainError, match="L3 is not at this table"):
         drives.drive_table_check_in(link=link, hand=1, here=True, fees={"G1": "cash", "L3": "cash"})

@@ -691,7 +691,7 @@ class DriveMoneyForm(forms.Form):
         label="Players level", choices=DriveMoney.Ties.choices, initial="cut", required=False
     )
 
-    FIGURES = ("member_fee", "guest_fee", "table_money", "raffle")
+    FIGURES = DriveMoney.FIGURES
     LABELS = {
         "member_fee": "A member's fee",
         "guest_fee": "A guest's fee",
@@ -721,17 +721,7 @@ class DriveMoneyForm(forms.Form):
 
     def settings(self) -> dict:
         """The cleaned figures as ``drive_money_set`` takes them."""
-        names = (
-            "member_fee",
-            "guest_fee",
-            "table_money",
-            "raffle",
-            "fund_fixed",
-            "fund_share",
-            "split",
-            "ties",
-        )
-        return {name: self.cleaned_data[name] for name in names}
+        return {name: self.cleaned_data[name] for name in DriveMoney.SETTINGS}
 
     @classmethod
     def of(cls, money: DriveMoney) -> "DriveMoneyForm":

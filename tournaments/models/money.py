@@ -15,6 +15,10 @@ from .drives import Drive, DrivePlayer
 
 
 class DriveMoney(models.Model):
+    # What the treasurer sets: the form, the service and the backup all take these.
+    FIGURES = ("member_fee", "guest_fee", "table_money", "raffle")
+    SETTINGS = (*FIGURES, "fund_fixed", "fund_share", "split", "ties")
+
     class Ties(models.TextChoices):
         CUT = "cut", "Cut the cards for the prize"
         SHARE = "share", "Share the money of their places"

@@ -211,21 +211,11 @@ PRIZE_LABELS = {
     Prize.TEN_PLUS_LADY: "Lady with the most hands of 10 tricks or more",
     Prize.TEN_PLUS_GENT: "Gent with the most hands of 10 tricks or more",
 }
+TOP_THREE = (Prize.LADY_1, Prize.GENT_1, Prize.LADY_2, Prize.GENT_2, Prize.LADY_3, Prize.GENT_3)
 PRESETS = {
     "classic": (Prize.LADY_1, Prize.GENT_1, Prize.BOOBY_LADY, Prize.BOOBY_GENT),
-    "top-three": (Prize.LADY_1, Prize.GENT_1, Prize.LADY_2, Prize.GENT_2, Prize.LADY_3, Prize.GENT_3),
-    "full": (
-        Prize.LADY_1,
-        Prize.GENT_1,
-        Prize.LADY_2,
-        Prize.GENT_2,
-        Prize.LADY_3,
-        Prize.GENT_3,
-        Prize.FIRST_HALF,
-        Prize.BOOBY_LADY,
-        Prize.BOOBY_GENT,
-        Prize.MYSTERY,
-    ),
+    "top-three": TOP_THREE,
+    "full": (*TOP_THREE, Prize.FIRST_HALF, Prize.BOOBY_LADY, Prize.BOOBY_GENT, Prize.MYSTERY),
     "one-field": (Prize.OVERALL, Prize.FIRST_HALF, Prize.BOOBY_LADY, Prize.BOOBY_GENT),
     "individual": (Prize.OVERALL, Prize.SECOND, Prize.THIRD, Prize.BOOBY),
     # A village hall's five: one field for the best, each role for the booby.
@@ -233,12 +223,7 @@ PRESETS = {
     # A big drive's fifteen: three of each role, half time, the second half, the boobies, the big
     # hands and the mystery hand.
     "fifteen": (
-        Prize.LADY_1,
-        Prize.GENT_1,
-        Prize.LADY_2,
-        Prize.GENT_2,
-        Prize.LADY_3,
-        Prize.GENT_3,
+        *TOP_THREE,
         Prize.HALF_TIME_LADY,
         Prize.HALF_TIME_GENT,
         Prize.SECOND_HALF_LADY,

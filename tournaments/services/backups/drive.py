@@ -58,16 +58,7 @@ DRIVE_FIELDS = (
 
 
 # A drive's money (fees, figures, prize fund), written when the drive has any; older files have none.
-MONEY_FIELDS = (
-    "member_fee",
-    "guest_fee",
-    "table_money",
-    "raffle",
-    "fund_fixed",
-    "fund_share",
-    "split",
-    "ties",
-)
+MONEY_FIELDS = DriveMoney.SETTINGS
 
 
 class DriveBackupError(ServiceError):
