@@ -136,6 +136,7 @@ def test_only_the_clubs_organiser_sets_the_money(client, organiser, other_club, 
     assert (money.member_fee, money.guest_fee, money.fund_share, money.split) == (250, 300, 100, "75/15/10")
     page = client.get(reverse("tournaments:drive-run", args=[drive.pk])).content.decode()
     assert 'id="money"' in page and 'value="2.50"' in page
+    assert 'name="from" required value="2025-09-06"' in page  # the season's CSV: a year to the drive
 
 
 def _export(drive_id: int) -> dict:
@@ -246,3 +247,14 @@ def test_a_drive_of_one_part_is_refused_a_second_half_prize_in_words(club):
             club=club, name="Short Drive", date=date(2026, 9, 5), hands=8, halves=1, prizes="village"
         )
     assert not club.drives.exists()
+
+
+def test_the_printed_results_give_each_prize_its_money(client, organiser, club, make_played_drive):
+    from pypdf import PdfReader
+
+    drive = make_played_drive(club)
+    drives.drive_money_set(drive=drive, member_fee=0, guest_fee=0, fund_fixed=3000, split="50/30/20")
+    client.force_login(organiser)
+    response = client.get(reverse("tournaments:drive-print", args=[drive.pk, "results"]))
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "£15.00" in text and "£9.00" in text and "£6.00" in text

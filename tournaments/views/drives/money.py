@@ -2,7 +2,7 @@
 card's fee ticked as paid at the door; the treasurer's CSV of a drive, and of a club's drives
 between two dates. whistdrive records money; it never takes a payment."""
 
-from datetime import date
+from datetime import date, timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -41,6 +41,9 @@ def money_context(drive, players) -> dict:
             for p in players
         ],
         "paid_count": len(paid),
+        # The season the treasurer most likely wants: the twelve months up to the drive's date.
+        "season_from": drive.date - timedelta(days=364),
+        "season_to": drive.date,
     }
 
 
