@@ -95,6 +95,8 @@ def test_players_level_share_the_money_when_the_drive_says_so(club):
     lines = drives.prize_lines(drives.DriveState(drive))
     assert lines[0].winner == "Guest 1 and Guest 0 share it" and lines[0].amount == "£3.50 + £3.50"
     assert lines[1].amount == "shared above"  # second place is in the first's share
+    with pytest.raises(DomainError, match="share it and its money: there is nothing to cut for"):
+        drives.prize_cut_record(drive=drive, prize="overall", winner=drive.players.get(role="L", card=1))
 
 
 def test_the_treasurers_csv_of_a_drive_and_of_a_season(client, organiser, club, make_played_drive):

@@ -568,6 +568,8 @@ def prize_cut_record(*, drive: Drive, prize: str, winner: DrivePlayer, user=None
     award = next((a for a in DriveState(drive).awards if a.prize == prize), None)
     if award is None or not award.tied:
         raise ServiceError("That prize is not tied: there is nothing to cut for.")
+    if award.shared:
+        raise ServiceError("The players level for it share it and its money: there is nothing to cut for.")
     if winner.key not in award.tied:
         raise ServiceError(f"{winner.name} is not among the players tied for it.")
     cut, _ = PrizeCut.objects.update_or_create(drive=drive, prize=prize, defaults={"winner": winner})
