@@ -71,6 +71,9 @@ urlpatterns = [
     path("drives/<int:drive_id>/close/", views.drive_close, name="drive-close"),
     path("drives/<int:drive_id>/publish/", views.drive_publish, name="drive-publish"),
     path("drives/<int:drive_id>/cut/", views.drive_cut, name="drive-cut"),
+    path("drives/<int:drive_id>/money/", views.drive_money, name="drive-money"),
+    path("drives/<int:drive_id>/fees/<int:player_id>/", views.drive_fee, name="drive-fee"),
+    path("drives/<int:drive_id>/money.csv", views.drive_treasurer_csv, name="drive-money-csv"),
     path("drives/<int:drive_id>/room/", views.drive_room, name="drive-room"),
     path("drives/<int:drive_id>/results/", views.drive_results, name="drive-results"),
     path("drives/<int:drive_id>/live/", views.drive_live, name="drive-live"),
@@ -80,6 +83,7 @@ urlpatterns = [
     path("players/<int:member_id>/", views.player_page, name="player"),
     path("clubs/<slug:slug>/results/", views.club_results, name="club-results"),
     path("clubs/<slug:slug>/backup/", views.club_backup, name="club-backup"),
+    path("clubs/<slug:slug>/money.csv", views.club_treasurer_csv, name="club-money-csv"),
     path("clubs/<slug:slug>/competitions/", views.competition_list, name="competitions"),
     path("clubs/<slug:slug>/competitions/new/", views.competition_new, name="competition-new"),
     path(

@@ -3,7 +3,8 @@
 One module by concern, each importing the modules it builds on and never this package: ``clubs``,
 ``events`` (pairs, entries, seatings), ``results`` (boards and results), ``history`` and ``audit``
 (the lines nobody edits), ``tablets``, ``heartbeat``, then ``individuals``, ``drives``,
-``competitions``, ``mail``, ``checkins`` and ``leagues``. Every model is importable from here.
+``competitions``, ``mail``, ``checkins``, ``leagues`` and ``money`` (a drive's fees and prize
+fund). Every model is importable from here.
 """
 
 from .audit import AuditLine
@@ -46,6 +47,7 @@ from .history import HistoryLine, ResultLine
 from .individuals import IndividualPlayer
 from .leagues import CardDeal, Fixture, League, LeagueClub, MatchResult, MatchTable
 from .mail import ResultMail
+from .money import DriveMoney, DrivePayment
 from .results import Adjusted, Board, BoardQuerySet, Granded, Result, ResultChange, ResultQuerySet
 from .tablets import CodeGuard, EventLinks, TableAccess, TableLink
 
@@ -67,6 +69,8 @@ __all__ = [
     "Direction",
     "Drive",
     "DrivePlayer",
+    "DriveMoney",
+    "DrivePayment",
     "DriveResult",
     "DriveResultChange",
     "DriveSeat",

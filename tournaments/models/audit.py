@@ -45,6 +45,7 @@ class AuditLine(HistoryLine):
         HELD = "held", "Match result held"
         AGREED = "agreed", "Match result agreed"
         FORGOTTEN = "forgotten", "Member forgotten"
+        MONEY = "money", "Money recorded"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")

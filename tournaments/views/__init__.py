@@ -1,6 +1,7 @@
 """Views, one module a concern; the URLconf imports them from here."""
 
 from .backups import club_backup
+from .drives.money import club_treasurer_csv, drive_fee, drive_money, drive_treasurer_csv
 from .drives.organiser import (
     drive_close,
     drive_correct,
@@ -87,6 +88,10 @@ __all__ = [
     "drive_send_results",
     "event_send_results",
     "player_page",
+    "club_treasurer_csv",
+    "drive_fee",
+    "drive_money",
+    "drive_treasurer_csv",
     "drive_close",
     "drive_correct",
     "drive_cut",

@@ -18,7 +18,7 @@ score; players still level cut the cards, and the organiser records who won the 
 """
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from ..errors import DriveError
@@ -80,6 +80,11 @@ class PlayerScore:
     @property
     def first_half(self) -> float:
         return self.halves[0]
+
+    @property
+    def second_half(self) -> float:
+        """The second half's score (the whole score of a drive played in one part)."""
+        return self.halves[1] if len(self.halves) > 1 else self.score
 
     @property
     def last_half(self) -> float:
@@ -182,6 +187,9 @@ def score_players(
 
 
 class Prize(StrEnum):
+    """The prizes a drive may give; a form offers them in this order, which is the order a list
+    of them is given in."""
+
     LADY_1 = "lady-1"
     GENT_1 = "gent-1"
     LADY_2 = "lady-2"
@@ -192,11 +200,18 @@ class Prize(StrEnum):
     SECOND = "second"
     THIRD = "third"
     FIRST_HALF = "first-half"
+    HALF_TIME_LADY = "half-time-lady"
+    HALF_TIME_GENT = "half-time-gent"
+    SECOND_HALF = "second-half"
+    SECOND_HALF_LADY = "second-half-lady"
+    SECOND_HALF_GENT = "second-half-gent"
     BOOBY_LADY = "booby-lady"
     BOOBY_GENT = "booby-gent"
     BOOBY = "booby"
-    MYSTERY = "mystery-hand"
     TEN_PLUS = "ten-plus"
+    TEN_PLUS_LADY = "ten-plus-lady"
+    TEN_PLUS_GENT = "ten-plus-gent"
+    MYSTERY = "mystery-hand"
 
 
 PRIZE_LABELS = {
@@ -215,24 +230,37 @@ PRIZE_LABELS = {
     Prize.BOOBY: "Lowest overall (booby)",
     Prize.MYSTERY: "Mystery hand: best score in a hand drawn at random",
     Prize.TEN_PLUS: "Most hands of 10 tricks or more",
+    Prize.SECOND_HALF: "Highest second half",
+    Prize.HALF_TIME_LADY: "Highest lady at half time",
+    Prize.HALF_TIME_GENT: "Highest gent at half time",
+    Prize.SECOND_HALF_LADY: "Highest lady in the second half",
+    Prize.SECOND_HALF_GENT: "Highest gent in the second half",
+    Prize.TEN_PLUS_LADY: "Lady with the most hands of 10 tricks or more",
+    Prize.TEN_PLUS_GENT: "Gent with the most hands of 10 tricks or more",
 }
+TOP_THREE = (Prize.LADY_1, Prize.GENT_1, Prize.LADY_2, Prize.GENT_2, Prize.LADY_3, Prize.GENT_3)
 PRESETS = {
     "classic": (Prize.LADY_1, Prize.GENT_1, Prize.BOOBY_LADY, Prize.BOOBY_GENT),
-    "top-three": (Prize.LADY_1, Prize.GENT_1, Prize.LADY_2, Prize.GENT_2, Prize.LADY_3, Prize.GENT_3),
-    "full": (
-        Prize.LADY_1,
-        Prize.GENT_1,
-        Prize.LADY_2,
-        Prize.GENT_2,
-        Prize.LADY_3,
-        Prize.GENT_3,
-        Prize.FIRST_HALF,
-        Prize.BOOBY_LADY,
-        Prize.BOOBY_GENT,
-        Prize.MYSTERY,
-    ),
+    "top-three": TOP_THREE,
+    "full": (*TOP_THREE, Prize.FIRST_HALF, Prize.BOOBY_LADY, Prize.BOOBY_GENT, Prize.MYSTERY),
     "one-field": (Prize.OVERALL, Prize.FIRST_HALF, Prize.BOOBY_LADY, Prize.BOOBY_GENT),
     "individual": (Prize.OVERALL, Prize.SECOND, Prize.THIRD, Prize.BOOBY),
+    # A village hall's five: one field for the best, each role for the booby.
+    "village": (Prize.OVERALL, Prize.FIRST_HALF, Prize.SECOND_HALF, Prize.BOOBY_LADY, Prize.BOOBY_GENT),
+    # A big drive's fifteen: three of each role, half time, the second half, the boobies, the big
+    # hands and the mystery hand.
+    "fifteen": (
+        *TOP_THREE,
+        Prize.HALF_TIME_LADY,
+        Prize.HALF_TIME_GENT,
+        Prize.SECOND_HALF_LADY,
+        Prize.SECOND_HALF_GENT,
+        Prize.BOOBY_LADY,
+        Prize.BOOBY_GENT,
+        Prize.TEN_PLUS_LADY,
+        Prize.TEN_PLUS_GENT,
+        Prize.MYSTERY,
+    ),
 }
 _ROLE = {
     Prize.LADY_1: LADY,
@@ -243,7 +271,23 @@ _ROLE = {
     Prize.GENT_2: GENT,
     Prize.GENT_3: GENT,
     Prize.BOOBY_GENT: GENT,
+    Prize.HALF_TIME_LADY: LADY,
+    Prize.HALF_TIME_GENT: GENT,
+    Prize.SECOND_HALF_LADY: LADY,
+    Prize.SECOND_HALF_GENT: GENT,
+    Prize.TEN_PLUS_LADY: LADY,
+    Prize.TEN_PLUS_GENT: GENT,
 }
+FIRST_HALF_PRIZES = (Prize.FIRST_HALF, Prize.HALF_TIME_LADY, Prize.HALF_TIME_GENT)
+SECOND_HALF_PRIZES = (Prize.SECOND_HALF, Prize.SECOND_HALF_LADY, Prize.SECOND_HALF_GENT)
+TEN_PLUS_PRIZES = (Prize.TEN_PLUS, Prize.TEN_PLUS_LADY, Prize.TEN_PLUS_GENT)
+# The places of one ranking, in order: players level for one of them share it and the places
+# after it when a drive shares its prize money (``money.share_money``).
+LADDERS = (
+    (Prize.LADY_1, Prize.LADY_2, Prize.LADY_3),
+    (Prize.GENT_1, Prize.GENT_2, Prize.GENT_3),
+    (Prize.OVERALL, Prize.SECOND, Prize.THIRD),
+)
 
 
 def role_prizes(prizes: Iterable[Prize]) -> tuple[Prize, ...]:
@@ -253,6 +297,17 @@ def role_prizes(prizes: Iterable[Prize]) -> tuple[Prize, ...]:
     ['booby-lady', 'booby-gent']
     """
     return tuple(prize for prize in prizes if prize in _ROLE)
+
+
+def halves_prizes(prizes: Iterable[Prize]) -> tuple[Prize, ...]:
+    """The prizes of a list that need a drive of two parts or more: a half time, a second half
+    (the first half's prize, older, stays the whole drive's score in a drive of one part).
+
+    >>> [p.value for p in halves_prizes(PRESETS["village"])]
+    ['second-half']
+    """
+    needs_two = (Prize.HALF_TIME_LADY, Prize.HALF_TIME_GENT, *SECOND_HALF_PRIZES)
+    return tuple(prize for prize in prizes if prize in needs_two)
 
 
 def parse_prizes(text: str) -> tuple[Prize, ...]:
@@ -281,6 +336,7 @@ class Award:
     tied: tuple[str, ...] = ()
     cut: bool = False
     hand: int | None = None  # the mystery hand, once drawn
+    shared: bool = False  # the tied players share it (and its money) instead of cutting for it
 
     @property
     def label(self) -> str:
@@ -295,11 +351,13 @@ BOOBIES = (Prize.BOOBY_LADY, Prize.BOOBY_GENT, Prize.BOOBY)
 def _key(prize: Prize, score: PlayerScore, mystery_hand: int | None) -> tuple[float, ...]:
     """The figures a prize is decided on, in order: its own figure, then the tie-breaks (the last
     half, then the last hand). Higher wins except for a booby."""
-    if prize == Prize.FIRST_HALF:
+    if prize in FIRST_HALF_PRIZES:
         figure = score.first_half
+    elif prize in SECOND_HALF_PRIZES:
+        figure = score.second_half
     elif prize == Prize.MYSTERY:
         figure = score.hand_score(mystery_hand)
-    elif prize == Prize.TEN_PLUS:
+    elif prize in TEN_PLUS_PRIZES:
         figure = score.big_hands
     else:
         figure = score.score
@@ -331,8 +389,13 @@ def award_prizes(
     *,
     cuts: Mapping[Prize, str] | None = None,
     mystery_hand: int | None = None,
+    share_ties: bool = False,
 ) -> list[Award]:
     """Give each prize of the list in turn to the best player who has none yet.
+
+    With ``share_ties`` players level on every tie-break share the prize instead of cutting for
+    it, and take with it the places after it on the same ladder (two level for highest lady share
+    the highest and the second lady's prizes; the third goes to the next lady).
 
     >>> from .movement import start_seating
     >>> seat = {t.table: t for t in start_seating(["L1", "L2"], ["G1", "G2"])}
@@ -344,7 +407,11 @@ def award_prizes(
     cuts = cuts or {}
     taken: set[str] = set()
     awards = []
+    absorbed: dict[Prize, Award] = {}  # a later place that a shared tie takes, and the tie
     for prize in prizes:
+        if prize in absorbed:
+            awards.append(replace(absorbed.pop(prize), prize=prize))
+            continue
         role = _ROLE.get(prize)
         field = [s for p, s in scores.items() if p not in taken and (role is None or s.role == role)]
         hand = mystery_hand if prize == Prize.MYSTERY else None
@@ -358,6 +425,12 @@ def award_prizes(
         if len(level) == 1:
             awards.append(Award(prize, level[0], figure, hand=hand))
             taken.add(level[0])
+        elif share_ties:
+            award = Award(prize, None, figure, level, hand=hand, shared=True)
+            awards.append(award)
+            taken.update(level)
+            later = [p for p in _ladder_after(prize) if p in prizes][: len(level) - 1]
+            absorbed.update(dict.fromkeys(later, award))
         elif cuts.get(prize) in level:
             awards.append(Award(prize, cuts[prize], figure, level, cut=True, hand=hand))
             taken.add(cuts[prize])
@@ -365,3 +438,11 @@ def award_prizes(
             awards.append(Award(prize, None, figure, level, hand=hand))
             taken.update(level)  # held until the cut is recorded
     return awards
+
+
+def _ladder_after(prize: Prize) -> tuple[Prize, ...]:
+    """The places after a prize on its ladder (second and third lady after the highest)."""
+    for ladder in LADDERS:
+        if prize in ladder:
+            return ladder[ladder.index(prize) + 1 :]
+    return ()

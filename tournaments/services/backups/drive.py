@@ -15,6 +15,8 @@ from django.db import IntegrityError, transaction
 from ...models import (
     AuditLine,
     Drive,
+    DriveMoney,
+    DrivePayment,
     DrivePlayer,
     DriveResult,
     DriveResultChange,
@@ -28,6 +30,7 @@ from ..core.audit import drive_log
 from ..core.clubs import MembersByName, club_get_or_create
 from ..core.codes import table_link_create
 from ..core.errors import ServiceError
+from ..drives.money import money_check
 from ..drives.state import SEATS, seatings_of
 from .drive_schema import drive_document_problems
 from .event import club_users, history_author, trail_export, trail_restore
@@ -54,6 +57,10 @@ DRIVE_FIELDS = (
     "game",
     "minnesota_rules",
 )
+
+
+# A drive's money (fees, figures, prize fund), written when the drive has any; older files have none.
+MONEY_FIELDS = DriveMoney.SETTINGS
 
 
 class DriveBackupError(ServiceError):
@@ -124,7 +131,19 @@ def drive_export(drive: Drive, *, with_address: bool = False) -> dict:
         "cuts": [{"prize": c.prize, "winner": key[c.winner_id]} for c in drive.cuts.all()],
         "tables": [{"table": t.table, "token": t.token, "code": t.code} for t in drive.table_accesses.all()],
         "trail": trail_export(drive.changes),
+        **_money_export(drive, key),
     }
+
+
+def _money_export(drive: Drive, key: dict[int, str]) -> dict:
+    """The drive's money settings and the fees ticked as paid: nothing for a drive without them."""
+    money = DriveMoney.objects.filter(drive=drive).first()
+    payments = DrivePayment.objects.filter(player__drive=drive).order_by("player__role", "player__card")
+    return ({"money": {f: getattr(money, f) for f in MONEY_FIELDS}} if money else {}) | (
+        {"payments": [{"player": key[p.player_id], "method": p.method, "amount": p.amount} for p in payments]}
+        if payments
+        else {}
+    )
 
 
 @transaction.atomic
@@ -240,6 +259,18 @@ def _restore(drive: Drive, data: dict) -> None:
         total.save()
     for item in data.get("cuts", []):
         PrizeCut.objects.create(drive=drive, prize=item["prize"], winner_id=ids[item["winner"]])
+    if "money" in data:
+        money = DriveMoney(drive=drive, **data["money"])
+        money.full_clean()
+        try:
+            money_check(drive, fund_fixed=money.fund_fixed, fund_share=money.fund_share, split=money.split)
+        except ServiceError as error:
+            raise DriveBackupError(f"{error} Nothing was imported.") from None
+        money.save()
+    for item in data.get("payments", []):
+        payment = DrivePayment(player_id=ids[item["player"]], method=item["method"], amount=item["amount"])
+        payment.full_clean(exclude=["player"])
+        payment.save()
     trail_restore(data.get("trail", []), club=drive.club, users=users, drive=drive)
     for item in data.get("tables", []):
         # The printed cards' links and codes go on working, unless this database has them already

@@ -37,6 +37,8 @@ PLAYER = {
     "pattern": "^[LGP][1-9][0-9]{0,4}$",
     "description": 'is not a player\'s card such as "L3", "G7" or "P5"',
 }
+MOST_PENCE = 2_147_483_647  # an integer column's largest
+PENCE = whole(0, MOST_PENCE)
 SEAT = PLAYER | {"type": ["string", "null"], "description": 'is not a player\'s card such as "L3", or null'}
 
 DRIVE_EXPORT = validator(
@@ -163,8 +165,37 @@ DRIVE_EXPORT = validator(
             "cuts": rows(record({"prize": text(20), "winner": PLAYER})),
             "tables": rows(record({"table": TABLE, "token": TOKEN, "code": CODE})),
             "trail": rows(TRAIL),
+            # A drive's money, since drives kept it: pence, never negative.
+            "money": record(
+                {
+                    "member_fee": PENCE,
+                    "guest_fee": PENCE,
+                    "table_money": PENCE,
+                    "raffle": PENCE,
+                    "fund_fixed": whole(0, MOST_PENCE, empty=True),
+                    "fund_share": whole(1, 100, empty=True),
+                    "split": text(60),
+                    "ties": one_of("cut", "share"),
+                },
+                optional=("table_money", "raffle", "fund_fixed", "fund_share", "split", "ties"),
+            ),
+            "payments": rows(
+                record({"player": PLAYER, "method": one_of("cash", "card", "account"), "amount": PENCE})
+            ),
         },
-        optional=("teams", "players", "seatings", "results", "history", "totals", "cuts", "tables", "trail"),
+        optional=(
+            "teams",
+            "players",
+            "seatings",
+            "results",
+            "history",
+            "totals",
+            "cuts",
+            "tables",
+            "trail",
+            "money",
+            "payments",
+        ),
     )
 )
 
@@ -200,6 +231,9 @@ def _agreement_problems(data: dict) -> list[str]:
             problems.append(f"totals[{i}].player: {total['player']} is not one of the drive's players.")
         if total["half"] > halves:
             problems.append(f"totals[{i}].half: is {total['half']}, but the drive has {halves} parts.")
+    for i, payment in enumerate(data.get("payments", [])):
+        if payment["player"] not in known:
+            problems.append(f"payments[{i}].player: {payment['player']} is not one of the drive's players.")
     for i, cut in enumerate(data.get("cuts", [])):
         if cut["winner"] not in known:
             problems.append(f"cuts[{i}].winner: {cut['winner']} is not one of the drive's players.")

@@ -1,8 +1,23 @@
 """Setting up a whist drive (``setup``), running it (``play``) as its lifecycle allows
-(``lifecycle``), reading its state (``state``), its paper and report (``paper``). Its backup is
-in ``services/backups/drive.py``: backups depend on what they save, never the other way."""
+(``lifecycle``), reading its state (``state``), its paper and report (``paper``), its money
+(``money``). Its backup is in ``services/backups/drive.py``: backups depend on what they save,
+never the other way."""
 
 from .lifecycle import drive_allows
+from .money import (
+    drive_accounts,
+    drive_fee_record,
+    drive_money_set,
+    fee_of,
+    fees_due,
+    fund_text,
+    money_of,
+    money_report,
+    prize_lines,
+    prize_money,
+    season_drives,
+    treasurer_csv,
+)
 from .paper import drive_documents, drive_itinerary_cards, drive_print, drive_report
 from .play import (
     drive_close,
@@ -32,6 +47,18 @@ from .state import DriveState, DriveStateError, TableNow, tables_text
 from .teams import drive_team_add, drive_team_remove, team_night_create
 
 __all__ = [
+    "drive_accounts",
+    "drive_fee_record",
+    "drive_money_set",
+    "fee_of",
+    "fees_due",
+    "fund_text",
+    "money_of",
+    "money_report",
+    "prize_lines",
+    "prize_money",
+    "season_drives",
+    "treasurer_csv",
     "DriveState",
     "DriveStateError",
     "TableNow",

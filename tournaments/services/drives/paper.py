@@ -26,6 +26,7 @@ from ...print_data import (
     DriveTableCard,
     PrintEvent,
 )
+from .money import money_report, prize_lines, prize_money
 from .state import DriveState, DriveStateError, plain_number
 
 
@@ -108,12 +109,17 @@ def drive_report(*, drive: Drive) -> dict:
                 "label": a.label,
                 "player": a.player,
                 "score": None if a.score is None else plain_number(a.score),
-                "tie": bool(a.tied) and not a.cut,
+                "tie": bool(a.tied) and not a.cut and not a.shared,
                 "tied": list(a.tied),
                 "cut": a.cut,
+                "shared": a.shared,
+                "money": m.amount,  # pence: the place's own money
+                "paid": {player: pence for player, pence in m.paid},  # pence to each winner
             }
-            for a in state.awards
+            for m in prize_money(state)
+            for a in (m.award,)
         ],
+        "money": money_report(state),
         "teams": [
             {
                 "place": place,
@@ -354,13 +360,11 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
         )
     prizes = tuple(
         (
-            a.label,
-            state.name(a.player)
-            if a.player
-            else ("tie: cut for it: " + ", ".join(map(state.name, a.tied)) if a.tied else "—"),
-            "" if a.score is None else str(plain_number(a.score)),
+            line.label,
+            f"{line.winner} · {line.amount}" if line.amount else line.winner,
+            "" if line.award.score is None else str(plain_number(line.award.score)),
         )
-        for a in (state.awards if state.tables else [])
+        for line in (prize_lines(state) if state.tables else [])
     )
     standings = []
     for role in drive.roles:

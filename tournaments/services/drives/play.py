@@ -6,6 +6,7 @@ take turns, and the next hand's seating is made exactly once.
 """
 
 import secrets
+from collections.abc import Mapping
 from decimal import Decimal
 
 from django.db import transaction
@@ -51,6 +52,7 @@ from ..events.results import history_add
 from ..tablets.checkins import check_in_record, may_enter, waiting_at
 from ..tablets.entry import table_source, typed_before_organiser_set
 from . import lifecycle
+from .money import money_of, record_fee
 from .state import SEATS, DriveState, DriveStateError
 
 Action = AuditLine.Action
@@ -416,9 +418,13 @@ def drive_table_reject(*, link: DriveTable, hand: int, seen: int | None = None) 
 
 
 @transaction.atomic
-def drive_table_check_in(*, link: DriveTable, hand: int, here: bool) -> TableCheckIn:
+def drive_table_check_in(
+    *, link: DriveTable, hand: int, here: bool, fees: Mapping[str, str] | None = None
+) -> TableCheckIn:
     """The players at the table say whether they are the four its tablet names for ``hand``:
-    "That's us", or "Someone else is here", which holds the table until the organiser resolves it."""
+    "That's us", or "Someone else is here", which holds the table until the organiser resolves it.
+    With "That's us", ``fees`` ticks the fees the players paid at the table, by card ("L3") and
+    method."""
     link = _locked_table(link)
     drive = link.drive
     require(lifecycle.may_play(drive), DriveStateError)
@@ -426,7 +432,17 @@ def drive_table_check_in(*, link: DriveTable, hand: int, here: bool) -> TableChe
     seated = state.seatings.get(hand, {}).get(link.table)
     if seated is None or seated.sit_out or (hand, link.table) in state.results:
         raise DriveStateError("That hand is not in play at this table: look at the tablet again.")
-    return check_in_record(link=link, round=hand, here=here, who=state.seated_names(seated), evening=drive)
+    check_in = check_in_record(
+        link=link, round=hand, here=here, who=state.seated_names(seated), evening=drive
+    )
+    if here:
+        money = money_of(drive)
+        for key, method in (fees or {}).items():
+            if key not in seated.players:
+                raise DriveStateError(f"{key} is not at this table: look at the tablet again.")
+            if method:
+                record_fee(drive=drive, player=state.players[key], method=method, money=money)
+    return check_in
 
 
 def _seat_what_can_be(drive: Drive, state: "DriveState", hand: int) -> None:
@@ -600,6 +616,8 @@ def prize_cut_record(*, drive: Drive, prize: str, winner: DrivePlayer, user=None
     award = next((a for a in DriveState(drive).awards if a.prize == prize), None)
     if award is None or not award.tied:
         raise ServiceError("That prize is not tied: there is nothing to cut for.")
+    if award.shared:
+        raise ServiceError("The players level for it share it and its money: there is nothing to cut for.")
     if winner.key not in award.tied:
         raise ServiceError(f"{winner.name} is not among the players tied for it.")
     cut, _ = PrizeCut.objects.update_or_create(drive=drive, prize=prize, defaults={"winner": winner})

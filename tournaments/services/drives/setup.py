@@ -6,7 +6,7 @@ from datetime import date as Date
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from ...domain.drives import PRIZE_LABELS, halves_of, parse_prizes, role_prizes
+from ...domain.drives import PRIZE_LABELS, halves_of, halves_prizes, parse_prizes, role_prizes
 from ...domain.errors import DriveError
 from ...models import AuditLine, Club, Drive
 from ..core.audit import changes_text, club_log, drive_log
@@ -89,6 +89,12 @@ def _check(drive: Drive) -> None:
         raise ServiceError(str(error)) from None
     except ValidationError as error:
         raise ServiceError("; ".join(error.messages)) from None
+    if halved := halves_prizes(parse_prizes(drive.prizes)) if drive.halves < 2 else ():
+        raise ServiceError(
+            "A drive played in one part has no half time and no second half: "
+            f"{', '.join(PRIZE_LABELS[p] for p in halved)} cannot be given. Play it in two halves, or "
+            "choose other prizes."
+        )
     if given:
         raise ServiceError(
             f"{drive.get_format_display().split(':')[0]} drives have one list of players, no ladies and "

@@ -45,6 +45,7 @@ from ...domain.errors import DomainError
 from ...domain.places import shared_places
 from ...models import (
     Drive,
+    DriveMoney,
     DrivePlayer,
     DriveResult,
     DriveSeat,
@@ -547,8 +548,14 @@ class DriveState:
             Prize(prize): self.players_by_id[winner]
             for prize, winner in PrizeCut.objects.filter(drive=self.drive).values_list("prize", "winner_id")
         }
+        # A drive whose money is shared by players level gives them the places together.
+        share = DriveMoney.of(self.drive).ties == DriveMoney.Ties.SHARE
         return award_prizes(
-            self.drive.prize_list, self.scores, cuts=cuts, mystery_hand=self.drive.mystery_hand
+            self.drive.prize_list,
+            self.scores,
+            cuts=cuts,
+            mystery_hand=self.drive.mystery_hand,
+            share_ties=share,
         )
 
     @cached_property

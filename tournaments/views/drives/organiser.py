@@ -28,6 +28,7 @@ from ..common import (
     tablet_base_url,
     whole_number,
 )
+from .money import money_context
 from .team_nights import team_night_results, team_night_room, team_night_run
 
 MOVE_SHOWN = timedelta(seconds=60)
@@ -88,6 +89,7 @@ def drive_run(request, drive_id: int):
         ),
         "trail": drive.changes.select_related("changed_by"),
     }
+    context |= money_context(drive, context["players"])
     if not allows["started"]:
         context["suggestion"] = drives.role_suggestion(drive=drive)
         context["members"] = drive.club.members.filter(active=True)
@@ -105,11 +107,15 @@ def drive_run(request, drive_id: int):
             "lists": _lists(state) if state.scored else [],
             "awards": [
                 {
-                    "award": a,
-                    "name": state.name(a.player) if a.player else "",
-                    "tied": [(state.players[p].id, f"{state.name(p)} ({state.number(p)})") for p in a.tied],
+                    "award": line.award,
+                    "name": state.name(line.award.player) if line.award.player else "",
+                    "tied": [
+                        (state.players[p].id, f"{state.name(p)} ({state.number(p)})") for p in line.award.tied
+                    ],
+                    "winner": line.winner,
+                    "amount": line.amount,
                 }
-                for a in (state.awards if state.scored else ())
+                for line in (drives.prize_lines(state) if state.scored else ())
             ],
             "tables": drive.table_accesses.all(),
             "halves": range(1, drive.halves + 1),
@@ -313,14 +319,11 @@ def drive_print(request, drive_id: int, document: str):
     return response
 
 
-def _prizes(state: drives.DriveState, allows: dict) -> list[tuple[str, str]]:
-    """The prizes and who won them, once the drive is over: (label, name)."""
+def _prizes(state: drives.DriveState, allows: dict) -> list[tuple[str, str, str]]:
+    """The prizes, who won them and their money, once the drive is over: (label, name, money)."""
     if not allows["finished"]:
         return []
-    return [
-        (a.label, state.name(a.player) if a.player else ("tie: cut for it" if a.tied else "—"))
-        for a in state.awards
-    ]
+    return [(line.label, line.winner, line.amount) for line in drives.prize_lines(state)]
 
 
 def drive_room(request, drive_id: int):

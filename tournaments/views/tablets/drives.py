@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from ...domain.boards import STRAIN_SYMBOLS
 from ...domain.drives import COMPASS
 from ...domain.drives.games import grand_words
+from ...domain.drives.money import METHODS
 from ...domain.errors import DomainError
 from ...domain.formats import Entrants
 from ...models import DriveTable
@@ -125,6 +126,8 @@ def drive_table_page(request, token: str):
                     (side, " & ".join(p["label"] for p in couple if p["key"]))
                     for side, couple in (("N/S", context["ns"]), ("E/W", context["ew"]))
                 ],
+                "fees": drives.fees_due(state, [p["key"] for p in context["ns"] + context["ew"] if p["key"]]),
+                "methods": METHODS.items(),
             }
         if now.seating.sit_out:
             context["last_hand"] = now.hand == drive.hands
@@ -201,8 +204,15 @@ drive_table_enter = _send_again(_action(_enter))
 drive_table_confirm = _send_again(_action(_confirm))
 drive_table_reject = _send_again(_action(_reject))
 
+
+def _fees_paid(post) -> dict:
+    """The fees ticked on the tablet's check-in: "fee-L3" = "cash", by card."""
+    return {"fees": {name[4:]: value for name, value in post.items() if name.startswith("fee-") and value}}
+
+
 drive_table_check_in = check_in_view(
     "tournaments:drive-table",
     DriveTable,
-    lambda link, hand, here: drives.drive_table_check_in(link=link, hand=hand, here=here),
+    lambda link, hand, here, fees: drives.drive_table_check_in(link=link, hand=hand, here=here, fees=fees),
+    _fees_paid,
 )

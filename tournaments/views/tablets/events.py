@@ -247,10 +247,11 @@ def check_in_answer(data) -> bool | None:
     return {"us": True, "else": False}.get(data.get("answer"))
 
 
-def check_in_view(page: str, link_model, record):
+def check_in_view(page: str, link_model, record, extra=None):
     """ "That's us" or "Someone else is here", for the round (a drive's hand) the tablet showed,
     an event's table or a drive's alike: ``record(link, round, here)`` writes it, and the tablet
-    goes back to its ``page``."""
+    goes back to its ``page``. ``extra(post)`` reads what else the answer carries (a drive's
+    fees paid at the table), passed to ``record`` as keywords."""
 
     @require_POST
     def view(request, token: str):
@@ -263,7 +264,7 @@ def check_in_view(page: str, link_model, record):
             )
             return redirect(page, token=token)
         try:
-            record(link_model(token=token), round_number, here)
+            record(link_model(token=token), round_number, here, **(extra(request.POST) if extra else {}))
         except link_model.DoesNotExist:
             raise Http404(NOT_IN_USE) from None
         except DomainError as error:

@@ -1,0 +1,320 @@
+"""A drive's money as the treasurer records it (the rules in ``domain/drives/money.py``): its fees,
+table money, raffle and prize fund (``drive_money_set``), each card's fee ticked as paid at the door
+or at a table's check-in (``drive_fee_record``), the money beside each prize (``prize_money``), and
+the treasurer's CSV of one drive or of a club's drives between two dates (``treasurer_csv``).
+whistdrive never takes a payment: it writes down what the club took.
+"""
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.db import transaction
+
+from ...domain.drives.money import (
+    METHODS,
+    Accounts,
+    FundRule,
+    PrizeMoney,
+    accounts,
+    money_text,
+    parse_split,
+    prize_fund,
+    share_money,
+    split_amounts,
+)
+from ...domain.errors import DriveError
+from ...domain.spreadsheet import csv_text
+from ...models import AuditLine, Drive, DriveMoney, DrivePayment, DrivePlayer
+from ..core.audit import drive_log
+from ..core.errors import ServiceError
+from .state import DriveState
+
+Action = AuditLine.Action
+
+
+def money_of(drive: Drive) -> DriveMoney:
+    """The drive's money settings: a drive that never set them takes nothing (an unsaved row)."""
+    return DriveMoney.of(drive)
+
+
+def fund_rule(money: DriveMoney) -> FundRule:
+    return FundRule(fixed=money.fund_fixed, share=money.fund_share)
+
+
+def fund_text(money: DriveMoney) -> str:
+    """The prize fund as the trail and the page say it."""
+    if money.fund_fixed is not None:
+        fund = f"prize fund {money_text(money.fund_fixed)}"
+    elif money.fund_share is not None:
+        fund = f"prize fund {money.fund_share} per cent of the takings"
+    else:
+        return "no prize money"
+    split = "split equally" if parse_split(money.split) is None else f"split {money.split}"
+    return f"{fund}, {split}; ties: {'share the money' if money.ties == DriveMoney.Ties.SHARE else 'cut'}"
+
+
+@transaction.atomic
+def drive_money_set(
+    *,
+    drive: Drive,
+    member_fee: int,
+    guest_fee: int,
+    table_money: int = 0,
+    raffle: int = 0,
+    fund_fixed: int | None = None,
+    fund_share: int | None = None,
+    split: str = "equal",
+    ties: str = DriveMoney.Ties.CUT,
+    user=None,
+) -> DriveMoney:
+    """Set the drive's fees, figures and prize fund, all of them or nothing (refused in words)."""
+    for what, pence in (
+        ("A member's fee", member_fee),
+        ("A guest's fee", guest_fee),
+        ("The table money", table_money),
+        ("The raffle", raffle),
+    ):
+        if pence < 0:
+            raise ServiceError(f"{what} cannot be negative: give 0 or more.")
+    if ties not in DriveMoney.Ties.values:
+        raise ServiceError("Players level either cut for a prize or share its money.")
+    split = split.strip().replace(" ", "") or "equal"
+    money_check(drive, fund_fixed=fund_fixed, fund_share=fund_share, split=split)
+    drive = Drive.objects.select_for_update().get(pk=drive.pk)
+    money, _ = DriveMoney.objects.update_or_create(
+        drive=drive,
+        defaults={
+            "member_fee": member_fee,
+            "guest_fee": guest_fee,
+            "table_money": table_money,
+            "raffle": raffle,
+            "fund_fixed": fund_fixed,
+            "fund_share": fund_share,
+            "split": split,
+            "ties": ties,
+        },
+    )
+    drive_log(
+        drive=drive,
+        action=Action.MONEY,
+        detail=f"fees: member {money_text(member_fee)}, guest {money_text(guest_fee)}; table money "
+        f"{money_text(table_money)}; raffle {money_text(raffle)}; {fund_text(money)}",
+        user=user,
+    )
+    return money
+
+
+def money_check(drive: Drive, *, fund_fixed: int | None, fund_share: int | None, split: str) -> None:
+    """Refuse a prize fund that cannot be, or a split that does not fit the drive's prizes."""
+    try:
+        FundRule(fixed=fund_fixed, share=fund_share).check()
+        split_amounts(0, parse_split(split), prizes=len(drive.prize_list))
+    except DriveError as error:
+        raise ServiceError(str(error)) from None
+
+
+def fee_of(money: DriveMoney, player: DrivePlayer) -> int:
+    """A card's fee: a member's or a guest's, both of a shared seat's two players."""
+    members = [bool(player.member_id)] + ([bool(player.second_member_id)] if player.second_name else [])
+    return sum(money.member_fee if member else money.guest_fee for member in members)
+
+
+def record_fee(*, drive: Drive, player: DrivePlayer, method: str, money: DriveMoney, user=None) -> None:
+    """Tick a card's fee as paid by ``method`` ("" unticks it), in the caller's transaction."""
+    if player.drive_id != drive.pk:
+        raise ServiceError("That player is not in this drive.")
+    if method and method not in METHODS:
+        raise ServiceError(f"A fee is paid by {', '.join(m.lower() for m in METHODS.values())}.")
+    current = DrivePayment.objects.filter(player=player).first()
+    if (current.method if current else "") == method:
+        return
+    if not method:
+        current.delete()
+        detail = f"{player.name} ({player.number}): fee not paid after all"
+    else:
+        amount = fee_of(money, player)
+        DrivePayment.objects.update_or_create(player=player, defaults={"method": method, "amount": amount})
+        detail = f"{player.name} ({player.number}) paid {money_text(amount)} by {METHODS[method].lower()}"
+    drive_log(drive=drive, action=Action.MONEY, detail=detail, user=user)
+
+
+def fees_due(state: DriveState, keys) -> list[tuple[str, str, str]]:
+    """The fees still to pay among these players, for a table's check-in: (card, name, fee), none
+    when the drive charges nothing."""
+    money = money_of(state.drive)
+    if not (money.member_fee or money.guest_fee):
+        return []
+    paid = set(DrivePayment.objects.filter(player__drive=state.drive).values_list("player_id", flat=True))
+    due = [(key, state.players[key]) for key in keys if state.players[key].pk not in paid]
+    return [(key, state.label(key), money_text(fee_of(money, player))) for key, player in due]
+
+
+@transaction.atomic
+def drive_fee_record(*, drive: Drive, player: DrivePlayer, method: str, user=None) -> None:
+    """At the door: a card's fee ticked as paid (cash, card or on account), or unticked."""
+    drive = Drive.objects.select_for_update().get(pk=drive.pk)
+    record_fee(drive=drive, player=player, method=method, money=money_of(drive), user=user)
+
+
+def prize_money(state: DriveState) -> list[PrizeMoney]:
+    """Each prize with its money and who takes it (nothing when the drive has no prize fund)."""
+    awards = state.awards
+    money = money_of(state.drive)
+    fund = prize_fund(_takings(state.drive, money, state=state).takings, fund_rule(money))
+    return share_money(awards, split_amounts(fund, parse_split(money.split), prizes=len(awards)))
+
+
+def _takings(drive: Drive, money: DriveMoney, prizes=(), state: DriveState | None = None) -> Accounts:
+    paid = DrivePayment.objects.filter(player__drive=drive).values_list("method", "amount")
+    players = DrivePlayer.objects.filter(drive=drive).count() if state is None else len(state.players)
+    return accounts(
+        list(paid),
+        unpaid=players - len(paid),
+        table_money=money.table_money,
+        raffle=money.raffle,
+        rule=fund_rule(money),
+        prize_money=prizes,
+    )
+
+
+def drive_accounts(state: DriveState) -> Accounts:
+    """The drive's takings by kind, fees by method, its fund and the prize money given."""
+    money = money_of(state.drive)
+    return _takings(state.drive, money, prize_money(state) if state.scored else (), state=state)
+
+
+HEADER = (
+    "Date",
+    "Drive",
+    "Players",
+    "Fees unpaid",
+    "Fees cash",
+    "Fees card",
+    "Fees on account",
+    "Table money",
+    "Raffle",
+    "Takings",
+    "Prize fund",
+    "Prizes paid",
+    "Balance",
+)
+
+
+def _pounds(pence: int) -> str:
+    return f"{pence / 100:.2f}"
+
+
+def _row(drive: Drive, books: Accounts) -> list:
+    return [
+        drive.date.isoformat(),
+        drive.name,
+        drive.players.count(),
+        books.unpaid,
+        *(_pounds(books.fees_by_method[m]) for m in METHODS),
+        _pounds(books.takings.table_money),
+        _pounds(books.takings.raffle),
+        _pounds(books.takings.total),
+        _pounds(books.fund),
+        _pounds(books.prizes_out),
+        _pounds(books.balance),
+    ]
+
+
+def treasurer_csv(drives) -> str:
+    """The treasurer's CSV, a row a drive (in date order) and a row of totals when there are more:
+    takings by kind, fees by method, the prize fund, the prize money given and the balance, in
+    pounds. Written through the one guarded CSV writer."""
+    rows, totals = [list(HEADER)], [0] * 9
+    drives = sorted(drives, key=lambda d: (d.date, d.name))
+    for drive in drives:
+        books = drive_accounts(DriveState(drive))
+        rows.append(_row(drive, books))
+        figures = [
+            *books.fees_by_method.values(),
+            books.takings.table_money,
+            books.takings.raffle,
+            books.takings.total,
+            books.fund,
+            books.prizes_out,
+            books.balance,
+        ]
+        totals = [a + b for a, b in zip(totals, figures, strict=True)]
+    if len(drives) > 1:
+        players = sum(int(row[2]) for row in rows[1:])
+        unpaid = sum(int(row[3]) for row in rows[1:])
+        rows.append(["", f"Total of {len(drives)} drives", players, unpaid, *map(_pounds, totals)])
+    return csv_text(rows)
+
+
+def season_drives(club, start: date, end: date):
+    """A club's drives between two dates, both included (team nights take no fees here either)."""
+    if end < start:
+        raise ServiceError(f"The season ends ({end:%d %b %Y}) before it starts ({start:%d %b %Y}).")
+    return Drive.objects.filter(club=club, date__range=(start, end)).select_related("club")
+
+
+@dataclass(frozen=True)
+class PrizeLine:
+    """A prize as the pages and the paper show it: who takes it in words, and its money ("" when
+    the drive has no prize money, or the split gives this prize none)."""
+
+    money: PrizeMoney
+    winner: str
+    amount: str
+
+    @property
+    def award(self):
+        return self.money.award
+
+    @property
+    def label(self) -> str:
+        return self.money.award.label
+
+
+def prize_lines(state: DriveState) -> list[PrizeLine]:
+    """Every prize: the winner's name, the players sharing it ("Ann Lee and Bo Day share it"),
+    those who must cut for it, or "—"; beside each, its money."""
+    with_money = money_of(state.drive).has_fund
+    lines = []
+    for money in prize_money(state):
+        award = money.award
+        if award.player:
+            winner = state.name(award.player)
+        elif award.shared:
+            winner = " and ".join(map(state.name, award.tied)) + " share it"
+        elif award.tied:
+            winner = "tie: cut for it: " + ", ".join(map(state.name, award.tied))
+        else:
+            winner = "—"
+        if not with_money:
+            amount = ""
+        elif award.shared and len(money.paid) > 1:
+            amount = " + ".join(money_text(pence) for _, pence in money.paid)
+        elif award.shared and not money.paid:
+            amount = "shared above"
+        else:
+            amount = money_text(money.amount) if money.amount else ""  # a prize the split gives nothing
+        lines.append(PrizeLine(money, winner, amount))
+    return lines
+
+
+def money_report(state: DriveState) -> dict:
+    """The drive's money as plain data, in pence (``drive_state --format json``)."""
+    money = money_of(state.drive)
+    books = drive_accounts(state)
+    return {
+        "member_fee": money.member_fee,
+        "guest_fee": money.guest_fee,
+        "table_money": money.table_money,
+        "raffle": money.raffle,
+        "fees": dict(books.fees_by_method),
+        "unpaid": books.unpaid,
+        "takings": books.takings.total,
+        "fund_fixed": money.fund_fixed,
+        "fund_share": money.fund_share,
+        "split": money.split,
+        "ties": money.ties,
+        "fund": books.fund,
+        "prizes_paid": books.prizes_out,
+        "balance": books.balance,
+    }
