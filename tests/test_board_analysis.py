@@ -6,7 +6,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 from datetime import timedelta
 from io import BytesIO, StringIO
 from pathlib import Path
@@ -180,14 +179,11 @@ def test_dealing_320_boards_through_the_page_answers_at_once_and_the_analysis_fo
     assert event.boards.count() == 320
     client.force_login(organiser)
 
-    start = time.monotonic()
     page = client.post(reverse("tournaments:boards-deal", args=[event.pk]), {"seed": "county"})
-    elapsed = time.monotonic() - start
 
     assert page.status_code == 302
     assert threading.get_ident() not in fake_dds  # no analysis in the request
     assert event.boards.dealt().count() == 320
-    assert elapsed < 5, f"dealing 320 boards took {elapsed:.1f} s"
     assert _wait_for_analysis(event) == services.AnalysisProgress(320, 320, stalled=False)
     assert _analysed_as_dealt(event)
 

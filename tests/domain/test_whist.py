@@ -2,7 +2,6 @@
 says so catches schedules that break them."""
 
 import dataclasses
-import time
 
 import pytest
 
@@ -333,13 +332,10 @@ def test_the_checker_catches_a_table_left_short():
     assert "round 1: 5 players sit out" in problems
 
 
-def test_every_size_is_built_from_stored_data_fast():
+def test_every_size_is_built_from_the_stored_designs_and_checks_out():
+    # How long it takes is for bench/, not for a test on a shared machine (about 40 ms for all 37
+    # sizes on one core; a search would take minutes).
     whist_module._full_schedule.cache_clear()
     whist_designs.design_rounds.cache_clear()
-    start = time.perf_counter()
     for players in SIZES:
-        whist_schedule(players)
-    seconds = time.perf_counter() - start
-
-    # about 40 ms for all 37 sizes on one core; a search would take minutes
-    assert seconds < 1.0
+        assert check_whist(whist_schedule(players)) == [], players
