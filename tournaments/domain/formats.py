@@ -20,12 +20,21 @@ Minnesota board will add who went grand, a widow deal who took the widow and eac
 ('players', 'one', 'Player 7')
 >>> str(drive_format("teams").measure), drive_format("progressive").card_codes
 ('team points', True)
+
+A team night or a league match played in games and rubbers (``with_game``) enters the honours
+claimed beside the tricks, and is measured in rubber points:
+
+>>> rubbers = with_game(drive_format("teams"), 5)
+>>> [figure.name for figure in rubbers.entry], str(rubbers.measure), rubbers.scoring
+(['ns_tricks', 'honours'], 'rubber points', 'Games to 5 and rubbers by the Laws of Whist')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
+
+from .rubbers import game_words
 
 
 class Entrants(StrEnum):
@@ -52,6 +61,7 @@ class Measure(StrEnum):
     TRICKS = "tricks"  # a drive's score card: the tricks a player's couples took
     TEAM_POINTS = "team points"  # a team night: the points the team won
     MATCH_POINTS = "match points"  # a league match: 3 a win and 1 a tie to each club
+    RUBBER_POINTS = "rubber points"  # games and rubbers by the Laws of Whist: never added to tricks
 
     def amount(self, figure: str) -> str:
         """A figure in this measure, in words: "84 tricks", "1 team point". A duplicate evening's
@@ -89,6 +99,8 @@ class Figure:
 
 
 NS_TRICKS = Figure("ns_tricks", "N/S tricks", 0, 13)
+# Honours claimed at the table, in games and rubbers: 2 or 4 to one side (stored "NS4", "EW2", "").
+HONOURS = Figure("honours", "Honours", 0, 4)
 
 
 @dataclass(frozen=True)
@@ -115,6 +127,7 @@ class EveningFormat:
     documents: tuple[str, ...] = ()
     # What an organiser might tell a table whose players are lost: who moves is what the format moves.
     move_example: str = "Ann Smith: go to table 2, sit East"
+    game: int = 0  # the points a game is played to, in games and rubbers (0: no games)
 
     @property
     def duplicate(self) -> bool:
@@ -283,6 +296,21 @@ FORMATS = {
 }
 # A drive's stored format ("individual") and an event's stored variant name the format they play.
 _DRIVE_KEYS = {"individual": "individual-drive"}
+
+
+def with_game(evening: EveningFormat, game: int) -> EveningFormat:
+    """A team night's or a league match's format when its tables play games to ``game`` (5, 7 or
+    10) and rubbers by the Laws of Whist (``domain/rubbers``): the honours entered beside the
+    tricks, and the tables' rubber points as the measure. ``game`` 0 leaves it as it is."""
+    if not game:
+        return evening
+    return replace(
+        evening,
+        entry=(*evening.entry, HONOURS),
+        scoring=game_words(game),
+        measure=Measure.RUBBER_POINTS,
+        game=game,
+    )
 
 
 def event_format(variant: str) -> EveningFormat:
