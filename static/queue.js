@@ -44,28 +44,35 @@
     }
   }
 
-  function form(box, action, item, tricks, seen) {
+  function form(box, action, item, tricks, seen, honours) {
     var f = element("form", { method: "post", action: box.dataset[action], "data-queue": action });
     hidden(f, box.dataset.field, item);
     hidden(f, "seen", seen);
     if (action !== "enter") hidden(f, "ns_tricks", tricks);
+    if (action !== "enter") hidden(f, "honours", honours);
     return f;
   }
 
-  function score(tricks, note, done) {
+  // Honours claimed in games and rubbers ("NS4"), as the page says them: ", N/S 4 honours".
+  function honoursText(honours) {
+    return honours ? ", " + honours.slice(0, 1) + "/" + honours.slice(1, 2) + " " + honours.slice(2) + " honours" : "";
+  }
+
+  function score(tricks, note, done, honours) {
     var p = element("p", { class: done ? "score done" : "score" });
-    p.append("N/S ", element("b", {}, tricks), " · E/W ", element("b", {}, String(13 - tricks)), " ");
+    p.append("N/S ", element("b", {}, tricks), " · E/W ", element("b", {}, String(13 - tricks)), honoursText(honours) + " ");
     p.appendChild(element("span", { class: "waiting" }, note));
     return p;
   }
 
   // A board as the table left it: the scorer's state, then this tablet's entries in their order.
   function localState(section, entries) {
-    var state = { status: section.dataset.status, tricks: section.dataset.tricks };
+    var state = { status: section.dataset.status, tricks: section.dataset.tricks, honours: section.dataset.honours || "" };
     entries.forEach(function (entry) {
-      if (entry.action === "enter") state = { status: "awaiting", tricks: entry.tricks };
-      else if (entry.action === "confirm") state = { status: "confirmed", tricks: entry.tricks };
-      else state = { status: "missing", tricks: "" };
+      var honours = entry.honours || "";
+      if (entry.action === "enter") state = { status: "awaiting", tricks: entry.tricks, honours: honours };
+      else if (entry.action === "confirm") state = { status: "confirmed", tricks: entry.tricks, honours: honours };
+      else state = { status: "missing", tricks: "", honours: "" };
     });
     return state;
   }
@@ -81,22 +88,37 @@
       section.appendChild(element("p", { class: "ask" }, "N/S: how many tricks did you take?"));
       var tricks = form(box, "enter", item, null, seen);
       tricks.className = "tricks";
+      var rubbers = section.dataset.rubbers === "1";
       for (var n = 0; n <= 13; n++) {
-        tricks.appendChild(element("button", { name: "ns_tricks", value: n, "aria-label": "N/S took " + n + " tricks" }, String(n)));
+        if (rubbers) { // games and rubbers: the tricks first, then the honours claimed send it
+          var label = element("label", { class: "trick" });
+          label.append(element("input", { type: "radio", name: "ns_tricks", value: n, required: "" }), String(n));
+          tricks.appendChild(label);
+        } else {
+          tricks.appendChild(element("button", { name: "ns_tricks", value: n, "aria-label": "N/S took " + n + " tricks" }, String(n)));
+        }
+      }
+      if (rubbers) {
+        tricks.appendChild(element("p", { class: "ask" }, "Honours claimed?"));
+        var claims = element("div", { class: "honours" });
+        [["", "None"], ["NS2", "N/S 2"], ["NS4", "N/S 4"], ["EW2", "E/W 2"], ["EW4", "E/W 4"]].forEach(function (claim) {
+          claims.appendChild(element("button", { name: "honours", value: claim[0], class: "big" }, claim[1]));
+        });
+        tricks.appendChild(claims);
       }
       section.appendChild(tricks);
     } else if (state.status === "awaiting") {
-      section.appendChild(score(state.tricks, "waiting to send", false));
+      section.appendChild(score(state.tricks, "waiting to send", false, state.honours));
       section.appendChild(element("p", { class: "ask" }, "E/W: is this right?"));
       var choice = element("div", { class: "confirm" });
-      var yes = form(box, "confirm", item, state.tricks, seen);
+      var yes = form(box, "confirm", item, state.tricks, seen, state.honours);
       yes.appendChild(element("button", { class: "big yes" }, "Yes, confirm"));
       var no = form(box, "reject", item, state.tricks, seen);
       no.appendChild(element("button", { class: "big no" }, "No, enter again"));
       choice.append(yes, no);
       section.appendChild(choice);
     } else {
-      section.appendChild(score(state.tricks, "Confirmed here · waiting to send", true));
+      section.appendChild(score(state.tricks, "Confirmed here · waiting to send", true, state.honours));
     }
   }
 
@@ -123,7 +145,7 @@
       var list = element("ul", { class: "waiting-list" });
       Object.keys(byItem).forEach(function (item) {
         var state = localState({ dataset: { status: "missing", tricks: "" } }, byItem[item]);
-        var what = state.status === "missing" ? "sent back" : "N/S " + state.tricks + (state.status === "confirmed" ? ", confirmed" : "");
+        var what = state.status === "missing" ? "sent back" : "N/S " + state.tricks + honoursText(state.honours) + (state.status === "confirmed" ? ", confirmed" : "");
         list.appendChild(element("li", {}, field.charAt(0).toUpperCase() + field.slice(1) + " " + item + ": " + what));
       });
       box.appendChild(list);
@@ -152,8 +174,9 @@
   function describe(entry) {
     var field = entry.field;
     var what = field.charAt(0).toUpperCase() + field.slice(1) + " " + entry.item;
-    if (entry.action === "enter") return what + " (N/S " + entry.tricks + ", typed here)";
-    if (entry.action === "confirm") return what + " (N/S " + entry.tricks + ", confirmed here)";
+    var count = "N/S " + entry.tricks + honoursText(entry.honours);
+    if (entry.action === "enter") return what + " (" + count + ", typed here)";
+    if (entry.action === "confirm") return what + " (" + count + ", confirmed here)";
     return what + " (sent back here)";
   }
 
@@ -177,6 +200,7 @@
     body.append(entry.field, entry.item);
     if (entry.tricks !== null && entry.tricks !== "") body.append("ns_tricks", entry.tricks);
     if (entry.seen !== null && entry.seen !== "") body.append("seen", entry.seen);
+    if (entry.honours) body.append("honours", entry.honours);
     fetch(entry.url, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {
         // A 5xx is the scorer busy for a moment (nothing was written): the entry stays.
@@ -233,6 +257,7 @@
       item: data.get(box.dataset.field),
       tricks: data.get("ns_tricks"),
       seen: data.get("seen"),
+      honours: data.get("honours") || "",
     });
     save(box, queue);
     render();

@@ -30,10 +30,13 @@ class EntryError(DomainError):
     """A count the table may not enter now, said to the players."""
 
 
-def entry_needed(*, deal: Word, number: int, existing: int | None, confirmed: bool, entered: int) -> bool:
+def entry_needed(
+    *, deal: Word, number: int, existing: int | str | None, confirmed: bool, entered: int | str
+) -> bool:
     """Whether N/S's count ``entered`` for deal ``number`` is to be recorded: True when the table
     has no count for it, False when it has this very count (``existing``, as the table sees it;
-    ``confirmed`` by E/W or not). Another count over one already there is refused, in words."""
+    ``confirmed`` by E/W or not). Another count over one already there is refused, in words. A
+    count with more than tricks in it (honours claimed) comes as its text: "9, N/S 4 honours"."""
     if existing is None:
         return True
     if existing == entered:

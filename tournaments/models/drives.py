@@ -20,8 +20,9 @@ from django.db.models.lookups import Exact
 
 from ..domain.drives import PRESETS, parse_prizes
 from ..domain.errors import DomainError
-from ..domain.formats import EveningFormat, Lists, drive_format
+from ..domain.formats import EveningFormat, Lists, drive_format, with_game
 from ..domain.limits import MAX_HANDS
+from ..domain.rubbers import CLAIMS
 from .clubs import EVENING_TAG_HELP, Club, ClubQuerySet, Member, validate_trump_schedule
 from .history import ResultLine
 from .tablets import TableLink
@@ -51,6 +52,14 @@ class Drive(models.Model):
     class TeamPoints(models.TextChoices):
         MAJORITY = "majority", "1 a hand to the side with 7 tricks or more, 2 for all thirteen"
         TRICKS = "tricks", "The tricks each side took"
+
+    class Rubbers(models.IntegerChoices):
+        """A team night's tables playing games and rubbers by the Laws of Whist (or not)."""
+
+        NONE = 0, "No: points hand by hand"
+        FIVE = 5, "Games to 5 and rubbers (short whist)"
+        SEVEN = 7, "Games to 7, each game by its value (the American game)"
+        TEN = 10, "Games to 10 and rubbers (long whist)"
 
     class SitOut(models.TextChoices):
         SEVEN = "7", "7 tricks"
@@ -85,10 +94,17 @@ class Drive(models.Model):
         default=TeamPoints.MAJORITY,
         help_text="A team night's points for each pair, hand by hand.",
     )
+    rubbers = models.PositiveSmallIntegerField(
+        choices=Rubbers.choices,
+        default=Rubbers.NONE,
+        help_text="A team night: each visit's hands at a table played as games and rubbers by the Laws of "
+        "Whist, the teams scoring rubber points.",
+    )
     hands_per_round = models.PositiveSmallIntegerField(
         default=1,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_HANDS)],
-        help_text="An individual drive: hands played in each round of the schedule.",
+        help_text="An individual drive: hands played in each round of the schedule. A team night: hands "
+        "the away pairs play at each table before moving on.",
     )
     rounds = models.PositiveSmallIntegerField(
         null=True,
@@ -130,6 +146,10 @@ class Drive(models.Model):
             models.CheckConstraint(
                 condition=Q(team_points__in=["majority", "tricks"]), name="drive_team_points_known"
             ),
+            models.CheckConstraint(
+                condition=Q(rubbers__in=[0, 5, 7, 10]) & (Q(rubbers=0) | Q(format="teams")),
+                name="drive_rubbers_known",
+            ),
         ]
 
     def __str__(self):
@@ -146,8 +166,9 @@ class Drive(models.Model):
 
     @property
     def evening_format(self) -> EveningFormat:
-        """What kind of evening it is: who is entered and ranked, and how people are named."""
-        return drive_format(self.format)
+        """What kind of evening it is: who is entered and ranked, and how people are named; a team
+        night in games and rubbers enters honours and counts rubber points."""
+        return with_game(drive_format(self.format), self.rubbers)
 
     @property
     def scheduled(self) -> bool:
@@ -377,6 +398,15 @@ def tricks_text(ns_tricks: int) -> str:
     return f"{ns_tricks}–{13 - ns_tricks}"
 
 
+def honours_text(claim: str) -> str:
+    """Honours claimed, after the tricks: ", N/S 4 honours", or nothing.
+
+    >>> honours_text("EW2"), honours_text("")
+    (', E/W 2 honours', '')
+    """
+    return f", {claim[:1]}/{claim[1:2]} {claim[2:]} honours" if claim else ""
+
+
 class DriveResult(models.Model):
     """The tricks the N/S couple took at one table in one hand; E/W took the rest of 13."""
 
@@ -384,6 +414,12 @@ class DriveResult(models.Model):
     hand = models.PositiveSmallIntegerField()
     table = models.PositiveSmallIntegerField()
     ns_tricks = models.PositiveSmallIntegerField()
+    honours = models.CharField(
+        max_length=3,
+        blank=True,
+        default="",
+        help_text="In games and rubbers: the honours claimed, NS4, NS2, EW4, EW2 or none.",
+    )
     confirmed = models.BooleanField(
         default=False, help_text="Confirmed at the table (or typed by the organiser): it then counts."
     )
@@ -393,6 +429,7 @@ class DriveResult(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["drive", "hand", "table"], name="drive_result_once"),
             models.CheckConstraint(condition=Q(ns_tricks__lte=13), name="drive_result_tricks_0_13"),
+            models.CheckConstraint(condition=Q(honours__in=CLAIMS), name="drive_result_honours_known"),
         ]
 
     def __str__(self):
@@ -400,7 +437,7 @@ class DriveResult(models.Model):
 
     @property
     def score_text(self) -> str:
-        return tricks_text(self.ns_tricks)
+        return tricks_text(self.ns_tricks) + honours_text(self.honours)
 
     @property
     def ew_tricks(self) -> int:

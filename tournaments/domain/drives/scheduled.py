@@ -39,7 +39,7 @@ from ..errors import DomainError, DriveError
 from ..limits import MAX_HANDS
 from ..movements.whist import whist_schedule
 from .movement import SCHEDULED, Departure, Format, TableSeating
-from .teams import check_teams, visits
+from .teams import check_teams, check_visits, visits
 
 COMPASS = ("North", "South", "East", "West")  # the order of (*ns, *ew) in a TableSeating
 
@@ -209,11 +209,7 @@ def team_plan(
     check_teams(teams)
     if not hands or hands < 1:
         raise DriveError("A team night needs at least one hand.")
-    if hands % hands_per_round:
-        raise DriveError(
-            f"{hands} hands cannot be played in visits of {hands_per_round}: give a number of hands "
-            f"that {hands_per_round} divides, or another number of hands a visit."
-        )
+    check_visits(hands, hands_per_round)
 
     def pair(team: int, away: bool) -> tuple[str, str]:
         first = 4 * (team - 1) + 2 * away

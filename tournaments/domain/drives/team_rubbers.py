@@ -22,6 +22,7 @@ table 2 nobody has won a game yet.
 """
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from ..errors import DomainError, DriveError
 from ..rubbers import Score, running
@@ -56,31 +57,57 @@ def _running(game: int, played) -> tuple[Score, ...]:
         raise DriveError(str(error)) from None
 
 
-def score_rubber_teams(game: int, teams: int, deals: Deals, per_round: int = 1) -> dict[int, TeamScore]:
-    """Every team's rubber points and tricks from the hands in so far, by (hand, table): each
-    visit at each table scored as that table's games and rubbers."""
+@dataclass(frozen=True)
+class TableVisit:
+    """One visit at one table in games and rubbers: the home team (N/S), the visiting team (E/W),
+    the hands in so far and the table's score after them (its ``rubber_points`` the result)."""
+
+    visit: int
+    table: int
+    home: int
+    away: int
+    hands: int
+    ns_tricks: int
+    score: Score
+
+
+def table_visits(game: int, teams: int, deals: Deals, per_round: int = 1) -> list[TableVisit]:
+    """Every visit at every table with a hand in, in order of visit and table.
+
+    >>> [(v.visit, v.table, v.away, v.score.rubber_points) for v in table_visits(5, 2, {(1, 2): (1, "")})]
+    [(1, 2, 1, (-3, 3))]
+    """
     check_teams(teams)
-    pairs = {(t, side): [0, 0, 0] for t in range(1, teams + 1) for side in (HOME, AWAY)}
     tables: dict[tuple[int, int], dict[int, tuple[int, str]]] = {}
     for (hand, table), deal in deals.items():
         if not 1 <= table <= teams:
             raise DriveError(f"There is no table {table}: there are {teams} teams.")
-        tables.setdefault(((hand - 1) // per_round, table), {})[hand] = deal
-    for (_, table), played in tables.items():
-        first = min(played)
-        visit = visits(teams, first, per_round)[table - 1]
+        tables.setdefault(((hand - 1) // per_round + 1, table), {})[hand] = deal
+    out = []
+    for (visit, table), played in sorted(tables.items()):
+        seated = visits(teams, min(played), per_round)[table - 1]
         in_order = [played[h] for h in sorted(played)]
-        points = _running(game, in_order)[-1].rubber_points
-        for (team, side), got, tricks in zip(
-            ((visit.home, HOME), (visit.away, AWAY)),
-            points,
-            (sum(t for t, _ in in_order), sum(TRICKS - t for t, _ in in_order)),
-            strict=True,
-        ):
-            line = pairs[(team, side)]
+        score = _running(game, in_order)[-1]
+        out.append(
+            TableVisit(
+                visit, table, seated.home, seated.away, len(in_order), sum(t for t, _ in in_order), score
+            )
+        )
+    return out
+
+
+def score_rubber_teams(game: int, teams: int, deals: Deals, per_round: int = 1) -> dict[int, TeamScore]:
+    """Every team's rubber points and tricks from the hands in so far, by (hand, table): each
+    visit at each table scored as that table's games and rubbers."""
+    pairs = {(t, side): [0, 0, 0] for t in range(1, teams + 1) for side in (HOME, AWAY)}
+    for visit in table_visits(game, teams, deals, per_round):
+        ns, ew = visit.score.rubber_points
+        tricks = (visit.ns_tricks, TRICKS * visit.hands - visit.ns_tricks)
+        for key, got, took in zip(((visit.home, HOME), (visit.away, AWAY)), (ns, ew), tricks, strict=True):
+            line = pairs[key]
             line[0] += got
-            line[1] += tricks
-            line[2] += len(in_order)
+            line[1] += took
+            line[2] += visit.hands
     return {
         t: TeamScore(t, PairScore(t, HOME, *pairs[(t, HOME)]), PairScore(t, AWAY, *pairs[(t, AWAY)]))
         for t in range(1, teams + 1)

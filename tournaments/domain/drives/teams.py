@@ -84,6 +84,24 @@ def check_teams(teams: int) -> None:
         )
 
 
+def check_visits(hands: int, per_round: int) -> None:
+    """Refuse hands that visits of ``per_round`` hands do not divide (the last visit cut short).
+
+    >>> check_visits(12, 4)
+    >>> check_visits(10, 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tournaments.domain.errors.DriveError: 10 hands cannot be played in visits of 4: ...
+    """
+    if per_round < 1:
+        raise DriveError("The away pairs play one hand at least at each table.")
+    if hands % per_round:
+        raise DriveError(
+            f"{hands} hands cannot be played in visits of {per_round}: give a number of hands that "
+            f"{per_round} divides, or another number of hands a visit."
+        )
+
+
 def offset(teams: int, hand: int, per_round: int = 1) -> int:
     """How many tables up from its own the away pairs play in a hand (the same for every team),
     when they stay ``per_round`` hands at each table.

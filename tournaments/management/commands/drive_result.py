@@ -17,6 +17,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--tricks", type=int, required=True, help="tricks taken by the N/S couple, 0 to 13"
         )
+        parser.add_argument(
+            "--honours",
+            default="",
+            help="in games and rubbers, the honours claimed: NS4, NS2, EW4, EW2 (none: leave it out)",
+        )
 
     def handle(self, *args, **options):
         drive = Drive.objects.filter(pk=options["drive"]).first()
@@ -24,7 +29,11 @@ class Command(BaseCommand):
             raise CommandError(f"There is no drive {options['drive']}.")
         try:
             result = drives.drive_result_record(
-                drive=drive, hand=options["hand"], table=options["table"], ns_tricks=options["tricks"]
+                drive=drive,
+                hand=options["hand"],
+                table=options["table"],
+                ns_tricks=options["tricks"],
+                honours=options["honours"],
             )
         except DomainError as error:
             raise CommandError(str(error)) from None

@@ -103,6 +103,24 @@ def drive_report(*, drive: Drive) -> dict:
             }
             for place, s in (state.team_placings() if drive.evening_format.ranks_teams else [])
         ],
+        # What a team's points are: team points, or rubber points in games and rubbers (``game``).
+        "measure": str(drive.evening_format.measure),
+        "game": drive.rubbers or None,
+        "rubbers": [
+            {
+                "visit": v.visit,
+                "table": v.table,
+                "home": v.home,
+                "away": v.away,
+                "hands": v.hands,
+                "score": v.score.line(),
+                "games": [
+                    {"winner": "ns" if g.winner == 0 else "ew", "value": g.value} for g in v.score.finished
+                ],
+                "rubber_points": {"home": v.score.rubber_points[0], "away": v.score.rubber_points[1]},
+            }
+            for v in state.table_visits()
+        ],
     }
 
 

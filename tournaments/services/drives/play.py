@@ -40,7 +40,7 @@ from ...models import (
     PrizeCut,
     TableCheckIn,
 )
-from ...models.drives import tricks_text
+from ...models.drives import honours_text, tricks_text
 from ...signals import evening_closed
 from ..core.audit import drive_log
 from ..core.codes import table_link_create
@@ -235,38 +235,60 @@ def _locked(drive: Drive) -> Drive:
 
 @transaction.atomic
 def drive_result_record(
-    *, drive: Drive, hand: int, table: int, ns_tricks: int, confirmed: bool = True, user=None
+    *,
+    drive: Drive,
+    hand: int,
+    table: int,
+    ns_tricks: int,
+    honours: str = "",
+    confirmed: bool = True,
+    user=None,
 ) -> DriveResult:
-    """Record the N/S couple's tricks at a table in a hand, and seat what the result lets be seated.
+    """Record the N/S couple's tricks at a table in a hand (in games and rubbers, with the honours
+    claimed), and seat what the result lets be seated.
 
     Unconfirmed (a tablet's first tap) it waits for the other couple, and another count is not
     typed over it (``domain.entry``, as at an event's tablet). A confirmed result is changed only
     by ``drive_result_correct``; the same tricks sent again are harmless.
     """
-    return _record(_locked(drive), hand, table, ns_tricks, confirmed, source=ORGANISER, user=user)
+    return _record(_locked(drive), hand, table, ns_tricks, confirmed, honours, source=ORGANISER, user=user)
+
+
+def _count(ns_tricks: int, honours: str) -> int | str:
+    """A table's count as the entry rule compares it: the tricks, and the honours claimed."""
+    return f"{ns_tricks}{honours_text(honours)}" if honours else ns_tricks
 
 
 def _record(
-    drive: Drive, hand: int, table: int, ns_tricks: int, confirmed: bool, *, source: str, user=None
+    drive: Drive,
+    hand: int,
+    table: int,
+    ns_tricks: int,
+    confirmed: bool,
+    honours: str = "",
+    *,
+    source: str,
+    user=None,
 ) -> DriveResult:
+    honours = (honours or "").upper()
     state = DriveState(drive, near=hand)
-    state.check_playable(hand, table, ns_tricks)
+    state.check_playable(hand, table, ns_tricks, honours=honours)
     result = state.result_rows.get((hand, table))
     if not confirmed:  # N/S's count, waiting for E/W: the rule of every table's count
         try:
             needed = entry_needed(
                 deal=drive.evening_format.deal,
                 number=hand,
-                existing=None if result is None else result.ns_tricks,
+                existing=None if result is None else _count(result.ns_tricks, result.honours),
                 confirmed=result is not None and result.confirmed,
-                entered=ns_tricks,
+                entered=_count(ns_tricks, honours),
             )
         except EntryError as error:
             raise DriveStateError(str(error)) from None
         if not needed:
             return result  # the same tap again: nothing to do
     elif result is not None and result.confirmed:
-        if result.ns_tricks == ns_tricks:
+        if (result.ns_tricks, result.honours) == (ns_tricks, honours):
             return result
         raise DriveStateError(
             f"Hand {hand} at table {table} is already confirmed ({result}); only the organiser can "
@@ -274,11 +296,11 @@ def _record(
         )
     if result is None:
         result, line, before = DriveResult(drive=drive, hand=hand, table=table), Line.CREATED, ""
-    elif result.ns_tricks != ns_tricks:
+    elif (result.ns_tricks, result.honours) != (ns_tricks, honours):
         line, before = Line.CREATED, result.score_text  # the organiser's count over one still waiting
     else:
         line, before = Line.CONFIRMED, result.score_text  # the organiser confirms a table's count
-    result.ns_tricks, result.confirmed = ns_tricks, confirmed
+    result.ns_tricks, result.honours, result.confirmed = ns_tricks, honours, confirmed
     result.save()
     history_add(result, line, before=before, user=user, source=source)
     if confirmed:
@@ -288,22 +310,27 @@ def _record(
 
 
 @transaction.atomic
-def drive_result_confirm(*, drive: Drive, hand: int, table: int, ns_tricks: int) -> DriveResult:
-    """E/W confirm the count they were shown at the table; a count changed since is not confirmed
-    by mistake, and a confirmation sent twice is harmless."""
-    return _confirm(_locked(drive), hand, table, ns_tricks, source=ORGANISER)
+def drive_result_confirm(
+    *, drive: Drive, hand: int, table: int, ns_tricks: int, honours: str = ""
+) -> DriveResult:
+    """E/W confirm the count they were shown at the table (and the honours claimed); a count
+    changed since is not confirmed by mistake, and a confirmation sent twice is harmless."""
+    return _confirm(_locked(drive), hand, table, ns_tricks, honours, source=ORGANISER)
 
 
-def _confirm(drive: Drive, hand: int, table: int, ns_tricks: int, *, source: str) -> DriveResult:
+def _confirm(
+    drive: Drive, hand: int, table: int, ns_tricks: int, honours: str = "", *, source: str
+) -> DriveResult:
+    honours = (honours or "").upper()
     state = DriveState(drive, near=hand)
-    state.check_playable(hand, table, ns_tricks)
+    state.check_playable(hand, table, ns_tricks, honours=honours)
     result = state.result_rows.get((hand, table))
     if result is None:
         raise DriveStateError(f"Hand {hand} has no count to confirm yet: N/S enter it first.")
-    if result.ns_tricks != ns_tricks:
+    if (result.ns_tricks, result.honours) != (ns_tricks, honours):
+        shown, seen = _count(result.ns_tricks, result.honours), _count(ns_tricks, honours)
         raise DriveStateError(
-            f"Hand {hand} now shows N/S {result.ns_tricks}, not {ns_tricks}: check it again before "
-            "confirming."
+            f"Hand {hand} now shows N/S {shown}, not {seen}: check it again before confirming."
         )
     if not result.confirmed:
         result.confirmed = True
@@ -355,22 +382,24 @@ def _check_seen(link: DriveTable, hand: int, seen: int | None) -> None:
 
 
 @transaction.atomic
-def drive_table_enter(*, link: DriveTable, hand: int, ns_tricks: int, seen: int | None = None) -> DriveResult:
+def drive_table_enter(
+    *, link: DriveTable, hand: int, ns_tricks: int, honours: str = "", seen: int | None = None
+) -> DriveResult:
     """N/S's count from a table's tablet, waiting for E/W: ``drive_result_record`` unconfirmed.
     ``seen``: see ``typed_before_organiser_set``."""
     link = _locked_table(link, hand)
     _check_seen(link, hand, seen)
-    return _record(link.drive, hand, link.table, ns_tricks, confirmed=False, source=table_source(link.table))
+    return _record(link.drive, hand, link.table, ns_tricks, False, honours, source=table_source(link.table))
 
 
 @transaction.atomic
 def drive_table_confirm(
-    *, link: DriveTable, hand: int, ns_tricks: int, seen: int | None = None
+    *, link: DriveTable, hand: int, ns_tricks: int, honours: str = "", seen: int | None = None
 ) -> DriveResult:
     """E/W's confirmation from a table's tablet: ``drive_result_confirm``."""
     link = _locked_table(link, hand)
     _check_seen(link, hand, seen)
-    return _confirm(link.drive, hand, link.table, ns_tricks, source=table_source(link.table))
+    return _confirm(link.drive, hand, link.table, ns_tricks, honours, source=table_source(link.table))
 
 
 @transaction.atomic
@@ -473,24 +502,29 @@ def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None
 
 
 @transaction.atomic
-def drive_result_correct(*, drive: Drive, hand: int, table: int, ns_tricks: int, reason: str, user=None):
-    """The organiser sets a hand's tricks (a correction, or a score card typed in), saying why, with
-    a history line. Where people already sat is kept: only the scores change."""
+def drive_result_correct(
+    *, drive: Drive, hand: int, table: int, ns_tricks: int, reason: str, honours: str = "", user=None
+):
+    """The organiser sets a hand's tricks (and, in games and rubbers, the honours claimed: a
+    correction, or a score card typed in), saying why, with a history line. Where people already
+    sat is kept: only the scores change."""
     reason = reason.strip()
     if not reason:
         raise ServiceError("Say why the hand is corrected: the reason is kept in the history.")
+    honours = (honours or "").upper()
     drive = _locked(drive)
     require(lifecycle.may_correct(drive), DriveStateError)
     state = DriveState(drive, near=hand)
-    state.check_playable(hand, table, ns_tricks, organiser=True)
+    state.check_playable(hand, table, ns_tricks, organiser=True, honours=honours)
     result = state.result_rows.get((hand, table))
     before = "" if result is None else result.score_text
     if result is None:
         result = DriveResult(drive=drive, hand=hand, table=table)
-    result.ns_tricks, result.confirmed = ns_tricks, True
+    result.ns_tricks, result.honours, result.confirmed = ns_tricks, honours, True
     result.save()
     history_add(result, Line.CORRECTED, before=before, reason=reason[:200], user=user, source=ORGANISER)
-    detail = f"hand {hand}, table {table}: {before or '—'} → {tricks_text(ns_tricks)} ({reason})"
+    after = tricks_text(ns_tricks) + honours_text(honours)
+    detail = f"hand {hand}, table {table}: {before or '—'} → {after} ({reason})"
     drive_log(drive=drive, action=Action.CORRECTED, detail=detail, user=user)
     state.results[(hand, table)] = ns_tricks
     _seat_what_can_be(drive, state, hand)

@@ -36,6 +36,7 @@ def drive_create(
     hands_per_round: int = 1,
     rounds: int | None = None,
     team_points: str = Drive.TeamPoints.MAJORITY,
+    rubbers: int = Drive.Rubbers.NONE,
     user=None,
 ) -> Drive:
     """A new drive taking entries. An individual drive's hands are set at the start, from its
@@ -59,6 +60,7 @@ def drive_create(
         hands_per_round=hands_per_round,
         rounds=rounds,
         team_points=team_points,
+        rubbers=rubbers,
     )
     _check(drive)
     drive.save()

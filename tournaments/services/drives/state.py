@@ -25,6 +25,7 @@ from ...domain.drives import (
     score_players,
     sit_out_score,
     sources,
+    team_rubbers,
 )
 from ...domain.drives import senders as scheduled_senders
 from ...domain.drives.teams import (
@@ -39,7 +40,9 @@ from ...domain.drives.teams import (
     rank_teams,
     score_teams,
 )
+from ...domain.errors import DomainError
 from ...domain.places import shared_places
+from ...domain.rubbers import Score, check_deal
 from ...models import (
     Drive,
     DrivePlayer,
@@ -79,7 +82,7 @@ def seatings_of(seats, keys: dict[int, str]) -> dict[int, dict[int, TableSeating
 
 
 # A seat's table's result, read beside the seat in the one statement (``_read_near``).
-RESULT_READ = ("result__id", "result__ns_tricks", "result__confirmed")
+RESULT_READ = ("result__id", "result__ns_tricks", "result__honours", "result__confirmed")
 
 
 class DriveStateError(ServiceError):
@@ -130,7 +133,13 @@ class DriveState:
             DriveSeat.objects.filter(drive=drive).values_list("hand", "table", "seat", "player_id"), by_id
         )
         self.result_rows = {(r.hand, r.table): r for r in DriveResult.objects.filter(drive=drive)}
+        self._confirmed()
+
+    def _confirmed(self) -> None:
+        """The confirmed results, from the rows read: N/S's tricks (and the honours claimed, in
+        games and rubbers) by (hand, table)."""
         self.results = {k: r.ns_tricks for k, r in self.result_rows.items() if r.confirmed}
+        self.honours = {k: r.honours for k, r in self.result_rows.items() if r.confirmed}
 
     @classmethod
     def read_many(cls, drives) -> dict[int, "DriveState"]:
@@ -163,7 +172,7 @@ class DriveState:
         for row in DriveResult.objects.filter(drive__in=by_id):
             states[row.drive_id].result_rows[(row.hand, row.table)] = row
         for state in states.values():
-            state.results = {k: r.ns_tricks for k, r in state.result_rows.items() if r.confirmed}
+            state._confirmed()
         for drive_id, player_id, half, score in DriveTotal.objects.filter(drive__in=by_id).values_list(
             "drive_id", "player_id", "half", "score"
         ):
@@ -187,7 +196,7 @@ class DriveState:
             .values_list("hand", "table", "seat", "player_id", "player__role", "player__card", *RESULT_READ)
         )
         rows, self.result_rows = [], {}
-        for hand_, table, seat, player_id, role, card, result_id, ns_tricks, confirmed in seats:
+        for hand_, table, seat, player_id, role, card, result_id, ns_tricks, honours, confirmed in seats:
             rows.append((hand_, table, seat, player_id, f"{role}{card}"))
             # A table's result comes with each of its four seats. Plain values, not a model a seat
             # (the seats of five hands of a big drive are hundreds of rows): the result itself is
@@ -200,11 +209,12 @@ class DriveState:
                     hand=hand_,
                     table=table,
                     ns_tricks=ns_tricks,
+                    honours=honours,
                     confirmed=confirmed,
                 )
         self.ids = {key: player_id for hand_, _, _, player_id, key in rows if hand_ == 1}
         self.seatings = seatings_of((row[:4] for row in rows), self.players_by_id)
-        self.results = {k: r.ns_tricks for k, r in self.result_rows.items() if r.confirmed}
+        self._confirmed()
 
     @property
     def format(self) -> Format:
@@ -271,11 +281,21 @@ class DriveState:
         """The players seated at a table, as ``label`` names them: "Doreen Hardcastle (L3), Jim Lee (G3)"."""
         return ", ".join(self.label(key) for key in seating.players)
 
-    def check_playable(self, hand: int, table: int, ns_tricks: int, organiser: bool = False) -> None:
+    def check_playable(
+        self, hand: int, table: int, ns_tricks: int, organiser: bool = False, honours: str = ""
+    ) -> None:
         verdict = lifecycle.may_correct(self.drive) if organiser else lifecycle.may_play(self.drive)
         require(verdict, DriveStateError)
         if not 0 <= ns_tricks <= 13:
             raise DriveStateError(f"{ns_tricks} is not a number of tricks: give 0 to 13.")
+        if honours and not self.drive.rubbers:
+            raise DriveStateError(
+                f"{self.drive.name} does not play games and rubbers: nobody scores honours."
+            )
+        try:
+            check_deal(ns_tricks, honours)
+        except DomainError as error:
+            raise DriveStateError(str(error)) from None
         if not 1 <= table <= self.tables:
             raise DriveStateError(f"There is no table {table}: this drive has {self.tables} tables.")
         if not 1 <= hand <= self.drive.hands:
@@ -384,8 +404,35 @@ class DriveState:
 
     @cached_property
     def team_scores(self) -> dict[int, TeamScore]:
-        """Each team's points and tricks over the hands confirmed so far."""
-        return score_teams(Rule(self.drive.team_points), len(self.teams), self.results)
+        """Each team's points and tricks over the hands confirmed so far: its pairs' team points,
+        or in games and rubbers their rubber points."""
+        teams, each = len(self.teams), self.drive.hands_per_round
+        if self.drive.rubbers:
+            return team_rubbers.score_rubber_teams(self.drive.rubbers, teams, self.deals, per_round=each)
+        return score_teams(Rule(self.drive.team_points), teams, self.results, per_round=each)
+
+    @property
+    def deals(self) -> dict[tuple[int, int], tuple[int, str]]:
+        """The confirmed hands as games and rubbers score them: N/S's tricks and the honours claimed."""
+        return {k: (tricks, self.honours.get(k, "")) for k, tricks in self.results.items()}
+
+    def table_visits(self) -> list[team_rubbers.TableVisit]:
+        """In games and rubbers, every visit at every table with its hands in so far and its
+        score (none for a night that plays none)."""
+        if not self.drive.rubbers:
+            return []
+        return team_rubbers.table_visits(
+            self.drive.rubbers, len(self.teams), self.deals, per_round=self.drive.hands_per_round
+        )
+
+    def table_score(self, hand: int, table: int) -> Score | None:
+        """In games and rubbers, a table's running score after a hand (its visit's hands in so far):
+        what its tablet shows. None for a night that plays none."""
+        if not self.drive.rubbers:
+            return None
+        return team_rubbers.table_score(
+            self.drive.rubbers, self.deals, hand=hand, table=table, per_round=self.drive.hands_per_round
+        )
 
     def team_placings(self) -> list[tuple[str, TeamScore]]:
         return rank_teams(self.team_scores)

@@ -12,7 +12,7 @@ from datetime import date as Date
 from django.db import transaction
 from django.db.models import Max
 
-from ...domain.drives.teams import Rule, check_teams, pair_card
+from ...domain.drives.teams import Rule, check_teams, check_visits, pair_card
 from ...domain.errors import DriveError
 from ...models import AuditLine, Club, Drive, DrivePlayer, DriveTeam
 from ..core.audit import drive_log
@@ -40,14 +40,20 @@ def team_night_create(
     team_points: str = Rule.MAJORITY,
     trump_schedule: str = "HDSC",
     tag: str = "",
+    rubbers: int = Drive.Rubbers.NONE,
+    hands_per_visit: int = 1,
     user=None,
 ) -> Drive:
     """A team night with its teams, each given as its name and its four players (the home pair's
-    two, then the away pair's two). All or nothing."""
+    two, then the away pair's two). All or nothing. ``rubbers`` (5, 7 or 10) plays each visit's
+    ``hands_per_visit`` hands at a table as games and rubbers (``domain/drives/team_rubbers``)."""
     if team_points not in Drive.TeamPoints.values:
         raise ServiceError(f"'{team_points}' is not a points rule: give majority or tricks.")
+    if rubbers not in Drive.Rubbers.values:
+        raise ServiceError(f"A game is played to 5, 7 or 10 points, not {rubbers}.")
     try:
         check_teams(len(teams))
+        check_visits(hands, hands_per_visit)
     except DriveError as error:
         raise ServiceError(str(error)) from None
     drive = drive_create(
@@ -60,6 +66,8 @@ def team_night_create(
         trump_schedule=trump_schedule,
         tag=tag,
         team_points=team_points,
+        rubbers=rubbers,
+        hands_per_round=hands_per_visit,
         user=user,
     )
     for team_name, players in teams:

@@ -13,10 +13,20 @@ from ...domain.drives import COMPASS
 from ...domain.errors import DomainError
 from ...domain.formats import Entrants
 from ...models import DriveTable
+from ...models.drives import honours_text
 from ...services import drives
 from ...services.tablets.checkins import check_in_asked, check_in_of
 from ..common import NOT_IN_USE, could_be_token, get_by_token, whole_number
 from .events import asks_to_send_again, check_in_view, table_ready
+
+# In games and rubbers N/S's tricks are followed by the honours claimed, one big button each.
+HONOURS_BUTTONS = (
+    ("", "No honours"),
+    ("NS2", "N/S 2 (three honours)"),
+    ("NS4", "N/S 4 (all four)"),
+    ("EW2", "E/W 2 (three honours)"),
+    ("EW4", "E/W 4 (all four)"),
+)
 
 
 def _couple(state, couple, seats) -> list[dict]:
@@ -66,6 +76,16 @@ def _sitting_out(state, hand: int) -> list[dict]:
     ]
 
 
+def _games(state, hand: int, table: int, after: bool = False) -> dict:
+    """In games and rubbers, the table's running score: before the hand in play, or after the
+    hand just played, with the visit's rubber points once its last hand is in."""
+    score = state.table_score(hand, table)
+    if score is None:
+        return {}
+    visit_over = after and hand % state.drive.hands_per_round == 0
+    return {"running": score.line(), "rubber_points": score.points_line() if visit_over else ""}
+
+
 def drive_table_page(request, token: str):
     access = get_by_token(DriveTable.objects.select_related("drive__club"), token)
     drive = access.drive
@@ -82,16 +102,18 @@ def drive_table_page(request, token: str):
             "hand": played,
             "ns_tricks": state.results[(played, access.table)],
             "ew_tricks": 13 - state.results[(played, access.table)],
+            "honours": honours_text(state.honours.get((played, access.table), "")),
             "last": last,
             "moves": [] if last else _moves(state, played, access.table),
             "sitting_out": [] if last else _sitting_out(state, played + 1),
-        }
+        } | _games(state, played, access.table, after=True)
     context = {
         "access": access,
         "drive": drive,
         "now": now,
         "after": after,
         "tricks": range(14),
+        "honours": HONOURS_BUTTONS if drive.rubbers else (),
         "hands": drive.hands,
         "finished": allows["finished"],
     }
@@ -108,6 +130,9 @@ def drive_table_page(request, token: str):
         if drive.evening_format.entrants is Entrants.TEAMS:
             home, away = (state.team_of(couple[0]) for couple in (now.seating.ns, now.seating.ew))
             context["match"] = {"home": home, "away": away}
+        if not now.seating.sit_out:
+            context |= _games(state, now.hand, access.table)
+            context["claimed"] = honours_text(now.result.honours) if now.result else ""
         if not now.seating.sit_out and now.result is None:
             check_in = check_in_of(access, now.hand)
             context |= {
@@ -163,14 +188,22 @@ def _tricks(data) -> int:
 
 def _enter(link, hand, data):
     drives.drive_table_enter(
-        link=link, hand=hand, ns_tricks=_tricks(data), seen=whole_number(data.get("seen"))
+        link=link,
+        hand=hand,
+        ns_tricks=_tricks(data),
+        honours=data.get("honours", ""),
+        seen=whole_number(data.get("seen")),
     )
     return "", None
 
 
 def _confirm(link, hand, data):
     drives.drive_table_confirm(
-        link=link, hand=hand, ns_tricks=_tricks(data), seen=whole_number(data.get("seen"))
+        link=link,
+        hand=hand,
+        ns_tricks=_tricks(data),
+        honours=data.get("honours", ""),
+        seen=whole_number(data.get("seen")),
     )
     return "", hand
 
@@ -180,7 +213,7 @@ def _reject(link, hand, data):
     return f"Hand {hand} sent back: N/S, tap your tricks again.", None
 
 
-_send_again = asks_to_send_again("tournaments:drive-table", ("hand", "ns_tricks", "seen"))
+_send_again = asks_to_send_again("tournaments:drive-table", ("hand", "ns_tricks", "honours", "seen"))
 drive_table_enter = _send_again(_action(_enter))
 drive_table_confirm = _send_again(_action(_confirm))
 drive_table_reject = _send_again(_action(_reject))
