@@ -12,6 +12,7 @@ from .domain.errors import DomainError
 from .domain.leagues import MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN, check_days_between
 from .domain.limits import MAX_BOARDS_PER_ROUND, MAX_HANDS, MAX_PBN_BYTES, MAX_PLAYERS, MAX_RESULTS_CSV_BYTES
 from .domain.movements import build_movement, parse_round_list
+from .domain.rubbers import CLAIM_CHOICES
 from .models import Adjusted, Competition, Drive, DrivePlayer, DriveTeam, Event
 from .services.drives import lifecycle as drive_lifecycle
 from .services.events.lifecycle import (
@@ -318,6 +319,12 @@ class DriveTotalsForm(forms.Form):
         return {"totals": totals}
 
 
+FIXED_DEALS = (
+    "A fixed number of deals: five, no trumps, spades, hearts, diamonds, clubs, is the NSHDC schedule "
+    "(with odd tricks scored, for an event)."
+)
+
+
 class NewEventForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, empty_label=None)
     name = forms.CharField(max_length=100, initial="Whist drive", error_messages=text_errors("A name"))
@@ -325,7 +332,10 @@ class NewEventForm(forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"), initial=timezone.localdate
     )
     trump_schedule = forms.ChoiceField(
-        label="Trumps", choices=[(key, label) for key, label in PRESET_SCHEDULES.items()], initial="HDSC"
+        label="Trumps",
+        choices=[(key, label) for key, label in PRESET_SCHEDULES.items()],
+        initial="HDSC",
+        help_text=FIXED_DEALS,
     )
     scoring = forms.ChoiceField(choices=Event.Scoring.choices, initial=Event.Scoring.MATCHPOINTS)
     individual = forms.TypedChoiceField(
@@ -420,6 +430,9 @@ class DriveCorrectionForm(forms.Form):
     hand = forms.IntegerField(error_messages=NOT_NUMBERS)
     table = forms.IntegerField(error_messages=NOT_NUMBERS)
     ns_tricks = forms.IntegerField(error_messages=NOT_NUMBERS)
+    honours = forms.ChoiceField(  # games and rubbers only: the service refuses honours elsewhere
+        required=False, choices=CLAIM_CHOICES
+    )
     reason = forms.CharField(
         max_length=200,
         error_messages=text_errors(
@@ -538,7 +551,7 @@ class NewDriveForm(forms.Form):
         label="Trumps",
         choices=[(key, label) for key, label in PRESET_SCHEDULES.items() if key != TURNED],
         initial="HDSC",
-        help_text="Hand by hand, in this order, then again from the start.",
+        help_text="Hand by hand, in this order, then again from the start. " + FIXED_DEALS,
     )
     sit_out = forms.ChoiceField(
         label="At the sit-out table a player scores", choices=Drive.SitOut.choices, initial=Drive.SitOut.SEVEN
@@ -631,7 +644,38 @@ class NewTeamNightForm(NewDriveForm):
         error_messages={"required": "Enter the teams, one a line: a team night needs two at least."},
     )
 
-    field_order = ["club", "name", "date", "team_points", "hands", "halves", "trump_schedule", "teams"]
+    rubbers = forms.TypedChoiceField(
+        label="Games and rubbers",
+        choices=Drive.Rubbers.choices,
+        coerce=int,
+        required=False,
+        empty_value=Drive.Rubbers.NONE,
+        initial=Drive.Rubbers.NONE,
+        help_text="By the Laws of Whist: each visit's hands at a table played as games (honours claimed "
+        "at the table), the teams scoring the tables' rubber points instead of the points above.",
+    )
+    hands_per_visit = forms.IntegerField(
+        label="Hands a visit",
+        required=False,
+        min_value=1,
+        max_value=MAX_HANDS,
+        initial=1,
+        help_text="Hands the away pairs play at each table before moving on (for games and rubbers, "
+        "e.g. 6: a rubber takes 2 to 3 games). The hands must be a whole number of visits.",
+    )
+
+    field_order = [
+        "club",
+        "name",
+        "date",
+        "team_points",
+        "rubbers",
+        "hands",
+        "hands_per_visit",
+        "halves",
+        "trump_schedule",
+        "teams",
+    ]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -640,6 +684,9 @@ class NewTeamNightForm(NewDriveForm):
         self.fields["name"].initial = "Team night"
         self.fields["hands"].initial = 12
         self.fields["hands"].help_text = ""  # what an individual drive does instead is no matter here
+
+    def clean_hands_per_visit(self):
+        return self.cleaned_data.get("hands_per_visit") or 1
 
     def clean_teams(self):
         lines = [line for line in self.cleaned_data["teams"].splitlines() if line.strip()]

@@ -56,6 +56,14 @@ GAMES = (5, 7, 10)  # the games a club may play to
 RUBBER_GAMES = (5, 10)  # those played in rubbers; 7 plays games alone
 RUBBER_BONUS = 2
 CLAIMS = ("", "NS2", "NS4", "EW2", "EW4")
+# The claims as a tablet's buttons and the organiser's choices say them.
+CLAIM_CHOICES = (
+    ("", "No honours"),
+    ("NS2", "N/S 2 (three honours)"),
+    ("NS4", "N/S 4 (all four)"),
+    ("EW2", "E/W 2 (three honours)"),
+    ("EW4", "E/W 4 (all four)"),
+)
 SIDES = ("N/S", "E/W")
 
 

@@ -51,6 +51,7 @@ DRIVE_FIELDS = (
     "team_points",
     "hands_per_round",
     "rounds",
+    "rubbers",
 )
 
 
@@ -88,7 +89,13 @@ def drive_export(drive: Drive) -> dict:
             for t in tables.values()
         ],
         "results": [
-            {"hand": r.hand, "table": r.table, "ns_tricks": r.ns_tricks, "confirmed": r.confirmed}
+            {
+                "hand": r.hand,
+                "table": r.table,
+                "ns_tricks": r.ns_tricks,
+                "honours": r.honours,
+                "confirmed": r.confirmed,
+            }
             for r in drive.results.all()
         ],
         "history": [
@@ -203,6 +210,7 @@ def _restore(drive: Drive, data: dict) -> None:
     )
     for item in data.get("results", []):
         result = DriveResult(drive=drive, **{f: item[f] for f in ("hand", "table", "ns_tricks", "confirmed")})
+        result.honours = item.get("honours", "")  # files from before games and rubbers have none
         result.full_clean()
         result.save()
     users = club_users(drive.club)

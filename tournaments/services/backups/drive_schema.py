@@ -5,7 +5,8 @@ players.
 """
 
 from ...domain import limits
-from ...models import ResultLine
+from ...domain.rubbers import CLAIMS
+from ...models import Drive, ResultLine
 from .event_schema import (
     CLUB_NAME,
     CODE,
@@ -65,6 +66,7 @@ DRIVE_EXPORT = validator(
                     "tag": text(30),
                     "hands_per_round": HAND,
                     "rounds": whole(1, limits.MAX_HANDS, empty=True),
+                    "rubbers": one_of(*Drive.Rubbers.values),
                 },
                 optional=(
                     "status",
@@ -81,6 +83,7 @@ DRIVE_EXPORT = validator(
                     "team_points",
                     "hands_per_round",
                     "rounds",
+                    "rubbers",  # since games and rubbers
                 ),
             ),
             "teams": rows(record({"number": TABLE, "name": text(60)})),
@@ -117,8 +120,10 @@ DRIVE_EXPORT = validator(
                         "hand": HAND,
                         "table": TABLE,
                         "ns_tricks": whole(0, 13),
+                        "honours": one_of(*CLAIMS),
                         "confirmed": YES_NO,
-                    }
+                    },
+                    optional=("honours",),  # since games and rubbers
                 )
             ),
             "history": rows(

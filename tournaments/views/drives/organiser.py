@@ -16,6 +16,7 @@ from ...domain.drives import LADY
 from ...domain.errors import DomainError
 from ...forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, NewDriveForm, form_problems
 from ...models import Drive
+from ...models.drives import honours_text
 from ...services import drives
 from ...services.season.competitions import evening_competitions
 from ...services.tablets.checkins import drive_check_ins
@@ -233,7 +234,7 @@ def drive_correct(request, drive_id: int):
     if not form.is_valid():
         messages.error(request, form_problems(form))
         return redirect("tournaments:drive-run", drive_id=drive_id)
-    hand, table, tricks = (form.cleaned_data[k] for k in ("hand", "table", "ns_tricks"))
+    hand, table, tricks, honours = (form.cleaned_data[k] for k in ("hand", "table", "ns_tricks", "honours"))
     return _action(
         request,
         drive_id,
@@ -242,10 +243,11 @@ def drive_correct(request, drive_id: int):
             hand=hand,
             table=table,
             ns_tricks=tricks,
+            honours=honours,
             reason=form.cleaned_data["reason"],
             user=request.user,
         ),
-        f"Hand {hand} at table {table}: N/S {tricks}.",
+        f"Hand {hand} at table {table}: N/S {tricks}{honours_text(honours)}.",
     )
 
 

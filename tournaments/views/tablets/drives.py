@@ -12,21 +12,13 @@ from ...domain.boards import STRAIN_SYMBOLS
 from ...domain.drives import COMPASS
 from ...domain.errors import DomainError
 from ...domain.formats import Entrants
+from ...domain.rubbers import CLAIM_CHOICES
 from ...models import DriveTable
 from ...models.drives import honours_text
 from ...services import drives
 from ...services.tablets.checkins import check_in_asked, check_in_of
 from ..common import NOT_IN_USE, could_be_token, get_by_token, whole_number
 from .events import asks_to_send_again, check_in_view, table_ready
-
-# In games and rubbers N/S's tricks are followed by the honours claimed, one big button each.
-HONOURS_BUTTONS = (
-    ("", "No honours"),
-    ("NS2", "N/S 2 (three honours)"),
-    ("NS4", "N/S 4 (all four)"),
-    ("EW2", "E/W 2 (three honours)"),
-    ("EW4", "E/W 4 (all four)"),
-)
 
 
 def _couple(state, couple, seats) -> list[dict]:
@@ -113,7 +105,8 @@ def drive_table_page(request, token: str):
         "now": now,
         "after": after,
         "tricks": range(14),
-        "honours": HONOURS_BUTTONS if drive.rubbers else (),
+        # In games and rubbers N/S's tricks are followed by the honours claimed, a big button each.
+        "honours": CLAIM_CHOICES if drive.rubbers else (),
         "hands": drive.hands,
         "finished": allows["finished"],
     }
