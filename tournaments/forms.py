@@ -646,11 +646,11 @@ class NewTeamNightForm(NewDriveForm):
 
     rubbers = forms.TypedChoiceField(
         label="Games and rubbers",
-        choices=Drive.Rubbers.choices,
+        choices=Drive._meta.get_field("rubbers").choices,
         coerce=int,
         required=False,
-        empty_value=Drive.Rubbers.NONE,
-        initial=Drive.Rubbers.NONE,
+        empty_value=0,
+        initial=0,
         help_text="By the Laws of Whist: each visit's hands at a table played as games (honours claimed "
         "at the table), the teams scoring the tables' rubber points instead of the points above.",
     )

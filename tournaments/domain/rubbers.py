@@ -65,6 +65,12 @@ CLAIM_CHOICES = (
     ("EW4", "E/W 4 (all four)"),
 )
 SIDES = ("N/S", "E/W")
+# The games a club chooses from, in its words (0, no games, is each evening's own choice's words).
+GAME_CHOICES = (
+    (5, "Games to 5 and rubbers (short whist)"),
+    (7, "Games to 7, each game by its value (the American game)"),
+    (10, "Games to 10 and rubbers (long whist)"),
+)
 
 
 class RubberError(DomainError):

@@ -22,7 +22,7 @@ from ..domain.drives import PRESETS, parse_prizes
 from ..domain.errors import DomainError
 from ..domain.formats import EveningFormat, Lists, drive_format, with_game
 from ..domain.limits import MAX_HANDS
-from ..domain.rubbers import CLAIMS
+from ..domain.rubbers import CLAIMS, GAME_CHOICES, GAMES
 from .clubs import EVENING_TAG_HELP, Club, ClubQuerySet, Member, validate_trump_schedule
 from .history import ResultLine
 from .tablets import TableLink
@@ -52,14 +52,6 @@ class Drive(models.Model):
     class TeamPoints(models.TextChoices):
         MAJORITY = "majority", "1 a hand to the side with 7 tricks or more, 2 for all thirteen"
         TRICKS = "tricks", "The tricks each side took"
-
-    class Rubbers(models.IntegerChoices):
-        """A team night's tables playing games and rubbers by the Laws of Whist (or not)."""
-
-        NONE = 0, "No: points hand by hand"
-        FIVE = 5, "Games to 5 and rubbers (short whist)"
-        SEVEN = 7, "Games to 7, each game by its value (the American game)"
-        TEN = 10, "Games to 10 and rubbers (long whist)"
 
     class SitOut(models.TextChoices):
         SEVEN = "7", "7 tricks"
@@ -95,8 +87,8 @@ class Drive(models.Model):
         help_text="A team night's points for each pair, hand by hand.",
     )
     rubbers = models.PositiveSmallIntegerField(
-        choices=Rubbers.choices,
-        default=Rubbers.NONE,
+        choices=[(0, "No: points hand by hand"), *GAME_CHOICES],
+        default=0,
         help_text="A team night: each visit's hands at a table played as games and rubbers by the Laws of "
         "Whist, the teams scoring rubber points.",
     )
@@ -147,7 +139,7 @@ class Drive(models.Model):
                 condition=Q(team_points__in=["majority", "tricks"]), name="drive_team_points_known"
             ),
             models.CheckConstraint(
-                condition=Q(rubbers__in=[0, 5, 7, 10]) & (Q(rubbers=0) | Q(format="teams")),
+                condition=Q(rubbers__in=[0, *GAMES]) & (Q(rubbers=0) | Q(format="teams")),
                 name="drive_rubbers_known",
             ),
         ]

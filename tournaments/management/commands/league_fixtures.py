@@ -26,6 +26,14 @@ class Command(BaseCommand):
         parser.add_argument("--season")
         parser.add_argument("--start", type=date.fromisoformat, help="The first round's date, YYYY-MM-DD.")
         parser.add_argument("--days", type=int, default=7, help="Days from one round to the next.")
+        parser.add_argument(
+            "--rubbers",
+            type=int,
+            choices=[5, 7, 10],
+            default=0,
+            help="A new league's matches in games to 5, 7 or 10 (rubbers at 5 and 10) by the Laws of Whist: "
+            "honours on the cards, each match won by the tables' rubber points.",
+        )
 
     def handle(self, *args, **options):
         try:
@@ -45,10 +53,12 @@ class Command(BaseCommand):
                         clubs=options["clubs"],
                         start=options["start"],
                         days_between=options["days"],
+                        game=options["rubbers"],
                     )
         except DomainError as error:
             raise CommandError(str(error)) from None
-        self.stdout.write(f"{league} (league {league.pk})")
+        scoring = f": {league.fixtures.first().evening_format.scoring}" if league.game else ""
+        self.stdout.write(f"{league} (league {league.pk}){scoring}")
         for fixture in league.fixtures.select_related("home", "away"):
             when = f" {fixture.date:%a %-d %b %Y}" if fixture.date else ""
             self.stdout.write(f"Round {fixture.round:2}{when}: {fixture.home} v {fixture.away}")

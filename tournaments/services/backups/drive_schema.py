@@ -5,8 +5,8 @@ players.
 """
 
 from ...domain import limits
-from ...domain.rubbers import CLAIMS
-from ...models import Drive, ResultLine
+from ...domain.rubbers import CLAIMS, GAMES
+from ...models import ResultLine
 from .event_schema import (
     CLUB_NAME,
     CODE,
@@ -66,7 +66,7 @@ DRIVE_EXPORT = validator(
                     "tag": text(30),
                     "hands_per_round": HAND,
                     "rounds": whole(1, limits.MAX_HANDS, empty=True),
-                    "rubbers": one_of(*Drive.Rubbers.values),
+                    "rubbers": one_of(0, *GAMES),
                 },
                 optional=(
                     "status",

@@ -36,7 +36,7 @@ def drive_create(
     hands_per_round: int = 1,
     rounds: int | None = None,
     team_points: str = Drive.TeamPoints.MAJORITY,
-    rubbers: int = Drive.Rubbers.NONE,
+    rubbers: int = 0,
     user=None,
 ) -> Drive:
     """A new drive taking entries. An individual drive's hands are set at the start, from its

@@ -14,6 +14,7 @@ from django.db.models import Max
 
 from ...domain.drives.teams import Rule, check_teams, check_visits, pair_card
 from ...domain.errors import DriveError
+from ...domain.rubbers import GAMES
 from ...models import AuditLine, Club, Drive, DrivePlayer, DriveTeam
 from ..core.audit import drive_log
 from ..core.errors import ServiceError
@@ -40,7 +41,7 @@ def team_night_create(
     team_points: str = Rule.MAJORITY,
     trump_schedule: str = "HDSC",
     tag: str = "",
-    rubbers: int = Drive.Rubbers.NONE,
+    rubbers: int = 0,
     hands_per_visit: int = 1,
     user=None,
 ) -> Drive:
@@ -49,7 +50,7 @@ def team_night_create(
     ``hands_per_visit`` hands at a table as games and rubbers (``domain/drives/team_rubbers``)."""
     if team_points not in Drive.TeamPoints.values:
         raise ServiceError(f"'{team_points}' is not a points rule: give majority or tricks.")
-    if rubbers not in Drive.Rubbers.values:
+    if rubbers and rubbers not in GAMES:
         raise ServiceError(f"A game is played to 5, 7 or 10 points, not {rubbers}.")
     try:
         check_teams(len(teams))
