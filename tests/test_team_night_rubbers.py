@@ -234,3 +234,26 @@ def test_an_organiser_finds_the_fixed_number_of_deals_under_that_name(client, or
         in form
     )
     assert "is the NSHDC schedule" in form
+
+
+def test_a_players_page_averages_rubber_points_apart_from_team_points(client, club):
+    from tournaments import services
+
+    joan = services.member_create(club=club, first_name="Joan", last_name="Player")
+    for name, rubbers, tricks in (("Points night", 0, 13), ("Rubber night", 5, 12)):
+        teams = [
+            ("Aces", [str(joan), "Bob", "Cy", "Di"]),
+            ("Kings", ["Ed", "Flo", "Gus", "Hal"]),
+        ]
+        night = drives.team_night_create(
+            club=club, name=name, date="2026-11-24", teams=teams, hands=1, halves=1, rubbers=rubbers
+        )
+        drives.drive_start(drive=night)
+        drives.drive_result_record(drive=night, hand=1, table=1, ns_tricks=tricks)  # Aces at home
+        drives.drive_result_record(drive=night, hand=1, table=2, ns_tricks=6)
+        drives.drive_close(drive=night)
+        drives.drive_publish(drive=night)
+    page = " ".join(client.get(reverse("tournaments:player", args=[joan.pk])).content.decode().split())
+    # Points: 2 at home, 1 away (E/W 7 at table 2). Rubbers: a treble at home (+3), −0 away.
+    assert "<dt>Average team points (team nights)</dt><dd>3.0</dd>" in page
+    assert "<dt>Average rubber points (team nights)</dt><dd>3.0</dd>" in page

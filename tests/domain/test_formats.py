@@ -130,3 +130,15 @@ def test_an_individual_event_prints_itinerary_cards_and_a_pairs_event_guide_and_
     assert {"guide-cards", "score-cards"} <= set(formats.PAIRS_EVENT.documents)
     assert drive_format("individual").documents[-1] == "itinerary-cards"
     assert "itinerary-cards" not in drive_format("teams").documents
+
+
+def test_games_and_rubbers_are_a_formats_entry_and_measure_never_tricks():
+    from tournaments.domain.formats import HONOURS, LEAGUE_MATCH, TEAM_NIGHT, Measure, with_game
+
+    for evening in (TEAM_NIGHT, LEAGUE_MATCH):
+        played = with_game(evening, 7)
+        assert played.entry == (*evening.entry, HONOURS) and played.game == 7
+        assert played.measure is Measure.RUBBER_POINTS != Measure.TRICKS
+        assert played.scoring == "Games to 7 by the Laws of Whist, each game by its value"
+        assert with_game(evening, 0) is evening
+    assert Measure.RUBBER_POINTS.amount("1") == "1 rubber point"
