@@ -215,7 +215,7 @@ def test_an_organiser_sets_up_a_night_in_rubbers_on_the_new_page(client, organis
 
     client.force_login(organiser)
     form = client.get(reverse("tournaments:team-night-new")).content.decode()
-    assert "Games to 5 and rubbers (short whist)" in form and "Hands a visit" in form
+    assert "Games to 5 and rubbers (short whist)" in form and "Length of a visit" in form
     assert "A fixed number of deals: five, no trumps, spades, hearts, diamonds, clubs" in form
     _new(client, club, hands=8, rubbers=10, hands_per_visit=4)
     night = Drive.objects.get()

@@ -655,7 +655,7 @@ class NewTeamNightForm(NewDriveForm):
         "at the table), the teams scoring the tables' rubber points instead of the points above.",
     )
     hands_per_visit = forms.IntegerField(
-        label="Hands a visit",
+        label="Length of a visit",
         required=False,
         min_value=1,
         max_value=MAX_HANDS,
