@@ -106,3 +106,18 @@ def test_the_demo_has_a_duplicate_individual_played_and_published(db):
     report = individual_report(individual)
     assert len(report.standings) == 9 and report.standings[0].rank == "1"
     assert any(len(people) == 2 for people in report.people.values())  # the shared seat
+
+
+def test_the_demo_has_a_team_night_in_games_and_rubbers(db, client):
+    call_command("demo")
+    night = Drive.objects.get(name="Valley Rubber Night")
+    assert (night.rubbers, night.hands_per_round, night.teams.count()) == (5, 4, 4) and night.published
+    assert night.results.filter(confirmed=True).count() == 12 * 4
+    assert night.results.exclude(honours="").exists()
+    state = drives.DriveState(night)
+    scores = [s.points for s in state.team_scores.values()]
+    assert sum(scores) == 0 and any(scores)  # rubber points: what one side wins the other loses
+    page = client.get(f"/drives/{night.pk}/results/").content.decode()
+    assert "Rubber points" in page and "Games and rubbers, table by table" in page
+    published = Event.objects.filter(published=True).count() + Drive.objects.filter(published=True).count()
+    assert published == 19
