@@ -257,3 +257,12 @@ def test_a_players_page_averages_rubber_points_apart_from_team_points(client, cl
     # Points: 2 at home, 1 away (E/W 7 at table 2). Rubbers: a treble at home (+3), −0 away.
     assert "<dt>Average team points (team nights)</dt><dd>3.0</dd>" in page
     assert "<dt>Average rubber points (team nights)</dt><dd>3.0</dd>" in page
+
+
+def test_the_game_is_fixed_once_the_night_starts_and_a_drive_of_players_has_none(club):
+    night = _night(club)
+    with pytest.raises(ServiceError, match="has started"):
+        drives.drive_update(drive=night, values={"rubbers": 10})
+    progressive = drives.drive_create(club=club, name="Harvest Drive", date="2026-11-20", hands=4)
+    with pytest.raises(ServiceError, match="Games and rubbers are a team night's"):
+        drives.drive_update(drive=progressive, values={"rubbers": 5})

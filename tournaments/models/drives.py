@@ -141,6 +141,8 @@ class Drive(models.Model):
             models.CheckConstraint(
                 condition=Q(rubbers__in=[0, *GAMES]) & (Q(rubbers=0) | Q(format="teams")),
                 name="drive_rubbers_known",
+                violation_error_message="Games and rubbers are a team night's: a drive of players one by one "
+                "plays its hands for tricks.",
             ),
         ]
 

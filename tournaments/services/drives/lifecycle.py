@@ -22,7 +22,16 @@ from ..core.verdicts import ALLOWED, Verdict, may_send_results, refused
 STARTED = (Drive.Status.RUNNING, Drive.Status.FINISHED)
 
 # The settings the seating and the scores follow.
-SEATING_FIELDS = ("format", "hands", "halves", "sit_out", "hands_per_round", "rounds", "team_points")
+SEATING_FIELDS = (
+    "format",
+    "hands",
+    "halves",
+    "sit_out",
+    "hands_per_round",
+    "rounds",
+    "team_points",
+    "rubbers",
+)
 
 
 def may_change_players(drive: Drive) -> Verdict:
