@@ -84,8 +84,12 @@ def test_the_pages_take_the_honours_and_show_each_stanzas_games(client, organise
     data = {f"t1d{d}": away[1][d] for d in DEALS} | {f"t1d{d}h": away_h[1][d] for d in DEALS}
     page = client.post(tablet, data, follow=True).content.decode()
     assert "Thank you: the card is in." in page
+    # Table 1's two cards agree: its tablet shows each stanza's games while the others are to come.
+    assert f"Deals 1–8: {fixture.home.name} 2 · {fixture.away.name} 2, game to 5; rubber 2: 0–0" in page
     match_card_enter(fixture=fixture, side="away", tables={t: away[t] for t in (2, 3)}, honours=away_h)
     assert match_state(fixture).state == "agreed"
+    page = client.get(reverse("tournaments:league-tablet", args=[link.token])).content.decode()
+    assert f"rubber points {fixture.home.name} −20, {fixture.away.name} +20." in page
     page = client.get(
         reverse("tournaments:league-match", args=[club.slug, league.pk, fixture.pk])
     ).content.decode()

@@ -213,13 +213,21 @@ def _match_context(fixture: Fixture, *, organises: bool = False) -> dict:
         tables.append(
             {"table": table, "rows": rows, "stanzas": _stanzas(fixture, state, cards, honours, table)}
         )
-    return {"fixture": fixture, "state": state, "tables": tables}
+    return {
+        "fixture": fixture,
+        "state": state,
+        "tables": tables,
+        "home_rubber_points": signed(state.home_rubber_points),
+        "away_rubber_points": signed(state.away_rubber_points),
+    }
 
 
 def _stanzas(fixture: Fixture, state: rules.MatchResult, cards, honours, table: int) -> list[str]:
-    """In games and rubbers, each stanza's score at the table from the home card, once the two
-    cards agree: "Deals 1–8: N/S 0 · E/W 0, game to 5; rubber 2: 0–0; rubber points N/S +4 · E/W −4"."""
-    if not state.game or state.state != rules.AGREED:
+    """In games and rubbers, each stanza's score at the table from the home card, once the table's
+    two cards are in and agree (whatever the other tables): "Deals 1–8: Dee 0 · Don 0, game to 5;
+    rubber 2: 0–0; rubber points Dee +4 · Don −4"."""
+    unsettled = {t for _, t in state.missing} | {d.table for d in state.differences}
+    if not state.game or table in unsettled:
         return []
     home = CardDeal.Side.HOME
     lines = []
@@ -239,11 +247,6 @@ def league_match(request, slug: str, league_id: int, fixture_id: int):
     fixture = _fixture(league, fixture_id)
     organises = organises_club(request.user, league.club)
     context = {"league": league, "organises": organises, **_match_context(fixture, organises=organises)}
-    state = context["state"]
-    context |= {
-        "home_rubber_points": signed(state.home_rubber_points),
-        "away_rubber_points": signed(state.away_rubber_points),
-    }
     if organises:
         base = tablet_base_url(request).rstrip("/")
         context["links"] = [
