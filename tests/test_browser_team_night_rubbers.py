@@ -10,8 +10,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page, say_thats_us
-from tests.test_browser_team_night import _login
+from tests.tablets import open_page
+from tests.test_browser_team_night import _login, close_and_publish, open_tablets
 from tournaments.domain.drives.team_rubbers import score_rubber_teams, table_score
 from tournaments.domain.drives.teams import away_table
 from tournaments.models import Drive
@@ -52,14 +52,7 @@ def test_a_team_night_in_rubbers_is_played_on_the_tablets(live_server, browser, 
     night = Drive.objects.get(name="Rubber night")
     assert (night.rubbers, night.hands_per_round) == (5, EACH)
 
-    tablets, urls = {}, {}
-    for access in night.table_accesses.order_by("table"):
-        tab = context.new_page()
-        tab.set_viewport_size({"width": 800, "height": 1280})
-        urls[access.table] = f"{live_server.url}/d/{access.token}/"
-        open_page(tab, urls[access.table])
-        say_thats_us(tab)
-        tablets[access.table] = tab
+    tablets, urls = open_tablets(context, live_server, night)
     played = {}
     for hand in range(1, HANDS + 1):
         for table, tab in tablets.items():
@@ -96,11 +89,7 @@ def test_a_team_night_in_rubbers_is_played_on_the_tablets(live_server, browser, 
             if hand == EACH and table == 1:
                 shoot(tab, path=SHOTS / "team-night-rubbers-visit-over.png", full_page=True)
 
-    desk.goto(live_server.url + reverse("tournaments:drive-run", args=[night.pk]))
-    desk.get_by_role("button", name="Close the drive").click()
-    expect(desk.locator(".messages")).to_contain_text("The drive is closed.")
-    desk.get_by_role("button", name="Publish the results").click()
-    expect(desk.locator(".messages")).to_contain_text("The results are published.")
+    close_and_publish(desk, live_server, night)
 
     public = browser.new_page()
     public.goto(live_server.url + reverse("tournaments:drive-results", args=[night.pk]))

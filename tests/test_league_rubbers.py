@@ -10,6 +10,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from tests.leagues import away_cards, home_cards, make_league
+from tests.test_leagues import _run
 from tournaments.domain.errors import DomainError
 from tournaments.domain.leagues import DEALS, TABLES
 from tournaments.models import CardDeal, League, MatchResult
@@ -101,22 +102,9 @@ def test_the_pages_take_the_honours_and_show_each_stanzas_games(client, organise
 
 
 def test_from_the_command_line_and_the_new_page(client, organiser, club):
-    out = StringIO()
-    call_command(
-        "league_fixtures",
-        "Dee",
-        "Don",
-        "--club",
-        club.name,
-        "--name",
-        "Rubbers",
-        "--season",
-        "2026-27",
-        "--rubbers",
-        "10",
-        stdout=out,
-    )
-    assert "Games to 10 and rubbers by the Laws of Whist" in out.getvalue()
+    options = "--name Rubbers --season 2026-27 --rubbers 10"
+    made = _run("league_fixtures", "Dee", "Don", "--club", club.name, *options.split())
+    assert "Games to 10 and rubbers by the Laws of Whist" in made
     assert League.objects.get(name="Rubbers").game == 10
     client.force_login(organiser)
     page = client.get(reverse("tournaments:league-new", args=[club.slug])).content.decode()

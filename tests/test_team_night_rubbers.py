@@ -15,6 +15,7 @@ from tournaments.services import drives
 from tournaments.services.core.errors import ServiceError
 from tournaments.services.season.competitions import _drive_entrants
 
+from .test_leagues import _run
 from .test_team_night import TEAMS
 
 pytestmark = pytest.mark.django_db
@@ -140,46 +141,25 @@ def test_competitions_count_the_players_tricks_never_the_rubber_points(club):
     assert state.scores[ann.key].score == sum(t for t, _ in BENNET)
 
 
-def _call(*args) -> str:
-    out = io.StringIO()
-    call_command(*args, stdout=out)
-    return out.getvalue()
-
-
 def test_from_the_command_line(club):
-    made = _call(
-        "create_team_night",
-        "--club",
-        club.name,
-        "--name",
-        "Rubbers",
-        "--teams",
-        "3",
-        "--hands",
-        "4",
-        "--halves",
-        "1",
-        "--rubbers",
-        "5",
-        "--hands-per-visit",
-        "4",
-    )
+    options = "--name Rubbers --teams 3 --hands 4 --halves 1 --rubbers 5 --hands-per-visit 4"
+    made = _run("create_team_night", "--club", club.name, *options.split())
     assert "Games to 5 and rubbers by the Laws of Whist" in made and "(4 a visit)" in made
     night = int(made.split()[-1])
     for hand, (tricks, honours) in enumerate(BENNET[:4], start=1):
         args = ["drive_result", str(night), "--hand", str(hand), "--table", "1", "--tricks", str(tricks)]
-        _call(*args, *(["--honours", honours] if honours else []))
-    _call("drive_result", str(night), "--hand", "1", "--table", "2", "--tricks", "1", "--honours", "EW4")
-    state = json.loads(_call("drive_state", str(night), "--format", "json"))
+        _run(*args, *(["--honours", honours] if honours else []))
+    _run("drive_result", str(night), "--hand", "1", "--table", "2", "--tricks", "1", "--honours", "EW4")
+    state = json.loads(_run("drive_state", str(night), "--format", "json"))
     assert state["measure"] == "rubber points" and state["game"] == 5
     table_1 = next(v for v in state["rubbers"] if v["table"] == 1)
     assert table_1["games"] == [{"winner": "ns", "value": 1}] and table_1["rubber_points"] == {
         "home": 1,
         "away": -1,
     }
-    assert "rubber points" in _call("drive_state", str(night))
+    assert "rubber points" in _run("drive_state", str(night))
     with pytest.raises(CommandError, match="not an honours claim"):
-        _call("drive_result", str(night), "--hand", "1", "--table", "3", "--tricks", "7", "--honours", "both")
+        _run("drive_result", str(night), "--hand", "1", "--table", "3", "--tricks", "7", "--honours", "both")
 
 
 def _export(drive_id: int) -> dict:
@@ -198,7 +178,7 @@ def test_the_setting_and_the_honours_round_trip_through_a_backup(club, tmp_path)
     night.delete()
     path = tmp_path / "night.json"
     path.write_text(json.dumps(data))
-    restored = Drive.objects.get(pk=int(_call("import_drive", str(path)).split()[-1]))
+    restored = Drive.objects.get(pk=int(_run("import_drive", str(path)).split()[-1]))
     assert restored.rubbers == 5 and restored.results.get(hand=8, table=1).honours == "EW2"
     assert [(p, s.team, s.points) for p, s in drives.DriveState(restored).team_placings()] == before
     older = json.loads(json.dumps(data))  # a file from before games and rubbers
@@ -207,7 +187,7 @@ def test_the_setting_and_the_honours_round_trip_through_a_backup(club, tmp_path)
         del result["honours"]
     restored.delete()
     path.write_text(json.dumps(older))
-    assert Drive.objects.get(pk=int(_call("import_drive", str(path)).split()[-1])).rubbers == 0
+    assert Drive.objects.get(pk=int(_run("import_drive", str(path)).split()[-1])).rubbers == 0
 
 
 def test_an_organiser_sets_up_a_night_in_rubbers_on_the_new_page(client, organiser, club):

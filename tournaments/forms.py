@@ -43,6 +43,17 @@ def _days_between_rule(days: int) -> None:
         raise forms.ValidationError(str(error)) from None
 
 
+class GameField(forms.TypedChoiceField):
+    """Games and rubbers by the Laws of Whist, or none (0): a team night's and a league's choice,
+    from its model field's choices, with what it means there in ``help_text``."""
+
+    def __init__(self, *, model_field, **kwargs):
+        kwargs.setdefault("label", "Games and rubbers")
+        super().__init__(
+            choices=model_field.choices, coerce=int, required=False, empty_value=0, initial=0, **kwargs
+        )
+
+
 class DaysBetweenField(forms.IntegerField):
     """Days from one round of a league to the next, refused by the league's own rule in its words:
     the organiser's new-league page and the organiser site ask the same."""
@@ -644,13 +655,8 @@ class NewTeamNightForm(NewDriveForm):
         error_messages={"required": "Enter the teams, one a line: a team night needs two at least."},
     )
 
-    rubbers = forms.TypedChoiceField(
-        label="Games and rubbers",
-        choices=Drive._meta.get_field("rubbers").choices,
-        coerce=int,
-        required=False,
-        empty_value=0,
-        initial=0,
+    rubbers = GameField(
+        model_field=Drive._meta.get_field("rubbers"),
         help_text="By the Laws of Whist: each visit's hands at a table played as games (honours claimed "
         "at the table), the teams scoring the tables' rubber points instead of the points above.",
     )

@@ -12,7 +12,7 @@ from django.urls import reverse
 from ..domain import leagues as rules
 from ..domain.errors import DomainError
 from ..domain.rubbers import running, signed
-from ..forms import DaysBetweenField
+from ..forms import DaysBetweenField, GameField
 from ..models import CardDeal, Fixture, League, MatchTable
 from ..services import leagues
 from .common import (
@@ -77,12 +77,8 @@ class LeagueForm(forms.Form):
         help_text="Its date.",
     )
     days_between = DaysBetweenField()
-    game = forms.TypedChoiceField(
-        label="Games and rubbers",
-        choices=League._meta.get_field("game").choices,
-        coerce=int,
-        required=False,
-        empty_value=0,
+    game = GameField(
+        model_field=League._meta.get_field("game"),
         help_text="By the Laws of Whist: each stanza of 8 deals at a table played as games, honours on the "
         "cards, the match won by the club with more rubber points over its tables.",
     )

@@ -1,10 +1,21 @@
-"""Command-line options shared by the commands that take movement settings."""
+"""Command-line options shared by the commands that take movement settings, or games and rubbers."""
 
 from django.core.management import CommandError
 
 from tournaments.domain.errors import DomainError
 from tournaments.domain.limits import MAX_TABLES
 from tournaments.domain.movements import CARD_SETS, HOWELL, VARIANTS, howell_tables_text, parse_round_list
+
+
+def add_rubbers_argument(parser, *, where: str):
+    """``--rubbers 5|7|10``: games and rubbers by the Laws of Whist; ``where`` says what plays them."""
+    parser.add_argument(
+        "--rubbers",
+        type=int,
+        choices=[5, 7, 10],
+        default=0,
+        help=f"{where} played as games to 5, 7 or 10 (rubbers at 5 and 10) by the Laws of Whist",
+    )
 
 
 def add_movement_arguments(parser, *, tables_required=True, tables_help: str = ""):

@@ -10,6 +10,8 @@ from tournaments.domain.errors import DomainError
 from tournaments.models import Drive
 from tournaments.services import drives
 
+from ._movement_options import add_rubbers_argument
+
 
 def _team(text: str) -> tuple[str, list[str]]:
     name, _, players = text.partition(":")
@@ -32,14 +34,7 @@ class Command(BaseCommand):
         parser.add_argument("--hands", type=int, default=24)
         parser.add_argument("--halves", type=int, default=2)
         parser.add_argument("--schedule", default="HDSC", help="trumps hand by hand, e.g. HDSC or HDSCN")
-        parser.add_argument(
-            "--rubbers",
-            type=int,
-            choices=[5, 7, 10],
-            default=0,
-            help="play each visit's hands at a table as games to 5, 7 or 10 (rubbers at 5 and 10) by the "
-            "Laws of Whist, the teams scoring rubber points",
-        )
+        add_rubbers_argument(parser, where="each visit's hands at a table, the teams scoring rubber points,")
         parser.add_argument(
             "--hands-per-visit",
             type=int,

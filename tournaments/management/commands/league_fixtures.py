@@ -11,6 +11,8 @@ from tournaments.models import League
 from tournaments.services import club_get_or_create
 from tournaments.services.leagues import league_create, league_fixtures_make
 
+from ._movement_options import add_rubbers_argument
+
 
 class Command(BaseCommand):
     help = (
@@ -26,13 +28,8 @@ class Command(BaseCommand):
         parser.add_argument("--season")
         parser.add_argument("--start", type=date.fromisoformat, help="The first round's date, YYYY-MM-DD.")
         parser.add_argument("--days", type=int, default=7, help="Days from one round to the next.")
-        parser.add_argument(
-            "--rubbers",
-            type=int,
-            choices=[5, 7, 10],
-            default=0,
-            help="A new league's matches in games to 5, 7 or 10 (rubbers at 5 and 10) by the Laws of Whist: "
-            "honours on the cards, each match won by the tables' rubber points.",
+        add_rubbers_argument(
+            parser, where="a new league's stanzas, honours on the cards, the matches won by rubber points,"
         )
 
     def handle(self, *args, **options):
