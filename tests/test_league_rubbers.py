@@ -6,7 +6,7 @@ import json
 from io import StringIO
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from tests.leagues import away_cards, home_cards, make_league
@@ -132,3 +132,26 @@ def test_the_setting_the_honours_and_the_rubber_points_round_trip_through_the_cl
     assert league.game == 5 and json.dumps(league_table_data(league)) == before
     assert CardDeal.objects.get(side="away", table=1, deal=8).honours == 2
     assert MatchResult.objects.get().home_rubber_points == -20
+
+
+def test_the_cards_and_the_match_from_the_command_line(club):
+    league = make_league(club, game=5)
+    fixture = league.fixtures.first()
+    home, away, home_h, away_h = _cards()
+
+    def figures(card, table):
+        return ",".join(str(card[table][deal]) for deal in DEALS)
+
+    for side, card, honours in (("home", home, home_h), ("away", away, away_h)):
+        for table in TABLES:
+            said = _run(
+                "league_card", str(fixture.pk), "--side", side, "--table", str(table),
+                "--tricks", figures(card, table), "--honours", figures(honours, table),
+            )  # fmt: skip
+    assert f"agreed, {fixture.home.name} −20 rubber points (0 points)" in said
+    data = json.loads(_run("league_match", str(fixture.pk), "--format", "json"))
+    assert (data["game"], data["home_rubber_points"], data["away_points"]) == (5, -20, 3)
+    assert data["honours"]["away"]["1"][7] == 2
+    with pytest.raises(CommandError, match="1 problem"):
+        _run("league_card", str(fixture.pk), "--side", "home", "--table", "1", "--tricks", figures(home, 1),
+             "--honours", ",".join(["3"] + ["0"] * 23))  # fmt: skip
