@@ -99,6 +99,8 @@ def test_the_pages_take_the_honours_and_show_each_stanzas_games(client, organise
     assert f"Deals 1–8: {home_name} 2 · {away_name} 2, game to 5; rubber 2: 0–0" in page
     assert f"rubber points {home_name} +4 · {away_name} −4" in page
     assert "8 (they 2 honours)" in page and "5 (we 2 honours)" in page
+    table = client.get(reverse("tournaments:league", args=[club.slug, league.pk])).content.decode()
+    assert "<th class=\"num\">Rubber points</th>" in table and '<td class="num">+20</td>' in table
 
 
 def test_from_the_command_line_and_the_new_page(client, organiser, club):
