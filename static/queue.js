@@ -92,16 +92,18 @@
       for (var n = 0; n <= 13; n++) {
         if (rubbers) { // games and rubbers: the tricks first, then the honours claimed send it
           var label = element("label", { class: "trick" });
-          label.append(element("input", { type: "radio", name: "ns_tricks", value: n, required: "" }), String(n));
+          label.append(element("input", { type: "radio", name: "ns_tricks", value: n, required: "", "aria-label": "N/S took " + n + " tricks" }), String(n));
           tricks.appendChild(label);
         } else {
           tricks.appendChild(element("button", { name: "ns_tricks", value: n, "aria-label": "N/S took " + n + " tricks" }, String(n)));
         }
       }
       if (rubbers) {
+        // The words of the page's own buttons (rubbers.CLAIM_CHOICES).
         tricks.appendChild(element("p", { class: "ask" }, "Honours claimed?"));
         var claims = element("div", { class: "honours" });
-        [["", "None"], ["NS2", "N/S 2"], ["NS4", "N/S 4"], ["EW2", "E/W 2"], ["EW4", "E/W 4"]].forEach(function (claim) {
+        [["", "No honours"], ["NS2", "N/S 2 (three honours)"], ["NS4", "N/S 4 (all four)"],
+         ["EW2", "E/W 2 (three honours)"], ["EW4", "E/W 4 (all four)"]].forEach(function (claim) {
           claims.appendChild(element("button", { name: "honours", value: claim[0], class: "big" }, claim[1]));
         });
         tricks.appendChild(claims);

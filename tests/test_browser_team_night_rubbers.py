@@ -103,3 +103,40 @@ def test_a_team_night_in_rubbers_is_played_on_the_tablets(live_server, browser, 
     expect(public.locator("table.rubber-tables tbody tr")).to_have_count(6)  # 3 tables × 2 visits
     shoot(public, path=SHOTS / "team-night-rubbers-results.png", full_page=True)
     context.close()
+
+
+def test_a_hand_with_honours_is_kept_offline_sent_back_and_typed_again(live_server, page, club):
+    """The network gone: the tablet keeps the tricks with the honours, E/W send them back and N/S
+    type them again with the honours buttons the tablet draws itself, then E/W confirm; once the
+    network is back the scorer gets the count with its honours, once."""
+    from tests.tablets import everyone_checked_in
+    from tournaments.models import DriveResult
+    from tournaments.services import drives
+
+    teams = [(name, [f"{name} {k}" for k in range(4)]) for name in NAMES[:2]]
+    night = drives.team_night_create(
+        club=club, name="Rubber night", date="2026-11-24", teams=teams, hands=4, rubbers=5, hands_per_visit=4
+    )
+    night = drives.drive_start(drive=night)
+    everyone_checked_in(night)
+    page.set_viewport_size({"width": 800, "height": 1280})
+    page.clock.install()
+    page.goto(f"{live_server.url}/d/{night.table_accesses.get(table=1).token}/")
+    page.context.set_offline(True)
+    page.get_by_label("N/S took 9 tricks", exact=True).check()
+    page.get_by_role("button", name="N/S 4").click()
+    hand = page.locator("#hand-1")
+    expect(hand).to_contain_text("N/S 9 · E/W 4, N/S 4 honours waiting to send")
+    page.get_by_role("button", name="No, enter again").click()
+    page.get_by_label("N/S took 8 tricks", exact=True).check()
+    page.get_by_role("button", name="E/W 2").click()
+    expect(hand).to_contain_text("N/S 8 · E/W 5, E/W 2 honours waiting to send")
+    page.get_by_role("button", name="Yes, confirm").click()
+    expect(hand).to_contain_text("Confirmed here · waiting to send")
+    page.clock.fast_forward("02:00")
+    expect(page.locator("#outbox")).to_contain_text("Hand 1: N/S 8, E/W 2 honours, confirmed")
+    shoot(page, path=SHOTS / "team-night-rubbers-offline.png", full_page=True)
+    page.context.set_offline(False)
+    page.clock.run_for(10000)
+    expect(page.locator(".round-over")).to_contain_text("Hand 1 is over: N/S 8, E/W 5, E/W 2 honours")
+    assert list(DriveResult.objects.values_list("ns_tricks", "honours", "confirmed")) == [(8, "EW2", True)]
