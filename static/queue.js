@@ -44,7 +44,7 @@
     }
   }
 
-  function form(box, action, item, tricks, seen, granded) {
+  function form(box, action, item, tricks, seen, granded, honours) {
     var f = element("form", { method: "post", action: box.dataset[action], "data-queue": action });
     hidden(f, box.dataset.field, item);
     hidden(f, "seen", seen);
@@ -54,6 +54,8 @@
     if (action !== "enter" && (granded || (box.dataset.grand && granded !== null && granded !== undefined))) {
       f.appendChild(element("input", { type: "hidden", name: "granded", value: granded }));
     }
+    // In games and rubbers, the honours claimed go with their tricks too.
+    if (action !== "enter") hidden(f, "honours", honours);
     return f;
   }
 
@@ -74,21 +76,27 @@
     return found ? found.words + " · " : "";
   }
 
-  function score(tricks, note, done, grand) {
+  // Honours claimed in games and rubbers ("NS4"), as the page says them: ", N/S 4 honours".
+  function honoursText(honours) {
+    return honours ? ", " + honours.slice(0, 1) + "/" + honours.slice(1, 2) + " " + honours.slice(2) + " honours" : "";
+  }
+
+  function score(tricks, note, done, grand, honours) {
     var p = element("p", { class: done ? "score done" : "score" });
     if (grand) p.append(grand);
-    p.append("N/S ", element("b", {}, tricks), " · E/W ", element("b", {}, String(13 - tricks)), " ");
+    p.append("N/S ", element("b", {}, tricks), " · E/W ", element("b", {}, String(13 - tricks)), honoursText(honours) + " ");
     p.appendChild(element("span", { class: "waiting" }, note));
     return p;
   }
 
   // A board as the table left it: the scorer's state, then this tablet's entries in their order.
   function localState(section, entries) {
-    var state = { status: section.dataset.status, tricks: section.dataset.tricks, granded: section.dataset.granded };
+    var state = { status: section.dataset.status, tricks: section.dataset.tricks, granded: section.dataset.granded, honours: section.dataset.honours || "" };
     entries.forEach(function (entry) {
-      if (entry.action === "enter") state = { status: "awaiting", tricks: entry.tricks, granded: entry.granded };
-      else if (entry.action === "confirm") state = { status: "confirmed", tricks: entry.tricks, granded: entry.granded };
-      else state = { status: "missing", tricks: "", granded: null };
+      var honours = entry.honours || "";
+      if (entry.action === "enter") state = { status: "awaiting", tricks: entry.tricks, granded: entry.granded, honours: honours };
+      else if (entry.action === "confirm") state = { status: "confirmed", tricks: entry.tricks, granded: entry.granded, honours: honours };
+      else state = { status: "missing", tricks: "", granded: null, honours: "" };
     });
     return state;
   }
@@ -121,22 +129,39 @@
       } else {
         section.appendChild(element("p", { class: "ask" }, "N/S: how many tricks did you take?"));
       }
+      var rubbers = section.dataset.rubbers === "1";
       for (var n = 0; n <= 13; n++) {
-        tricks.appendChild(element("button", { name: "ns_tricks", value: n, "aria-label": "N/S took " + n + " tricks" }, String(n)));
+        if (rubbers) { // games and rubbers: the tricks first, then the honours claimed send it
+          var label = element("label", { class: "trick" });
+          label.append(element("input", { type: "radio", name: "ns_tricks", value: n, required: "", "aria-label": "N/S took " + n + " tricks" }), String(n));
+          tricks.appendChild(label);
+        } else {
+          tricks.appendChild(element("button", { name: "ns_tricks", value: n, "aria-label": "N/S took " + n + " tricks" }, String(n)));
+        }
+      }
+      if (rubbers) {
+        // The words of the page's own buttons (rubbers.CLAIM_CHOICES).
+        tricks.appendChild(element("p", { class: "ask" }, "Honours claimed?"));
+        var claims = element("div", { class: "honours" });
+        [["", "No honours"], ["NS2", "N/S 2 (three honours)"], ["NS4", "N/S 4 (all four)"],
+         ["EW2", "E/W 2 (three honours)"], ["EW4", "E/W 4 (all four)"]].forEach(function (claim) {
+          claims.appendChild(element("button", { name: "honours", value: claim[0], class: "big" }, claim[1]));
+        });
+        tricks.appendChild(claims);
       }
       section.appendChild(tricks);
     } else if (state.status === "awaiting") {
-      section.appendChild(score(state.tricks, "waiting to send", false, grandWords(box, state.granded)));
+      section.appendChild(score(state.tricks, "waiting to send", false, grandWords(box, state.granded), state.honours));
       section.appendChild(element("p", { class: "ask" }, "E/W: is this right?"));
       var choice = element("div", { class: "confirm" });
-      var yes = form(box, "confirm", item, state.tricks, seen, state.granded);
+      var yes = form(box, "confirm", item, state.tricks, seen, state.granded, state.honours);
       yes.appendChild(element("button", { class: "big yes" }, "Yes, confirm"));
       var no = form(box, "reject", item, state.tricks, seen);
       no.appendChild(element("button", { class: "big no" }, "No, enter again"));
       choice.append(yes, no);
       section.appendChild(choice);
     } else {
-      section.appendChild(score(state.tricks, "Confirmed here · waiting to send", true, grandWords(box, state.granded)));
+      section.appendChild(score(state.tricks, "Confirmed here · waiting to send", true, grandWords(box, state.granded), state.honours));
     }
   }
 
@@ -163,7 +188,7 @@
       var list = element("ul", { class: "waiting-list" });
       Object.keys(byItem).forEach(function (item) {
         var state = localState({ dataset: { status: "missing", tricks: "" } }, byItem[item]);
-        var what = state.status === "missing" ? "sent back" : "N/S " + state.tricks + (state.status === "confirmed" ? ", confirmed" : "");
+        var what = state.status === "missing" ? "sent back" : "N/S " + state.tricks + honoursText(state.honours) + (state.status === "confirmed" ? ", confirmed" : "");
         list.appendChild(element("li", {}, field.charAt(0).toUpperCase() + field.slice(1) + " " + item + ": " + what));
       });
       box.appendChild(list);
@@ -192,8 +217,9 @@
   function describe(entry) {
     var field = entry.field;
     var what = field.charAt(0).toUpperCase() + field.slice(1) + " " + entry.item;
-    if (entry.action === "enter") return what + " (N/S " + entry.tricks + ", typed here)";
-    if (entry.action === "confirm") return what + " (N/S " + entry.tricks + ", confirmed here)";
+    var count = "N/S " + entry.tricks + honoursText(entry.honours);
+    if (entry.action === "enter") return what + " (" + count + ", typed here)";
+    if (entry.action === "confirm") return what + " (" + count + ", confirmed here)";
     return what + " (sent back here)";
   }
 
@@ -220,6 +246,7 @@
       body.append("granded", entry.granded);
     }
     if (entry.seen !== null && entry.seen !== "") body.append("seen", entry.seen);
+    if (entry.honours) body.append("honours", entry.honours);
     fetch(entry.url, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {
         // A 5xx is the scorer busy for a moment (nothing was written): the entry stays.
@@ -277,6 +304,7 @@
       tricks: data.get("ns_tricks"),
       granded: data.get("granded"),
       seen: data.get("seen"),
+      honours: data.get("honours") || "",
     });
     save(box, queue);
     render();

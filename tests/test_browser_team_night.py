@@ -33,6 +33,29 @@ def _login(context, live_server, client, organiser):
     )
 
 
+def open_tablets(context, live_server, night) -> tuple[dict, dict]:
+    """A tablet at each table of a started night, its players checked in: the pages and their
+    addresses, by table."""
+    tablets, urls = {}, {}
+    for access in night.table_accesses.order_by("table"):
+        tab = context.new_page()
+        tab.set_viewport_size({"width": 800, "height": 1280})
+        urls[access.table] = f"{live_server.url}/d/{access.token}/"
+        open_page(tab, urls[access.table])
+        say_thats_us(tab)
+        tablets[access.table] = tab
+    return tablets, urls
+
+
+def close_and_publish(desk, live_server, night) -> None:
+    """The organiser closes the night on its page, and publishes the results."""
+    desk.goto(live_server.url + reverse("tournaments:drive-run", args=[night.pk]))
+    desk.get_by_role("button", name="Close the drive").click()
+    expect(desk.locator(".messages")).to_contain_text("The drive is closed.")
+    desk.get_by_role("button", name="Publish the results").click()
+    expect(desk.locator(".messages")).to_contain_text("The results are published.")
+
+
 def _tricks(hand: int, table: int) -> int:
     return (hand * 5 + table * 3) % 14
 
@@ -59,14 +82,7 @@ def test_a_team_night_is_set_up_played_on_the_tablets_and_published(
     night = Drive.objects.get(name="Cup night")
     assert night.status == Drive.Status.RUNNING and night.team_points == "tricks"
 
-    tablets, urls = {}, {}
-    for access in night.table_accesses.order_by("table"):
-        tab = context.new_page()
-        tab.set_viewport_size({"width": 800, "height": 1280})
-        urls[access.table] = f"{live_server.url}/d/{access.token}/"
-        open_page(tab, urls[access.table])
-        say_thats_us(tab)
-        tablets[access.table] = tab
+    tablets, urls = open_tablets(context, live_server, night)
     names = ["Clitheroe", "Whalley", "Longridge", "Sabden"]
     for hand in range(1, HANDS + 1):
         for table, tab in tablets.items():
@@ -90,11 +106,7 @@ def test_a_team_night_is_set_up_played_on_the_tablets_and_published(
             if hand == 1 and table == 1:
                 shoot(tab, path=SHOTS / "team-night-table-moves.png", full_page=True)
 
-    desk.goto(live_server.url + reverse("tournaments:drive-run", args=[night.pk]))
-    desk.get_by_role("button", name="Close the drive").click()
-    expect(desk.locator(".messages")).to_contain_text("The drive is closed.")
-    desk.get_by_role("button", name="Publish the results").click()
-    expect(desk.locator(".messages")).to_contain_text("The results are published.")
+    close_and_publish(desk, live_server, night)
     night.refresh_from_db()
     assert night.status == Drive.Status.FINISHED and night.published
 

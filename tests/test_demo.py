@@ -136,3 +136,18 @@ def test_the_demo_has_a_finished_minnesota_whist_evening(db):
     report = services.event_report(event)
     assert report.scores.minnesota == "swedish" and report.scores.method == "matchpoints"
     assert all(s.percentage is not None for s in report.scores.standings)
+
+
+def test_the_demo_has_a_team_night_in_games_and_rubbers(db, client):
+    call_command("demo")
+    night = Drive.objects.get(name="Valley Rubber Night")
+    assert (night.rubbers, night.hands_per_round, night.teams.count()) == (5, 4, 4) and night.published
+    assert night.results.filter(confirmed=True).count() == 12 * 4
+    assert night.results.exclude(honours="").exists()
+    state = drives.DriveState(night)
+    scores = [s.points for s in state.team_scores.values()]
+    assert sum(scores) == 0 and any(scores)  # rubber points: what one side wins the other loses
+    page = client.get(f"/drives/{night.pk}/results/").content.decode()
+    assert "Rubber points" in page and "Games and rubbers, table by table" in page
+    published = Event.objects.filter(published=True).count() + Drive.objects.filter(published=True).count()
+    assert published == 21  # with the Minnesota drive and evening

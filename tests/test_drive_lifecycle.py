@@ -54,7 +54,7 @@ def _actions(drive):
 
 
 @pytest.mark.parametrize(
-    "status, published, players, settings, prizes, start, play, correct, close, publish",
+    "status, published, players, change_settings, prizes, start, play, correct, close, publish",
     [
         ("entries", False, True, True, True, True, False, False, False, False),
         ("running", False, False, False, True, False, True, True, True, False),
@@ -63,12 +63,12 @@ def _actions(drive):
     ],
 )
 def test_each_stage_of_a_drive_allows_what_it_should(
-    drive, status, published, players, settings, prizes, start, play, correct, close, publish
+    drive, status, published, players, change_settings, prizes, start, play, correct, close, publish
 ):
     Drive.objects.filter(pk=drive.pk).update(status=status, published=published)
     drive.refresh_from_db()
     assert bool(lifecycle.may_change_players(drive)) is players
-    assert bool(lifecycle.may_change_settings(drive)) is settings
+    assert bool(lifecycle.may_change_settings(drive)) is change_settings
     assert bool(lifecycle.may_change_prizes(drive)) is prizes
     assert bool(lifecycle.may_start(drive)) is start
     assert bool(lifecycle.may_play(drive)) is play

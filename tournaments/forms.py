@@ -14,6 +14,7 @@ from .domain.leagues import MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN, check_days_betwe
 from .domain.limits import MAX_BOARDS_PER_ROUND, MAX_HANDS, MAX_PBN_BYTES, MAX_PLAYERS, MAX_RESULTS_CSV_BYTES
 from .domain.minnesota import RULES as MINNESOTA_RULES
 from .domain.movements import build_movement, parse_round_list
+from .domain.rubbers import CLAIM_CHOICES
 from .models import (
     Adjusted,
     Competition,
@@ -53,6 +54,17 @@ def _days_between_rule(days: int) -> None:
         check_days_between(days)
     except DomainError as error:
         raise forms.ValidationError(str(error)) from None
+
+
+class GameField(forms.TypedChoiceField):
+    """Games and rubbers by the Laws of Whist, or none (0): a team night's and a league's choice,
+    from its model field's choices, with what it means there in ``help_text``."""
+
+    def __init__(self, *, model_field, **kwargs):
+        kwargs.setdefault("label", "Games and rubbers")
+        super().__init__(
+            choices=model_field.choices, coerce=int, required=False, empty_value=0, initial=0, **kwargs
+        )
 
 
 class DaysBetweenField(forms.IntegerField):
@@ -345,6 +357,12 @@ class DriveTotalsForm(forms.Form):
         return {"totals": totals}
 
 
+FIXED_DEALS = (
+    "A fixed number of deals: five, no trumps, spades, hearts, diamonds, clubs, is the NSHDC schedule "
+    "(with odd tricks scored, for an event)."
+)
+
+
 class NewEventForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, empty_label=None)
     name = forms.CharField(
@@ -357,7 +375,10 @@ class NewEventForm(forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"), initial=timezone.localdate
     )
     trump_schedule = forms.ChoiceField(
-        label="Trumps", choices=[(key, label) for key, label in PRESET_SCHEDULES.items()], initial="HDSC"
+        label="Trumps",
+        choices=[(key, label) for key, label in PRESET_SCHEDULES.items()],
+        initial="HDSC",
+        help_text=FIXED_DEALS,
     )
     scoring = forms.ChoiceField(choices=Event.Scoring.choices, initial=Event.Scoring.MATCHPOINTS)
     movement = forms.ChoiceField(
@@ -483,6 +504,9 @@ class DriveCorrectionForm(forms.Form):
     ns_tricks = forms.IntegerField(error_messages=NOT_NUMBERS)
     # Only a Minnesota drive asks it; its service refuses a Minnesota hand without it, in words.
     granded = forms.ChoiceField(choices=DriveResult.Granded.choices, required=False, label="Who went grand")
+    honours = forms.ChoiceField(  # games and rubbers only: the service refuses honours elsewhere
+        required=False, choices=CLAIM_CHOICES
+    )
     reason = forms.CharField(
         max_length=200,
         error_messages=text_errors(
@@ -602,7 +626,7 @@ class NewDriveForm(forms.Form):
         label="Trumps",
         choices=[(key, label) for key, label in PRESET_SCHEDULES.items() if key != TURNED],
         initial="HDSC",
-        help_text="Hand by hand, in this order, then again from the start.",
+        help_text="Hand by hand, in this order, then again from the start. " + FIXED_DEALS,
     )
     game = forms.ChoiceField(
         label="Game",
@@ -716,16 +740,34 @@ class NewTeamNightForm(NewDriveForm):
         error_messages={"required": "Enter the teams, one a line: a team night needs two at least."},
     )
 
+    rubbers = GameField(
+        model_field=Drive._meta.get_field("rubbers"),
+        help_text="By the Laws of Whist: each visit's hands at a table played as games (honours claimed "
+        "at the table), the teams scoring the tables' rubber points instead of the points above. Classic "
+        "whist only: Minnesota whist has no trumps, so no honours.",
+    )
+    hands_per_visit = forms.IntegerField(
+        label="Length of a visit",
+        required=False,
+        min_value=1,
+        max_value=MAX_HANDS,
+        initial=1,
+        help_text="Hands the away pairs play at each table before moving on (for games and rubbers, "
+        "e.g. 6: a rubber takes 2 to 3 games). The hands must be a whole number of visits.",
+    )
+
     field_order = [
         "club",
         "name",
         "date",
         "team_points",
         "hands",
+        "hands_per_visit",
         "halves",
         "trump_schedule",
         "game",
         "minnesota_rules",
+        "rubbers",
         "teams",
     ]
 
@@ -736,6 +778,9 @@ class NewTeamNightForm(NewDriveForm):
         self.fields["name"].initial = "Team night"
         self.fields["hands"].initial = 12
         self.fields["hands"].help_text = ""  # what an individual drive does instead is no matter here
+
+    def clean_hands_per_visit(self):
+        return self.cleaned_data.get("hands_per_visit") or 1
 
     def clean_teams(self):
         lines = [line for line in self.cleaned_data["teams"].splitlines() if line.strip()]

@@ -18,8 +18,9 @@ from tournaments.domain.errors import DriveError
 
 
 def card(player: str, tricks: list[int], halves: int = 2) -> PlayerScore:
-    """A score card from its hands' tricks, the hands split into equal halves."""
-    lines = tuple(HandLine(h, 1, None, (None, None), t, False) for h, t in enumerate(tricks, start=1))
+    """A score card from its hands' tricks (a whist drive's: the score is the tricks taken), the
+    hands split into equal halves."""
+    lines = tuple(HandLine(h, 1, None, (None, None), t, False, t) for h, t in enumerate(tricks, start=1))
     size = len(tricks) // halves
     parts = tuple(sum(tricks[i * size : (i + 1) * size]) for i in range(halves))
     return PlayerScore(player, player[0], lines, parts)

@@ -149,3 +149,27 @@ def test_a_minnesota_drive_is_its_format_with_a_grand_a_measure_of_points_and_no
     same = ("kind", "entrants", "ranked", "lists", "seats", "seated_by", "card_codes", "documents", "card")
     assert [getattr(minnesota, name) for name in same] == [getattr(whist, name) for name in same]
     assert drive_format(stored, game="whist") == whist
+
+
+def test_games_and_rubbers_are_a_formats_entry_and_measure_never_tricks():
+    from tournaments.domain.formats import HONOURS, LEAGUE_MATCH, TEAM_NIGHT, Measure, with_game
+
+    for evening in (TEAM_NIGHT, LEAGUE_MATCH):
+        played = with_game(evening, rubbers=7)
+        assert played.entry == (*evening.entry, HONOURS) and played.rubbers == 7 and played.game == "whist"
+        assert played.measure is Measure.RUBBER_POINTS != Measure.TRICKS
+        assert played.scoring == "Games to 7 by the Laws of Whist, each game by its value"
+        assert with_game(evening, "whist", 0) is evening
+    assert Measure.RUBBER_POINTS.amount("1") == "1 rubber point"
+
+
+def test_minnesota_whist_is_never_played_in_games_and_rubbers():
+    # The rubbers score classic whist's tricks and honours of trumps; a Minnesota hand has neither.
+    from tournaments.domain.formats import MINNESOTA_RUBBERS, TEAM_NIGHT, with_game
+
+    with pytest.raises(ValueError, match="Minnesota whist has no trumps"):
+        drive_format("teams", game="minnesota", rubbers=5)
+    with pytest.raises(ValueError) as refused:
+        with_game(TEAM_NIGHT, "minnesota", 7)
+    assert str(refused.value) == MINNESOTA_RUBBERS
+    assert drive_format("teams", game="minnesota", rubbers=0) == drive_format("teams", game="minnesota")

@@ -13,12 +13,15 @@ from tournaments.domain.leagues import (
     TABLES,
     WAITING,
     LeagueError,
+    Meeting,
     Played,
     check_card,
     league_table,
     make_fixtures,
     match_movement,
     match_result,
+    stanza_deals,
+    stanza_result,
 )
 
 SIZES = range(2, 21)
@@ -234,3 +237,58 @@ def test_the_trick_difference_comes_before_tricks_for_a_club_that_has_played_mor
 def test_clubs_level_on_everything_share_a_place():
     table = league_table(["A", "B", "C"], [Played("A", "B", 468, 468)])
     assert [(r.place, r.club) for r in table] == [("1=", "A"), ("1=", "B"), ("3", "C")]
+
+
+# --- Games and rubbers ----------------------------------------------------------------------------
+
+# Bennet's rubber, the home pair N/S: won 5–4, lost 1–5, won 5–0 (+4), and a deal of a new rubber.
+_BENNET = [7, 4, 6, 11, 7, 2, 12, 9]
+
+
+def _rubber_cards(home_honours=None):
+    home = {(t, d): 6 for t in TABLES for d in DEALS}  # E/W 1 a deal everywhere else
+    home.update({(1, d): tricks for d, tricks in enumerate(_BENNET, start=1)})  # table 1, stanza 1
+    away = {key: 13 - tricks for key, tricks in home.items()}
+    honours = home_honours or {}
+    return home, away, honours, {key: -claimed for key, claimed in honours.items()}
+
+
+def test_a_league_match_in_rubbers_is_won_by_the_rubber_points_over_its_tables():
+    home, away, home_h, away_h = _rubber_cards()
+    result = match_result(home, away, game=5, home_honours=home_h, away_honours=away_h)
+    # Table 1's first stanza: +4 to the home pair; every other stanza: the visitors' treble and 3
+    # points of a game unfinished, −3. Eight such stanzas: −24; the home club −20 in all.
+    assert result.home_rubber_points == 4 - 8 * 3 and result.away_rubber_points == 20
+    assert (result.home_points, result.away_points) == (0, 3)
+
+
+def test_the_two_cards_must_agree_on_the_honours_too():
+    home, away, home_h, away_h = _rubber_cards({(1, 8): 4})
+    away_h[(1, 8)] = 0  # the visitors' card left the home side's four honours out
+    held = match_result(home, away, game=5, home_honours=home_h, away_honours=away_h)
+    assert held.state == HELD and held.reason == "table 1 deal 8 differs"
+    assert held.differences[0].home_honours == 4 and held.differences[0].away_honours == 0
+    # Without games the honours are nobody's business.
+    assert match_result(home, away, home_honours=home_h, away_honours=away_h).state == "agreed"
+
+
+def test_a_stanzas_deals_in_the_home_pairs_terms():
+    meeting = Meeting(1, 1, 1, range(1, 9))
+    home, _, home_h, _ = _rubber_cards({(1, 2): -2, (1, 3): 4})
+    assert stanza_deals(home, home_h, meeting)[:3] == [(7, ""), (4, "EW2"), (6, "NS4")]
+    assert stanza_result(5, home, {}, meeting) == (4, -4)
+
+
+def test_honours_on_a_card_are_checked():
+    with pytest.raises(LeagueError, match="deal 3: honours are 4 or 2 to your side"):
+        check_card(dict.fromkeys(DEALS, 7), table=1, honours={3: 3})
+
+
+def test_the_league_table_counts_rubber_points_before_tricks():
+    played = [Played("Dee", "Don", 300, 324, home_rubber_points=6), Played("Don", "Ury", 312, 312, 0)]
+    table = league_table(["Dee", "Don", "Ury"], played)
+    assert [(row.club, row.points, row.rubber_points) for row in table] == [
+        ("Dee", 3, 6),
+        ("Ury", 1, 0),
+        ("Don", 1, -6),
+    ]

@@ -22,11 +22,11 @@ def test_a_three_table_mitchells_boards_go_down_one_table():
     assert movement.moves_after(3, 1).boards_to == ()
 
 
-@pytest.mark.parametrize("settings", MOVEMENTS, ids=lambda s: f"{s['tables']}-{s['variant']}")
-def test_the_boards_go_where_the_next_round_plays_them(settings):
-    options = dict(settings)
+@pytest.mark.parametrize("movement_settings", MOVEMENTS, ids=lambda s: f"{s['tables']}-{s['variant']}")
+def test_the_boards_go_where_the_next_round_plays_them(movement_settings):
+    options = dict(movement_settings)
     movement = build_movement(options.pop("tables"), **options)
-    assert movement.relay or settings["variant"] != "relay"
+    assert movement.relay or movement_settings["variant"] != "relay"
     checked = 0
     for here in movement.table_rounds:
         moves = movement.moves_after(here.round, here.table)

@@ -22,7 +22,8 @@ STRAIN_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 PRESET_SCHEDULES = {
     "HDSC": "Hearts, diamonds, spades, clubs",
     "HDSCN": "Hearts, diamonds, spades, clubs, no trumps",
-    "NSHDC": "No trumps, spades, hearts, diamonds, clubs",
+    # The founding rules' "second way" of playing: five deals, each a strain once, odd tricks scored.
+    "NSHDC": "A fixed number of deals: five, no trumps, spades, hearts, diamonds, clubs",
     "turned": "The suit of the dealer's last card",
 }
 TURNED = "turned"

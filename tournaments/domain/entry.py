@@ -36,8 +36,8 @@ def entry_needed(
     """Whether N/S's count ``entered`` for deal ``number`` is to be recorded: True when the table
     has no count for it, False when it has this very count (``existing``, as the table sees it;
     ``confirmed`` by E/W or not). Another count over one already there is refused, in words. A
-    count of more than the tricks (a Minnesota hand's, with who went grand) is given in words:
-    "9 (N/S grand)"."""
+    count of more than the tricks comes as its text: a Minnesota hand's with who went grand, "9 (N/S
+    grand)"; one with honours claimed, "9, N/S 4 honours"."""
     if existing is None:
         return True
     if existing == entered:

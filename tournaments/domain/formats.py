@@ -38,12 +38,29 @@ matchpoints on net points (a percentage) or by total net points.
 >>> minnesota = event_format("standard", "minnesota_total")
 >>> [figure.name for figure in minnesota.entry], minnesota.trumps, str(minnesota.measure)
 (['granded', 'ns_tricks'], False, 'points')
+
+A team night or a league match played in games and rubbers (``with_game``'s ``rubbers``) enters
+the honours claimed beside the tricks, and is measured in rubber points:
+
+>>> rubbers = drive_format("teams", rubbers=5)
+>>> [figure.name for figure in rubbers.entry], str(rubbers.measure), rubbers.scoring
+(['ns_tricks', 'honours'], 'rubber points', 'Games to 5 and rubbers by the Laws of Whist')
+
+The rubbers are classic whist's scoring of tricks and honours: a Minnesota evening (no trumps, so no
+honours) is never played in them.
+
+>>> drive_format("teams", game="minnesota", rubbers=5)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: Games and rubbers are scored from classic whist's tricks and honours ...
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+
+from .rubbers import game_words
 
 
 class Entrants(StrEnum):
@@ -71,6 +88,7 @@ class Measure(StrEnum):
     POINTS = "points"  # Minnesota whist: a drive's couples' points, or an event's total net points
     TEAM_POINTS = "team points"  # a team night: the points the team won
     MATCH_POINTS = "match points"  # a league match: 3 a win and 1 a tie to each club
+    RUBBER_POINTS = "rubber points"  # games and rubbers by the Laws of Whist: never added to tricks
 
     def amount(self, figure: str) -> str:
         """A figure in this measure, in words: "84 tricks", "1 team point". A duplicate evening's
@@ -117,6 +135,8 @@ GRANDED = Figure(
 GRANDED_HAND = Figure(
     "granded", "Who went grand", 0, 0, (("NS", "N/S grand"), ("EW", "E/W grand"), ("low", "Low"))
 )
+# Honours claimed at the table, in games and rubbers: 2 or 4 to one side (stored "NS4", "EW2", "").
+HONOURS = Figure("honours", "Honours", 0, 4)
 
 
 @dataclass(frozen=True)
@@ -144,6 +164,7 @@ class EveningFormat:
     # What an organiser might tell a table whose players are lost: who moves is what the format moves.
     move_example: str = "Ann Smith: go to table 2, sit East"
     game: str = "whist"  # the game played at the tables: "whist" or "minnesota"
+    rubbers: int = 0  # the points a game is played to, in games and rubbers (0: no games)
     trumps: bool = True  # deals are played with trumps from the schedule (Minnesota whist: none)
 
     def enters(self, name: str) -> bool:
@@ -356,10 +377,30 @@ _MINNESOTA_SCORING = {
 }
 
 
-def with_game(evening: EveningFormat, game: str) -> EveningFormat:
-    """An evening's format for the game its tables play: classic whist as declared; Minnesota
-    whist enters who went grand before the tricks, plays no trumps, measures a drive in points (a
-    team night still in team points) and is called a Minnesota drive (team night)."""
+# Why a Minnesota evening is never played in games and rubbers, in a player's words.
+MINNESOTA_RUBBERS = (
+    "Games and rubbers are scored from classic whist's tricks and honours (of trumps); Minnesota whist "
+    "has no trumps, so it cannot be played in rubbers."
+)
+
+
+def with_game(evening: EveningFormat, game: str = "whist", rubbers: int = 0) -> EveningFormat:
+    """An evening's format for the game its tables play and how it is scored: classic whist as
+    declared; Minnesota whist enters who went grand before the tricks, plays no trumps, measures a
+    drive in points (a team night still in team points) and is called a Minnesota drive (team
+    night). A team night or a league match in games to ``rubbers`` (5, 7 or 10; 0: none) and
+    rubbers by the Laws of Whist (``domain/rubbers``) enters the honours beside the tricks and is
+    measured in its tables' rubber points; classic whist only (``MINNESOTA_RUBBERS``)."""
+    if game == "minnesota" and rubbers:
+        raise ValueError(MINNESOTA_RUBBERS)
+    if rubbers:
+        return replace(
+            evening,
+            entry=(*evening.entry, HONOURS),
+            scoring=game_words(rubbers),
+            measure=Measure.RUBBER_POINTS,
+            rubbers=rubbers,
+        )
     if game != "minnesota":
         return evening
     return replace(
@@ -374,6 +415,7 @@ def with_game(evening: EveningFormat, game: str) -> EveningFormat:
     )
 
 
-def drive_format(format: str, game: str = "whist") -> EveningFormat:
-    """The format of a drive stored with this format name, playing this game."""
-    return with_game(FORMATS[_DRIVE_KEYS.get(format, format)], game)
+def drive_format(format: str, game: str = "whist", rubbers: int = 0) -> EveningFormat:
+    """The format of a drive stored with this format name, playing this game (in games to
+    ``rubbers`` and rubbers, for a team night of classic whist)."""
+    return with_game(FORMATS[_DRIVE_KEYS.get(format, format)], game, rubbers)

@@ -25,6 +25,16 @@ the cards are corrected.
 over all three tables wins the match; the same number of tricks is a tie. A win scores 3 points,
 a tie 1, a loss 0.
 
+**Games and rubbers** (a league's choice, ``game`` 5, 7 or 10; ``domain/rubbers``): each card also
+gives, deal by deal, the honours claimed, from its side's view (4 or 2 for its own side, −4 or −2
+for the other's, 0 for none), and the two cards agree on a deal when their tricks make 13 and
+their honours are the same claim seen from both sides (4 on one, −4 on the other). Each stanza of
+8 deals at a table is that table's games (new pairs, new games): the home pair N/S. A table's
+result is its rubber points over its three stanzas, an unfinished game scoring nothing and an
+unfinished rubber its finished games without the 2; the club with more rubber points over its
+tables wins the match (3 points, 1 a tie), and the league table places clubs level on points by
+their rubber points, then as before.
+
 **The league table**: played, won, tied, lost, tricks for and against, points; in order of
 points, then trick difference (for minus against), then tricks for; clubs level on all three share
 a place (``domain.places.shared_places``).
@@ -53,6 +63,15 @@ The visitors' card at table 2 says they took 8 on deals 5 and 9, where the home 
 >>> table = league_table(["Dee", "Don"], [Played("Dee", "Don", 456, 480)])
 >>> [(row.place, row.club, row.points, row.difference) for row in table]
 [('1', 'Don', 3, 24), ('2', 'Dee', 0, -24)]
+
+The same agreed cards in games to 5, honours claimed by nobody: at table 1 the home pairs take a
+point a deal, so each stanza of 8 deals is a game won at the fifth deal as a treble (the visitors
+have nothing) and a game unfinished, +3 a stanza, +9 at the table; the visitors the same at tables
+2 and 3, −18: −9 to the home club, which loses.
+
+>>> rubbers = match_result(home, {k: 13 - t for k, t in home.items()}, game=5)
+>>> rubbers.state, rubbers.home_rubber_points, rubbers.home_points, rubbers.away_points
+('agreed', -9, 0, 3)
 """
 
 from collections.abc import Hashable, Mapping, Sequence
@@ -60,6 +79,7 @@ from dataclasses import dataclass
 
 from .errors import DomainError
 from .places import shared_places
+from .rubbers import table_result
 
 MEETINGS = 4  # each pair of clubs meets four times: twice at each club's home
 TABLES = (1, 2, 3)  # six a side: three pairs a club
@@ -74,6 +94,9 @@ AGREED, HELD, WAITING = "agreed", "held", "waiting"
 CARD_NAMES = {"home": "home side's", "away": "visitors'"}
 
 Card = Mapping[tuple[int, int], int]  # (table, deal) -> the tricks the card's side took
+# (table, deal) -> the honours claimed, from the card's side: 4 or 2 its own, -4 or -2 the other's.
+Honours = Mapping[tuple[int, int], int]
+HONOURS = (-4, -2, 0, 2, 4)
 
 
 class LeagueError(DomainError):
@@ -156,8 +179,15 @@ def match_movement() -> list[Meeting]:
     ]
 
 
-def check_card(tricks: Mapping[int, int], *, table: int) -> None:
-    """A table's card as entered: a figure of 0 to 13 tricks for each of the 24 deals."""
+def check_card(tricks: Mapping[int, int], *, table: int, honours: Mapping[int, int] | None = None) -> None:
+    """A table's card as entered: a figure of 0 to 13 tricks for each of the 24 deals (and, in
+    games and rubbers, the honours claimed: 4 or 2 for the card's side, -4 or -2 for the other)."""
+    for deal, claimed in (honours or {}).items():
+        if claimed not in HONOURS:
+            raise LeagueError(
+                f"Table {table}, deal {deal}: honours are 4 or 2 to your side, -4 or -2 to the other "
+                f"side, or none; not {claimed}."
+            )
     missing = [deal for deal in DEALS if tricks.get(deal) is None]
     if missing:
         raise LeagueError(f"Table {table}: the tricks of {_deals(missing)} are missing.")
@@ -177,6 +207,8 @@ class Difference:
     deal: int
     home_says: int  # the home card's figure: the tricks the home side took
     away_says: int  # the visitors' card's figure: the tricks the visitors took
+    home_honours: int = 0  # in games and rubbers: the honours each card gives, from its side
+    away_honours: int = 0
 
 
 @dataclass(frozen=True)
@@ -186,14 +218,27 @@ class MatchResult:
     missing: tuple[tuple[str, int], ...] = ()  # (side, table) of the cards still to come
     home_tricks: int = 0
     away_tricks: int = 0
+    game: int = 0  # games and rubbers to this many points (0: the tricks decide)
+    home_rubber_points: int = 0  # the home tables' rubber points (the visitors': as many less)
+
+    @property
+    def away_rubber_points(self) -> int:
+        return -self.home_rubber_points
 
     @property
     def home_points(self) -> int:
-        return _points(self.home_tricks, self.away_tricks) if self.state == AGREED else 0
+        return _points(*self._measure) if self.state == AGREED else 0
 
     @property
     def away_points(self) -> int:
-        return _points(self.away_tricks, self.home_tricks) if self.state == AGREED else 0
+        return _points(*reversed(self._measure)) if self.state == AGREED else 0
+
+    @property
+    def _measure(self) -> tuple[int, int]:
+        """What decides the match: the tricks, or in games and rubbers the rubber points."""
+        if self.game:
+            return self.home_rubber_points, self.away_rubber_points
+        return self.home_tricks, self.away_tricks
 
     @property
     def reason(self) -> str:
@@ -222,11 +267,21 @@ def _deals(deals: Sequence[int]) -> str:
     return ("deal " if len(deals) == 1 else "deals ") + _and([str(deal) for deal in deals])
 
 
-def match_result(home_card: Card, away_card: Card) -> MatchResult:
+def match_result(
+    home_card: Card,
+    away_card: Card,
+    *,
+    game: int = 0,
+    home_honours: Honours | None = None,
+    away_honours: Honours | None = None,
+) -> MatchResult:
     """The match's result from the two sides' cards, each mapping (table, deal) to the tricks that
     side took. Every table of both cards complete and every deal adding up to 13: agreed. A table
     whose two cards are in is compared at once, so a deal that differs holds the result while
-    other tables' cards are still to come (its players hear of it while they are at the table)."""
+    other tables' cards are still to come (its players hear of it while they are at the table).
+    In games and rubbers to ``game``, the honours of the two cards must agree too, and the tables'
+    rubber points decide."""
+    home_honours, away_honours = home_honours or {}, away_honours or {}
     missing = tuple(
         (side, table)
         for side, card in (("home", home_card), ("away", away_card))
@@ -234,18 +289,48 @@ def match_result(home_card: Card, away_card: Card) -> MatchResult:
         if any((table, deal) not in card for deal in DEALS)
     )
     differences = tuple(
-        Difference(table, deal, home_card[table, deal], away_card[table, deal])
+        Difference(table, deal, home_card[table, deal], away_card[table, deal], *claims)
         for table in TABLES
         if ("home", table) not in missing and ("away", table) not in missing
         for deal in DEALS
-        if home_card[table, deal] + away_card[table, deal] != TRICKS
+        for claims in [(home_honours.get((table, deal), 0), away_honours.get((table, deal), 0))]
+        if home_card[table, deal] + away_card[table, deal] != TRICKS or (game and claims[0] != -claims[1])
     )
     if differences:
-        return MatchResult(state=HELD, differences=differences, missing=missing)
+        return MatchResult(state=HELD, differences=differences, missing=missing, game=game)
     if missing:
-        return MatchResult(state=WAITING, missing=missing)
+        return MatchResult(state=WAITING, missing=missing, game=game)
     home = sum(home_card[table, deal] for table in TABLES for deal in DEALS)
-    return MatchResult(state=AGREED, home_tricks=home, away_tricks=len(TABLES) * len(DEALS) * TRICKS - home)
+    rubber_points = (
+        sum(stanza_result(game, home_card, home_honours, meeting)[0] for meeting in match_movement())
+        if game
+        else 0
+    )
+    return MatchResult(
+        state=AGREED,
+        home_tricks=home,
+        away_tricks=len(TABLES) * len(DEALS) * TRICKS - home,
+        game=game,
+        home_rubber_points=rubber_points,
+    )
+
+
+def stanza_deals(home_card: Card, home_honours: Honours, meeting: Meeting) -> list[tuple[int, str]]:
+    """A stanza's deals at a table as games and rubbers score them: N/S (the home pair) tricks and
+    the honours claimed, "NS4" or "EW2", from the home card's figures (those in so far)."""
+    deals = []
+    for deal in meeting.deals:
+        if (meeting.table, deal) not in home_card:
+            break
+        claimed = home_honours.get((meeting.table, deal), 0)
+        claim = f"NS{claimed}" if claimed > 0 else f"EW{-claimed}" if claimed < 0 else ""
+        deals.append((home_card[meeting.table, deal], claim))
+    return deals
+
+
+def stanza_result(game: int, home_card: Card, home_honours: Honours, meeting: Meeting) -> tuple[int, int]:
+    """A stanza's rubber points at its table, the home pair's and the visitors'."""
+    return table_result(game, stanza_deals(home_card, home_honours, meeting))
 
 
 @dataclass(frozen=True)
@@ -256,6 +341,7 @@ class Played:
     away: Hashable
     home_tricks: int
     away_tricks: int
+    home_rubber_points: int | None = None  # in games and rubbers (None: the tricks decide)
 
 
 @dataclass(frozen=True)
@@ -269,6 +355,7 @@ class Standing:
     tricks_for: int
     tricks_against: int
     points: int
+    rubber_points: int = 0  # in games and rubbers: the rubber points over the club's matches
 
     @property
     def difference(self) -> int:
@@ -279,19 +366,29 @@ def league_table(clubs: Sequence[Hashable], played: Sequence[Played]) -> list[St
     """The league table of the clubs from their agreed matches: by points, then trick difference,
     then tricks for; clubs level on all three share a place and are listed in the order given."""
     figures = {club: [0, 0, 0, 0, 0, 0] for club in clubs}  # played, won, tied, lost, for, against
+    rubbers = dict.fromkeys(clubs, 0)
     for match in played:
-        for club, tricks, against in (
-            (match.home, match.home_tricks, match.away_tricks),
-            (match.away, match.away_tricks, match.home_tricks),
+        home_rubbers = match.home_rubber_points
+        for club, tricks, against, own in (
+            (match.home, match.home_tricks, match.away_tricks, home_rubbers),
+            (
+                match.away,
+                match.away_tricks,
+                match.home_tricks,
+                None if home_rubbers is None else -home_rubbers,
+            ),
         ):
             row = figures[club]
             row[0] += 1
-            row[1 + (WIN, TIE, LOSS).index(_points(tricks, against))] += 1
+            decided = (tricks, against) if own is None else (own, -own)
+            row[1 + (WIN, TIE, LOSS).index(_points(*decided))] += 1
             row[4] += tricks
             row[5] += against
+            rubbers[club] += own or 0
     rows = [(club, row, row[1] * WIN + row[2] * TIE + row[3] * LOSS) for club, row in figures.items()]
-    rows.sort(key=lambda entry: (-entry[2], -(entry[1][4] - entry[1][5]), -entry[1][4]))
-    places = shared_places([(points, row[4] - row[5], row[4]) for _, row, points in rows])
+    rows.sort(key=lambda entry: (-entry[2], -rubbers[entry[0]], -(entry[1][4] - entry[1][5]), -entry[1][4]))
+    places = shared_places([(points, rubbers[club], row[4] - row[5], row[4]) for club, row, points in rows])
     return [
-        Standing(place, club, *row, points) for place, (club, row, points) in zip(places, rows, strict=True)
+        Standing(place, club, *row, points, rubbers[club])
+        for place, (club, row, points) in zip(places, rows, strict=True)
     ]

@@ -21,9 +21,10 @@ from django.db.models.lookups import Exact
 from ..domain.drives import PRESETS, parse_prizes
 from ..domain.drives.games import LOW, MINNESOTA, WHIST_GAME, Game, score_text
 from ..domain.errors import DomainError
-from ..domain.formats import EveningFormat, Lists, drive_format
+from ..domain.formats import MINNESOTA_RUBBERS, EveningFormat, Lists, drive_format
 from ..domain.limits import MAX_HANDS
 from ..domain.minnesota import RULES
+from ..domain.rubbers import CLAIMS, GAME_CHOICES, GAMES
 from .clubs import (
     EVENING_TAG_HELP,
     Club,
@@ -117,10 +118,17 @@ class Drive(models.Model):
         default=TeamPoints.MAJORITY,
         help_text="A team night's points for each pair, hand by hand.",
     )
+    rubbers = models.PositiveSmallIntegerField(
+        choices=[(0, "No: points hand by hand"), *GAME_CHOICES],
+        default=0,
+        help_text="A team night: each visit's hands at a table played as games and rubbers by the Laws of "
+        "Whist, the teams scoring rubber points.",
+    )
     hands_per_round = models.PositiveSmallIntegerField(
         default=1,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_HANDS)],
-        help_text="An individual drive: hands played in each round of the schedule.",
+        help_text="An individual drive: hands played in each round of the schedule. A team night: hands "
+        "the away pairs play at each table before moving on.",
     )
     rounds = models.PositiveSmallIntegerField(
         null=True,
@@ -166,6 +174,17 @@ class Drive(models.Model):
             models.CheckConstraint(
                 condition=Q(minnesota_rules__in=list(RULES)), name="drive_minnesota_rules_known"
             ),
+            models.CheckConstraint(
+                condition=Q(rubbers__in=[0, *GAMES]) & (Q(rubbers=0) | Q(format="teams")),
+                name="drive_rubbers_known",
+                violation_error_message="Games and rubbers are a team night's: a drive of players one by one "
+                "plays its hands for tricks.",
+            ),
+            models.CheckConstraint(
+                condition=Q(rubbers=0) | Q(game="whist"),
+                name="drive_rubbers_classic_whist",
+                violation_error_message=MINNESOTA_RUBBERS,
+            ),
         ]
 
     def __str__(self):
@@ -182,8 +201,10 @@ class Drive(models.Model):
 
     @property
     def evening_format(self) -> EveningFormat:
-        """What kind of evening it is: who is entered and ranked, and how people are named."""
-        return drive_format(self.format, self.game)
+        """What kind of evening it is: who is entered and ranked, and how people are named; a
+        Minnesota drive enters who went grand, a team night in games and rubbers honours and counts
+        rubber points."""
+        return drive_format(self.format, self.game, self.rubbers)
 
     @property
     def played_game(self) -> Game:
@@ -418,6 +439,15 @@ def tricks_text(ns_tricks: int) -> str:
     return f"{ns_tricks}–{13 - ns_tricks}"
 
 
+def honours_text(claim: str) -> str:
+    """Honours claimed, after the tricks: ", N/S 4 honours", or nothing.
+
+    >>> honours_text("EW2"), honours_text("")
+    (', E/W 2 honours', '')
+    """
+    return f", {claim[:1]}/{claim[1:2]} {claim[2:]} honours" if claim else ""
+
+
 class DriveResult(models.Model):
     """The tricks the N/S couple took at one table in one hand; E/W took the rest of 13. A
     Minnesota drive's hand also says who went grand (N/S, E/W, or "low": nobody)."""
@@ -433,6 +463,12 @@ class DriveResult(models.Model):
     table = models.PositiveSmallIntegerField()
     ns_tricks = models.PositiveSmallIntegerField()
     granded = models.CharField(max_length=3, choices=Granded.choices, default="", blank=True)
+    honours = models.CharField(
+        max_length=3,
+        blank=True,
+        default="",
+        help_text="In games and rubbers: the honours claimed, NS4, NS2, EW4, EW2 or none.",
+    )
     confirmed = models.BooleanField(
         default=False, help_text="Confirmed at the table (or typed by the organiser): it then counts."
     )
@@ -445,6 +481,7 @@ class DriveResult(models.Model):
             models.CheckConstraint(
                 condition=Q(granded__in=["", "NS", "EW", LOW]), name="drive_result_granded_known"
             ),
+            models.CheckConstraint(condition=Q(honours__in=CLAIMS), name="drive_result_honours_known"),
         ]
 
     def __str__(self):
@@ -452,8 +489,9 @@ class DriveResult(models.Model):
 
     @property
     def score_text(self) -> str:
-        """ "8–5", or a Minnesota hand's "N/S grand 8–5": the history and the trail write it."""
-        return score_text(self.ns_tricks, self.granded)
+        """ "8–5", a Minnesota hand's "N/S grand 8–5", or one in games and rubbers with its
+        honours, "8–5, N/S 4 honours": the history and the trail write it."""
+        return score_text(self.ns_tricks, self.granded) + honours_text(self.honours)
 
     @property
     def ew_tricks(self) -> int:

@@ -4,8 +4,9 @@ and its agreed result. A league is run by one of our clubs, whose organisers ent
 from django.db import models
 from django.db.models import F, Q
 
-from ..domain.formats import LEAGUE_MATCH, EveningFormat
-from ..domain.leagues import DEALS, TABLES, TRICKS
+from ..domain.formats import LEAGUE_MATCH, EveningFormat, with_game
+from ..domain.leagues import DEALS, HONOURS, TABLES, TRICKS
+from ..domain.rubbers import GAME_CHOICES, GAMES
 from .clubs import Club, ClubQuerySet, validate_one_line
 
 MATCH_TRICKS = len(TABLES) * len(DEALS) * TRICKS
@@ -17,6 +18,12 @@ class League(models.Model):
     )
     name = models.CharField(max_length=100, validators=[validate_one_line])
     season = models.CharField(max_length=20, help_text="Such as 2026–27.")
+    game = models.PositiveSmallIntegerField(
+        choices=[(0, "No: the tricks over the three tables"), *GAME_CHOICES],
+        default=0,
+        help_text="Each stanza at a table played as games and rubbers by the Laws of Whist, honours on the "
+        "cards, the match won by rubber points.",
+    )
 
     objects = ClubQuerySet.as_manager()
 
@@ -25,6 +32,7 @@ class League(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["club", "name", "season"], name="league_once_a_season"),
             models.CheckConstraint(condition=~Q(name="") & ~Q(season=""), name="league_has_name_and_season"),
+            models.CheckConstraint(condition=Q(game__in=[0, *GAMES]), name="league_game_known"),
         ]
 
     def __str__(self):
@@ -75,8 +83,9 @@ class Fixture(models.Model):
 
     @property
     def evening_format(self) -> EveningFormat:
-        """A league match: two clubs' tables play the same boards and are compared."""
-        return LEAGUE_MATCH
+        """A league match: two clubs' tables play the same boards and are compared; in games and
+        rubbers its cards give honours and its tables rubber points."""
+        return with_game(LEAGUE_MATCH, rubbers=self.league.game)
 
 
 class MatchTable(models.Model):
@@ -111,6 +120,11 @@ class CardDeal(models.Model):
     table = models.PositiveSmallIntegerField()
     deal = models.PositiveSmallIntegerField()
     tricks = models.PositiveSmallIntegerField()
+    honours = models.SmallIntegerField(
+        default=0,
+        help_text="In games and rubbers: the honours claimed, 4 or 2 for this card's side, -4 or -2 for the "
+        "other side's, 0 for none.",
+    )
 
     class Meta:
         ordering = ["fixture_id", "side", "table", "deal"]
@@ -124,6 +138,7 @@ class CardDeal(models.Model):
                 condition=Q(deal__gte=DEALS[0], deal__lte=DEALS[-1]), name="card_deal_known"
             ),
             models.CheckConstraint(condition=Q(tricks__lte=TRICKS), name="card_deal_tricks_possible"),
+            models.CheckConstraint(condition=Q(honours__in=HONOURS), name="card_deal_honours_known"),
         ]
 
     def __str__(self):
@@ -137,6 +152,11 @@ class MatchResult(models.Model):
     fixture = models.OneToOneField(Fixture, on_delete=models.CASCADE, related_name="result")
     home_tricks = models.PositiveSmallIntegerField()
     away_tricks = models.PositiveSmallIntegerField()
+    home_rubber_points = models.SmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="In games and rubbers: the home tables' rubber points (the visitors' the same less).",
+    )
     agreed_at = models.DateTimeField()
 
     class Meta:

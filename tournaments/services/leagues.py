@@ -23,6 +23,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from ..domain import leagues as rules
+from ..domain.rubbers import GAMES, signed
 from ..models import (
     AuditLine,
     CardDeal,
@@ -106,20 +107,23 @@ def league_create(
     clubs: Sequence[str],
     start: Date | None = None,
     days_between: int = 7,
+    game: int = 0,
     user=None,
 ) -> League:
     """A league run by ``club``, its clubs named (each linked to our club of that name, if it is
     one ``user`` can run), and its fixture list, the first round on ``start`` and one every
-    ``days_between`` days."""
+    ``days_between`` days; ``game`` 5, 7 or 10 plays its matches in games and rubbers."""
     name, season = name.strip(), season.strip()
     if not name or not season:
         raise ServiceError("A league needs a name and a season.")
     require_one_line(name, season, *clubs)
+    if game and game not in GAMES:
+        raise ServiceError(f"A game is played to 5, 7 or 10 points, not {game}.")
     rules.check_days_between(days_between)
     if League.objects.filter(club=club, name=name, season=season).exists():
         raise ServiceError(f"{club} already runs {name} {season}.")
     names = league_club_names(clubs)
-    league = League.objects.create(club=club, name=name, season=season)
+    league = League.objects.create(club=club, name=name, season=season, game=game)
     ours = {c.name: c for c in _clubs_to_link(club, user).filter(name__in=names)}
     LeagueClub.objects.bulk_create(LeagueClub(league=league, name=n, club=ours.get(n)) for n in names)
     made = _make_fixtures(league, start=start, days_between=days_between)
@@ -146,28 +150,54 @@ def league_fixtures_make(*, league: League, start: Date | None, days_between: in
 # --- Score cards ------------------------------------------------------------------------------------
 
 
-def match_cards(fixture: Fixture) -> dict[str, dict[tuple[int, int], int]]:
-    """Each side's card: (table, deal) -> the tricks it says it took."""
-    cards: dict[str, dict[tuple[int, int], int]] = {side: {} for side in CardDeal.Side.values}
-    for side, table, deal, tricks in fixture.card_deals.values_list("side", "table", "deal", "tricks"):
+Cards = dict[str, dict[tuple[int, int], int]]  # by side: (table, deal) -> a figure of that side's card
+
+
+def match_figures(fixture: Fixture) -> tuple[Cards, Cards]:
+    """Each side's card: (table, deal) -> the tricks it says it took; and the honours it gives, in
+    games and rubbers (4 or 2 to its own side, -4 or -2 to the other's, none left out)."""
+    cards: Cards = {side: {} for side in CardDeal.Side.values}
+    honours: Cards = {side: {} for side in CardDeal.Side.values}
+    figures = fixture.card_deals.values_list("side", "table", "deal", "tricks", "honours")
+    for side, table, deal, tricks, claimed in figures:
         cards[side][table, deal] = tricks
-    return cards
+        if claimed:
+            honours[side][table, deal] = claimed
+    return cards, honours
+
+
+def match_cards(fixture: Fixture) -> Cards:
+    """Each side's card: (table, deal) -> the tricks it says it took."""
+    return match_figures(fixture)[0]
+
+
+def _result(game: int, cards: Cards, honours: Cards) -> rules.MatchResult:
+    home, away = CardDeal.Side.HOME, CardDeal.Side.AWAY
+    return rules.match_result(
+        cards[home], cards[away], game=game, home_honours=honours[home], away_honours=honours[away]
+    )
 
 
 def unagreed_states(league: League) -> dict[int, rules.MatchResult]:
     """How far each match with a card in but no agreed result has come (held or waiting), by the
     fixture's id: its cards read in one query, the rules asked as for one match."""
-    cards: dict[int, dict[str, dict[tuple[int, int], int]]] = {}
+    figures: dict[int, tuple[Cards, Cards]] = {}
     deals = CardDeal.objects.filter(fixture__league=league, fixture__result__isnull=True)
-    for fixture, side, table, deal, tricks in deals.values_list("fixture", "side", "table", "deal", "tricks"):
-        cards.setdefault(fixture, {s: {} for s in CardDeal.Side.values})[side][table, deal] = tricks
-    home, away = CardDeal.Side.HOME, CardDeal.Side.AWAY
-    return {fixture: rules.match_result(sides[home], sides[away]) for fixture, sides in cards.items()}
+    for fixture, side, table, deal, tricks, claimed in deals.values_list(
+        "fixture", "side", "table", "deal", "tricks", "honours"
+    ):
+        cards, honours = figures.setdefault(
+            fixture, tuple({s: {} for s in CardDeal.Side.values} for _ in "ch")
+        )
+        cards[side][table, deal] = tricks
+        if claimed:
+            honours[side][table, deal] = claimed
+    return {fixture: _result(league.game, *sides) for fixture, sides in figures.items()}
 
 
-def match_state(fixture: Fixture, cards: Mapping[str, rules.Card] | None = None) -> rules.MatchResult:
-    cards = cards if cards is not None else match_cards(fixture)
-    return rules.match_result(cards[CardDeal.Side.HOME], cards[CardDeal.Side.AWAY])
+def match_state(fixture: Fixture, figures: tuple[Cards, Cards] | None = None) -> rules.MatchResult:
+    """The match's state from its cards (read now, or ``figures`` as ``match_figures`` gives them)."""
+    return _result(fixture.league.game, *(figures if figures is not None else match_figures(fixture)))
 
 
 def may_play_match(fixture: Fixture, *, today: Date | None = None, agreed: bool | None = None) -> Verdict:
@@ -198,9 +228,11 @@ def may_enter_card(fixture: Fixture, *, at_table: bool, agreed: bool | None = No
     return may_play_match(fixture, agreed=agreed).reason if at_table else ""
 
 
-def _changed_deals(before: Mapping[int, int], after: Mapping[int, int]) -> str:
+def _changed_deals(before: Mapping[int, int], after: Mapping[int, int], word: str = "") -> str:
     return ", ".join(
-        f"deal {deal} {before[deal]} → {after[deal]}" for deal in rules.DEALS if before[deal] != after[deal]
+        f"deal {deal} {word}{before[deal]} → {after[deal]}"
+        for deal in rules.DEALS
+        if before[deal] != after[deal]
     )
 
 
@@ -210,11 +242,15 @@ def match_card_enter(
     fixture: Fixture,
     side: str,
     tables: Mapping[int, Mapping[int, int]],
+    honours: Mapping[int, Mapping[int, int]] | None = None,
     at_table: bool = False,
     user=None,
 ) -> rules.MatchResult:
-    """Enter one side's card of each table given (deal -> tricks that side took), or correct it,
-    and look at the match again: agreed, held (which deals differ) or waiting for a card."""
+    """Enter one side's card of each table given (deal -> tricks that side took; in games and
+    rubbers, ``honours`` deal -> the honours it gives, 4 or 2 to its side, -4 or -2 to the other's,
+    none left out), or correct it, and look at the match again: agreed, held (which deals differ)
+    or waiting for a card."""
+    honours = honours or {}
     fixture = (
         Fixture.objects.select_for_update(of=("self",))
         .select_related("league__club", "home", "away")
@@ -224,35 +260,54 @@ def match_card_enter(
         raise ServiceError("A card is the home side's or the visitors'.")
     if not tables or set(tables) - set(rules.TABLES):
         raise ServiceError(f"A match is played at tables {rules.TABLES[0]} to {rules.TABLES[-1]}.")
+    if any(honours.values()) and not fixture.league.game:
+        raise ServiceError(f"{fixture.league} does not play games and rubbers: its cards give no honours.")
     for table, tricks in tables.items():
-        rules.check_card(tricks, table=table)
+        rules.check_card(tricks, table=table, honours=honours.get(table))
     refused = may_enter_card(fixture, at_table=at_table)
     if refused:
         raise ServiceError(refused)
-    cards = match_cards(fixture)
-    before = match_state(fixture, cards)
+    cards, claims = match_figures(fixture)
+    before = match_state(fixture, (cards, claims))
     league, where = fixture.league, "at the table" if at_table else "from the paper card"
     for table, tricks in sorted(tables.items()):
         old = {deal: cards[side].get((table, deal)) for deal in rules.DEALS}
-        if old == dict(tricks):
+        old_honours = {deal: claims[side].get((table, deal), 0) for deal in rules.DEALS}
+        new_honours = {deal: honours.get(table, {}).get(deal) or 0 for deal in rules.DEALS}
+        if old == dict(tricks) and old_honours == new_honours:
             continue
         CardDeal.objects.filter(fixture=fixture, side=side, table=table).delete()
         CardDeal.objects.bulk_create(
-            CardDeal(fixture=fixture, side=side, table=table, deal=deal, tricks=tricks[deal])
+            CardDeal(
+                fixture=fixture,
+                side=side,
+                table=table,
+                deal=deal,
+                tricks=tricks[deal],
+                honours=new_honours[deal],
+            )
             for deal in rules.DEALS
         )
         cards[side].update({(table, deal): tricks[deal] for deal in rules.DEALS})
+        for deal, claimed in new_honours.items():
+            if claimed:
+                claims[side][table, deal] = claimed
+            else:
+                claims[side].pop((table, deal), None)
         what = f"{_match_name(fixture)}, table {table}: {SIDES[side]}"
         if None in old.values():
             _line(league, AuditLine.Action.CARD, f"{what} entered {where}", user)
         else:
-            _line(
-                league,
-                AuditLine.Action.CORRECTED,
-                f"{what} corrected {where}: {_changed_deals(old, tricks)}",
-                user,
+            changes = ", ".join(
+                change
+                for change in (
+                    _changed_deals(old, tricks),
+                    _changed_deals(old_honours, new_honours, "honours "),
+                )
+                if change
             )
-    after = match_state(fixture, cards)
+            _line(league, AuditLine.Action.CORRECTED, f"{what} corrected {where}: {changes}", user)
+    after = match_state(fixture, (cards, claims))
     _settle(fixture, before, after, user)
     return after
 
@@ -268,12 +323,17 @@ def _settle(fixture: Fixture, before: rules.MatchResult, after: rules.MatchResul
             defaults={
                 "home_tricks": after.home_tricks,
                 "away_tricks": after.away_tricks,
+                "home_rubber_points": after.home_rubber_points if after.game else None,
                 "agreed_at": timezone.now(),
             },
         )
         detail = (
             f"{name}: {fixture.home.name} {after.home_tricks} tricks, {fixture.away.name} {after.away_tricks}"
         )
+        if after.game:
+            detail += (
+                f"; rubber points {signed(after.home_rubber_points)} to {signed(after.away_rubber_points)}"
+            )
         _line(fixture.league, AuditLine.Action.AGREED, detail, user)
         return
     MatchResult.objects.filter(fixture=fixture).delete()
@@ -288,10 +348,12 @@ def league_standings(league: League) -> list[tuple[rules.Standing, LeagueClub]]:
     """The league table from the agreed results, each row with its club."""
     clubs = {club.pk: club for club in league.clubs.all()}
     played = [
-        rules.Played(home, away, home_tricks, away_tricks)
-        for home, away, home_tricks, away_tricks in MatchResult.objects.filter(
+        rules.Played(home, away, home_tricks, away_tricks, rubber_points)
+        for home, away, home_tricks, away_tricks, rubber_points in MatchResult.objects.filter(
             fixture__league=league
-        ).values_list("fixture__home_id", "fixture__away_id", "home_tricks", "away_tricks")
+        ).values_list(
+            "fixture__home_id", "fixture__away_id", "home_tricks", "away_tricks", "home_rubber_points"
+        )
     ]
     return [(row, clubs[row.club]) for row in rules.league_table(list(clubs), played)]
 
@@ -313,8 +375,11 @@ def league_table_data(league: League) -> dict:
                 "tricks_against": row.tricks_against,
                 "points": row.points,
             }
+            # In games and rubbers a row adds the rubber points, which place clubs level on points.
+            | ({"rubber_points": row.rubber_points} if league.game else {})
             for row, club in league_standings(league)
         ],
+        "game": league.game or None,
     }
 
 

@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from ..domain import leagues as rules
 from ..domain.errors import DomainError
-from ..forms import DaysBetweenField
+from ..domain.rubbers import running, signed
+from ..forms import DaysBetweenField, GameField
 from ..models import CardDeal, Fixture, League, MatchTable, validate_one_line
 from ..services import leagues
 from .common import (
@@ -76,6 +77,11 @@ class LeagueForm(forms.Form):
         help_text="Its date.",
     )
     days_between = DaysBetweenField()
+    game = GameField(
+        model_field=League._meta.get_field("game"),
+        help_text="By the Laws of Whist: each stanza of 8 deals at a table played as games, honours on the "
+        "cards, the match won by the club with more rubber points over its tables.",
+    )
 
     def club_names(self) -> list[str]:
         return self.cleaned_data["clubs"].splitlines()
@@ -101,6 +107,7 @@ def league_new(request, slug: str):
                 clubs=form.club_names(),
                 start=form.cleaned_data["start"],
                 days_between=form.cleaned_data["days_between"],
+                game=form.cleaned_data["game"],
                 user=request.user,
             )
         except DomainError as error:
@@ -175,14 +182,17 @@ def _match_context(fixture: Fixture, *, organises: bool = False) -> dict:
     """A match's two cards side by side, each table's deals with the differing ones marked. The
     cards are compared only if each side writes its own, so a table's figures show once both its
     cards are in ("in" until then); the organiser, who holds the paper cards, sees them all."""
-    cards = leagues.match_cards(fixture)
-    state = leagues.match_state(fixture, cards)
+    cards, honours = figures = leagues.match_figures(fixture)
+    state = leagues.match_state(fixture, figures)
     differing = {(d.table, d.deal) for d in state.differences}
     waiting = set() if organises else {table for _, table in state.missing}
 
     def shown(side: str, table: int, deal: int):
         figure = cards[side].get((table, deal))
-        return "in" if figure is not None and table in waiting else figure
+        if figure is not None and table in waiting:
+            return "in"
+        claimed = honours[side].get((table, deal))
+        return f"{figure} ({HONOURS_WORDS[claimed]})" if figure is not None and claimed else figure
 
     tables = []
     for table in rules.TABLES:
@@ -196,8 +206,35 @@ def _match_context(fixture: Fixture, *, organises: bool = False) -> dict:
             }
             for deal in rules.DEALS
         ]
-        tables.append({"table": table, "rows": rows})
-    return {"fixture": fixture, "state": state, "tables": tables}
+        tables.append(
+            {"table": table, "rows": rows, "stanzas": _stanzas(fixture, state, cards, honours, table)}
+        )
+    return {
+        "fixture": fixture,
+        "state": state,
+        "tables": tables,
+        "home_rubber_points": signed(state.home_rubber_points),
+        "away_rubber_points": signed(state.away_rubber_points),
+    }
+
+
+def _stanzas(fixture: Fixture, state: rules.MatchResult, cards, honours, table: int) -> list[str]:
+    """In games and rubbers, each stanza's score at the table from the home card, once the table's
+    two cards are in and agree (whatever the other tables): "Deals 1–8: Dee 0 · Don 0, game to 5;
+    rubber 2: 0–0; rubber points Dee +4 · Don −4"."""
+    unsettled = {t for _, t in state.missing} | {d.table for d in state.differences}
+    if not state.game or table in unsettled:
+        return []
+    home = CardDeal.Side.HOME
+    lines = []
+    for meeting in rules.match_movement():
+        if meeting.table == table:
+            played = rules.stanza_deals(cards[home], honours[home], meeting)
+            score = running(state.game, played)[-1]
+            sides = (fixture.home.name, fixture.away.name)
+            deals = f"Deals {meeting.deals[0]}–{meeting.deals[-1]}"
+            lines.append(f"{deals}: {score.line(sides)}; {score.points_line(sides)}")
+    return lines
 
 
 @login_when_needed
@@ -218,15 +255,30 @@ def league_match(request, slug: str, league_id: int, fixture_id: int):
 # --- Cards -----------------------------------------------------------------------------------------
 
 
-class CardForm(forms.Form):
-    """One side's card of the tables given: the tricks it took on each deal, 0 to 13."""
+# The honours a card gives, from its side's view: 4 or 2 its own, -4 or -2 the other side's.
+HONOURS_WORDS = {4: "we 4 honours", 2: "we 2 honours", -2: "they 2 honours", -4: "they 4 honours"}
 
-    def __init__(self, *args, tables, cards, side, **kwargs):
+
+class CardForm(forms.Form):
+    """One side's card of the tables given: the tricks it took on each deal, 0 to 13; in games and
+    rubbers, with the honours claimed on each deal."""
+
+    def __init__(self, *args, tables, cards, side, honours=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.tables = tables
+        self.tables, self.with_honours = tables, honours is not None
         for table in tables:
             for deal in rules.DEALS:
                 where = f"Table {table}, deal {deal}"
+                if self.with_honours:
+                    self.fields[self.name(table, deal) + "h"] = forms.TypedChoiceField(
+                        label=f"Deal {deal} honours",
+                        choices=[("0", "No honours"), *((str(h), w) for h, w in HONOURS_WORDS.items())],
+                        coerce=int,
+                        required=False,
+                        empty_value=0,
+                        initial=str(honours[side].get((table, deal), 0)),
+                        widget=forms.Select(attrs={"aria-label": f"{where}: honours"}),
+                    )
                 self.fields[self.name(table, deal)] = forms.IntegerField(
                     label=f"Deal {deal}",
                     min_value=0,
@@ -248,13 +300,23 @@ class CardForm(forms.Form):
     def cards(self) -> dict[int, dict[int, int]]:
         return {t: {d: self.cleaned_data[self.name(t, d)] for d in rules.DEALS} for t in self.tables}
 
+    def honours(self) -> dict[int, dict[int, int]] | None:
+        if not self.with_honours:
+            return None
+        return {t: {d: self.cleaned_data[self.name(t, d) + "h"] for d in rules.DEALS} for t in self.tables}
+
     def grid(self) -> list[dict]:
         """Each table's rows: the deal and its box, a stanza of 8 deals at a time."""
         return [
             {
                 "table": table,
                 "rows": [
-                    {"deal": deal, "field": self[self.name(table, deal)], "meeting": _meeting(table, deal)}
+                    {
+                        "deal": deal,
+                        "field": self[self.name(table, deal)],
+                        "honours": self[self.name(table, deal) + "h"] if self.with_honours else None,
+                        "meeting": _meeting(table, deal),
+                    }
                     for deal in rules.DEALS
                 ],
             }
@@ -263,6 +325,11 @@ class CardForm(forms.Form):
 
 
 def _result_message(state: rules.MatchResult) -> str:
+    if state.state == rules.AGREED and state.game:
+        return (
+            f"The cards agree: the result is in, rubber points {signed(state.home_rubber_points)} to "
+            f"{signed(state.away_rubber_points)} ({state.home_tricks} tricks to {state.away_tricks})."
+        )
     if state.state == rules.AGREED:
         return f"The cards agree: the result is in, {state.home_tricks} tricks to {state.away_tricks}."
     if state.state == rules.HELD:
@@ -276,7 +343,12 @@ def _enter(request, form: CardForm, fixture: Fixture, side: str, *, at_table: bo
         return False
     try:
         state = leagues.match_card_enter(
-            fixture=fixture, side=side, tables=form.cards(), at_table=at_table, user=request.user
+            fixture=fixture,
+            side=side,
+            tables=form.cards(),
+            honours=form.honours(),
+            at_table=at_table,
+            user=request.user,
         )
     except DomainError as error:
         messages.error(request, str(error))
@@ -291,7 +363,14 @@ def league_card(request, slug: str, league_id: int, fixture_id: int, side: str):
     league = _organised_league(request, slug, league_id)
     fixture = _fixture(league, fixture_id)
     side = _side(side)
-    form = CardForm(request.POST or None, tables=rules.TABLES, cards=leagues.match_cards(fixture), side=side)
+    cards, honours = leagues.match_figures(fixture)
+    form = CardForm(
+        request.POST or None,
+        tables=rules.TABLES,
+        cards=cards,
+        side=side,
+        honours=honours if league.game else None,
+    )
     if request.method == "POST" and _enter(request, form, fixture, side, at_table=False):
         return redirect("tournaments:league-match", slug=slug, league_id=league.pk, fixture_id=fixture.pk)
     context = {
@@ -353,8 +432,14 @@ def league_tablet_card(request, token: str, side: str):
     agreed = hasattr(fixture, "result")  # read with the table, no query
     if leagues.may_enter_card(fixture, at_table=True, agreed=agreed):  # the table's page says why
         return redirect("tournaments:league-tablet", token=token)
-    cards = leagues.match_cards(fixture)
-    form = CardForm(request.POST or None, tables=[link.table], cards=cards, side=side)
+    cards, honours = leagues.match_figures(fixture)
+    form = CardForm(
+        request.POST or None,
+        tables=[link.table],
+        cards=cards,
+        side=side,
+        honours=honours if fixture.league.game else None,
+    )
     if request.method == "POST" and _enter(request, form, fixture, side, at_table=True):
         return redirect("tournaments:league-tablet", token=token)
     context = {

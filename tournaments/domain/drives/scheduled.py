@@ -39,7 +39,7 @@ from ..errors import DomainError, DriveError
 from ..limits import MAX_HANDS
 from ..movements.whist import whist_schedule
 from .movement import SCHEDULED, Departure, Format, TableSeating
-from .teams import check_teams, visits
+from .teams import check_teams, check_visits, visits
 
 COMPASS = ("North", "South", "East", "West")  # the order of (*ns, *ew) in a TableSeating
 
@@ -195,8 +195,9 @@ def team_plan(
     players: Sequence[str], *, rounds: int | None = None, hands_per_round: int = 1, hands: int | None = None
 ) -> Plan:
     """A team night's plan: ``players`` four a team in team order, each team's home pair (lady,
-    gent) then its away pair; every hand a round of its own, the home pair N/S at its team's table
-    and a visiting away pair E/W (``teams.visits``), for the night's ``hands``.
+    gent) then its away pair; every visit a round of its own (``hands_per_round`` hands, one by
+    default), the home pair N/S at its team's table and a visiting away pair E/W (``teams.visits``),
+    for the night's ``hands``.
 
     >>> plan = team_plan(["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4"], hands=2)
     >>> [str(t) for t in plan.seating(1)], plan.rounds
@@ -208,20 +209,22 @@ def team_plan(
     check_teams(teams)
     if not hands or hands < 1:
         raise DriveError("A team night needs at least one hand.")
+    check_visits(hands, hands_per_round)
 
     def pair(team: int, away: bool) -> tuple[str, str]:
         first = 4 * (team - 1) + 2 * away
         return players[first], players[first + 1]
 
     scheduled = []
-    for hand in range(1, hands + 1):
+    for visit in range(1, hands // hands_per_round + 1):
         tables = []
-        for v in visits(teams, hand):
+        for v in visits(teams, visit):
             (north, south), (east, west) = pair(v.home, False), pair(v.away, True)
             tables.append((v.table, north, east, south, west))
         scheduled.append(tables)
-    notes = [f"{teams} teams at {teams} tables, every hand seated from the schedule."]
-    return plan_from_rounds(players, scheduled, notes=notes)
+    each = f", the away pairs staying {hands_per_round} hands at a table" if hands_per_round > 1 else ""
+    notes = [f"{teams} teams at {teams} tables, every hand seated from the schedule{each}."]
+    return plan_from_rounds(players, scheduled, hands_per_round=hands_per_round, notes=notes)
 
 
 Planner = Callable[..., Plan]

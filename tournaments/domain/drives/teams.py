@@ -13,6 +13,11 @@ nor a third time before every home pair twice. Each hand, k(h) being the same fo
 table gets exactly one away pair. Between hands this is "up one table, passing over your own": the
 away pair of team 3 of 5 plays at tables 4, 5, 1, 2, then 4 again.
 
+A night may keep the away pairs at a table for a **visit** of several hands (``per_round``, the
+drive's hands a round; one by default): the offset then goes by the visit, k = (v - 1) mod (T - 1)
++ 1 for visit v = (h - 1) // per_round + 1, so the same two pairs play a visit's hands together,
+as a table playing games and rubbers needs (``team_rubbers``).
+
 Two teams simply play each other every hand. One team cannot play (its away pair has nobody to
 visit), and is refused in those words.
 
@@ -85,19 +90,38 @@ def check_teams(teams: int) -> None:
         )
 
 
-def offset(teams: int, hand: int) -> int:
-    """How many tables up from its own the away pairs play in a hand (the same for every team).
+def check_visits(hands: int, per_round: int) -> None:
+    """Refuse hands that visits of ``per_round`` hands do not divide (the last visit cut short).
 
-    >>> [offset(4, h) for h in range(1, 8)]
-    [1, 2, 3, 1, 2, 3, 1]
+    >>> check_visits(12, 4)
+    >>> check_visits(10, 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tournaments.domain.errors.DriveError: 10 hands cannot be played in visits of 4: ...
+    """
+    if per_round < 1:
+        raise DriveError("The away pairs play one hand at least at each table.")
+    if hands % per_round:
+        raise DriveError(
+            f"{hands} hands cannot be played in visits of {per_round}: give a number of hands that "
+            f"{per_round} divides, or another number of hands a visit."
+        )
+
+
+def offset(teams: int, hand: int, per_round: int = 1) -> int:
+    """How many tables up from its own the away pairs play in a hand (the same for every team),
+    when they stay ``per_round`` hands at each table.
+
+    >>> [offset(4, h) for h in range(1, 8)], [offset(4, h, per_round=2) for h in range(1, 8)]
+    ([1, 2, 3, 1, 2, 3, 1], [1, 1, 2, 2, 3, 3, 1])
     """
     check_teams(teams)
     if hand < 1:
         raise DriveError(f"There is no hand {hand}: hands are numbered from 1.")
-    return (hand - 1) % (teams - 1) + 1
+    return ((hand - 1) // per_round) % (teams - 1) + 1
 
 
-def away_table(teams: int, team: int, hand: int) -> int:
+def away_table(teams: int, team: int, hand: int, per_round: int = 1) -> int:
     """The table where a team's away pair plays a hand (teams and tables numbered from 1).
 
     >>> [away_table(5, 3, h) for h in range(1, 6)]
@@ -105,7 +129,7 @@ def away_table(teams: int, team: int, hand: int) -> int:
     """
     if not 1 <= team <= teams:
         raise DriveError(f"There is no team {team}: there are {teams} teams.")
-    return (team - 1 + offset(teams, hand)) % teams + 1
+    return (team - 1 + offset(teams, hand, per_round)) % teams + 1
 
 
 @dataclass(frozen=True)
@@ -118,23 +142,23 @@ class Visit:
     away: int
 
 
-def visits(teams: int, hand: int) -> tuple[Visit, ...]:
+def visits(teams: int, hand: int, per_round: int = 1) -> tuple[Visit, ...]:
     """Every table of a hand, in table order, with the team whose away pair plays there."""
-    k = offset(teams, hand)
+    k = offset(teams, hand, per_round)
     return tuple(Visit(hand, table, table, (table - 1 - k) % teams + 1) for table in range(1, teams + 1))
 
 
-def schedule(teams: int, hands: int) -> dict[int, tuple[Visit, ...]]:
+def schedule(teams: int, hands: int, per_round: int = 1) -> dict[int, tuple[Visit, ...]]:
     """Every hand's tables, by hand."""
     check_teams(teams)
     if hands < 1:
         raise DriveError("A team night needs at least one hand.")
-    return {hand: visits(teams, hand) for hand in range(1, hands + 1)}
+    return {hand: visits(teams, hand, per_round) for hand in range(1, hands + 1)}
 
 
-def meetings(teams: int, hands: int) -> Counter:
+def meetings(teams: int, hands: int, per_round: int = 1) -> Counter:
     """How often each away pair (by team) meets each home pair (by team): {(away, home): times}."""
-    return Counter((v.away, v.home) for hand in schedule(teams, hands).values() for v in hand)
+    return Counter((v.away, v.home) for hand in schedule(teams, hands, per_round).values() for v in hand)
 
 
 def hand_points(rule: Rule, ns_tricks: int) -> tuple[int, int]:
@@ -202,9 +226,11 @@ def score_teams(
     teams: int,
     results: Mapping[tuple[int, int], int],
     points: Mapping[tuple[int, int], tuple[int, int]] | None = None,
+    per_round: int = 1,
 ) -> dict[int, TeamScore]:
     """Every team's score from the N/S tricks in so far, by (hand, table); ``points``, where
-    given, holds each table's home and away points (a Minnesota night's, ``game_points``).
+    given, holds each table's home and away points (a Minnesota night's, ``game_points``); the
+    away pairs stay ``per_round`` hands at a table (a visit).
 
     >>> scores = score_teams(Rule.MAJORITY, 2, {(1, 1): 8, (1, 2): 13})
     >>> [(s.team, s.home.points, s.away.points, s.points, s.tricks) for s in scores.values()]
@@ -215,7 +241,7 @@ def score_teams(
     for (hand, table), ns_tricks in results.items():
         if not 1 <= table <= teams:
             raise DriveError(f"There is no table {table}: there are {teams} teams.")
-        visit = visits(teams, hand)[table - 1]
+        visit = visits(teams, hand, per_round)[table - 1]
         scored = points[(hand, table)] if points is not None else hand_points(rule, ns_tricks)
         for (team, side), got, tricks in zip(
             ((visit.home, HOME), (visit.away, AWAY)), scored, (ns_tricks, TRICKS - ns_tricks), strict=True
@@ -249,9 +275,11 @@ def team_card(
     hands: int,
     results: Mapping[tuple[int, int], int],
     points: Mapping[tuple[int, int], tuple[int, int]] | None = None,
+    per_round: int = 1,
 ):
     """A team's hands, one a line, from the N/S tricks in so far by (hand, table) (or each
-    table's home and away ``points``, as ``score_teams`` takes them).
+    table's home and away ``points``, as ``score_teams`` takes them), the away pairs staying
+    ``per_round`` hands at a table.
 
     >>> [(h.visitors, h.away_table, h.home_points, h.away_points) for h in team_card(
     ...     Rule.MAJORITY, 3, 1, 2, {(1, 1): 8, (1, 2): 13})]
@@ -261,8 +289,8 @@ def team_card(
         points = {key: hand_points(rule, ns_tricks) for key, ns_tricks in results.items()}
     lines = []
     for hand in range(1, hands + 1):
-        visit = visits(teams, hand)[team - 1]
-        table = away_table(teams, team, hand)
+        visit = visits(teams, hand, per_round)[team - 1]
+        table = away_table(teams, team, hand, per_round)
         home, away = points.get((hand, team)), points.get((hand, table))
         lines.append(
             TeamHand(

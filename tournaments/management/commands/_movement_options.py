@@ -1,4 +1,4 @@
-"""Command-line options shared by the commands that take movement settings."""
+"""Command-line options shared by the commands that take movement settings, or games and rubbers."""
 
 from django.core.management import CommandError
 
@@ -12,6 +12,17 @@ from tournaments.domain.movements import (
     howell_tables_text,
     parse_round_list,
 )
+
+
+def add_rubbers_argument(parser, *, where: str):
+    """``--rubbers 5|7|10``: games and rubbers by the Laws of Whist; ``where`` says what plays them."""
+    parser.add_argument(
+        "--rubbers",
+        type=int,
+        choices=[5, 7, 10],
+        default=0,
+        help=f"{where} played as games to 5, 7 or 10 (rubbers at 5 and 10) by the Laws of Whist",
+    )
 
 
 def add_movement_arguments(parser, *, tables_required=True, tables_help: str = ""):

@@ -11,6 +11,7 @@ from tournaments.models import Drive
 from tournaments.services import drives
 
 from ._game_options import add_game_arguments, game_options
+from ._movement_options import add_rubbers_argument
 
 
 def _team(text: str) -> tuple[str, list[str]]:
@@ -35,6 +36,13 @@ class Command(BaseCommand):
         parser.add_argument("--halves", type=int, default=2)
         parser.add_argument("--schedule", default="HDSC", help="trumps hand by hand, e.g. HDSC or HDSCN")
         add_game_arguments(parser)
+        add_rubbers_argument(parser, where="each visit's hands at a table, the teams scoring rubber points,")
+        parser.add_argument(
+            "--hands-per-visit",
+            type=int,
+            default=1,
+            help="hands the away pairs play at each table before moving on (default 1)",
+        )
         parser.add_argument(
             "--date", type=date.fromisoformat, default=None, help="YYYY-MM-DD (default today)"
         )
@@ -56,12 +64,16 @@ class Command(BaseCommand):
                 team_points=options["points"],
                 trump_schedule=options["schedule"],
                 **game_options(options),
+                rubbers=options["rubbers"],
+                hands_per_visit=options["hands_per_visit"],
             )
             drives.drive_start(drive=drive)
         except DomainError as error:
             raise CommandError(str(error)) from None
+        scoring = drive.evening_format.scoring if drive.rubbers else f"points by {drive.team_points}"
+        each = f" ({drive.hands_per_round} a visit)" if drive.hands_per_round > 1 else ""
         self.stdout.write(
-            f"{drive.name} for {club.name}: {len(teams)} teams at {len(teams)} tables, {drive.hands} hands, "
-            f"points by {drive.team_points}."
+            f"{drive.name} for {club.name}: {len(teams)} teams at {len(teams)} tables, {drive.hands} hands"
+            f"{each}, {scoring}."
         )
         self.stdout.write(str(drive.pk))

@@ -20,6 +20,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--granded", choices=["NS", "EW", "low"], default=None, help="a Minnesota drive: who went grand"
         )
+        parser.add_argument(
+            "--honours",
+            default="",
+            help="in games and rubbers, the honours claimed: NS4, NS2, EW4, EW2 (none: leave it out)",
+        )
 
     def handle(self, *args, **options):
         drive = Drive.objects.filter(pk=options["drive"]).first()
@@ -32,6 +37,7 @@ class Command(BaseCommand):
                 table=options["table"],
                 ns_tricks=options["tricks"],
                 granded=options["granded"],
+                honours=options["honours"],
             )
         except DomainError as error:
             raise CommandError(str(error)) from None

@@ -29,7 +29,7 @@ class Command(BaseCommand):
             self.stdout.write(f"  Minnesota whist, {state['rules']['name']}: {state['rules']['summary']}")
         for team in state["teams"]:
             self.stdout.write(
-                f"  {team['place']:>4} {team['name']:<30} {team['points']:>4} points "
+                f"  {team['place']:>4} {team['name']:<30} {team['points']:>4} {state['measure']} "
                 f"(home {team['home']}, away {team['away']}; {team['tricks']} tricks)"
             )
         for player in state["players"]:

@@ -68,6 +68,35 @@ def tricks_from_text(text: str, *, table: int) -> dict[int, int]:
     return tricks
 
 
+def honours_from_text(text: str, *, table: int) -> dict[int, int]:
+    """ "0,4,0,-2,…": in games and rubbers, the honours a side's card gives on deals 1 to 24 of one
+    table, from its own side (4 or 2 its own, -4 or -2 the other side's, 0 none)."""
+    figures = text.split(",")
+    if len(figures) != len(rules.DEALS):
+        raise CardProblems(
+            [f"Table {table}: give the honours of all {len(rules.DEALS)} deals, not {len(figures)}."]
+        )
+    honours, problems = {}, []
+    for deal, figure in zip(rules.DEALS, figures, strict=True):
+        try:
+            honours[deal] = _honours(figure)
+        except ValueError as error:
+            problems.append(f"Table {table}, deal {deal}: {error}.")
+    if problems:
+        raise CardProblems(problems)
+    return honours
+
+
+def _honours(value: str) -> int:
+    try:
+        claimed = int(value.strip() or 0)
+    except ValueError:
+        raise ValueError(f"'{value.strip()}' is not honours: write 4, 2, -2, -4 or 0") from None
+    if claimed not in rules.HONOURS:
+        raise ValueError(f"honours are 4 or 2 to your side, -4 or -2 to the other side, or 0; not {claimed}")
+    return claimed
+
+
 def tricks_from_csv(text: str) -> dict[int, dict[int, int]]:
     """A card typed as CSV with the header table,deal,tricks: one row a deal of a table. Every line
     is checked; CardProblems lists each bad one."""
@@ -133,6 +162,11 @@ class Command(BaseCommand):
         parser.add_argument("--table", type=int, help="the table whose figures --tricks gives")
         parser.add_argument("--tricks", help="the side's tricks on deals 1 to 24, comma-separated")
         parser.add_argument("--file", type=Path, help="the whole card: CSV with header table,deal,tricks")
+        parser.add_argument(
+            "--honours",
+            help="in games and rubbers, with --table: the honours on deals 1 to 24, comma-separated, from "
+            "the side's own view (4 or 2 its own, -4 or -2 the other side's, 0 none)",
+        )
 
     def handle(self, *args, **options):
         fixture = find_fixture(options["fixture"])
@@ -140,11 +174,16 @@ class Command(BaseCommand):
             raise CommandError(f"There is no league match {options['fixture']}.")
         if options["file"] is not None and (options["tricks"] or options["table"]):
             raise CommandError("Give the card either as --file or as --table and --tricks, not both.")
+        honours = None
         try:
             if options["file"] is not None:
                 tables = tricks_from_csv(_read(options["file"]))
             elif options["table"] is not None and options["tricks"]:
                 tables = {options["table"]: tricks_from_text(options["tricks"], table=options["table"])}
+                if options["honours"]:
+                    honours = {
+                        options["table"]: honours_from_text(options["honours"], table=options["table"])
+                    }
             else:
                 raise CommandError(
                     "Give a table's figures (--table T --tricks 7,8,…) or the card's file (--file)."
@@ -155,7 +194,7 @@ class Command(BaseCommand):
             given = options["file"] or f"the figures of table {options['table']}"
             raise CommandError(f"Nothing was entered: {len(error.problems)} problem(s) in {given}.") from None
         try:
-            state = match_card_enter(fixture=fixture, side=options["side"], tables=tables)
+            state = match_card_enter(fixture=fixture, side=options["side"], tables=tables, honours=honours)
         except DomainError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(match_line(fixture, state))

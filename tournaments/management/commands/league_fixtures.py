@@ -11,6 +11,8 @@ from tournaments.models import League
 from tournaments.services import club_get_or_create
 from tournaments.services.leagues import league_create, league_fixtures_make
 
+from ._movement_options import add_rubbers_argument
+
 
 class Command(BaseCommand):
     help = (
@@ -26,6 +28,9 @@ class Command(BaseCommand):
         parser.add_argument("--season")
         parser.add_argument("--start", type=date.fromisoformat, help="The first round's date, YYYY-MM-DD.")
         parser.add_argument("--days", type=int, default=7, help="Days from one round to the next.")
+        add_rubbers_argument(
+            parser, where="a new league's stanzas, honours on the cards, the matches won by rubber points,"
+        )
 
     def handle(self, *args, **options):
         try:
@@ -45,10 +50,12 @@ class Command(BaseCommand):
                         clubs=options["clubs"],
                         start=options["start"],
                         days_between=options["days"],
+                        game=options["rubbers"],
                     )
         except DomainError as error:
             raise CommandError(str(error)) from None
-        self.stdout.write(f"{league} (league {league.pk})")
+        scoring = f": {league.fixtures.first().evening_format.scoring}" if league.game else ""
+        self.stdout.write(f"{league} (league {league.pk}){scoring}")
         for fixture in league.fixtures.select_related("home", "away"):
             when = f" {fixture.date:%a %-d %b %Y}" if fixture.date else ""
             self.stdout.write(f"Round {fixture.round:2}{when}: {fixture.home} v {fixture.away}")

@@ -6,7 +6,7 @@ from django.core.management import BaseCommand, CommandError
 
 from tournaments.domain import leagues as rules
 from tournaments.models import CardDeal, League
-from tournaments.services.leagues import match_cards, match_state
+from tournaments.services.leagues import match_figures, match_state
 
 from ._league_match import find_fixture, match_line
 
@@ -32,8 +32,8 @@ class Command(BaseCommand):
         fixture = find_fixture(options["fixture"])
         if fixture is None:
             raise CommandError(f"There is no league match {options['fixture']}.")
-        cards = match_cards(fixture)
-        state = match_state(fixture, cards)
+        cards, honours = figures = match_figures(fixture)
+        state = match_state(fixture, figures)
         if options["format"] == "json":
             data = {
                 "match": fixture.pk,
@@ -54,6 +54,19 @@ class Command(BaseCommand):
                     for side, card in cards.items()
                 },
             }
+            if state.game:  # games and rubbers: the rubber points decide, and each card's honours
+                data |= {
+                    "game": state.game,
+                    "home_rubber_points": state.home_rubber_points,
+                    "away_rubber_points": state.away_rubber_points,
+                    "honours": {
+                        side: {
+                            str(table): [claimed.get((table, deal), 0) for deal in rules.DEALS]
+                            for table in rules.TABLES
+                        }
+                        for side, claimed in honours.items()
+                    },
+                }
             self.stdout.write(json.dumps(data, indent=1, ensure_ascii=False))
             return
         self.stdout.write(match_line(fixture, state))

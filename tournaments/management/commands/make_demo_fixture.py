@@ -1,8 +1,8 @@
 """Rebuild fixtures/demo.json: a club, its members, an autumn season of published Tuesday pairs
 evenings, Thursday compass evenings and Saturday drives with the season's competitions in
 progress, finished events with results, a ready event, a duplicate individual, a finished whist
-drive and one in play, a team night played and published, a small Minnesota whist drive played
-and published, and a Minnesota whist pairs evening.
+drive and one in play, two team nights played and published (one in games and rubbers), a small
+Minnesota whist drive played and published, and a Minnesota whist pairs evening.
 
 Built through the services in a transaction that is rolled back, so the database is untouched.
 Run it after a change to the models, on an empty database:
@@ -207,6 +207,7 @@ def _drives(club, members):
     drives.drive_publish(drive=saturday)
     _team_night(club, members)  # between the two, in date order: a backup restores drives by date
     _minnesota_drive(club, members)
+    _rubber_night(club, members)
 
     friday = drives.drive_create(
         club=club, name="Friday Progressive", date=date(2026, 11, 27), hands=24, trump_schedule="HDSCN"
@@ -257,6 +258,37 @@ def _team_night(club, members):
     )
     drives.drive_start(drive=night)
     _drive_play(night, rng, night.hands)
+    drives.drive_close(drive=night)
+    drives.drive_publish(drive=night)
+
+
+def _rubber_night(club, members):
+    """A team night in games to 5 and rubbers: four teams, twelve hands, each away pair staying
+    four hands at a table (so it meets every other home pair once), honours claimed now and then;
+    played, closed and published."""
+    rng = random.Random(1934)
+    teams = [
+        (village, [str(m) for m in members[10 + 4 * k : 14 + 4 * k]])
+        for k, village in enumerate(VILLAGES[:4])
+    ]
+    night = drives.team_night_create(
+        club=club,
+        name="Valley Rubber Night",
+        date=date(2026, 11, 21),
+        teams=teams,
+        hands=12,
+        halves=1,
+        trump_schedule="HDSCN",
+        rubbers=5,
+        hands_per_visit=4,
+    )
+    drives.drive_start(drive=night)
+    claims = ["", "", "", "", "", "", "NS2", "EW2", "NS4", "EW4"]  # three honours more often than four
+    for hand in range(1, night.hands + 1):
+        for table in range(1, 5):
+            tricks = min(13, max(0, round(rng.gauss(6.5, 2.4))))
+            honours = rng.choice(claims[:8] if rng.random() < 0.7 else claims)
+            drives.drive_result_record(drive=night, hand=hand, table=table, ns_tricks=tricks, honours=honours)
     drives.drive_close(drive=night)
     drives.drive_publish(drive=night)
 

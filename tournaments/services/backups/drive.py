@@ -56,6 +56,7 @@ DRIVE_FIELDS = (
     "rounds",
     "game",
     "minnesota_rules",
+    "rubbers",
 )
 
 
@@ -107,6 +108,7 @@ def drive_export(drive: Drive, *, with_address: bool = False) -> dict:
                 "table": r.table,
                 "ns_tricks": r.ns_tricks,
                 "granded": r.granded,
+                "honours": r.honours,
                 "confirmed": r.confirmed,
             }
             for r in drive.results.all()
@@ -227,10 +229,12 @@ def _restore(drive: Drive, data: dict) -> None:
         if key is not None
     )
     for item in data.get("results", []):
-        # An export from before Minnesota drives holds no grand: a whist hand's "".
+        # An export from before Minnesota drives holds no grand (a whist hand's ""), and one from
+        # before games and rubbers no honours.
         result = DriveResult(
             drive=drive,
             granded=item.get("granded", ""),
+            honours=item.get("honours", ""),
             **{f: item[f] for f in ("hand", "table", "ns_tricks", "confirmed")},
         )
         result.full_clean()

@@ -5,6 +5,7 @@ players.
 """
 
 from ...domain import limits
+from ...domain.rubbers import CLAIMS, GAMES
 from ...models import Drive, DriveResult, ResultLine
 from .event_schema import (
     ADDRESS,
@@ -71,6 +72,7 @@ DRIVE_EXPORT = validator(
                     "id": ADDRESS,
                     "game": one_of(*Drive.Game.values),
                     "minnesota_rules": one_of(*Drive.MinnesotaRules.values),
+                    "rubbers": one_of(0, *GAMES),
                 },
                 optional=(
                     "status",
@@ -90,6 +92,7 @@ DRIVE_EXPORT = validator(
                     "id",
                     "game",  # written since drives play Minnesota whist: whist before
                     "minnesota_rules",
+                    "rubbers",  # since games and rubbers
                 ),
             ),
             "teams": rows(record({"number": TABLE, "name": text(60)})),
@@ -127,9 +130,11 @@ DRIVE_EXPORT = validator(
                         "table": TABLE,
                         "ns_tricks": whole(0, 13),
                         "granded": one_of(*DriveResult.Granded.values),
+                        "honours": one_of(*CLAIMS),
                         "confirmed": YES_NO,
                     },
-                    optional=("granded",),  # a Minnesota hand's: who went grand
+                    # A Minnesota hand's: who went grand; in games and rubbers (since), the honours.
+                    optional=("granded", "honours"),
                 )
             ),
             "history": rows(

@@ -9,6 +9,7 @@ club of the file is restored (it may be a club restored after this one).
 from datetime import date, datetime
 
 from ...domain import leagues as rules
+from ...domain.rubbers import GAMES
 from ...models import CardDeal, Club, Fixture, League, LeagueClub, MatchResult, MatchTable
 from ..core.codes import codes_in_use, free_table_codes
 from .event_schema import (
@@ -27,10 +28,20 @@ from .event_schema import (
 )
 
 TABLE = whole(rules.TABLES[0], rules.TABLES[-1])
+# A card's deal: [side, table, deal, tricks], and in games and rubbers the honours it gives.
+CARD_DEAL = fixed_list(
+    one_of(*CardDeal.Side.values),
+    TABLE,
+    whole(rules.DEALS[0], rules.DEALS[-1]),
+    whole(0, rules.TRICKS),
+    one_of(*rules.HONOURS),
+    description="is not a card's deal [side, table, deal, tricks] (with its honours in games and rubbers)",
+) | {"minItems": 4}
 LEAGUE = record(
     {
         "name": text(100) | {"minLength": 1},
         "season": text(20) | {"minLength": 1},
+        "game": one_of(0, *GAMES),
         "clubs": rows(record({"name": CLUB_NAME, "club": CLUB_NAME | {"type": ["string", "null"]}})),
         "fixtures": rows(
             record(
@@ -40,17 +51,15 @@ LEAGUE = record(
                     "home": whole(0, rules.MAX_CLUBS - 1),
                     "away": whole(0, rules.MAX_CLUBS - 1),
                     "tables": rows(record({"table": TABLE, "token": TOKEN, "code": CODE})),
-                    "cards": rows(
-                        fixed_list(
-                            one_of(*CardDeal.Side.values),
-                            TABLE,
-                            whole(rules.DEALS[0], rules.DEALS[-1]),
-                            whole(0, rules.TRICKS),
-                            description="is not a card's deal [side, table, deal, tricks]",
-                        )
-                    ),
+                    "cards": rows(CARD_DEAL),
                     "result": record(
-                        {"home_tricks": whole(0, 32_767), "away_tricks": whole(0, 32_767), "agreed_at": WHEN}
+                        {
+                            "home_tricks": whole(0, 32_767),
+                            "away_tricks": whole(0, 32_767),
+                            "home_rubber_points": whole(-32_768, 32_767, empty=True),
+                            "agreed_at": WHEN,
+                        },
+                        optional=("home_rubber_points",),  # since games and rubbers
                     )
                     | {"type": ["object", "null"]},
                     "id": ADDRESS,
@@ -60,7 +69,7 @@ LEAGUE = record(
         ),
         "id": ADDRESS,
     },
-    optional=("id",),
+    optional=("id", "game"),  # the game: since games and rubbers
 )
 
 
@@ -74,6 +83,7 @@ def league_export(league: League) -> dict:
         "id": league.pk,
         "name": league.name,
         "season": league.season,
+        "game": league.game,
         "clubs": [{"name": c.name, "club": c.club.name if c.club else None} for c in clubs],
         "fixtures": [
             {
@@ -83,7 +93,10 @@ def league_export(league: League) -> dict:
                 "home": index[f.home_id],
                 "away": index[f.away_id],
                 "tables": [{"table": t.table, "token": t.token, "code": t.code} for t in f.tables.all()],
-                "cards": [[d.side, d.table, d.deal, d.tricks] for d in f.card_deals.all()],
+                "cards": [
+                    [d.side, d.table, d.deal, d.tricks, *([d.honours] if league.game else [])]
+                    for d in f.card_deals.all()
+                ],
                 "result": _result(getattr(f, "result", None)),
             }
             for f in fixtures
@@ -97,6 +110,7 @@ def _result(result: MatchResult | None) -> dict | None:
     return {
         "home_tricks": result.home_tricks,
         "away_tricks": result.away_tricks,
+        "home_rubber_points": result.home_rubber_points,
         "agreed_at": result.agreed_at.isoformat(),
     }
 
@@ -114,7 +128,9 @@ def league_problems(league: dict, place: str) -> list[str]:
 
 def league_restore(item: dict, *, club: Club) -> list[tuple[LeagueClub, str]]:
     """The league as it was, run by ``club``; returns its clubs still to be linked to ours, by name."""
-    league = League(pk=item.get("id"), club=club, name=item["name"], season=item["season"])
+    league = League(
+        pk=item.get("id"), club=club, name=item["name"], season=item["season"], game=item.get("game", 0)
+    )
     league.full_clean(exclude=["club"])
     league.save()
     clubs = LeagueClub.objects.bulk_create(LeagueClub(league=league, name=c["name"]) for c in item["clubs"])
@@ -138,15 +154,16 @@ def league_restore(item: dict, *, club: Club) -> list[tuple[LeagueClub, str]]:
         table.code = code
     MatchTable.objects.bulk_create(tables)
     CardDeal.objects.bulk_create(
-        CardDeal(fixture=fixture, side=side, table=table, deal=deal, tricks=tricks)
+        CardDeal(fixture=fixture, side=side, table=table, deal=deal, tricks=tricks, honours=(*honours, 0)[0])
         for fixture, f in pairs
-        for side, table, deal, tricks in f["cards"]
+        for side, table, deal, tricks, *honours in f["cards"]
     )
     MatchResult.objects.bulk_create(
         MatchResult(
             fixture=fixture,
             home_tricks=f["result"]["home_tricks"],
             away_tricks=f["result"]["away_tricks"],
+            home_rubber_points=f["result"].get("home_rubber_points"),
             agreed_at=datetime.fromisoformat(f["result"]["agreed_at"]),
         )
         for fixture, f in pairs

@@ -32,6 +32,7 @@ SEATING_FIELDS = (
     "team_points",
     "game",  # who won a hand, so who moves
     "minnesota_rules",
+    "rubbers",
 )
 
 

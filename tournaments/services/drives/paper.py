@@ -1,5 +1,7 @@
 """A drive on paper and as data: the printed documents and ``drive_state``'s report."""
 
+from dataclasses import replace
+
 from django.urls import reverse
 
 from ...domain.boards import STRAIN_SYMBOLS
@@ -8,7 +10,7 @@ from ...domain.drives import (
     LADY,
     Format,
 )
-from ...domain.drives.teams import AWAY, HOME, Rule, team_card
+from ...domain.drives.teams import AWAY, HOME, Rule, TeamHand, team_card
 from ...domain.errors import DomainError
 from ...domain.movements.whist import whist_schedule
 from ...models import (
@@ -132,6 +134,24 @@ def drive_report(*, drive: Drive) -> dict:
             }
             for place, s in (state.team_placings() if drive.evening_format.ranks_teams else [])
         ],
+        # In games and rubbers, the points a game is played to (``game`` is the game at the tables,
+        # whist or Minnesota; ``measure`` says the team points are rubber points).
+        "game_to": drive.rubbers or None,
+        "rubbers": [
+            {
+                "visit": v.visit,
+                "table": v.table,
+                "home": v.home,
+                "away": v.away,
+                "hands": v.hands,
+                "score": v.score.line(),
+                "games": [
+                    {"winner": "ns" if g.winner == 0 else "ew", "value": g.value} for g in v.score.finished
+                ],
+                "rubber_points": {"home": v.score.rubber_points[0], "away": v.score.rubber_points[1]},
+            }
+            for v in state.table_visits()
+        ],
     }
 
 
@@ -179,15 +199,58 @@ def _pair_of(team: str, pair: str) -> str:
     return f"{pair} pair of {team}"
 
 
+def _visit_words(drive) -> str:
+    """ "each hand", or "every 4 hands" when the away pairs stay a visit of several."""
+    return "each hand" if drive.hands_per_round == 1 else f"every {drive.hands_per_round} hands"
+
+
+def _points_words(drive) -> str:
+    """How a team night's points come, for its table cards."""
+    if drive.rubbers:
+        return (
+            f"{drive.evening_format.scoring}: each visit of {drive.hands_per_round} hands is this table's "
+            "games; claim honours after the tricks."
+        )
+    return f"Points: {drive.get_team_points_display().lower()}."
+
+
+def _in_rubbers(state: DriveState, team: int, lines) -> list[TeamHand]:
+    """A team card's hands in games and rubbers: the points of both its pairs' tables come at the
+    last hand of each visit (the tables' rubber points), none on the hands before."""
+    each = state.drive.hands_per_round
+    results = {(v.visit, v.table): v.score.rubber_points for v in state.table_visits()}
+    out = []
+    for line in lines:
+        visit, done = (line.hand - 1) // each + 1, line.hand % each == 0
+        home = results.get((visit, team)) if done and (line.hand, team) in state.results else None
+        away = (
+            results.get((visit, line.away_table))
+            if done and (line.hand, line.away_table) in state.results
+            else None
+        )
+        out.append(
+            replace(
+                line,
+                home_points=None if home is None else home[0],
+                away_points=None if away is None else away[1],
+            )
+        )
+    return out
+
+
 def _team_night_paper(state: DriveState) -> dict:
     """A team night's cards (one a team), its table cards' words and its results (teams, pairs)."""
     drive, count = state.drive, len(state.teams)
-    rule = Rule(drive.team_points)
+    rule, each = Rule(drive.team_points), drive.hands_per_round
     cards = []
     for number, team in state.teams.items():
         rows, running = [], 0
-        lines = team_card(rule, count, number, drive.hands, state.results, state.team_points)
-        for line in lines if count > 1 else ():
+        lines = (
+            team_card(rule, count, number, drive.hands, state.results, state.team_points, per_round=each)
+            if count > 1
+            else ()
+        )
+        for line in _in_rubbers(state, number, lines) if drive.rubbers else lines:
             host = state.teams[line.away_table].name
             played = line.home_points is not None and line.away_points is not None
             points = (line.home_points or 0) + (line.away_points or 0)
@@ -211,9 +274,9 @@ def _team_night_paper(state: DriveState) -> dict:
     words = {
         table: (
             f"Team {table}'s home pair ({state.pair_names(table, HOME)}): sit N/S at this table all evening.",
-            "Away pairs sit E/W. After each hand every away pair goes one table up, passing over its "
-            "own team's table; the tablet says where.",
-            f"Points: {drive.get_team_points_display().lower()}.",
+            f"Away pairs sit E/W. After {_visit_words(drive)} every away pair goes one table up, passing "
+            "over its own team's table; the tablet says where.",
+            _points_words(drive),
             *state.rules_words,
         )
         for table in state.teams
@@ -248,7 +311,15 @@ def _team_night_paper(state: DriveState) -> dict:
         "results": DriveResults(
             (),
             (("Teams", teams), ("Pairs", pairs)),
-            columns=("Place", "Team", "Name", "Home", "Away", "Points", "Tricks"),
+            columns=(
+                "Place",
+                "Team",
+                "Name",
+                "Home",
+                "Away",
+                str(drive.evening_format.measure).capitalize(),
+                "Tricks",
+            ),
         ),
         "card_columns": _columns(state, TEAM_CARD_COLUMNS),
     }

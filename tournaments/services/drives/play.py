@@ -42,6 +42,7 @@ from ...models import (
     PrizeCut,
     TableCheckIn,
 )
+from ...models.drives import honours_text
 from ...signals import evening_closed
 from ..core.audit import drive_log
 from ..core.codes import table_link_create
@@ -235,10 +236,12 @@ def _locked(drive: Drive) -> Drive:
     return Drive.objects.select_for_update().get(pk=drive.pk)
 
 
-def _count(ns_tricks: int, granded: str) -> int | str:
-    """A table's count as the entry rule compares and words it: the tricks, or a Minnesota
-    hand's "9 (N/S grand)"."""
-    return f"{ns_tricks} ({grand_words(granded)})" if granded else ns_tricks
+def _count(ns_tricks: int, granded: str, honours: str = "") -> int | str:
+    """A table's count as the entry rule compares and words it: the tricks, a Minnesota hand's
+    "9 (N/S grand)", or in games and rubbers with the honours claimed, "9, N/S 4 honours"."""
+    if not (granded or honours):
+        return ns_tricks
+    return f"{ns_tricks}{f' ({grand_words(granded)})' if granded else ''}{honours_text(honours)}"
 
 
 @transaction.atomic
@@ -249,17 +252,21 @@ def drive_result_record(
     table: int,
     ns_tricks: int,
     granded: str | None = "",
+    honours: str = "",
     confirmed: bool = True,
     user=None,
 ) -> DriveResult:
     """Record the N/S couple's tricks at a table in a hand (a Minnesota drive's: and who went
-    grand, "NS", "EW" or "low"), and seat what the result lets be seated.
+    grand, "NS", "EW" or "low"; in games and rubbers, with the honours claimed), and seat what the
+    result lets be seated.
 
     Unconfirmed (a tablet's first tap) it waits for the other couple, and another count is not
     typed over it (``domain.entry``, as at an event's tablet). A confirmed result is changed only
     by ``drive_result_correct``; the same tricks sent again are harmless.
     """
-    return _record(_locked(drive), hand, table, ns_tricks, granded, confirmed, source=ORGANISER, user=user)
+    return _record(
+        _locked(drive), hand, table, ns_tricks, granded, confirmed, honours, source=ORGANISER, user=user
+    )
 
 
 def _record(
@@ -269,28 +276,30 @@ def _record(
     ns_tricks: int,
     granded: str | None,
     confirmed: bool,
+    honours: str = "",
     *,
     source: str,
     user=None,
 ) -> DriveResult:
+    honours = (honours or "").upper()
     state = DriveState(drive, near=hand)
-    granded = state.check_playable(hand, table, ns_tricks, granded=granded)
+    granded = state.check_playable(hand, table, ns_tricks, granded=granded, honours=honours)
     result = state.result_rows.get((hand, table))
     if not confirmed:  # N/S's count, waiting for E/W: the rule of every table's count
         try:
             needed = entry_needed(
                 deal=drive.evening_format.deal,
                 number=hand,
-                existing=None if result is None else _count(result.ns_tricks, result.granded),
+                existing=None if result is None else _count(result.ns_tricks, result.granded, result.honours),
                 confirmed=result is not None and result.confirmed,
-                entered=_count(ns_tricks, granded),
+                entered=_count(ns_tricks, granded, honours),
             )
         except EntryError as error:
             raise DriveStateError(str(error)) from None
         if not needed:
             return result  # the same tap again: nothing to do
     elif result is not None and result.confirmed:
-        if (result.ns_tricks, result.granded) == (ns_tricks, granded):
+        if (result.ns_tricks, result.granded, result.honours) == (ns_tricks, granded, honours):
             return result
         raise DriveStateError(
             f"Hand {hand} at table {table} is already confirmed ({result}); only the organiser can "
@@ -298,46 +307,63 @@ def _record(
         )
     if result is None:
         result, line, before = DriveResult(drive=drive, hand=hand, table=table), Line.CREATED, ""
-    elif (result.ns_tricks, result.granded) != (ns_tricks, granded):
+    elif (result.ns_tricks, result.granded, result.honours) != (ns_tricks, granded, honours):
         line, before = Line.CREATED, result.score_text  # the organiser's count over one still waiting
     else:
         line, before = Line.CONFIRMED, result.score_text  # the organiser confirms a table's count
-    result.ns_tricks, result.granded, result.confirmed = ns_tricks, granded, confirmed
+    result.ns_tricks, result.granded, result.honours, result.confirmed = (
+        ns_tricks,
+        granded,
+        honours,
+        confirmed,
+    )
     result.save()
     history_add(result, line, before=before, user=user, source=source)
     if confirmed:
-        state.count(hand, table, ns_tricks, granded)
+        state.count(hand, table, ns_tricks, granded, honours)
         _seat_what_can_be(drive, state, hand)
     return result
 
 
 @transaction.atomic
 def drive_result_confirm(
-    *, drive: Drive, hand: int, table: int, ns_tricks: int, granded: str | None = ""
+    *, drive: Drive, hand: int, table: int, ns_tricks: int, granded: str | None = "", honours: str = ""
 ) -> DriveResult:
-    """E/W confirm the count they were shown at the table; a count changed since is not confirmed
-    by mistake, and a confirmation sent twice is harmless."""
-    return _confirm(_locked(drive), hand, table, ns_tricks, granded, source=ORGANISER)
+    """E/W confirm the count they were shown at the table (and the honours claimed, in games and
+    rubbers); a count changed since is not confirmed by mistake, and a confirmation sent twice is
+    harmless."""
+    return _confirm(_locked(drive), hand, table, ns_tricks, granded, honours, source=ORGANISER)
 
 
 def _confirm(
-    drive: Drive, hand: int, table: int, ns_tricks: int, granded: str | None, *, source: str
+    drive: Drive,
+    hand: int,
+    table: int,
+    ns_tricks: int,
+    granded: str | None,
+    honours: str = "",
+    *,
+    source: str,
 ) -> DriveResult:
+    honours = (honours or "").upper()
     state = DriveState(drive, near=hand)
-    granded = state.check_playable(hand, table, ns_tricks, granded=granded)
+    granded = state.check_playable(hand, table, ns_tricks, granded=granded, honours=honours)
     result = state.result_rows.get((hand, table))
     if result is None:
         raise DriveStateError(f"Hand {hand} has no count to confirm yet: N/S enter it first.")
-    if (result.ns_tricks, result.granded) != (ns_tricks, granded):
+    if (result.ns_tricks, result.granded, result.honours) != (ns_tricks, granded, honours):
+        shown, seen = (
+            _count(result.ns_tricks, result.granded, result.honours),
+            _count(ns_tricks, granded, honours),
+        )
         raise DriveStateError(
-            f"Hand {hand} now shows N/S {_count(result.ns_tricks, result.granded)}, not "
-            f"{_count(ns_tricks, granded)}: check it again before confirming."
+            f"Hand {hand} now shows N/S {shown}, not {seen}: check it again before confirming."
         )
     if not result.confirmed:
         result.confirmed = True
         result.save(update_fields=["confirmed"])
         history_add(result, Line.CONFIRMED, before=result.score_text, source=source)
-        state.count(hand, table, ns_tricks, granded)
+        state.count(hand, table, ns_tricks, granded, honours)
         _seat_what_can_be(drive, state, hand)
     return result
 
@@ -384,24 +410,37 @@ def _check_seen(link: DriveTable, hand: int, seen: int | None) -> None:
 
 @transaction.atomic
 def drive_table_enter(
-    *, link: DriveTable, hand: int, ns_tricks: int, granded: str | None = "", seen: int | None = None
+    *,
+    link: DriveTable,
+    hand: int,
+    ns_tricks: int,
+    granded: str | None = "",
+    honours: str = "",
+    seen: int | None = None,
 ) -> DriveResult:
     """N/S's count from a table's tablet, waiting for E/W: ``drive_result_record`` unconfirmed.
     ``seen``: see ``typed_before_organiser_set``."""
     link = _locked_table(link, hand)
     _check_seen(link, hand, seen)
     source = table_source(link.table)
-    return _record(link.drive, hand, link.table, ns_tricks, granded, confirmed=False, source=source)
+    return _record(link.drive, hand, link.table, ns_tricks, granded, False, honours, source=source)
 
 
 @transaction.atomic
 def drive_table_confirm(
-    *, link: DriveTable, hand: int, ns_tricks: int, granded: str | None = "", seen: int | None = None
+    *,
+    link: DriveTable,
+    hand: int,
+    ns_tricks: int,
+    granded: str | None = "",
+    honours: str = "",
+    seen: int | None = None,
 ) -> DriveResult:
     """E/W's confirmation from a table's tablet: ``drive_result_confirm``."""
     link = _locked_table(link, hand)
     _check_seen(link, hand, seen)
-    return _confirm(link.drive, hand, link.table, ns_tricks, granded, source=table_source(link.table))
+    source = table_source(link.table)
+    return _confirm(link.drive, hand, link.table, ns_tricks, granded, honours, source=source)
 
 
 @transaction.atomic
@@ -535,28 +574,30 @@ def drive_result_correct(
     ns_tricks: int,
     reason: str,
     granded: str | None = "",
+    honours: str = "",
     user=None,
 ):
-    """The organiser sets a hand's tricks (a Minnesota drive's: and who went grand), a correction
-    or a score card typed in, saying why, with a history line. Where people already sat is kept:
-    only the scores change."""
+    """The organiser sets a hand's tricks (a Minnesota drive's: and who went grand; in games and
+    rubbers, and the honours claimed), a correction or a score card typed in, saying why, with a
+    history line. Where people already sat is kept: only the scores change."""
     reason = reason.strip()
     if not reason:
         raise ServiceError("Say why the hand is corrected: the reason is kept in the history.")
+    honours = (honours or "").upper()
     drive = _locked(drive)
     require(lifecycle.may_correct(drive), DriveStateError)
     state = DriveState(drive, near=hand)
-    granded = state.check_playable(hand, table, ns_tricks, organiser=True, granded=granded)
+    granded = state.check_playable(hand, table, ns_tricks, organiser=True, granded=granded, honours=honours)
     result = state.result_rows.get((hand, table))
     before = "" if result is None else result.score_text
     if result is None:
         result = DriveResult(drive=drive, hand=hand, table=table)
-    result.ns_tricks, result.granded, result.confirmed = ns_tricks, granded, True
+    result.ns_tricks, result.granded, result.honours, result.confirmed = ns_tricks, granded, honours, True
     result.save()
     history_add(result, Line.CORRECTED, before=before, reason=reason[:200], user=user, source=ORGANISER)
     detail = f"hand {hand}, table {table}: {before or '—'} → {result.score_text} ({reason})"
     drive_log(drive=drive, action=Action.CORRECTED, detail=detail, user=user)
-    state.count(hand, table, ns_tricks, granded)
+    state.count(hand, table, ns_tricks, granded, honours)
     _seat_what_can_be(drive, state, hand)
     return result
 

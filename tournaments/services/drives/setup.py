@@ -8,6 +8,7 @@ from django.db import transaction
 
 from ...domain.drives import PRIZE_LABELS, halves_of, halves_prizes, parse_prizes, role_prizes
 from ...domain.errors import DriveError
+from ...domain.formats import MINNESOTA_RUBBERS
 from ...models import AuditLine, Club, Drive
 from ..core.audit import changes_text, club_log, drive_log
 from ..core.errors import ServiceError
@@ -38,6 +39,7 @@ def drive_create(
     team_points: str = Drive.TeamPoints.MAJORITY,
     game: str = Drive.Game.WHIST,
     minnesota_rules: str = "swedish",
+    rubbers: int = 0,
     user=None,
 ) -> Drive:
     """A new drive taking entries. An individual drive's hands are set at the start, from its
@@ -64,6 +66,7 @@ def drive_create(
         team_points=team_points,
         game=game,
         minnesota_rules=minnesota_rules,
+        rubbers=rubbers,
     )
     _check(drive)
     drive.save()
@@ -79,7 +82,10 @@ def _roles_of(format: str) -> tuple[str, ...]:
 
 def _check(drive: Drive) -> None:
     """A drive's settings agree with each other: its halves fit its hands (an individual drive's
-    hands come from its plan, at the start), and a drive without roles gives no prize to a role."""
+    hands come from its plan, at the start), a drive without roles gives no prize to a role, and
+    a Minnesota drive is not played in games and rubbers (classic whist's tricks and honours)."""
+    if drive.rubbers and drive.game == Drive.Game.MINNESOTA:
+        raise ServiceError(MINNESOTA_RUBBERS)
     try:
         if not drive.is_individual:
             halves_of(drive.hands, drive.halves)

@@ -25,6 +25,7 @@ from ...domain.drives import (
     score_players,
     sit_out_score,
     sources,
+    team_rubbers,
 )
 from ...domain.drives import senders as scheduled_senders
 from ...domain.drives.games import LOW, Game, score_text
@@ -43,6 +44,7 @@ from ...domain.drives.teams import (
 )
 from ...domain.errors import DomainError
 from ...domain.places import shared_places
+from ...domain.rubbers import Score, check_deal
 from ...models import (
     Drive,
     DriveMoney,
@@ -82,7 +84,7 @@ def seatings_of(seats, keys: dict[int, str]) -> dict[int, dict[int, TableSeating
 
 
 # A seat's table's result, read beside the seat in the one statement (``_read_near``).
-RESULT_READ = ("result__id", "result__ns_tricks", "result__granded", "result__confirmed")
+RESULT_READ = ("result__id", "result__ns_tricks", "result__granded", "result__honours", "result__confirmed")
 
 
 class DriveStateError(ServiceError):
@@ -190,7 +192,19 @@ class DriveState:
             .values_list("hand", "table", "seat", "player_id", "player__role", "player__card", *RESULT_READ)
         )
         rows, self.result_rows = [], {}
-        for hand_, table, seat, player_id, role, card, result_id, ns_tricks, granded, confirmed in seats:
+        for (
+            hand_,
+            table,
+            seat,
+            player_id,
+            role,
+            card,
+            result_id,
+            ns_tricks,
+            granded,
+            honours,
+            confirmed,
+        ) in seats:
             rows.append((hand_, table, seat, player_id, f"{role}{card}"))
             # A table's result comes with each of its four seats. Plain values, not a model a seat
             # (the seats of five hands of a big drive are hundreds of rows): the result itself is
@@ -204,6 +218,7 @@ class DriveState:
                     table=table,
                     ns_tricks=ns_tricks,
                     granded=granded,
+                    honours=honours,
                     confirmed=confirmed,
                 )
         self.ids = {key: player_id for hand_, _, _, player_id, key in rows if hand_ == 1}
@@ -212,15 +227,17 @@ class DriveState:
 
     def _confirmed(self) -> None:
         """The confirmed hands, the ones that count: N/S's tricks by (hand, table) and, in a
-        Minnesota drive, who went grand."""
+        Minnesota drive, who went grand (in games and rubbers, the honours claimed)."""
         confirmed = {k: r for k, r in self.result_rows.items() if r.confirmed}
         self.results = {k: r.ns_tricks for k, r in confirmed.items()}
         self.grands = {k: r.granded for k, r in confirmed.items()}
+        self.honours = {k: r.honours for k, r in confirmed.items()}
 
-    def count(self, hand: int, table: int, ns_tricks: int, granded: str) -> None:
+    def count(self, hand: int, table: int, ns_tricks: int, granded: str, honours: str = "") -> None:
         """A hand confirmed by a write now: it counts from here on (seating the next hand)."""
         self.results[(hand, table)] = ns_tricks
         self.grands[(hand, table)] = granded
+        self.honours[(hand, table)] = honours
 
     @property
     def game(self) -> Game:
@@ -329,7 +346,13 @@ class DriveState:
         return ", ".join(self.label(key) for key in seating.players)
 
     def check_playable(
-        self, hand: int, table: int, ns_tricks: int, organiser: bool = False, granded: str | None = ""
+        self,
+        hand: int,
+        table: int,
+        ns_tricks: int,
+        organiser: bool = False,
+        granded: str | None = "",
+        honours: str = "",
     ) -> str:
         """Refuse a hand that cannot be entered now; return who went grand as the game stores it
         ("" in a whist drive, which takes no grand)."""
@@ -337,8 +360,13 @@ class DriveState:
         require(verdict, DriveStateError)
         if not 0 <= ns_tricks <= 13:
             raise DriveStateError(f"{ns_tricks} is not a number of tricks: give 0 to 13.")
+        if honours and not self.drive.rubbers:
+            raise DriveStateError(
+                f"{self.drive.name} does not play games and rubbers: nobody scores honours."
+            )
         try:
             granded = self.game.check(ns_tricks, granded)
+            check_deal(ns_tricks, honours)
         except DomainError as error:
             raise DriveStateError(str(error)) from None
         if not 1 <= table <= self.tables:
@@ -450,8 +478,14 @@ class DriveState:
 
     @cached_property
     def team_scores(self) -> dict[int, TeamScore]:
-        """Each team's points and tricks over the hands confirmed so far."""
-        return score_teams(Rule(self.drive.team_points), len(self.teams), self.results, self.team_points)
+        """Each team's points and tricks over the hands confirmed so far: its pairs' team points
+        (in the drive's game), or in games and rubbers their rubber points."""
+        teams, each = len(self.teams), self.drive.hands_per_round
+        if self.drive.rubbers:
+            return team_rubbers.score_rubber_teams(self.drive.rubbers, teams, self.deals, per_round=each)
+        return score_teams(
+            Rule(self.drive.team_points), teams, self.results, self.team_points, per_round=each
+        )
 
     @cached_property
     def team_points(self) -> dict[tuple[int, int], tuple[int, int]]:
@@ -461,6 +495,29 @@ class DriveState:
             key: game_points(rule, self.game, ns_tricks, self.grands.get(key, ""))
             for key, ns_tricks in self.results.items()
         }
+
+    @property
+    def deals(self) -> dict[tuple[int, int], tuple[int, str]]:
+        """The confirmed hands as games and rubbers score them: N/S's tricks and the honours claimed."""
+        return {k: (tricks, self.honours.get(k, "")) for k, tricks in self.results.items()}
+
+    def table_visits(self) -> list[team_rubbers.TableVisit]:
+        """In games and rubbers, every visit at every table with its hands in so far and its
+        score (none for a night that plays none)."""
+        if not self.drive.rubbers:
+            return []
+        return team_rubbers.table_visits(
+            self.drive.rubbers, len(self.teams), self.deals, per_round=self.drive.hands_per_round
+        )
+
+    def table_score(self, hand: int, table: int) -> Score | None:
+        """In games and rubbers, a table's running score after a hand (its visit's hands in so far):
+        what its tablet shows. None for a night that plays none."""
+        if not self.drive.rubbers:
+            return None
+        return team_rubbers.table_score(
+            self.drive.rubbers, self.deals, hand=hand, table=table, per_round=self.drive.hands_per_round
+        )
 
     def team_placings(self) -> list[tuple[str, TeamScore]]:
         return rank_teams(self.team_scores)

@@ -12,8 +12,9 @@ from datetime import date as Date
 from django.db import transaction
 from django.db.models import Max
 
-from ...domain.drives.teams import Rule, check_teams, pair_card
+from ...domain.drives.teams import Rule, check_teams, check_visits, pair_card
 from ...domain.errors import DriveError
+from ...domain.rubbers import GAMES
 from ...models import AuditLine, Club, Drive, DrivePlayer, DriveTeam
 from ..core.audit import drive_log
 from ..core.errors import ServiceError, require_one_line
@@ -42,15 +43,22 @@ def team_night_create(
     tag: str = "",
     game: str = Drive.Game.WHIST,
     minnesota_rules: str = "swedish",
+    rubbers: int = 0,
+    hands_per_visit: int = 1,
     user=None,
 ) -> Drive:
     """A team night with its teams, each given as its name and its four players (the home pair's
     two, then the away pair's two). All or nothing. A Minnesota team night (``game``) scores each
-    hand from its pairs' Minnesota points (``domain.drives.teams.game_points``)."""
+    hand from its pairs' Minnesota points (``domain.drives.teams.game_points``). ``rubbers`` (5, 7
+    or 10) plays each visit's ``hands_per_visit`` hands at a table as games and rubbers
+    (``domain/drives/team_rubbers``): classic whist only, never a Minnesota night."""
     if team_points not in Drive.TeamPoints.values:
         raise ServiceError(f"'{team_points}' is not a points rule: give majority or tricks.")
+    if rubbers and rubbers not in GAMES:
+        raise ServiceError(f"A game is played to 5, 7 or 10 points, not {rubbers}.")
     try:
         check_teams(len(teams))
+        check_visits(hands, hands_per_visit)
     except DriveError as error:
         raise ServiceError(str(error)) from None
     drive = drive_create(
@@ -65,6 +73,8 @@ def team_night_create(
         team_points=team_points,
         game=game,
         minnesota_rules=minnesota_rules,
+        rubbers=rubbers,
+        hands_per_round=hands_per_visit,
         user=user,
     )
     for team_name, players in teams:

@@ -16,6 +16,7 @@ from ...domain.drives import LADY
 from ...domain.errors import DomainError
 from ...forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, NewDriveForm, form_problems
 from ...models import Drive, page_shown
+from ...models.drives import honours_text
 from ...services import drives
 from ...services.season.competitions import evening_competitions
 from ...services.tablets.checkins import drive_check_ins
@@ -239,7 +240,9 @@ def drive_correct(request, drive_id: int):
     if not form.is_valid():
         messages.error(request, form_problems(form))
         return redirect("tournaments:drive-run", drive_id=drive_id)
-    hand, table, tricks, granded = (form.cleaned_data[k] for k in ("hand", "table", "ns_tricks", "granded"))
+    hand, table, tricks, granded, honours = (
+        form.cleaned_data[k] for k in ("hand", "table", "ns_tricks", "granded", "honours")
+    )
     return _action(
         request,
         drive_id,
@@ -249,10 +252,11 @@ def drive_correct(request, drive_id: int):
             table=table,
             ns_tricks=tricks,
             granded=granded,
+            honours=honours,
             reason=form.cleaned_data["reason"],
             user=request.user,
         ),
-        f"Hand {hand} at table {table}: N/S {tricks}.",
+        f"Hand {hand} at table {table}: N/S {tricks}{honours_text(honours)}.",
     )
 
 

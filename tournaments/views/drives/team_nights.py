@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from ...domain.drives.teams import AWAY, HOME
 from ...domain.errors import DomainError
+from ...domain.rubbers import CLAIM_CHOICES
 from ...domain.spreadsheet import csv_text
 from ...forms import NewTeamNightForm, TeamForm, form_problems
 from ...models import Drive
@@ -40,6 +41,34 @@ def _teams(state: drives.DriveState) -> list[dict]:
         }
         for place, s in state.team_placings()
     ]
+
+
+def _games(state: drives.DriveState) -> dict:
+    """How the night scores, for its pages: the measure ("Rubber points"), and in games and rubbers
+    the scoring in words and each visit's result at each table."""
+    evening = state.drive.evening_format
+    context = {"measure": str(evening.measure).capitalize(), "honours_choices": CLAIM_CHOICES}
+    if not evening.rubbers:
+        return context
+    names = {n: team.name for n, team in state.teams.items()}
+    return context | {
+        "scoring": evening.scoring,
+        "visits": [
+            {
+                "visit": v.visit,
+                "table": v.table,
+                "home": f"{v.home} {names[v.home]}",
+                "away": f"{v.away} {names[v.away]}",
+                "hands": v.hands,
+                "games": ", ".join(
+                    f"{'home' if g.winner == 0 else 'away'} {g.score[g.winner]}–{g.score[1 - g.winner]}"
+                    for g in v.score.finished
+                ),
+                "points": v.score.points_line(("home", "away")).removeprefix("rubber points "),
+            }
+            for v in state.table_visits()
+        ],
+    }
 
 
 def _pairs(state: drives.DriveState) -> list[dict]:
@@ -88,11 +117,15 @@ def team_night_run(request, night: Drive):
         "members": night.club.members.filter(active=True) if not allows["started"] else (),
     }
     if allows["started"]:
-        context |= drive_grid_context(state) | {
-            "standings": _teams(state),
-            "tables": night.table_accesses.all(),
-            "history": night.result_changes.select_related("changed_by")[:20],
-        }
+        context |= (
+            drive_grid_context(state)
+            | _games(state)
+            | {
+                "standings": _teams(state),
+                "tables": night.table_accesses.all(),
+                "history": night.result_changes.select_related("changed_by")[:20],
+            }
+        )
     return render(request, "tournaments/team_night_run.html", context)
 
 
@@ -152,7 +185,8 @@ def team_night_room(request, night: Drive, move_now: bool):
             "competitions": evening_competitions(night),
             "counted": night.published,
             "rules": state.rules_words,
-        },
+        }
+        | _games(state),
     )
 
 
@@ -168,7 +202,8 @@ def team_night_results(request, night: Drive):
             "teams": _teams(state),
             "pairs": _pairs(state),
             "rules": state.rules_words,
-        },
+        }
+        | _games(state),
     )
 
 
@@ -181,6 +216,7 @@ def team_night_csv(request, drive_id: int):
     state = drives.DriveState(night)
     teams = _teams(state) if state.drive.evening_format.ranks_teams else []
     pairs = _pairs(state) if state.drive.evening_format.ranks_teams else []
+    # The points are rubber points in games and rubbers (the JSON of drive_state says which measure).
     rows = [
         ["place", "team", "name", "home_points", "away_points", "points", "tricks"],
         *([t[k] for k in ("place", "number", "name", "home", "away", "points", "tricks")] for t in teams),

@@ -14,7 +14,9 @@ from ...domain.drives.games import grand_words
 from ...domain.drives.money import METHODS
 from ...domain.errors import DomainError
 from ...domain.formats import Entrants
+from ...domain.rubbers import CLAIM_CHOICES
 from ...models import DriveTable
+from ...models.drives import honours_text
 from ...services import drives
 from ...services.tablets.checkins import check_in_asked, check_in_of
 from ..common import NOT_IN_USE, could_be_token, get_by_token, whole_number
@@ -68,6 +70,16 @@ def _sitting_out(state, hand: int) -> list[dict]:
     ]
 
 
+def _games(state, hand: int, table: int, after: bool = False) -> dict:
+    """In games and rubbers, the table's running score: before the hand in play, or after the
+    hand just played, with the visit's rubber points once its last hand is in."""
+    score = state.table_score(hand, table)
+    if score is None:
+        return {}
+    visit_over = after and hand % state.drive.hands_per_round == 0
+    return {"running": score.line(), "rubber_points": score.points_line() if visit_over else ""}
+
+
 def drive_table_page(request, token: str):
     access = get_by_token(DriveTable.objects.select_related("drive__club"), token)
     drive = access.drive
@@ -88,10 +100,11 @@ def drive_table_page(request, token: str):
             "grand": grand_words(state.grands[(played, access.table)]) if state.game.minnesota else "",
             "ns_points": ns_points,
             "ew_points": ew_points,
+            "honours": honours_text(state.honours.get((played, access.table), "")),
             "last": last,
             "moves": [] if last else _moves(state, played, access.table),
             "sitting_out": [] if last else _sitting_out(state, played + 1),
-        }
+        } | _games(state, played, access.table, after=True)
     context = {
         "access": access,
         "drive": drive,
@@ -101,6 +114,8 @@ def drive_table_page(request, token: str):
         # A figure chosen from words (a Minnesota hand's who went grand), as the format declares it.
         "grand": next((figure for figure in drive.evening_format.entry if figure.choices), None),
         "rules": state.rules_words,
+        # In games and rubbers N/S's tricks are followed by the honours claimed, a big button each.
+        "honours": CLAIM_CHOICES if drive.rubbers else (),
         "hands": drive.hands,
         "finished": allows["finished"],
     }
@@ -117,6 +132,9 @@ def drive_table_page(request, token: str):
         if drive.evening_format.entrants is Entrants.TEAMS:
             home, away = (state.team_of(couple[0]) for couple in (now.seating.ns, now.seating.ew))
             context["match"] = {"home": home, "away": away}
+        if not now.seating.sit_out:
+            context |= _games(state, now.hand, access.table)
+            context["claimed"] = honours_text(now.result.honours) if now.result else ""
         if not now.seating.sit_out and now.result is None:
             check_in = check_in_of(access, now.hand)
             context |= {
@@ -178,6 +196,7 @@ def _enter(link, hand, data):
         hand=hand,
         ns_tricks=_tricks(data),
         granded=data.get("granded"),
+        honours=data.get("honours", ""),
         seen=whole_number(data.get("seen")),
     )
     return "", None
@@ -189,6 +208,7 @@ def _confirm(link, hand, data):
         hand=hand,
         ns_tricks=_tricks(data),
         granded=data.get("granded"),
+        honours=data.get("honours", ""),
         seen=whole_number(data.get("seen")),
     )
     return "", hand
@@ -199,7 +219,9 @@ def _reject(link, hand, data):
     return f"Hand {hand} sent back: N/S, tap your tricks again.", None
 
 
-_send_again = asks_to_send_again("tournaments:drive-table", ("hand", "ns_tricks", "granded", "seen"))
+_send_again = asks_to_send_again(
+    "tournaments:drive-table", ("hand", "ns_tricks", "granded", "honours", "seen")
+)
 drive_table_enter = _send_again(_action(_enter))
 drive_table_confirm = _send_again(_action(_confirm))
 drive_table_reject = _send_again(_action(_reject))
