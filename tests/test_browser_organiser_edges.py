@@ -31,7 +31,7 @@ def test_a_new_drive_is_set_up_from_the_home_page_in_words(live_server, page, or
     page.get_by_role("link", name="New drive").click()
     expect(page.locator("h1")).to_have_text("A new whist drive")
     expect(page.get_by_label("Club")).to_have_value(str(club.pk))
-    expect(page.get_by_label("Highest lady")).to_be_checked()
+    expect(page.get_by_label("Highest lady", exact=True)).to_be_checked()
     expect(page.get_by_label("Mystery hand: best score in a hand drawn at random")).not_to_be_checked()
     shoot(page, path=SHOTS / f"drive-new-{size}.png", full_page=True)
 

@@ -376,7 +376,9 @@ def test_a_restore_reads_the_members_once_an_evening_not_once_a_player(demo, tmp
     reads = []
 
     def count_member_reads(execute, sql, params, many, context):
-        if sql.startswith("SELECT") and "tournaments_member" in sql.split("WHERE")[0].split("FROM")[-1]:
+        # Reads of the members' rows; not the statement moving PostgreSQL's id sequence past them.
+        table = sql.split("WHERE")[0].split("FROM")[-1]
+        if sql.startswith("SELECT") and "setval(" not in sql and "tournaments_member" in table:
             reads.append(sql)
         return execute(sql, params, many, context)
 

@@ -8,7 +8,7 @@ Whist"; domain.md 5.2):
 - **honours**: a side holding all four of A K Q J of trumps scores 4, three of them 2 (claimed at
   the table; two honours each score nothing). A side one point short of the game when the deal
   starts cannot score honours: at 4 in short whist; in long whist "honours only at 8 or less", so
-  not at 9 (the issue said "8–9"; we follow the published rule); at 6 in the American game
+  not at 9, but still at 8 (the published rule); at 6 in the American game
   [derived: one point short of the game, as both published rules are];
 - **tricks are scored before honours**, so a side whose tricks win the game ends it there, and the
   other side's honours count for nothing; points past the game do not carry to the next game;
