@@ -149,7 +149,8 @@ def league_restore(item: dict, *, club: Club) -> list[tuple[LeagueClub, str]]:
     tables = [MatchTable(fixture=fixture, **t) for fixture, f in pairs for t in f["tables"]]
     # A code an evening's table already has (a backup written before codes were kept apart) is
     # drawn anew, as an evening's own clashing code is: one code opens one table.
-    clashing = [t for t in tables if t.code in codes_in_use({t.code for t in tables})]
+    taken = codes_in_use({table.code for table in tables})
+    clashing = [table for table in tables if table.code in taken]
     for table, code in zip(clashing, free_table_codes(len(clashing)) if clashing else (), strict=True):
         table.code = code
     MatchTable.objects.bulk_create(tables)
