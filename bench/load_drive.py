@@ -1,0 +1,208 @@
+"""Load test: a progressive drive of a hall's largest size under load, one simulated tablet a table.
+
+A drive of --tables tables (four players a table: 60 tables, 240 players by default) is started,
+and every table's tablet plays every hand as the page asks: it reads its page, says the players there are the ones it names, N/S tap the tricks,
+E/W confirm them, then it reads the page again for the next hand, which starts at that table once
+the players who come there have finished where they were (the tablet waits, as the page does,
+while "Hand N starts here when …" shows). Meanwhile the room display is polled and two probes poll
+the floors (a trivial page, and a write of one row), as in bench/load_tablets.py, whose client,
+servers and goals this uses. Each score is timed by the client and by the server (Server-Timing).
+
+Afterwards: every acknowledged hand is in the database once, confirmed, with the tricks sent, and
+the drive's standings are complete.
+
+    .venv/bin/python bench/load_drive.py [--tables 60] [--hands 24] [--server gunicorn|waitress]
+        [--workers 4] [--threads N]
+
+The database is BENCH_DATABASE_URL, recreated (PostgreSQL by default; a hall laptop's SQLite file
+with BENCH_DATABASE_URL=sqlite:////tmp/whistdrive_bench.sqlite3).
+"""
+
+import argparse
+import os
+import re
+import signal
+import sys
+import threading
+import time
+from datetime import date
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from load_tablets import (  # noqa: E402 (the bench folder on the path first)
+    DATABASE_URL,
+    GOALS,
+    MET,
+    THREADS,
+    Client,
+    percentile,
+    poller,
+    recreate_database,
+    start_server,
+    summary,
+    wait_up,
+)
+
+CHECK_IN = re.compile(r'name="round" value="(\d+)">\s*<button class="big yes" name="answer" value="us"')
+HAND = re.compile(r'name="hand" value="(\d+)"><input type="hidden" name="seen" value="(\d*)">')
+
+
+def create_drive(tables: int, hands: int):
+    """A started progressive drive of ``tables`` full tables, with the organiser ``bench``."""
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+
+    from tournaments.services import club_get_or_create, drives
+
+    club = club_get_or_create(name="Bench Club")
+    drive = drives.drive_create(club=club, name="Bench Drive", date=date(2026, 11, 27), hands=hands)
+    for k in range(4 * tables):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Player {k + 1}")
+    drives.drive_start(drive=drive)
+    user = get_user_model().objects.filter(username="bench").first()
+    if user is None:
+        user = get_user_model().objects.create_user("bench", password="bench-password-1", is_staff=True)
+    club.organisers.add(user)
+    return drive
+
+
+def tricks_for(hand: int, table: int) -> int:
+    return (hand * 5 + table * 3) % 14
+
+
+def tablet(access, hands, stats, acked, errors):
+    """Play every hand at one table as its tablet does, waiting while the next hand is not seated."""
+    client = Client()
+    page = f"/d/{access.token}/"
+    played = 0
+    deadline = time.perf_counter() + 1800
+    while played < hands and time.perf_counter() < deadline:
+        _, text, _ = client.request(page)
+        asked = CHECK_IN.search(text)
+        if asked:  # "Who is at the table?": the players seen there are the ones expected
+            status, _, elapsed = client.request(f"{page}check-in/", {"round": asked.group(1), "answer": "us"})
+            stats["check-in"].append(elapsed)
+            if status != 302:
+                errors.append(f"table {access.table} check-in {asked.group(1)}: HTTP {status}")
+            continue
+        match = HAND.search(text)
+        if match is None or int(match.group(1)) <= played:
+            if 'name="hand"' not in text and "sits out" in text.lower() and played:
+                played += 1  # a sit-out hand (a short table): nothing to enter
+                continue
+            time.sleep(0.5)  # "Hand N starts here when table K has finished": the page looks again
+            continue
+        hand = int(match.group(1))
+        tricks = tricks_for(hand, access.table)
+        for action in ("enter", "confirm"):
+            status, _, elapsed = client.request(
+                f"{page}{action}/", {"hand": hand, "ns_tricks": tricks}
+            )
+            stats[action].append(elapsed)
+            stats[f"{action} (server)"].append(client.server)
+            if status != 302:
+                errors.append(f"table {access.table} hand {hand} {action}: HTTP {status}")
+        acked.append((hand, access.table, tricks))
+        played = hand
+    if played < hands:
+        errors.append(f"table {access.table}: stopped at hand {played} of {hands}")
+
+
+def check_stored(drive, acked):
+    from tournaments.models import DriveResult
+
+    stored = {
+        (hand, table): (tricks, confirmed)
+        for hand, table, tricks, confirmed in DriveResult.objects.filter(drive=drive).values_list(
+            "hand", "table", "ns_tricks", "confirmed"
+        )
+    }
+    lost = [a for a in acked if stored.get(a[:2]) != (a[2], True)]
+    return stored, lost
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=60)
+    parser.add_argument("--hands", type=int, default=24)
+    parser.add_argument("--server", choices=["gunicorn", "waitress"], default="gunicorn")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn's processes")
+    parser.add_argument("--threads", type=int, default=THREADS, help="waitress's threads (hall mode's)")
+    args = parser.parse_args()
+
+    recreate_database()
+    drive = create_drive(args.tables, args.hands)
+    server = start_server(args.server, args.workers, args.threads)
+    wait_up()
+    organiser = Client()
+    organiser.request("/admin/login/")
+    organiser.request("/admin/login/", {"username": "bench", "password": "bench-password-1", "next": "/"})
+
+    names = ("check-in", "enter", "confirm", "standings", "floor", "write floor")
+    stats = {name: [] for name in names} | {
+        f"{name} (server)": [] for name in ("enter", "confirm", "standings", "write floor")
+    }
+    acked, errors = [], []
+    stop = threading.Event()
+    tablets = [
+        threading.Thread(target=tablet, args=(access, args.hands, stats, acked, errors))
+        for access in drive.table_accesses.order_by("table")
+    ]
+    pollers = [
+        threading.Thread(
+            target=poller,
+            args=(f"/drives/{drive.pk}/room/", organiser, stats["standings"], stop, 0.5),
+            kwargs={"server": stats["standings (server)"]},
+        ),
+        threading.Thread(target=poller, args=("/healthz", Client(), stats["floor"], stop, 0.05)),
+        threading.Thread(
+            target=poller,
+            args=("/healthz/write", Client(), stats["write floor"], stop, 0.05),
+            kwargs={"server": stats["write floor (server)"], "post": True},
+        ),
+    ]
+    started = time.perf_counter()
+    for thread in tablets + pollers:
+        thread.start()
+    for thread in tablets:
+        thread.join()
+    stop.set()
+    for thread in pollers:
+        thread.join()
+    took = time.perf_counter() - started
+    os.killpg(server.pid, signal.SIGTERM)
+    server.wait()
+
+    served = f"gunicorn -w {args.workers}" if args.server == "gunicorn" else f"waitress --threads {args.threads}"
+    stored, lost = check_stored(drive, acked)
+    print(
+        f"a drive of {args.tables} tables ({4 * args.tables} players, {args.hands} hands), {len(tablets)} "
+        f"tablets, {served}, {DATABASE_URL.split(':')[0]}: {len(acked)} hands in {took:.1f} s"
+    )
+    for name, values in stats.items():
+        if values:
+            print("  " + summary(name, [v for v in values if v == v]))
+    scores = stats["enter"] + stats["confirm"]
+    server_scores = [v for v in stats["enter (server)"] + stats["confirm (server)"] if v == v]
+    client_ratio = percentile(scores, 95) / percentile(stats["floor"], 95)
+    server_ratio = percentile(server_scores, 95) / percentile(
+        [v for v in stats["write floor (server)"] if v == v], 95
+    )
+    print(f"  client side: score p95 / floor p95 = {client_ratio:.2f} (goal: at most {GOALS['client']})")
+    print(f"  server side: score p95 / write floor p95 = {server_ratio:.2f} (goal: at most {GOALS['server']})")
+    expected = args.tables * args.hands
+    print(
+        f"  acknowledged {len(acked)} of {expected}; in the database {len(stored)}, "
+        f"{len(lost)} lost or different; errors: {len(errors)}"
+        + "".join(f"\n    {e}" for e in errors[:10])
+    )
+    print(f"  errors the tablets met: {len(MET)}")
+    ok = not errors and not lost and not MET and len(stored) == expected
+    print("OK" if ok else "FAILED")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
