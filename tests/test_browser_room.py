@@ -156,3 +156,39 @@ def test_the_room_displays_never_cut_a_name_or_a_figure_on_a_projector_or_a_phon
                 problems[(name, size)] = found[:4]
         context.close()
     assert problems == {}, "\n".join(f"{k}: {v}" for k, v in problems.items())
+
+
+@pytest.fixture
+def hall_drive(club):
+    """A hall's largest progressive drive: 60 tables, 240 players with whole names, hand 1 in at
+    every table."""
+    drive = services.drives.drive_create(club=club, name="County Hall Drive", date="2026-11-27")
+    for k in range(240):
+        first, last = WHOLE_NAMES[k % len(WHOLE_NAMES)].split(" ", 1)
+        services.drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"{first} {last} {k + 1}")
+    services.drives.drive_start(drive=drive)
+    for table in range(1, 61):
+        services.drives.drive_result_record(drive=drive, hand=1, table=table, ns_tricks=(table * 5) % 14)
+    return drive
+
+
+def test_the_room_display_of_a_60_table_drive_pages_through_240_players_on_a_projector(
+    live_server, browser, client, organiser, hall_drive
+):
+    client.force_login(organiser)
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page = context.new_page()
+    hold_the_clock(page)
+    page.goto(live_server.url + reverse("tournaments:drive-room", args=[hall_drive.pk]))
+    SHOTS.mkdir(exist_ok=True)
+    shoot(page, path=SHOTS / "room-drive-240-1024x768.png")
+    # Ladies and gents, 120 a list: each list pages, every player on a page, nothing cut or below.
+    labels = page.locator(".room-field .room-page")
+    expect(labels.first).to_have_text(re.compile(r"^page 1 of \d+$"))
+    rows = page.locator(".room-field tbody tr")
+    assert rows.count() >= 240
+    assert page.evaluate(EVERY_PAGE) == []
+    context.close()

@@ -35,12 +35,12 @@ from .team_nights import team_night_results, team_night_room, team_night_run
 MOVE_SHOWN = timedelta(seconds=60)
 
 
-def _lists(state: drives.DriveState, count: int | None = None) -> list[tuple[str, list[dict]]]:
+def _lists(state: drives.DriveState) -> list[tuple[str, list[dict]]]:
     """The standings of each role of the drive (one list for an individual drive), headed; empty
     lists until there is a score to rank by."""
     drive = state.drive
     return [
-        (drive.role_plural(role), _standings(state, role)[:count] if state.scored else [])
+        (drive.role_plural(role), _standings(state, role) if state.scored else [])
         for role in drive.roles
     ]
 
@@ -331,7 +331,8 @@ def _prizes(state: drives.DriveState, allows: dict) -> list[tuple[str, str, str]
 
 
 def drive_room(request, drive_id: int):
-    """The hall's screen: the leaders of each role, the half-time leaders and the hand in play."""
+    """The hall's screen: every player of each role in order (the screen pages through a long
+    list, so a player finds their own card), the half-time leaders and the hand in play."""
     try:
         drive = get_drive_for_results(request, drive_id)
     except LoginNeeded:
@@ -349,7 +350,7 @@ def drive_room(request, drive_id: int):
             "drive": drive,
             "allows": allows,
             "hand": state.next_hand() if state.tables else None,
-            "lists": _lists(state, 10),
+            "lists": _lists(state),
             "scored": state.scored,
             "first_half": [
                 (state.listed_number(s.player), state.name(s.player), s.first_half)
