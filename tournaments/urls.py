@@ -114,6 +114,11 @@ urlpatterns = [
     ),
     path("clubs/<slug:slug>/leagues/<int:league_id>/results/", leagues.league_results, name="league-results"),
     path(
+        "clubs/<slug:slug>/leagues/<int:league_id>/rounds/<int:round_number>/move/",
+        leagues.league_round_move,
+        name="league-round-move",
+    ),
+    path(
         "clubs/<slug:slug>/leagues/<int:league_id>/matches/<int:fixture_id>/",
         leagues.league_match,
         name="league-match",

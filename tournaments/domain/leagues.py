@@ -78,6 +78,7 @@ have nothing) and a game unfinished, +3 a stanza, +9 at the table; the visitors 
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date as Date
 
 from .errors import DomainError
 from .places import shared_places
@@ -206,6 +207,34 @@ def _season_order(legs: list[list[list[tuple[int, int]]]], byes: set[int]) -> li
     if place_rounds(0, list(range(len(legs[0])))):
         return order
     return [pairs for leg in legs for pairs in leg]
+
+
+# Days a club's members keep for their families: a round generated on one is said, to be moved.
+HOLIDAYS = {(12, 25): "Christmas Day", (12, 26): "Boxing Day", (1, 1): "New Year's Day"}
+
+
+def holiday(day: Date) -> str:
+    """The holiday ``day`` is, "" when none.
+
+    >>> holiday(Date(2026, 12, 25)), holiday(Date(2027, 1, 1)), holiday(Date(2026, 12, 24))
+    ('Christmas Day', "New Year's Day", '')
+    """
+    return HOLIDAYS.get((day.month, day.day), "")
+
+
+def holiday_warnings(rounds: Mapping[int, Date | None]) -> list[str]:
+    """What to say of the rounds (number -> date) that fall on a holiday, in order.
+
+    >>> [said] = holiday_warnings({12: Date(2026, 12, 21), 13: Date(2026, 12, 28), 14: Date(2027, 1, 1)})
+    >>> said.split(":")[0]
+    "Round 14 falls on New Year's Day, Fri 1 Jan 2027"
+    """
+    return [
+        f"Round {number} falls on {holiday(day)}, {day:%a} {day.day} {day:%b %Y}: "
+        "move it to another day if the clubs will not play then."
+        for number, day in sorted(rounds.items())
+        if day is not None and holiday(day)
+    ]
 
 
 def check_days_between(days: int) -> None:

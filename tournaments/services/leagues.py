@@ -147,6 +147,37 @@ def league_fixtures_make(*, league: League, start: Date | None, days_between: in
     return made
 
 
+def league_holiday_warnings(league: League) -> list[str]:
+    """What to say of the league's rounds that fall on Christmas Day, Boxing Day or New Year's Day."""
+    return rules.holiday_warnings(dict(league.fixtures.order_by("round").values_list("round", "date")))
+
+
+@transaction.atomic(durable=True)
+def league_round_move(*, league: League, round: int, date: Date, user=None) -> int:
+    """Move every match of the league's round ``round`` to ``date`` (a round on a holiday, or a
+    hall not free that day); refused when another round is on that day, which would ask a club to
+    play twice at once. Returns the number of matches moved."""
+    league = League.objects.select_for_update().get(pk=league.pk)
+    matches = league.fixtures.filter(round=round)
+    was = matches.values_list("date", flat=True).first()
+    if not matches.exists():
+        raise ServiceError(f"{league} has no round {round}.")
+    clash = league.fixtures.filter(date=date).exclude(round=round).values_list("round", flat=True).first()
+    if clash is not None:
+        raise ServiceError(
+            f"Round {clash} is on {date:%a} {date.day} {date:%b %Y} already: choose another day."
+        )
+    moved = matches.update(date=date)
+    before = f"{was:%a} {was.day} {was:%b %Y}" if was else "no date"
+    _line(
+        league,
+        AuditLine.Action.CHANGED,
+        f"round {round} moved: {before} → {date:%a} {date.day} {date:%b %Y}",
+        user,
+    )
+    return moved
+
+
 # --- Score cards ------------------------------------------------------------------------------------
 
 

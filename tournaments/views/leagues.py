@@ -114,6 +114,8 @@ def league_new(request, slug: str):
             messages.error(request, str(error))
         else:
             messages.success(request, f"{league} is set up: {league.fixtures.count()} matches.")
+            for warning in leagues.league_holiday_warnings(league):
+                messages.warning(request, warning)
             return redirect("tournaments:league", slug=slug, league_id=league.pk)
     return render(request, "tournaments/league_new.html", {"club": club, "form": form})
 
@@ -162,8 +164,41 @@ def _rounds(league: League, *, agreed_only: bool) -> list[dict]:
 @login_when_needed
 def league_fixtures(request, slug: str, league_id: int):
     league = _league(request, slug, league_id)
-    context = {"league": league, "rounds": _rounds(league, agreed_only=False), "page": "fixtures"}
+    rounds = _rounds(league, agreed_only=False)
+    organises = organises_club(request.user, league.club)
+    for shown in rounds:
+        shown["holiday"] = rules.holiday(shown["date"]) if shown["date"] else ""
+    context = {"league": league, "rounds": rounds, "page": "fixtures", "organises": organises}
     return render(request, "tournaments/league_fixtures.html", context)
+
+
+class RoundMoveForm(forms.Form):
+    date = forms.DateField(label="New date", widget=forms.DateInput(attrs={"type": "date"}))
+
+
+@login_required
+def league_round_move(request, slug: str, league_id: int, round_number: int):
+    """The organiser moves a round (all its matches) to another day."""
+    league = _organised_league(request, slug, league_id)
+    if request.method != "POST":
+        return redirect("tournaments:league-fixtures", slug=slug, league_id=league.pk)
+    form = RoundMoveForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give the round's new date.")
+    else:
+        try:
+            leagues.league_round_move(
+                league=league, round=round_number, date=form.cleaned_data["date"], user=request.user
+            )
+        except DomainError as error:
+            messages.error(request, str(error))
+        else:
+            day = form.cleaned_data["date"]
+            messages.success(request, f"Round {round_number} is now on {day:%a} {day.day} {day:%b %Y}.")
+            for warning in leagues.league_holiday_warnings(league):
+                messages.warning(request, warning)
+    url = reverse("tournaments:league-fixtures", args=[slug, league.pk])
+    return redirect(f"{url}#round-{round_number}")
 
 
 @login_when_needed
