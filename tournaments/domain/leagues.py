@@ -17,7 +17,9 @@ and stay; the visiting pairs move one table on after every 8 deals, so each home
 visiting pair over one stanza of 8 deals (``match_movement``).
 
 **Score cards.** Each side keeps its own card at each table and writes down the tricks *it* took
-on each deal, as a whist card does. The two cards of a table agree on a deal when their figures
+on each deal, as a whist card does; a side may change its card at the table until both cards of
+that table are in (``both_cards_in``), and no further: it has seen the other side's by then. The
+two cards of a table agree on a deal when their figures
 add up to 13. Until every deal of every table agrees, the match's result counts for nothing: it
 is *waiting* while a card is to come, and *held* as soon as a deal of a table whose two cards are
 in differs (whatever other tables are still to send); the caller shows which deals differ, and
@@ -346,6 +348,18 @@ class MatchResult:
             f"table {table} {_deals(deals)} {'differs' if len(deals) == 1 else 'differ'}"
             for table, deals in by_table.items()
         )
+
+
+def both_cards_in(result: MatchResult, table: int) -> bool:
+    """Are both sides' cards of ``table`` in? From then on a side's tablet may no longer change its
+    card (it has seen the other's): the organiser corrects one from the paper cards.
+
+    >>> both_cards_in(MatchResult(state=WAITING, missing=(("away", 2),)), 1)
+    True
+    >>> both_cards_in(MatchResult(state=WAITING, missing=(("away", 2),)), 2)
+    False
+    """
+    return all(missing != table for _, missing in result.missing)
 
 
 def _points(tricks: int, against: int) -> int:
