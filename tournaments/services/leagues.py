@@ -243,7 +243,7 @@ def match_state(fixture: Fixture, figures: tuple[Cards, Cards] | None = None) ->
 def may_play_match(fixture: Fixture, *, today: Date | None = None, agreed: bool | None = None) -> Verdict:
     """May the match's tables be used now (its codes open, its tablets take cards)? From the day
     before its date (a match with no date: from the start) until its result is agreed. A code
-    live all season is one more to guess: a 20-club league has some 2,280. ``agreed`` is whether
+    live all season is one more to guess: a 20-club league has some 4,560. ``agreed`` is whether
     its result is agreed, from a caller that has read it already; None asks the database.
 
     A match on Tue 3 Mar 2026 opens on Mon 2 Mar, and stays open, however late, until its cards
