@@ -88,19 +88,8 @@ def test_only_the_organiser_moves_a_round(client, other_club, club):
 
 
 def test_the_command_notes_the_holidays(capsys, club):
-    call_command(
-        "league_fixtures",
-        "Dee",
-        "Don",
-        "Ythan",
-        "--club",
-        club.name,
-        "--name",
-        "N",
-        "--season",
-        "S",
-        "--start",
-        "2026-10-16",
-    )
+    names = ["Dee", "Don", "Ythan"]
+    options = {"club": club.name, "name": "N", "season": "S", "start": FRIDAY}
+    call_command("league_fixtures", *names, **options)
     out = capsys.readouterr().out
     assert "Note: Round 11 falls on Christmas Day, Fri 25 Dec 2026" in out

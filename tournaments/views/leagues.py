@@ -2,6 +2,8 @@
 match with its two sides' cards; the organiser's pages to set a league up and to enter a match
 from the paper cards; and each table's tablet, where each side enters its own card."""
 
+from collections.abc import Callable
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -380,19 +382,18 @@ def _result_message(state: rules.MatchResult) -> str:
     return f"Thank you: the card is in. The result is {state.reason}."
 
 
-def _enter(request, form: CardForm, fixture: Fixture, side: str, *, at_table: bool) -> bool:
-    """The card from the form through the service; True when it is in."""
+TableFigures = dict[int, dict[int, int]]  # table -> deal -> a figure, as a card form gives them
+
+
+def _enter(
+    request, form: CardForm, enter: Callable[[TableFigures, TableFigures | None], rules.MatchResult]
+) -> bool:
+    """The card from the form through ``enter`` (the service, given the tables' figures and their
+    honours); True when it is in."""
     if not form.is_valid():
         return False
     try:
-        state = leagues.match_card_enter(
-            fixture=fixture,
-            side=side,
-            tables=form.cards(),
-            honours=form.honours(),
-            at_table=at_table,
-            user=request.user,
-        )
+        state = enter(form.cards(), form.honours())
     except DomainError as error:
         messages.error(request, str(error))
         return False
@@ -414,7 +415,13 @@ def league_card(request, slug: str, league_id: int, fixture_id: int, side: str):
         side=side,
         honours=honours if league.game else None,
     )
-    if request.method == "POST" and _enter(request, form, fixture, side, at_table=False):
+
+    def enter(tables, honours):
+        return leagues.match_card_enter(
+            fixture=fixture, side=side, tables=tables, honours=honours, user=request.user
+        )
+
+    if request.method == "POST" and _enter(request, form, enter):
         return redirect("tournaments:league-match", slug=slug, league_id=league.pk, fixture_id=fixture.pk)
     context = {
         "league": league,
@@ -501,7 +508,16 @@ def league_tablet_card(request, token: str):
         honours=honours if fixture.league.game else None,
         buttons=True,
     )
-    if request.method == "POST" and _enter_at_table(request, form, link):
+
+    def enter(tables, honours):
+        return leagues.match_card_enter_at_table(
+            link=link,
+            tricks=tables[link.table],
+            honours=honours[link.table] if honours is not None else None,
+            user=request.user,
+        )
+
+    if request.method == "POST" and _enter(request, form, enter):
         return redirect("tournaments:league-tablet", token=token)
     own, other = _sides(link)
     context = {
@@ -516,22 +532,3 @@ def league_tablet_card(request, token: str):
         "meetings": [m for m in rules.match_movement() if m.table == link.table],
     }
     return render(request, "tournaments/league_tablet_card.html", context)
-
-
-def _enter_at_table(request, form: CardForm, link: MatchTable) -> bool:
-    """The tablet's card through the service, as its link's side at its link's table."""
-    if not form.is_valid():
-        return False
-    honours = form.honours()
-    try:
-        state = leagues.match_card_enter_at_table(
-            link=link,
-            tricks=form.cards()[link.table],
-            honours=honours[link.table] if honours is not None else None,
-            user=request.user,
-        )
-    except DomainError as error:
-        messages.error(request, str(error))
-        return False
-    (messages.success if state.state == rules.AGREED else messages.info)(request, _result_message(state))
-    return True

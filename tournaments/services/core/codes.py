@@ -3,8 +3,8 @@ whole hall out.
 
 A code is five letters from an alphabet without look-alikes, drawn at random; the database holds
 each code to one table among events and drives (``TableLink``), and a code drawn twice is drawn
-again. Each side's card at a league match's table (``MatchTable``) opens from the same start page, so a code one of
-them has is drawn again too, whichever is drawn first.
+again. Each side's card at a league match's table (``MatchTable``) opens from the same start
+page, so a code one of them has is drawn again too, whichever is drawn first.
 
 A tablet is counted by its browser (a cookie the start page gives it) and by its network address
 (as a proxy we trust forwards it, see ``TRUST_X_FORWARDED_FOR``). One tablet's typos lock only that
