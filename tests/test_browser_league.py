@@ -3,6 +3,7 @@ three tables; one deal pair differs and holds the result, the visitors correct t
 league table counts the match. Then the league's pages at phone and 1080p sizes, screenshotted
 (test-artifacts/leagues/), none wider than the screen but for grids that scroll in their box."""
 
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from tests.leagues import away_cards, home_cards, make_league
 from tests.shots import shoot
 from tests.test_browser_sizes import OVERFLOW, SIZES
 from tournaments.domain.leagues import DEALS
-from tournaments.models import MatchResult
+from tournaments.models import CardDeal, MatchResult
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "leagues"
@@ -70,6 +71,9 @@ def test_each_side_enters_its_own_card_on_its_own_tablet_and_the_organiser_corre
     tablet.go_back()
     _enter_card(tablet, f"Enter {away}’s card", 1, away_card[1])
     expect(tablet.locator("table.league-cards tbody tr").first.locator("td").nth(1)).to_have_text("7")
+    cards = CardDeal.objects.filter(fixture=fixture, table=1)
+    assert dict(cards.filter(side="home").values_list("deal", "tricks")) == home_card[1]  # untouched
+    assert dict(cards.filter(side="away").values_list("deal", "tricks")) == away_card[1]
 
     # Table 2: the visitors first, with a slip they correct before the home side's card is in.
     _open(tablet, live_server, links[2, "away"])
@@ -247,3 +251,33 @@ def test_the_tablets_card_has_big_buttons_at_every_size(live_server, browser, cl
             too_wide[size] = wide
         page.close()
     assert too_wide == {}
+
+
+def test_the_organiser_moves_a_round_off_christmas_day_on_a_phone(
+    live_server, browser, client, club, organiser
+):
+    from playwright.sync_api import expect
+
+    league = make_league(club, start=date(2026, 10, 16))  # Fridays: round 11 on Christmas Day
+    client.force_login(organiser)
+    width, height = SIZES["phone"]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page = context.new_page()
+    page.goto(live_server.url + reverse("tournaments:league-fixtures", args=[club.slug, league.pk]))
+    round_11 = page.locator("#round-11")
+    expect(round_11.locator(".holiday")).to_have_text(
+        "This round falls on Christmas Day. Move it if the clubs will not play then:"
+    )
+    round_11.scroll_into_view_if_needed()
+    shoot(page, path=SHOTS / "fixtures-holiday-phone.png")
+    assert page.evaluate(OVERFLOW) == []
+    round_11.get_by_label("New date for round 11").fill("2026-12-29")
+    round_11.get_by_role("button", name="Move round 11").click()
+    expect(page.locator(".messages")).to_contain_text("Round 11 is now on Tue 29 Dec 2026.")
+    expect(page.locator("#round-11 h3")).to_have_text("Round 11 · Tue 29 Dec 2026")
+    expect(page.locator("#round-11 .holiday")).to_have_count(0)
+    expect(page.locator("#round-12 .holiday")).to_contain_text("New Year's Day")
+    context.close()
