@@ -227,7 +227,8 @@ def test_one_sides_code_neither_reads_nor_writes_the_other_sides_card(client, le
     assert eleven.search(home_tablet)
     assert re.search(r'value="11"[^>]* checked>', client.get(_card_url(links["home"])).content.decode())
 
-    client.post(_card_url(links["away"]), _card_post({1: away_cards(home)[1]}))
+    # A side named in the post changes nothing: the link says whose card it is.
+    client.post(_card_url(links["away"]), _card_post({1: away_cards(home)[1]}) | {"side": "home"})
     assert dict(CardDeal.objects.filter(side="home", table=1).values_list("deal", "tricks")) == home[1]
     assert (
         dict(CardDeal.objects.filter(side="away", table=1).values_list("deal", "tricks"))
