@@ -24,7 +24,7 @@ def _league_as_seen() -> dict:
         "states": [
             match_state(f).reason or f"agreed {match_state(f).home_tricks}" for f in league.fixtures.all()
         ],
-        "codes": sorted(MatchTable.objects.values_list("fixture__round", "table", "token", "code")),
+        "codes": sorted(MatchTable.objects.values_list("fixture__round", "table", "side", "token", "code")),
         "cards": CardDeal.objects.count(),
         "linked": sorted(LeagueClub.objects.filter(club__isnull=False).values_list("name", "club__name")),
         "trail": sorted(league.club.changes.values_list("action", "detail")),
@@ -110,3 +110,29 @@ def test_a_league_table_whose_code_an_evenings_table_has_is_given_a_new_code(mak
     assert TableLink.objects.filter(code=evening_code).count() == 1
     assert not MatchTable.objects.filter(code=evening_code).exists()
     assert MatchTable.objects.count() == len(set(MatchTable.objects.values_list("code", flat=True)))
+
+
+def test_a_backup_with_one_code_a_table_gives_the_visitors_their_own(make_club, tmp_path):
+    """A backup written before each side had its own code: the table's code stays the home side's
+    (printed on the cards already), and the visitors' is drawn new."""
+    league = make_league(make_club(name="Aberdeen Whist Club"), clubs=["Dee Whist Club", "Don Whist Club"])
+    path = tmp_path / "club.json"
+    call_command("backup", str(path), stderr=StringIO())
+    data = json.loads(path.read_text())
+    for fixture in data["clubs"][0]["leagues"][0]["fixtures"]:
+        fixture["tables"] = [
+            {key: value for key, value in t.items() if key != "side"}
+            for t in fixture["tables"]
+            if t["side"] == "home"
+        ]
+    path.write_text(json.dumps(data))
+    homes = set(MatchTable.objects.filter(fixture__league=league, side="home").values_list("token", "code"))
+    call_command("flush", interactive=False, verbosity=0)
+
+    call_command("restore", str(path), stdout=StringIO())
+
+    assert set(MatchTable.objects.filter(side="home").values_list("token", "code")) == homes
+    visitors = MatchTable.objects.filter(side="away")
+    assert visitors.count() == len(homes) == 4 * 3
+    assert MatchTable.objects.count() == len(set(MatchTable.objects.values_list("code", flat=True)))
+    assert not {token for token, _ in homes} & set(visitors.values_list("token", flat=True))

@@ -80,8 +80,10 @@ def test_the_pages_take_the_honours_and_show_each_stanzas_games(client, organise
     client.post(url, data)
     assert CardDeal.objects.get(fixture=fixture, side="home", table=1, deal=8).honours == -2
     # The visitors' card on the tablet of table 1, then the paper for the other two.
-    link = fixture.tables.get(table=1)
-    tablet = reverse("tournaments:league-tablet-card", args=[link.token, "away"])
+    link = fixture.tables.get(table=1, side="away")
+    tablet = reverse("tournaments:league-tablet-card", args=[link.token])
+    buttons = client.get(tablet).content.decode()
+    assert 'type="radio" name="t1d8h" value="-2"' in buttons and "they 2 honours" in buttons
     data = {f"t1d{d}": away[1][d] for d in DEALS} | {f"t1d{d}h": away_h[1][d] for d in DEALS}
     page = client.post(tablet, data, follow=True).content.decode()
     assert "Thank you: the card is in." in page

@@ -39,8 +39,9 @@ def test_a_league_gets_its_clubs_fixtures_and_table_links(club):
     assert fixtures.count() == 4 * 3 * 2  # 4 clubs: 6 pairs, four meetings each
     assert fixtures.get(round=1, home__name=fixtures.first().home.name).date.isoformat() == "2026-10-05"
     assert fixtures.filter(round=2).first().date.isoformat() == "2026-10-12"
-    assert MatchTable.objects.filter(fixture__league=league).count() == 3 * 24
-    assert len(set(MatchTable.objects.values_list("code", flat=True))) == 3 * 24
+    assert MatchTable.objects.filter(fixture__league=league).count() == 2 * 3 * 24  # each side's, each table
+    assert len(set(MatchTable.objects.values_list("code", flat=True))) == 2 * 3 * 24
+    assert len(set(MatchTable.objects.values_list("token", flat=True))) == 2 * 3 * 24
     assert _trail(club) == [(AuditLine.Action.CREATED, f"{league}: 4 clubs, 24 matches")]
 
 
@@ -115,15 +116,18 @@ def test_a_mismatch_holds_the_result_until_a_card_is_corrected(club, organiser):
         f"{fixture.league}: round 1, {fixture.home} v {fixture.away}: held, table 2 deals 5 and 9 differ",
     )
 
-    # The visitors' card of table 2 is corrected at the table; only its two deals change.
+    # Both cards of table 2 are in: the visitors' tablet can no longer change theirs; the
+    # organiser corrects it from the paper card, and only its two deals change.
     away[2][5] = away[2][9] = 7
-    agreed = match_card_enter(fixture=fixture, side="away", tables={2: away[2]}, at_table=True)
+    with pytest.raises(ServiceError, match="Both cards of table 2 are in"):
+        match_card_enter(fixture=fixture, side="away", tables={2: away[2]}, at_table=True)
+    agreed = match_card_enter(fixture=fixture, side="away", tables={2: away[2]}, user=organiser)
     assert agreed.state == AGREED
     assert MatchResult.objects.get(fixture=fixture).home_tricks == 456
     corrected, last = _trail(club)[-2:]
     assert corrected[0] == "corrected"
     assert corrected[1].endswith(
-        "table 2: the visitors' card corrected at the table: deal 5 8 → 7, deal 9 8 → 7"
+        "table 2: the visitors' card corrected from the paper card: deal 5 8 → 7, deal 9 8 → 7"
     )
     assert last[0] == "agreed"
 
@@ -306,9 +310,9 @@ def test_a_match_tables_code_opens_only_while_the_match_may_be_played(club):
     tablet = Tablet("early", "10.0.0.7")
     on = soon.date
     with pytest.raises(TableError, match=f"This match is on {on:%a} {on.day} {on:%b}; its tables open"):
-        table_code_lookup(code=soon.tables.get(table=1).code, tablet=tablet)
+        table_code_lookup(code=soon.tables.get(table=1, side="home").code, tablet=tablet)
     assert CodeGuard.objects.get(key="address:10.0.0.7").failures == 1  # counted as a wrong code
-    link = tomorrow.tables.get(table=2)
+    link = tomorrow.tables.get(table=2, side="away")
     assert table_code_lookup(code=link.code, tablet=tablet) == link
     home = home_cards()
     match_card_enter(fixture=tomorrow, side="home", tables=home)

@@ -114,6 +114,11 @@ urlpatterns = [
     ),
     path("clubs/<slug:slug>/leagues/<int:league_id>/results/", leagues.league_results, name="league-results"),
     path(
+        "clubs/<slug:slug>/leagues/<int:league_id>/rounds/<int:round_number>/move/",
+        leagues.league_round_move,
+        name="league-round-move",
+    ),
+    path(
         "clubs/<slug:slug>/leagues/<int:league_id>/matches/<int:fixture_id>/",
         leagues.league_match,
         name="league-match",
@@ -124,7 +129,7 @@ urlpatterns = [
         name="league-card",
     ),
     path("m/<str:token>/", leagues.league_tablet, name="league-tablet"),
-    path("m/<str:token>/<str:side>/", leagues.league_tablet_card, name="league-tablet-card"),
+    path("m/<str:token>/card/", leagues.league_tablet_card, name="league-tablet-card"),
     path("t/", views.table_start, name="table-start"),
     path("t/<str:token>/", views.table_page, name="table"),
     path("t/<str:token>/enter/", views.table_enter, name="table-enter"),

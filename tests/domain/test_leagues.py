@@ -292,3 +292,41 @@ def test_the_league_table_counts_rubber_points_before_tricks():
         ("Ury", 1, 0),
         ("Don", 1, -6),
     ]
+
+
+def _venues(fixtures, club) -> list[bool]:
+    """The club's matches in order, True at home: a bye between two matches counts for nothing."""
+    return [f.home == club for f in sorted(fixtures, key=lambda f: f.round) if club in (f.home, f.away)]
+
+
+@given(st.integers(3, 16), st.randoms(use_true_random=False))
+def test_no_club_plays_three_home_or_three_away_running_all_season(count, random):
+    clubs = _clubs(count)
+    random.shuffle(clubs)
+    fixtures = make_fixtures(clubs)
+    for club in clubs:
+        venues = _venues(fixtures, club)
+        runs = [venues[k : k + 3] for k in range(len(venues) - 2) if len(set(venues[k : k + 3])) == 1]
+        assert runs == [], (club, venues)
+
+
+@given(st.integers(3, 16), st.randoms(use_true_random=False))
+def test_no_club_meets_the_same_club_two_rounds_running(count, random):
+    clubs = _clubs(count)
+    random.shuffle(clubs)
+    opponents: dict[str, list[tuple[int, str]]] = {club: [] for club in clubs}
+    for f in make_fixtures(clubs):
+        opponents[f.home].append((f.round, f.away))
+        opponents[f.away].append((f.round, f.home))
+    for club, met in opponents.items():
+        met.sort()
+        for (before, one), (after, other) in zip(met, met[1:], strict=False):
+            assert not (after == before + 1 and one == other), (club, before, one)
+
+
+@pytest.mark.parametrize("count", [4, 6, 16])
+def test_the_first_two_meetings_are_a_double_round_robin(count):
+    clubs = _clubs(count)
+    leg = count + count % 2 - 1
+    first = [(f.home, f.away) for f in make_fixtures(clubs) if f.round <= 2 * leg]
+    assert sorted(first) == sorted((h, a) for h in clubs for a in clubs if h != a)

@@ -7,15 +7,19 @@ facing each other play; an odd number of clubs adds an empty place, and the club
 has the round off (a bye). One turn of the circle is a *leg*, in which each pair of clubs meets
 once; the second leg plays the first with home and away swapped, and the third and fourth legs
 play the first two again. Within a leg the home side alternates as far as the circle allows (the
-club that stays put alternates round by round; the others sit at home on even places), so no club
-plays more than two rounds running at home or away inside a leg, and each club has one bye a leg.
+club that stays put alternates round by round; the others sit at home on even places), and each
+club has one bye a leg. Each leg's rounds are then played in an order that gives no club three
+home (or three away) matches running over the whole season, where the legs meet too, nor the same
+club two rounds running; the circle's own order where it already does.
 
 **A match** is six a side: three pairs a club at three tables, 24 deals. The home pairs sit N/S
 and stay; the visiting pairs move one table on after every 8 deals, so each home pair meets each
 visiting pair over one stanza of 8 deals (``match_movement``).
 
 **Score cards.** Each side keeps its own card at each table and writes down the tricks *it* took
-on each deal, as a whist card does. The two cards of a table agree on a deal when their figures
+on each deal, as a whist card does; a side may change its card at the table until both cards of
+that table are in (``both_cards_in``), and no further: it has seen the other side's by then. The
+two cards of a table agree on a deal when their figures
 add up to 13. Until every deal of every table agrees, the match's result counts for nothing: it
 is *waiting* while a card is to come, and *held* as soon as a deal of a table whose two cards are
 in differs (whatever other tables are still to send); the caller shows which deals differ, and
@@ -76,6 +80,7 @@ have nothing) and a game unfinished, +3 a stanza, +9 at the table; the visitors 
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date as Date
 
 from .errors import DomainError
 from .places import shared_places
@@ -128,7 +133,8 @@ def _leg(count: int) -> list[list[tuple[int, int]]]:
 
 def make_fixtures(clubs: Sequence[Hashable]) -> list[Fixture]:
     """The league's fixture list: rounds numbered from 1, every pair of clubs meeting four times,
-    twice at each home; a club missing from a round has a bye."""
+    twice at each home; a club missing from a round has a bye. The rounds of each leg are played
+    in an order (``_season_order``) that gives no club three home or three away matches running."""
     if not MIN_CLUBS <= len(clubs) <= MAX_CLUBS:
         raise LeagueError(f"A league has {MIN_CLUBS} to {MAX_CLUBS} clubs, not {len(clubs)}.")
     if len(set(clubs)) != len(clubs):
@@ -136,12 +142,101 @@ def make_fixtures(clubs: Sequence[Hashable]) -> list[Fixture]:
     places = list(clubs) + ([None] if len(clubs) % 2 else [])
     leg = _leg(len(places))
     legs = [leg, [[(away, home) for home, away in pairs] for pairs in leg]] * (MEETINGS // 2)
+    byes = {place for place, club in enumerate(places) if club is None}
     fixtures = []
-    for number, pairs in enumerate((pairs for one in legs for pairs in one), start=1):
+    for number, pairs in enumerate(_season_order(legs, byes), start=1):
         for home, away in pairs:
-            if places[home] is not None and places[away] is not None:
+            if home not in byes and away not in byes:
                 fixtures.append(Fixture(number, places[home], places[away]))
     return fixtures
+
+
+SEARCH_STEPS = 100_000  # rounds tried before the circle's own order is kept; a 20-club league needs 81
+
+
+def _season_order(legs: list[list[list[tuple[int, int]]]], byes: set[int]) -> list[list[tuple[int, int]]]:
+    """The season's rounds, each leg's in an order where no club plays three home (or three away)
+    matches running, across the legs too (a bye between counts for nothing), no club is more than
+    two home matches ahead of its away ones (or behind) after any round, and no club meets the same
+    club in two rounds running. Each leg's rounds are tried in the circle's order first, so a leg
+    that needs no change keeps it. When no order is found within ``SEARCH_STEPS`` (two clubs meet
+    every round), the circle's order is kept.
+
+    Four clubs: the circle's order puts three away matches running where the second leg begins;
+    its first two rounds swapped, no club has such a run.
+
+    >>> legs = [_leg(4), [[(a, h) for h, a in pairs] for pairs in _leg(4)]] * 2
+    >>> [legs[1].index(pairs) for pairs in _season_order(legs, set())[3:6]]
+    [1, 0, 2]
+    """
+    state: dict[int, tuple[tuple[bool, ...], int, int | None]] = {}  # last two venues, balance, opponent
+    order: list[list[tuple[int, int]]] = []
+    steps = 0
+
+    def played(pairs: list[tuple[int, int]]) -> dict[int, tuple[tuple[bool, ...], int, int | None]] | None:
+        """Each club's state after this round, or None when the round breaks a rule for one."""
+        after = {place: (last, balance, None) for place, (last, balance, _) in state.items()}
+        for home, away in pairs:
+            if home in byes or away in byes:
+                continue
+            for place, at_home, other in ((home, True, away), (away, False, home)):
+                last, balance, opponent = state.get(place, ((), 0, None))
+                balance += 1 if at_home else -1
+                if last == (at_home, at_home) or abs(balance) > 2 or opponent == other:
+                    return None
+                after[place] = ((*last, at_home)[-2:], balance, other)
+        return after
+
+    def place_rounds(leg: int, left: list[int]) -> bool:
+        nonlocal state, steps
+        if not left:
+            return leg + 1 == len(legs) or place_rounds(leg + 1, list(range(len(legs[leg + 1]))))
+        for index in left:
+            steps += 1
+            if steps > SEARCH_STEPS:
+                return False
+            after = played(legs[leg][index])
+            if after is None:
+                continue
+            before, state = state, after
+            order.append(legs[leg][index])
+            if place_rounds(leg, [other for other in left if other != index]):
+                return True
+            state = before
+            order.pop()
+        return False
+
+    if place_rounds(0, list(range(len(legs[0])))):
+        return order
+    return [pairs for leg in legs for pairs in leg]
+
+
+# Days a club's members keep for their families: a round generated on one is said, to be moved.
+HOLIDAYS = {(12, 25): "Christmas Day", (12, 26): "Boxing Day", (1, 1): "New Year's Day"}
+
+
+def holiday(day: Date) -> str:
+    """The holiday ``day`` is, "" when none.
+
+    >>> holiday(Date(2026, 12, 25)), holiday(Date(2027, 1, 1)), holiday(Date(2026, 12, 24))
+    ('Christmas Day', "New Year's Day", '')
+    """
+    return HOLIDAYS.get((day.month, day.day), "")
+
+
+def holiday_warnings(rounds: Mapping[int, Date | None]) -> list[str]:
+    """What to say of the rounds (number -> date) that fall on a holiday, in order.
+
+    >>> [said] = holiday_warnings({12: Date(2026, 12, 21), 13: Date(2026, 12, 28), 14: Date(2027, 1, 1)})
+    >>> said.split(":")[0]
+    "Round 14 falls on New Year's Day, Fri 1 Jan 2027"
+    """
+    return [
+        f"Round {number} falls on {holiday(day)}, {day:%a} {day.day} {day:%b %Y}: "
+        "move it to another day if the clubs will not play then."
+        for number, day in sorted(rounds.items())
+        if day is not None and holiday(day)
+    ]
 
 
 def check_days_between(days: int) -> None:
@@ -253,6 +348,18 @@ class MatchResult:
             f"table {table} {_deals(deals)} {'differs' if len(deals) == 1 else 'differ'}"
             for table, deals in by_table.items()
         )
+
+
+def both_cards_in(result: MatchResult, table: int) -> bool:
+    """Are both sides' cards of ``table`` in? From then on a side's tablet may no longer change its
+    card (it has seen the other's): the organiser corrects one from the paper cards.
+
+    >>> both_cards_in(MatchResult(state=WAITING, missing=(("away", 2),)), 1)
+    True
+    >>> both_cards_in(MatchResult(state=WAITING, missing=(("away", 2),)), 2)
+    False
+    """
+    return all(missing != table for _, missing in result.missing)
 
 
 def _points(tricks: int, against: int) -> int:

@@ -89,25 +89,30 @@ class Fixture(models.Model):
 
 
 class MatchTable(models.Model):
-    """How a tablet reaches one table of a match: a secret link or a short code, as the tables of
-    events and drives have (services.core.codes draws the code)."""
+    """How one side's tablet reaches its card at one table of a match: a secret link or a short
+    code, as the tables of events and drives have (services.core.codes draws the code). Each side
+    has its own, so neither can open, read or write the other's card."""
+
+    Side = Side
 
     fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="tables")
     table = models.PositiveSmallIntegerField()
+    side = models.CharField(max_length=4, choices=Side.choices)
     token = models.CharField(max_length=64, unique=True)
     code = models.CharField(max_length=12, unique=True)
 
     class Meta:
-        ordering = ["fixture_id", "table"]
+        ordering = ["fixture_id", "table", "-side"]  # the home side first
         constraints = [
-            models.UniqueConstraint(fields=["fixture", "table"], name="match_table_once"),
+            models.UniqueConstraint(fields=["fixture", "table", "side"], name="match_table_side_once"),
             models.CheckConstraint(
                 condition=Q(table__gte=TABLES[0], table__lte=TABLES[-1]), name="match_table_known"
             ),
+            models.CheckConstraint(condition=Q(side__in=Side.values), name="match_table_side_known"),
         ]
 
     def __str__(self):
-        return f"{self.fixture}, table {self.table}"
+        return f"{self.fixture}, table {self.table}, {self.get_side_display().lower()}"
 
 
 class CardDeal(models.Model):

@@ -5,7 +5,10 @@ The rules are ``domain/leagues.py``. Each side enters its own card of a table (t
 each of the 24 deals): on the table's tablet, or the organiser from the paper cards. After each
 card the match is looked at again: every card in and every deal adding up to 13, the result is
 agreed (``MatchResult``) and counts in the league table; a deal that differs holds it, and the
-pages say which deals, until a card is corrected. A match's tables (their codes and links) open the day
+pages say which deals, until a card is corrected. Each side's card at each table has its own link
+and code (``MatchTable``): a tablet enters or corrects its own side's card of its own table, until
+both cards of that table are in (it has seen the other's then); after that only the organiser
+corrects a card. A match's tables (their codes and links) open the day
 before its date and close once its result is agreed (``may_play_match``): a tablet may enter or
 correct its table's cards only then; the organiser corrects a card at any time (from the paper
 cards).
@@ -40,6 +43,10 @@ from .core.errors import ServiceError, require_one_line
 from .core.verdicts import ALLOWED, Verdict, refused
 
 SIDES = {CardDeal.Side.HOME: "the home side's card", CardDeal.Side.AWAY: "the visitors' card"}
+BOTH_IN = (
+    "Both cards of table {table} are in: a side can no longer change its card at the table. "
+    "If a figure is wrong, the organiser corrects it from the paper card."
+)
 
 
 def _line(league: League, action: str, detail: str, user) -> None:
@@ -66,11 +73,13 @@ def _make_fixtures(league: League, *, start: Date | None, days_between: int) -> 
         for planned in rules.make_fixtures(clubs)
     ]
     Fixture.objects.bulk_create(fixtures)
-    codes = iter(free_table_codes(len(fixtures) * len(rules.TABLES)))
+    sides = CardDeal.Side.values
+    codes = iter(free_table_codes(len(fixtures) * len(rules.TABLES) * len(sides)))
     MatchTable.objects.bulk_create(
-        MatchTable(fixture=fixture, table=table, token=secrets.token_urlsafe(24), code=next(codes))
+        MatchTable(fixture=fixture, table=table, side=side, token=secrets.token_urlsafe(24), code=next(codes))
         for fixture in fixtures
         for table in rules.TABLES
+        for side in sides
     )
     return len(fixtures)
 
@@ -147,6 +156,37 @@ def league_fixtures_make(*, league: League, start: Date | None, days_between: in
     return made
 
 
+def league_holiday_warnings(league: League) -> list[str]:
+    """What to say of the league's rounds that fall on Christmas Day, Boxing Day or New Year's Day."""
+    return rules.holiday_warnings(dict(league.fixtures.order_by("round").values_list("round", "date")))
+
+
+@transaction.atomic(durable=True)
+def league_round_move(*, league: League, round: int, date: Date, user=None) -> int:
+    """Move every match of the league's round ``round`` to ``date`` (a round on a holiday, or a
+    hall not free that day); refused when another round is on that day, which would ask a club to
+    play twice at once. Returns the number of matches moved."""
+    league = League.objects.select_for_update().get(pk=league.pk)
+    matches = league.fixtures.filter(round=round)
+    was = matches.values_list("date", flat=True).first()
+    if not matches.exists():
+        raise ServiceError(f"{league} has no round {round}.")
+    clash = league.fixtures.filter(date=date).exclude(round=round).values_list("round", flat=True).first()
+    if clash is not None:
+        raise ServiceError(
+            f"Round {clash} is on {date:%a} {date.day} {date:%b %Y} already: choose another day."
+        )
+    moved = matches.update(date=date)
+    before = f"{was:%a} {was.day} {was:%b %Y}" if was else "no date"
+    _line(
+        league,
+        AuditLine.Action.CHANGED,
+        f"round {round} moved: {before} → {date:%a} {date.day} {date:%b %Y}",
+        user,
+    )
+    return moved
+
+
 # --- Score cards ------------------------------------------------------------------------------------
 
 
@@ -203,7 +243,7 @@ def match_state(fixture: Fixture, figures: tuple[Cards, Cards] | None = None) ->
 def may_play_match(fixture: Fixture, *, today: Date | None = None, agreed: bool | None = None) -> Verdict:
     """May the match's tables be used now (its codes open, its tablets take cards)? From the day
     before its date (a match with no date: from the start) until its result is agreed. A code
-    live all season is one more to guess: a 20-club league has some 2,280. ``agreed`` is whether
+    live all season is one more to guess: a 20-club league has some 4,560. ``agreed`` is whether
     its result is agreed, from a caller that has read it already; None asks the database.
 
     A match on Tue 3 Mar 2026 opens on Mon 2 Mar, and stays open, however late, until its cards
@@ -269,6 +309,10 @@ def match_card_enter(
         raise ServiceError(refused)
     cards, claims = match_figures(fixture)
     before = match_state(fixture, (cards, claims))
+    if at_table:
+        for table in sorted(tables):
+            if rules.both_cards_in(before, table):
+                raise ServiceError(BOTH_IN.format(table=table))
     league, where = fixture.league, "at the table" if at_table else "from the paper card"
     for table, tricks in sorted(tables.items()):
         old = {deal: cards[side].get((table, deal)) for deal in rules.DEALS}
@@ -310,6 +354,25 @@ def match_card_enter(
     after = match_state(fixture, (cards, claims))
     _settle(fixture, before, after, user)
     return after
+
+
+def match_card_enter_at_table(
+    *,
+    link: MatchTable,
+    tricks: Mapping[int, int],
+    honours: Mapping[int, int] | None = None,
+    user=None,
+) -> rules.MatchResult:
+    """Enter or correct the card of the side and table whose link (or code) the tablet opened:
+    that side's card at that table, and no other; refused once both cards of the table are in."""
+    return match_card_enter(
+        fixture=link.fixture,
+        side=link.side,
+        tables={link.table: tricks},
+        honours={link.table: honours} if honours is not None else None,
+        at_table=True,
+        user=user,
+    )
 
 
 def _settle(fixture: Fixture, before: rules.MatchResult, after: rules.MatchResult, user) -> None:

@@ -2,6 +2,8 @@
 match with its two sides' cards; the organiser's pages to set a league up and to enter a match
 from the paper cards; and each table's tablet, where each side enters its own card."""
 
+from collections.abc import Callable
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,7 +15,7 @@ from ..domain import leagues as rules
 from ..domain.errors import DomainError
 from ..domain.rubbers import running, signed
 from ..forms import DaysBetweenField, GameField
-from ..models import CardDeal, Fixture, League, MatchTable, validate_one_line
+from ..models import CardDeal, Fixture, League, LeagueClub, MatchTable, validate_one_line
 from ..services import leagues
 from .common import (
     check_club_open,
@@ -114,6 +116,8 @@ def league_new(request, slug: str):
             messages.error(request, str(error))
         else:
             messages.success(request, f"{league} is set up: {league.fixtures.count()} matches.")
+            for warning in leagues.league_holiday_warnings(league):
+                messages.warning(request, warning)
             return redirect("tournaments:league", slug=slug, league_id=league.pk)
     return render(request, "tournaments/league_new.html", {"club": club, "form": form})
 
@@ -162,8 +166,41 @@ def _rounds(league: League, *, agreed_only: bool) -> list[dict]:
 @login_when_needed
 def league_fixtures(request, slug: str, league_id: int):
     league = _league(request, slug, league_id)
-    context = {"league": league, "rounds": _rounds(league, agreed_only=False), "page": "fixtures"}
+    rounds = _rounds(league, agreed_only=False)
+    organises = organises_club(request.user, league.club)
+    for shown in rounds:
+        shown["holiday"] = rules.holiday(shown["date"]) if shown["date"] else ""
+    context = {"league": league, "rounds": rounds, "page": "fixtures", "organises": organises}
     return render(request, "tournaments/league_fixtures.html", context)
+
+
+class RoundMoveForm(forms.Form):
+    date = forms.DateField(label="New date", widget=forms.DateInput(attrs={"type": "date"}))
+
+
+@login_required
+def league_round_move(request, slug: str, league_id: int, round_number: int):
+    """The organiser moves a round (all its matches) to another day."""
+    league = _organised_league(request, slug, league_id)
+    if request.method != "POST":
+        return redirect("tournaments:league-fixtures", slug=slug, league_id=league.pk)
+    form = RoundMoveForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give the round's new date.")
+    else:
+        try:
+            leagues.league_round_move(
+                league=league, round=round_number, date=form.cleaned_data["date"], user=request.user
+            )
+        except DomainError as error:
+            messages.error(request, str(error))
+        else:
+            day = form.cleaned_data["date"]
+            messages.success(request, f"Round {round_number} is now on {day:%a} {day.day} {day:%b %Y}.")
+            for warning in leagues.league_holiday_warnings(league):
+                messages.warning(request, warning)
+    url = reverse("tournaments:league-fixtures", args=[slug, league.pk])
+    return redirect(f"{url}#round-{round_number}")
 
 
 @login_when_needed
@@ -178,10 +215,11 @@ def _meeting(table: int, deal: int) -> rules.Meeting:
     return next(m for m in rules.match_movement() if m.table == table and deal in m.deals)
 
 
-def _match_context(fixture: Fixture, *, organises: bool = False) -> dict:
+def _match_context(fixture: Fixture, *, organises: bool = False, own_side: str = "") -> dict:
     """A match's two cards side by side, each table's deals with the differing ones marked. The
     cards are compared only if each side writes its own, so a table's figures show once both its
-    cards are in ("in" until then); the organiser, who holds the paper cards, sees them all."""
+    cards are in ("in" until then), but to the side whose card it is (``own_side``, its tablet);
+    the organiser, who holds the paper cards, sees them all."""
     cards, honours = figures = leagues.match_figures(fixture)
     state = leagues.match_state(fixture, figures)
     differing = {(d.table, d.deal) for d in state.differences}
@@ -189,7 +227,7 @@ def _match_context(fixture: Fixture, *, organises: bool = False) -> dict:
 
     def shown(side: str, table: int, deal: int):
         figure = cards[side].get((table, deal))
-        if figure is not None and table in waiting:
+        if figure is not None and table in waiting and side != own_side:
             return "in"
         claimed = honours[side].get((table, deal))
         return f"{figure} ({HONOURS_WORDS[claimed]})" if figure is not None and claimed else figure
@@ -245,9 +283,9 @@ def league_match(request, slug: str, league_id: int, fixture_id: int):
     context = {"league": league, "organises": organises, **_match_context(fixture, organises=organises)}
     if organises:
         base = tablet_base_url(request).rstrip("/")
-        context["links"] = [
-            (link, base + reverse("tournaments:league-tablet", args=[link.token]))
-            for link in fixture.tables.all()
+        context["links"] = [  # the home side's three, then the visitors'
+            {"link": link, "url": base + reverse("tournaments:league-tablet", args=[link.token])}
+            for link in fixture.tables.order_by("-side", "table")
         ]
     return render(request, "tournaments/league_match.html", context)
 
@@ -263,28 +301,35 @@ class CardForm(forms.Form):
     """One side's card of the tables given: the tricks it took on each deal, 0 to 13; in games and
     rubbers, with the honours claimed on each deal."""
 
-    def __init__(self, *args, tables, cards, side, honours=None, **kwargs):
+    def __init__(self, *args, tables, cards, side, honours=None, buttons=False, **kwargs):
         super().__init__(*args, **kwargs)
-        self.tables, self.with_honours = tables, honours is not None
+        self.tables, self.with_honours, self.buttons = tables, honours is not None, buttons
+        honours_choices = [("0", "No honours"), *((str(h), w) for h, w in HONOURS_WORDS.items())]
         for table in tables:
             for deal in rules.DEALS:
                 where = f"Table {table}, deal {deal}"
                 if self.with_honours:
                     self.fields[self.name(table, deal) + "h"] = forms.TypedChoiceField(
                         label=f"Deal {deal} honours",
-                        choices=[("0", "No honours"), *((str(h), w) for h, w in HONOURS_WORDS.items())],
+                        choices=honours_choices,
                         coerce=int,
                         required=False,
                         empty_value=0,
                         initial=str(honours[side].get((table, deal), 0)),
-                        widget=forms.Select(attrs={"aria-label": f"{where}: honours"}),
+                        widget=forms.RadioSelect
+                        if buttons
+                        else forms.Select(attrs={"aria-label": f"{where}: honours"}),
                     )
                 self.fields[self.name(table, deal)] = forms.IntegerField(
                     label=f"Deal {deal}",
                     min_value=0,
                     max_value=rules.TRICKS,
                     initial=cards[side].get((table, deal)),
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "tricks"}),
+                    # At the table: a big button for each count, as the evenings' tablets have;
+                    # the organiser types the paper card's figures into boxes.
+                    widget=forms.RadioSelect(choices=[(n, str(n)) for n in range(rules.TRICKS + 1)])
+                    if buttons
+                    else forms.NumberInput(attrs={"inputmode": "numeric", "class": "tricks"}),
                     error_messages={
                         "required": f"{where}: the tricks are missing.",
                         "invalid": f"{where}: write the tricks as a number from 0 to 13.",
@@ -337,19 +382,18 @@ def _result_message(state: rules.MatchResult) -> str:
     return f"Thank you: the card is in. The result is {state.reason}."
 
 
-def _enter(request, form: CardForm, fixture: Fixture, side: str, *, at_table: bool) -> bool:
-    """The card from the form through the service; True when it is in."""
+TableFigures = dict[int, dict[int, int]]  # table -> deal -> a figure, as a card form gives them
+
+
+def _enter(
+    request, form: CardForm, enter: Callable[[TableFigures, TableFigures | None], rules.MatchResult]
+) -> bool:
+    """The card from the form through ``enter`` (the service, given the tables' figures and their
+    honours); True when it is in."""
     if not form.is_valid():
         return False
     try:
-        state = leagues.match_card_enter(
-            fixture=fixture,
-            side=side,
-            tables=form.cards(),
-            honours=form.honours(),
-            at_table=at_table,
-            user=request.user,
-        )
+        state = enter(form.cards(), form.honours())
     except DomainError as error:
         messages.error(request, str(error))
         return False
@@ -371,7 +415,13 @@ def league_card(request, slug: str, league_id: int, fixture_id: int, side: str):
         side=side,
         honours=honours if league.game else None,
     )
-    if request.method == "POST" and _enter(request, form, fixture, side, at_table=False):
+
+    def enter(tables, honours):
+        return leagues.match_card_enter(
+            fixture=fixture, side=side, tables=tables, honours=honours, user=request.user
+        )
+
+    if request.method == "POST" and _enter(request, form, enter):
         return redirect("tournaments:league-match", slug=slug, league_id=league.pk, fixture_id=fixture.pk)
     context = {
         "league": league,
@@ -388,64 +438,93 @@ def league_card(request, slug: str, league_id: int, fixture_id: int, side: str):
 
 
 def _match_table(token: str) -> MatchTable:
-    """The table with its match, the match's clubs and its agreed result (if any), in one query."""
+    """One side's link to its card at one table, with the match, the match's clubs and its agreed
+    result (if any), in one query."""
     related = ("fixture__home", "fixture__away", "fixture__league__club", "fixture__result")
     return get_by_token(MatchTable.objects.select_related(*related), token)
 
 
+def _sides(link: MatchTable) -> tuple[LeagueClub, LeagueClub]:
+    """The link's own club and the other side's."""
+    fixture = link.fixture
+    return (fixture.home, fixture.away) if link.side == CardDeal.Side.HOME else (fixture.away, fixture.home)
+
+
+def _tablet_closed(link: MatchTable, state: rules.MatchResult | None = None) -> str:
+    """Why this side's tablet may not enter or correct its card now ("" when it may): the match is
+    not open (or is over), or both cards of its table are in."""
+    fixture = link.fixture
+    closed = leagues.may_enter_card(fixture, at_table=True, agreed=hasattr(fixture, "result"))
+    if closed or state is None:
+        return closed
+    return leagues.BOTH_IN.format(table=link.table) if rules.both_cards_in(state, link.table) else ""
+
+
 def league_tablet(request, token: str):
-    """A match table's tablet: who meets whom, each side's card of this table, and the match's state."""
+    """One side's tablet at a match table: who meets whom, its own card of this table (the other
+    side's figures once both cards of the table are in), and the match's state."""
     link = _match_table(token)
     fixture = link.fixture
-    agreed = hasattr(fixture, "result")  # read with the table, no query
-    closed = leagues.may_enter_card(fixture, at_table=True, agreed=agreed)
-    if closed and not agreed:  # not open yet: nothing to show but when it opens
-        context = {
-            "link": link,
-            "fixture": fixture,
-            "league": fixture.league,
-            "closed": closed,
-            "not_yet": True,
-        }
-        return render(request, "tournaments/league_tablet.html", context, status=403)
-    context = _match_context(fixture)
+    own, other = _sides(link)
+    base = {"link": link, "fixture": fixture, "league": fixture.league, "own": own, "other": other}
+    closed = _tablet_closed(link)
+    if closed and not hasattr(fixture, "result"):  # not open yet: nothing to show but when it opens
+        return render(
+            request, "tournaments/league_tablet.html", base | {"closed": closed, "not_yet": True}, status=403
+        )
+    context = _match_context(fixture, own_side=link.side)
     state = context["state"]
     table = next(t for t in context["tables"] if t["table"] == link.table)
+    missing = {side for side, missing_table in state.missing if missing_table == link.table}
     context.update(
-        {
-            "link": link,
-            "league": fixture.league,
+        base
+        | {
             "table": table,
             "differing_here": sum(row["differs"] for row in table["rows"]),
             "meetings": [m for m in rules.match_movement() if m.table == link.table],
-            "missing": {side for side, table in state.missing if table == link.table},
-            "closed": closed,
+            "own_in": link.side not in missing,
+            "other_in": not missing - {link.side},
+            "closed": _tablet_closed(link, state),
         }
     )
     return render(request, "tournaments/league_tablet.html", context)
 
 
-def league_tablet_card(request, token: str, side: str):
-    """One side's card of this table, typed on the tablet by that side."""
+def league_tablet_card(request, token: str):
+    """This side's card of this table, tapped on its tablet: a big button for each deal's tricks."""
     link = _match_table(token)
-    fixture, side = link.fixture, _side(side)
-    agreed = hasattr(fixture, "result")  # read with the table, no query
-    if leagues.may_enter_card(fixture, at_table=True, agreed=agreed):  # the table's page says why
-        return redirect("tournaments:league-tablet", token=token)
-    cards, honours = leagues.match_figures(fixture)
+    fixture, side = link.fixture, link.side
+    cards, honours = figures = leagues.match_figures(fixture)
+    closed = _tablet_closed(link, leagues.match_state(fixture, figures))
+    if closed:
+        if request.method == "POST":
+            messages.error(request, closed)
+        return redirect("tournaments:league-tablet", token=token)  # the table's page says why
     form = CardForm(
         request.POST or None,
         tables=[link.table],
         cards=cards,
         side=side,
         honours=honours if fixture.league.game else None,
+        buttons=True,
     )
-    if request.method == "POST" and _enter(request, form, fixture, side, at_table=True):
+
+    def enter(tables, honours):
+        return leagues.match_card_enter_at_table(
+            link=link,
+            tricks=tables[link.table],
+            honours=honours[link.table] if honours is not None else None,
+            user=request.user,
+        )
+
+    if request.method == "POST" and _enter(request, form, enter):
         return redirect("tournaments:league-tablet", token=token)
+    own, other = _sides(link)
     context = {
         "link": link,
         "fixture": fixture,
         "league": fixture.league,
+        "own": own,
         "side": side,
         "side_name": leagues.SIDES[side],
         "form": form,

@@ -9,7 +9,7 @@ from django.db import transaction
 from tournaments.domain.errors import DomainError
 from tournaments.models import League
 from tournaments.services import club_get_or_create
-from tournaments.services.leagues import league_create, league_fixtures_make
+from tournaments.services.leagues import league_create, league_fixtures_make, league_holiday_warnings
 
 from ._movement_options import add_rubbers_argument
 
@@ -59,3 +59,5 @@ class Command(BaseCommand):
         for fixture in league.fixtures.select_related("home", "away"):
             when = f" {fixture.date:%a %-d %b %Y}" if fixture.date else ""
             self.stdout.write(f"Round {fixture.round:2}{when}: {fixture.home} v {fixture.away}")
+        for warning in league_holiday_warnings(league):
+            self.stdout.write(f"Note: {warning}")

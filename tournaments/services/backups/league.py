@@ -1,11 +1,12 @@
 """A club's leagues in its backup (``backups/club.py``): each league with its clubs, fixtures, the
-match tables' links and codes (printed or shared codes go on working), every card and the agreed
-results, so the league table after a restore is the one before it.
+match tables' links and codes, each side's own (printed or shared codes go on working), every card
+and the agreed results, so the league table after a restore is the one before it.
 
 A league's club linked to one of ours is named by that club's name, and linked again once every
 club of the file is restored (it may be a club restored after this one).
 """
 
+import secrets
 from datetime import date, datetime
 
 from ...domain import leagues as rules
@@ -50,7 +51,17 @@ LEAGUE = record(
                     "date": DAY | {"type": ["string", "null"]},
                     "home": whole(0, rules.MAX_CLUBS - 1),
                     "away": whole(0, rules.MAX_CLUBS - 1),
-                    "tables": rows(record({"table": TABLE, "token": TOKEN, "code": CODE})),
+                    "tables": rows(
+                        record(
+                            {
+                                "table": TABLE,
+                                "side": one_of(*CardDeal.Side.values),
+                                "token": TOKEN,
+                                "code": CODE,
+                            },
+                            optional=("side",),  # since each side's card has its own code: home before
+                        )
+                    ),
                     "cards": rows(CARD_DEAL),
                     "result": record(
                         {
@@ -92,7 +103,10 @@ def league_export(league: League) -> dict:
                 "date": f.date and f.date.isoformat(),
                 "home": index[f.home_id],
                 "away": index[f.away_id],
-                "tables": [{"table": t.table, "token": t.token, "code": t.code} for t in f.tables.all()],
+                "tables": [
+                    {"table": t.table, "side": t.side, "token": t.token, "code": t.code}
+                    for t in f.tables.all()
+                ],
                 "cards": [
                     [d.side, d.table, d.deal, d.tricks, *([d.honours] if league.game else [])]
                     for d in f.card_deals.all()
@@ -146,11 +160,25 @@ def league_restore(item: dict, *, club: Club) -> list[tuple[LeagueClub, str]]:
         for f in item["fixtures"]
     )
     pairs = list(zip(fixtures, item["fixtures"], strict=True))
-    tables = [MatchTable(fixture=fixture, **t) for fixture, f in pairs for t in f["tables"]]
+    # A backup written before each side had its own code gives one link a table: it stays the
+    # home side's, and the visitors' is drawn new.
+    tables = [
+        MatchTable(fixture=fixture, **({"side": CardDeal.Side.HOME} | t))
+        for fixture, f in pairs
+        for t in f["tables"]
+    ]
+    have = {(table.fixture.pk, table.table, table.side) for table in tables}
+    tables += [
+        MatchTable(
+            fixture=table.fixture, table=table.table, side=CardDeal.Side.AWAY, token=secrets.token_urlsafe(24)
+        )
+        for table in tables
+        if (table.fixture.pk, table.table, CardDeal.Side.AWAY) not in have
+    ]
     # A code an evening's table already has (a backup written before codes were kept apart) is
     # drawn anew, as an evening's own clashing code is: one code opens one table.
-    taken = codes_in_use({table.code for table in tables})
-    clashing = [table for table in tables if table.code in taken]
+    taken = codes_in_use({table.code for table in tables if table.code})
+    clashing = [table for table in tables if not table.code or table.code in taken]
     for table, code in zip(clashing, free_table_codes(len(clashing)) if clashing else (), strict=True):
         table.code = code
     MatchTable.objects.bulk_create(tables)

@@ -3,8 +3,8 @@ whole hall out.
 
 A code is five letters from an alphabet without look-alikes, drawn at random; the database holds
 each code to one table among events and drives (``TableLink``), and a code drawn twice is drawn
-again. The tables of league matches (``MatchTable``) open from the same start page, so a code one of
-them has is drawn again too, whichever is drawn first.
+again. Each side's card at a league match's table (``MatchTable``) opens from the same start
+page, so a code one of them has is drawn again too, whichever is drawn first.
 
 A tablet is counted by its browser (a cookie the start page gives it) and by its network address
 (as a proxy we trust forwards it, see ``TRUST_X_FORWARDED_FOR``). One tablet's typos lock only that
@@ -46,8 +46,8 @@ def codes_in_use(codes: set[str]) -> set[str]:
 
 def free_table_codes(count: int) -> list[str]:
     """``count`` new codes no table has, for tables made by the hundred (a league of twenty clubs
-    has 1,140): a code a table has, or one drawn twice, is drawn again and the others are kept, as
-    a whole draw free of both grows rarer with every code in use."""
+    has 4,560, one for each side at each table): a code a table has, or one drawn twice, is drawn
+    again and the others are kept, as a whole draw free of both grows rarer with every code in use."""
     free: set[str] = set()
     for _ in range(DRAWS):
         drawn = {new_table_code() for _ in range(count - len(free))} - free
