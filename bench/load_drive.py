@@ -1,21 +1,22 @@
 """Load test: a progressive drive of a hall's largest size under load, one simulated tablet a table.
 
-A drive of --tables tables (four players a table: 60 tables, 240 players by default) is started,
-and every table's tablet plays every hand as the page asks: it reads its page, says the players there are the ones it names, N/S tap the tricks,
-E/W confirm them, then it reads the page again for the next hand, which starts at that table once
-the players who come there have finished where they were (the tablet waits, as the page does,
-while "Hand N starts here when …" shows). Meanwhile the room display is polled and two probes poll
-the floors (a trivial page, and a write of one row), as in bench/load_tablets.py, whose client,
-servers and goals this uses. Each score is timed by the client and by the server (Server-Timing).
+A drive of --tables tables (four players a table: 60 tables, 240 players by default) is started.
+Before play, each paper the drive prints is fetched three times through the organiser's pages and
+timed on the server. Then every table's tablet plays every hand as the page asks: it reads its
+page, says the players there are the ones it names, N/S tap the tricks, E/W confirm them, and it
+reads the page again for the next hand, which starts at that table once the players who come there
+have finished where they were (the tablet waits, as the page does, while "Hand N starts here when
+..." shows). Meanwhile the room display is polled and two probes poll the floors (a trivial page,
+and a write of one row), as in bench/load_tablets.py, whose client, servers and goals this uses.
+Each score is timed by the client and by the server (Server-Timing).
 
-Afterwards: every acknowledged hand is in the database once, confirmed, with the tricks sent, and
-the drive's standings are complete.
+Afterwards: every acknowledged hand is in the database once, confirmed, with the tricks sent.
 
     .venv/bin/python bench/load_drive.py [--tables 60] [--hands 24] [--server gunicorn|waitress]
         [--workers 4] [--threads N]
 
 The database is BENCH_DATABASE_URL, recreated (PostgreSQL by default; a hall laptop's SQLite file
-with BENCH_DATABASE_URL=sqlite:////tmp/whistdrive_bench.sqlite3).
+with BENCH_DATABASE_URL=sqlite:////tmp/whistdrive_bench.sqlite3); BENCH_PORT the server's port.
 """
 
 import argparse
@@ -25,11 +26,13 @@ import signal
 import sys
 import threading
 import time
+import urllib.request
 from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load_tablets import (  # noqa: E402 (the bench folder on the path first)
+    BASE,
     DATABASE_URL,
     GOALS,
     MET,
@@ -97,9 +100,7 @@ def tablet(access, hands, stats, acked, errors):
         hand = int(match.group(1))
         tricks = tricks_for(hand, access.table)
         for action in ("enter", "confirm"):
-            status, _, elapsed = client.request(
-                f"{page}{action}/", {"hand": hand, "ns_tricks": tricks}
-            )
+            status, _, elapsed = client.request(f"{page}{action}/", {"hand": hand, "ns_tricks": tricks})
             stats[action].append(elapsed)
             stats[f"{action} (server)"].append(client.server)
             if status != 302:
@@ -108,6 +109,29 @@ def tablet(access, hands, stats, acked, errors):
         played = hand
     if played < hands:
         errors.append(f"table {access.table}: stopped at hand {played} of {hands}")
+
+
+def print_papers(organiser, drive, tables, repeat=3):
+    """Each paper the drive prints, three times through the organiser's pages before play: its
+    server time (median and range), and a table's worth of it."""
+    import statistics
+
+    from tournaments.services import drives
+
+    lines = []
+    for document in drives.drive_documents(drive):
+        took = []
+        for _ in range(repeat):
+            status, _, _ = organiser.request(f"/drives/{drive.pk}/print/{document}.pdf")
+            if status != 200:
+                raise SystemExit(f"{document}: HTTP {status}")
+            took.append(organiser.server)
+        median = statistics.median(took)
+        lines.append(
+            f"{'print ' + document:<22} median {median * 1000:7.1f} ms (range {min(took) * 1000:.1f}-"
+            f"{max(took) * 1000:.1f}), {median * 1000 / tables:.1f} ms a table (goal: under 1 s a table)"
+        )
+    return lines
 
 
 def check_stored(drive, acked):
@@ -132,13 +156,28 @@ def main():
     parser.add_argument("--threads", type=int, default=THREADS, help="waitress's threads (hall mode's)")
     args = parser.parse_args()
 
+    try:  # a server left on the port would answer in place of this run's
+        urllib.request.urlopen(f"{BASE}/healthz", timeout=2)
+        raise SystemExit(f"something already answers on {BASE}: stop it, or set BENCH_PORT")
+    except OSError:
+        pass
     recreate_database()
     drive = create_drive(args.tables, args.hands)
     server = start_server(args.server, args.workers, args.threads)
+    try:
+        run(args, drive)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait()
+
+
+def run(args, drive):
     wait_up()
     organiser = Client()
     organiser.request("/admin/login/")
     organiser.request("/admin/login/", {"username": "bench", "password": "bench-password-1", "next": "/"})
+
+    papers = print_papers(organiser, drive, args.tables)
 
     names = ("check-in", "enter", "confirm", "standings", "floor", "write floor")
     stats = {name: [] for name in names} | {
@@ -172,15 +211,17 @@ def main():
     for thread in pollers:
         thread.join()
     took = time.perf_counter() - started
-    os.killpg(server.pid, signal.SIGTERM)
-    server.wait()
 
-    served = f"gunicorn -w {args.workers}" if args.server == "gunicorn" else f"waitress --threads {args.threads}"
+    served = f"waitress --threads {args.threads}"
+    if args.server == "gunicorn":
+        served = f"gunicorn -w {args.workers}"
     stored, lost = check_stored(drive, acked)
     print(
         f"a drive of {args.tables} tables ({4 * args.tables} players, {args.hands} hands), {len(tablets)} "
         f"tablets, {served}, {DATABASE_URL.split(':')[0]}: {len(acked)} hands in {took:.1f} s"
     )
+    for line in papers:
+        print("  " + line)
     for name, values in stats.items():
         if values:
             print("  " + summary(name, [v for v in values if v == v]))
@@ -191,12 +232,12 @@ def main():
         [v for v in stats["write floor (server)"] if v == v], 95
     )
     print(f"  client side: score p95 / floor p95 = {client_ratio:.2f} (goal: at most {GOALS['client']})")
-    print(f"  server side: score p95 / write floor p95 = {server_ratio:.2f} (goal: at most {GOALS['server']})")
+    goal = GOALS["server"]
+    print(f"  server side: score p95 / write floor p95 = {server_ratio:.2f} (goal: at most {goal})")
     expected = args.tables * args.hands
     print(
         f"  acknowledged {len(acked)} of {expected}; in the database {len(stored)}, "
-        f"{len(lost)} lost or different; errors: {len(errors)}"
-        + "".join(f"\n    {e}" for e in errors[:10])
+        f"{len(lost)} lost or different; errors: {len(errors)}" + "".join(f"\n    {e}" for e in errors[:10])
     )
     print(f"  errors the tablets met: {len(MET)}")
     ok = not errors and not lost and not MET and len(stored) == expected

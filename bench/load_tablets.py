@@ -116,7 +116,7 @@ class Client:
         while True:
             try:
                 response = self.opener.open(urllib.request.Request(url, body, headers), timeout=30)
-                text = response.read().decode()
+                text = response.read().decode(errors="replace")  # a PDF too
                 status = response.status
                 timing = response.headers.get("Server-Timing", "")
                 self.answered_by[response.headers.get(UPSTREAM_HEADER, "")] += 1
