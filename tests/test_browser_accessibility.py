@@ -21,10 +21,11 @@ AXE = Path(axe_playwright_python.__file__).with_name("axe.min.js")
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 SIZES = {"phone": (390, 844), "hd": (1920, 1080)}
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "accessibility"
-RUN_AXE = """async (tags) => {
+RUN_AXE = r"""async (tags) => {
   const found = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+  const where = n => n.target.join(' ') + ' [' + n.failureSummary.replace(/\s+/g, ' ') + ']';
   return found.violations.map(v => v.id + ' (' + v.impact + '): ' + v.help + ' at '
-    + v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' [' + n.failureSummary.replace(/\s+/g, ' ') + ']').join(', '));
+    + v.nodes.slice(0, 3).map(where).join(', '));
 }"""
 
 
