@@ -99,3 +99,15 @@ def test_what_is_this_opens_in_place(live_server, page, client, organiser, club,
 
     expect(meaning).to_be_visible()
     assert page.url.endswith(reverse("tournaments:event-movement", args=[event.pk]))
+
+
+def test_the_new_event_page_explains_its_choices_beside_them(client, organiser):
+    client.force_login(organiser)
+
+    page = client.get(reverse("tournaments:event-new")).content.decode()
+
+    fields = ("scoring", "movement", "individual")
+    scoring, movement, who = (page.split(f'name="{name}"')[1] for name in fields)
+    assert scoring.index("What are matchpoints?") < scoring.index('name="movement"')
+    assert movement.index("What is a ¾ Howell?") < movement.index('name="individual"')
+    assert "What is an individual event?" in who

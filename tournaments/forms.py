@@ -388,8 +388,6 @@ class NewEventForm(forms.Form):
             (Event.Variant.THREE_QUARTER_HOWELL, Event.Variant.THREE_QUARTER_HOWELL.label),
         ],
         required=False,
-        help_text="A Howell: every pair meets the others and all are ranked together, pairs "
-        "changing direction (N/S or E/W) as the table card says.",
     )
     minnesota_rules = forms.ChoiceField(
         label="Minnesota whist rules",
