@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from tests.seasons import members, published_drive, published_event
 from tournaments import services
+from tournaments.domain.competition_kinds import COMPETITION_KINDS
 from tournaments.models import AuditLine, Competition
 from tournaments.services.season import competitions
 
@@ -207,6 +208,40 @@ def test_the_organiser_sets_up_a_competition_on_their_own_page(client, club, org
     assert response.status_code == 302 and response["Location"] == url("competition", competition)
     assert (competition.who, competition.placing, competition.count) == ("pairs", "reverse", 6)
     assert AuditLine.objects.filter(club=club, detail="competition Tuesday Ladder").exists()
+
+
+def test_the_new_competition_page_first_asks_its_kind(client, club, organiser):
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:competition-new", args=[club.slug])).content.decode()
+
+    assert 'name="kind"' in page and all(kind.name in page for kind in COMPETITION_KINDS)
+    assert 'name="measure"' not in page
+
+
+def test_a_kind_that_is_not_one_is_said_and_the_kinds_offered_again(client, club, organiser):
+    client.force_login(organiser)
+    response = client.get(reverse("tournaments:competition-new", args=[club.slug]) + "?kind=lottery")
+
+    page = response.content.decode()
+    assert "There is no competition of the kind" in page and "What kind of competition?" in page
+
+
+@pytest.mark.parametrize("kind", COMPETITION_KINDS, ids=lambda kind: kind.key)
+def test_each_kind_of_competition_is_set_up_as_it_comes(client, club, organiser, kind):
+    """The form a kind fills in, sent with a name and dates only, sets up that kind."""
+    client.force_login(organiser)
+    new = reverse("tournaments:competition-new", args=[club.slug])
+    form = client.get(new, {"kind": kind.key}).context["form"]
+    data = {name: form[name].value() for name in form.fields}
+    data = {name: value for name, value in data.items() if value is not None and value is not False}
+    data.update({"kind": kind.key, "name": kind.name, "start": "2026-09-01", "end": "2027-04-30"})
+
+    response = client.post(new, data)
+
+    assert response.status_code == 302, response.context["form"].errors
+    made = Competition.objects.get(club=club, name=kind.name)
+    assert {name: getattr(made, name) for name in kind.values} == kind.values
+    assert form.first_fields()[3:] == [form[name] for name in kind.asks]
 
 
 def test_the_organisers_page_refuses_rules_that_cannot_work_in_words(client, club, organiser):

@@ -324,6 +324,6 @@ def test_the_run_page_names_the_movement_in_use_plainly_and_shows_no_empty_colum
     services.event_deal_boards(event=draft, seed="plain", analyse=False)
     services.event_start(event=draft)
     html = client.get(reverse("tournaments:event-run", args=[draft.pk])).content.decode()
-    assert "Now: 4 tables, a Howell, 3 boards a round." in html
+    assert "Now: 4 tables, a Howell (every pair meets every other, one winner), 3 boards a round." in html
     first_row = html.split("<tbody>")[1].split("</tr>")[0]
     assert first_row.count("<td") == 2  # the pair and its players: nobody stays put, nothing to remove

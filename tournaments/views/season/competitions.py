@@ -8,6 +8,8 @@ from django.shortcuts import redirect, render
 from django_tables2 import RequestConfig
 
 from ... import pdf
+from ...domain.competition_kinds import COMPETITION_KINDS, CompetitionKind, competition_kind
+from ...domain.competitions import CompetitionError
 from ...domain.errors import DomainError
 from ...forms import CompetitionForm
 from ...models import Club, Competition
@@ -99,9 +101,9 @@ def competition_pdf(request, slug: str, competition_id: int):
     return response
 
 
-def _form_page(request, club: Club, competition: Competition | None):
-    """The organiser's page of a competition's rules: a new one, or one to change."""
-    form = CompetitionForm(request.POST or None, instance=competition, club=club)
+def _form_page(request, club: Club, competition: Competition | None, kind: CompetitionKind | None = None):
+    """The organiser's page of a competition's rules: a new one (from its kind), or one to change."""
+    form = CompetitionForm(request.POST or None, instance=competition, club=club, kind=kind)
     if request.method == "POST" and form.is_valid():
         picked = {name: form.cleaned_data[name] for name in ("picked_events", "picked_drives")}
         try:
@@ -122,13 +124,40 @@ def _form_page(request, club: Club, competition: Competition | None):
             messages.success(request, f"{saved.name} is {'changed' if competition else 'set up'}.")
             return redirect("tournaments:competition", slug=club.slug, competition_id=saved.pk)
     return render(
-        request, "tournaments/competition_form.html", {"form": form, "club": club, "competition": competition}
+        request,
+        "tournaments/competition_form.html",
+        {
+            "form": form,
+            "club": club,
+            "competition": competition,
+            "kind": kind,
+            "rules": competitions.describe(competition) if competition else "",
+        },
     )
+
+
+def _kind_asked(request) -> CompetitionKind | None:
+    """The kind of competition the organiser chose (the page's choice, kept through its form)."""
+    key = request.POST.get("kind") or request.GET.get("kind")
+    if not key:
+        return None
+    try:
+        return competition_kind(key)
+    except CompetitionError as error:
+        messages.error(request, str(error))
+        return None
 
 
 @login_required
 def competition_new(request, slug: str):
-    return _form_page(request, get_organised_club(request, slug), None)
+    """A new competition: first its kind (a plain form that comes back here), then its rules."""
+    club = get_organised_club(request, slug)
+    kind = _kind_asked(request)
+    if kind is None and request.method != "POST":
+        return render(
+            request, "tournaments/competition_kinds.html", {"club": club, "kinds": COMPETITION_KINDS}
+        )
+    return _form_page(request, club, None, kind)
 
 
 @login_required
