@@ -62,8 +62,12 @@ def _organiser_pages(club: Club, thursday: Event, autumn: Event, howell: Event, 
         "competition-form": reverse("tournaments:competition-new", args=[slug]) + "?kind=best",
         "league-match": reverse("tournaments:league-match", args=[slug, league.pk, fixture.pk]),
         "league-card": reverse("tournaments:league-card", args=[slug, league.pk, fixture.pk, "away"]),
+        # A side's own card on its tablet, still to be entered: the big buttons of every deal.
         "league-tablet-card": reverse(
-            "tournaments:league-tablet-card", args=[fixture.tables.order_by("pk").first().token, "home"]
+            "tournaments:league-tablet-card",
+            args=[
+                league.fixtures.order_by("pk")[1].tables.filter(side="home").order_by("table").first().token
+            ],
         ),
     }
 
