@@ -77,7 +77,12 @@ def test_tricks_that_do_not_add_up_are_refused_and_nothing_is_written(club, tric
     now = widow.WidowState(drive).now_at(2)
     with pytest.raises(ServiceError, match=words):
         widow.widow_deal_enter(
-            drive=drive, series=1, table=2, deal=1, taker=None, tricks=dict(zip(now.playing, tricks))
+            drive=drive,
+            series=1,
+            table=2,
+            deal=1,
+            taker=None,
+            tricks=dict(zip(now.playing, tricks, strict=False)),
         )
     assert not WidowDeal.objects.exists() and not WidowTricks.objects.exists()
 
@@ -99,7 +104,12 @@ def test_a_deal_not_agreed_is_taken_back_to_be_entered_again(club):
     drive = widow.widow_start(drive=make_series(club))
     now = widow.WidowState(drive).now_at(3)
     widow.widow_deal_enter(
-        drive=drive, series=1, table=3, deal=1, taker=None, tricks=dict(zip(now.playing, (4, 4, 5)))
+        drive=drive,
+        series=1,
+        table=3,
+        deal=1,
+        taker=None,
+        tricks=dict(zip(now.playing, (4, 4, 5), strict=True)),
     )
     widow.widow_deal_reject(drive=drive, series=1, table=3, deal=1)
     assert widow.WidowState(drive).now_at(3).entered is None

@@ -231,6 +231,11 @@ class Drive(models.Model):
         return self.evening_format.ranks_teams
 
     @property
+    def is_widow_series(self) -> bool:
+        """Widow whist: three a deal, each for themselves, the tables drawn afresh each series."""
+        return self.evening_format.seated_by == "series draw"
+
+    @property
     def is_individual(self) -> bool:
         """Players without roles, everyone partnering everyone once, seated by a schedule."""
         return self.evening_format.ranks_players and self.evening_format.lists is Lists.ONE
