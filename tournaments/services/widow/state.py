@@ -130,6 +130,12 @@ class WidowState:
                     count[player] += 1
         return count
 
+    def tens(self, player_id: int) -> int:
+        """The agreed deals in which the player took ten tricks or more."""
+        return sum(
+            1 for deal in self.deals.values() if deal.confirmed and self.tricks(deal).get(player_id, 0) >= 10
+        )
+
     def standings(self) -> list[dict]:
         """One list of players by points, equal totals sharing a place ("3="), by name within it."""
         totals, played = self.totals(), self.played()
