@@ -179,3 +179,40 @@ def test_movement_prints_the_first_series_tables_as_json():
     out = StringIO()
     call_command("movement", "--players", "13", "--seats", "3", stdout=out)
     assert "Table 1: players 1, 2, 3, 4 (16 deals, the dealer sits out)" in out.getvalue()
+
+
+def test_a_series_exports_and_restores_with_its_tables_and_deals(club):
+    from tests.test_widow_series import play_series
+    from tournaments.services.backups.drive import drive_export, drive_import
+
+    drive = _started(club, 10, series=2, deals_each=3)
+    play_series(drive)
+    data = json.loads(json.dumps(drive_export(drive)))
+    before = widow.WidowState(drive)
+    standings = [(s["name"], s["points"], s["played"]) for s in before.standings()]
+    drive.delete()
+    restored = drive_import(data)
+    after = widow.WidowState(restored)
+    assert restored.is_widow_series and restored.redraw == "random"
+    assert [(s["name"], s["points"], s["played"]) for s in after.standings()] == standings
+
+    def named(state):
+        return {
+            s: {t: [state.name(p) for p in seats] for t, seats in tables.items()}
+            for s, tables in state.tables.items()
+        }
+
+    assert after.series == 2 and named(after) == named(before)
+    assert len(after.deals) == len(before.deals) and after.now_at(1).series == 2
+
+
+def test_a_damaged_export_names_the_player_it_does_not_know(club):
+    from tournaments.services.backups.drive import DriveBackupError, drive_export, drive_import
+
+    drive = _started(club, 6)
+    data = json.loads(json.dumps(drive_export(drive)))
+    data["widow"]["seats"][0]["players"][0] = "P99"
+    drive.delete()
+    with pytest.raises(DriveBackupError, match="P99 is not one of the drive's players"):
+        drive_import(data)
+    assert not Drive.objects.exists()
