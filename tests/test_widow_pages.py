@@ -3,7 +3,7 @@ entry and agreement, corrections, the results with their CSV and JSON, the room 
 command line."""
 
 import json
-from io import StringIO
+from io import BytesIO, StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -216,3 +216,20 @@ def test_a_damaged_export_names_the_player_it_does_not_know(club):
     with pytest.raises(DriveBackupError, match="P99 is not one of the drive's players"):
         drive_import(data)
     assert not Drive.objects.exists()
+
+
+@pytest.mark.parametrize("document", ["table-lists", "score-cards", "results"])
+def test_the_papers_print_the_series_tables_cards_and_results(logged_in, club, document):
+    from pypdf import PdfReader
+
+    drive = _started(club)
+    response = logged_in.get(reverse("tournaments:widow-print", args=[drive.pk, document]))
+    assert response["Content-Type"] == "application/pdf"
+    words = " ".join(page.extract_text() for page in PdfReader(BytesIO(response.content)).pages)
+    state = widow.WidowState(drive)
+    first = state.name(state.tables[1][1][0])
+    assert first in words
+    if document == "score-cards":
+        assert "Series 1, table 1" in words and "Series 1, table 3" in words and "Widow" in words
+    if document == "table-lists":
+        assert "series 1" in words and "Players (the first deals first)" in words

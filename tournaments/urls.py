@@ -143,6 +143,7 @@ urlpatterns = [
     path("widow/<int:drive_id>/start/", widow.widow_start, name="widow-start"),
     path("widow/<int:drive_id>/correct/", widow.widow_correct, name="widow-correct"),
     path("widow/<int:drive_id>/close/", widow.widow_close, name="widow-close"),
+    path("widow/<int:drive_id>/print/<slug:document>.pdf", widow.widow_paper, name="widow-print"),
     path("widow/<int:drive_id>/results.csv", widow.widow_results_csv, name="widow-results-csv"),
     path("widow/<int:drive_id>/results.json", widow.widow_results_json, name="widow-results-json"),
     path("w/<str:token>/enter/", widow_tablet.widow_table_enter, name="widow-table-enter"),

@@ -1,6 +1,7 @@
 """Widow whist series: set up, start and play (``play``), read (``state``). The series is a drive
 of format ``widow``: its players, table links, trail and publication are a drive's."""
 
+from .paper import widow_print
 from .play import (
     widow_close,
     widow_create,
@@ -21,5 +22,6 @@ __all__ = [
     "widow_deal_correct",
     "widow_deal_enter",
     "widow_deal_reject",
+    "widow_print",
     "widow_start",
 ]

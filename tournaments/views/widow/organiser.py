@@ -7,7 +7,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -87,6 +87,7 @@ def widow_run(request, drive: Drive):
             "deals": _deals(state),
             "complete": state.complete,
             "correct": _correct_choices(state),
+            "documents": DOCUMENTS,
         }
     return render(request, "tournaments/widow_run.html", context)
 
@@ -178,6 +179,19 @@ def widow_correct(request, drive_id: int):
         ),
         f"Series {series}, table {table}, deal {deal} is corrected.",
     )
+
+
+DOCUMENTS = {"table-lists": "Table lists", "score-cards": "Score cards", "results": "Results"}
+
+
+@login_required
+def widow_paper(request, drive_id: int, document: str):
+    drive = get_drive_for_user(request, drive_id)
+    if document not in DOCUMENTS or not drive.is_widow_series:
+        raise Http404("No such document.")
+    response = HttpResponse(widow.widow_print(drive=drive, document=document), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="widow-{drive.pk}-{document}.pdf"'
+    return response
 
 
 def _results_context(drive: Drive) -> dict:
