@@ -63,3 +63,16 @@ def test_a_competition_by_placings_counts_the_series_in_one_list(club, series):
     top = widow.WidowState(drive).standings()[0]
     assert table.standings.rows[0].place.startswith("1")
     assert f"m{top['player'].member_id}" in {r.key for r in table.standings.rows if r.place.startswith("1")}
+
+
+def test_the_demos_widow_evening_is_played_and_published(club):
+    from tournaments.management.commands.make_demo_fixture import widow_evening
+
+    drive = widow_evening(club, members(club, 30))
+    state = widow.WidowState(drive)
+    assert drive.published and drive.status == "finished" and state.complete
+    assert [len(seats) for _, seats in sorted(state.tables[2].items())] == [4, 3, 3]
+    assert set(state.played().values()) == {24}
+    first = state.series_totals(1)
+    top_table = sorted(first.get(p, 0) for p in state.tables[2][1])  # by running totals: the top four
+    assert top_table == sorted(first.get(p, 0) for p in state.players)[-4:]
