@@ -78,7 +78,9 @@ def test_a_tablet_enters_a_deal_and_each_player_agrees_it(client, club):
     link = DriveTable.objects.get(drive=drive, table=2)
     url = reverse("tournaments:drive-table", args=[link.token])
     page = client.get(url).content.decode()
-    assert "Who took the widow?" in page and "Deal 1 of 12" in page
+    assert "Who is at the table?" in page and "Deal 1 of 12" in page and "Who took the widow?" not in page
+    client.post(reverse("tournaments:widow-table-check-in", args=[link.token]), {"round": 1, "answer": "us"})
+    assert "Who took the widow?" in client.get(url).content.decode()
     now = widow.WidowState(drive).now_at(2)
     a, b, c = now.playing
     post = {"series": 1, "deal": 1, "widow": a, f"tricks_{a}": 2, f"tricks_{b}": 6, f"tricks_{c}": 6}
@@ -233,3 +235,33 @@ def test_the_papers_print_the_series_tables_cards_and_results(logged_in, club, d
         assert "Series 1, table 1" in words and "Series 1, table 3" in words and "Widow" in words
     if document == "table-lists":
         assert "series 1" in words and "Players (the first deals first)" in words
+
+
+def test_someone_else_at_the_table_holds_its_entry_until_the_organiser_answers(client, logged_in, club):
+    drive = _started(club)
+    link = DriveTable.objects.get(drive=drive, table=3)
+    client.post(
+        reverse("tournaments:widow-table-check-in", args=[link.token]), {"round": 1, "answer": "else"}
+    )
+    now = widow.WidowState(drive).now_at(3)
+    post = {
+        "series": 1,
+        "deal": 1,
+        "widow": "",
+        **{f"tricks_{p}": n for p, n in zip(now.playing, (4, 4, 5), strict=True)},
+    }
+    refused = client.post(reverse("tournaments:widow-table-enter", args=[link.token]), post, follow=True)
+    assert "Table 3 waits for the organiser" in refused.content.decode() and not WidowDeal.objects.exists()
+    page = logged_in.get(reverse("tournaments:drive-run", args=[drive.pk])).content.decode()
+    assert "Table 3 waits for you" in page
+    check_in = link.check_ins.get()
+    logged_in.post(
+        reverse("tournaments:check-in-resolve", args=[check_in.pk]),
+        {"how": "direct", "message": "Ann Smith: go to table 2"},
+    )
+    client.post(reverse("tournaments:widow-table-enter", args=[link.token]), post)
+    assert WidowDeal.objects.filter(table=3).exists()
+    assert (
+        "Ann Smith: go to table 2"
+        in client.get(reverse("tournaments:drive-table", args=[link.token])).content.decode()
+    )

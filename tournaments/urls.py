@@ -146,6 +146,7 @@ urlpatterns = [
     path("widow/<int:drive_id>/print/<slug:document>.pdf", widow.widow_paper, name="widow-print"),
     path("widow/<int:drive_id>/results.csv", widow.widow_results_csv, name="widow-results-csv"),
     path("widow/<int:drive_id>/results.json", widow.widow_results_json, name="widow-results-json"),
+    path("w/<str:token>/check-in/", widow_tablet.widow_table_check_in, name="widow-table-check-in"),
     path("w/<str:token>/enter/", widow_tablet.widow_table_enter, name="widow-table-enter"),
     path("w/<str:token>/agree/", widow_tablet.widow_table_agree, name="widow-table-agree"),
     path("w/<str:token>/reject/", widow_tablet.widow_table_reject, name="widow-table-reject"),

@@ -10,6 +10,7 @@ from .play import (
     widow_deal_enter,
     widow_deal_reject,
     widow_start,
+    widow_table_check_in,
 )
 from .state import DealNow, WidowState
 
@@ -24,4 +25,5 @@ __all__ = [
     "widow_deal_reject",
     "widow_print",
     "widow_start",
+    "widow_table_check_in",
 ]

@@ -19,7 +19,7 @@ from ...domain.widow import (
     draw_by_totals,
     table_sizes,
 )
-from ...models import AuditLine, Club, Drive, WidowDeal, WidowSeat, WidowTricks
+from ...models import AuditLine, Club, Drive, DriveTable, TableCheckIn, WidowDeal, WidowSeat, WidowTricks
 from ..core.audit import drive_log
 from ..core.codes import table_link_create
 from ..core.errors import ServiceError
@@ -27,6 +27,7 @@ from ..core.verdicts import require
 from ..drives import lifecycle
 from ..drives.setup import drive_create
 from ..drives.state import DriveStateError
+from ..tablets.checkins import check_in_record, may_enter
 from .state import WidowState
 
 Action = AuditLine.Action
@@ -119,6 +120,29 @@ def widow_start(*, drive: Drive, user=None) -> Drive:
     return drive
 
 
+def _not_waiting(drive: Drive, series: int, table: int) -> None:
+    """A table whose players said someone else is here enters nothing until the organiser answers."""
+    waiting = TableCheckIn.objects.filter(
+        link__drive=drive, link__table=table, round=series, state=TableCheckIn.State.WAITING
+    ).exists()
+    require(may_enter(waiting=waiting, table=table, round_word="series"))
+
+
+@transaction.atomic
+def widow_table_check_in(*, link: DriveTable, series: int, here: bool) -> TableCheckIn:
+    """The players at a table say whether they are those its tablet names for the series: "That's
+    us", or "Someone else is here", which holds the table until the organiser answers. ``link``
+    needs only its token (DriveTable.DoesNotExist when no table has it)."""
+    link = DriveTable.objects.select_related("drive").get(token=link.token)
+    drive = _locked(link.drive)
+    require(lifecycle.may_play(drive), DriveStateError)
+    state = WidowState(drive)
+    if series != state.series or link.table not in state.tables.get(series, {}):
+        raise DriveStateError("That series is not in play at this table: look at the tablet again.")
+    who = ", ".join(state.name(p) for p in state.tables[series][link.table])
+    return check_in_record(link=link, round=series, here=here, who=who, evening=drive)
+
+
 def _deal_players(state: WidowState, series: int, table: int, deal: int):
     if series != state.series or table not in state.tables.get(series, {}):
         raise ServiceError(f"Table {table} does not play in series {series}.")
@@ -162,6 +186,7 @@ def widow_deal_enter(
     player's tricks; it counts once every player who played it has agreed."""
     drive = _locked(drive)
     require(lifecycle.may_play(drive), DriveStateError)
+    _not_waiting(drive, series, table)
     state = WidowState(drive)
     now = _deal_players(state, series, table, deal)
     if now.entered is not None and now.entered.confirmed:
@@ -190,6 +215,7 @@ def widow_deal_agree(
         raise ServiceError(f"Deal {deal} at table {table} has not been entered yet.")
     if entered.confirmed:
         return entered
+    _not_waiting(drive, series, table)
     updated = WidowTricks.objects.filter(deal=entered, player_id=player).update(agreed=True)
     if not updated:
         raise ServiceError("Only the players who played the deal agree it.")

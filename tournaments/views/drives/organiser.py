@@ -144,7 +144,7 @@ def drive_live(request, drive_id: int):
     """The grid of tables by hands alone, refreshing itself: for a second screen at the desk."""
     drive = get_drive_for_user(request, drive_id)
     allows = drives.drive_allows(drive)
-    if not allows["started"]:
+    if not allows["started"] or drive.is_widow_series:  # a widow series' tables are on its page
         return redirect("tournaments:drive-run", drive_id=drive.pk)
     state = drives.DriveState(drive)
     context = {"drive": drive, "allows": allows, **drive_grid_context(state)}

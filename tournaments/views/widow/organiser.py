@@ -14,8 +14,9 @@ from django.views.decorators.http import require_POST
 from ...domain.errors import DomainError
 from ...domain.spreadsheet import csv_text
 from ...domain.widow import deals_at, table_sizes
-from ...models import Drive
+from ...models import Drive, TableCheckIn
 from ...services import drives, widow
+from ...services.tablets.checkins import check_in_asked
 from ..common import LoginNeeded, get_clubs_for_user, get_drive_for_results, get_drive_for_user
 from .forms import NewWidowForm, WidowCorrectionForm, read_deal
 
@@ -88,8 +89,33 @@ def widow_run(request, drive: Drive):
             "complete": state.complete,
             "correct": _correct_choices(state),
             "documents": DOCUMENTS,
+            "check_ins": _check_ins(drive, state) if allows["play"] else {},
+            "tell_example": drive.evening_format.move_example,
         }
     return render(request, "tournaments/widow_run.html", context)
+
+
+def _check_ins(drive: Drive, state: widow.WidowState) -> dict:
+    """The tables waiting for the organiser (their players said someone else is here), and those of
+    the series in play not yet checked in, for ``_checkins_live.html``."""
+    series = state.series
+    check_ins = {
+        c.link.table: c
+        for c in TableCheckIn.objects.filter(link__drive=drive, round=series).select_related("link")
+    }
+    names = {t: ", ".join(state.name(p) for p in seats) for t, seats in state.tables.get(series, {}).items()}
+    waiting = [
+        {"table": t, "round": series, "check_in": c, "expected": names.get(t, "")}
+        for t, c in sorted(check_ins.items())
+        if c.state == TableCheckIn.State.WAITING
+    ]
+    unchecked = [
+        {"table": t, "round": series}
+        for t in sorted(names)
+        if (series, t, 1) not in state.deals
+        and check_in_asked(check_ins.get(t), club=drive.club, round=series)
+    ]
+    return {"waiting": waiting, "unchecked": unchecked}
 
 
 def _shape(players: int) -> str:

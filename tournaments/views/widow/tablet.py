@@ -9,8 +9,9 @@ from django.views.decorators.http import require_POST
 from ...domain.errors import DomainError
 from ...models import DriveTable
 from ...services import drives, widow
+from ...services.tablets.checkins import check_in_asked, check_in_of
 from ..common import get_by_token, whole_number
-from ..tablets.events import table_ready
+from ..tablets.events import check_in_view, table_ready
 from .forms import read_deal
 
 TRICKS = range(14)
@@ -50,6 +51,20 @@ def widow_table(request, access: DriveTable):
         "tricks": TRICKS,
     }
     if now is not None:
+        check_in = check_in_of(access, series)
+        context |= {
+            "check_in": check_in,
+            # Asked before a series' first deal, while nothing is entered at the table.
+            "check_in_asked": now.deal == 1
+            and now.entered is None
+            and check_in_asked(check_in, club=drive.club, round=series),
+            "expected": [
+                (
+                    f"Table {access.table}",
+                    ", ".join(state.name(p) for p in state.tables[series][access.table]),
+                )
+            ],
+        }
         scores = state.scores(now.entered) if now.entered is not None else {}
         agreed = {t.player_id: t.agreed for t in now.entered.tricks.all()} if now.entered else {}
         entered = state.tricks(now.entered) if now.entered is not None else {}
@@ -130,3 +145,10 @@ def widow_table_reject(request, token: str):
         widow.widow_deal_reject(drive=access.drive, series=series, table=access.table, deal=deal)
 
     return _post(request, token, reject, "Enter the deal again.")
+
+
+widow_table_check_in = check_in_view(
+    "tournaments:drive-table",
+    DriveTable,
+    lambda link, series, here: widow.widow_table_check_in(link=link, series=series, here=here),
+)
