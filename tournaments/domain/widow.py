@@ -18,11 +18,12 @@ Traceback (most recent call last):
 tournaments.domain.widow.WidowError: The tricks of a deal add up to 13: these add up to 14 (5 + 4 + 5).
 
 A series splits the players into as many tables of three as it can, the rest at tables of four
-(the rule of the skat series): 9 players play at 3 tables of 3, 10 at 4 + 3 + 3, 11 at 4 + 4 + 3,
-13 at 4 + 3 + 3 + 3; 5 players cannot be split.
+(at most two, so that as few players as can be wait a deal): 9 players play at 3 tables of 3, 10 at
+4 + 3 + 3, 11 at 4 + 4 + 3, 13 at 4 + 3 + 3 + 3; 5 players cannot be split. (The skat organiser
+pyskat splits these four alike but prefers tables of four, 12 → 4 + 4 + 4; here 12 → 3 + 3 + 3 + 3.)
 
->>> table_sizes(9), table_sizes(10), table_sizes(11), table_sizes(13)
-((3, 3, 3), (4, 3, 3), (4, 4, 3), (4, 3, 3, 3))
+>>> table_sizes(9), table_sizes(10), table_sizes(11), table_sizes(13), table_sizes(12)
+((3, 3, 3), (4, 3, 3), (4, 4, 3), (4, 3, 3, 3), (3, 3, 3, 3))
 
 At a table of four the dealer sits out each deal and the deal passes to the left, so a series of 16
 deals there gives each player 12, as 12 deals at a table of three.
