@@ -2,7 +2,7 @@
 cards of the series in play and the results."""
 
 from ...models import Drive
-from ...print_data import PrintEvent
+from ..drives.paper import print_event
 from .state import WidowState
 
 
@@ -21,13 +21,7 @@ def widow_print(*, drive: Drive, document: str) -> bytes:
             )
         cards.append(WidowCard(series, table, tuple(state.name(p) for p in seats), tuple(rows)))
     data = WidowPrint(
-        event=PrintEvent(
-            name=drive.name,
-            club=drive.club.name,
-            date=f"{drive.date:%A %-d %B %Y}",
-            paper=drive.club.paper_size,
-            scoring=drive.evening_format.measure.value.capitalize(),
-        ),
+        event=print_event(drive),
         scoring=drive.evening_format.scoring,
         series=tuple(
             (
