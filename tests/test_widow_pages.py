@@ -265,3 +265,51 @@ def test_someone_else_at_the_table_holds_its_entry_until_the_organiser_answers(c
         "Ann Smith: go to table 2"
         in client.get(reverse("tournaments:drive-table", args=[link.token])).content.decode()
     )
+
+
+def test_a_series_is_played_through_from_the_command_line(club):
+    out = StringIO()
+    call_command(
+        "create_drive",
+        *("--club", club.name, "--name", "Widow Night", "--players", "10", "--format", "widow"),
+        *("--series", "2", "--deals-each", "3", "--redraw", "totals"),
+        stdout=out,
+    )
+    pk = out.getvalue().splitlines()[-1]
+    shown = StringIO()
+    call_command("widow", pk, "show", stdout=shown)
+    assert (
+        "series 1 of 2" in shown.getvalue()
+        and "deal 1 of 4:" in shown.getvalue()
+        and "sits out" in shown.getvalue()
+    )
+    with pytest.raises(CommandError, match="add up to 13: these add up to 12"):
+        call_command("widow", pk, "deal", "--table", "2", "--tricks", "4,4,4")
+    for series in (1, 2):
+        for table, deals in ((1, 4), (2, 3), (3, 3)):
+            for deal in range(deals):
+                call_command(
+                    "widow",
+                    pk,
+                    "deal",
+                    "--table",
+                    str(table),
+                    "--tricks",
+                    "5,4,4",
+                    "--widow",
+                    str(1 + deal % 3),
+                )
+        if series == 1:
+            shown = StringIO()
+            call_command("widow", pk, "show", stdout=shown)
+            assert "series 2 of 2" in shown.getvalue()
+    call_command("widow", pk, "close", stdout=StringIO())
+    call_command("drive_status", pk, "publish", stdout=StringIO())
+    results = StringIO()
+    call_command("widow", pk, "results", stdout=results)
+    lines = results.getvalue().splitlines()
+    assert len(lines) == 10 and all(line.endswith("6 deals") for line in lines)
+    drive = Drive.objects.get(pk=int(pk))
+    assert drive.published and drive.status == Drive.Status.FINISHED
+    # The widow was taken at each of the 20 deals: each scores 3 in all (13 tricks less 4 + 3 + 3).
+    assert sum(s["points"] for s in widow.WidowState(drive).standings()) == 3 * 20

@@ -246,6 +246,32 @@ def _next_series(drive: Drive, state: WidowState, user) -> None:
 
 
 @transaction.atomic
+def widow_deal_record(
+    *, drive: Drive, table: int, taker: int | None, tricks: dict[int, int], user=None
+) -> WidowDeal:
+    """The organiser types a table's next deal of the series in play from its score card: it counts
+    at once (nobody agrees it at a tablet), and with a series' last deal the next is drawn."""
+    drive = _locked(drive)
+    require(lifecycle.may_play(drive), DriveStateError)
+    state = WidowState(drive)
+    now = state.now_at(table)
+    if now is None:
+        raise ServiceError(f"Table {table} has no deal to play in series {state.series}.")
+    _not_waiting(drive, now.series, table)
+    entered = _write(state, now, taker, tricks, confirmed=True)
+    entered = WidowDeal.objects.prefetch_related("tricks").get(pk=entered.pk)
+    drive_log(
+        drive=drive,
+        action=Action.CARD,
+        detail=f"series {now.series}, table {table}, deal {now.deal} typed from the score card: "
+        + state.deal_text(entered),
+        user=user,
+    )
+    _next_series(drive, WidowState(drive), user)
+    return entered
+
+
+@transaction.atomic
 def widow_deal_reject(*, drive: Drive, series: int, table: int, deal: int, user=None) -> None:
     """A player does not agree a deal as entered: it is taken back, to be entered again."""
     drive = _locked(drive)
