@@ -20,6 +20,7 @@ from ...domain.widow import (
     table_sizes,
 )
 from ...models import AuditLine, Club, Drive, DriveTable, TableCheckIn, WidowDeal, WidowSeat, WidowTricks
+from ...signals import evening_closed
 from ..core.audit import drive_log
 from ..core.codes import table_link_create
 from ..core.errors import ServiceError
@@ -346,4 +347,5 @@ def widow_close(*, drive: Drive, user=None) -> Drive:
     drive_log(
         drive=drive, action=Action.CLOSED, detail=f"winner {top['name']}, {top['points']} points", user=user
     )
+    evening_closed.send(sender=Drive, instance=drive)  # hall mode's backup, after the commit
     return drive
