@@ -690,8 +690,12 @@ class NewDriveForm(forms.Form):
     date = forms.DateField(
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"), initial=timezone.localdate
     )
-    format = forms.ChoiceField(  # a team night has its own page: its players come in teams
-        choices=[(value, label) for value, label in Drive.Format.choices if value != Drive.Format.TEAMS],
+    format = forms.ChoiceField(  # a team night and a widow whist series have their own pages
+        choices=[
+            (value, label)
+            for value, label in Drive.Format.choices
+            if value not in (Drive.Format.TEAMS, Drive.Format.WIDOW)
+        ],
         initial=Drive.Format.PROGRESSIVE,
     )
     hands = forms.IntegerField(

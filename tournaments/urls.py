@@ -2,6 +2,8 @@ from django.urls import path
 
 from . import views
 from .views import leagues
+from .views.widow import organiser as widow
+from .views.widow import tablet as widow_tablet
 
 app_name = "tournaments"
 
@@ -141,5 +143,17 @@ urlpatterns = [
     path("d/<str:token>/confirm/", views.drive_table_confirm, name="drive-table-confirm"),
     path("d/<str:token>/reject/", views.drive_table_reject, name="drive-table-reject"),
     path("d/<str:token>/check-in/", views.drive_table_check_in, name="drive-table-check-in"),
+    # A widow whist series: a drive of format widow (its page, room display and results are the drive's).
+    path("widow/new/", widow.widow_new, name="widow-new"),
+    path("widow/<int:drive_id>/start/", widow.widow_start, name="widow-start"),
+    path("widow/<int:drive_id>/correct/", widow.widow_correct, name="widow-correct"),
+    path("widow/<int:drive_id>/close/", widow.widow_close, name="widow-close"),
+    path("widow/<int:drive_id>/print/<slug:document>.pdf", widow.widow_paper, name="widow-print"),
+    path("widow/<int:drive_id>/results.csv", widow.widow_results_csv, name="widow-results-csv"),
+    path("widow/<int:drive_id>/results.json", widow.widow_results_json, name="widow-results-json"),
+    path("w/<str:token>/check-in/", widow_tablet.widow_table_check_in, name="widow-table-check-in"),
+    path("w/<str:token>/enter/", widow_tablet.widow_table_enter, name="widow-table-enter"),
+    path("w/<str:token>/agree/", widow_tablet.widow_table_agree, name="widow-table-agree"),
+    path("w/<str:token>/reject/", widow_tablet.widow_table_reject, name="widow-table-reject"),
     path("check-ins/<int:check_in_id>/resolve/", views.check_in_resolve, name="check-in-resolve"),
 ]

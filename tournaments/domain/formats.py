@@ -31,6 +31,13 @@ added to a classic drive's tricks.
 >>> drive_format("teams", game="minnesota").measure.amount("1")
 '1 team point'
 
+A widow whist series seats three and four at a table and enters who took the widow and each
+player's tricks; its players are ranked in one list by points, never added to tricks:
+
+>>> widow = drive_format("widow")
+>>> widow.seats, [f.name for f in widow.entry], str(widow.measure), widow.cards_in_tricks
+((3, 4), ['widow', 'tricks'], 'points', False)
+
 A game other than classic whist is the format's scoring and entry, not a format of its own: a pairs
 event of Minnesota whist enters who went grand with N/S's tricks, plays without trumps, and ranks by
 matchpoints on net points (a percentage) or by total net points.
@@ -135,6 +142,10 @@ GRANDED = Figure(
 GRANDED_HAND = Figure(
     "granded", "Who went grand", 0, 0, (("NS", "N/S grand"), ("EW", "E/W grand"), ("low", "Low"))
 )
+# A widow whist deal: who took the widow (a player's number, or nobody: stored empty), and the
+# tricks of each of the three who played it (they add to 13).
+WIDOW_TAKER = Figure("widow", "Who took the widow", 0, 0, choices=(("", "Nobody"),))
+PLAYER_TRICKS = Figure("tricks", "Each player's tricks", 0, 13)
 # Honours claimed at the table, in games and rubbers: 2 or 4 to one side (stored "NS4", "EW2", "").
 HONOURS = Figure("honours", "Honours", 0, 4)
 
@@ -312,6 +323,24 @@ TEAM_NIGHT = _drive(
     seated_by="schedule",
     move_example="Team 7's away pair: go to table 9",
 )
+# Widow whist: three play each deal for themselves, at tables of three and four (the dealer sits
+# out at four), redrawn each series (``domain/widow``); one list of players, by name, in points.
+WIDOW = _drive(
+    "widow",
+    "Widow whist series",
+    lists=Lists.ONE,
+    seats=(3, 4),
+    entry=(WIDOW_TAKER, PLAYER_TRICKS),
+    scoring="Each player's points: the widow's taker 1 a trick over 4, the others 1 a trick over 3",
+    measure=Measure.POINTS,
+    deal=DEAL,
+    evening=Word("widow whist series", "widow whist series"),
+    card_codes=False,
+    seated_by="series draw",
+    move_example="Ann Smith: go to table 2",
+    documents=("table-lists", "score-cards", "results"),
+    game="widow",
+)
 LEAGUE_MATCH = EveningFormat(
     key="league-match",
     title="League match",
@@ -339,6 +368,7 @@ FORMATS = {
         PARTNER,
         INDIVIDUAL_DRIVE,
         TEAM_NIGHT,
+        WIDOW,
         LEAGUE_MATCH,
     )
 }

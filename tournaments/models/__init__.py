@@ -50,8 +50,12 @@ from .mail import ResultMail
 from .money import DriveMoney, DrivePayment
 from .results import Adjusted, Board, BoardQuerySet, Granded, Result, ResultChange, ResultQuerySet
 from .tablets import CodeGuard, EventLinks, TableAccess, TableLink
+from .widow import WidowDeal, WidowSeat, WidowTricks
 
 __all__ = [
+    "WidowDeal",
+    "WidowSeat",
+    "WidowTricks",
     "ADJUSTED_SCORES_HELP",
     "DIRECTION_LABELS",
     "EVENING_TAG_HELP",

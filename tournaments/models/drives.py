@@ -25,6 +25,7 @@ from ..domain.formats import MINNESOTA_RUBBERS, EveningFormat, Lists, drive_form
 from ..domain.limits import MAX_HANDS
 from ..domain.minnesota import RULES
 from ..domain.rubbers import CLAIMS, GAME_CHOICES, GAMES
+from ..domain.widow import RANDOM, REDRAWS
 from .clubs import (
     EVENING_TAG_HELP,
     Club,
@@ -53,6 +54,7 @@ class Drive(models.Model):
         PARTNER = "partner", "Partner drive (fixed partners)"
         TEAMS = "teams", "Team night (teams of four: home pairs stay, away pairs visit)"
         INDIVIDUAL = "individual", "Individual: everyone partners everyone once"
+        WIDOW = "widow", "Widow whist series (three a deal, each for themselves; tables redrawn)"
 
     class Status(models.TextChoices):
         ENTRIES = "entries", "Taking entries"
@@ -136,6 +138,12 @@ class Drive(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(MAX_HANDS)],
         help_text="An individual drive: play only the first rounds of the schedule (empty: all of them).",
     )
+    redraw = models.CharField(
+        max_length=6,
+        choices=list(REDRAWS.items()),
+        default=RANDOM,
+        help_text="A widow whist series: how each series' tables are drawn.",
+    )
     lady_label = models.CharField(max_length=20, default="Lady", help_text="What the club calls one role.")
     gent_label = models.CharField(max_length=20, default="Gent", help_text="And the other.")
     prizes = models.CharField(
@@ -171,6 +179,7 @@ class Drive(models.Model):
                 condition=Q(team_points__in=["majority", "tricks"]), name="drive_team_points_known"
             ),
             models.CheckConstraint(condition=Q(game__in=["whist", "minnesota"]), name="drive_game_known"),
+            models.CheckConstraint(condition=Q(redraw__in=list(REDRAWS)), name="drive_redraw_known"),
             models.CheckConstraint(
                 condition=Q(minnesota_rules__in=list(RULES)), name="drive_minnesota_rules_known"
             ),
@@ -220,6 +229,11 @@ class Drive(models.Model):
     def is_team_night(self) -> bool:
         """Teams of four, not players one by one: home pairs stay, away pairs visit."""
         return self.evening_format.ranks_teams
+
+    @property
+    def is_widow_series(self) -> bool:
+        """Widow whist: three a deal, each for themselves, the tables drawn afresh each series."""
+        return self.evening_format.seated_by == "series draw"
 
     @property
     def is_individual(self) -> bool:

@@ -13,6 +13,7 @@ from tournaments.models import Drive, DrivePlayer
 from tournaments.services import drives
 
 from ._game_options import add_game_arguments, game_options
+from ._widow import add_widow_arguments, create_widow
 
 
 class Command(BaseCommand):
@@ -47,8 +48,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--date", type=date.fromisoformat, default=None, help="YYYY-MM-DD (default today)"
         )
+        add_widow_arguments(parser)
 
     def handle(self, *args, **options):
+        if options["format"] == Drive.Format.WIDOW:
+            create_widow(self.stdout, options)
+            return
         count = options["players"]
         if count < 4:
             raise CommandError(f"A drive needs at least 4 players, not {count}.")

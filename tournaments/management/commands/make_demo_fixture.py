@@ -2,7 +2,8 @@
 evenings, Thursday compass evenings and Saturday drives with the season's competitions in
 progress, finished events with results, a ready event, a duplicate individual, a finished whist
 drive and one in play, two team nights played and published (one in games and rubbers), a small
-Minnesota whist drive played and published, and a Minnesota whist pairs evening.
+Minnesota whist drive played and published, a Minnesota whist pairs evening, and a widow whist
+evening of ten players (two series, redrawn by running totals) played and published.
 
 Built through the services in a transaction that is rolled back, so the database is untouched.
 Run it after a change to the models, on an empty database:
@@ -21,7 +22,7 @@ from django.db import transaction
 
 from tournaments import services
 from tournaments.models import Club, Event
-from tournaments.services import drives
+from tournaments.services import drives, widow
 from tournaments.services.season import competitions
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
@@ -78,6 +79,9 @@ DUMPED = [
     "tournaments.prizecut",
     "tournaments.auditline",
     "tournaments.competition",
+    "tournaments.widowseat",
+    "tournaments.widowdeal",
+    "tournaments.widowtricks",
 ]
 # The season so far: Tuesday pairs evenings and Saturday drives, before the evenings below.
 TUESDAYS = [date(2026, 9, 29), date(2026, 10, 6), date(2026, 10, 13), date(2026, 10, 20), date(2026, 10, 27)]
@@ -208,6 +212,7 @@ def _drives(club, members):
     _team_night(club, members)  # between the two, in date order: a backup restores drives by date
     _minnesota_drive(club, members)
     _rubber_night(club, members)
+    widow_evening(club, members)
 
     friday = drives.drive_create(
         club=club, name="Friday Progressive", date=date(2026, 11, 27), hands=24, trump_schedule="HDSCN"
@@ -243,6 +248,34 @@ def _minnesota_drive(club, members):
                 )
     drives.drive_close(drive=drive)
     drives.drive_publish(drive=drive)
+
+
+def widow_evening(club, members):
+    """A widow whist evening of ten members at tables of 4 + 3 + 3: two series of 12 deals each,
+    the second drawn by running totals, every deal agreed at its table; closed and published."""
+    rng = random.Random(1898)
+    drive = widow.widow_create(
+        club=club, name="Widow Whist Evening", date=date(2026, 11, 25), series=2, redraw="totals"
+    )
+    for person in members[14:24]:
+        drives.drive_player_add(drive=drive, name=str(person))
+    drive = widow.widow_start(drive=drive)
+    for series in (1, 2):
+        state = widow.WidowState(drive)
+        for table in sorted(state.tables[series]):
+            for deal in range(1, state.deals_at(series, table) + 1):
+                now = state.deal_now(series, table, deal)
+                taker = rng.choice([None, *now.playing])
+                first = min(13, max(0, round(rng.gauss(5 if taker == now.playing[0] else 4.3, 1.8))))
+                second = min(13 - first, max(0, round(rng.gauss(4.3, 1.8))))
+                tricks = dict(zip(now.playing, (first, second, 13 - first - second), strict=True))
+                widow.widow_deal_enter(
+                    drive=drive, series=series, table=table, deal=deal, taker=taker, tricks=tricks
+                )
+                for player in now.playing:
+                    widow.widow_deal_agree(drive=drive, series=series, table=table, deal=deal, player=player)
+    widow.widow_close(drive=drive)
+    return drives.drive_publish(drive=drive)
 
 
 # The team night's teams: six of the valley's villages, four members each (home pair, away pair).

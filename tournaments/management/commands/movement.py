@@ -11,6 +11,7 @@ from tournaments.domain.movements.render import movement_as_dict, movement_as_te
 from tournaments.domain.movements.whist import MAX_PLAYERS, MIN_PLAYERS
 
 from ._movement_options import add_movement_arguments, movement_options
+from ._widow import print_widow_tables
 
 # Options that only a pairs movement has, and what an individual event says to them.
 PAIRS_ONLY = ("variant", "phantom", "arrow_switch", "card_set")
@@ -30,9 +31,15 @@ class Command(BaseCommand):
             type=int,
             help=f"an individual event, every two players partners once ({MIN_PLAYERS} to {MAX_PLAYERS})",
         )
+        parser.add_argument(
+            "--seats", type=int, choices=[3], help="3: a widow whist series' first tables, of three and four"
+        )
         parser.add_argument("--format", choices=["text", "json"], default="text")
 
     def handle(self, *args, **options):
+        if options["seats"] == 3:
+            print_widow_tables(self.stdout, options)
+            return
         if options["players"] is not None:
             self._print_whist(options)
             return

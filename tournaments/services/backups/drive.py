@@ -34,6 +34,7 @@ from ..drives.money import money_check
 from ..drives.state import SEATS, seatings_of
 from .drive_schema import drive_document_problems
 from .event import club_users, history_author, trail_export, trail_restore
+from .widow import widow_export, widow_restore
 
 FORMAT = "whistdrive-drive"
 VERSION = 1
@@ -57,6 +58,7 @@ DRIVE_FIELDS = (
     "game",
     "minnesota_rules",
     "rubbers",
+    "redraw",
 )
 
 
@@ -134,6 +136,7 @@ def drive_export(drive: Drive, *, with_address: bool = False) -> dict:
         "tables": [{"table": t.table, "token": t.token, "code": t.code} for t in drive.table_accesses.all()],
         "trail": trail_export(drive.changes),
         **_money_export(drive, key),
+        **widow_export(drive, key),
     }
 
 
@@ -275,6 +278,7 @@ def _restore(drive: Drive, data: dict) -> None:
         payment = DrivePayment(player_id=ids[item["player"]], method=item["method"], amount=item["amount"])
         payment.full_clean(exclude=["player"])
         payment.save()
+    widow_restore(drive, data.get("widow"), ids)
     trail_restore(data.get("trail", []), club=drive.club, users=users, drive=drive)
     for item in data.get("tables", []):
         # The printed cards' links and codes go on working, unless this database has them already

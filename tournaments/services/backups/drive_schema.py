@@ -6,6 +6,7 @@ players.
 
 from ...domain import limits
 from ...domain.rubbers import CLAIMS, GAMES
+from ...domain.widow import REDRAWS
 from ...models import Drive, DriveResult, ResultLine
 from .event_schema import (
     ADDRESS,
@@ -29,6 +30,7 @@ from .event_schema import (
     validator,
     whole,
 )
+from .widow import widow_problems
 
 MOST = 32_767  # a small whole-number column's largest: a drive's tables and cards have no other bound
 HAND = whole(1, limits.MAX_HANDS)
@@ -54,8 +56,15 @@ DRIVE_EXPORT = validator(
                     "date": DAY,
                     "status": one_of("entries", "running", "finished"),
                     "format": one_of(
-                        "progressive", "semi-partner", "winners-move", "partner", "teams", "individual"
+                        "progressive",
+                        "semi-partner",
+                        "winners-move",
+                        "partner",
+                        "teams",
+                        "individual",
+                        "widow",
                     ),
+                    "redraw": one_of(*REDRAWS),
                     "team_points": one_of("majority", "tricks"),
                     "hands": HAND,
                     "halves": HAND,
@@ -93,6 +102,7 @@ DRIVE_EXPORT = validator(
                     "game",  # written since drives play Minnesota whist: whist before
                     "minnesota_rules",
                     "rubbers",  # since games and rubbers
+                    "redraw",  # since widow whist series
                 ),
             ),
             "teams": rows(record({"number": TABLE, "name": text(60)})),
@@ -187,6 +197,28 @@ DRIVE_EXPORT = validator(
             "payments": rows(
                 record({"player": PLAYER, "method": one_of("cash", "card", "account"), "amount": PENCE})
             ),
+            # A widow whist series: each series' tables, and each deal's tricks.
+            "widow": record(
+                {
+                    "seats": rows(
+                        record({"series": HAND, "table": TABLE, "players": rows(PLAYER, 4) | {"minItems": 3}})
+                    ),
+                    "deals": rows(
+                        record(
+                            {
+                                "series": HAND,
+                                "table": TABLE,
+                                "deal": TABLE,
+                                "widow": SEAT,
+                                "tricks": rows(
+                                    record({"player": PLAYER, "tricks": whole(0, 13), "agreed": YES_NO}), 3
+                                ),
+                                "confirmed": YES_NO,
+                            }
+                        )
+                    ),
+                }
+            ),
         },
         optional=(
             "teams",
@@ -200,6 +232,7 @@ DRIVE_EXPORT = validator(
             "trail",
             "money",
             "payments",
+            "widow",
         ),
     )
 )
@@ -242,6 +275,7 @@ def _agreement_problems(data: dict) -> list[str]:
     for i, cut in enumerate(data.get("cuts", [])):
         if cut["winner"] not in known:
             problems.append(f"cuts[{i}].winner: {cut['winner']} is not one of the drive's players.")
+    problems += widow_problems(data, known)
     if drive.get("mystery_hand") is not None and drive["mystery_hand"] > hands:
         problems.append(f"drive.mystery_hand: is {drive['mystery_hand']}, but the drive has {hands} hands.")
     return problems[:SHOWN]

@@ -463,6 +463,17 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
     )
 
 
+def print_event(drive: Drive) -> PrintEvent:
+    """What every page of a drive's paper says of it: its name, club, date, paper and measure."""
+    return PrintEvent(
+        name=drive.name,
+        club=drive.club.name,
+        date=f"{drive.date:%A %-d %B %Y}",
+        paper=drive.club.paper_size,
+        scoring=drive.evening_format.measure.value.capitalize(),
+    )
+
+
 def _print(state: DriveState, document: str, base_url: str, *, cards, words, results, **columns) -> bytes:
     """The document from a drive's cards, its tables' words (by table) and its results."""
     drive = state.drive
@@ -471,13 +482,7 @@ def _print(state: DriveState, document: str, base_url: str, *, cards, words, res
         link = base_url.rstrip("/") + reverse("tournaments:drive-table", args=[access.token])
         tables.append(DriveTableCard(access.table, words.get(access.table, ()), access.code, link))
     data = DrivePrint(
-        event=PrintEvent(
-            name=drive.name,
-            club=drive.club.name,
-            date=f"{drive.date:%A %-d %B %Y}",
-            paper=drive.club.paper_size,
-            scoring=drive.evening_format.measure.value.capitalize(),
-        ),
+        event=print_event(drive),
         rules=state.rules_words,
         cards=cards,
         tables=tuple(tables),

@@ -45,6 +45,7 @@ from ..core.errors import ServiceError
 from ..drives.state import DriveState
 from ..events.individuals import IndividualReport, individual_report
 from ..events.scoring import SCORE_VERSIONS, SCORING_FIELDS, event_report, scores_key, with_score_versions
+from ..widow.state import WidowState
 
 EVENT_COLUMNS = ("pk", "date", "name", "tag", "tables", *SCORING_FIELDS, *SCORE_VERSIONS)
 DRIVE_COLUMNS = ("pk", "date", "name", "tag", "format", "game", "minnesota_rules", *SCORE_VERSIONS)
@@ -217,6 +218,8 @@ def _drive_entrants(drive: Drive) -> tuple[int, tuple[rules.Entrant, ...]]:
     drive's in one list); a shared seat's two people both counted, with the seat's score. Only a
     drive scored in tricks gives a drive score: a Minnesota drive's points are never added to
     tricks (it counts by its placings)."""
+    if drive.is_widow_series:
+        return _widow_entrants(drive)
     state = DriveState(drive)
     in_tricks = drive.evening_format.cards_in_tricks
     entrants = []
@@ -229,6 +232,21 @@ def _drive_entrants(drive: Drive) -> tuple[int, tuple[rules.Entrant, ...]]:
                 people.append(_player(card.second_member_id, card.second_name))
             figure = float(score.score) if in_tricks else None
             entrants.append(rules.Entrant(tuple(people), role, place, shared, drive_score=figure))
+    return len(entrants), tuple(entrants)
+
+
+def _widow_entrants(drive: Drive) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """A widow whist series' players in its one list, placed by their points: counted by their
+    placings, never by a drive score (points are not tricks)."""
+    standings = WidowState(drive).standings()
+    placed = rules.places([s["points"] for s in standings])
+    entrants = []
+    for standing, (place, shared) in zip(standings, placed, strict=True):
+        card = standing["player"]
+        people = [_player(card.member_id, card.first_name)]
+        if card.second_name:
+            people.append(_player(card.second_member_id, card.second_name))
+        entrants.append(rules.Entrant(tuple(people), card.role, place, shared))
     return len(entrants), tuple(entrants)
 
 

@@ -21,6 +21,7 @@ from ...models import Drive, DrivePlayer, Event, IndividualPlayer, Member, Pair,
 from ...reports import format_percentage, headline_figure, headline_words
 from ..drives.state import DriveState, plain_number
 from ..events.scoring import events_scores
+from ..widow.state import WidowState
 from .competitions import player_competitions
 
 TEN_TRICKS = 10  # a hand of ten tricks or more is a record (and a drive's "ten-plus" prize)
@@ -326,8 +327,10 @@ def _individual_evenings(event, scores, pairs, seats, played, member_ids) -> lis
 def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
     """(member id, evening) for every member who played the drives (or those of ``member_ids``),
     from the drives' own scores and ranking. Four queries, whatever the number of drives."""
+    widow_series = [d for d in drives if d.is_widow_series]
+    drives = [d for d in drives if not d.is_widow_series]
     states = DriveState.read_many(drives)
-    rows = []
+    rows = [row for drive in widow_series for row in _widow_evenings(drive, member_ids)]
     for drive in drives:
         state = states[drive.pk]
         if not state.tables:
@@ -370,6 +373,54 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
                 partnered=partnered,
             )
             rows += [(member_id, evening) for member_id in wanted]
+    return rows
+
+
+def _widow_evenings(drive: Drive, member_ids=None) -> list[tuple[int, Evening]]:
+    """(member id, evening) for the members who played a widow whist series: their place in its one
+    list and their points; no partners (each plays for themselves), the players they met at the
+    tables as opponents."""
+    state = WidowState(drive)
+    standings = state.standings()
+    url = reverse("tournaments:drive-results", args=[drive.pk])
+    rows = []
+    for standing in standings:
+        player = standing["player"]
+        wanted = [m for m in player.member_ids if _wanted(m, member_ids)]
+        if not wanted:
+            continue
+        met = Counter(
+            Person(state.name(other), state.players[other].member_id, page_shown(state.players[other].member))
+            for tables in state.tables.values()
+            for seats in tables.values()
+            if player.pk in seats
+            for other in seats
+            if other != player.pk
+        )
+        points = str(standing["points"])
+        evening = Evening(
+            kind="drive",
+            pk=drive.pk,
+            name=drive.name,
+            date=drive.date,
+            url=url,
+            partners=(),
+            card=player.number,
+            place=standing["place"],
+            field_size=len(standings),
+            field_name="all players",
+            score=float(standing["points"]),
+            score_text=points,
+            score_words=drive.evening_format.measure.amount(points),
+            percentage=None,
+            hands=standing["played"],
+            tens=state.tens(player.pk),
+            won=standing["place"].rstrip("=") == "1",
+            evening_format=drive.evening_format,
+            opponents=met,
+            partnered=Counter(),
+        )
+        rows += [(member_id, evening) for member_id in wanted]
     return rows
 
 

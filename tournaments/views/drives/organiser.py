@@ -29,6 +29,7 @@ from ..common import (
     tablet_base_url,
     whole_number,
 )
+from ..widow.organiser import widow_results, widow_room, widow_run
 from .money import money_context
 from .team_nights import team_night_results, team_night_room, team_night_run
 
@@ -80,6 +81,8 @@ def drive_run(request, drive_id: int):
     drive = get_drive_for_user(request, drive_id)
     if drive.is_team_night:
         return team_night_run(request, drive)
+    if drive.is_widow_series:
+        return widow_run(request, drive)
     allows = drives.drive_allows(drive)
     context = {
         "documents": drives.drive_documents(drive),
@@ -141,7 +144,7 @@ def drive_live(request, drive_id: int):
     """The grid of tables by hands alone, refreshing itself: for a second screen at the desk."""
     drive = get_drive_for_user(request, drive_id)
     allows = drives.drive_allows(drive)
-    if not allows["started"]:
+    if not allows["started"] or drive.is_widow_series:  # a widow series' tables are on its page
         return redirect("tournaments:drive-run", drive_id=drive.pk)
     state = drives.DriveState(drive)
     context = {"drive": drive, "allows": allows, **drive_grid_context(state)}
@@ -340,6 +343,8 @@ def drive_room(request, drive_id: int):
     move_now = drive.move_called_at is not None and timezone.now() - drive.move_called_at < MOVE_SHOWN
     if drive.is_team_night:
         return team_night_room(request, drive, move_now)
+    if drive.is_widow_series:
+        return widow_room(request, drive)
     state = drives.DriveState(drive)
     allows = drives.drive_allows(drive)
     prizes = _prizes(state, allows)
@@ -374,6 +379,8 @@ def drive_results(request, drive_id: int):
         return redirect_to_login(request.get_full_path())
     if drive.is_team_night:
         return team_night_results(request, drive)
+    if drive.is_widow_series:
+        return widow_results(request, drive)
     state = drives.DriveState(drive)
     allows = drives.drive_allows(drive)
     roles = []

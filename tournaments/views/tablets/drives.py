@@ -20,6 +20,7 @@ from ...models.drives import honours_text
 from ...services import drives
 from ...services.tablets.checkins import check_in_asked, check_in_of
 from ..common import NOT_IN_USE, could_be_token, get_by_token, whole_number
+from ..widow.tablet import widow_table
 from .events import asks_to_send_again, check_in_view, table_ready
 
 
@@ -83,6 +84,8 @@ def _games(state, hand: int, table: int, after: bool = False) -> dict:
 def drive_table_page(request, token: str):
     access = get_by_token(DriveTable.objects.select_related("drive__club"), token)
     drive = access.drive
+    if drive.is_widow_series:
+        return widow_table(request, access)
     allows = drives.drive_allows(drive)
     if not allows["started"]:
         return table_ready(request, access, drive.name)

@@ -1,0 +1,78 @@
+"""A published widow whist series in the club's season: its members' pages give their place and
+points (never tricks), the club's results list it, and a competition by placings counts it."""
+
+from datetime import date
+
+import pytest
+from django.urls import reverse
+
+from tests.seasons import members
+from tests.test_widow_series import play_series
+from tournaments.services import drives, widow
+from tournaments.services.season import competitions
+from tournaments.services.season.players import member_season
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def series(club):
+    people = members(club, 9)
+    drive = widow.widow_create(club=club, name="Widow Night", date=date(2026, 11, 27), series=1, deals_each=3)
+    for member in people:
+        drives.drive_player_add(drive=drive, member=member)
+    drive = widow.widow_start(drive=drive)
+    play_series(drive)
+    drive = widow.widow_close(drive=drive)
+    return drives.drive_publish(drive=drive), people
+
+
+def test_a_members_page_shows_the_series_in_points(client, series):
+    drive, people = series
+    standings = widow.WidowState(drive).standings()
+    top = standings[0]
+    season = member_season(top["player"].member)
+    (evening,) = [e for e in season.evenings if e.pk == drive.pk]
+    assert evening.place == top["place"] and evening.score_words == f"{top['points']} points"
+    assert evening.hands == 3 and evening.field_size == 9 and not evening.partners
+    assert len(evening.opponents) == 2  # the two others at their table of three
+    page = client.get(reverse("tournaments:player", args=[top["player"].member_id])).content.decode()
+    assert "Widow Night" in page and "points" in page
+
+
+def test_the_clubs_results_list_the_series(client, club, series):
+    page = client.get(reverse("tournaments:club-results", args=[club.slug])).content.decode()
+    assert "Widow Night" in page
+
+
+def test_a_competition_by_placings_counts_the_series_in_one_list(club, series):
+    drive, people = series
+    competition = competitions.competition_create(
+        club=club,
+        values={
+            "name": "Season",
+            "start": date(2026, 1, 1),
+            "end": date(2026, 12, 31),
+            "measure": "placing",
+            "kinds": "drive",
+        },
+    )
+    table = competitions.competition_standings(competition)
+    assert len(table.standings.evenings) == 1
+    assert {r.key for r in table.standings.rows} == {f"m{p.pk}" for p in people}
+    top = widow.WidowState(drive).standings()[0]
+    assert table.standings.rows[0].place.startswith("1")
+    assert f"m{top['player'].member_id}" in {r.key for r in table.standings.rows if r.place.startswith("1")}
+
+
+def test_the_demos_widow_evening_is_played_and_published(club):
+    from tournaments.management.commands.make_demo_fixture import widow_evening
+
+    drive = widow_evening(club, members(club, 30))
+    state = widow.WidowState(drive)
+    assert drive.published and drive.status == "finished" and state.complete
+    assert [len(seats) for _, seats in sorted(state.tables[2].items())] == [4, 3, 3]
+    assert set(state.played().values()) == {24}
+    first = state.series_totals(1)
+    top_table = sorted(first.get(p, 0) for p in state.tables[2][1])  # by running totals: the top four
+    assert top_table == sorted(first.get(p, 0) for p in state.players)[-4:]

@@ -1,0 +1,76 @@
+"""A widow whist series' part of its drive's export: each series' tables and each deal's tricks,
+players named by their card ("P3"), as the drive's export names them. Restored with the drive, all
+or nothing."""
+
+from ...models import Drive, WidowDeal, WidowSeat, WidowTricks
+
+
+def widow_export(drive: Drive, key: dict[int, str]) -> dict:
+    """The series' seats and deals: nothing for a drive of another format."""
+    if not drive.is_widow_series:
+        return {}
+    seated: dict[tuple[int, int], list[str]] = {}
+    for seat in drive.widow_seats.order_by("series", "table", "position"):
+        seated.setdefault((seat.series, seat.table), []).append(key[seat.player_id])
+    return {
+        "widow": {
+            "seats": [{"series": s, "table": t, "players": players} for (s, t), players in seated.items()],
+            "deals": [
+                {
+                    "series": d.series,
+                    "table": d.table,
+                    "deal": d.deal,
+                    "widow": key[d.taker_id] if d.taker_id else None,
+                    "tricks": [
+                        {"player": key[t.player_id], "tricks": t.tricks, "agreed": t.agreed}
+                        for t in d.tricks.all()
+                    ],
+                    "confirmed": d.confirmed,
+                }
+                for d in drive.widow_deals.prefetch_related("tricks").order_by("series", "table", "deal")
+            ],
+        }
+    }
+
+
+def widow_restore(drive: Drive, data: dict | None, ids: dict[str, int]) -> None:
+    if not data:
+        return
+    WidowSeat.objects.bulk_create(
+        WidowSeat(
+            drive=drive, series=item["series"], table=item["table"], position=position, player_id=ids[p]
+        )
+        for item in data.get("seats", [])
+        for position, p in enumerate(item["players"], start=1)
+    )
+    for item in data.get("deals", []):
+        deal = WidowDeal.objects.create(
+            drive=drive,
+            series=item["series"],
+            table=item["table"],
+            deal=item["deal"],
+            taker_id=ids[item["widow"]] if item["widow"] else None,
+            confirmed=item["confirmed"],
+        )
+        WidowTricks.objects.bulk_create(
+            WidowTricks(deal=deal, player_id=ids[t["player"]], tricks=t["tricks"], agreed=t["agreed"])
+            for t in item["tricks"]
+        )
+
+
+def widow_problems(data: dict, known: set[str]) -> list[str]:
+    """Every player the series' part names is one of the drive's."""
+    problems = []
+    widow = data.get("widow") or {}
+    for i, item in enumerate(widow.get("seats", [])):
+        problems += [
+            f"widow.seats[{i}]: {p} is not one of the drive's players."
+            for p in item["players"]
+            if p not in known
+        ]
+    for i, item in enumerate(widow.get("deals", [])):
+        named = [t["player"] for t in item["tricks"]] + ([item["widow"]] if item["widow"] else [])
+        problems += [
+            f"widow.deals[{i}]: {p} is not one of the drive's players." for p in named if p not in known
+        ]
+    return problems

@@ -1,0 +1,351 @@
+"""A widow whist series set up, started, played at the tablets, corrected and closed. Each write is
+one transaction with its line in the drive's trail; the next series' tables are drawn when the last
+deal of a series is agreed."""
+
+from __future__ import annotations
+
+from datetime import date as Date
+
+from django.db import transaction
+
+from ...domain.widow import (
+    DEALS_EACH,
+    RANDOM,
+    TOTALS,
+    WidowError,
+    deal_scores,
+    deals_at,
+    draw_at_random,
+    draw_by_totals,
+    table_sizes,
+)
+from ...models import AuditLine, Club, Drive, DriveTable, TableCheckIn, WidowDeal, WidowSeat, WidowTricks
+from ...signals import evening_closed
+from ..core.audit import drive_log
+from ..core.codes import table_link_create
+from ..core.errors import ServiceError
+from ..core.verdicts import require
+from ..drives import lifecycle
+from ..drives.setup import drive_create
+from ..drives.state import DriveStateError
+from ..tablets.checkins import check_in_record, may_enter
+from .state import WidowState
+
+Action = AuditLine.Action
+
+
+def widow_create(
+    *,
+    club: Club,
+    name: str,
+    date: Date,
+    series: int = 3,
+    deals_each: int = DEALS_EACH,
+    redraw: str = RANDOM,
+    tag: str = "",
+    user=None,
+) -> Drive:
+    """A widow whist series taking entries: ``series`` series of ``deals_each`` deals for each
+    player (16 at a table of four for 12), the tables drawn afresh each series by ``redraw``."""
+    try:
+        deals_at(4, deals_each)
+    except WidowError as error:
+        raise ServiceError(str(error)) from None
+    if series < 1:
+        raise ServiceError("A widow whist evening plays at least one series.")
+    with transaction.atomic():
+        drive = drive_create(
+            club=club,
+            name=name,
+            date=date,
+            format=Drive.Format.WIDOW,
+            hands=deals_each,
+            halves=series,
+            prizes="individual",
+            tag=tag,
+            user=user,
+        )
+        drive.redraw = redraw
+        drive.full_clean()
+        drive.save(update_fields=["redraw"])
+    return drive
+
+
+def _locked(drive: Drive) -> Drive:
+    return Drive.objects.select_for_update().get(pk=drive.pk)
+
+
+def _draw(drive: Drive, series: int, state: WidowState) -> tuple[tuple[int, ...], ...]:
+    """The series' tables: at random from a seed of the drive and the series (the same draw again),
+    or by running totals, the top players together; the first series by totals is card order."""
+    players = list(state.players)  # card order
+    if drive.redraw == TOTALS:
+        totals = state.totals()
+        cards = {state.players[p].card: totals[p] for p in players}
+        by_card = {state.players[p].card: p for p in players}
+        return tuple(tuple(by_card[c] for c in table) for table in draw_by_totals(cards))
+    return draw_at_random(players, seed=f"widow-{drive.pk}-{series}")
+
+
+def _seat(drive: Drive, series: int, tables) -> None:
+    WidowSeat.objects.bulk_create(
+        WidowSeat(drive=drive, series=series, table=number, position=position, player_id=player)
+        for number, table in enumerate(tables, start=1)
+        for position, player in enumerate(table, start=1)
+    )
+
+
+@transaction.atomic
+def widow_start(*, drive: Drive, user=None) -> Drive:
+    """Draw the first series' tables, give each table its link and code, and start."""
+    drive = _locked(drive)
+    require(lifecycle.may_start(drive), DriveStateError)
+    state = WidowState(drive)
+    try:
+        sizes = table_sizes(len(state.players))
+    except WidowError as error:
+        raise ServiceError(str(error)) from None
+    tables = _draw(drive, 1, state)
+    _seat(drive, 1, tables)
+    for number in range(1, len(sizes) + 1):
+        table_link_create(drive=drive, table=number)
+    drive.status = Drive.Status.RUNNING
+    drive.save(update_fields=["status"])
+    shape = " + ".join(str(s) for s in sizes)
+    drive_log(
+        drive=drive,
+        action=Action.STARTED,
+        detail=f"{len(state.players)} players at {len(sizes)} tables ({shape}), series 1 drawn",
+        user=user,
+    )
+    return drive
+
+
+def _not_waiting(drive: Drive, series: int, table: int) -> None:
+    """A table whose players said someone else is here enters nothing until the organiser answers."""
+    waiting = TableCheckIn.objects.filter(
+        link__drive=drive, link__table=table, round=series, state=TableCheckIn.State.WAITING
+    ).exists()
+    require(may_enter(waiting=waiting, table=table, round_word="series"))
+
+
+@transaction.atomic
+def widow_table_check_in(*, link: DriveTable, series: int, here: bool) -> TableCheckIn:
+    """The players at a table say whether they are those its tablet names for the series: "That's
+    us", or "Someone else is here", which holds the table until the organiser answers. ``link``
+    needs only its token (DriveTable.DoesNotExist when no table has it)."""
+    link = DriveTable.objects.select_related("drive").get(token=link.token)
+    drive = _locked(link.drive)
+    require(lifecycle.may_play(drive), DriveStateError)
+    state = WidowState(drive)
+    if series != state.series or link.table not in state.tables.get(series, {}):
+        raise DriveStateError("That series is not in play at this table: look at the tablet again.")
+    who = ", ".join(state.name(p) for p in state.tables[series][link.table])
+    return check_in_record(link=link, round=series, here=here, who=who, evening=drive)
+
+
+def _deal_players(state: WidowState, series: int, table: int, deal: int):
+    if series != state.series or table not in state.tables.get(series, {}):
+        raise ServiceError(f"Table {table} does not play in series {series}.")
+    if not 1 <= deal <= state.deals_at(series, table):
+        raise ServiceError(
+            f"Table {table} plays {state.deals_at(series, table)} deals in a series, not {deal}."
+        )
+    return state.deal_now(series, table, deal)
+
+
+def _write(state, now, taker: int | None, tricks: dict[int, int], confirmed: bool) -> WidowDeal:
+    """Check a deal's figures by the rules and write them over whatever the deal had."""
+    if set(tricks) != set(now.playing):
+        names = ", ".join(state.name(p) for p in now.playing)
+        raise ServiceError(
+            f"Deal {now.deal} at table {now.table} is played by {names}: give each their tricks."
+        )
+    if taker is not None and taker not in now.playing:
+        raise ServiceError("The widow is taken by one of the three who played the deal.")
+    order = list(now.playing)
+    try:
+        deal_scores([tricks[p] for p in order], order.index(taker) if taker is not None else None)
+    except WidowError as error:
+        raise ServiceError(str(error)) from None
+    drive = state.drive
+    WidowDeal.objects.filter(drive=drive, series=now.series, table=now.table, deal=now.deal).delete()
+    entered = WidowDeal.objects.create(
+        drive=drive, series=now.series, table=now.table, deal=now.deal, taker_id=taker, confirmed=confirmed
+    )
+    WidowTricks.objects.bulk_create(
+        WidowTricks(deal=entered, player_id=p, tricks=tricks[p], agreed=confirmed) for p in order
+    )
+    return entered
+
+
+@transaction.atomic
+def widow_deal_enter(
+    *, drive: Drive, series: int, table: int, deal: int, taker: int | None, tricks: dict[int, int], user=None
+) -> WidowDeal:
+    """A table's tablet enters a deal: who took the widow (a player's id, or None) and each
+    player's tricks; it counts once every player who played it has agreed."""
+    drive = _locked(drive)
+    require(lifecycle.may_play(drive), DriveStateError)
+    _not_waiting(drive, series, table)
+    state = WidowState(drive)
+    now = _deal_players(state, series, table, deal)
+    if now.entered is not None and now.entered.confirmed:
+        raise ServiceError(f"Deal {deal} at table {table} is already agreed: the organiser can correct it.")
+    entered = _write(state, now, taker, tricks, confirmed=False)
+    entered = WidowDeal.objects.prefetch_related("tricks").get(pk=entered.pk)
+    drive_log(
+        drive=drive,
+        action=Action.CARD,
+        detail=f"series {series}, table {table}, deal {deal} entered: {state.deal_text(entered)}",
+        user=user,
+    )
+    return entered
+
+
+@transaction.atomic
+def widow_deal_agree(
+    *, drive: Drive, series: int, table: int, deal: int, player: int, user=None
+) -> WidowDeal:
+    """One player who played the deal agrees it at the tablet; with the last of them it counts, and
+    with a series' last deal the next series' tables are drawn."""
+    drive = _locked(drive)
+    require(lifecycle.may_play(drive), DriveStateError)
+    entered = WidowDeal.objects.filter(drive=drive, series=series, table=table, deal=deal).first()
+    if entered is None:
+        raise ServiceError(f"Deal {deal} at table {table} has not been entered yet.")
+    if entered.confirmed:
+        return entered
+    _not_waiting(drive, series, table)
+    updated = WidowTricks.objects.filter(deal=entered, player_id=player).update(agreed=True)
+    if not updated:
+        raise ServiceError("Only the players who played the deal agree it.")
+    if WidowTricks.objects.filter(deal=entered, agreed=False).exists():
+        return entered
+    entered.confirmed = True
+    entered.save(update_fields=["confirmed"])
+    state = WidowState(drive)
+    drive_log(
+        drive=drive,
+        action=Action.CARD,
+        detail=f"series {series}, table {table}, deal {deal} agreed: "
+        + state.deal_text(state.deals[(series, table, deal)]),
+        user=user,
+    )
+    _next_series(drive, state, user)
+    return entered
+
+
+def _next_series(drive: Drive, state: WidowState, user) -> None:
+    """With a series complete, draw the next one's tables (if the evening has one more)."""
+    series = state.series
+    if not state.series_complete(series) or series >= state.series_count:
+        return
+    _seat(drive, series + 1, _draw(drive, series + 1, state))
+    how = "by running totals" if drive.redraw == TOTALS else "at random"
+    drive_log(drive=drive, action=Action.MOVED, detail=f"series {series + 1} drawn {how}", user=user)
+
+
+@transaction.atomic
+def widow_deal_record(
+    *, drive: Drive, table: int, taker: int | None, tricks: dict[int, int], user=None
+) -> WidowDeal:
+    """The organiser types a table's next deal of the series in play from its score card: it counts
+    at once (nobody agrees it at a tablet), and with a series' last deal the next is drawn."""
+    drive = _locked(drive)
+    require(lifecycle.may_play(drive), DriveStateError)
+    state = WidowState(drive)
+    now = state.now_at(table)
+    if now is None:
+        raise ServiceError(f"Table {table} has no deal to play in series {state.series}.")
+    _not_waiting(drive, now.series, table)
+    entered = _write(state, now, taker, tricks, confirmed=True)
+    entered = WidowDeal.objects.prefetch_related("tricks").get(pk=entered.pk)
+    drive_log(
+        drive=drive,
+        action=Action.CARD,
+        detail=f"series {now.series}, table {table}, deal {now.deal} typed from the score card: "
+        + state.deal_text(entered),
+        user=user,
+    )
+    _next_series(drive, WidowState(drive), user)
+    return entered
+
+
+@transaction.atomic
+def widow_deal_reject(*, drive: Drive, series: int, table: int, deal: int, user=None) -> None:
+    """A player does not agree a deal as entered: it is taken back, to be entered again."""
+    drive = _locked(drive)
+    require(lifecycle.may_play(drive), DriveStateError)
+    entered = WidowDeal.objects.filter(drive=drive, series=series, table=table, deal=deal).first()
+    if entered is None or entered.confirmed:
+        return
+    entered.delete()
+    drive_log(
+        drive=drive,
+        action=Action.CARD,
+        detail=f"series {series}, table {table}, deal {deal} not agreed: to be entered again",
+        user=user,
+    )
+
+
+@transaction.atomic
+def widow_deal_correct(
+    *,
+    drive: Drive,
+    series: int,
+    table: int,
+    deal: int,
+    taker: int | None,
+    tricks: dict[int, int],
+    reason: str,
+    user=None,
+) -> WidowDeal:
+    """The organiser sets a deal of any series drawn so far, with the reason: it counts at once, and
+    the trail keeps what it was and what it became. Later series stay as they were drawn."""
+    drive = _locked(drive)
+    require(lifecycle.may_correct(drive), DriveStateError)
+    if not reason.strip():
+        raise ServiceError("Say why the deal is corrected: the trail keeps the reason.")
+    state = WidowState(drive)
+    if table not in state.tables.get(series, {}):
+        raise ServiceError(f"Table {table} does not play in series {series}.")
+    if not 1 <= deal <= state.deals_at(series, table):
+        raise ServiceError(
+            f"Table {table} plays {state.deals_at(series, table)} deals in a series, not {deal}."
+        )
+    now = state.deal_now(series, table, deal)
+    before = state.deal_text(now.entered) if now.entered is not None else "—"
+    entered = _write(state, now, taker, tricks, confirmed=True)
+    entered = WidowDeal.objects.prefetch_related("tricks").get(pk=entered.pk)
+    drive_log(
+        drive=drive,
+        action=Action.CORRECTED,
+        detail=f"series {series}, table {table}, deal {deal}: {before} → {state.deal_text(entered)} "
+        f"({reason.strip()})",
+        user=user,
+    )
+    if series == state.series:
+        _next_series(drive, WidowState(drive), user)
+    return entered
+
+
+@transaction.atomic
+def widow_close(*, drive: Drive, user=None) -> Drive:
+    """Close the evening once every series is played: the standings are final."""
+    drive = _locked(drive)
+    require(lifecycle.may_close(drive), DriveStateError)
+    state = WidowState(drive)
+    if not state.complete:
+        raise ServiceError(
+            f"Series {state.series} of {state.series_count} is still being played: close the evening "
+            "when every table has agreed its last deal."
+        )
+    drive.status = Drive.Status.FINISHED
+    drive.save(update_fields=["status"])
+    top = state.standings()[0]
+    drive_log(
+        drive=drive, action=Action.CLOSED, detail=f"winner {top['name']}, {top['points']} points", user=user
+    )
+    evening_closed.send(sender=Drive, instance=drive)  # hall mode's backup, after the commit
+    return drive

@@ -1,0 +1,162 @@
+"""A widow whist series read in a few queries: each series' tables, each table's deals, the scores
+and the standings (``domain/widow`` scores a deal)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from ...domain.places import shared_places
+from ...domain.widow import deal_scores, deals_at, players_in_deal, sits_out
+from ...models import Drive, DrivePlayer, WidowDeal
+
+
+@dataclass(frozen=True)
+class DealNow:
+    """A table's deal to play: its dealer, who plays and who sits out (at a table of four)."""
+
+    series: int
+    table: int
+    deal: int
+    dealer: int  # a player's id
+    playing: tuple[int, ...]
+    sitting_out: int | None
+    entered: WidowDeal | None
+
+
+class WidowState:
+    def __init__(self, drive: Drive):
+        self.drive = drive
+        self.players: dict[int, DrivePlayer] = {
+            p.pk: p for p in drive.players.select_related("member", "second_member").order_by("card")
+        }
+        self.tables: dict[int, dict[int, tuple[int, ...]]] = defaultdict(dict)
+        seated: dict[tuple[int, int], list[int]] = defaultdict(list)
+        for seat in drive.widow_seats.order_by("series", "table", "position"):
+            seated[(seat.series, seat.table)].append(seat.player_id)
+        for (series, table), ids in seated.items():
+            self.tables[series][table] = tuple(ids)
+        self.deals: dict[tuple[int, int, int], WidowDeal] = {
+            (d.series, d.table, d.deal): d
+            for d in drive.widow_deals.prefetch_related("tricks").order_by("series", "table", "deal")
+        }
+
+    @property
+    def series(self) -> int:
+        """The series in play (the last drawn), 0 before the start."""
+        return max(self.tables, default=0)
+
+    @property
+    def series_count(self) -> int:
+        return self.drive.halves
+
+    def name(self, player_id: int) -> str:
+        return self.players[player_id].name
+
+    def deals_at(self, series: int, table: int) -> int:
+        return deals_at(len(self.tables[series][table]), self.drive.hands)
+
+    def tricks(self, deal: WidowDeal) -> dict[int, int]:
+        return {t.player_id: t.tricks for t in deal.tricks.all()}
+
+    def scores(self, deal: WidowDeal) -> dict[int, int]:
+        """Each player's points for an entered deal, in the order they sat."""
+        tricks = self.tricks(deal)
+        order = [p for p in self.tables[deal.series][deal.table] if p in tricks]
+        taker = order.index(deal.taker_id) if deal.taker_id in order else None
+        return dict(zip(order, deal_scores([tricks[p] for p in order], taker), strict=True))
+
+    def deal_now(self, series: int, table: int, deal: int) -> DealNow:
+        seats = self.tables[series][table]
+        out = sits_out(len(seats), deal)
+        return DealNow(
+            series=series,
+            table=table,
+            deal=deal,
+            dealer=seats[(deal - 1) % len(seats)],
+            playing=tuple(seats[i] for i in players_in_deal(len(seats), deal)),
+            sitting_out=None if out is None else seats[out],
+            entered=self.deals.get((series, table, deal)),
+        )
+
+    def now_at(self, table: int) -> DealNow | None:
+        """The table's deal in play in the current series: the first not yet agreed; None when the
+        table has played its series."""
+        series = self.series
+        if table not in self.tables.get(series, {}):
+            return None
+        for deal in range(1, self.deals_at(series, table) + 1):
+            entered = self.deals.get((series, table, deal))
+            if entered is None or not entered.confirmed:
+                return self.deal_now(series, table, deal)
+        return None
+
+    def table_done(self, series: int, table: int) -> int:
+        """Deals agreed at a table in a series."""
+        return sum(1 for (s, t, _), d in self.deals.items() if s == series and t == table and d.confirmed)
+
+    def series_complete(self, series: int) -> bool:
+        tables = self.tables.get(series, {})
+        return bool(tables) and all(self.table_done(series, t) == self.deals_at(series, t) for t in tables)
+
+    @property
+    def complete(self) -> bool:
+        """Every series drawn and played."""
+        return self.series == self.series_count and self.series_complete(self.series)
+
+    def totals(self) -> dict[int, int]:
+        """Each player's points over the agreed deals."""
+        totals = dict.fromkeys(self.players, 0)
+        for deal in self.deals.values():
+            if deal.confirmed:
+                for player, points in self.scores(deal).items():
+                    totals[player] += points
+        return totals
+
+    def series_totals(self, series: int) -> dict[int, int]:
+        totals: dict[int, int] = defaultdict(int)
+        for (s, _, _), deal in self.deals.items():
+            if s == series and deal.confirmed:
+                for player, points in self.scores(deal).items():
+                    totals[player] += points
+        return totals
+
+    def played(self) -> dict[int, int]:
+        """The deals each player has played (and agreed)."""
+        count = dict.fromkeys(self.players, 0)
+        for deal in self.deals.values():
+            if deal.confirmed:
+                for player in self.tricks(deal):
+                    count[player] += 1
+        return count
+
+    def tens(self, player_id: int) -> int:
+        """The agreed deals in which the player took ten tricks or more."""
+        return sum(
+            1 for deal in self.deals.values() if deal.confirmed and self.tricks(deal).get(player_id, 0) >= 10
+        )
+
+    def standings(self) -> list[dict]:
+        """One list of players by points, equal totals sharing a place ("3="), by name within it."""
+        totals, played = self.totals(), self.played()
+        ordered = sorted(self.players, key=lambda p: (-totals[p], self.name(p).lower(), p))
+        places = shared_places([totals[p] for p in ordered])
+        return [
+            {
+                "place": place,
+                "player": self.players[p],
+                "name": self.name(p),
+                "points": totals[p],
+                "played": played[p],
+                "by_series": [self.series_totals(s).get(p, 0) for s in range(1, self.series + 1)],
+            }
+            for place, p in zip(places, ordered, strict=True)
+        ]
+
+    def deal_text(self, deal: WidowDeal) -> str:
+        """A deal as the trail writes it: "Ann Smith 5 (widow), Bob Jones 4, Cy Lee 4"."""
+        tricks = self.tricks(deal)
+        order = [p for p in self.tables[deal.series][deal.table] if p in tricks]
+        return ", ".join(
+            f"{self.name(p)} {tricks[p]}{' (widow)' if p == deal.taker_id else ''}" for p in order
+        )

@@ -1,0 +1,1 @@
+"""A widow whist series' pages: the organiser's (``organiser``) and the tablets' (``tablet``)."""
