@@ -367,7 +367,7 @@ class NewEventForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, empty_label=None)
     name = forms.CharField(
         max_length=100,
-        initial="Whist drive",
+        initial="Duplicate whist",  # a drive is another kind of evening, with a page of its own
         validators=[validate_one_line],
         error_messages=text_errors("A name"),
     )
@@ -387,6 +387,8 @@ class NewEventForm(forms.Form):
             (Event.Variant.THREE_QUARTER_HOWELL, Event.Variant.THREE_QUARTER_HOWELL.label),
         ],
         required=False,
+        initial="",
+        widget=forms.RadioSelect,  # each choice in full: a drop-down cuts the longer one short
         help_text="A Howell: every pair meets the others and all are ranked together, pairs "
         "changing direction (N/S or E/W) as the table card says.",
     )
@@ -406,6 +408,8 @@ class NewEventForm(forms.Form):
         coerce=bool,
         empty_value=False,
         required=False,
+        initial="",
+        widget=forms.RadioSelect,
     )
 
     def clean(self):
