@@ -22,6 +22,7 @@ def test_the_organiser_logs_in_and_opens_the_demo_event(live_server, page):
 
     ready = Event.objects.get(status=Event.Status.READY).name  # the demo's relay, ready to play
     page.goto(f"{live_server.url}/")
+    page.get_by_role("link", name="All events").click()
     page.get_by_role("link", name=ready).click()
     expect(page.locator("h1")).to_have_text(ready)
     expect(page.get_by_text("Ready to play")).to_be_visible()

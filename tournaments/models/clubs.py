@@ -175,6 +175,19 @@ class ClubQuerySet(models.QuerySet):
         return self.filter(club__organisers=user)
 
 
+class EveningQuerySet(ClubQuerySet):
+    """An event's or a drive's rows: both say "running" while played and "finished" after."""
+
+    def tonight(self, day):
+        """What is on tonight: every evening in play, and those dated ``day`` whatever their state."""
+        return self.filter(Q(status="running") | Q(date=day)).order_by("date", "name", "id")
+
+    def coming(self, day):
+        """Evenings set up for a later day, not started yet, the nearest first."""
+        later = self.filter(date__gt=day).exclude(status__in=("running", "finished"))
+        return later.order_by("date", "name", "id")
+
+
 class Member(models.Model):
     class Published(models.TextChoices):
         """How the member's name shows on public pages (organisers always see it whole)."""

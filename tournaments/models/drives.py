@@ -28,7 +28,7 @@ from ..domain.rubbers import CLAIMS, GAME_CHOICES, GAMES
 from .clubs import (
     EVENING_TAG_HELP,
     Club,
-    ClubQuerySet,
+    EveningQuerySet,
     Member,
     person_name,
     validate_one_line,
@@ -153,7 +153,7 @@ class Drive(models.Model):
         null=True, blank=True, help_text="When the organiser last called 'move now'."
     )
 
-    objects = ClubQuerySet.as_manager()
+    objects = EveningQuerySet.as_manager()
 
     class Meta:
         ordering = ["-date", "name"]

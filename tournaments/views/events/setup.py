@@ -16,38 +16,16 @@ import whistdrive
 from ... import pdf, services
 from ...domain.errors import DomainError
 from ...forms import DealForm, PbnUploadForm, ResultsUploadForm, form_problems
-from ...models import Direction, Drive, Event, Heartbeat
+from ...models import Direction, Event, Heartbeat
 from ...reports import dd_rows, hand_diagram
 from ..common import (
     LoginNeeded,
     back,
-    clubs_for_user,
     get_event_for_results,
     get_event_for_user,
     organises_event,
     tablet_base_url,
 )
-
-
-def home(request):
-    events, drives, clubs = [], [], []
-    if request.user.is_authenticated:
-        events = Event.objects.for_user(request.user).select_related("club")[:50]
-        drives = Drive.objects.for_user(request.user).select_related("club")[:20]
-        clubs = clubs_for_user(request.user)
-    published = Event.objects.filter(published=True).select_related("club")[:20]
-    published_drives = Drive.objects.filter(published=True).select_related("club")[:20]
-    return render(
-        request,
-        "tournaments/home.html",
-        {
-            "events": events,
-            "drives": drives,
-            "clubs": clubs,
-            "published": published,
-            "published_drives": published_drives,
-        },
-    )
 
 
 @login_required
