@@ -99,6 +99,13 @@ class Club(models.Model):
         help_text="Users who run this club's events in the organiser site.",
     )
     paper_size = models.CharField(max_length=6, choices=PaperSize.choices, default=PaperSize.A4)
+    large_print = models.BooleanField(
+        "large print",
+        default=False,
+        help_text="Print the cards players hold (guide cards, score cards, itinerary cards and a "
+        "drive's players' cards) in type of 14 points or more, for players who find the usual "
+        "type small: a card then takes a whole sheet more often.",
+    )
     minutes_per_board = models.DecimalField(
         max_digits=4,
         decimal_places=1,

@@ -383,6 +383,7 @@ def drive_itinerary_cards(*, drive: Drive) -> bytes:
         schedule=schedule,
         names={p.card: p.name for p in players},
         page_size=PAGE_SIZES[drive.club.paper_size],
+        large_print=drive.club.large_print,
     )
 
 
@@ -471,13 +472,7 @@ def _print(state: DriveState, document: str, base_url: str, *, cards, words, res
         link = base_url.rstrip("/") + reverse("tournaments:drive-table", args=[access.token])
         tables.append(DriveTableCard(access.table, words.get(access.table, ()), access.code, link))
     data = DrivePrint(
-        event=PrintEvent(
-            name=drive.name,
-            club=drive.club.name,
-            date=f"{drive.date:%A %-d %B %Y}",
-            paper=drive.club.paper_size,
-            scoring=drive.evening_format.measure.value.capitalize(),
-        ),
+        event=PrintEvent.of(drive, scoring=drive.evening_format.measure.value.capitalize()),
         rules=state.rules_words,
         cards=cards,
         tables=tuple(tables),

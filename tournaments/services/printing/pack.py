@@ -96,11 +96,8 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
     else:
         results = results_sheet(report) if report else blank_results_sheet(event, seatings, boards)
     return PrintPack(
-        event=PrintEvent(
-            name=event.name,
-            club=event.club.name,
-            date=f"{event.date:%A %-d %B %Y}",
-            paper=event.club.paper_size,
+        event=PrintEvent.of(
+            event,
             scoring=event.get_scoring_display(),
             rules=(
                 f"{event.get_minnesota_rules_display()} (no trumps): {event.minnesota_rules_summary}"
