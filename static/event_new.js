@@ -2,10 +2,13 @@
    individual, else "pairs". Without JavaScript it says what the form held when the page was made. */
 (function () {
   "use strict";
-  var choice = document.getElementById("id_individual");
+  var choices = document.querySelectorAll("input[name=individual]");
   var who = document.querySelector("[data-who]");
-  if (!choice || !who) { return; }
-  function say() { who.textContent = choice.value ? "players" : "pairs"; }
-  choice.addEventListener("change", say);
+  if (!choices.length || !who) { return; }
+  function say() {
+    var chosen = document.querySelector("input[name=individual]:checked");
+    who.textContent = chosen && chosen.value ? "players" : "pairs";
+  }
+  choices.forEach(function (choice) { choice.addEventListener("change", say); });
   say();
 })();

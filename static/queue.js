@@ -167,6 +167,32 @@
 
   function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
 
+  // While this round's scores wait on the tablet, last round's "go to table 2" (drawn by the scorer
+  // before them) no longer holds, and the scorer cannot say where to go next: the table is told so,
+  // and pointed at its cards, which list every round.
+  function roundNotice(box, byItem, kept) {
+    var old = document.querySelector("section.kept-round");
+    if (old) old.remove();
+    var round = box.dataset.round;
+    var sections = Array.prototype.slice.call(document.querySelectorAll("section.board[data-item]"));
+    var waiting = sections.filter(function (section) { return byItem[section.dataset.item]; });
+    if (!round || !kept || !waiting.length) return;
+    var stale = document.querySelector("section.moves");
+    if (stale) stale.remove();
+    var over = sections.every(function (section) {
+      var entries = byItem[section.dataset.item];
+      return (entries ? localState(section, entries).status : section.dataset.status) === "confirmed";
+    });
+    var notice = element("section", { class: "moves kept-round", role: "status" });
+    notice.append(
+      element("strong", {}, over ? "Round " + round + " is over at this table." : "Round " + round + ":"),
+      " Its scores are waiting to send, kept on this tablet. " +
+        (over ? "Where to go next: " + box.dataset.next + "." : "When the round is over, " + box.dataset.next + " for where to go next.")
+    );
+    var head = document.querySelector("header.table-head");
+    if (head) head.after(notice);
+  }
+
   function render() {
     var box = outbox();
     if (!box) return;
@@ -178,6 +204,7 @@
       var entries = byItem[section.dataset.item];
       if (entries) redraw(box, section, entries);
     });
+    roundNotice(box, byItem, failures > 0 || queue.entries.some(function (entry) { return entry.kept; }));
     box.textContent = "";
     var waiting = Object.keys(byItem).length;
     if (waiting) {

@@ -80,6 +80,19 @@ def test_a_table_with_someone_else_waits_until_the_organiser_seats_the_pair_ther
     waiting.locator("select[name=instead_of]").select_option(str(seating.ew_pair.pk))
     waiting.get_by_role("button", name="Seat the pair that is there").click()
     expect(page.locator(".messages")).to_contain_text("Table 1 may play on")
+    # The cards printed before are wrong about the two pairs now: the organiser is told, and offered
+    # the two pairs' new guide cards and the tables' cards to print again.
+    expect(page.locator(".messages")).to_contain_text(
+        f"From round 1, E/W 2 ({there.names}) plays E/W 1's rounds and E/W 1 ({seating.ew_pair.names}) "
+        "plays E/W 2's: their guide cards, and the table cards of tables 1, 2 and 3 printed before, are "
+        "wrong about them."
+    )
+    guides = page.get_by_role("link", name="Print their new guide cards")
+    expect(guides).to_be_visible()
+    expect(page.get_by_role("link", name="Print the table cards of tables 1, 2 and 3 again")).to_be_visible()
+    shoot(page, path=SHOTS / "checkin-live-seated.png", full_page=True)
+    reprint = page.request.get(live_server.url + guides.get_attribute("href"))
+    assert reprint.ok and reprint.headers["content-type"] == "application/pdf"
     expect(page.locator("#check-in-1")).to_have_count(0)
 
     # The table is told, and plays on with E/W 2. (Its waiting page reloads itself every few

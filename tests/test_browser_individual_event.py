@@ -42,9 +42,7 @@ def test_players_play_an_individual_on_two_tablets(live_server, browser, club, o
     page.click("input[type=submit]")
     page.get_by_role("link", name="New event").click()
     page.fill("#id_name", "Individual Night")
-    page.select_option(
-        "#id_individual", label="Individual: players enter alone and partner each other in turn"
-    )
+    page.get_by_label("Individual: players enter alone and partner each other in turn").check()
     page.get_by_role("button", name="Create, then enter tonight's players").click()
     expect(page.locator("h1")).to_have_text("Individual Night")
 

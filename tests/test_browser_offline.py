@@ -181,3 +181,48 @@ def test_without_javascript_the_forms_post_as_before(live_server, browser, runni
     expect(_board(page, 1)).to_contain_text("✓ confirmed")
     assert list(Result.objects.confirmed().values_list("ns_tricks", flat=True)) == [9]
     context.close()
+
+
+def test_a_round_kept_offline_replaces_last_rounds_moves_with_where_to_look(live_server, page, running):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.clock.install()
+    access = running.table_accesses.get(table=1)
+    page.goto(f"{live_server.url}/t/{access.token}/")
+    for board in running.seatings.get(round=1, table=1).board_numbers:
+        _board(page, board).get_by_role("button", name="N/S took 7 tricks", exact=True).click()
+        _board(page, board).get_by_role("button", name="Yes, confirm").click()
+    expect(page.locator(".round-over")).to_contain_text("Round 1 is over")
+    page.get_by_role("link", name="Next round").click()
+    moves = page.locator("section.moves")
+    expect(moves).to_contain_text("Round 1 is over.")
+    expect(moves).to_contain_text("go to table")  # last round's moves, true while round 2 starts
+
+    page.context.set_offline(True)
+    boards = running.seatings.get(round=2, table=1).board_numbers
+    first, *others = boards
+    _board(page, first).get_by_role("button", name="N/S took 8 tricks", exact=True).click()
+    expect(page.locator("#outbox")).to_contain_text("sent by itself when the network is back")
+    notice = page.locator("section.kept-round")
+    expect(notice).to_contain_text(
+        "Round 2: Its scores are waiting to send, kept on this tablet. When the round is over, see the "
+        "table card or your guide card for where to go next."
+    )
+    expect(page.get_by_text("Round 1 is over.")).to_have_count(0)  # no stale "go to table 2"
+    _board(page, first).get_by_role("button", name="Yes, confirm").click()
+    for board in others:
+        _board(page, board).get_by_role("button", name="N/S took 6 tricks", exact=True).click()
+        _board(page, board).get_by_role("button", name="Yes, confirm").click()
+    expect(notice).to_contain_text(
+        "Round 2 is over at this table. Its scores are waiting to send, kept on this tablet. Where to go "
+        "next: see the table card or your guide card."
+    )
+    expect(page.locator("section.moves")).to_have_count(1)
+    expect(page.locator("body")).not_to_contain_text("go to table")
+    _shot(page, "round-kept-offline")
+    assert not Result.objects.filter(round=2).exists()
+
+    page.context.set_offline(False)
+    page.clock.run_for(6000)
+    expect(page.locator(".round-over")).to_contain_text("Round 2 is over")  # the scorer's moves again
+    expect(page.locator("section.kept-round")).to_have_count(0)
+    assert Result.objects.confirmed().filter(round=2).count() == len(boards)

@@ -104,7 +104,13 @@ def _season() -> dict:
         "members": sorted((m.first_name, m.last_name, m.email, m.active) for m in Member.objects.all()),
         "clubs": list(
             Club.objects.values_list(
-                "name", "slug", "members_only", "minutes_per_board", "scoring", "public_address"
+                "name",
+                "slug",
+                "members_only",
+                "minutes_per_board",
+                "scoring",
+                "public_address",
+                "large_print",
             )
         ),
         "history": sorted(
@@ -139,6 +145,7 @@ def test_the_demo_club_restores_into_an_empty_database_as_it_was(demo, tmp_path)
         Drive.objects.count(),
         Competition.objects.count(),
     )
+    Club.objects.update(large_print=True)  # a club setting kept like the others
     before = _season()
     path = tmp_path / "club.json.gz"
     call_command("backup", str(path), stderr=StringIO())
@@ -160,7 +167,7 @@ def test_the_demo_club_restores_into_an_empty_database_as_it_was(demo, tmp_path)
     assert len(before["events"]) >= 9 and len(before["drives"]) >= 5
     assert {"pending", "sent", "held"} <= {mail[6] for mail in before["mails"]}
     assert all(".results@" in mail[9] for mail in before["mails"])
-    assert before["clubs"][0][5] == "https://results.example.org/"
+    assert before["clubs"][0][5] == "https://results.example.org/" and before["clubs"][0][6] is True
 
 
 def test_every_evening_player_page_and_competition_keeps_its_address_across_a_restore(demo, tmp_path):

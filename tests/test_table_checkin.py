@@ -253,3 +253,79 @@ def test_the_live_page_reads_the_check_ins_in_the_same_queries_however_many_tabl
         assert page.count("waits for you") == tables
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def _pdf_text(response) -> str:
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    assert response["Content-Type"] == "application/pdf"
+    return " ".join(page.extract_text() for page in PdfReader(BytesIO(response.content)).pages)
+
+
+def _seat(client, organiser, running, instead_of, there) -> str:
+    """Seat the pair that is there, as the live page does: the message the organiser reads, as HTML
+    with its words unescaped."""
+    import html
+    import re
+
+    client.force_login(organiser)
+    page = client.post(
+        reverse("tournaments:check-in-resolve", args=[TableCheckIn.objects.get().pk]),
+        {"how": "seat", "instead_of": instead_of.pk, "pair": there.pk},
+        follow=True,
+    ).content.decode()
+    return html.unescape(re.search(r'<li class="success">(.*?)</li>', page, re.S).group(1))
+
+
+def test_after_seating_the_organiser_is_told_the_cards_printed_before_are_wrong(client, organiser, running):
+    access = _access(running)
+    _check_in(client, access, "else")
+    expected = running.seatings.get(round=1, table=1).ew_pair
+    there = running.pairs.get(direction="EW", number=2)
+    html = _seat(client, organiser, running, expected, there)
+    assert (
+        f"From round 1, {there} ({there.names}) plays {expected}'s rounds and {expected} ({expected.names}) "
+        f"plays {there}'s: their guide cards, and the table cards of tables 1, 2 and 3 printed before, "
+        "are wrong about them."
+    ) in html
+    guides = reverse("tournaments:event-print", args=[running.pk, "guide-cards"])
+    assert f'href="{guides}?pairs={expected.pk},{there.pk}">Print their new guide cards' in html  # by number
+    text = _pdf_text(client.get(guides, {"pairs": f"{there.pk},{expected.pk}"}))
+    assert there.names in text and expected.names in text
+    third = running.pairs.get(direction="EW", number=3)
+    assert third.names not in text  # only the two pairs' cards, to print again
+    tables = reverse("tournaments:event-print", args=[running.pk, "table-cards"])
+    assert f'href="{tables}?tables=1,2,3">Print the table cards of tables 1, 2 and 3 again' in html
+
+
+def test_two_stationary_pairs_seated_in_each_others_places_have_only_their_tables_cards_wrong(
+    client, organiser, running
+):
+    access = _access(running)
+    _check_in(client, access, "else")
+    expected = running.seatings.get(round=1, table=1).ns_pair
+    there = running.pairs.get(direction="NS", number=3)
+    html = _seat(client, organiser, running, expected, there)
+    # From the first round on, each sits at the other's table all evening: no guide card to carry.
+    assert "the table cards of tables 1 and 3 printed before are wrong about them" in html
+    assert "guide card" not in html
+    tables = reverse("tournaments:event-print", args=[running.pk, "table-cards"])
+    text = _pdf_text(client.get(tables, {"tables": "1,3"}))
+    assert "Table 1" in text and "Table 3" in text and "Table 2" not in text
+
+
+def test_stationary_pairs_swapped_after_the_first_round_move_once_and_carry_guide_cards(running):
+    check_in = TableCheckIn.objects.create(
+        link=_access(running), round=2, state=WAITING, checked_at="2026-11-26T19:30Z"
+    )
+    one, three = (running.pairs.get(direction="NS", number=n) for n in (1, 3))
+    services.check_in_seat_pair(check_in=check_in, instead_of=one, pair=three)
+    cards = services.cards_to_reprint(event=running, pairs=[three, one], from_round=2)
+    assert cards.tables == [1, 3] and cards.guided == [one, three]
+    pack = services.print_pack_only(
+        services.event_print_pack(running, base_url="http://hall"), pairs={str(one), str(three)}
+    )
+    stops = {card.pair: [stop.table for stop in card.stops] for card in pack.guide_cards}
+    assert stops == {str(one): ["1", "3", "3"], str(three): ["3", "1", "1"]}

@@ -161,6 +161,7 @@ class ClubAdmin(ClubScopedAdmin):
             "guests_published",
             "check_every_round",
             "paper_size",
+            "large_print",
             "minutes_per_board",
             "trump_schedule",
             "scoring",

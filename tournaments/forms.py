@@ -368,7 +368,7 @@ class NewEventForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, empty_label=None)
     name = forms.CharField(
         max_length=100,
-        initial="Whist drive",
+        initial="Duplicate whist",  # a drive is another kind of evening, with a page of its own
         validators=[validate_one_line],
         error_messages=text_errors("A name"),
     )
@@ -388,6 +388,8 @@ class NewEventForm(forms.Form):
             (Event.Variant.THREE_QUARTER_HOWELL, Event.Variant.THREE_QUARTER_HOWELL.label),
         ],
         required=False,
+        initial="",
+        widget=forms.RadioSelect,  # each choice in full: a drop-down cuts the longer one short
     )
     minnesota_rules = forms.ChoiceField(
         label="Minnesota whist rules",
@@ -405,6 +407,8 @@ class NewEventForm(forms.Form):
         coerce=bool,
         empty_value=False,
         required=False,
+        initial="",
+        widget=forms.RadioSelect,
     )
 
     def clean(self):

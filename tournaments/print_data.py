@@ -40,6 +40,21 @@ class PrintEvent:
     paper: str  # "A4" or "LETTER"
     scoring: str
     rules: str = ""  # a Minnesota whist event's rules, named and summed up ("" for classic whist)
+    large_print: bool = False  # the club prints the cards players hold in large print
+
+    @classmethod
+    def of(cls, evening, *, scoring: str, rules: str = "") -> "PrintEvent":
+        """An event's or a drive's: its name and date, its club's name, paper and print."""
+        club = evening.club
+        return cls(
+            name=evening.name,
+            club=club.name,
+            date=f"{evening.date:%A %-d %B %Y}",
+            paper=club.paper_size,
+            scoring=scoring,
+            rules=rules,
+            large_print=club.large_print,
+        )
 
 
 @dataclass(frozen=True)

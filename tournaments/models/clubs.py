@@ -99,6 +99,13 @@ class Club(models.Model):
         help_text="Users who run this club's events in the organiser site.",
     )
     paper_size = models.CharField(max_length=6, choices=PaperSize.choices, default=PaperSize.A4)
+    large_print = models.BooleanField(
+        "large print",
+        default=False,
+        help_text="Print the cards players hold (guide cards, score cards, itinerary cards and a "
+        "drive's players' cards) in type of 14 points or more, for players who find the usual "
+        "type small: a card then takes a whole sheet more often.",
+    )
     minutes_per_board = models.DecimalField(
         max_digits=4,
         decimal_places=1,
@@ -173,6 +180,19 @@ class ClubQuerySet(models.QuerySet):
         if user.is_superuser:
             return self
         return self.filter(club__organisers=user)
+
+
+class EveningQuerySet(ClubQuerySet):
+    """An event's or a drive's rows: both say "running" while played and "finished" after."""
+
+    def tonight(self, day):
+        """What is on tonight: every evening in play, and those dated ``day`` whatever their state."""
+        return self.filter(Q(status="running") | Q(date=day)).order_by("date", "name", "id")
+
+    def coming(self, day):
+        """Evenings set up for a later day, not started yet, the nearest first."""
+        later = self.filter(date__gt=day).exclude(status__in=("running", "finished"))
+        return later.order_by("date", "name", "id")
 
 
 class Member(models.Model):

@@ -29,7 +29,7 @@ from ..domain.widow import RANDOM, REDRAWS
 from .clubs import (
     EVENING_TAG_HELP,
     Club,
-    ClubQuerySet,
+    EveningQuerySet,
     Member,
     person_name,
     validate_one_line,
@@ -161,7 +161,7 @@ class Drive(models.Model):
         null=True, blank=True, help_text="When the organiser last called 'move now'."
     )
 
-    objects = ClubQuerySet.as_manager()
+    objects = EveningQuerySet.as_manager()
 
     class Meta:
         ordering = ["-date", "name"]

@@ -16,7 +16,7 @@ from .clubs import (
     SCORING_METHODS,
     AdjustedScores,
     Club,
-    ClubQuerySet,
+    EveningQuerySet,
     Member,
     MinnesotaRules,
     Scale,
@@ -119,7 +119,7 @@ class Event(models.Model):
     analysis_worker = models.CharField(max_length=32, blank=True, editable=False)
     analysis_beat = models.DateTimeField(null=True, blank=True, editable=False)
 
-    objects = ClubQuerySet.as_manager()
+    objects = EveningQuerySet.as_manager()
 
     class Meta:
         ordering = ["-date", "name"]

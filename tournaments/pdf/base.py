@@ -34,6 +34,7 @@ MARGIN = 14 * mm
 FOOTER_Y = 8 * mm
 FRAME_PADDING = 6  # points: the padding reportlab's page frame keeps inside the margins
 BODY_SIZE = 11  # points: the least a player reads at the table, at arm's length
+LARGE_PRINT = 14  # points: the least on a club's cards in large print, and on their footers
 FOOTER_SIZE = 7.5  # the organiser's footer (which document, which page), in the bottom margin
 WRITING_ROW = 8 * mm  # a row of a form (a score card, a blank results sheet): room to write by hand
 RULE = colors.HexColor("#9aa3b2")
@@ -152,6 +153,27 @@ STYLES = {
 }
 
 
+# A card's styles in large print: every one at LARGE_PRINT or more.
+LARGE_STYLES = {
+    **STYLES,
+    "heading": _style("heading-large", 17, bold=True, spaceBefore=3 * mm, spaceAfter=1.5 * mm),
+    "body": _style("body-large", LARGE_PRINT, leading=18),
+    "note": _style("note-large", LARGE_PRINT, leading=18, spaceBefore=1 * mm),
+    "small": _style("small-large", LARGE_PRINT, leading=18, color=MUTED),
+}
+
+
+def card_size(event: PrintEvent) -> float:
+    """The type of the cards players hold (guide, score and itinerary cards), in points: the
+    club's large print, or the body size."""
+    return LARGE_PRINT if event.large_print else BODY_SIZE
+
+
+def card_styles(event: PrintEvent) -> dict[str, ParagraphStyle]:
+    """The styles of the cards players hold, in large print when the club prints so."""
+    return LARGE_STYLES if event.large_print else STYLES
+
+
 class Safe(str):
     """Markup of our own (a red suit symbol), put into a paragraph as it is."""
 
@@ -194,12 +216,15 @@ def build_pdf(event: PrintEvent, title: str, story: list) -> bytes:
         creator="whistdrive",
     )
 
+    # In large print the footer says which document alone, in type as large as the cards'.
+    size = LARGE_PRINT if event.large_print else FOOTER_SIZE
+    parts = (title,) if event.large_print else (event.club, event.name, event.date, title)
+
     def footer(canvas, document):
         canvas.saveState()
         canvas.setFillColor(MUTED)
-        parts = (event.club, event.name, event.date, title)
-        draw_text(canvas, MARGIN, FOOTER_Y, " · ".join(part for part in parts if part), FOOTER_SIZE)
-        draw_text(canvas, page_size[0] - MARGIN, FOOTER_Y, f"page {document.page}", FOOTER_SIZE, right=True)
+        draw_text(canvas, MARGIN, FOOTER_Y, " · ".join(part for part in parts if part), size)
+        draw_text(canvas, page_size[0] - MARGIN, FOOTER_Y, f"page {document.page}", size, right=True)
         canvas.restoreState()
 
     doc.build(story, onFirstPage=footer, onLaterPages=footer)

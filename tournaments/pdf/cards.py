@@ -5,24 +5,24 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from ..print_data import PrintPack
-from .base import STYLES, WRITING_ROW, text, usable_width
+from .base import WRITING_ROW, card_size, card_styles, text, usable_width
 from .grid import Grid, column_width, suit
 from .sheets import cards_on_sheets
 
 
-def _head(pair: str, names: str, line: str) -> list:
+def _head(pair: str, names: str, line: str, styles: dict) -> list:
     return [
-        text(pair if names == pair else f"{pair}: {names}", STYLES["heading"]),
-        text(line, STYLES["small"]),
+        text(pair if names == pair else f"{pair}: {names}", styles["heading"]),
+        text(line, styles["small"]),
         Spacer(1, 1.5 * mm),
     ]
 
 
 def guide_cards_story(pack: PrintPack) -> list:
-    width = usable_width(pack.event)
-    round_, table = column_width("Round"), column_width("Table", "sit out", bold=False)
-    boards = column_width("Boards", "100–116", bold=False)
-    sit = column_width("E/W cards", bold=False)
+    width, size, styles = usable_width(pack.event), card_size(pack.event), card_styles(pack.event)
+    round_, table = column_width("Round", size=size), column_width("Table", "sit out", size=size, bold=False)
+    boards = column_width("Boards", "100–116", size=size, bold=False)
+    sit = column_width("E/W cards", size=size, bold=False)
     widths = [round_, table, sit, boards, width - round_ - table - sit - boards]
     cards = []
     for card in pack.guide_cards:
@@ -30,14 +30,14 @@ def guide_cards_story(pack: PrintPack) -> list:
         line = f"{pack.event.name} · {pack.event.date} · your route for the evening"
         cards.append(
             [
-                *_head(card.pair, card.names, line),
-                Grid(["Round", "Table", "Sit", "Boards", "Opponents"], rows, widths, bold=[1]),
+                *_head(card.pair, card.names, line, styles),
+                Grid(["Round", "Table", "Sit", "Boards", "Opponents"], rows, widths, size=size, bold=[1]),
                 *([Spacer(1, 1.5 * mm)] if card.notes else []),
-                *(text(note, STYLES["note"]) for note in card.notes),
+                *(text(note, styles["note"]) for note in card.notes),
             ]
         )
     if not cards:
-        return [text("No movement yet: build it first.", STYLES["body"])]
+        return [text("No movement yet: build it first.", styles["body"])]
     return cards_on_sheets(pack.event, cards)
 
 
@@ -47,22 +47,25 @@ def _board(board: int, trumps: str) -> list:
 
 
 def score_cards_story(pack: PrintPack) -> list:
-    width = usable_width(pack.event)
-    percentages = any(card.percentage for card in pack.score_cards)
+    width, size, styles = usable_width(pack.event), card_size(pack.event), card_styles(pack.event)
+    # In large print the opponents' names need the room: the percentage goes on the card's line
+    # under its heading, and the notes' column is named shorter.
+    large = pack.event.large_print
+    percentages = not large and any(card.percentage for card in pack.score_cards)
     header = ["Board", "Round", "Opponents", "Cards", "Tricks", "Score"]
     widths = [
-        column_width("Board", "100 ♥"),
-        column_width("Round"),
+        column_width("Board", "100 ♥", size=size),
+        column_width("Round", size=size),
         0,
-        column_width("Cards"),
-        column_width("Tricks"),
-        column_width("Score", "−12.5"),
+        column_width("Cards", size=size),
+        column_width("Tricks", size=size),
+        column_width("Score", "−12.5", size=size),
     ]
     if percentages:  # the pair's percentage, in the total row, in a column of its own
         header.append("%")
-        widths.append(column_width("100.00 %"))
-    header.append("My notes")
-    widths.append(column_width("My notes"))
+        widths.append(column_width("100.00 %", size=size))
+    header.append("Notes" if large else "My notes")
+    widths.append(column_width(header[-1], size=size))
     widths[2] = width - sum(widths)
     centred = {column: "CENTER" for column in range(len(header) - 1) if column != 2}
     cards, roomy = [], []
@@ -76,10 +79,12 @@ def score_cards_story(pack: PrintPack) -> list:
         total = ["Total", "", "", "", card.tricks, card.total]
         rows.append([*total, *([card.percentage] if percentages else []), ""])
         line = f"{pack.event.name} · {pack.event.date} · personal score card"
-        head = _head(card.pair, card.names, line)
-        options = dict(bold_last=True, align=centred, valign_middle=True)
+        if large and card.percentage:
+            line += f" · {card.percentage}"
+        head = _head(card.pair, card.names, line, styles)
+        options = dict(size=size, bold_last=True, align=centred, valign_middle=True)
         cards.append([*head, Grid(header, rows, widths, **options)])
         roomy.append([*head, Grid(header, rows, widths, min_height=WRITING_ROW, **options)])
     if not cards:
-        return [text("No movement yet: build it first.", STYLES["body"])]
+        return [text("No movement yet: build it first.", styles["body"])]
     return cards_on_sheets(pack.event, cards, roomy)

@@ -5,39 +5,51 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, PageBreak, Spacer
 
 from ..print_data import DrivePrint
-from .base import STYLES, WRITING_ROW, build_pdf, text, usable_width
+from .base import STYLES, WRITING_ROW, build_pdf, card_size, card_styles, text, usable_width
 from .grid import Grid, column_width, suit
 from .sheets import cards_on_sheets
 from .table_cards import QrCode
 
 
 def _score_cards(data: DrivePrint) -> list:
-    width = usable_width(data.event)
+    width, size, styles = usable_width(data.event), card_size(data.event), card_styles(data.event)
     header = list(data.card_columns)
+    # In large print a hand's trumps go beside its number ("3 ♠"), leaving their column's room to
+    # the names.
+    merged = data.event.large_print and header[1:2] == ["Trumps"]
+    if merged:
+        del header[1]
     # The names (a partner; a team's opponents) come between the table and the last two columns'
     # scores, and share what the narrow columns leave.
-    wide = range(3, len(header) - 2)
-    widths = [column_width(name, "Half") if k == 0 else column_width(name) for k, name in enumerate(header)]
+    wide = range(2 if merged else 3, len(header) - 2)
+    widths = [
+        column_width(name, "Half", "10 ♥" if merged else "", size=size)
+        if k == 0
+        else column_width(name, size=size)
+        for k, name in enumerate(header)
+    ]
     left = width - sum(w for k, w in enumerate(widths) if k not in wide)
     widths = [left / len(wide) if k in wide else w for k, w in enumerate(widths)]
     centred = {k: "CENTER" for k in range(len(header)) if k not in wide}
     cards, roomy = [], []
     for card in data.cards:
-        rows = [[r[0], suit(r[1]) if r[1] else "", *r[2:]] for r in card.rows]
+        if merged:
+            rows = [[[(f"{r[0]} ", None), *suit(r[1])] if r[1] else r[0], *r[2:]] for r in card.rows]
+        else:
+            rows = [[r[0], suit(r[1]) if r[1] else "", *r[2:]] for r in card.rows]
         rows.append(["Total", *[""] * (len(header) - 2), card.total])
         head = [
-            text(card.title, STYLES["heading"]),
-            text(" · ".join((data.event.name, data.event.date, data.card, *data.rules[:1])), STYLES["small"]),
+            text(card.title, styles["heading"]),
+            text(" · ".join((data.event.name, data.event.date, data.card, *data.rules[:1])), styles["small"]),
             # The rules' summary, when the game names its rules: every card carries what it scores.
-            *(text(line, STYLES["note"]) for line in data.rules[1:]),
+            *(text(line, styles["note"]) for line in data.rules[1:]),
             Spacer(1, 1.5 * mm),
         ]
-        cards.append([*head, Grid(header, rows, widths, bold_last=True, align=centred)])
-        roomy.append(
-            [*head, Grid(header, rows, widths, bold_last=True, align=centred, min_height=WRITING_ROW)]
-        )
+        options = dict(size=size, bold_last=True, align=centred)
+        cards.append([*head, Grid(header, rows, widths, **options)])
+        roomy.append([*head, Grid(header, rows, widths, min_height=WRITING_ROW, **options)])
     if not cards:
-        return [text("No players yet.", STYLES["body"])]
+        return [text("No players yet.", styles["body"])]
     return cards_on_sheets(data.event, cards, roomy)
 
 

@@ -16,7 +16,7 @@ from reportlab.platypus import Spacer
 from ..domain.boards import SEAT_NAMES
 from ..domain.movements import WhistSchedule
 from ..print_data import PrintEvent
-from .base import PAGE_SIZES, STYLES, build_pdf, text, usable_height, usable_width
+from .base import PAGE_SIZES, build_pdf, card_size, card_styles, text, usable_height, usable_width
 from .grid import Grid, column_width, unbroken_parts
 from .sheets import cards_on_sheets, carried_over, room_left
 
@@ -25,7 +25,13 @@ SITS_OUT = "sits out"
 
 
 def itinerary_cards_pdf(
-    *, title: str, subtitle: str, schedule: WhistSchedule, names: dict[int, str], page_size=A4
+    *,
+    title: str,
+    subtitle: str,
+    schedule: WhistSchedule,
+    names: dict[int, str],
+    page_size=A4,
+    large_print: bool = False,
 ) -> bytes:
     """One card per player: name and number, then a line a round (round, table, seat, partner,
     opponents). ``title`` names the evening, ``subtitle`` says the club and the date, say;
@@ -34,7 +40,7 @@ def itinerary_cards_pdf(
     if paper is None:
         raise ValueError("Itinerary cards print on A4 or Letter paper.")
     # The page footer reads "title · subtitle · Itinerary cards · page 1".
-    event = PrintEvent(name=title, club="", date=subtitle, paper=paper, scoring="")
+    event = PrintEvent(name=title, club="", date=subtitle, paper=paper, scoring="", large_print=large_print)
     return build_pdf(event, DOCUMENT, _cards(event, title, subtitle, schedule, names))
 
 
@@ -52,9 +58,15 @@ def _cards(
         return names.get(player) or f"Player {player}"
 
     width, height = usable_width(event), usable_height(event)
-    widths = [column_width("Round"), column_width("Table", SITS_OUT), column_width("Seat", "North", "South")]
+    size, styles = card_size(event), card_styles(event)
+    widths = [
+        column_width("Round", size=size),
+        column_width("Table", SITS_OUT, size=size),
+        column_width("Seat", "North", "South", size=size),
+    ]
     players = range(1, schedule.players + 1)
-    longest = column_width(*(part for p in players for part in unbroken_parts(named(p))), bold=False)
+    parts = (part for p in players for part in unbroken_parts(named(p)))
+    longest = column_width(*parts, size=size, bold=False)
     widths += _name_widths(width - sum(widths), longest)
     line = " · ".join(part for part in (title, subtitle, "your seats for the evening") if part)
     cards = []
@@ -69,14 +81,21 @@ def _cards(
                 [str(stop.round), str(stop.table), SEAT_NAMES[stop.seat], named(stop.partner), opponents]
             )
         whose = f"{named(player)} · player {player}" if player in names else named(player)
-        head = [text(whose, STYLES["heading"]), text(line, STYLES["small"]), Spacer(1, 1.5 * mm)]
-        grid = Grid(["Round", "Table", "Seat", "Partner", "Opponents"], rows, widths, bold=[1])
+        head = [text(whose, styles["heading"]), text(line, styles["small"]), Spacer(1, 1.5 * mm)]
+        grid = Grid(["Round", "Table", "Seat", "Partner", "Opponents"], rows, widths, size=size, bold=[1])
         # A long evening runs onto a second sheet, which says whose it is (``carried_over``).
         room = room_left(head, width, height)
         cards.append(
             [
                 *head,
-                *carried_over(grid, width=width, height=height, room=room, continued=f"{whose}, continued"),
+                *carried_over(
+                    grid,
+                    width=width,
+                    height=height,
+                    room=room,
+                    continued=f"{whose}, continued",
+                    style=styles["heading"],
+                ),
             ]
         )
     return cards_on_sheets(event, cards)

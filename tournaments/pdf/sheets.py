@@ -16,7 +16,7 @@ from ..print_data import PrintEvent
 from .base import FRAME_PADDING, MARGIN, RULE, STYLES, draw_text, text, usable_height, usable_width
 
 CUT_GAP = 6 * mm  # room left either side of the cut line
-CUT_SIZE = 12  # the scissors at the cut line's start
+CUT_SIZE = 14  # the scissors at the cut line's start (no smaller than large print's type)
 
 
 def _height(flowables: list, width: float, height: float) -> float:
@@ -34,7 +34,7 @@ def room_left(flowables: list, width: float, height: float) -> float:
     )
 
 
-def carried_over(grid, *, width: float, height: float, room: float, continued: str) -> list:
+def carried_over(grid, *, width: float, height: float, room: float, continued: str, style=None) -> list:
     """A grid (``grid.Grid``) in the ``room`` its first page leaves it, the rows that do not fit
     carried over to further pages, each headed ``continued`` (whose card it is) and with the
     grid's headings: the type keeps its size however many rows."""
@@ -44,7 +44,7 @@ def carried_over(grid, *, width: float, height: float, room: float, continued: s
         if not parts:
             return [*pieces, grid]
         first, grid = parts
-        heading = text(continued, STYLES["heading"])
+        heading = text(continued, style or STYLES["heading"])
         pieces += [first, PageBreak(), heading]
         room = room_left([heading], width, height)
 

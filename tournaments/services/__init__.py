@@ -69,8 +69,14 @@ from .events.movements import event_movement_grid, individual_schedule, pair_iti
 from .events.partnerships import pair_namer, partnership_names
 from .events.results import result_correct, result_record, result_record_for_seating
 from .events.scoring import EventReport, event_expected_results, event_report
-from .printing import event_print_pack
-from .tablets.checkins import check_in_direct, check_in_seat_pair, drive_check_ins, event_check_ins
+from .printing import event_print_pack, print_pack_only
+from .tablets.checkins import (
+    cards_to_reprint,
+    check_in_direct,
+    check_in_seat_pair,
+    drive_check_ins,
+    event_check_ins,
+)
 from .tablets.entry import (
     TableError,
     event_open_tables,
@@ -113,6 +119,7 @@ __all__ = [
     "member_save",
     "heartbeat_write",
     "event_print_pack",
+    "print_pack_only",
     "seated_movement",
     "event_movement_grid",
     "pair_itineraries",
@@ -135,6 +142,7 @@ __all__ = [
     "table_check_in",
     "check_in_direct",
     "check_in_seat_pair",
+    "cards_to_reprint",
     "drive_check_ins",
     "event_check_ins",
     "table_code_lookup",

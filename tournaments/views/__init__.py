@@ -52,8 +52,8 @@ from .events.setup import (
     event_print,
     healthz,
     healthz_write,
-    home,
 )
+from .home import drive_list, event_list, home
 from .season.competitions import (
     competition_csv,
     competition_edit,
@@ -73,6 +73,8 @@ from .tablets.drives import (
 from .tablets.events import table_check_in, table_confirm, table_enter, table_page, table_reject, table_start
 
 __all__ = [
+    "drive_list",
+    "event_list",
     "team_night_csv",
     "team_night_new",
     "team_night_team_add",

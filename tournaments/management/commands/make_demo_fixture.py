@@ -141,7 +141,7 @@ def _build():
 
     ready = services.event_create(
         club=club,
-        name="Thursday Drive",
+        name="Thursday Pairs",
         date=date(2026, 11, 26),
         tables=8,
         boards_per_round=3,

@@ -53,6 +53,7 @@ CLUB_FIELDS = (
     "check_every_round",
     "public_address",
     "guests_published",
+    "large_print",
 )
 COMPETITION_FIELDS = tuple(f for f in COMPETITION_SETTINGS if f not in ("start", "end"))  # dates: ISO
 

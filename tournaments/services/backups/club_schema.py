@@ -54,6 +54,7 @@ CLUB = record(
         "check_every_round": YES_NO,
         "public_address": text(200),
         "guests_published": YES_NO,
+        "large_print": YES_NO,
         "organisers": rows(USERNAME | {"type": "string"}),
         "members": rows(
             record(
@@ -123,7 +124,7 @@ CLUB = record(
             )
         ),
     },
-    optional=("check_every_round", "public_address", "guests_published"),
+    optional=("check_every_round", "public_address", "guests_published", "large_print"),
 )
 USER = record(
     {

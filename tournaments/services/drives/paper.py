@@ -383,6 +383,7 @@ def drive_itinerary_cards(*, drive: Drive) -> bytes:
         schedule=schedule,
         names={p.card: p.name for p in players},
         page_size=PAGE_SIZES[drive.club.paper_size],
+        large_print=drive.club.large_print,
     )
 
 
@@ -464,14 +465,8 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
 
 
 def print_event(drive: Drive) -> PrintEvent:
-    """What every page of a drive's paper says of it: its name, club, date, paper and measure."""
-    return PrintEvent(
-        name=drive.name,
-        club=drive.club.name,
-        date=f"{drive.date:%A %-d %B %Y}",
-        paper=drive.club.paper_size,
-        scoring=drive.evening_format.measure.value.capitalize(),
-    )
+    """What every page of a drive's paper says of it: its name, club, date, paper, print and measure."""
+    return PrintEvent.of(drive, scoring=drive.evening_format.measure.value.capitalize())
 
 
 def _print(state: DriveState, document: str, base_url: str, *, cards, words, results, **columns) -> bytes:

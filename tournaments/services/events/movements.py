@@ -73,19 +73,26 @@ class Stop:
 
 def pair_itineraries(seatings, *, howell: bool) -> list[tuple[Pair, list[Stop]]]:
     """Each pair who moves, by number, with its stops round by round: a Mitchell's E/W pairs, every
-    pair of a Howell (its table and direction change). Seatings need their pairs loaded."""
+    pair of a Howell (its table and direction change), and a Mitchell's N/S pair seated in another
+    pair's place during the evening (its table changes). Seatings need their pairs loaded."""
     stops: dict[Pair, list[Stop]] = defaultdict(list)
     for seating in seatings:
         for seat, pair, opponent in (
             ("N/S", seating.ns_pair, seating.ew_pair),
             ("E/W", seating.ew_pair, seating.ns_pair),
         ):
-            if pair is not None and (howell or seat == "E/W"):
+            if pair is not None:
                 stops[pair].append(Stop(seating, seat, opponent))
     return [
         (pair, sorted(found, key=lambda stop: stop.seating.round))
         for pair, found in sorted(stops.items(), key=lambda item: item[0].number)
+        if howell or _moves(found)
     ]
+
+
+def _moves(stops: list[Stop]) -> bool:
+    """A Mitchell's pair moves when it sits E/W, or changes tables (seated in another's place)."""
+    return any(stop.seat == "E/W" for stop in stops) or len({stop.seating.table for stop in stops}) > 1
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 documents its format prints (``domain.formats``: ``documents``)."""
 
 from collections import defaultdict
+from dataclasses import replace
 
 from django.urls import reverse
 
@@ -95,11 +96,8 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
     else:
         results = results_sheet(report) if report else blank_results_sheet(event, seatings, boards)
     return PrintPack(
-        event=PrintEvent(
-            name=event.name,
-            club=event.club.name,
-            date=f"{event.date:%A %-d %B %Y}",
-            paper=event.club.paper_size,
+        event=PrintEvent.of(
+            event,
             scoring=event.get_scoring_display(),
             rules=(
                 f"{event.get_minnesota_rules_display()} (no trumps): {event.minnesota_rules_summary}"
@@ -122,6 +120,18 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
         results=results,
         itinerary=_itinerary(event) if ranks_players else None,
         sides=SIDES[event.evening_format.partnerships_internal],
+    )
+
+
+def print_pack_only(
+    pack: PrintPack, *, pairs: set[str] | None = None, tables: set[int] | None = None
+) -> PrintPack:
+    """The pack cut down to these pairs' guide cards (by label, "E/W 3") and these tables' cards:
+    what to print again once two pairs have swapped places. None keeps them all."""
+    return replace(
+        pack,
+        guide_cards=tuple(card for card in pack.guide_cards if pairs is None or card.pair in pairs),
+        table_cards=tuple(card for card in pack.table_cards if tables is None or card.table in tables),
     )
 
 

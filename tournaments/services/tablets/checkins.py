@@ -16,6 +16,8 @@ refused. The organiser finds pair 9 sitting E/W and seats it in pair 12's place:
 pair 9 plays pair 12's rounds and pair 12 pair 9's, and table 3 plays on.
 """
 
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.db.models import Exists, Q
 from django.utils import timezone
@@ -25,6 +27,7 @@ from ..core.audit import drive_log, event_log
 from ..core.errors import ServiceError
 from ..core.locks import event_held
 from ..core.verdicts import ALLOWED, Verdict, refused
+from ..events.movements import pair_itineraries
 from ..events.partnerships import pair_namer
 
 State = TableCheckIn.State
@@ -173,6 +176,26 @@ def check_in_seat_pair(*, check_in: TableCheckIn, instead_of: Pair, pair: Pair, 
     )
     event_log(event=link.event, action=AuditLine.Action.RESEATED, detail=detail, user=user)
     return check_in
+
+
+@dataclass(frozen=True)
+class CardsToReprint:
+    """After two pairs swap places, the cards printed before that are wrong about them."""
+
+    tables: list[int]  # the tables whose cards name them from the round of the swap on
+    guided: list[Pair]  # those of the two who carry a guide card (who move from table to table)
+
+
+def cards_to_reprint(*, event: Event, pairs: list[Pair], from_round: int) -> CardsToReprint:
+    """The table cards and guide cards to print again once ``pairs`` have swapped places from
+    ``from_round`` on."""
+    theirs = Q(ns_pair__in=pairs) | Q(ew_pair__in=pairs)
+    seatings = list(event.seatings.filter(theirs).select_related("ns_pair", "ew_pair"))
+    ids = {pair.pk for pair in pairs}
+    return CardsToReprint(
+        tables=sorted({s.table for s in seatings if s.round >= from_round}),
+        guided=[pair for pair, _ in pair_itineraries(seatings, howell=event.is_howell) if pair.pk in ids],
+    )
 
 
 def _swap(seatings: list[Seating], one: int, other: int) -> None:

@@ -3,7 +3,9 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
+from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from ... import services
@@ -236,17 +238,73 @@ def check_in_resolve(request, check_in_id: int):
         drive = get_drive_for_user(request, check_in.link.drive_id)
         live = reverse("tournaments:drive-live", args=[drive.pk])
     data, user = request.POST, request.user
+    said = f"Table {check_in.link.table} may play on: its tablet shows what you said."
     try:
         if data.get("how") == "seat":
-            pairs = {str(p.pk): p for p in event.pairs.all()} if check_in.link.event_id else {}
+            pairs = (
+                {str(p.pk): p for p in event.pairs.select_related("player1", "player2")}
+                if check_in.link.event_id
+                else {}
+            )
             instead_of, pair = pairs.get(data.get("instead_of")), pairs.get(data.get("pair"))
             if instead_of is None or pair is None:
                 raise services.ServiceError("Choose the pair expected and the pair that is there.")
             services.check_in_seat_pair(check_in=check_in, instead_of=instead_of, pair=pair, user=user)
+            said = _reseated(event, said, pair=pair, instead_of=instead_of, round=check_in.round)
         else:
             services.check_in_direct(check_in=check_in, message=data.get("message", ""), user=user)
     except DomainError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"Table {check_in.link.table} may play on: its tablet shows what you said.")
+        messages.success(request, said)
     return redirect(live)
+
+
+def _reseated(event, said: str, *, pair, instead_of, round: int):
+    """What the organiser is told once two pairs have swapped places: the cards printed before are
+    wrong about them, and a link to print each kind again."""
+    cards = services.cards_to_reprint(event=event, pairs=[pair, instead_of], from_round=round)
+    tables = _tables_words(cards.tables)
+    swapped = format_html(
+        "{} From round {}, {} ({}) plays {}'s rounds and {} ({}) plays {}'s: ",
+        said,
+        round,
+        pair,
+        pair.names,
+        instead_of,
+        instead_of,
+        instead_of.names,
+        pair,
+    )
+    print_url = "tournaments:event-print"
+    tables_link = format_html(
+        '<a href="{}?tables={}">Print the table cards of {} again</a>',
+        reverse(print_url, args=[event.pk, "table-cards"]),
+        ",".join(map(str, cards.tables)),
+        tables,
+    )
+    if not cards.guided:  # pairs who stay at one table carry no guide card
+        return format_html(
+            "{}the table cards of {} printed before are wrong about them. {}", swapped, tables, tables_link
+        )
+    whose = "their" if len(cards.guided) == 2 else f"{cards.guided[0]}'s"
+    return format_html(
+        "{}{} guide card{}, and the table cards of {} printed before, are wrong about them. "
+        '<a href="{}?pairs={}">Print {} new guide card{}</a> · {}',
+        swapped,
+        whose,
+        pluralize(len(cards.guided)),
+        tables,
+        reverse(print_url, args=[event.pk, "guide-cards"]),
+        ",".join(str(p.pk) for p in cards.guided),
+        whose,
+        pluralize(len(cards.guided)),
+        tables_link,
+    )
+
+
+def _tables_words(tables: list[int]) -> str:
+    """ "table 2", "tables 1, 2 and 3"."""
+    if len(tables) == 1:
+        return f"table {tables[0]}"
+    return "tables " + ", ".join(map(str, tables[:-1])) + f" and {tables[-1]}"

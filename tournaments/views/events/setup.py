@@ -16,38 +16,16 @@ import whistdrive
 from ... import pdf, services
 from ...domain.errors import DomainError
 from ...forms import DealForm, PbnUploadForm, ResultsUploadForm, form_problems
-from ...models import Direction, Drive, Event, Heartbeat
+from ...models import Direction, Event, Heartbeat
 from ...reports import dd_rows, hand_diagram
 from ..common import (
     LoginNeeded,
     back,
-    clubs_for_user,
     get_event_for_results,
     get_event_for_user,
     organises_event,
     tablet_base_url,
 )
-
-
-def home(request):
-    events, drives, clubs = [], [], []
-    if request.user.is_authenticated:
-        events = Event.objects.for_user(request.user).select_related("club")[:50]
-        drives = Drive.objects.for_user(request.user).select_related("club")[:20]
-        clubs = clubs_for_user(request.user)
-    published = Event.objects.filter(published=True).select_related("club")[:20]
-    published_drives = Drive.objects.filter(published=True).select_related("club")[:20]
-    return render(
-        request,
-        "tournaments/home.html",
-        {
-            "events": events,
-            "drives": drives,
-            "clubs": clubs,
-            "published": published,
-            "published_drives": published_drives,
-        },
-    )
 
 
 @login_required
@@ -239,10 +217,22 @@ def event_print(request, event_id: int, document: str):
     event = get_event_for_user(request, event_id)
     if document not in pdf.event_documents(event.evening_format) and document != "pack":
         raise Http404("No such document.")
-    data = pdf.render(services.event_print_pack(event, base_url=tablet_base_url(request)), document)
+    pack = services.event_print_pack(event, base_url=tablet_base_url(request))
+    pairs, tables = _numbers(request.GET.get("pairs")), _numbers(request.GET.get("tables"))
+    if pairs is not None or tables is not None:  # only some cards, to print again after a change
+        labels = None if pairs is None else {str(pair) for pair in event.pairs.filter(pk__in=pairs)}
+        pack = services.print_pack_only(pack, pairs=labels, tables=tables)
+    data = pdf.render(pack, document)
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{slugify(f"{event.name} {document}")}.pdf"'
     return response
+
+
+def _numbers(text: str | None) -> set[int] | None:
+    """A query's list of numbers, "3,5": None when not given; what is not a number is left out."""
+    if text is None:
+        return None
+    return {int(part) for part in text.split(",") if part.strip().isdigit()}
 
 
 def healthz(request):

@@ -1,0 +1,88 @@
+"""The front page, one screen: for an organiser what is on tonight, with everything else one click
+away; for a visitor the latest results and each club's index. And the organiser's lists of every
+event and every drive their clubs hold, a page at a time."""
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+
+from ..models import Club, Drive, Event
+from .common import clubs_for_user
+
+COMING_SHOWN = 3  # the nearest evenings set up for a later day; the rest are on the lists
+LATEST_RESULTS = 8  # the visitor's latest published evenings; the rest are on each club's index
+EVENINGS_A_PAGE = 50
+
+
+def _run_link(evening: Event | Drive) -> str:
+    if isinstance(evening, Event):
+        return reverse("tournaments:event-run", args=[evening.pk])
+    return reverse("tournaments:drive-run", args=[evening.pk])
+
+
+def _rows(*querysets) -> list[dict]:
+    """Events and drives as one list, by date then name: what each is and where it is run from."""
+    evenings = sorted((e for qs in querysets for e in qs), key=lambda e: (e.date, e.name, e.pk))
+    return [
+        {"evening": e, "kind": e.evening_format.title, "url": _run_link(e), "status": e.get_status_display()}
+        for e in evenings
+    ]
+
+
+def home(request):
+    if request.user.is_authenticated:
+        return _organiser_home(request)
+    latest = sorted(
+        [
+            *((e, reverse("tournaments:results", args=[e.pk])) for e in _published(Event)),
+            *((d, reverse("tournaments:drive-room", args=[d.pk])) for d in _published(Drive)),
+        ],
+        key=lambda row: (row[0].date, row[0].name),
+        reverse=True,
+    )[:LATEST_RESULTS]
+    published_clubs = Q(events__published=True) | Q(drives__published=True)
+    clubs = Club.objects.filter(published_clubs, members_only=False).distinct().order_by("name")
+    return render(request, "tournaments/home.html", {"latest": latest, "public_clubs": clubs})
+
+
+def _published(model):
+    return (
+        model.objects.filter(published=True).select_related("club").order_by("-date", "name")[:LATEST_RESULTS]
+    )
+
+
+def _organiser_home(request):
+    today = timezone.localdate()
+    events = Event.objects.for_user(request.user).select_related("club")
+    drives = Drive.objects.for_user(request.user).select_related("club")
+    coming = _rows(events.coming(today)[:COMING_SHOWN], drives.coming(today)[:COMING_SHOWN])
+    return render(
+        request,
+        "tournaments/home.html",
+        {
+            "tonight": _rows(events.tonight(today), drives.tonight(today)),
+            "coming": coming[:COMING_SHOWN],
+            "events_count": events.count(),
+            "drives_count": drives.count(),
+            "clubs": clubs_for_user(request.user).order_by("name"),
+        },
+    )
+
+
+@login_required
+def event_list(request):
+    """Every event of the organiser's clubs, the latest first."""
+    events = Event.objects.for_user(request.user).select_related("club").order_by("-date", "name", "-id")
+    page = Paginator(events, EVENINGS_A_PAGE).get_page(request.GET.get("page"))
+    return render(request, "tournaments/event_list.html", {"page": page})
+
+
+@login_required
+def drive_list(request):
+    """Every drive and team night of the organiser's clubs, the latest first."""
+    drives = Drive.objects.for_user(request.user).select_related("club").order_by("-date", "name", "-id")
+    page = Paginator(drives, EVENINGS_A_PAGE).get_page(request.GET.get("page"))
+    return render(request, "tournaments/drive_list.html", {"page": page})
