@@ -41,6 +41,7 @@ from .drives import (
     DriveTotal,
     PrizeCut,
 )
+from .duels import DuelDeal, DuelDealChange, DuelMatch, DuelNight, DuelPlayer, DuelTable
 from .events import DIRECTION_LABELS, Direction, Entry, Event, Pair, RelayStand, Seating
 from .heartbeat import Heartbeat
 from .history import HistoryLine, ResultLine
@@ -54,6 +55,12 @@ from .tablets import CodeGuard, EventLinks, TableAccess, TableLink
 __all__ = [
     "ADJUSTED_SCORES_HELP",
     "DIRECTION_LABELS",
+    "DuelDeal",
+    "DuelDealChange",
+    "DuelMatch",
+    "DuelNight",
+    "DuelPlayer",
+    "DuelTable",
     "EVENING_TAG_HELP",
     "Adjusted",
     "Granded",

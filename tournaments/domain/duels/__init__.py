@@ -16,6 +16,8 @@ from .schedules import (
     check_swiss,
     check_swiss_rounds,
     round_robin_rounds,
+    rounds_as_dict,
+    rounds_as_text,
     swiss_round_limit,
 )
 from .scoring import (
@@ -63,6 +65,8 @@ __all__ = [
     "qualifiers",
     "rank_players",
     "round_robin_rounds",
+    "rounds_as_dict",
+    "rounds_as_text",
     "score_match",
     "swiss_round_limit",
 ]

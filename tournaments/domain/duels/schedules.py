@@ -108,3 +108,33 @@ def check_round_robin(players: int, rounds: Sequence[Sequence[Pairing]]) -> None
     meetings = sum(not p.bye for pairings in rounds for p in pairings)
     if meetings != players * (players - 1) // 2:
         raise DuelError(f"A round robin of {players} players leaves some two players unmet.")
+
+
+def rounds_as_dict(rounds: Sequence[Sequence[Pairing]]) -> dict:
+    """``{"rounds": [[[a, b], ...], ...], "byes": [p, ...]}``: each round's tables, the player with a
+    bye left out of its round and named in ``byes`` (one a round for an odd field, none for an even).
+
+    >>> rounds_as_dict([[Pairing(1, 3), Pairing(2, None)], [Pairing(2, 1), Pairing(3, None)]])
+    {'rounds': [[[1, 3]], [[2, 1]]], 'byes': [2, 3]}
+    """
+    return {
+        "rounds": [[[p.a, p.b] for p in pairings if not p.bye] for pairings in rounds],
+        "byes": [p.a for pairings in rounds for p in pairings if p.bye],
+    }
+
+
+def rounds_as_text(rounds: Sequence[Sequence[Pairing]]) -> str:
+    """Each round on a line, its tables in order and the bye last.
+
+    >>> print(rounds_as_text([[Pairing(1, 3), Pairing(2, None)], [Pairing(2, 1), Pairing(3, None)]]), end="")
+    Round 1: table 1: 1 v 3; bye: 2
+    Round 2: table 1: 2 v 1; bye: 3
+    """
+    lines = []
+    for number, pairings in enumerate(rounds, start=1):
+        tables = [
+            f"table {t}: {p.a} v {p.b}" for t, p in enumerate((p for p in pairings if not p.bye), start=1)
+        ]
+        byes = [f"bye: {p.a}" for p in pairings if p.bye]
+        lines.append(f"Round {number}: " + "; ".join([*tables, *byes]) + "\n")
+    return "".join(lines)

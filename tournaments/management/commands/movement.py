@@ -10,6 +10,7 @@ from tournaments.domain.movements import build_movement, whist_schedule
 from tournaments.domain.movements.render import movement_as_dict, movement_as_text, whist_as_text
 from tournaments.domain.movements.whist import MAX_PLAYERS, MIN_PLAYERS
 
+from ._duel_movement import print_two_player_round_robin
 from ._movement_options import add_movement_arguments, movement_options
 
 # Options that only a pairs movement has, and what an individual event says to them.
@@ -30,9 +31,15 @@ class Command(BaseCommand):
             type=int,
             help=f"an individual event, every two players partners once ({MIN_PLAYERS} to {MAX_PLAYERS})",
         )
+        parser.add_argument(
+            "--seats", type=int, choices=[2, 4], default=4, help="players at a table (2: a two-player night)"
+        )
         parser.add_argument("--format", choices=["text", "json"], default="text")
 
     def handle(self, *args, **options):
+        if options["seats"] == 2:
+            print_two_player_round_robin(self, options)
+            return
         if options["players"] is not None:
             self._print_whist(options)
             return

@@ -1,0 +1,152 @@
+"""A two-player night through its services: created, started, every deal entered and confirmed at
+the tables, the Swiss paired round by round, the standings, a knock-out, corrections."""
+
+import random
+from datetime import date
+
+import pytest
+
+from tournaments.domain.duels import Pairing, check_round_robin, check_swiss
+from tournaments.models import AuditLine, DuelDealChange, DuelMatch, DuelNight
+from tournaments.services.duels import (
+    DuelServiceError,
+    duel_deal_confirm,
+    duel_deal_correct,
+    duel_deal_enter,
+    duel_deal_reject,
+    duel_night_close,
+    duel_night_create,
+    duel_night_start,
+    duel_player_add,
+    night_state,
+)
+
+NAMES = [f"Player {c}" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
+
+
+def _night(club, players, **kwargs):
+    options = {"pairing": "swiss", "rounds": 3, "deals": 2} | kwargs
+    return duel_night_create(
+        club=club, name="German whist night", date=date(2026, 11, 27), players=NAMES[:players], **options
+    )
+
+
+def play_round(night, rng):
+    """Every table of the round in play enters and confirms its deals until its match is over."""
+    night.refresh_from_db()
+    state = night_state(night)
+    number = state.last_round
+    for line in state.rounds[number]:
+        if line.bye:
+            continue
+        token = night.tables.get(number=line.match.table).token
+        while not night_state(night).rounds[number][line.match.table - 1].finished:
+            a = rng.randint(0, 13)
+            duel_deal_enter(token=token, tricks_a=a, tricks_b=13 - a)
+            duel_deal_confirm(token=token)
+    return number
+
+
+@pytest.mark.django_db
+def test_a_swiss_night_of_nine_is_paired_round_by_round_with_a_bye_each_round(club):
+    night = _night(club, 9, rounds=4)
+    duel_night_start(night=night)
+    rng = random.Random(9)
+    for expected in range(1, 5):
+        assert night_state(night).last_round == expected
+        assert play_round(night, rng) == expected
+    state = night_state(night)
+    assert state.last_round == 4 and state.complete
+    rounds = [
+        [Pairing(m.a.number, m.b.number if m.b else None) for m in state.rounds[n]] for n in range(1, 5)
+    ]
+    check_swiss(9, rounds)
+    assert all(sum(m.bye for m in state.rounds[n]) == 1 for n in range(1, 5))
+    standings = state.standings
+    assert len(standings) == 9
+    total = sum(s.standing.game_points for s in standings)
+    assert total == 4 * 4 * 2 + 4 * 2  # four tables a round worth 2 points each, and a bye's 2
+    duel_night_close(night=night)
+    night.refresh_from_db()
+    assert night.status == DuelNight.Status.FINISHED
+    actions = list(night.changes.values_list("action", flat=True))
+    assert actions.count(AuditLine.Action.PAIRED) == 4
+
+
+@pytest.mark.django_db
+def test_a_round_robin_is_paired_whole_at_the_start(club):
+    night = _night(club, 6, pairing="round-robin", rounds=0)
+    duel_night_start(night=night)
+    state = night_state(night)
+    assert state.last_round == 5
+    check_round_robin(6, [[Pairing(m.a.number, m.b.number) for m in state.rounds[n]] for n in range(1, 6)])
+
+
+@pytest.mark.django_db
+def test_a_knockout_of_the_leaders_follows_the_rounds(club):
+    night = _night(club, 9, rounds=3, knockout=3)
+    duel_night_start(night=night)
+    rng = random.Random(3)
+    for _ in range(3):
+        play_round(night, rng)
+    state = night_state(night)
+    assert state.knockout_rounds == [4]
+    seeds = [s.player for s in state.standings][:3]
+    first = state.rounds[4]
+    bye = next(m for m in first if m.bye)
+    assert bye.a == seeds[0]  # the top seed has the bye
+    played = next(m for m in first if not m.bye)
+    assert {played.a, played.b} == {seeds[1], seeds[2]}
+    play_round(night, rng)
+    final = night_state(night).rounds[5]
+    assert len(final) == 1 and seeds[0] in (final[0].a, final[0].b)
+    play_round(night, rng)
+    state = night_state(night)
+    assert state.champion is not None and state.complete
+
+
+@pytest.mark.django_db
+def test_tricks_that_do_not_add_up_are_refused_and_nothing_is_written(club):
+    night = _night(club, 4)
+    duel_night_start(night=night)
+    token = night.tables.get(number=1).token
+    with pytest.raises(DuelServiceError, match="10 and 4 tricks make 14"):
+        duel_deal_enter(token=token, tricks_a=10, tricks_b=4)
+    assert not DuelDealChange.objects.exists()
+    duel_deal_enter(token=token, tricks_a=10, tricks_b=3)
+    with pytest.raises(DuelServiceError, match="waits for the other player to confirm"):
+        duel_deal_enter(token=token, tricks_a=10, tricks_b=3)
+    duel_deal_reject(token=token)
+    duel_deal_enter(token=token, tricks_a=9, tricks_b=4)
+    duel_deal_confirm(token=token)
+    actions = list(DuelDealChange.objects.order_by("id").values_list("action", flat=True))
+    assert actions == ["created", "rejected", "created", "confirmed"]
+
+
+@pytest.mark.django_db
+def test_a_correction_keeps_its_reason_and_the_pairings_stand(club):
+    night = _night(club, 4, rounds=2)
+    duel_night_start(night=night)
+    play_round(night, random.Random(1))
+    match = DuelMatch.objects.filter(night=night, round=1).order_by("table").first()
+    round_two = list(night.matches.filter(round=2).values_list("player_a", "player_b"))
+    with pytest.raises(DuelServiceError, match="Say why"):
+        duel_deal_correct(night=night, match=match, number=1, tricks_a=13, tricks_b=0, reason=" ")
+    duel_deal_correct(
+        night=night, match=match, number=1, tricks_a=13, tricks_b=0, reason="score card says 13"
+    )
+    assert match.deals.get(number=1).tricks_a == 13
+    assert list(night.matches.filter(round=2).values_list("player_a", "player_b")) == round_two
+    line = night.changes.get(action=AuditLine.Action.CORRECTED)
+    assert "score card says 13" in line.detail
+
+
+@pytest.mark.django_db
+def test_a_player_entered_twice_or_too_many_rounds_are_refused_in_words(club):
+    night = _night(club, 3, rounds=5)
+    with pytest.raises(DuelServiceError, match="is entered already"):
+        duel_player_add(night=night, name="player a")
+    with pytest.raises(DuelServiceError, match="A Swiss of 3 players plays 1 to 2 rounds"):
+        duel_night_start(night=night)
+    night.refresh_from_db()
+    assert night.status == DuelNight.Status.ENTRIES and not night.tables.exists()
