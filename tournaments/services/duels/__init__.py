@@ -15,7 +15,7 @@ from .nights import (
     duel_player_remove,
 )
 from .play import duel_deal_confirm, duel_deal_correct, duel_deal_enter, duel_deal_reject
-from .state import MatchLine, NightState, TableView, night_state, table_view
+from .state import MatchLine, NightState, TableView, night_as_dict, night_state, table_view
 
 __all__ = [
     "DuelServiceError",
@@ -32,6 +32,7 @@ __all__ = [
     "duel_night_start",
     "duel_player_add",
     "duel_player_remove",
+    "night_as_dict",
     "night_state",
     "table_view",
 ]

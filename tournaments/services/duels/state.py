@@ -165,3 +165,54 @@ def table_view(night: DuelNight, table: int) -> TableView:
             state, table, line, "This match is over. The next round is paired when every table has finished."
         )
     return TableView(state, table, line, "")
+
+
+def night_as_dict(night: DuelNight) -> dict:
+    """The night as JSON: its settings, players, every round's matches with their deals, the
+    standings and the knock-out's winner (the results' JSON and ``two_player_state --format json``)."""
+    state = night_state(night)
+    return {
+        "name": night.name,
+        "club": night.club.name,
+        "date": night.date.isoformat(),
+        "format": night.evening_format.title,
+        "scoring": night.evening_format.scoring,
+        "pairing": night.pairing,
+        "status": night.status,
+        "players": [{"number": p.number, "name": p.name} for p in state.players],
+        "rounds": [
+            {
+                "round": number,
+                "stage": lines[0].match.stage if lines else "",
+                "matches": [
+                    {
+                        "table": line.match.table,
+                        "players": [line.a.number, line.b.number if line.b else None],
+                        "bye": line.bye,
+                        "deals": [
+                            {"a": d.tricks_a, "b": d.tricks_b, "black": d.black}
+                            for d in line.deals
+                            if d.confirmed
+                        ],
+                        "points": [line.score.a, line.score.b],
+                        "game_points": list(line.game_points(night)) if line.finished else None,
+                        "finished": line.finished,
+                    }
+                    for line in lines
+                ],
+            }
+            for number, lines in sorted(state.rounds.items())
+        ],
+        "standings": [
+            {
+                "place": s.standing.place,
+                "number": s.player.number,
+                "name": s.player.name,
+                "game_points": s.standing.game_points,
+                "won": s.standing.won,
+                "spread": s.standing.spread,
+            }
+            for s in state.standings
+        ],
+        "knockout_winner": state.champion.number if state.champion else None,
+    }
