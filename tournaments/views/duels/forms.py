@@ -10,7 +10,9 @@ from ...models import DuelNight
 class NewNightForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, empty_label=None)
     name = forms.CharField(max_length=100, initial="German whist night")
-    date = forms.DateField(initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     game = forms.ChoiceField(choices=DuelNight.Game.choices, initial="german")
     german_scoring = forms.ChoiceField(
         choices=DuelNight.GermanScoring.choices, initial="last-13", label="German whist's scoring"

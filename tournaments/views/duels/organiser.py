@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from ...domain.errors import DomainError
 from ...models import DuelMatch, DuelNight
 from ...services import duels
-from ..common import get_clubs_for_user
+from ..common import get_clubs_for_user, whole_number
 from .forms import CorrectionForm, NewNightForm
 
 
@@ -55,11 +55,18 @@ def _context(night: DuelNight) -> dict:
 @login_required
 def duel_run(request, night_id: int):
     night = _night_for_user(request, night_id)
-    context = _context(night) | {
+    context = _context(night)
+    chosen = whole_number(request.GET.get("match"))
+    correcting = next(
+        (line for lines in context["state"].rounds.values() for line in lines if line.match.pk == chosen),
+        None,
+    )
+    context |= {
         "tables": night.tables.order_by("number"),
         "members": night.club.members.filter(active=True),
         "trail": night.changes.select_related("changed_by"),
-        "correction": CorrectionForm(),
+        "correcting": correcting if correcting and not correcting.bye else None,
+        "correction": CorrectionForm(initial={"match": chosen}),
     }
     return render(request, "tournaments/duel_run.html", context)
 
