@@ -58,7 +58,7 @@ def _check_rules(night: DuelNight, players: int | None = None) -> None:
         raise DuelServiceError(str(error)) from None
 
 
-@transaction.atomic(durable=True)
+@transaction.atomic
 def duel_night_create(
     *,
     club: Club,
@@ -125,7 +125,7 @@ def _add(night: DuelNight, name: str) -> DuelPlayer:
     return DuelPlayer.objects.create(night=night, number=number, member=member, guest=guest)
 
 
-@transaction.atomic(durable=True)
+@transaction.atomic
 def duel_player_add(*, night: DuelNight, name: str, user=None) -> DuelPlayer:
     night = _locked(night)
     if night.status != DuelNight.Status.ENTRIES:
@@ -140,7 +140,7 @@ def duel_player_add(*, night: DuelNight, name: str, user=None) -> DuelPlayer:
     return player
 
 
-@transaction.atomic(durable=True)
+@transaction.atomic
 def duel_player_remove(*, night: DuelNight, player: DuelPlayer, user=None) -> None:
     night = _locked(night)
     if night.status != DuelNight.Status.ENTRIES:
@@ -171,7 +171,15 @@ def _draw_tables(night: DuelNight, count: int) -> None:
     raise IntegrityError("No free table codes after 10 draws.")
 
 
-@transaction.atomic(durable=True)
+@transaction.atomic
+def duel_tables_open(*, night: DuelNight) -> None:
+    """Give a night in play its tables' links and codes, when it has none (a night loaded from the
+    demo or a backup: each install draws its own)."""
+    if not night.tables.exists():
+        _draw_tables(night, night.players.count() // 2)
+
+
+@transaction.atomic
 def duel_night_start(*, night: DuelNight, user=None) -> DuelNight:
     """Start the night: its tables get their codes and the first round is paired (a round robin's
     every round)."""
@@ -273,7 +281,7 @@ def pair_when_ready(night: DuelNight, *, user=None) -> bool:
     return _pair_next(night, night_state(night), user=user)
 
 
-@transaction.atomic(durable=True)
+@transaction.atomic
 def duel_night_close(*, night: DuelNight, user=None) -> DuelNight:
     night = _locked(night)
     if night.status != DuelNight.Status.RUNNING:
@@ -281,7 +289,7 @@ def duel_night_close(*, night: DuelNight, user=None) -> DuelNight:
     state = night_state(night)
     if not state.complete:
         raise DuelServiceError(
-            f"{night.name} has matches still to play (round {state.last_round} or later): "
+            f"{night.name} has matches still to play (round {state.round_in_play} or later): "
             "finish them, or correct their deals, before closing."
         )
     night.status = DuelNight.Status.FINISHED
@@ -290,7 +298,7 @@ def duel_night_close(*, night: DuelNight, user=None) -> DuelNight:
     return night
 
 
-@transaction.atomic(durable=True)
+@transaction.atomic
 def duel_night_publish(*, night: DuelNight, published: bool = True, user=None) -> DuelNight:
     night = _locked(night)
     if published and night.status != DuelNight.Status.FINISHED:

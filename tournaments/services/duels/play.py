@@ -11,6 +11,7 @@ from ...domain.duels import Deal, DuelError, score_match
 from ...models import AuditLine, DuelDeal, DuelDealChange, DuelMatch, DuelNight, DuelTable
 from ..core.audit import night_log
 from .nights import DuelServiceError, _locked, pair_when_ready
+from .state import night_state
 
 Action = AuditLine.Action
 Change = DuelDealChange.Action
@@ -44,9 +45,9 @@ def _table_match(token: str) -> tuple[DuelNight, DuelTable, DuelMatch]:
     night = _locked(table.night)
     if night.status != DuelNight.Status.RUNNING:
         raise DuelServiceError(f"{night.name} is not being played: nothing is entered at the tables now.")
-    match = night.matches.filter(table=table.number, player_b__isnull=False).order_by("-round").first()
-    last = night.matches.order_by("-round").values_list("round", flat=True).first()
-    if match is None or match.round != last:
+    playing = night_state(night).round_in_play
+    match = night.matches.filter(round=playing, table=table.number, player_b__isnull=False).first()
+    if match is None:
         raise DuelServiceError("No match at this table this round: wait for the next.")
     return night, table, match
 
@@ -65,7 +66,7 @@ def _check(night: DuelNight, match: DuelMatch, deal: Deal, pending_ok: bool) -> 
         raise DuelServiceError(str(error)) from None
 
 
-@transaction.atomic(durable=True)
+@transaction.atomic
 def duel_deal_enter(*, token: str, tricks_a: int, tricks_b: int, black: bool = False) -> DuelDeal:
     """The next deal of the table's match, as one player enters it; it counts once the other
     confirms."""
@@ -86,7 +87,7 @@ def _pending(match: DuelMatch) -> DuelDeal:
     return deal
 
 
-@transaction.atomic(durable=True)
+@transaction.atomic
 def duel_deal_confirm(*, token: str) -> DuelDeal:
     """The other player agrees: the deal counts, and when it ends the round's last match the next
     round is paired."""
@@ -99,7 +100,7 @@ def duel_deal_confirm(*, token: str) -> DuelDeal:
     return deal
 
 
-@transaction.atomic(durable=True)
+@transaction.atomic
 def duel_deal_reject(*, token: str) -> None:
     """The other player does not agree: the deal is entered again."""
     night, table, match = _table_match(token)
@@ -108,7 +109,7 @@ def duel_deal_reject(*, token: str) -> None:
     deal.delete()
 
 
-@transaction.atomic(durable=True)
+@transaction.atomic
 def duel_deal_correct(
     *,
     night: DuelNight,

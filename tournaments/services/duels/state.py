@@ -64,6 +64,12 @@ class NightState:
     def last_round(self) -> int:
         return max(self.rounds, default=0)
 
+    @property
+    def round_in_play(self) -> int:
+        """The first round with a match still to finish (a round robin is paired whole, and its
+        tables play its rounds in order); the last round once every match is over."""
+        return next((n for n in sorted(self.rounds) if not self.round_finished(n)), self.last_round)
+
     def round_finished(self, number: int) -> bool:
         return all(line.finished for line in self.rounds.get(number, []))
 
@@ -105,9 +111,8 @@ class NightState:
         """Every round the night plays is paired and played (the knock-out's final too)."""
         if self.night.knockout:
             return self.champion is not None
-        return self.last_round >= rounds_to_play(self.night, len(self.players)) and self.round_finished(
-            self.last_round
-        )
+        planned = rounds_to_play(self.night, len(self.players))
+        return self.last_round >= planned and all(self.round_finished(n) for n in self.rounds)
 
 
 def rounds_to_play(night: DuelNight, players: int) -> int:
@@ -147,14 +152,11 @@ class TableView:
 
 def table_view(night: DuelNight, table: int) -> TableView:
     state = night_state(night)
-    line = None
-    for number in sorted(state.rounds, reverse=True):
-        line = next((m for m in state.rounds[number] if m.match.table == table and not m.bye), None)
-        if line is not None or number < state.last_round:
-            break
+    playing = state.round_in_play
+    line = next((m for m in state.rounds.get(playing, []) if m.match.table == table and not m.bye), None)
     if night.status == DuelNight.Status.ENTRIES:
         return TableView(state, table, None, "The night has not started: this page looks again by itself.")
-    if line is None or line.match.round != state.last_round:
+    if line is None:
         if night.status == DuelNight.Status.FINISHED or state.complete:
             return TableView(state, table, line, "The night is over: thank you for playing.")
         return TableView(state, table, line, "No match at this table this round: wait for the next.")
@@ -162,7 +164,10 @@ def table_view(night: DuelNight, table: int) -> TableView:
         if night.status == DuelNight.Status.FINISHED or state.complete:
             return TableView(state, table, line, "The night is over: thank you for playing.")
         return TableView(
-            state, table, line, "This match is over. The next round is paired when every table has finished."
+            state,
+            table,
+            line,
+            f"This match is over. Round {playing + 1} starts when every table has finished round {playing}.",
         )
     return TableView(state, table, line, "")
 

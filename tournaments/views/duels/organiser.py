@@ -39,7 +39,7 @@ def duel_new(request):
 
 def _context(night: DuelNight) -> dict:
     state = duels.night_state(night)
-    current = state.rounds.get(state.last_round, [])
+    current = state.rounds.get(state.round_in_play, [])
     return {
         "night": night,
         "format": night.evening_format,
