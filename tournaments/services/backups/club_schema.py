@@ -71,6 +71,7 @@ CLUB = record(
         ),
         "events": rows({"type": "object"}),
         "drives": rows({"type": "object"}),
+        "two_player_nights": rows({"type": "object"}),
         "competitions": rows(
             record(
                 {
@@ -123,7 +124,7 @@ CLUB = record(
             )
         ),
     },
-    optional=("check_every_round", "public_address", "guests_published"),
+    optional=("check_every_round", "public_address", "guests_published", "two_player_nights"),
 )
 USER = record(
     {

@@ -16,7 +16,7 @@ import whistdrive
 from ... import pdf, services
 from ...domain.errors import DomainError
 from ...forms import DealForm, PbnUploadForm, ResultsUploadForm, form_problems
-from ...models import Direction, Drive, Event, Heartbeat
+from ...models import Direction, Drive, DuelNight, Event, Heartbeat
 from ...reports import dd_rows, hand_diagram
 from ..common import (
     LoginNeeded,
@@ -30,13 +30,15 @@ from ..common import (
 
 
 def home(request):
-    events, drives, clubs = [], [], []
+    events, drives, clubs, nights = [], [], [], []
     if request.user.is_authenticated:
         events = Event.objects.for_user(request.user).select_related("club")[:50]
         drives = Drive.objects.for_user(request.user).select_related("club")[:20]
+        nights = DuelNight.objects.for_user(request.user).select_related("club")[:20]
         clubs = clubs_for_user(request.user)
     published = Event.objects.filter(published=True).select_related("club")[:20]
     published_drives = Drive.objects.filter(published=True).select_related("club")[:20]
+    published_nights = DuelNight.objects.filter(published=True).select_related("club")[:20]
     return render(
         request,
         "tournaments/home.html",
@@ -46,6 +48,8 @@ def home(request):
             "clubs": clubs,
             "published": published,
             "published_drives": published_drives,
+            "nights": nights,
+            "published_nights": published_nights,
         },
     )
 
