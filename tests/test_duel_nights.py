@@ -35,7 +35,7 @@ def play_round(night, rng):
     """Every table of the round in play enters and confirms its deals until its match is over."""
     night.refresh_from_db()
     state = night_state(night)
-    number = state.last_round
+    number = state.round_in_play
     for line in state.rounds[number]:
         if line.bye:
             continue
@@ -78,7 +78,9 @@ def test_a_round_robin_is_paired_whole_at_the_start(club):
     night = _night(club, 6, pairing="round-robin", rounds=0)
     duel_night_start(night=night)
     state = night_state(night)
-    assert state.last_round == 5
+    assert state.last_round == 5 and state.round_in_play == 1
+    play_round(night, random.Random(6))
+    assert night_state(night).round_in_play == 2
     check_round_robin(6, [[Pairing(m.a.number, m.b.number) for m in state.rounds[n]] for n in range(1, 6)])
 
 
@@ -150,3 +152,24 @@ def test_a_player_entered_twice_or_too_many_rounds_are_refused_in_words(club):
         duel_night_start(night=night)
     night.refresh_from_db()
     assert night.status == DuelNight.Status.ENTRIES and not night.tables.exists()
+
+
+@pytest.mark.django_db
+def test_a_published_night_is_on_its_players_pages_in_game_points(club, client):
+    from tournaments.services import member_create
+    from tournaments.services.duels import duel_night_publish
+
+    member = member_create(club=club, first_name="Ann", last_name="Smith", email="")
+    night = _night(club, 3, rounds=2)
+    duel_player_add(night=night, name="Ann Smith")
+    duel_night_start(night=night)
+    rng = random.Random(2)
+    while not night_state(night).complete:
+        play_round(night, rng)
+    duel_night_close(night=night)
+    duel_night_publish(night=night)
+    page = client.get(f"/players/{member.pk}/").content.decode()
+    assert "German whist night" in page and "(two-player night)" in page
+    assert "Average game points (two-player nights)" in page
+    line = next(s for s in night_state(night).standings if s.player.member_id == member.pk)
+    assert f"{line.standing.place} of 4" in page
