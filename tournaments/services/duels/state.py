@@ -123,21 +123,34 @@ def rounds_to_play(night: DuelNight, players: int) -> int:
 
 
 def night_state(night: DuelNight) -> NightState:
-    players = list(night.players.select_related("member").order_by("number"))
-    by_id = {p.pk: p for p in players}
-    matches = list(night.matches.order_by("round", "table"))
+    return night_states([night])[night.pk]
+
+
+def night_states(nights) -> dict[int, NightState]:
+    """Each night read whole, in three queries however many nights (a player's page lists them)."""
+    nights = {night.pk: night for night in nights}
+    players: dict[int, list[DuelPlayer]] = {pk: [] for pk in nights}
+    for player in (
+        DuelPlayer.objects.filter(night__in=nights).select_related("member").order_by("night", "number")
+    ):
+        players[player.night_id].append(player)
     deals: dict[int, list[DuelDeal]] = {}
-    for deal in DuelDeal.objects.filter(match__night=night).order_by("match_id", "number"):
+    for deal in DuelDeal.objects.filter(match__night__in=nights).order_by("match_id", "number"):
         deals.setdefault(deal.match_id, []).append(deal)
-    state = NightState(night, players)
-    for match in matches:
-        mine = deals.get(match.pk, [])
-        confirmed = [Deal(d.tricks_a, d.tricks_b, d.black) for d in mine if d.confirmed]
-        knockout = match.stage == DuelMatch.Stage.KNOCKOUT
-        score = score_match(night.scoring, night.match_rules, confirmed, knockout=knockout)
-        line = MatchLine(match, by_id[match.player_a_id], by_id.get(match.player_b_id), mine, score)
-        state.rounds.setdefault(match.round, []).append(line)
-    return state
+    states = {pk: NightState(night, players[pk]) for pk, night in nights.items()}
+    for match in DuelMatch.objects.filter(night__in=nights).order_by("night", "round", "table"):
+        _add_match(states[match.night_id], match, deals.get(match.pk, []))
+    return states
+
+
+def _add_match(state: NightState, match: DuelMatch, mine: list[DuelDeal]) -> None:
+    night = state.night
+    by_id = {p.pk: p for p in state.players}
+    confirmed = [Deal(d.tricks_a, d.tricks_b, d.black) for d in mine if d.confirmed]
+    knockout = match.stage == DuelMatch.Stage.KNOCKOUT
+    score = score_match(night.scoring, night.match_rules, confirmed, knockout=knockout)
+    line = MatchLine(match, by_id[match.player_a_id], by_id.get(match.player_b_id), mine, score)
+    state.rounds.setdefault(match.round, []).append(line)
 
 
 @dataclass

@@ -31,7 +31,7 @@ from ...models import (
 )
 from ...reports import format_percentage, headline_figure, headline_words
 from ..drives.state import DriveState, plain_number
-from ..duels.state import night_state
+from ..duels.state import night_states
 from ..events.scoring import events_scores
 from .competitions import player_competitions
 
@@ -389,8 +389,9 @@ def nights_evenings(nights, member_ids=None) -> list[tuple[int, Evening]]:
     """(member id, evening) for every member who played the two-player nights (or those of
     ``member_ids``): their place in the standings and their game points, the night's own measure."""
     rows = []
+    states = night_states(nights)
     for night in nights:
-        state = night_state(night)
+        state = states[night.pk]
         standings = state.standings
         if not state.rounds:
             continue
