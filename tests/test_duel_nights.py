@@ -173,3 +173,30 @@ def test_a_published_night_is_on_its_players_pages_in_game_points(club, client):
     assert "Average game points (two-player nights)" in page
     line = next(s for s in night_state(night).standings if s.player.member_id == member.pk)
     assert f"{line.standing.place} of 4" in page
+
+
+@pytest.mark.django_db
+def test_the_rounds_papers_print_the_pairings_score_cards_and_standings(club, client, organiser):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    night = _night(club, 5, rounds=3)
+    duel_night_start(night=night)
+    play_round(night, random.Random(8))
+    client.force_login(organiser)
+    state = night_state(night)
+    texts = {}
+    for document in ("pairings", "score-cards", "results"):
+        response = client.get(f"/two-player/{night.pk}/print/{document}.pdf")
+        assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+        texts[document] = " ".join(p.extract_text() for p in PdfReader(BytesIO(response.content)).pages)
+    lines = state.rounds[2]
+    bye = next(line for line in lines if line.bye)
+    assert "Round 2" in texts["pairings"] and bye.a.name in texts["pairings"]
+    for line in lines:
+        if not line.bye:
+            assert f"Round 2 · table {line.match.table}" in texts["score-cards"]
+            assert line.a.name in texts["score-cards"] and line.b.name in texts["score-cards"]
+    assert all(s.player.name in texts["results"] for s in state.standings)
+    assert client.get(f"/two-player/{night.pk}/print/travellers.pdf").status_code == 404

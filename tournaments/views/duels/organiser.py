@@ -11,7 +11,9 @@ from django.views.decorators.http import require_POST
 
 from ...domain.errors import DomainError
 from ...models import DuelMatch, DuelNight
+from ...print_data import NIGHT_DOCUMENTS
 from ...services import duels
+from ...services.duels import paper as duel_paper
 from ..common import get_clubs_for_user, whole_number
 from .forms import CorrectionForm, NewNightForm
 
@@ -67,6 +69,7 @@ def duel_run(request, night_id: int):
         "trail": night.changes.select_related("changed_by"),
         "correcting": correcting if correcting and not correcting.bye else None,
         "correction": CorrectionForm(initial={"match": chosen}),
+        "documents": NIGHT_DOCUMENTS,
     }
     return render(request, "tournaments/duel_run.html", context)
 
@@ -133,6 +136,18 @@ def duel_correct(request, night_id: int):
     return _act(
         request, night, duels.duel_deal_correct, f"Deal {data['number']} corrected.", match=match, **data
     )
+
+
+@login_required
+def duel_print(request, night_id: int, document: str):
+    night = _night_for_user(request, night_id)
+    if document not in NIGHT_DOCUMENTS:
+        raise Http404("No such document.")
+    response = HttpResponse(
+        duel_paper.duel_print(night=night, document=document), content_type="application/pdf"
+    )
+    response["Content-Disposition"] = f'inline; filename="two-player-night-{night.pk}-{document}.pdf"'
+    return response
 
 
 @login_required
