@@ -35,8 +35,9 @@ def _score_cards(data: NightPrint) -> list:
     width = usable_width(data.event)
     cards, roomy = [], []
     for card in data.cards:
-        header = ["Deal", f"{card.first}: tricks", f"{card.second}: tricks", "Points", "Points"]
-        narrow = column_width("Deal")
+        header = ["Deal", f"{card.first}: tricks", f"{card.second}: tricks"]
+        header += [f"{card.first}: points", f"{card.second}: points"]
+        narrow = column_width("Deal", "Total")
         widths = [narrow, *[(width - narrow) / 4] * 4]
         head = [
             text(card.title, STYLES["heading"]),
