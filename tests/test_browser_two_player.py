@@ -101,6 +101,12 @@ def test_a_swiss_german_whist_night_of_nine_runs_on_the_tablets(live_server, pag
             open_page(tablet, f"{live_server.url}/two/{tables[line.match.table - 1].token}/")
             expect(tablet.locator(".pairs")).to_contain_text(line.a.name)
             expect(tablet.locator(".pairs")).to_contain_text(line.b.name)
+            expect(tablet.locator("#check-in")).to_contain_text(
+                f"{line.a.name} and {line.b.name}: are you both here?"
+            )
+            if number == 1 and line.match.table == 2:
+                _shots(tablet, "two-player-tablet-check-in")
+            tablet.get_by_role("button", name="Yes, that's us").click()
             if number == 1 and line.match.table == 1:
                 tablet.get_by_label(f"{line.a.name}'s tricks").fill("10")
                 tablet.get_by_label(f"{line.b.name}'s tricks").fill("4")
@@ -117,7 +123,9 @@ def test_a_swiss_german_whist_night_of_nine_runs_on_the_tablets(live_server, pag
             _deal(tablet, line.a.name, line.b.name, (number * 3 + line.match.table * 5) % 14)
             _deal(tablet, line.a.name, line.b.name, (number * 7 + line.match.table) % 14)
             if line is not playing[-1]:
-                expect(tablet.locator("#waiting")).to_contain_text(f"Round {number + 1} starts when every table has finished round {number}")
+                expect(tablet.locator("#waiting")).to_contain_text(
+                    f"Round {number + 1} starts when every table has finished round {number}"
+                )
             elif number < 4:  # the round's last match over: the next round is paired at once
                 expect(tablet.locator(".event")).to_contain_text(f"Round {number + 1}")
             else:

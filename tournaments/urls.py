@@ -160,5 +160,6 @@ urlpatterns = [
     path("two/<str:token>/", duel_tablets.duel_table, name="duel-table"),
     path("two/<str:token>/enter/", duel_tablets.duel_table_enter, name="duel-table-enter"),
     path("two/<str:token>/confirm/", duel_tablets.duel_table_confirm, name="duel-table-confirm"),
+    path("two/<str:token>/check-in/", duel_tablets.duel_table_check_in, name="duel-table-check-in"),
     path("two/<str:token>/reject/", duel_tablets.duel_table_reject, name="duel-table-reject"),
 ]

@@ -164,6 +164,9 @@ class DuelMatch(models.Model):
         related_name="+",
         help_text="None: a bye.",
     )
+    checked_in_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the two players said at the tablet that they are at the table."
+    )
 
     class Meta:
         ordering = ["night_id", "round", "table"]

@@ -72,6 +72,7 @@ def duel_export(night: DuelNight, *, with_address: bool = False) -> dict:
                 "stage": m.stage,
                 "table": m.table,
                 "slot": m.slot,
+                "checked_in_at": m.checked_in_at and _when(m.checked_in_at),
                 "players": [number[m.player_a_id], number.get(m.player_b_id)],
                 "deals": [
                     {
@@ -145,6 +146,7 @@ def duel_import(
                 stage=item["stage"],
                 table=item["table"],
                 slot=item["slot"],
+                checked_in_at=item["checked_in_at"] and datetime.fromisoformat(item["checked_in_at"]),
                 player_a=players[a],
                 player_b=players[b] if b is not None else None,
             )

@@ -15,7 +15,7 @@ from .nights import (
     duel_player_remove,
     duel_tables_open,
 )
-from .play import duel_deal_confirm, duel_deal_correct, duel_deal_enter, duel_deal_reject
+from .play import duel_deal_confirm, duel_deal_correct, duel_deal_enter, duel_deal_reject, duel_table_check_in
 from .state import MatchLine, NightState, TableView, night_as_dict, night_state, table_view
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "duel_night_start",
     "duel_player_add",
     "duel_player_remove",
+    "duel_table_check_in",
     "duel_tables_open",
     "night_as_dict",
     "night_state",

@@ -67,6 +67,22 @@ def _check(night: DuelNight, match: DuelMatch, deal: Deal, pending_ok: bool) -> 
 
 
 @transaction.atomic
+def duel_table_check_in(*, token: str) -> DuelMatch:
+    """The two players of the table's match say they are there (the night's trail keeps it)."""
+    night, table, match = _table_match(token)
+    if match.checked_in_at is None:
+        match.checked_in_at = timezone.now()
+        match.save(update_fields=["checked_in_at"])
+        names = f"{match.player_a.name} and {match.player_b.name}"
+        night_log(
+            night=night,
+            action=Action.CHECKED_IN,
+            detail=f"round {match.round}, table {table.number}: {names}",
+        )
+    return match
+
+
+@transaction.atomic
 def duel_deal_enter(*, token: str, tricks_a: int, tricks_b: int, black: bool = False) -> DuelDeal:
     """The next deal of the table's match, as one player enters it; it counts once the other
     confirms."""

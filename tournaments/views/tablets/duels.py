@@ -30,6 +30,8 @@ def duel_table(request, token: str):
         "total": scoring.tricks,
         "asks_colour": scoring.asks_colour,
         "next_deal": len(line.deals) + 1 if line else 1,
+        # A match's first deal waits for its two players to say they are at the table.
+        "check_in": bool(line and not view.waiting and not line.deals and line.match.checked_in_at is None),
         "refresh": REFRESH_SECONDS
         if view.waiting and not view.waiting.startswith("The night is over")
         else 0,
@@ -54,6 +56,11 @@ def duel_table_enter(request, token: str):
         return redirect("tournaments:duel-table", token=token)
     black = request.POST.get("black") == "black"
     return _post(request, token, duels.duel_deal_enter, tricks_a=a, tricks_b=b, black=black)
+
+
+@require_POST
+def duel_table_check_in(request, token: str):
+    return _post(request, token, duels.duel_table_check_in)
 
 
 @require_POST
