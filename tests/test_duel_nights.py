@@ -2,12 +2,14 @@
 the tables, the Swiss paired round by round, the standings, a knock-out, corrections."""
 
 import random
+from collections import Counter
 from datetime import date
 
 import pytest
 
 from tournaments.domain.duels import Pairing, check_round_robin, check_swiss
-from tournaments.models import AuditLine, DuelDealChange, DuelMatch, DuelNight
+from tournaments.domain.errors import DomainError
+from tournaments.models import AuditLine, Competition, DuelDealChange, DuelMatch, DuelNight
 from tournaments.services.duels import (
     DuelServiceError,
     duel_deal_confirm,
@@ -200,3 +202,39 @@ def test_the_rounds_papers_print_the_pairings_score_cards_and_standings(club, cl
             assert line.a.name in texts["score-cards"] and line.b.name in texts["score-cards"]
     assert all(s.player.name in texts["results"] for s in state.standings)
     assert client.get(f"/two-player/{night.pk}/print/travellers.pdf").status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_competition_of_two_player_nights_counts_them_by_placing_points(club, client):
+    from tournaments.services.duels import duel_night_publish
+    from tournaments.services.season.competitions import competition_create, competition_standings
+
+    night = _night(club, 4, rounds=2)
+    duel_night_start(night=night)
+    rng = random.Random(12)
+    while not night_state(night).complete:
+        play_round(night, rng)
+    duel_night_close(night=night)
+    duel_night_publish(night=night)
+    values = {
+        "name": "German whist ladder",
+        "start": date(2026, 9, 1),
+        "end": date(2026, 12, 31),
+        "kinds": "night",
+        "measure": "placing",
+        "placing": "reverse",
+        "members_only": False,
+    }
+    competition = competition_create(club=club, values=values)
+    table = competition_standings(competition)
+    standings = night_state(night).standings
+    rows = {row.name: row for row in table.standings.rows}
+    assert set(rows) == {s.player.name for s in standings}
+    shared = Counter(line.standing.place for line in standings)
+    for line in standings:  # reverse placings: a field of four gives the winner 4; a shared place shares
+        place = int(line.standing.place.rstrip("="))
+        places = range(place, place + shared[line.standing.place])
+        assert rows[line.player.name].total == sum(5 - p for p in places) / len(places)
+    with pytest.raises(DomainError, match="Percentages and ± tricks come from duplicate events"):
+        competition_create(club=club, values=values | {"name": "Bad", "measure": "percentage"})
+    assert not Competition.objects.filter(name="Bad").exists()
