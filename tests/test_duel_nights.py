@@ -238,3 +238,36 @@ def test_a_competition_of_two_player_nights_counts_them_by_placing_points(club, 
     with pytest.raises(DomainError, match="Percentages and ± tricks come from duplicate events"):
         competition_create(club=club, values=values | {"name": "Bad", "measure": "percentage"})
     assert not Competition.objects.filter(name="Bad").exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "options, post, score",
+    [
+        (
+            {"game": "german", "german_scoring": "high-low"},
+            {"tricks_a": 10, "tricks_b": 3, "black": "black"},
+            (0, 4),
+        ),
+        ({"game": "german", "german_scoring": "all-26"}, {"tricks_a": 15, "tricks_b": 11}, (4, 0)),
+        ({"game": "humbug"}, {"tricks_a": 4, "tricks_b": 9}, (0, 3)),
+    ],
+)
+def test_the_tablet_takes_each_games_deal_and_scores_it_by_the_nights_rules(
+    client, club, options, post, score
+):
+    night = _night(club, 4, **options)
+    duel_night_start(night=night)
+    token = night.tables.get(number=1).token
+    page = client.get(f"/two/{token}/").content.decode()
+    assert "are you both here?" in page
+    client.post(f"/two/{token}/check-in/")
+    page = client.get(f"/two/{token}/").content.decode()
+    assert ("The 27th card (trumps)" in page) == (options.get("german_scoring") == "high-low")
+    client.post(f"/two/{token}/enter/", post)
+    page = client.get(f"/two/{token}/", follow=True).content.decode()
+    assert "is this right?" in page
+    client.post(f"/two/{token}/confirm/")
+    line = next(m for m in night_state(night).rounds[1] if m.match.table == 1)
+    assert (line.score.a, line.score.b) == score
+    assert night.changes.filter(action=AuditLine.Action.CHECKED_IN).count() == 1

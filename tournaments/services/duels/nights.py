@@ -26,6 +26,7 @@ from ...domain.duels import (
     qualifiers,
 )
 from ...models import AuditLine, Club, DuelMatch, DuelNight, DuelPlayer, DuelTable
+from ...signals import evening_closed
 from ..core.audit import night_log
 from ..core.codes import free_table_codes
 from ..core.errors import ServiceError, require_one_line
@@ -295,6 +296,7 @@ def duel_night_close(*, night: DuelNight, user=None) -> DuelNight:
     night.status = DuelNight.Status.FINISHED
     night.save(update_fields=["status"])
     night_log(night=night, action=Action.CLOSED, user=user)
+    evening_closed.send(sender=DuelNight, instance=night)  # hall mode's backup, after the commit
     return night
 
 
