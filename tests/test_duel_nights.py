@@ -271,3 +271,48 @@ def test_the_tablet_takes_each_games_deal_and_scores_it_by_the_nights_rules(
     line = next(m for m in night_state(night).rounds[1] if m.match.table == 1)
     assert (line.score.a, line.score.b) == score
     assert night.changes.filter(action=AuditLine.Action.CHECKED_IN).count() == 1
+
+
+@pytest.mark.django_db
+def test_the_results_csv_and_json_open_to_everyone_once_published(club, client, organiser):
+    import csv
+    import io
+
+    from tournaments.services.duels import duel_night_publish
+
+    night = _night(club, 3, rounds=2)
+    duel_night_start(night=night)
+    rng = random.Random(3)
+    while not night_state(night).complete:
+        play_round(night, rng)
+    duel_night_close(night=night)
+    for page in ("results/", "results.csv", "results.json", "room/"):
+        assert client.get(f"/two-player/{night.pk}/{page}").status_code in (302, 404)
+    duel_night_publish(night=night)
+    rows = list(
+        csv.DictReader(io.StringIO(client.get(f"/two-player/{night.pk}/results.csv").content.decode()))
+    )
+    standings = night_state(night).standings
+    assert [(r["place"], r["name"], int(r["game_points"])) for r in rows] == [
+        (s.standing.place, s.player.name, s.standing.game_points) for s in standings
+    ]
+    data = client.get(f"/two-player/{night.pk}/results.json").json()
+    assert data["format"] == "Two-player night" and len(data["rounds"]) == 2
+    assert all(len(m["deals"]) == 2 for r in data["rounds"] for m in r["matches"] if not m["bye"])
+    assert client.get(f"/two-player/{night.pk}/results/").status_code == 200
+    client.force_login(organiser)
+    assert client.get(f"/two-player/{night.pk}/room/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_round_robin_with_a_knockout_seeds_it_when_every_round_is_over(club):
+    night = _night(club, 5, pairing="round-robin", rounds=0, knockout=4)
+    duel_night_start(night=night)
+    rng = random.Random(21)
+    for number in range(1, 6):
+        assert night_state(night).round_in_play == number
+        play_round(night, rng)
+    state = night_state(night)
+    assert state.knockout_rounds == [6] and len([m for m in state.rounds[6] if not m.bye]) == 2
+    seeds = [s.player for s in state.standings][:4]
+    assert {(m.a, m.b) for m in state.rounds[6]} == {(seeds[0], seeds[3]), (seeds[1], seeds[2])}

@@ -227,8 +227,8 @@ def _store_round(night: DuelNight, number: int, stage: str, pairings: list[Pairi
 def _pair_next(night: DuelNight, state: NightState, *, user=None) -> bool:
     """Pair the next round when the last is over and the night has one to play; True if paired."""
     last = state.last_round
-    if last and not state.round_finished(last):
-        return False
+    if not all(state.round_finished(number) for number in state.rounds):
+        return False  # a round robin's rounds are all paired at the start: every one must be over
     players = len(state.players)
     planned = rounds_to_play(night, players)
     if last < planned:
@@ -273,12 +273,10 @@ def _pair_next(night: DuelNight, state: NightState, *, user=None) -> bool:
 def pair_when_ready(night: DuelNight, *, user=None) -> bool:
     """After a match is over: pair the next round if it was the round's last. Run inside the
     transaction that finished the match, with the night locked."""
-    if (
-        night.status != DuelNight.Status.RUNNING
-        or night.pairing == DuelNight.Pairing.ROUND_ROBIN
-        and not night.knockout
-    ):
+    if night.status != DuelNight.Status.RUNNING:
         return False
+    if night.pairing == DuelNight.Pairing.ROUND_ROBIN and not night.knockout:
+        return False  # paired whole at the start, with nothing after it
     return _pair_next(night, night_state(night), user=user)
 
 
