@@ -32,7 +32,7 @@ class Command(BaseCommand):
             help=f"an individual event, every two players partners once ({MIN_PLAYERS} to {MAX_PLAYERS})",
         )
         parser.add_argument(
-            "--seats", type=int, choices=[2, 4], default=4, help="players at a table (2: a two-player night)"
+            "--seats", type=int, choices=[2], help="2: a two-player night's round robin (Berger tables)"
         )
         parser.add_argument("--format", choices=["text", "json"], default="text")
 
