@@ -140,9 +140,10 @@ def test_the_players_page_reads_the_same_queries_however_many_evenings(
     assert client.get(url).status_code == 200  # the events' scores are worked out once and kept
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200
-    # Nine for the evenings; five for the competitions (their rules, the evenings picked by hand
-    # of both kinds, the club's published events and drives).
-    assert len(captured.captured_queries) == 14
+    # Ten for the evenings (the two-player nights' one when there are none); six for the
+    # competitions (their rules, the evenings picked by hand of both kinds, the club's published
+    # events, drives and two-player nights).
+    assert len(captured.captured_queries) == 16
 
 
 def test_the_players_page_is_paginated_when_long(client, club, make_played_event, monkeypatch):

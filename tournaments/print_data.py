@@ -251,3 +251,27 @@ class CompetitionSheet:
     lists: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]  # (title, rows) for each list
     apart: tuple[tuple[str, ...], ...]  # (name, played, counted, total, "needs 2 more")
     evenings: int
+
+
+# A two-player night's papers (``pdf/duels.py``): the round's pairings, a score card for each
+# table of the round, and the standings.
+NIGHT_DOCUMENTS = {"pairings": "Pairings", "score-cards": "Score cards", "results": "Standings"}
+
+
+@dataclass(frozen=True)
+class NightCard:
+    """A table's score card for one match: its two players and a row for each deal to write in."""
+
+    title: str  # "Round 2 · table 3"
+    first: str
+    second: str
+    rows: tuple[tuple[str, ...], ...]  # deal, first's tricks, second's tricks, first's points, second's
+
+
+@dataclass(frozen=True)
+class NightPrint:
+    event: PrintEvent
+    round_title: str  # "Round 2" or "Knock-out, round 5"
+    pairings: tuple[tuple[str, str, str], ...]  # table ("Bye" for a bye), first player, second player
+    cards: tuple[NightCard, ...]
+    standings: tuple[tuple[str, ...], ...]  # place, name, game points, won, tied, lost, spread

@@ -1,9 +1,10 @@
 """What other parts of the app may react to without the service that sends it importing them.
 
-``evening_closed`` is sent by ``event_close`` and ``drive_close`` inside the transaction that
-closes the evening, with ``instance`` the event or the drive. A receiver whose work must wait for
-the close to stand (the hall's backup, ``services/backups/hall.py``) does it in
-``transaction.on_commit``; receivers are connected in ``TournamentsConfig.ready``.
+``evening_closed`` is sent by ``event_close``, ``drive_close`` and ``duel_night_close`` inside the
+transaction that closes the evening, with ``instance`` the event, the drive or the night. A
+receiver whose work must wait for the close to stand (the hall's backup,
+``services/backups/hall.py``) does it in ``transaction.on_commit``; receivers are connected in
+``TournamentsConfig.ready``.
 """
 
 from django.dispatch import Signal

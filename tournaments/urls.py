@@ -2,6 +2,8 @@ from django.urls import path
 
 from . import views
 from .views import leagues
+from .views.duels import organiser as duels
+from .views.tablets import duels as duel_tablets
 from .views.widow import organiser as widow
 from .views.widow import tablet as widow_tablet
 
@@ -158,4 +160,28 @@ urlpatterns = [
     path("w/<str:token>/agree/", widow_tablet.widow_table_agree, name="widow-table-agree"),
     path("w/<str:token>/reject/", widow_tablet.widow_table_reject, name="widow-table-reject"),
     path("check-ins/<int:check_in_id>/resolve/", views.check_in_resolve, name="check-in-resolve"),
+    # Two-player nights (German and humbug whist).
+    path("two-player/", views.night_list, name="night-list"),
+    path("two-player/new/", duels.duel_new, name="duel-new"),
+    path("two-player/<int:night_id>/", duels.duel_run, name="duel-run"),
+    path("two-player/<int:night_id>/players/", duels.duel_player_add, name="duel-player-add"),
+    path(
+        "two-player/<int:night_id>/players/<int:player_id>/remove/",
+        duels.duel_player_remove,
+        name="duel-player-remove",
+    ),
+    path("two-player/<int:night_id>/start/", duels.duel_start, name="duel-start"),
+    path("two-player/<int:night_id>/correct/", duels.duel_correct, name="duel-correct"),
+    path("two-player/<int:night_id>/close/", duels.duel_close, name="duel-close"),
+    path("two-player/<int:night_id>/publish/", duels.duel_publish, name="duel-publish"),
+    path("two-player/<int:night_id>/room/", duels.duel_room, name="duel-room"),
+    path("two-player/<int:night_id>/print/<slug:document>.pdf", duels.duel_print, name="duel-print"),
+    path("two-player/<int:night_id>/results/", duels.duel_results, name="duel-results"),
+    path("two-player/<int:night_id>/results.csv", duels.duel_results_csv, name="duel-results-csv"),
+    path("two-player/<int:night_id>/results.json", duels.duel_results_json, name="duel-results-json"),
+    path("two/<str:token>/", duel_tablets.duel_table, name="duel-table"),
+    path("two/<str:token>/enter/", duel_tablets.duel_table_enter, name="duel-table-enter"),
+    path("two/<str:token>/confirm/", duel_tablets.duel_table_confirm, name="duel-table-confirm"),
+    path("two/<str:token>/check-in/", duel_tablets.duel_table_check_in, name="duel-table-check-in"),
+    path("two/<str:token>/reject/", duel_tablets.duel_table_reject, name="duel-table-reject"),
 ]

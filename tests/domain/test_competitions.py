@@ -418,7 +418,7 @@ def test_a_drive_counts_its_tables_as_players_over_four_a_part_table_counting():
         (Rules(kinds=frozenset({"drive"})), "come from duplicate events"),
         (Rules(measure="drive"), "counts drives only"),
         (Rules(measure="tricks", handicap="fixed"), "goes with the average percentage"),
-        (Rules(kinds=frozenset()), "Choose duplicate events, drives or both"),
+        (Rules(kinds=frozenset()), "Choose duplicate events, drives, both, or two-player nights"),
         (Rules(start=MONDAY, end=MONDAY - timedelta(days=1)), "ends before it starts"),
         (Rules(measure="placing", points=()), "points for the places"),
     ],

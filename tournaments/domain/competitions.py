@@ -68,7 +68,7 @@ from typing import NamedTuple
 from .errors import DomainError
 from .places import shared_places
 
-KINDS = ("event", "drive")
+KINDS = ("event", "drive", "night")  # a two-player night counts by its placings only
 MEASURES = ("percentage", "tricks", "placing", "drive")
 PLACINGS = ("table", "reverse")
 COUNTINGS = ("all", "best", "drop")
@@ -162,13 +162,13 @@ def check_rules(rules: Rules) -> None:
         if value not in allowed:
             raise CompetitionError(f"'{value}' is not a {what}: use {', '.join(allowed)}.")
     if not rules.kinds or not set(rules.kinds) <= set(KINDS):
-        raise CompetitionError("Choose duplicate events, drives or both.")
+        raise CompetitionError("Choose duplicate events, drives, both, or two-player nights.")
     if rules.start and rules.end and rules.start > rules.end:
         raise CompetitionError("The competition ends before it starts.")
     if rules.counting != "all" and rules.count < 1:
         word = "best scores to count" if rules.counting == "best" else "lowest scores to drop"
         raise CompetitionError(f"Say how many {word}.")
-    if rules.who == "pairs" and "drive" in rules.kinds:
+    if rules.who == "pairs" and rules.kinds - {"event"}:
         raise CompetitionError("Fixed pairs are for duplicate events: a drive's players change partners.")
     if rules.lists == "roles" and rules.kinds != frozenset({"drive"}):
         raise CompetitionError("A list for each role is for drives only.")
@@ -221,6 +221,8 @@ def tag_matches(tag: str, wanted: str) -> bool:
 
 
 def evening_tables(evening: Evening) -> int:
+    if evening.kind == "night":  # two at a table
+        return math.ceil(evening.players / 2)
     return evening.tables if evening.kind == "event" else math.ceil(evening.players / 4)
 
 

@@ -96,6 +96,7 @@ class Measure(StrEnum):
     TEAM_POINTS = "team points"  # a team night: the points the team won
     MATCH_POINTS = "match points"  # a league match: 3 a win and 1 a tie to each club
     RUBBER_POINTS = "rubber points"  # games and rubbers by the Laws of Whist: never added to tricks
+    GAME_POINTS = "game points"  # a two-player night: 2 a match won, 1 a tie, the spread beside
 
     def amount(self, figure: str) -> str:
         """A figure in this measure, in words: "84 tricks", "1 team point". A duplicate evening's
@@ -449,3 +450,44 @@ def drive_format(format: str, game: str = "whist", rubbers: int = 0) -> EveningF
     """The format of a drive stored with this format name, playing this game (in games to
     ``rubbers`` and rubbers, for a team night of classic whist)."""
     return with_game(FORMATS[_DRIVE_KEYS.get(format, format)], game, rubbers)
+
+
+# A two-player night (German or humbug whist, ``domain/duels``): each player's tricks a deal.
+TRICKS_A = Figure("tricks_a", "First player's tricks", 0, 26)
+TRICKS_B = Figure("tricks_b", "Second player's tricks", 0, 26)
+BLACK = Figure("black", "The 27th card", 0, 0, (("red", "Red: high"), ("black", "Black: low")))
+TWO_PLAYER_NIGHT = EveningFormat(
+    key="two-player",
+    title="Two-player night",
+    kind="night",
+    entrants=Entrants.PLAYERS,
+    ranked=Entrants.PLAYERS,
+    lists=Lists.ONE,
+    seats=(2,),
+    entry=(TRICKS_A, TRICKS_B),
+    scoring="German whist: the last 13 tricks count, a point a trick from the 7th",
+    measure=Measure.GAME_POINTS,
+    deal=DEAL,
+    entrant=PLAYER,
+    evening=Word("two-player night", "two-player nights"),
+    seated_by="pairing",
+    documents=("pairings", "score-cards", "results"),
+    move_example="Ann Smith: go to table 2",
+    trumps=False,  # the trumps are the 27th card's suit, turned at the table
+)
+
+
+def two_player_format(scoring, rules) -> EveningFormat:
+    """A two-player night of this game and scoring (``domain/duels``' ``Scoring`` and
+    ``MatchRules``): a high/low German night enters the 27th card's colour too.
+
+    >>> from tournaments.domain.duels import MatchRules, Scoring
+    >>> night = two_player_format(Scoring("german", "high-low"), MatchRules(deals=4))
+    >>> night.seats, [f.name for f in night.entry], night.measure.amount("6")
+    ((2,), ['tricks_a', 'tricks_b', 'black'], '6 game points')
+    >>> night.scoring  # doctest: +ELLIPSIS
+    'German whist: the last 13 tricks count; a black 27th card ...; a match is 4 deals; 2 game points ...'
+    """
+    entry = (TRICKS_A, TRICKS_B, BLACK) if scoring.asks_colour else (TRICKS_A, TRICKS_B)
+    game = "humbug" if scoring.game == "humbug" else "german"
+    return replace(TWO_PLAYER_NIGHT, entry=entry, scoring=f"{scoring.words}; {rules.words}", game=game)

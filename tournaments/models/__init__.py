@@ -41,6 +41,7 @@ from .drives import (
     DriveTotal,
     PrizeCut,
 )
+from .duels import DuelDeal, DuelDealChange, DuelMatch, DuelNight, DuelPlayer, DuelTable
 from .events import DIRECTION_LABELS, Direction, Entry, Event, Pair, RelayStand, Seating
 from .heartbeat import Heartbeat
 from .history import HistoryLine, ResultLine
@@ -58,6 +59,12 @@ __all__ = [
     "WidowTricks",
     "ADJUSTED_SCORES_HELP",
     "DIRECTION_LABELS",
+    "DuelDeal",
+    "DuelDealChange",
+    "DuelMatch",
+    "DuelNight",
+    "DuelPlayer",
+    "DuelTable",
     "EVENING_TAG_HELP",
     "Adjusted",
     "Granded",

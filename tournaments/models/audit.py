@@ -46,11 +46,15 @@ class AuditLine(HistoryLine):
         AGREED = "agreed", "Match result agreed"
         FORGOTTEN = "forgotten", "Member forgotten"
         MONEY = "money", "Money recorded"
+        PAIRED = "paired", "Round paired"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")
     drive = models.ForeignKey(
         "Drive", null=True, blank=True, on_delete=models.CASCADE, related_name="changes"
+    )
+    night = models.ForeignKey(
+        "DuelNight", null=True, blank=True, on_delete=models.CASCADE, related_name="changes"
     )
     action = models.CharField(max_length=12, choices=Action.choices)
     detail = models.CharField(max_length=500, blank=True)
@@ -59,6 +63,10 @@ class AuditLine(HistoryLine):
         constraints = [
             models.CheckConstraint(
                 condition=Q(event__isnull=True) | Q(drive__isnull=True), name="audit_line_one_evening"
+            ),
+            models.CheckConstraint(
+                condition=Q(night__isnull=True) | (Q(event__isnull=True) & Q(drive__isnull=True)),
+                name="audit_line_one_night",
             ),
         ]
 

@@ -17,6 +17,7 @@ class Competition(models.Model):
         BOTH = "both", "Duplicate events and drives"
         EVENTS = "event", "Duplicate events"
         DRIVES = "drive", "Drives"
+        NIGHTS = "night", "Two-player nights (by placing points)"
 
     class FieldUnit(models.TextChoices):
         TABLES = "tables", "tables"
@@ -122,7 +123,7 @@ class Competition(models.Model):
 
     def rules(self, picked: frozenset[str] | None = None) -> rules.Rules:
         """The competition as the domain's rules; ``picked``: the ids of the evenings picked by hand."""
-        kinds = rules.KINDS if self.kinds == self.Kinds.BOTH else (self.kinds,)
+        kinds = ("event", "drive") if self.kinds == self.Kinds.BOTH else (self.kinds,)
         points = ()
         if self.measure == self.Measure.PLACING and self.placing == self.Placing.TABLE:
             points = rules.parse_points(self.points)

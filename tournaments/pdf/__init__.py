@@ -41,6 +41,13 @@ def render_drive(data: DrivePrint, document: str) -> bytes:
     return drives.render(data, document)
 
 
+def render_night(data, document: str) -> bytes:
+    """One of a two-player night's documents (``print_data.NIGHT_DOCUMENTS``)."""
+    from . import duels
+
+    return duels.render(data, document)
+
+
 def render_competition(sheet: CompetitionSheet) -> bytes:
     """A competition's standings for the noticeboard."""
     from . import competitions

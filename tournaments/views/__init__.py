@@ -53,7 +53,7 @@ from .events.setup import (
     healthz,
     healthz_write,
 )
-from .home import drive_list, event_list, home
+from .home import drive_list, event_list, home, night_list
 from .season.competitions import (
     competition_csv,
     competition_edit,
@@ -75,6 +75,7 @@ from .tablets.events import table_check_in, table_confirm, table_enter, table_pa
 __all__ = [
     "drive_list",
     "event_list",
+    "night_list",
     "team_night_csv",
     "team_night_new",
     "team_night_team_add",

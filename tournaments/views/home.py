@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 
-from ..models import Club, Drive, Event
+from ..models import Club, Drive, DuelNight, Event
 from .common import clubs_for_user
 
 COMING_SHOWN = 3  # the nearest evenings set up for a later day; the rest are on the lists
@@ -17,19 +17,28 @@ LATEST_RESULTS = 8  # the visitor's latest published evenings; the rest are on e
 EVENINGS_A_PAGE = 50
 
 
-def _run_link(evening: Event | Drive) -> str:
+def _run_link(evening: Event | Drive | DuelNight) -> str:
     if isinstance(evening, Event):
         return reverse("tournaments:event-run", args=[evening.pk])
+    if isinstance(evening, DuelNight):
+        return reverse("tournaments:duel-run", args=[evening.pk])
     return reverse("tournaments:drive-run", args=[evening.pk])
 
 
 def _rows(*querysets) -> list[dict]:
-    """Events and drives as one list, by date then name: what each is and where it is run from."""
+    """Events, drives and two-player nights as one list, by date then name: what each is and where
+    it is run from."""
     evenings = sorted((e for qs in querysets for e in qs), key=lambda e: (e.date, e.name, e.pk))
-    return [
-        {"evening": e, "kind": e.evening_format.title, "url": _run_link(e), "status": e.get_status_display()}
-        for e in evenings
-    ]
+    return [_row(e) for e in evenings]
+
+
+def _row(evening) -> dict:
+    return {
+        "evening": evening,
+        "kind": evening.evening_format.title,
+        "url": _run_link(evening),
+        "status": evening.get_status_display(),
+    }
 
 
 def home(request):
@@ -39,11 +48,12 @@ def home(request):
         [
             *((e, reverse("tournaments:results", args=[e.pk])) for e in _published(Event)),
             *((d, reverse("tournaments:drive-room", args=[d.pk])) for d in _published(Drive)),
+            *((n, reverse("tournaments:duel-results", args=[n.pk])) for n in _published(DuelNight)),
         ],
         key=lambda row: (row[0].date, row[0].name),
         reverse=True,
     )[:LATEST_RESULTS]
-    published_clubs = Q(events__published=True) | Q(drives__published=True)
+    published_clubs = Q(events__published=True) | Q(drives__published=True) | Q(duel_nights__published=True)
     clubs = Club.objects.filter(published_clubs, members_only=False).distinct().order_by("name")
     return render(request, "tournaments/home.html", {"latest": latest, "public_clubs": clubs})
 
@@ -58,15 +68,17 @@ def _organiser_home(request):
     today = timezone.localdate()
     events = Event.objects.for_user(request.user).select_related("club")
     drives = Drive.objects.for_user(request.user).select_related("club")
-    coming = _rows(events.coming(today)[:COMING_SHOWN], drives.coming(today)[:COMING_SHOWN])
+    nights = DuelNight.objects.for_user(request.user).select_related("club")
+    coming = _rows(*(evenings.coming(today)[:COMING_SHOWN] for evenings in (events, drives, nights)))
     return render(
         request,
         "tournaments/home.html",
         {
-            "tonight": _rows(events.tonight(today), drives.tonight(today)),
+            "tonight": _rows(events.tonight(today), drives.tonight(today), nights.tonight(today)),
             "coming": coming[:COMING_SHOWN],
             "events_count": events.count(),
             "drives_count": drives.count(),
+            "nights_count": nights.count(),
             "clubs": clubs_for_user(request.user).order_by("name"),
         },
     )
@@ -83,6 +95,26 @@ def event_list(request):
 @login_required
 def drive_list(request):
     """Every drive and team night of the organiser's clubs, the latest first."""
-    drives = Drive.objects.for_user(request.user).select_related("club").order_by("-date", "name", "-id")
-    page = Paginator(drives, EVENINGS_A_PAGE).get_page(request.GET.get("page"))
-    return render(request, "tournaments/drive_list.html", {"page": page})
+    new = [
+        ("New drive", reverse("tournaments:drive-new")),
+        ("New team night", reverse("tournaments:team-night-new")),
+        ("New widow whist series", reverse("tournaments:widow-new")),
+    ]
+    return _evening_list(request, Drive, "All drives and team nights", new)
+
+
+@login_required
+def night_list(request):
+    """Every two-player night of the organiser's clubs, the latest first."""
+    new = [("New two-player night", reverse("tournaments:duel-new"))]
+    return _evening_list(request, DuelNight, "All two-player nights", new)
+
+
+def _evening_list(request, model, heading: str, new: list[tuple[str, str]]):
+    evenings = model.objects.for_user(request.user).select_related("club").order_by("-date", "name", "-id")
+    page = Paginator(evenings, EVENINGS_A_PAGE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "tournaments/drive_list.html",
+        {"page": page, "rows": [_row(e) for e in page.object_list], "heading": heading, "new": new},
+    )

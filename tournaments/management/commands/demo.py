@@ -9,10 +9,11 @@ from django.core.management import BaseCommand
 from django.core.management.color import no_style
 from django.db import connection, transaction
 
-from tournaments.models import Club, Drive, Event
+from tournaments.models import Club, Drive, DuelNight, Event
 from tournaments.services import event_open_tables
 from tournaments.services.core.clubs import DEMO_PASSWORD, DEMO_USERNAME
 from tournaments.services.drives import drive_open_tables
+from tournaments.services.duels import duel_tables_open
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 USERNAME, PASSWORD = DEMO_USERNAME, DEMO_PASSWORD
@@ -32,6 +33,8 @@ class Command(BaseCommand):
                 event_open_tables(event=event)  # each install draws its own table links and codes
             for drive in Drive.objects.exclude(status=Drive.Status.ENTRIES):
                 drive_open_tables(drive=drive)
+            for night in DuelNight.objects.filter(status=DuelNight.Status.RUNNING):
+                duel_tables_open(night=night)
             self.stdout.write(f"Loaded the demo club from {FIXTURE.name}.")
         user_model = get_user_model()
         user = user_model.objects.filter(username=USERNAME).first()

@@ -2,8 +2,9 @@
 evenings, Thursday compass evenings and Saturday drives with the season's competitions in
 progress, finished events with results, a ready event, a duplicate individual, a finished whist
 drive and one in play, two team nights played and published (one in games and rubbers), a small
-Minnesota whist drive played and published, a Minnesota whist pairs evening, and a widow whist
-evening of ten players (two series, redrawn by running totals) played and published.
+Minnesota whist drive played and published, a Minnesota whist pairs evening, a widow whist
+evening of ten players (two series, redrawn by running totals) played and published, and two
+two-player nights (a German whist Swiss published, a humbug whist round robin in play).
 
 Built through the services in a transaction that is rolled back, so the database is untouched.
 Run it after a change to the models, on an empty database:
@@ -22,7 +23,7 @@ from django.db import transaction
 
 from tournaments import services
 from tournaments.models import Club, Event
-from tournaments.services import drives, widow
+from tournaments.services import drives, duels, widow
 from tournaments.services.season import competitions
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
@@ -82,6 +83,11 @@ DUMPED = [
     "tournaments.widowseat",
     "tournaments.widowdeal",
     "tournaments.widowtricks",
+    "tournaments.duelnight",
+    "tournaments.duelplayer",
+    "tournaments.duelmatch",
+    "tournaments.dueldeal",
+    "tournaments.dueldealchange",
 ]
 # The season so far: Tuesday pairs evenings and Saturday drives, before the evenings below.
 TUESDAYS = [date(2026, 9, 29), date(2026, 10, 6), date(2026, 10, 13), date(2026, 10, 20), date(2026, 10, 27)]
@@ -157,6 +163,53 @@ def _build():
     _drives(club, members)
     _compass_and_ladders(club, members)
     _minnesota(club, members)
+    _two_player_nights(club, members)
+
+
+def _two_player_nights(club, members):
+    """A Swiss German-whist night of nine members (four rounds of two deals a match, a bye each
+    round, a knock-out of the top three to finish), played, closed and published; and a humbug
+    whist round robin of six, two rounds in (its tables draw their codes when the demo loads)."""
+    rng = random.Random(1894)
+    swiss = duels.duel_night_create(
+        club=club,
+        name="German Whist Night",
+        date=date(2026, 11, 19),
+        rounds=4,
+        deals=2,
+        knockout=3,
+        players=[str(m) for m in members[12:21]],
+    )
+    duels.duel_night_start(night=swiss)
+    while not duels.night_state(swiss).complete:
+        _two_player_round(swiss, rng)
+    duels.duel_night_close(night=swiss)
+    duels.duel_night_publish(night=swiss)
+    robin = duels.duel_night_create(
+        club=club,
+        name="Humbug Whist Round Robin",
+        date=date(2026, 11, 27),
+        game="humbug",
+        pairing="round-robin",
+        deals=3,
+        players=[str(m) for m in members[:6]],
+    )
+    duels.duel_night_start(night=robin)
+    for number in (1, 2):
+        _two_player_round(robin, rng, number)
+
+
+def _two_player_round(night, rng, number=None):
+    """Every match of a round (the last paired, or ``number``) played to its end at its tablet."""
+    state = duels.night_state(night)
+    number = number or state.last_round
+    tokens = dict(night.tables.values_list("number", "token"))
+    for line in state.rounds[number]:
+        while not line.finished:
+            a = min(13, max(0, round(rng.gauss(6.5, 2.5))))
+            duels.duel_deal_enter(token=tokens[line.match.table], tricks_a=a, tricks_b=13 - a)
+            duels.duel_deal_confirm(token=tokens[line.match.table])
+            line = next(m for m in duels.night_state(night).rounds[number] if m.match.pk == line.match.pk)
 
 
 def _minnesota(club, members):

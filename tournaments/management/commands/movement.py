@@ -10,6 +10,7 @@ from tournaments.domain.movements import build_movement, whist_schedule
 from tournaments.domain.movements.render import movement_as_dict, movement_as_text, whist_as_text
 from tournaments.domain.movements.whist import MAX_PLAYERS, MIN_PLAYERS
 
+from ._duel_movement import print_two_player_round_robin
 from ._movement_options import add_movement_arguments, movement_options
 from ._widow import print_widow_tables
 
@@ -32,13 +33,20 @@ class Command(BaseCommand):
             help=f"an individual event, every two players partners once ({MIN_PLAYERS} to {MAX_PLAYERS})",
         )
         parser.add_argument(
-            "--seats", type=int, choices=[3], help="3: a widow whist series' first tables, of three and four"
+            "--seats",
+            type=int,
+            choices=[2, 3],
+            help="2: a two-player night's round robin (Berger tables); "
+            "3: a widow whist series' first tables, of three and four",
         )
         parser.add_argument("--format", choices=["text", "json"], default="text")
 
     def handle(self, *args, **options):
         if options["seats"] == 3:
             print_widow_tables(self.stdout, options)
+            return
+        if options["seats"] == 2:
+            print_two_player_round_robin(self, options)
             return
         if options["players"] is not None:
             self._print_whist(options)

@@ -30,13 +30,26 @@ from django.utils import timezone
 
 import whistdrive
 
-from ...models import AuditLine, Club, Competition, Drive, Erasure, Event, Fixture, League, Member, ResultMail
+from ...models import (
+    AuditLine,
+    Club,
+    Competition,
+    Drive,
+    DuelNight,
+    Erasure,
+    Event,
+    Fixture,
+    League,
+    Member,
+    ResultMail,
+)
 from ..core.audit import club_log
 from ..core.errors import ServiceError
 from ..core.members import erasures_reapply
 from ..season.competitions import COMPETITION_SETTINGS
 from .club_schema import FORMAT, backup_problems
 from .drive import drive_export, drive_import
+from .duel import duel_export, duel_import
 from .event import event_export, event_import, trail_export, trail_restore
 from .league import league_clubs_link, league_export, league_restore
 
@@ -129,7 +142,7 @@ def _club_document(club: Club) -> dict:
             for c in competitions
         ],
         "leagues": [league_export(league) for league in club.leagues.order_by("pk")],
-        "trail": trail_export(club.changes.filter(event=None, drive=None)),
+        "trail": trail_export(club.changes.filter(event=None, drive=None, night=None)),
         "mails": [
             {
                 **{f: getattr(mail, f) for f in MAIL_FIELDS},
@@ -172,6 +185,7 @@ def club_backup_chunks(clubs) -> Iterator[str]:
         for kind, rows, export in (
             ("events", Event.objects.filter(club=club), event_export),
             ("drives", Drive.objects.filter(club=club), drive_export),
+            ("two_player_nights", DuelNight.objects.filter(club=club), duel_export),
         ):
             yield f', "{kind}": ['
             for n, pk in enumerate(rows.order_by("date", "pk").values_list("pk", flat=True)):
@@ -301,6 +315,10 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
             place, lambda doc=document: drive_import(_with_club(doc, club), log=False, keep_address=True)
         )
         drives[(drive.name, drive.date)] = drive
+    # A file from before two-player nights has none.
+    for n, document in enumerate(item.get("two_player_nights", [])):
+        place = f"{club.name}, two-player night {n + 1}"
+        _restored(place, lambda doc=document: duel_import(doc, club=club, users=users))
     for c in item["competitions"]:
         competition = Competition(
             pk=c.get("id"),
@@ -338,7 +356,7 @@ def _sequences_past_the_restored_ids() -> None:
     addresses) leave a database's sequences behind them; moved past, the next row made gets a new
     id. SQLite needs nothing; PostgreSQL is told by the statements Django gives for it."""
     statements = connection.ops.sequence_reset_sql(
-        no_style(), [Event, Drive, Member, Competition, League, Fixture]
+        no_style(), [Event, Drive, DuelNight, Member, Competition, League, Fixture]
     )
     with connection.cursor() as cursor:
         for sql in statements:

@@ -72,6 +72,7 @@ CLUB = record(
         ),
         "events": rows({"type": "object"}),
         "drives": rows({"type": "object"}),
+        "two_player_nights": rows({"type": "object"}),
         "competitions": rows(
             record(
                 {
@@ -124,7 +125,7 @@ CLUB = record(
             )
         ),
     },
-    optional=("check_every_round", "public_address", "guests_published", "large_print"),
+    optional=("check_every_round", "public_address", "guests_published", "large_print", "two_player_nights"),
 )
 USER = record(
     {

@@ -123,13 +123,14 @@ def trail_export(lines) -> list[dict]:
     ]
 
 
-def trail_restore(items: list, *, club: Club, users: dict, event=None, drive=None) -> None:
+def trail_restore(items: list, *, club: Club, users: dict, event=None, drive=None, night=None) -> None:
     """The trail's lines as they were, each by the organiser who made it (when one here)."""
     AuditLine.objects.bulk_create(
         AuditLine(
             club=club,
             event=event,
             drive=drive,
+            night=night,
             action=item["action"],
             detail=item["detail"],
             changed_by=users.get(item["changed_by"]),

@@ -38,6 +38,11 @@ def drive_log(*, drive: Drive, action: str, detail: str = "", user=None) -> Audi
     return _log(club_id=drive.club_id, drive=drive, action=action, detail=detail, user=user)
 
 
+def night_log(*, night, action: str, detail: str = "", user=None) -> AuditLine:
+    """Add one line to a two-player night's trail; run inside the transaction of the change it records."""
+    return _log(club_id=night.club_id, night=night, action=action, detail=detail, user=user)
+
+
 def club_log(*, club: Club, action: str, detail: str = "", user=None) -> AuditLine:
     """A line for the club itself: a member or the club's settings changed, an evening deleted."""
     return _log(club_id=club.pk, action=action, detail=detail, user=user)

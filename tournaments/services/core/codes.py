@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from ...models import AuditLine, CodeGuard, Drive, Event, MatchTable, TableLink
+from ...models import AuditLine, CodeGuard, Drive, DuelTable, Event, MatchTable, TableLink
 from .audit import event_log
 from .guards import guess_begin, guess_was_right, locked_out
 
@@ -41,6 +41,7 @@ def new_table_code() -> str:
 def codes_in_use(codes: set[str]) -> set[str]:
     """Those of ``codes`` a table of an event, a drive or a league match has."""
     taken = set(TableLink.objects.filter(code__in=codes).values_list("code", flat=True))
+    taken |= set(DuelTable.objects.filter(code__in=codes).values_list("code", flat=True))
     return taken | set(MatchTable.objects.filter(code__in=codes).values_list("code", flat=True))
 
 

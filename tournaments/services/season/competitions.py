@@ -32,6 +32,7 @@ from ...models import (
     Competition,
     Drive,
     DriveResultChange,
+    DuelNight,
     Event,
     Member,
     names_whole,
@@ -43,6 +44,7 @@ from ...print_data import CompetitionSheet, PrintEvent
 from ..core.audit import changes_text, club_log
 from ..core.errors import ServiceError
 from ..drives.state import DriveState
+from ..duels.state import night_states
 from ..events.individuals import IndividualReport, individual_report
 from ..events.scoring import SCORE_VERSIONS, SCORING_FIELDS, event_report, scores_key, with_score_versions
 from ..widow.state import WidowState
@@ -288,6 +290,40 @@ def club_evenings(club: Club, *, start: Date | None = None, end: Date | None = N
         )
     if fresh:
         cache.set_many(fresh)
+    return evenings + _night_evenings(DuelNight.objects.filter(dates, club=club, published=True))
+
+
+def _night_evenings(nights) -> list[rules.Evening]:
+    """The club's published two-player nights, each player placed in the standings: they count
+    by their placings (game points are never added to another evening's score)."""
+    nights = list(nights.order_by("date", "pk"))
+    states = night_states(nights)
+    evenings = []
+    for night in nights:
+        standings = states[night.pk].standings
+        shared = Counter(s.standing.place for s in standings)
+        entrants = tuple(
+            rules.Entrant(
+                (_player(s.player.member_id, s.player.name),),
+                "ALL",
+                int(s.standing.place.rstrip("=")),
+                shared[s.standing.place],
+            )
+            for s in standings
+        )
+        players = len(standings)
+        evenings.append(
+            rules.Evening(
+                f"night:{night.pk}",
+                night.date,
+                "night",
+                night.name,
+                -(-players // 2),
+                players,
+                night.tag,
+                entrants,
+            )
+        )
     return evenings
 
 

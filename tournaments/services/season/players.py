@@ -17,9 +17,21 @@ from django.urls import reverse
 from ...domain.formats import EveningFormat, Measure, Word
 from ...domain.individuals import rank_individuals
 from ...domain.scoring import pair_label
-from ...models import Drive, DrivePlayer, Event, IndividualPlayer, Member, Pair, page_shown, person_name
+from ...models import (
+    Drive,
+    DrivePlayer,
+    DuelNight,
+    DuelPlayer,
+    Event,
+    IndividualPlayer,
+    Member,
+    Pair,
+    page_shown,
+    person_name,
+)
 from ...reports import format_percentage, headline_figure, headline_words
 from ..drives.state import DriveState, plain_number
+from ..duels.state import night_states
 from ..events.scoring import events_scores
 from ..widow.state import WidowState
 from .competitions import player_competitions
@@ -104,7 +116,7 @@ class Season:
 
     @property
     def drives(self) -> list[Evening]:
-        return [e for e in self.evenings if e.kind == "drive"]
+        return [e for e in self.evenings if e.kind != "event"]  # drives, team nights, two-player nights
 
     @property
     def average_percentage(self) -> str:
@@ -421,6 +433,58 @@ def _widow_evenings(drive: Drive, member_ids=None) -> list[tuple[int, Evening]]:
             partnered=Counter(),
         )
         rows += [(member_id, evening) for member_id in wanted]
+
+
+def nights_evenings(nights, member_ids=None) -> list[tuple[int, Evening]]:
+    """(member id, evening) for every member who played the two-player nights (or those of
+    ``member_ids``): their place in the standings and their game points, the night's own measure."""
+    rows = []
+    states = night_states(nights)
+    for night in nights:
+        state = states[night.pk]
+        standings = state.standings
+        if not state.rounds:
+            continue
+        url = reverse("tournaments:duel-results", args=[night.pk])
+        for line in standings:
+            player = line.player
+            if not _wanted(player.member_id, member_ids):
+                continue
+            opponents: Counter = Counter()
+            played = tens = 0
+            for matches in state.rounds.values():
+                for match in matches:
+                    if match.bye or player not in (match.a, match.b):
+                        continue
+                    other = match.b if match.a == player else match.a
+                    confirmed = [d for d in match.deals if d.confirmed]
+                    opponents[_person(other.member, other.guest)] += len(confirmed)
+                    played += len(confirmed)
+                    mine = [d.tricks_a if match.a == player else d.tricks_b for d in confirmed]
+                    tens += sum(t >= TEN_TRICKS for t in mine) if night.scoring.tricks == 13 else 0
+            figure = line.standing.game_points
+            evening = Evening(
+                kind="night",
+                pk=night.pk,
+                name=night.name,
+                date=night.date,
+                url=url,
+                partners=(),
+                card=night.evening_format.player_number("", player.number),
+                place=line.standing.place,
+                field_size=len(standings),
+                field_name="all players",
+                score=figure,
+                score_text=str(figure),
+                score_words=night.evening_format.measure.amount(str(figure)),
+                percentage=None,
+                hands=played,
+                tens=tens,
+                won=(state.champion == player) if state.champion else line.standing.place.rstrip("=") == "1",
+                evening_format=night.evening_format,
+                opponents=opponents,
+            )
+            rows.append((player.member_id, evening))
     return rows
 
 
@@ -454,6 +518,7 @@ def club_players(club):
         | Q(
             pk__in=DrivePlayer.objects.filter(drive__club=club, drive__published=True).values("second_member")
         )
+        | Q(pk__in=DuelPlayer.objects.filter(night__club=club, night__published=True).values("member"))
     )
     return club.members.filter(played, forgotten_at=None).order_by("last_name", "first_name")
 
@@ -468,7 +533,11 @@ def member_season(member: Member) -> Season:
         Q(member=member) | Q(second_member=member), drive__published=True
     ).values("drive_id")
     drives = list(Drive.objects.filter(pk__in=drive_ids))
+    nights = DuelNight.objects.filter(
+        pk__in=DuelPlayer.objects.filter(member=member, night__published=True).values("night_id")
+    ).select_related("club")
     only = {member.pk}
     evenings = [e for _, e in events_evenings(events, only)] + [e for _, e in drives_evenings(drives, only)]
+    evenings += [e for _, e in nights_evenings(nights, only)]
     evenings.sort(key=lambda e: (e.date, e.kind, e.pk), reverse=True)
     return Season(member=member, evenings=tuple(evenings), competitions=member_competitions(member))

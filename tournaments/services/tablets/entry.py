@@ -29,6 +29,7 @@ from ...domain.movements.individual import BOARDS_DONE, next_seat_text
 from ...domain.movements.render import boards_move_text, ew_move_text, seat_move_text
 from ...models import (
     Board,
+    DuelTable,
     Event,
     MatchTable,
     Result,
@@ -72,7 +73,7 @@ def event_open_tables(*, event: Event) -> list[TableAccess]:
     return [existing[t] for t in sorted(existing) if t <= event.tables]
 
 
-def table_code_lookup(*, code: str, tablet: Tablet) -> TableLink | MatchTable:
+def table_code_lookup(*, code: str, tablet: Tablet) -> TableLink | MatchTable | DuelTable:
     """The table a typed code opens, an event's or a drive's whatever its state: its page says
     whether play has started, and a table's own code is never a guess. A league match's opens only
     while the match may be played (``leagues.may_play_match``): its code is printed with the
@@ -93,6 +94,8 @@ def table_code_lookup(*, code: str, tablet: Tablet) -> TableLink | MatchTable:
         access = MatchTable.objects.select_related("fixture").filter(code=cleaned).first()
         if access is not None:
             require(may_play_match(access.fixture), TableError)
+    if access is None and could_be:  # a table of a two-player night (services/duels/)
+        access = DuelTable.objects.filter(code=cleaned).first()
     if access is None:
         raise TableError(
             f"'{code_as_typed(code)}' is not the code of a table in play. Check the code on the table card."

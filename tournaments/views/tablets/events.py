@@ -19,7 +19,7 @@ from ...domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ...domain.errors import DomainError
 from ...domain.formats import GRANDED
 from ...domain.minnesota import confirm_words
-from ...models import MatchTable, TableAccess
+from ...models import DuelTable, MatchTable, TableAccess
 from ...services.core.codes import Tablet
 from ...services.tablets.entry import TableNotStarted, code_as_typed, table_sit_outs
 from ..common import NOT_IN_USE, TOKEN_CHARACTERS, client_address, could_be_token, get_by_token, whole_number
@@ -60,6 +60,8 @@ def table_start(request):
             # afresh (in the address: a reload or the back button sends nothing again).
             again = f"{reverse('tournaments:table-start')}?{urlencode({'code': code_as_typed(code)})}"
             return _keep_tablet_cookie(request, redirect(again))
+        if isinstance(access, DuelTable):
+            return _keep_tablet_cookie(request, redirect("tournaments:duel-table", token=access.token))
         if isinstance(access, MatchTable):
             return _keep_tablet_cookie(request, redirect("tournaments:league-tablet", token=access.token))
         page = "tournaments:drive-table" if access.drive_id else "tournaments:table"

@@ -1,0 +1,41 @@
+"""Two-player nights: set up, paired round by round, played at the tablets, corrected, closed.
+
+``nights`` creates a night, enters its players, starts it and pairs its rounds (the pairings come
+from ``pairing``, the library's adapter); ``play`` takes each deal at a table and the organiser's
+corrections; ``state`` reads a night whole: its rounds, matches and standings.
+"""
+
+from .nights import (
+    DuelServiceError,
+    duel_night_close,
+    duel_night_create,
+    duel_night_publish,
+    duel_night_start,
+    duel_player_add,
+    duel_player_remove,
+    duel_tables_open,
+)
+from .play import duel_deal_confirm, duel_deal_correct, duel_deal_enter, duel_deal_reject, duel_table_check_in
+from .state import MatchLine, NightState, TableView, night_as_dict, night_state, table_view
+
+__all__ = [
+    "DuelServiceError",
+    "MatchLine",
+    "NightState",
+    "TableView",
+    "duel_deal_confirm",
+    "duel_deal_correct",
+    "duel_deal_enter",
+    "duel_deal_reject",
+    "duel_night_close",
+    "duel_night_create",
+    "duel_night_publish",
+    "duel_night_start",
+    "duel_player_add",
+    "duel_player_remove",
+    "duel_table_check_in",
+    "duel_tables_open",
+    "night_as_dict",
+    "night_state",
+    "table_view",
+]
