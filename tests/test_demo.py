@@ -150,4 +150,4 @@ def test_the_demo_has_a_team_night_in_games_and_rubbers(db, client):
     page = client.get(f"/drives/{night.pk}/results/").content.decode()
     assert "Rubber points" in page and "Games and rubbers, table by table" in page
     published = Event.objects.filter(published=True).count() + Drive.objects.filter(published=True).count()
-    assert published == 21  # with the Minnesota drive and evening
+    assert published == 22  # with the Minnesota drive and evening, and the widow whist evening
