@@ -12,6 +12,7 @@ import statistics
 import sys
 import tempfile
 import time
+from datetime import date
 from io import StringIO
 from pathlib import Path
 
@@ -26,7 +27,7 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 
-from bench.season import _season  # noqa: E402
+from tests.seasons import season  # noqa: E402
 from tournaments import services  # noqa: E402
 from tournaments.models import Result  # noqa: E402
 
@@ -59,7 +60,7 @@ def main():
             what = "the demo club"
         else:
             club = services.club_get_or_create(name="Bench Club")
-            _season(club, args.evenings, args.tables)
+            season(club, evenings=args.evenings, tables=args.tables, start=date(2025, 9, 2))
             what = f"{args.evenings} evenings of {args.tables} tables"
         print(f"database {connection.vendor}; {what}: {Result.objects.count()} results")
         print(f"peak memory after building: {_peak_mb():.0f} MB")

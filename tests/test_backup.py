@@ -1,5 +1,6 @@
 """export_event and import_event: the demo's finished event round-trips exactly."""
 
+import copy
 import json
 from io import StringIO
 
@@ -8,6 +9,7 @@ from django.core.management import CommandError, call_command
 
 from tournaments.models import Club, Drive, Event, Member, Result, ResultChange
 from tournaments.services.backups.event import event_export
+from tournaments.services.backups.event_schema import EVENT_EXPORT, schema_problems
 
 
 def _export(event_id) -> dict:
@@ -85,6 +87,10 @@ def test_a_copy_of_an_event_gets_new_links_where_the_old_ones_are_taken(demo, tm
         ),
         (lambda d: d["boards"][0].update(event_id=1), r"boards\[0\]: has an unknown field 'event_id'"),
         (
+            lambda d: d["results"][0].update(ns_tricks=9.0),
+            r"results\[0\]\.ns_tricks: is not a whole number or empty",
+        ),
+        (
             lambda d: d["relay"].append(
                 {"round": 1, "board_set": 1, "first_board": 1, "last_board": 3, "event_id": 1}
             ),
@@ -124,6 +130,41 @@ def test_a_damaged_export_imports_nothing(demo, tmp_path, damage, message):
         results,
         history,
     )
+
+
+QUICK_CHECK_CASES = [
+    lambda d: None,
+    lambda d: d["results"][0].update(ns_tricks=3.0),
+    lambda d: d["results"][0].update(ns_tricks=True),
+    lambda d: d["results"][0].update(ns_tricks=14),
+    lambda d: d["results"][0].update(ns_tricks=None),
+    lambda d: d["results"][0].update(ns_pair=["NS", 1, 2]),
+    lambda d: d["results"][0].update(ns_pair=["NS"]),
+    lambda d: d["results"][0].update(ns_pair=["XX", 1]),
+    lambda d: d["results"][0].update(entered_at="yesterday"),
+    lambda d: d["event"].update(date="2026-02-30"),
+    lambda d: d["event"].update(tag="x" * 31),
+    lambda d: d["pairs"][0].update(guest1="Jo\x00an"),
+    lambda d: d["boards"][0].update(event_id=1),
+    lambda d: d["boards"][0].update(dd_table={"S": {"N": 99}}),
+    lambda d: d["results"][0].pop("board"),
+    lambda d: d.update(version=True),
+    lambda d: d.update(version=1.0),
+    lambda d: d["tables"][0].update(code=""),
+    lambda d: d["event"].update(tables=None),
+]
+
+
+def test_the_quick_check_of_a_file_agrees_with_the_check_that_says_what_is_wrong(demo):
+    sound = event_export(demo)
+    assert EVENT_EXPORT.sound(sound)
+    for damage in QUICK_CHECK_CASES:
+        data = copy.deepcopy(sound)
+        damage(data)
+        wrong = list(EVENT_EXPORT.words.iter_errors(data))
+        # Never sound with a fault; a file it doubts (a 1.0) is read again by the one that says why.
+        assert not (EVENT_EXPORT.sound(data) and wrong), wrong
+        assert bool(schema_problems(data, EVENT_EXPORT)) is bool(wrong)
 
 
 def test_a_file_that_is_not_json_is_explained(db, tmp_path):
