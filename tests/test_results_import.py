@@ -5,6 +5,8 @@ from io import StringIO
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import services
@@ -36,6 +38,22 @@ def test_a_good_file_imports_every_row_with_history(event, organiser):
     adjusted = Result.objects.get(board__number=2)
     assert (adjusted.ns_adjusted, adjusted.ew_adjusted, adjusted.ns_tricks) == ("A+", "A-", None)
     assert ResultChange.objects.filter(action="created").count() == 3
+
+
+@pytest.mark.parametrize("rounds", [1, 3])
+def test_a_file_is_written_in_the_same_statements_however_many_rows(event, organiser, rounds):
+    rows = [
+        f"{b},{s.ns_pair.number},{s.ew_pair.number},{(b + s.table) % 14}"
+        for s in event.seatings.select_related("ns_pair", "ew_pair").filter(round__lte=rounds)
+        for b in s.board_numbers
+    ]
+    with CaptureQueriesContext(connection) as captured:
+        assert services.results_import_csv(event=event, text=_csv(*rows), user=organiser) == 6 * rounds
+    # The event's boards, pairs, seatings and results read; the results and their first history
+    # lines written, each in one statement, inside a transaction and a savepoint.
+    assert len(captured.captured_queries) == 10
+    assert ResultChange.objects.filter(action="created", result__isnull=False).count() == 6 * rounds
+    assert {r.score_text for r in Result.objects.all()} == {line.after for line in ResultChange.objects.all()}
 
 
 def test_round_and_table_columns_are_checked_when_given(event):

@@ -31,13 +31,11 @@ import io
 import re
 from collections import defaultdict
 
-from django.db import transaction
-
 from ...domain.limits import MAX_RESULTS
 from ...models import Event
 from ..core.errors import ServiceError
 from .evening import pair_lines
-from .results import result_record_for_seating
+from .results import results_record_many
 
 REQUIRED = ("board", "ns_pair", "ew_pair", "ns_tricks")
 SEATS = ("north", "south", "east", "west")
@@ -209,15 +207,4 @@ def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
         raise ResultsImportError(problems)
     if not accepted:
         raise ResultsImportError(["The file has no results in it."])
-    with transaction.atomic():
-        for seating, board, tricks, ns_adj, ew_adj, granded in accepted:
-            result_record_for_seating(
-                seating=seating,
-                board=board,
-                ns_tricks=tricks,
-                ns_adjusted=ns_adj,
-                ew_adjusted=ew_adj,
-                granded=granded,
-                user=user,
-            )
-    return len(accepted)
+    return results_record_many(rows=accepted, user=user)

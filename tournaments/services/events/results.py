@@ -53,21 +53,8 @@ def result_record(
     _check_score(ns_tricks, ns_adjusted, ew_adjusted, granded)
     with transaction.atomic(savepoint=not seen_free):
         now = timezone.now()
-        result = Result(
-            event_id=board.event_id,
-            board=board,
-            round=round,
-            table=table,
-            ns_pair=ns_pair,
-            ew_pair=ew_pair,
-            ns_tricks=ns_tricks,
-            ns_adjusted=ns_adjusted,
-            ew_adjusted=ew_adjusted,
-            granded=granded,
-            entered_by=user,
-            entered_at=now,
-            confirmed_at=now if confirmed else None,
-        )
+        score = Score(ns_pair, ew_pair, ns_tricks, ns_adjusted, ew_adjusted, granded)
+        result = _unsaved(board, round, table, score, user=user, when=now, confirmed=confirmed)
         try:
             result.save(force_insert=True)
         except IntegrityError:
@@ -76,6 +63,25 @@ def result_record(
             ) from None
         history_add(result, ResultChange.Action.CREATED, before="", user=user, when=now, source=source)
         return result
+
+
+def _unsaved(board: Board, round: int, table: int, score: Score, *, user, when, confirmed: bool) -> Result:
+    """A new result of the board, by the cards, entered now (and confirmed, or awaiting E/W)."""
+    return Result(
+        event_id=board.event_id,
+        board=board,
+        round=round,
+        table=table,
+        ns_pair=score.ns_pair,
+        ew_pair=score.ew_pair,
+        ns_tricks=score.ns_tricks,
+        ns_adjusted=score.ns_adjusted,
+        ew_adjusted=score.ew_adjusted,
+        granded=score.granded,
+        entered_by=user,
+        entered_at=when,
+        confirmed_at=when if confirmed else None,
+    )
 
 
 @transaction.atomic
@@ -130,7 +136,14 @@ def history_add(
     """Add a line to the history of an event's result or a drive's, inside the transaction of the
     write it records: every entry, confirmation, sending back and correction has one. ``source``
     says where it came from ("table 3", "organiser"); a result sent back has no after."""
-    result.history_line(
+    _history_line(result, action, before=before, reason=reason, user=user, when=when, source=source).save(
+        force_insert=True
+    )
+
+
+def _history_line(result, action: str, *, before: str, reason: str, user, when, source: str) -> ResultLine:
+    """The line ``history_add`` adds, unsaved."""
+    return result.history_line(
         action=action,
         before=before,
         after="" if action == ResultLine.Action.REJECTED else result.score_text,
@@ -138,7 +151,39 @@ def history_add(
         source=source,
         changed_by=user if user is not None and user.is_authenticated else None,
         changed_at=when or timezone.now(),
-    ).save(force_insert=True)
+    )
+
+
+@transaction.atomic
+def results_record_many(*, rows, user=None) -> int:
+    """Record many new results at once, each counting at once and with its first history line, as
+    ``result_record_for_seating`` records one: a file of paper travellers, thousands of results in
+    a few statements. ``rows`` are (seating, board, ns_tricks, ns_adjusted, ew_adjusted, granded)
+    as the table saw them. All or nothing: a result already there refuses them all."""
+    now = timezone.now()
+    results = []
+    for seating, board, ns_tricks, ns_adjusted, ew_adjusted, granded in rows:
+        _check_score(ns_tricks, ns_adjusted, ew_adjusted, granded)
+        cards = to_cards(
+            Score(seating.ns_pair, seating.ew_pair, ns_tricks, ns_adjusted, ew_adjusted, granded),
+            switched=seating.arrow_switched,
+        )
+        results.append(
+            _unsaved(board, seating.round, seating.table, cards, user=user, when=now, confirmed=True)
+        )
+    try:
+        with transaction.atomic():
+            Result.objects.bulk_create(results)
+    except IntegrityError:
+        raise ServiceError(
+            "A result for one of these boards has just arrived from the tables: nothing was recorded."
+        ) from None
+    created = ResultChange.Action.CREATED
+    ResultChange.objects.bulk_create(
+        _history_line(result, created, before="", reason="", user=user, when=now, source="")
+        for result in results
+    )
+    return len(results)
 
 
 def result_record_for_seating(
