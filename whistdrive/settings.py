@@ -4,6 +4,7 @@ A fresh clone runs with none set (DEBUG on, SQLite in db.sqlite3). For a club's 
 Where the files are, in a clone and in an installed copy alike, is locations.py's rule.
 """
 
+from importlib.util import find_spec
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -54,9 +55,13 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
-    "django_tables2",
     "tournaments",
 ]
+# django-tables2 draws the standings' tables but is not an installed app: an app is imported at
+# start-up, and its package imports PostgreSQL's driver (for a column kind whistdrive never uses)
+# even on SQLite. Its template tags and templates are named here instead, found without importing it.
+TABLES2_TEMPLATES = Path(find_spec("django_tables2").submodule_search_locations[0]) / "templates"
+
 
 MIDDLEWARE = [
     "whistdrive.timing.server_timing",
@@ -79,9 +84,10 @@ WSGI_APPLICATION = "whistdrive.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [BASE_DIR / "templates", TABLES2_TEMPLATES],
         "APP_DIRS": True,
         "OPTIONS": {
+            "libraries": {"django_tables2": "django_tables2.templatetags.django_tables2"},
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
