@@ -7,7 +7,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.models import Club, Drive, Event, Member, Result, ResultChange
+from tournaments.models import Club, Drive, DuelNight, Event, Member, Result, ResultChange
 from tournaments.services.backups.event import event_export
 from tournaments.services.backups.event_schema import EVENT_EXPORT, schema_problems
 
@@ -34,6 +34,7 @@ def test_the_demo_event_round_trips_into_an_empty_database(demo, tmp_path):
     # Another database: nothing of the club is left.
     Drive.objects.all().delete()
     Event.objects.all().delete()
+    DuelNight.objects.all().delete()
     Member.objects.all().delete()
     Club.objects.all().delete()
     out = StringIO()

@@ -8,7 +8,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.models import Club, Drive, DrivePlayer, DriveResult, Event, Member
+from tournaments.models import Club, Drive, DrivePlayer, DriveResult, DuelNight, Event, Member
 from tournaments.services import drives
 
 pytestmark = pytest.mark.django_db
@@ -61,6 +61,7 @@ def test_the_demo_drive_round_trips_into_an_empty_database(saturday, tmp_path):
     # Another database: nothing of the club is left.
     Drive.objects.all().delete()
     Event.objects.all().delete()
+    DuelNight.objects.all().delete()
     Member.objects.all().delete()
     Club.objects.all().delete()
     restored = _import(tmp_path, exported)

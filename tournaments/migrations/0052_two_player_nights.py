@@ -429,7 +429,7 @@ class Migration(migrations.Migration):
             model_name="duelmatch",
             name="player_a",
             field=models.ForeignKey(
-                on_delete=django.db.models.deletion.PROTECT, related_name="+", to="tournaments.duelplayer"
+                on_delete=django.db.models.deletion.RESTRICT, related_name="+", to="tournaments.duelplayer"
             ),
         ),
         migrations.AddField(
@@ -439,7 +439,7 @@ class Migration(migrations.Migration):
                 blank=True,
                 help_text="None: a bye.",
                 null=True,
-                on_delete=django.db.models.deletion.PROTECT,
+                on_delete=django.db.models.deletion.RESTRICT,
                 related_name="+",
                 to="tournaments.duelplayer",
             ),

@@ -155,12 +155,13 @@ class DuelMatch(models.Model):
     stage = models.CharField(max_length=8, choices=Stage.choices, default=Stage.ROUNDS)
     table = models.PositiveSmallIntegerField(help_text="The table (a bye: the tables' count and one).")
     slot = models.PositiveSmallIntegerField(default=0, help_text="A knock-out match's place in the bracket.")
-    player_a = models.ForeignKey(DuelPlayer, on_delete=models.PROTECT, related_name="+")
+    # A player with matches is never deleted alone; with the night, both go (RESTRICT, not PROTECT).
+    player_a = models.ForeignKey(DuelPlayer, on_delete=models.RESTRICT, related_name="+")
     player_b = models.ForeignKey(
         DuelPlayer,
         null=True,
         blank=True,
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         related_name="+",
         help_text="None: a bye.",
     )
