@@ -1,6 +1,8 @@
 """Dealing an event's boards, PBN in and out, double-dummy analysis, and the hand record page."""
 
 import json
+import os
+import sys
 from io import StringIO
 from pathlib import Path
 
@@ -33,6 +35,20 @@ def event(club, make_event):
 
 def _deals(event):
     return {b.number: b.deal for b in event.boards.all()}
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="process priorities are read on POSIX")
+def test_dds_solves_in_a_process_of_its_own_below_the_servers_priority_and_ends_when_asked():
+    analysis.dd_solver_stop()
+    analysis.dd_tables([parse_deal(PUBLISHED_DEAL)])
+    solver = analysis._solver
+    assert solver is not None and solver.pid != os.getpid() and solver.poll() is None
+    assert os.getpriority(os.PRIO_PROCESS, solver.pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 1
+    assert "endplay" not in sys.modules  # the server never loads DDS itself
+    analysis.dd_solver_stop()
+    assert solver.poll() is not None and analysis._solver is None
+    # Asked again, it starts again.
+    assert analysis.dd_tables([parse_deal(PUBLISHED_DEAL)])[0]["NT"]["S"] == 13
 
 
 def test_the_published_double_dummy_table_is_reproduced():

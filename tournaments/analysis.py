@@ -1,13 +1,13 @@
 """Double-dummy analysis through endplay (DDS): how many tricks each side takes with perfect play.
 
 DDS runs in a process of its own, at a lower priority than the server's (``python -m
-tournaments.analysis``, started on the first analysis and kept while the server runs): it keeps
-every processor busy for a minute when 320 boards are dealt, and a player's tablet, served by the
-server, must not wait behind it. The process needs no Django and no service to install; it reads
-deals as a line of JSON (their PBN strings) on its input and writes their tables as a line on its
-output, and ends when the server does (its input closes). endplay is imported only there: it
-takes about a second to load. Computed once a board's deal is stored, after the request that dealt
-it (services/events/analysing.py), and stored with the board.
+tournaments.analysis``, started when boards are to be analysed): it keeps every processor busy for
+a minute when 320 boards are dealt, and a player's tablet, served by the server, must not wait
+behind it. The process needs no Django and no service to install; it reads deals as a line of JSON
+(their PBN strings) on its input and writes their tables as a line on its output, and ends when the
+boards waiting are analysed (``dd_solver_stop``) or when the server does (its input closes).
+endplay is imported only there: it takes about a second to load. Computed once a board's deal is
+stored, after the request that dealt it (services/events/analysing.py), and stored with the board.
 """
 
 import atexit
@@ -70,6 +70,16 @@ def _start_solver() -> subprocess.Popen:
     )
     atexit.register(_stop, solver)
     return solver
+
+
+def dd_solver_stop() -> None:
+    """End the solver process once the boards waiting are analysed: it holds DDS's memory (a few
+    hundred megabytes), and a server deals a few times an evening."""
+    global _solver
+    with _DDS:
+        if _solver is not None:
+            _stop(_solver)
+            _solver = None
 
 
 def _stop(solver: subprocess.Popen) -> None:

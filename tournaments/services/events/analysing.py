@@ -104,6 +104,8 @@ def _work(event_id: int, worker: str) -> None:
     finally:
         connections.close_all()  # this thread's own connections
         _threads.discard(threading.current_thread())
+        if not _threads:  # the last analysis of this process: the solver's memory back
+            analysis.dd_solver_stop()
 
 
 def _analyse(event_id: int, worker: str, *, claimed: bool = False) -> int:
