@@ -17,7 +17,6 @@ each (median and range):
 
 import argparse
 import os
-import random
 import statistics
 import sys
 import time
@@ -40,7 +39,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from tests.seasons import members, published_event  # noqa: E402
+from tests.seasons import COMPETITIONS, season  # noqa: E402
 from tournaments import services  # noqa: E402
 from tournaments.models import Competition, Event  # noqa: E402
 from tournaments.services.season import competitions  # noqa: E402
@@ -69,52 +68,6 @@ def _figures(times) -> str:
     )
 
 
-def _season(club, evenings: int, tables: int) -> None:
-    people = members(club, 4 * tables)
-    rng = random.Random(7)
-    for n in range(evenings):
-        rng.shuffle(people)
-        pairs = [(people[2 * k], people[2 * k + 1]) for k in range(2 * tables)]
-        started = time.perf_counter()
-        published_event(
-            club,
-            day=START + timedelta(days=7 * n),
-            pairs=pairs,
-            tables=tables,
-            rounds=12,
-            variant="skip",
-            name=f"Tuesday {n + 1}",
-            tag="Tuesday",
-            seed=n,
-        )
-        print(f"  evening {n + 1} of {evenings} built in {time.perf_counter() - started:.1f} s", flush=True)
-
-
-COMPETITIONS = {
-    "percentage, best 40 (qualify 20), moving handicap": {
-        "measure": "percentage",
-        "counting": "best",
-        "count": 40,
-        "qualify": 20,
-        "handicap": "moving",
-        "ties": "counted-then-best",
-    },
-    "reverse placings, best 30": {
-        "measure": "placing",
-        "placing": "reverse",
-        "counting": "best",
-        "count": 30,
-    },
-    "4/3/2/1 each direction, drop the lowest 10": {
-        "measure": "placing",
-        "points": "4/3/2/1",
-        "counting": "drop",
-        "count": 10,
-    },
-    "fixed pairs, 6/4/3/2/1": {"measure": "placing", "who": "pairs"},
-}
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--evenings", type=int, default=60)
@@ -131,7 +84,13 @@ def main():
     try:
         club = services.club_get_or_create(name="Bench Club")
         print(f"database {connection.vendor}; building {args.evenings} evenings of {args.tables} tables")
-        _season(club, args.evenings, args.tables)
+        season(
+            club,
+            evenings=args.evenings,
+            tables=args.tables,
+            start=START,
+            report=lambda line: print(line, flush=True),
+        )
         end = START + timedelta(days=7 * args.evenings)
         made = [
             competitions.competition_create(

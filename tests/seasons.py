@@ -1,7 +1,9 @@
 """Published evenings of a club's season, made quickly through the services (for the competitions'
 tests and bench/season.py)."""
 
-from datetime import date
+import random
+import time
+from datetime import date, timedelta
 
 from tournaments import services
 from tournaments.models import Event, Member
@@ -82,3 +84,52 @@ def published_drive(club, *, day: date, ladies, gents, name: str = "Drive", tag:
                 drives.drive_result_record(drive=drive, hand=hand, table=table, ns_tricks=tricks)
     drives.drive_close(drive=drive)
     return drives.drive_publish(drive=drive)
+
+
+def season(club, *, evenings: int, tables: int, start: date, report=print) -> None:
+    """A season of weekly published 30-table-like skip Mitchells of 12 rounds of 2 boards, the club's
+    ``4 * tables`` members in new pairs each evening (the benches' season)."""
+    people = members(club, 4 * tables)
+    rng = random.Random(7)
+    for n in range(evenings):
+        rng.shuffle(people)
+        pairs = [(people[2 * k], people[2 * k + 1]) for k in range(2 * tables)]
+        started = time.perf_counter()
+        published_event(
+            club,
+            day=start + timedelta(days=7 * n),
+            pairs=pairs,
+            tables=tables,
+            rounds=12,
+            variant="skip",
+            name=f"Tuesday {n + 1}",
+            tag="Tuesday",
+            seed=n,
+        )
+        report(f"  evening {n + 1} of {evenings} built in {time.perf_counter() - started:.1f} s")
+
+
+# A competition of each measure the season's evenings have (the benches').
+COMPETITIONS = {
+    "percentage, best 40 (qualify 20), moving handicap": {
+        "measure": "percentage",
+        "counting": "best",
+        "count": 40,
+        "qualify": 20,
+        "handicap": "moving",
+        "ties": "counted-then-best",
+    },
+    "reverse placings, best 30": {
+        "measure": "placing",
+        "placing": "reverse",
+        "counting": "best",
+        "count": 30,
+    },
+    "4/3/2/1 each direction, drop the lowest 10": {
+        "measure": "placing",
+        "points": "4/3/2/1",
+        "counting": "drop",
+        "count": 10,
+    },
+    "fixed pairs, 6/4/3/2/1": {"measure": "placing", "who": "pairs"},
+}

@@ -3,8 +3,10 @@
 from datetime import date
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from tests.seasons import members, published_drive, published_event
 from tournaments import services
@@ -267,3 +269,68 @@ def test_four_three_two_one_goes_by_the_fields_the_evening_was_scored_in(club, v
             sum(by_pair[f"m{p.player1_id}+m{p.player2_id}"] for p in event.pairs.filter(direction=field))
             == 10
         )
+
+
+def _season_of(club, players, evenings: int) -> None:
+    """``evenings`` published events and as many published drives."""
+    for n in range(evenings):
+        published_event(club, day=date(2026, 3, 1 + n), pairs=pairs_of(players, PAIRS), seed=n)
+        published_drive(club, day=date(2026, 4, 1 + n), ladies=players[:4], gents=players[4:8])
+
+
+def _cold_queries(read) -> int:
+    cache.clear()  # as after a restart: no evening kept
+    with CaptureQueriesContext(connection) as captured:
+        read()
+    return len(captured.captured_queries)
+
+
+@pytest.mark.parametrize("evenings", [1, 4])
+def test_the_first_standings_after_a_restart_read_the_same_queries_however_many_evenings(
+    club, players, evenings
+):
+    _season_of(club, players, evenings)
+    competition = make(club, kinds="both", measure="placing")
+
+    def read():
+        table = competitions.competition_standings(Competition.objects.get(pk=competition.pk))
+        assert len(table.standings.evenings) == 2 * evenings
+
+    # The competition, the club, its events, drives and two-player nights with their versions, the
+    # trail's latest line; the events themselves, their pairs, scores' versions, boards, seatings and results;
+    # the drives, their players, seats and results, and typed totals.
+    assert _cold_queries(read) == 17
+
+
+@pytest.mark.parametrize("evenings", [1, 4])
+def test_an_evenings_room_display_with_nothing_kept_reads_the_same_queries_however_long_the_season(
+    client, club, players, evenings
+):
+    _season_of(club, players, evenings)
+    make(club, kinds="both", measure="placing")
+    event = published_event(club, day=date(2026, 5, 1), pairs=pairs_of(players, PAIRS))
+    url = reverse("tournaments:event-room", args=[event.pk])
+
+    assert _cold_queries(lambda: client.get(url)) == 27
+
+
+def test_the_standings_are_kept_until_an_evening_or_the_rules_change(club, players, monkeypatch):
+    event = published_event(club, day=date(2026, 2, 1), pairs=pairs_of(players, PAIRS))
+    competition = make(club, measure="percentage")
+    worked_out = []
+    standings = competitions.rules.standings
+    monkeypatch.setattr(
+        competitions.rules, "standings", lambda *args: worked_out.append(1) or standings(*args)
+    )
+
+    def read():
+        return competitions.competition_standings(Competition.objects.get(pk=competition.pk))
+
+    first = read()
+    assert read() == first and len(worked_out) == 1  # kept
+    services.event_update(event=event, values={"name": "Spring Pairs"})
+    assert read().names == {f"event:{event.pk}": "Spring Pairs (1 Feb)"} and len(worked_out) == 2
+    competitions.competition_update(competition=competition, values={"measure": "placing"})
+    assert read().standings.rules.measure == "placing" and len(worked_out) == 3
+    published_event(club, day=date(2026, 2, 8), pairs=pairs_of(players, PAIRS), seed=1)
+    assert len(read().standings.evenings) == 2 and len(worked_out) == 4

@@ -11,7 +11,7 @@ from ...domain import scoring
 from ...domain.deals import honours, parse_deal
 from ...domain.errors import DomainError
 from ...domain.progress import expected_boards
-from ...models import AuditLine, Event, ResultChange, page_shown, person_name
+from ...models import AuditLine, Board, Event, Result, ResultChange, Seating, page_shown, person_name
 from .lifecycle import SCORING_FIELDS
 
 
@@ -95,12 +95,15 @@ RESULT_COLUMNS = (
 )
 
 
-def event_board_results(event: Event, pairs, boards, seatings) -> list[scoring.BoardResult]:
+def event_board_results(event: Event, pairs, boards, seatings, rows=None) -> list[scoring.BoardResult]:
     """The confirmed results in the domain's terms, read as plain values (no model instances, no
-    joins: the pairs, boards and seatings are already at hand)."""
+    joins: the pairs, boards and seatings are already at hand; so may be the results' ``rows``, of
+    ``RESULT_COLUMNS``, when many events' are read at once)."""
     keys = {p.pk: (p.direction, p.number) for p in pairs}
     numbers = {b.pk: b.number for b in boards}
     switched = {(s.round, s.table) for s in seatings if s.arrow_switched}
+    if rows is None:
+        rows = event.results.confirmed().values_list(*RESULT_COLUMNS)
     result = scoring.BoardResult
     return [
         result(
@@ -115,9 +118,7 @@ def event_board_results(event: Event, pairs, boards, seatings) -> list[scoring.B
             (round_, table) in switched,
             grand,
         )
-        for b, ns, ew, tricks, ns_adj, ew_adj, round_, table, grand in event.results.confirmed().values_list(
-            *RESULT_COLUMNS
-        )
+        for b, ns, ew, tricks, ns_adj, ew_adj, round_, table, grand in rows
     ]
 
 
@@ -174,21 +175,94 @@ def _scores_key(event: Event) -> str:
     return _scores_keys([event])[event.pk]
 
 
-def events_scores(events, pairs_by_event: dict[int, list]) -> dict[int, scoring.EventScores]:
+def events_scores(
+    events, pairs_by_event: dict[int, list], *, errors: dict | None = None
+) -> dict[int, scoring.EventScores]:
     """The scores of many events at once, from the cache where they are kept (one query for
-    their keys); an event not kept yet is scored as ``event_report`` scores it, and kept.
+    their keys); the events not kept yet are read together (three queries, however many) and
+    scored as ``event_report`` scores them, then kept.
 
-    ``pairs_by_event`` holds each event's pairs, already read by the caller."""
+    ``pairs_by_event`` holds each event's pairs, already read by the caller. An event its method
+    cannot score raises its ``ScoringError``; or, given ``errors``, is left out and its error
+    kept there under the event's id."""
     keys = _scores_keys(events)
     kept = cache.get_many(keys.values())
-    scores = {}
+    missing = [event for event in events if keys[event.pk] not in kept]
+    fresh = {}
+    for event, boards, seatings, rows in _scoring_rows(missing):
+        try:
+            fresh[keys[event.pk]] = _event_scores(
+                event, pairs_by_event.get(event.pk, []), boards, seatings, rows
+            )
+        except DomainError as error:
+            if errors is None:
+                raise
+            errors[event.pk] = error
+    if fresh:
+        cache.set_many(fresh)
+        kept.update(fresh)
+    return {event.pk: kept[keys[event.pk]] for event in events if keys[event.pk] in kept}
+
+
+@dataclass(frozen=True)
+class Meetings:
+    """What a member's season reads of an event's scores, kept apart in the cache as it is quick to
+    read back (an event's whole scores are thousands of records): the method, the standings, and
+    each pair's boards as (the pair met, tricks taken), for their opponents and their hands of ten."""
+
+    method: str
+    standings: tuple[scoring.Standing, ...]
+    played: dict  # pair key -> ((the pair met, tricks or None), ...)
+
+
+def meetings_of(scores: scoring.EventScores) -> Meetings:
+    played: dict = {}
+    for board in scores.boards:
+        for scored in board.results:
+            result = scored.result
+            ns_tricks = result.ns_tricks
+            ew_tricks = None if ns_tricks is None else 13 - ns_tricks
+            played.setdefault(result.ns_pair, []).append((result.ew_pair, ns_tricks))
+            played.setdefault(result.ew_pair, []).append((result.ns_pair, ew_tricks))
+    return Meetings(scores.method, scores.standings, {pair: tuple(met) for pair, met in played.items()})
+
+
+def events_meetings(events, pairs_by_event: dict[int, list]) -> dict[int, Meetings]:
+    """The ``Meetings`` of many events at once, from the cache (one query for their keys); those
+    not kept are worked out from the events' scores (``events_scores``), and kept."""
+    keys = {pk: "meetings-" + key for pk, key in _scores_keys(events).items()}
+    kept = cache.get_many(keys.values())
+    missing = [event for event in events if keys[event.pk] not in kept]
+    if missing:
+        scores = events_scores(missing, pairs_by_event)
+        fresh = {keys[event.pk]: meetings_of(scores[event.pk]) for event in missing}
+        cache.set_many(fresh)
+        kept.update(fresh)
+    return {event.pk: kept[keys[event.pk]] for event in events}
+
+
+def _scoring_rows(events: list[Event]):
+    """Each event with its boards, seatings and confirmed results' rows, all read in three queries."""
+    if not events:
+        return
+    ids = [event.pk for event in events]
+    boards: dict[int, list] = {pk: [] for pk in ids}
+    for board in Board.objects.filter(event__in=ids).order_by("event_id", "number"):
+        boards[board.event_id].append(board)
+    seatings: dict[int, list] = {pk: [] for pk in ids}
+    rows = Seating.objects.filter(event__in=ids).order_by("event_id", "round", "table")
+    for event_id, *row in rows.values_list("event_id", *SeatingRow._fields):
+        seatings[event_id].append(SeatingRow(*row))
+    results: dict[int, list] = {pk: [] for pk in ids}
+    confirmed = (
+        Result.objects.filter(event__in=ids)
+        .confirmed()
+        .order_by("event_id", "board__number", "round", "table")
+    )
+    for event_id, *row in confirmed.values_list("event_id", *RESULT_COLUMNS):
+        results[event_id].append(row)
     for event in events:
-        key = keys[event.pk]
-        if key not in kept:
-            kept[key] = _event_scores(event, pairs_by_event.get(event.pk, []), list(event.boards.all()))
-            cache.set(key, kept[key])
-        scores[event.pk] = kept[key]
-    return scores
+        yield event, boards[event.pk], seatings[event.pk], results[event.pk]
 
 
 def event_report(event: Event) -> EventReport:
@@ -214,9 +288,12 @@ def event_report(event: Event) -> EventReport:
     )
 
 
-def _event_scores(event: Event, pairs: list, boards: list) -> scoring.EventScores:
-    seatings = event_seating_rows(event)
-    results = event_board_results(event, pairs, boards, seatings)
+def _event_scores(event: Event, pairs: list, boards: list, seatings=None, rows=None) -> scoring.EventScores:
+    """The event's scores from its pairs and boards (and its seatings and results' rows, read here
+    unless given)."""
+    if seatings is None:
+        seatings = event_seating_rows(event)
+    results = event_board_results(event, pairs, boards, seatings, rows)
     honour_points = None
     if event.scoring == Event.Scoring.ODD_TRICKS and event.honours:
         honour_points = {}

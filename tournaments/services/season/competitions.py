@@ -6,14 +6,19 @@ what its scores are worked out from (an event's: ``scoring.scores_key``; a drive
 history and its trail), so a publication or a correction gives it a new key. The evenings of a
 season are then a fixed number of queries: the competition, its picked evenings, the club's
 published events with their versions, its published drives with theirs, and the trail's latest
-publication or correction.
+publication or correction; the evenings missing from the cache (after a restart) are read
+together, in a few more queries however many. A competition's standings are kept too, under its
+rules and the versions of the evenings it reads, so a page that shows them works them out again
+only after a change.
 """
 
+import hashlib
 import math
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import date as Date
 from datetime import datetime
+from functools import cached_property
 
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
@@ -32,9 +37,11 @@ from ...models import (
     Competition,
     Drive,
     DriveResultChange,
+    DuelDealChange,
     DuelNight,
     Event,
     Member,
+    Pair,
     names_whole,
     page_shown,
     person_name,
@@ -46,11 +53,20 @@ from ..core.errors import ServiceError
 from ..drives.state import DriveState
 from ..duels.state import night_states
 from ..events.individuals import IndividualReport, individual_report
-from ..events.scoring import SCORE_VERSIONS, SCORING_FIELDS, event_report, scores_key, with_score_versions
+from ..events.scoring import (
+    SCORE_VERSIONS,
+    SCORING_FIELDS,
+    event_report,
+    events_scores,
+    history_lines,
+    scores_key,
+    with_score_versions,
+)
 from ..widow.state import WidowState
 
 EVENT_COLUMNS = ("pk", "date", "name", "tag", "tables", *SCORING_FIELDS, *SCORE_VERSIONS)
 DRIVE_COLUMNS = ("pk", "date", "name", "tag", "format", "game", "minnesota_rules", *SCORE_VERSIONS)
+NIGHT_COLUMNS = ("pk", "date", "name", "tag", *SCORE_VERSIONS)
 UPDATES = (
     AuditLine.Action.PUBLISHED,
     AuditLine.Action.CORRECTED,
@@ -141,10 +157,22 @@ def _picked_ids(competition: Competition) -> frozenset[str]:
     )
 
 
-def _standings(competition: Competition, evenings: list[rules.Evening]) -> rules.Standings:
-    """The competition's standings from the evenings (its picks read only when it has them)."""
+def _standings(competition: Competition, season: "_Season") -> rules.Standings:
+    """The competition's standings from the season's evenings (its picks read only when it has
+    them), kept in the cache under its rules and what the evenings are read from: worked out again
+    only after a change to either. The standings' evenings are kept without their entrants (the
+    rows hold what each scored)."""
     picked = _picked_ids(competition) if competition.by_hand else None
-    return rules.standings(evenings, competition.rules(picked))
+    kept_rules = competition.rules(picked)
+    values = [getattr(kept_rules, f.name) for f in fields(kept_rules)]
+    said = [sorted(v) if isinstance(v, frozenset) else v for v in values]  # the same in every process
+    key = "competition-standings:" + hashlib.sha256(repr((said, season.version)).encode()).hexdigest()
+    table = cache.get(key)
+    if table is None:
+        table = rules.standings(season.evenings, kept_rules)
+        table = replace(table, evenings=tuple(replace(e, entrants=()) for e in table.evenings))
+        cache.set(key, table)
+    return table
 
 
 # --- Reading the club's evenings -----------------------------------------------------------------
@@ -156,21 +184,23 @@ def _player(member_id: int | None, name: str) -> rules.Player:
     return rules.Player(f"g:{name.strip().casefold()}", name.strip())
 
 
-def _event_entrants(event: Event) -> tuple[int, tuple[rules.Entrant, ...]]:
-    """The players and each pair's standing of a published event, by its own scoring (none when
-    its scoring cannot score it: the event then counts for no one)."""
+def _individual_event_entrants(event: Event) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """The players of a published individual event (none when its scoring cannot score it: the
+    event then counts for no one)."""
     try:
-        report = event_report(event)
-        if event.evening_format.ranks_players:
-            return _individual_entrants(individual_report(event, report))
+        return _individual_entrants(individual_report(event, event_report(event)))
     except DomainError:
         return 0, ()
-    pairs = {(p.direction, p.number): p for p in event.pairs.select_related("player1", "player2")}
+
+
+def _pair_entrants(scores, pairs) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """The players and each pair's standing of a published event, by its own scoring."""
+    pairs = {(p.direction, p.number): p for p in pairs}
     ranks: dict[tuple[str, str], int] = {}
-    for s in report.scores.standings:
+    for s in scores.standings:
         ranks[(s.field, s.rank)] = ranks.get((s.field, s.rank), 0) + 1
     entrants = []
-    for s in report.scores.standings:
+    for s in scores.standings:
         pair = pairs.get(tuple(s.pair))
         if pair is None:
             continue
@@ -215,14 +245,13 @@ def _individual_entrants(report: IndividualReport) -> tuple[int, tuple[rules.Ent
     return len(report.standings), entrants
 
 
-def _drive_entrants(drive: Drive) -> tuple[int, tuple[rules.Entrant, ...]]:
+def _drive_entrants(drive: Drive, state: DriveState | None) -> tuple[int, tuple[rules.Entrant, ...]]:
     """The players of a published drive, placed within their role by their score (an individual
     drive's in one list); a shared seat's two people both counted, with the seat's score. Only a
     drive scored in tricks gives a drive score: a Minnesota drive's points are never added to
-    tricks (it counts by its placings)."""
+    tricks (it counts by its placings). A widow whist series has a state of its own (``state`` None)."""
     if drive.is_widow_series:
         return _widow_entrants(drive)
-    state = DriveState(drive)
     in_tricks = drive.evening_format.cards_in_tricks
     entrants = []
     for role in drive.roles:
@@ -252,45 +281,84 @@ def _widow_entrants(drive: Drive) -> tuple[int, tuple[rules.Entrant, ...]]:
     return len(entrants), tuple(entrants)
 
 
+class _Season:
+    """The club's published evenings between two dates (either open): their rows read in two
+    queries, which say what each evening's figures are worked out from; the evenings themselves
+    read only when asked for (from the cache, and those not kept there read together)."""
+
+    def __init__(self, club: Club, start: Date | None, end: Date | None):
+        dates = Q()
+        if start:
+            dates &= Q(date__gte=start)
+        if end:
+            dates &= Q(date__lte=end)
+        events = with_score_versions(Event.objects.filter(dates, club=club, published=True).order_by("pk"))
+        drives = with_score_versions(
+            Drive.objects.filter(dates, club=club, published=True).order_by("pk"), DriveResultChange, "drive"
+        )
+        deal_lines, newest_deal = history_lines(DuelDealChange, "match__night")
+        trail_lines, newest_step = history_lines(AuditLine, "night")
+        nights = (
+            DuelNight.objects.filter(dates, club=club, published=True)
+            .order_by("pk")
+            .annotate(
+                result_lines=deal_lines,
+                newest_result=newest_deal,
+                trail_lines=trail_lines,
+                newest_step=newest_step,
+            )
+        )
+        self.rows = [("event", row) for row in events.values_list(*EVENT_COLUMNS)]
+        self.rows += [("drive", row) for row in drives.values_list(*DRIVE_COLUMNS)]
+        # Two-player nights are few and small: read afresh whenever the standings are worked out,
+        # their rows (with their deals' history and trail) in the season's version all the same.
+        night_rows = list(nights.values_list(*NIGHT_COLUMNS))
+        self.nights = [row[0] for row in night_rows]
+        self.version_rows = self.rows + [("night", row) for row in night_rows]
+        self.keys = {}
+        for kind, row in self.rows:
+            if kind == "event":
+                settings_end = 5 + len(SCORING_FIELDS)  # after pk, date, name, tag and tables
+                pk, settings, versions = row[0], row[5:settings_end], row[settings_end:]
+                self.keys[(kind, pk)] = "competition-" + scores_key(pk, settings, versions)
+            else:
+                self.keys[(kind, row[0])] = "competition-drive:" + ":".join(
+                    str(part) for part in row[:1] + row[4:]
+                )
+
+    @cached_property
+    def version(self) -> str:
+        """What the evenings are read from, in a word: it changes with any publication, correction,
+        change of an evening's name, date or tag, or of its scoring."""
+        return hashlib.sha256(repr(self.version_rows).encode()).hexdigest()
+
+    @cached_property
+    def evenings(self) -> list[rules.Evening]:
+        kept = cache.get_many(self.keys.values())
+        missing = [(kind, row[0]) for kind, row in self.rows if self.keys[(kind, row[0])] not in kept]
+        fresh = {self.keys[evening]: read for evening, read in _read_evenings(missing).items()}
+        if fresh:
+            cache.set_many(fresh)
+            kept.update(fresh)
+        evenings = []
+        for kind, row in self.rows:
+            pk, day, name, tag = row[:4]
+            players, entrants = kept[self.keys[(kind, pk)]]
+            tables = row[4] if kind == "event" else math.ceil(players / 4)
+            roles = kind == "drive" and drive_format(row[4]).ranks_by_role
+            evenings.append(
+                rules.Evening(f"{kind}:{pk}", day, kind, name, tables, players, tag, entrants, roles=roles)
+            )
+        if self.nights:
+            evenings += _night_evenings(DuelNight.objects.filter(pk__in=self.nights))
+        return evenings
+
+
 def club_evenings(club: Club, *, start: Date | None = None, end: Date | None = None) -> list[rules.Evening]:
     """The club's published evenings between the dates (either open), as the domain's ``Evening``:
-    two queries and one read of the cache; an evening not in the cache (new, or changed since) is
-    read and scored once, then kept."""
-    dates = Q()
-    if start:
-        dates &= Q(date__gte=start)
-    if end:
-        dates &= Q(date__lte=end)
-    events = with_score_versions(Event.objects.filter(dates, club=club, published=True).order_by())
-    drives = with_score_versions(
-        Drive.objects.filter(dates, club=club, published=True).order_by(), DriveResultChange, "drive"
-    )
-    rows = [("event", row) for row in events.values_list(*EVENT_COLUMNS)]
-    rows += [("drive", row) for row in drives.values_list(*DRIVE_COLUMNS)]
-    keys = {}
-    for kind, row in rows:
-        if kind == "event":
-            settings_end = 5 + len(SCORING_FIELDS)  # after pk, date, name, tag and tables
-            pk, settings, versions = row[0], row[5:settings_end], row[settings_end:]
-            keys[(kind, pk)] = "competition-" + scores_key(pk, settings, versions)
-        else:
-            keys[(kind, row[0])] = "competition-drive:" + ":".join(str(part) for part in row[:1] + row[4:])
-    kept = cache.get_many(keys.values())
-    evenings, fresh = [], {}
-    for kind, row in rows:
-        pk, day, name, tag = row[:4]
-        key = keys[(kind, pk)]
-        if key not in kept:
-            kept[key] = fresh[key] = _read_evening(kind, pk)
-        players, entrants = kept[key]
-        tables = row[4] if kind == "event" else math.ceil(players / 4)
-        roles = kind == "drive" and drive_format(row[4]).ranks_by_role
-        evenings.append(
-            rules.Evening(f"{kind}:{pk}", day, kind, name, tables, players, tag, entrants, roles=roles)
-        )
-    if fresh:
-        cache.set_many(fresh)
-    return evenings + _night_evenings(DuelNight.objects.filter(dates, club=club, published=True))
+    two queries and one read of the cache; the evenings not in the cache (new, or changed since)
+    are read and scored together, in a few queries however many, then kept."""
+    return _Season(club, start, end).evenings
 
 
 def _night_evenings(nights) -> list[rules.Evening]:
@@ -327,11 +395,37 @@ def _night_evenings(nights) -> list[rules.Evening]:
     return evenings
 
 
-def _read_evening(kind: str, pk: int) -> tuple[int, tuple[rules.Entrant, ...]]:
+def _read_evenings(evenings: list[tuple[str, int]]) -> dict[tuple[str, int], tuple[int, tuple]]:
+    """Each evening's players and entrants, ``evenings`` given as (kind, id): the events' pairs,
+    scores and the drives' states each read together (an individual event by itself)."""
+    found = {}
     with names_whole():  # kept in the cache for every reader, the organisers too
-        if kind == "event":
-            return _event_entrants(Event.objects.select_related("club").get(pk=pk))
-        return _drive_entrants(Drive.objects.get(pk=pk))
+        event_ids = [pk for kind, pk in evenings if kind == "event"]
+        if event_ids:
+            events = list(Event.objects.select_related("club").filter(pk__in=event_ids).order_by("pk"))
+            pairs: dict[int, list] = {}
+            for pair in Pair.objects.filter(event__in=event_ids).select_related("player1", "player2"):
+                pairs.setdefault(pair.event_id, []).append(pair)
+            in_pairs = [event for event in events if not event.evening_format.ranks_players]
+            scores = events_scores(
+                in_pairs, pairs, errors={}
+            )  # one its scoring cannot score counts for no one
+            for event in events:
+                if event.evening_format.ranks_players:
+                    found[("event", event.pk)] = _individual_event_entrants(event)
+                else:
+                    found[("event", event.pk)] = (
+                        _pair_entrants(scores[event.pk], pairs.get(event.pk, ()))
+                        if event.pk in scores
+                        else (0, ())
+                    )
+        drive_ids = [pk for kind, pk in evenings if kind == "drive"]
+        if drive_ids:
+            drives = list(Drive.objects.filter(pk__in=drive_ids).order_by("pk"))
+            states = DriveState.read_many([d for d in drives if not d.is_widow_series])
+            for drive in drives:
+                found[("drive", drive.pk)] = _drive_entrants(drive, states.get(drive.pk))
+    return found
 
 
 # --- Standings -----------------------------------------------------------------------------------
@@ -385,15 +479,10 @@ def _latest_update(club: Club, start: Date, end: Date) -> Update | None:
     return Update(line.changed_at, str(line.event or line.drive), line.action)
 
 
-def competition_standings(
-    competition: Competition, evenings: list[rules.Evening] | None = None
-) -> CompetitionTable:
-    """The competition's standings now, from the club's published evenings (read here, or given
-    when one page shows several competitions of a club)."""
-    if evenings is None:
-        start, end = _window(competition)
-        evenings = club_evenings(competition.club, start=start, end=end)
-    table = _standings(competition, evenings)
+def competition_standings(competition: Competition) -> CompetitionTable:
+    """The competition's standings now, from the club's published evenings."""
+    start, end = _window(competition)
+    table = _standings(competition, _Season(competition.club, start, end))
     return CompetitionTable(
         competition=competition,
         standings=table,
@@ -402,13 +491,12 @@ def competition_standings(
     )
 
 
-def _season_evenings(club: Club, competitions: list[Competition]) -> list[rules.Evening]:
+def _club_season(club: Club, competitions: list[Competition]) -> "_Season":
     """The evenings several competitions of one club read, in one go."""
-    if not competitions:
-        return []
-    windows = [_window(c) for c in competitions]
+    windows = [_window(c) for c in competitions] or [(None, None)]
     start = None if any(s is None for s, _ in windows) else min(s for s, _ in windows)
-    return club_evenings(club, start=start, end=max(e for _, e in windows))
+    ends = [e for _, e in windows]
+    return _Season(club, start, None if None in ends else max(ends))
 
 
 def player_competitions(member: Member) -> list[tuple[Competition, rules.Row, int]]:
@@ -419,10 +507,12 @@ def player_competitions(member: Member) -> list[tuple[Competition, rules.Row, in
         .select_related("club")
         .prefetch_related("picked_events", "picked_drives")
     )
-    evenings = _season_evenings(member.club, competitions)
+    if not competitions:
+        return []
+    season = _club_season(member.club, competitions)
     found = []
     for competition in competitions:
-        table = _standings(competition, evenings)
+        table = _standings(competition, season)
         row = table.row_of(member.pk)
         if row is not None:
             found.append((competition, row, len(table.qualified(row.list))))
@@ -444,10 +534,12 @@ def evening_competitions(
         .prefetch_related("picked_events", "picked_drives")
         if rules.takes(_unplayed(kind, evening), c.rules(_picked_ids(c) if c.by_hand else None))
     ]
-    evenings = _season_evenings(evening.club, competitions)
+    if not competitions:
+        return []
+    season = _club_season(evening.club, competitions)
     shown = []
     for competition in competitions:
-        table = _standings(competition, evenings)
+        table = _standings(competition, season)
         shown.append((competition, published_rows(table.qualified()[:leaders])))
     return shown
 

@@ -32,7 +32,7 @@ from ...models import (
 from ...reports import format_percentage, headline_figure, headline_words
 from ..drives.state import DriveState, plain_number
 from ..duels.state import night_states
-from ..events.scoring import events_scores
+from ..events.scoring import events_meetings, events_scores, meetings_of
 from ..widow.state import WidowState
 from .competitions import player_competitions
 
@@ -175,10 +175,11 @@ def _person(member: Member | None, guest: str = "") -> Person:
     return Person(person_name(member), member.pk, page_shown(member))
 
 
-def _people(pair) -> tuple[Person, Person]:
+def _people(pair, persons: dict[int, Person]) -> tuple[Person, Person]:
+    """A pair's two players: a member as ``persons`` holds them (by id), a guest by name."""
     return (
-        _person(pair.player1 if pair.player1_id else None, pair.guest1),
-        _person(pair.player2 if pair.player2_id else None, pair.guest2),
+        persons[pair.player1_id] if pair.player1_id else _person(None, pair.guest1),
+        persons[pair.player2_id] if pair.player2_id else _person(None, pair.guest2),
     )
 
 
@@ -192,14 +193,20 @@ FIELD_NAMES = {"NS": "N/S", "EW": "E/W", "ALL": "all pairs"}
 
 def events_evenings(events, member_ids=None) -> list[tuple[int, Evening]]:
     """(member id, evening) for every member of the events' pairs (or those of ``member_ids``),
-    from the events' own standings. Two queries and the cache's, whatever the number of events."""
+    from the events' own standings (a pairs event's read from the cache as its ``Meetings``). A few
+    queries and the cache's, whatever the number of events."""
     events = list(events)
+    pairs = list(Pair.objects.filter(event__in=events))
     pairs_by_event: dict[int, list] = {}
-    for pair in Pair.objects.filter(event__in=events).select_related("player1", "player2"):
+    for pair in pairs:
         pairs_by_event.setdefault(pair.event_id, []).append(pair)
-    scores_by_event = events_scores(events, pairs_by_event)
-    seats_by_event: dict[int, list] = {}
+    # Each member once, however many evenings they played: a season's pairs name the same few.
+    members = Member.objects.in_bulk({m for p in pairs for m in (p.player1_id, p.player2_id) if m})
+    persons = {pk: _person(member) for pk, member in members.items()}
     individual = [event for event in events if event.evening_format.ranks_players]
+    scores_by_event = events_scores(individual, pairs_by_event)
+    meetings_by_event = events_meetings([e for e in events if e not in individual], pairs_by_event)
+    seats_by_event: dict[int, list] = {}
     if individual:
         for seat in IndividualPlayer.objects.filter(event__in=individual).select_related(
             "player1", "player2"
@@ -207,36 +214,25 @@ def events_evenings(events, member_ids=None) -> list[tuple[int, Evening]]:
             seats_by_event.setdefault(seat.event_id, []).append(seat)
     rows = []
     for event in events:
-        scores = scores_by_event[event.pk]
-        people = {(p.direction, p.number): _people(p) for p in pairs_by_event.get(event.pk, [])}
-        sizes = Counter(s.field for s in scores.standings)
-        played: dict = {}
-        for board in scores.boards:
-            for scored in board.results:
-                result = scored.result
-                for mine, theirs, tricks in (
-                    (result.ns_pair, result.ew_pair, result.ns_tricks),
-                    (
-                        result.ew_pair,
-                        result.ns_pair,
-                        None if result.ns_tricks is None else 13 - result.ns_tricks,
-                    ),
-                ):
-                    played.setdefault(mine, []).append((theirs, tricks))
         url = reverse("tournaments:results", args=[event.pk])
         if event.evening_format.ranks_players:
+            scores = scores_by_event[event.pk]
             seats = seats_by_event.get(event.pk, [])
+            played = meetings_of(scores).played
             rows += _individual_evenings(
                 event, scores, pairs_by_event.get(event.pk, []), seats, played, member_ids
             )
             continue
+        scores = meetings_by_event[event.pk]
+        people = {(p.direction, p.number): _people(p, persons) for p in pairs_by_event.get(event.pk, [])}
+        sizes = Counter(s.field for s in scores.standings)
         for standing in scores.standings:
             pair = people.get(standing.pair)
-            if pair is None:
+            if pair is None or not any(_wanted(me.member_id, member_ids) for me in pair):
                 continue
             opponents: Counter = Counter()
             tens = 0
-            for theirs, tricks in played.get(standing.pair, []):
+            for theirs, tricks in scores.played.get(standing.pair, ()):
                 opponents.update(person for person in people.get(theirs, ()) if person.name)
                 tens += tricks is not None and tricks >= TEN_TRICKS
             for me, partner in ((pair[0], pair[1]), (pair[1], pair[0])):
@@ -433,6 +429,7 @@ def _widow_evenings(drive: Drive, member_ids=None) -> list[tuple[int, Evening]]:
             partnered=Counter(),
         )
         rows += [(member_id, evening) for member_id in wanted]
+    return rows
 
 
 def nights_evenings(nights, member_ids=None) -> list[tuple[int, Evening]]:
