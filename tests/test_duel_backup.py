@@ -54,7 +54,9 @@ def test_a_club_backup_keeps_its_two_player_nights(club, tmp_path):
     assert DuelDealChange.objects.count() == histories
     assert AuditLine.objects.filter(night__isnull=False).count() == trail
     restored = DuelNight.objects.get(name="Humbug round robin")
-    assert restored.tables.count() == 2 and not set(restored.tables.values_list("code", flat=True)) & old_codes
+    assert (
+        restored.tables.count() == 2 and not set(restored.tables.values_list("code", flat=True)) & old_codes
+    )
     assert night_state(restored).players[0].name == "Player A"
     ann = DuelNight.objects.get(name="German whist night").players.get(number=6)
     assert ann.member is not None and ann.name == "Ann Smith"
