@@ -14,6 +14,7 @@ from tournaments.models import (
     Club,
     Competition,
     Drive,
+    DuelNight,
     Event,
     Member,
     ResultChange,
@@ -376,7 +377,7 @@ def test_whistdrive_restore_into_a_new_laptops_empty_data_folder_makes_its_datab
 def test_a_restore_reads_the_members_once_an_evening_not_once_a_player(demo, tmp_path):
     from django.db import connection
 
-    evenings = Event.objects.count() + Drive.objects.count()
+    evenings = Event.objects.count() + Drive.objects.count() + DuelNight.objects.count()
     path = tmp_path / "club.json"
     call_command("backup", str(path), stderr=StringIO())
     _empty_the_database()

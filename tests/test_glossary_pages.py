@@ -107,7 +107,7 @@ def test_the_new_event_page_explains_its_choices_beside_them(client, organiser):
     page = client.get(reverse("tournaments:event-new")).content.decode()
 
     fields = ("scoring", "movement", "individual")
-    scoring, movement, who = (page.split(f'name="{name}"')[1] for name in fields)
+    scoring, movement, who = (page.split(f'name="{name}"', 1)[1] for name in fields)  # after its first choice
     assert scoring.index("What are matchpoints?") < scoring.index('name="movement"')
     assert movement.index("What is a ¾ Howell?") < movement.index('name="individual"')
     assert "What is an individual event?" in who

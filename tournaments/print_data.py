@@ -16,6 +16,7 @@ TITLES = {
     "score-cards": "Score cards",
     "hand-records": "Hand records",
     "results": "Results",
+    "table-lists": "Table lists",  # a widow whist series: who sits at which table, each series
 }
 
 

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, PageBreak, Spacer
 
+from ..print_data import TITLES as DOCUMENT_TITLES
 from ..print_data import PrintEvent
 from .base import STYLES, WRITING_ROW, build_pdf, text, usable_width
 from .grid import Grid, column_width
 
-TITLES = {"table-lists": "Table lists", "score-cards": "Score cards", "results": "Results"}
+TITLES = {name: DOCUMENT_TITLES[name] for name in ("table-lists", "score-cards", "results")}
 
 
 @dataclass(frozen=True)

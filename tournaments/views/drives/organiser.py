@@ -29,7 +29,7 @@ from ..common import (
     tablet_base_url,
     whole_number,
 )
-from ..widow.organiser import widow_results, widow_room, widow_run
+from ..widow.organiser import widow_paper, widow_results, widow_room, widow_run
 from .money import money_context
 from .team_nights import team_night_results, team_night_room, team_night_run
 
@@ -41,8 +41,7 @@ def _lists(state: drives.DriveState) -> list[tuple[str, list[dict]]]:
     lists until there is a score to rank by."""
     drive = state.drive
     return [
-        (drive.role_plural(role), _standings(state, role) if state.scored else [])
-        for role in drive.roles
+        (drive.role_plural(role), _standings(state, role) if state.scored else []) for role in drive.roles
     ]
 
 
@@ -314,6 +313,8 @@ def drive_cut(request, drive_id: int):
 @login_required
 def drive_print(request, drive_id: int, document: str):
     drive = get_drive_for_user(request, drive_id)
+    if drive.is_widow_series:  # its own papers: table lists, score cards a table, results
+        return widow_paper(request, drive_id, document)
     if document not in drives.drive_documents(drive):
         raise Http404("No such document.")
     try:

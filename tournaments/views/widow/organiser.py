@@ -12,9 +12,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from ...domain.errors import DomainError
+from ...domain.formats import WIDOW as WIDOW_FORMAT
 from ...domain.spreadsheet import csv_text
 from ...domain.widow import deals_at, table_sizes
 from ...models import Drive, TableCheckIn
+from ...print_data import TITLES
 from ...services import drives, widow
 from ...services.tablets.checkins import check_in_asked
 from ..common import LoginNeeded, get_clubs_for_user, get_drive_for_results, get_drive_for_user
@@ -207,7 +209,7 @@ def widow_correct(request, drive_id: int):
     )
 
 
-DOCUMENTS = {"table-lists": "Table lists", "score-cards": "Score cards", "results": "Results"}
+DOCUMENTS = {name: TITLES[name] for name in WIDOW_FORMAT.documents}
 
 
 @login_required
