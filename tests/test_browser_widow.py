@@ -135,6 +135,11 @@ def test_a_widow_whist_series_of_ten_players_is_played_on_the_tablets(
     for size, viewport in {"phone": (390, 844), "desktop": (1920, 1080)}.items():
         page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
         shoot(page, path=SHOTS / f"widow-results-{size}.png", full_page=True)
+        # Each player's points in sight: no column past the screen's edge, whatever its width.
+        cut = page.locator(".widow-results td.strong").evaluate_all(
+            "tds => tds.filter(td => td.getBoundingClientRect().right > window.innerWidth).length"
+        )
+        assert cut == 0, size
     room = page.context.new_page()
     room.goto(f"{live_server.url}/drives/{drive.pk}/room/")
     expect(room.locator(".room-status")).to_contain_text("final scores")
