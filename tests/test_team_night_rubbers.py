@@ -134,8 +134,8 @@ def test_the_pages_say_rubber_points_and_each_visits_games(client, organiser, cl
 def test_competitions_count_the_players_tricks_never_the_rubber_points(club):
     night = _night(club)
     _play(night, 1, BENNET)
-    _, entrants = _drive_entrants(night)
     state = drives.DriveState(night)
+    _, entrants = _drive_entrants(night, state)
     assert {e.drive_score for e in entrants} == {float(s.score) for s in state.scores.values()}
     ann = state.players["L1"]  # Aces' home lady: her couple's tricks at table 1
     assert state.scores[ann.key].score == sum(t for t, _ in BENNET)
