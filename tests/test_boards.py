@@ -43,7 +43,8 @@ def test_dds_solves_in_a_process_of_its_own_below_the_servers_priority_and_ends_
     analysis.dd_tables([parse_deal(PUBLISHED_DEAL)])
     solver = analysis._solver
     assert solver is not None and solver.pid != os.getpid() and solver.poll() is None
-    assert os.getpriority(os.PRIO_PROCESS, solver.pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 1
+    # Below this process's priority (19, the lowest, when this process is already there).
+    assert os.getpriority(os.PRIO_PROCESS, solver.pid) >= min(os.getpriority(os.PRIO_PROCESS, 0) + 1, 19)
     assert "endplay" not in sys.modules  # the server never loads DDS itself
     analysis.dd_solver_stop()
     assert solver.poll() is not None and analysis._solver is None
