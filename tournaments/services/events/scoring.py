@@ -135,11 +135,13 @@ def history_lines(model, evening: str = "event") -> tuple[Subquery, Subquery]:
 SCORE_VERSIONS = ("result_lines", "newest_result", "trail_lines", "newest_step")
 
 
-def with_score_versions(evenings, results=ResultChange, evening: str = "event"):
+def with_score_versions(evenings, results=ResultChange, evening: str = "event", trail: str = ""):
     """The evenings with what their scores are worked out from, for ``scores_key`` (see
-    ``_scores_keys``); for drives, ``results=DriveResultChange, evening="drive"``."""
+    ``_scores_keys``); for drives, ``results=DriveResultChange, evening="drive"``. ``trail`` names
+    the evening on the trail's lines where its results name it otherwise (a two-player night's
+    deals by their match: ``evening="match__night", trail="night"``)."""
     result_lines, newest_result = history_lines(results, evening)
-    trail_lines, newest_step = history_lines(AuditLine, evening)
+    trail_lines, newest_step = history_lines(AuditLine, trail or evening)
     return evenings.annotate(
         result_lines=result_lines,
         newest_result=newest_result,

@@ -58,7 +58,6 @@ from ..events.scoring import (
     SCORING_FIELDS,
     event_report,
     events_scores,
-    history_lines,
     scores_key,
     with_score_versions,
 )
@@ -245,13 +244,11 @@ def _individual_entrants(report: IndividualReport) -> tuple[int, tuple[rules.Ent
     return len(report.standings), entrants
 
 
-def _drive_entrants(drive: Drive, state: DriveState | None) -> tuple[int, tuple[rules.Entrant, ...]]:
+def _drive_entrants(drive: Drive, state: DriveState) -> tuple[int, tuple[rules.Entrant, ...]]:
     """The players of a published drive, placed within their role by their score (an individual
     drive's in one list); a shared seat's two people both counted, with the seat's score. Only a
     drive scored in tricks gives a drive score: a Minnesota drive's points are never added to
-    tricks (it counts by its placings). A widow whist series has a state of its own (``state`` None)."""
-    if drive.is_widow_series:
-        return _widow_entrants(drive)
+    tricks (it counts by its placings)."""
     in_tricks = drive.evening_format.cards_in_tricks
     entrants = []
     for role in drive.roles:
@@ -296,17 +293,11 @@ class _Season:
         drives = with_score_versions(
             Drive.objects.filter(dates, club=club, published=True).order_by("pk"), DriveResultChange, "drive"
         )
-        deal_lines, newest_deal = history_lines(DuelDealChange, "match__night")
-        trail_lines, newest_step = history_lines(AuditLine, "night")
-        nights = (
-            DuelNight.objects.filter(dates, club=club, published=True)
-            .order_by("pk")
-            .annotate(
-                result_lines=deal_lines,
-                newest_result=newest_deal,
-                trail_lines=trail_lines,
-                newest_step=newest_step,
-            )
+        nights = with_score_versions(
+            DuelNight.objects.filter(dates, club=club, published=True).order_by("pk"),
+            DuelDealChange,
+            "match__night",
+            trail="night",
         )
         self.rows = [("event", row) for row in events.values_list(*EVENT_COLUMNS)]
         self.rows += [("drive", row) for row in drives.values_list(*DRIVE_COLUMNS)]
@@ -423,8 +414,11 @@ def _read_evenings(evenings: list[tuple[str, int]]) -> dict[tuple[str, int], tup
         if drive_ids:
             drives = list(Drive.objects.filter(pk__in=drive_ids).order_by("pk"))
             states = DriveState.read_many([d for d in drives if not d.is_widow_series])
-            for drive in drives:
-                found[("drive", drive.pk)] = _drive_entrants(drive, states.get(drive.pk))
+            for drive in drives:  # a widow whist series has a state of its own
+                if drive.is_widow_series:
+                    found[("drive", drive.pk)] = _widow_entrants(drive)
+                else:
+                    found[("drive", drive.pk)] = _drive_entrants(drive, states[drive.pk])
     return found
 
 
