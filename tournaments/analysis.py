@@ -68,7 +68,6 @@ def _start_solver() -> subprocess.Popen:
         env=env,
         creationflags=getattr(subprocess, "BELOW_NORMAL_PRIORITY_CLASS", 0),
     )
-    atexit.register(_stop, solver)
     return solver
 
 
@@ -80,6 +79,13 @@ def dd_solver_stop() -> None:
         if _solver is not None:
             _stop(_solver)
             _solver = None
+
+
+@atexit.register
+def _stop_at_exit() -> None:
+    """The solver still running when this process ends (without the lock: a thread may hold it)."""
+    if _solver is not None:
+        _stop(_solver)
 
 
 def _stop(solver: subprocess.Popen) -> None:
