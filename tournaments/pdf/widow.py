@@ -7,12 +7,9 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, PageBreak, Spacer
 
-from ..print_data import TITLES as DOCUMENT_TITLES
-from ..print_data import PrintEvent
+from ..print_data import TITLES, PrintEvent
 from .base import STYLES, WRITING_ROW, build_pdf, text, usable_width
 from .grid import Grid, column_width
-
-TITLES = {name: DOCUMENT_TITLES[name] for name in ("table-lists", "score-cards", "results")}
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from ...domain.places import shared_places
-from ...domain.widow import deal_scores, deals_at, players_in_deal, sits_out
+from ...domain.widow import deal_scores, dealer, deals_at, players_in_deal, sits_out
 from ...models import Drive, DrivePlayer, WidowDeal
 
 
@@ -73,7 +73,7 @@ class WidowState:
             series=series,
             table=table,
             deal=deal,
-            dealer=seats[(deal - 1) % len(seats)],
+            dealer=seats[dealer(len(seats), deal)],
             playing=tuple(seats[i] for i in players_in_deal(len(seats), deal)),
             sitting_out=None if out is None else seats[out],
             entered=self.deals.get((series, table, deal)),
@@ -141,6 +141,7 @@ class WidowState:
         totals, played = self.totals(), self.played()
         ordered = sorted(self.players, key=lambda p: (-totals[p], self.name(p).lower(), p))
         places = shared_places([totals[p] for p in ordered])
+        by_series = [self.series_totals(s) for s in range(1, self.series + 1)]  # each series once
         return [
             {
                 "place": place,
@@ -148,7 +149,7 @@ class WidowState:
                 "name": self.name(p),
                 "points": totals[p],
                 "played": played[p],
-                "by_series": [self.series_totals(s).get(p, 0) for s in range(1, self.series + 1)],
+                "by_series": [series.get(p, 0) for series in by_series],
             }
             for place, p in zip(places, ordered, strict=True)
         ]

@@ -12,11 +12,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from ...domain.errors import DomainError
-from ...domain.formats import WIDOW as WIDOW_FORMAT
 from ...domain.spreadsheet import csv_text
 from ...domain.widow import deals_at, table_sizes
 from ...models import Drive, TableCheckIn
-from ...print_data import TITLES
 from ...services import drives, widow
 from ...services.tablets.checkins import check_in_asked
 from ..common import LoginNeeded, get_clubs_for_user, get_drive_for_results, get_drive_for_user
@@ -90,7 +88,7 @@ def widow_run(request, drive: Drive):
             "deals": _deals(state),
             "complete": state.complete,
             "correct": _correct_choices(state),
-            "documents": DOCUMENTS,
+            "documents": drives.drive_documents(drive),
             "check_ins": _check_ins(drive, state) if allows["play"] else {},
             "tell_example": drive.evening_format.move_example,
         }
@@ -209,13 +207,10 @@ def widow_correct(request, drive_id: int):
     )
 
 
-DOCUMENTS = {name: TITLES[name] for name in WIDOW_FORMAT.documents}
-
-
 @login_required
 def widow_paper(request, drive_id: int, document: str):
     drive = get_drive_for_user(request, drive_id)
-    if document not in DOCUMENTS or not drive.is_widow_series:
+    if not drive.is_widow_series or document not in drives.drive_documents(drive):
         raise Http404("No such document.")
     response = HttpResponse(widow.widow_print(drive=drive, document=document), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="widow-{drive.pk}-{document}.pdf"'

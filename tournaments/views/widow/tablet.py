@@ -68,6 +68,7 @@ def widow_table(request, access: DriveTable):
         scores = state.scores(now.entered) if now.entered is not None else {}
         agreed = {t.player_id: t.agreed for t in now.entered.tricks.all()} if now.entered else {}
         entered = state.tricks(now.entered) if now.entered is not None else {}
+        running = state.series_totals(series)  # the series so far, once for the table
         context |= {
             "deals": state.deals_at(series, access.table),
             "seated": [state.name(p) for p in state.tables[series][access.table]],
@@ -86,7 +87,7 @@ def widow_table(request, access: DriveTable):
             ],
             "moves": _moves(state, series, access.table) if now.deal == 1 and now.entered is None else [],
             "running": [
-                {"name": state.name(p), "points": state.series_totals(series).get(p, 0)}
+                {"name": state.name(p), "points": running.get(p, 0)}
                 for p in state.tables[series][access.table]
             ],
         }
