@@ -316,3 +316,35 @@ def test_a_round_robin_with_a_knockout_seeds_it_when_every_round_is_over(club):
     assert state.knockout_rounds == [6] and len([m for m in state.rounds[6] if not m.bye]) == 2
     seeds = [s.player for s in state.standings][:4]
     assert {(m.a, m.b) for m in state.rounds[6]} == {(seeds[0], seeds[3]), (seeds[1], seeds[2])}
+
+
+@pytest.mark.django_db
+def test_the_public_results_name_members_as_they_chose_and_keep_a_formula_as_text(club, client):
+    from tournaments.models import Member
+    from tournaments.services import member_create
+    from tournaments.services.duels import duel_night_publish
+
+    joan = member_create(club=club, first_name="Joan", last_name="Bellamy")
+    Member.objects.filter(pk=joan.pk).update(published_as=Member.Published.INITIALS)
+    night = duel_night_create(
+        club=club,
+        name="German whist night",
+        date=date(2026, 11, 27),
+        players=["Joan Bellamy", "=HYPERLINK(1)", "Player C"],
+        pairing="swiss",
+        rounds=2,
+        deals=2,
+    )
+    assert night.players.get(number=1).member_id == joan.pk
+    duel_night_start(night=night)
+    rng = random.Random(5)
+    while not night_state(night).complete:
+        play_round(night, rng)
+    duel_night_close(night=night)
+    assert client.get(f"/two-player/{night.pk}/results/").status_code == 302  # log in first
+    duel_night_publish(night=night)
+    for page in ("results/", "results.csv", "results.json"):
+        text = client.get(f"/two-player/{night.pk}/{page}").content.decode()
+        assert "Bellamy" not in text and "J. B." in text, page
+    csv_text = client.get(f"/two-player/{night.pk}/results.csv").content.decode()
+    assert "'=HYPERLINK(1)" in csv_text

@@ -9,7 +9,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from .. import services
 from ..domain.errors import DomainError
-from ..models import Club, Drive, Event, names_for_public
+from ..models import Club, Drive, DuelNight, Event, names_for_public
 
 NOT_IN_USE = "This table link is not in use. Type the table's code on the start page."
 TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -104,10 +104,10 @@ class LoginNeeded(Exception):
     pass
 
 
-def check_shown(request, event_or_drive: Event | Drive) -> None:
-    """An event's results and a drive's room display are open to its club's organisers, and to
-    everyone once published: a visitor not logged in is asked to log in (LoginNeeded), anyone else
-    is told there is no such thing (404), its existence not revealed."""
+def check_shown(request, event_or_drive: Event | Drive | DuelNight) -> None:
+    """An event's results, a drive's room display and a two-player night's results are open to its
+    club's organisers, and to everyone once published: a visitor not logged in is asked to log in
+    (LoginNeeded), anyone else is told there is no such thing (404), its existence not revealed."""
     if event_or_drive.published:
         return
     if not request.user.is_authenticated:

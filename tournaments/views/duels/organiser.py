@@ -1,8 +1,6 @@
 """The organiser's pages of a two-player night: set up, players, start, the rounds as they are
 paired, corrections, close and publish; the room display; the results with their CSV and JSON."""
 
-import csv
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
@@ -10,11 +8,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from ...domain.errors import DomainError
+from ...domain.spreadsheet import csv_text
 from ...models import DuelMatch, DuelNight
 from ...print_data import NIGHT_DOCUMENTS
 from ...services import duels
 from ...services.duels import paper as duel_paper
-from ..common import get_clubs_for_user, whole_number
+from ..common import check_shown, get_clubs_for_user, login_when_needed, names_for_reader, whole_number
 from .forms import CorrectionForm, NewNightForm
 
 
@@ -157,17 +156,15 @@ def duel_room(request, night_id: int):
 
 
 def _published_or_own(request, night_id: int) -> DuelNight:
+    """A night's results are open to its club's organisers, and to everyone once published, the
+    members named as each chose to be published (as an event's and a drive's results)."""
     night = get_object_or_404(DuelNight.objects.select_related("club"), pk=night_id)
-    if night.published:
-        return night
-    if (
-        request.user.is_authenticated
-        and DuelNight.objects.for_user(request.user).filter(pk=night.pk).exists()
-    ):
-        return night
-    raise Http404("These results are not published.")
+    check_shown(request, night)
+    names_for_reader(request, night.club)
+    return night
 
 
+@login_when_needed
 def duel_results(request, night_id: int):
     night = _published_or_own(request, night_id)
     return render(request, "tournaments/duel_results.html", _context(night))
@@ -192,17 +189,18 @@ def _rows(night: DuelNight):
         }
 
 
+@login_when_needed
 def duel_results_csv(request, night_id: int):
     night = _published_or_own(request, night_id)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="two-player-night-{night.pk}.csv"'
     rows = list(_rows(night))
-    writer = csv.DictWriter(response, fieldnames=list(rows[0]) if rows else ["place", "name"])
-    writer.writeheader()
-    writer.writerows(rows)
+    fields = list(rows[0]) if rows else ["place", "name"]
+    text = csv_text([fields, *([row[field] for field in fields] for row in rows)])  # formulas kept as text
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="two-player-night-{night.pk}.csv"'
     return response
 
 
+@login_when_needed
 def duel_results_json(request, night_id: int):
     night = _published_or_own(request, night_id)
     return JsonResponse(duels.night_as_dict(night), json_dumps_params={"indent": 1})
