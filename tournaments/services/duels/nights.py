@@ -28,7 +28,7 @@ from ...domain.duels import (
 from ...models import AuditLine, Club, DuelMatch, DuelNight, DuelPlayer, DuelTable
 from ...signals import evening_closed
 from ..core.audit import night_log
-from ..core.codes import free_table_codes
+from ..core.codes import DRAWS, free_table_codes
 from ..core.errors import ServiceError, require_one_line
 from ..events.entries import member_or_guest
 from .pairing import Result, round_robin, swiss_round
@@ -156,10 +156,8 @@ def duel_player_remove(*, night: DuelNight, player: DuelPlayer, user=None) -> No
 
 
 def _draw_tables(night: DuelNight, count: int) -> None:
-    for _ in range(10):
-        codes = free_table_codes(count)
-        if DuelTable.objects.filter(code__in=codes).exists():
-            continue
+    for _ in range(DRAWS):
+        codes = free_table_codes(count)  # none another table has, a night's included
         try:
             with transaction.atomic():
                 DuelTable.objects.bulk_create(
@@ -169,7 +167,7 @@ def _draw_tables(night: DuelNight, count: int) -> None:
             return
         except IntegrityError:
             continue
-    raise IntegrityError("No free table codes after 10 draws.")
+    raise IntegrityError(f"No free table codes after {DRAWS} draws.")
 
 
 @transaction.atomic

@@ -180,6 +180,5 @@ def duel_deal_correct(
         f"{before or '—'} → {_shown(deal)} ({reason.strip()})",
         user=user,
     )
-    if night.status == DuelNight.Status.RUNNING:
-        pair_when_ready(night, user=user)
+    pair_when_ready(night, user=user)  # a night no longer running is paired no more
     return deal
