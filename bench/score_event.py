@@ -67,7 +67,9 @@ def _timed(fn, repeat):
     return statistics.median(times), min(times), max(times)
 
 
-def _event(tables, club):
+def event_with_results(tables, club):
+    """A ``tables``-table event of 2 boards a round (a relay when even), every result in; and the
+    number of results."""
     event = services.event_create(
         club=club,
         name=f"Bench {tables}",
@@ -99,11 +101,22 @@ def _page(client, url):
     return get, len(captured.captured_queries)
 
 
-def measure(tables, club, client, repeat):
-    event, count = _event(tables, club)
+def standings_inputs(event):
+    """What computing the standings is given: the event's pairs, boards and seatings, its results in
+    the domain's terms and how often each board is expected to be played."""
     pairs, boards, seatings = list(event.pairs.all()), list(event.boards.all()), event_seating_rows(event)
-    results = event_board_results(event, pairs, boards, seatings)
-    expected = event_expected_results(seatings)
+    return (
+        pairs,
+        boards,
+        seatings,
+        event_board_results(event, pairs, boards, seatings),
+        event_expected_results(seatings),
+    )
+
+
+def measure(tables, club, client, repeat):
+    event, count = event_with_results(tables, club)
+    pairs, boards, seatings, results, expected = standings_inputs(event)
 
     def bare():
         return list(event.results.confirmed().values_list(*RESULT_COLUMNS))
