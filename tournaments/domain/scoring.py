@@ -117,7 +117,7 @@ class BoardScore:
     board: int
     top: float | None
     expected: int
-    compared: int
+    compared: int  # the results played on it; an adjusted one is compared with none
     results: tuple[ScoredResult, ...]
 
 
@@ -364,6 +364,8 @@ def score_event(
 def _with_session_adjustments(boards: list[BoardScore]) -> list[BoardScore]:
     """The boards with A+ and A- given by the session rule: 60 % or the pair's percentage on the
     boards it played, whichever is greater (A+); 40 % or that percentage, whichever is less (A-)."""
+    if all(board.compared == len(board.results) for board in boards):
+        return boards  # every result played: no adjusted score to work out
     played: dict[PairKey, list[float]] = defaultdict(lambda: [0.0, 0.0])  # score, top
     for board in boards:
         for s in board.results:
@@ -384,7 +386,7 @@ def _with_session_adjustments(boards: list[BoardScore]) -> list[BoardScore]:
 
     changed = []
     for board in boards:
-        if any(s.result.adjusted for s in board.results):
+        if board.compared < len(board.results):
             top = board.top or 0
             results = tuple(
                 ScoredResult(
