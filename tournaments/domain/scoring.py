@@ -340,23 +340,24 @@ def score_event(
         boards = _with_session_adjustments(boards)
 
     tallies: dict[PairKey, _Tally] = {pair: _Tally() for pair in pairs}
+    tally_of = tallies.get
     for board in boards:
         top, number = board.top or 0, board.board
-        for s in board.results:
-            r = s.result
-            tally = tallies.get(r.ns_pair) or tallies.setdefault(r.ns_pair, _Tally())
-            tally.score += s.ns_score
-            tally.top += top
-            tally.boards.add(number)
-            tally = tallies.get(r.ew_pair) or tallies.setdefault(r.ew_pair, _Tally())
-            tally.score += s.ew_score
-            tally.top += top
-            tally.boards.add(number)
-            if r.ns_tricks is not None:
-                tallies[r.ns_pair].tricks += r.ns_tricks
-                tallies[r.ns_pair].played += 1
-                tally.tricks += 13 - r.ns_tricks
-                tally.played += 1
+        for r, ns_score, ew_score in board.results:
+            ns = tally_of(r.ns_pair) or tallies.setdefault(r.ns_pair, _Tally())
+            ns.score += ns_score
+            ns.top += top
+            ns.boards.add(number)
+            ew = tally_of(r.ew_pair) or tallies.setdefault(r.ew_pair, _Tally())
+            ew.score += ew_score
+            ew.top += top
+            ew.boards.add(number)
+            tricks = r.ns_tricks
+            if tricks is not None:
+                ns.tricks += tricks
+                ns.played += 1
+                ew.tricks += 13 - tricks
+                ew.played += 1
 
     return EventScores(method, scale, tuple(boards), _rank(tallies, method, one_field, tie_break), minnesota)
 
@@ -426,8 +427,9 @@ def _rank(
             per_board = tally.tricks / tally.played if tally.played else 0.0
             return (round(main, 9), round(per_board, 9) if tie_break else 0)
 
-        ordered = sorted(members, key=lambda p: (tuple(-x for x in key(p)), p))
-        for place, pair in zip(shared_places([key(p) for p in ordered]), ordered, strict=True):
+        keys = {pair: key(pair) for pair in members}
+        ordered = sorted(members, key=lambda p: (tuple(-x for x in keys[p]), p))
+        for place, pair in zip(shared_places([keys[p] for p in ordered]), ordered, strict=True):
             tally = tallies[pair]
             is_mp = method == "matchpoints"
             standings.append(
