@@ -199,11 +199,13 @@ def score_board_matchpoints(
     if minnesota:
         # Compared on net points: keyed by the result's N/S net, not its tricks.
         nets = [None if r.ns_tricks is None else ns_net(minnesota, r.granded, r.ns_tricks) for r in results]
-        points = ebu_matchpoints_by_score([n for n in nets if n is not None])
+        played = [n for n in nets if n is not None]
+        points = ebu_matchpoints_by_score(played)
     else:
         nets = [r.ns_tricks for r in results]
-        points = ebu_matchpoints_by_tricks([t for t in nets if t is not None])
-    compared = sum(n is not None for n in nets)
+        played = [t for t in nets if t is not None]
+        points = ebu_matchpoints_by_tricks(played)
+    compared = len(played)
     factored = compared != expected
     scored = []
     for r, net in zip(results, nets, strict=True):
