@@ -140,13 +140,14 @@ class Peer:
         self.process.wait()
 
 
-def _places_in_fields(overall) -> dict[str, str]:
-    """Each pair's place among the pairs of its direction, from the peer's one ranked list ("2=" when
-    shared), as whistdrive writes places."""
+def _places_in_fields(overall, fields: dict[str, str]) -> dict[str, str]:
+    """Each pair's place among the pairs whistdrive ranks it with (its direction, or the one field
+    of an arrow-switched event), from the peer's one ranked list, written as whistdrive writes a
+    place ("2=" when shared)."""
     rank = {line["pairId"]: line["rank"] for line in overall}
     places = {}
     for pair, own in rank.items():
-        field = [other for other in rank if other[:2] == pair[:2]]
+        field = [other for other in rank if fields.get(other) == fields.get(pair)]
         above = sum(rank[other] < own for other in field)
         level = sum(rank[other] == own for other in field)
         places[pair] = f"{above + 1}{'=' if level > 1 else ''}"
@@ -155,7 +156,7 @@ def _places_in_fields(overall) -> dict[str, str]:
 
 def check_same(ours, theirs) -> int:
     """Raise unless both sides give every result the same matchpoints, every pair the same total,
-    top and place in its direction; the number of figures compared."""
+    top and place in its field; the number of figures compared."""
     mine = {}
     for board in ours.boards:
         for s in board.results:
@@ -165,13 +166,15 @@ def check_same(ours, theirs) -> int:
     for board in theirs["boards"]:
         for line in board["lines"]:
             key = (board["board"], line["nsId"], line["ewId"])
+            if key not in mine:
+                raise SystemExit(f"The peer scored a result whistdrive has not: {key}")
             ns, ew = mine.pop(key)
             if abs(ns - line["nsMatchPoints"]) > 1e-9 or abs(ew - line["ewMatchPoints"]) > 1e-9:
                 raise SystemExit(f"Board {key}: whistdrive {ns}/{ew}, the peer {line}")
             compared += 1
     if mine:
         raise SystemExit(f"The peer scored no result for {sorted(mine)[:5]}")
-    places = _places_in_fields(theirs["overall"])
+    places = _places_in_fields(theirs["overall"], {_pair_id(s.pair): s.field for s in ours.standings})
     totals = {line["pairId"]: line for line in theirs["overall"]}
     if len(totals) != len(ours.standings):
         raise SystemExit(f"whistdrive ranks {len(ours.standings)} pairs, the peer {len(totals)}")
