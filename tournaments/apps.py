@@ -1,3 +1,5 @@
+import gc
+
 from django.apps import AppConfig
 
 
@@ -11,3 +13,8 @@ class TournamentsConfig(AppConfig):
         from .signals import evening_closed
 
         evening_closed.connect(hall_backups.hall_backup_on_close, dispatch_uid="hall_backup_on_close")
+        # What start-up loaded (Django, the models, the admin: some seventy thousand objects) lives
+        # as long as the process. Frozen out of the garbage collector, it is no longer walked by each
+        # full collection, nor by the last one at exit: the print command's processor time fell by a
+        # seventh. This is the last installed app, so every other app's ready() has run.
+        gc.freeze()

@@ -7,7 +7,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
 from ... import services
 from ...domain.boards import SEAT_NAMES, dealer
@@ -16,7 +15,6 @@ from ...domain.scoring import pair_label
 from ...forms import ResultsUploadForm
 from ...models import Board
 from ...reports import FIELD_TITLES, METHOD_NOTES, report_as_csv, rounding_note
-from ...tables import IndividualStandingsTable, StandingsTable
 from ..common import back, get_event_for_user, organises_event, results_page
 from .result_rows import (
     individual_table_rows,
@@ -29,6 +27,12 @@ from .result_rows import (
 
 @results_page
 def event_results(request, event, report):
+    # The tables library is loaded by the first standings page, not with the URLs: its package
+    # imports PostgreSQL's driver, which a printing or any other page never needs.
+    from django_tables2 import RequestConfig
+
+    from ...tables import IndividualStandingsTable, StandingsTable
+
     fields = []
     if event.evening_format.ranks_players:  # the players; the partnerships' figures are on their cards
         individuals = services.individual_report(event, report)

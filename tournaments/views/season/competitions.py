@@ -5,7 +5,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django_tables2 import RequestConfig
 
 from ... import pdf
 from ...domain.competition_kinds import COMPETITION_KINDS, CompetitionKind, competition_kind
@@ -15,7 +14,6 @@ from ...forms import CompetitionForm
 from ...models import Club, Competition
 from ...services.core.errors import ServiceError
 from ...services.season import competitions
-from ...tables import CompetitionStandingsTable
 from ..common import check_club_open, get_open_club, get_organised_club, login_when_needed, organises_club
 
 ROWS_A_PAGE = 50
@@ -48,6 +46,11 @@ def competition_list(request, slug: str):
 
 @login_when_needed
 def competition_standings(request, slug: str, competition_id: int):
+    # Loaded by the first standings page, not with the URLs, as the event results page does.
+    from django_tables2 import RequestConfig
+
+    from ...tables import CompetitionStandingsTable
+
     competition = _competition(request, slug, competition_id)
     table = competitions.competition_standings(competition)
     handicap = competition.handicap != Competition.Handicap.NONE
