@@ -98,6 +98,23 @@ def test_a_postgresql_address_keeps_its_own_options_beside_prepared_statements()
     assert pooled["prepare_threshold"] is None and pooled["sslmode"] == "require"
 
 
+def test_a_sqlite_database_is_opened_in_wal_mode_with_every_commit_on_disk(tmp_path):
+    """Readers never hold up a tablet's score, and a score the tablet was told is in survives the
+    laptop's power going: a new connection to a fresh file is in WAL mode with synchronous FULL."""
+    from django.db.backends.sqlite3.base import DatabaseWrapper
+
+    from whistdrive.env import database_from_url
+
+    config = database_from_url("DATABASE_URL", f"sqlite:///{tmp_path / 'hall.sqlite3'}", ROOT)
+    wrapper = DatabaseWrapper({**config, "TIME_ZONE": None, "CONN_MAX_AGE": 0, "AUTOCOMMIT": True})
+    connection = wrapper.get_new_connection(wrapper.get_connection_params())
+    try:
+        assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert connection.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+    finally:
+        connection.close()
+
+
 def test_django_starts_without_any_pdf_code():
     """reportlab (and PIL, and the fonts it reads) and the QR encoder are loaded when the first
     document is built, not by ``django.setup()`` nor by the pages' URLs."""

@@ -79,11 +79,18 @@ def database_from_url(name: str, url: str, base_dir: Path, *, prepared: bool = T
     file = Path(config["NAME"])
     file = file if file.is_absolute() else base_dir / file
     # Writers wait their turn instead of failing at once; IMMEDIATE takes the write lock at the
-    # start of a transaction, so two tablets never deadlock upgrading a read lock.
+    # start of a transaction, so two tablets never deadlock upgrading a read lock. In WAL mode a
+    # reader (the room display, a tablet's page) never holds up a writer, nor a writer a reader; the
+    # mode is kept in the file, so setting it again on each connection costs nothing. A committed
+    # score is still written to disk before the tablet hears it is in (synchronous stays FULL).
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": str(file),
-        "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+        "OPTIONS": {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL",
+        },
         # Tests use a file too: an in-memory database shared between threads fails at once
         # under concurrent writes instead of waiting, unlike the real thing.
         "TEST": {"NAME": str(file.with_name(f"test-{file.name}"))},
