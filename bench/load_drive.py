@@ -12,7 +12,7 @@ Each score is timed by the client and by the server (Server-Timing).
 
 Afterwards: every acknowledged hand is in the database once, confirmed, with the tricks sent.
 
-    .venv/bin/python bench/load_drive.py [--tables 60] [--hands 24] [--server gunicorn|waitress]
+    .venv/bin/python bench/load_drive.py [--tables 60] [--hands 24] [--server gunicorn|waitress|granian]
         [--workers 4] [--threads N]
 
 The database is BENCH_DATABASE_URL, recreated (PostgreSQL by default; a hall laptop's SQLite file
@@ -36,11 +36,12 @@ from load_tablets import (  # noqa: E402 (the bench folder on the path first)
     DATABASE_URL,
     GOALS,
     MET,
-    THREADS,
     Client,
+    add_server_arguments,
     percentile,
     poller,
     recreate_database,
+    server_name,
     start_server,
     summary,
     wait_up,
@@ -151,9 +152,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=60)
     parser.add_argument("--hands", type=int, default=24)
-    parser.add_argument("--server", choices=["gunicorn", "waitress"], default="gunicorn")
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn's processes")
-    parser.add_argument("--threads", type=int, default=THREADS, help="waitress's threads (hall mode's)")
+    add_server_arguments(parser)
     args = parser.parse_args()
 
     try:  # a server left on the port would answer in place of this run's
@@ -212,9 +211,7 @@ def run(args, drive):
         thread.join()
     took = time.perf_counter() - started
 
-    served = f"waitress --threads {args.threads}"
-    if args.server == "gunicorn":
-        served = f"gunicorn -w {args.workers}"
+    served = server_name(args)
     stored, lost = check_stored(drive, acked)
     print(
         f"a drive of {args.tables} tables ({4 * args.tables} players, {args.hands} hands), {len(tablets)} "

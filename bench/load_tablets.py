@@ -159,7 +159,8 @@ def setup(tables):
 def recreate_database():
     if DATABASE_URL.startswith("sqlite:"):
         file = Path(DATABASE_URL.removeprefix("sqlite:///"))
-        for leftover in (file, file.with_name(file.name + "-wal"), file.with_name(file.name + "-journal")):
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            leftover = file.with_name(file.name + suffix)
             leftover.unlink(missing_ok=True)
     else:
         import psycopg
@@ -208,32 +209,71 @@ def create_event(tables, name="Bench Night"):
 
 
 def start_server(server, workers, threads, port=PORT):
-    waitress = [
-        sys.executable,
-        "-m",
-        "waitress",
-        f"--listen=127.0.0.1:{port}",
-        f"--threads={threads}",
-        "whistdrive.wsgi:application",
-    ]
-    gunicorn = [
-        str(ROOT / ".venv/bin/gunicorn"),
-        "whistdrive.wsgi",
-        "-w",
-        str(workers),
-        "-b",
-        f"127.0.0.1:{port}",
-        "--log-level",
-        "warning",
-        "--timeout",
-        "60",
-    ]
-    return subprocess.Popen(
-        waitress if server == "waitress" else gunicorn,
-        cwd=ROOT,
-        env=SERVER_ENV,
-        start_new_session=True,
+    commands = {
+        "waitress": [
+            sys.executable,
+            "-m",
+            "waitress",
+            f"--listen=127.0.0.1:{port}",
+            f"--threads={threads}",
+            "whistdrive.wsgi:application",
+        ],
+        "gunicorn": [
+            str(ROOT / ".venv/bin/gunicorn"),
+            "whistdrive.wsgi",
+            "-w",
+            str(workers),
+            "-b",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+            "--timeout",
+            "60",
+        ],
+        "granian": [
+            sys.executable,
+            "-m",
+            "granian",
+            "--interface",
+            "wsgi",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--blocking-threads",
+            str(threads),
+            "--log-level",
+            "warning",
+            "whistdrive.wsgi:application",
+        ],
+    }
+    return subprocess.Popen(commands[server], cwd=ROOT, env=SERVER_ENV, start_new_session=True)
+
+
+def add_server_arguments(parser):
+    """The server a bench runs, its processes and threads: the same choices in every load bench."""
+    parser.add_argument("--server", choices=["gunicorn", "waitress", "granian"], default="gunicorn")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn's or granian's processes")
+    parser.add_argument(
+        "--threads", type=int, default=THREADS, help="waitress's threads, granian's per process (hall mode's)"
     )
+
+
+def server_name(args):
+    """How the run's server was set up, e.g. "waitress --threads 2, journal wal" on SQLite."""
+    name = {
+        "waitress": f"waitress --threads {args.threads}",
+        "gunicorn": f"gunicorn -w {args.workers}",
+        "granian": f"granian --workers {args.workers} --blocking-threads {args.threads}",
+    }[args.server]
+    if DATABASE_URL.startswith("sqlite:"):
+        import sqlite3
+
+        with sqlite3.connect(DATABASE_URL.removeprefix("sqlite:///")) as db:
+            name += f", journal {db.execute('PRAGMA journal_mode').fetchone()[0]}"
+    return name
 
 
 def wait_up():
@@ -391,10 +431,7 @@ def poller(path, client, bucket, stop, pause, *, server=None, post=False):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=30)
-    parser.add_argument("--server", choices=["gunicorn", "waitress"], default="gunicorn")
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn's processes")
-    parser.add_argument("--threads", type=int, default=THREADS, help="waitress's threads (hall mode's)")
-    parser.add_argument("--kill", action="store_true", help="SIGKILL the server mid-load and restart it")
+    add_server_arguments(parser)
     parser.add_argument(
         "--cut",
         type=float,
@@ -498,9 +535,7 @@ def main():
     os.killpg(server.pid, signal.SIGTERM)
     server.wait()
 
-    served = f"waitress --threads {args.threads}"
-    if args.server == "gunicorn":
-        served = f"gunicorn -w {args.workers}"
+    served = server_name(args)
     stored, doubled, lost = check_stored(event, acked)
     standings_match = csv_served == recomputed_csv(event)
 
