@@ -67,8 +67,8 @@ from whistdrive.serving import THREADS  # noqa: E402 (the checkout on the path f
 
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 # The project's goals: p95 of a score against the floor's p95 (client and server side), and a
-# score's median server time with one client.
-GOALS = {"client": 1.5, "server": 3, "solo_p50_ms": 5}
+# score's median server time with one client (issue 38: under 8 ms, the ORM's plain reads kept).
+GOALS = {"client": 1.5, "server": 3, "solo_p50_ms": 8}
 
 
 def percentile(values, p):

@@ -396,3 +396,33 @@ def test_a_restore_reads_the_members_once_an_evening_not_once_a_player(demo, tmp
     # One read of the club's members an evening, one to forget again those the register of erasures
     # names, and the count the command prints at the end.
     assert 0 < len(reads) <= evenings + 2, "\n".join(sorted(set(reads)))
+
+
+def test_a_restore_takes_as_many_queries_however_many_players_an_evening_names(
+    make_club, make_played_event, tmp_path
+):
+    """The same club of six members, its evening naming two of them or all six: the restore finds
+    them from one read of the club's members, not a query a player."""
+    from datetime import date
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments import services
+
+    counts = {}
+    for seated in (2, 6):
+        _empty_the_database()
+        club = make_club()
+        members = [
+            services.member_create(club=club, first_name=f"Player{n}", last_name="Hartley") for n in range(6)
+        ]
+        make_played_event(club, day=date(2026, 10, 6), members=members[:seated])
+        path = tmp_path / f"club-{seated}.json"
+        call_command("backup", str(path), stderr=StringIO())
+        _empty_the_database()
+        with CaptureQueriesContext(connection) as queries:
+            call_command("restore", str(path), stdout=StringIO())
+        assert Member.objects.count() == 6 and Event.objects.get().pairs.filter(player1__isnull=False).count()
+        counts[seated] = len(queries)
+    assert counts[2] == counts[6], counts

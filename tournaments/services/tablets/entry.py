@@ -342,7 +342,8 @@ def _table_rounds(
     """The table's seatings in round order, and its results by round and board, in one statement.
 
     Each round's results at the table come joined to its seating (``played``), so a seating comes
-    once for each of its results. With ``board_number`` the seating that plays that board carries
+    once for each of its results, with the number of the result's board (``played_board``), not
+    the board's deal and analysis. With ``board_number`` the seating that plays that board carries
     it as ``asked``, and its pairs as ``asked_ns`` and ``asked_ew`` (the ORM sets a filtered
     relation's attribute only where a row was joined). A write reads it after ``locks.table_held``
     has locked the table's seatings, never in the locking statement itself: rows joined to a locking
@@ -352,7 +353,8 @@ def _table_rounds(
         played=FilteredRelation(
             "event__results",
             condition=Q(event__results__round=F("round"), event__results__table=F("table")),
-        )
+        ),
+        played_board=F("played__board__number"),
     )
     if board_number is not None:
         # Joined to the seating that plays the board only: made once, not once a round.
@@ -366,10 +368,10 @@ def _table_rounds(
     # Ordered by round alone: the models' default order would join the event table for nothing.
     by_round: dict[int, dict[int, Result]] = {}
     rounds: dict[int, Seating] = {}
-    for seating in seatings.select_related("played__board", *related).order_by("round"):
+    for seating in seatings.select_related("played", *related).order_by("round"):
         rounds.setdefault(seating.round, seating)
         if (result := getattr(seating, "played", None)) is not None:
-            by_round.setdefault(seating.round, {})[result.board.number] = result
+            by_round.setdefault(seating.round, {})[seating.played_board] = result
     return list(rounds.values()), by_round
 
 
