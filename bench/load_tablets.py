@@ -33,6 +33,7 @@ or a hall laptop's SQLite file (sqlite:////tmp/whistdrive_bench.sqlite3).
 import argparse
 import http.client
 import http.cookiejar
+import importlib.util
 import os
 import re
 import signal
@@ -249,6 +250,8 @@ def start_server(server, workers, threads, port=PORT):
             "whistdrive.wsgi:application",
         ],
     }
+    if server == "granian" and importlib.util.find_spec("granian") is None:
+        raise SystemExit("granian is measured, not required, and not installed here: pip install granian")
     return subprocess.Popen(commands[server], cwd=ROOT, env=SERVER_ENV, start_new_session=True)
 
 

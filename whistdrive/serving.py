@@ -13,10 +13,15 @@ import sys
 from pathlib import Path
 
 # How many requests run at once. waitress itself takes every tablet's connection (up to 100) and
-# queues the requests for these threads, so a 30-table hall needs no thread per tablet: on SQLite
-# one request writes at a time, and with 40 threads writers waited past SQLite's 20 s at its lock
-# (bench/load_tablets.py: 503s); with 8, none did, and a score took half gunicorn -w 3's time.
-THREADS = 8
+# queues the requests for these threads. One Python process runs one thread at a time, and SQLite
+# writes one transaction at a time: with more threads, the one holding the write lock waits its
+# turn behind the others and every score waits for it. Measured on SQLite in WAL mode (median of 3,
+# bench/load_tablets.py for 30 tables and bench/load_drive.py for a drive of 60), a score's server
+# p95 was 72 ms and 40 ms with 2 threads, against 877 ms at 30 tables with 8 and 148 ms at 60 with
+# 4; several processes (granian -w 2, gunicorn -w 4) did worse on one SQLite file (156 and 170 ms
+# at 30), their writers polling for each other's lock. A slow page (the print pack) holds one
+# thread; the tablets keep the other.
+THREADS = 2
 
 
 def secret_key(data_dir: Path) -> str:
