@@ -17,10 +17,10 @@ from pathlib import Path
 # writes one transaction at a time: with more threads, the one holding the write lock waits its
 # turn behind the others and every score waits for it. Measured on SQLite in WAL mode (median of 3,
 # bench/load_tablets.py for 30 tables and bench/load_drive.py for a drive of 60), a score's server
-# p95 was 72 ms and 40 ms with 2 threads, against 877 ms at 30 tables with 8 and 148 ms at 60 with
-# 4; several processes (granian -w 2, gunicorn -w 4) did worse on one SQLite file (156 and 170 ms
-# at 30), their writers polling for each other's lock. A slow page (the print pack) holds one
-# thread; the tablets keep the other.
+# p95 was 72 ms and 48 ms with 2 threads, against 877 and 755 ms with 8 (166 ms at 60 with 4).
+# Several processes did worse on one SQLite file, their writers polling for each other's lock
+# (granian -w 2 126 ms and gunicorn -w 4 170 ms at 30). A slow page (the print pack) holds one
+# thread; the tablets keep the other. The README's Benchmarks give every figure.
 THREADS = 2
 
 
