@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from tournaments.models import Drive, DriveTable, WidowDeal
+from tournaments.models import AuditLine, Drive, DriveTable, WidowDeal
 from tournaments.services import drives, widow
 
 pytestmark = pytest.mark.django_db
@@ -253,12 +253,16 @@ def test_someone_else_at_the_table_holds_its_entry_until_the_organiser_answers(c
     refused = client.post(reverse("tournaments:widow-table-enter", args=[link.token]), post, follow=True)
     assert "Table 3 waits for the organiser" in refused.content.decode() and not WidowDeal.objects.exists()
     page = logged_in.get(reverse("tournaments:drive-run", args=[drive.pk])).content.decode()
-    assert "Table 3 waits for you" in page
+    assert "Table 3 waits for you</strong> (series 1)" in page
+    trail = AuditLine.objects.get(drive=drive, action=AuditLine.Action.CHECKED_IN).detail
+    assert trail.startswith("table 3, series 1: someone else is here")
     check_in = link.check_ins.get()
     logged_in.post(
         reverse("tournaments:check-in-resolve", args=[check_in.pk]),
         {"how": "direct", "message": "Ann Smith: go to table 2"},
     )
+    directed = AuditLine.objects.get(drive=drive, action=AuditLine.Action.DIRECTED).detail
+    assert directed == "table 3, series 1: told 'Ann Smith: go to table 2'"
     client.post(reverse("tournaments:widow-table-enter", args=[link.token]), post)
     assert WidowDeal.objects.filter(table=3).exists()
     assert (

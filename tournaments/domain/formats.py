@@ -166,6 +166,9 @@ class EveningFormat:
     deal: Word
     entrant: Word  # how an entrant is numbered on cards and pages: "Pair 3", "Team 2"
     evening: Word = Word("evening", "evenings")  # one of them in a player's season: "Best drive"
+    # What a table checks in for and what its players wait for the organiser in: an event's round,
+    # a drive's hand, a widow whist series.
+    round: Word = Word("round", "rounds")
     card_codes: bool = False  # players are known at the tables by a score card ("L1", "G3")
     seats_named: bool = False  # a tablet tells each player their seat (North): they move one by one
     seated_by: str = "movement"  # "movement", "schedule" or "who won"
@@ -285,6 +288,7 @@ def _drive(key: str, title: str, **kwargs) -> EveningFormat:
         "scoring": "Each player's score card adds up the tricks their couple took",
         "measure": Measure.TRICKS,
         "deal": HAND,
+        "round": HAND,
         "entrant": PLAYER,
         "evening": Word("drive", "drives"),
         "card_codes": True,
@@ -336,6 +340,7 @@ WIDOW = _drive(
     measure=Measure.POINTS,
     deal=DEAL,
     evening=Word("widow whist series", "widow whist series"),
+    round=Word("series", "series"),
     card_codes=False,
     seated_by="series draw",
     move_example="Ann Smith: go to table 2",

@@ -389,7 +389,8 @@ def _locked_table(link: DriveTable, hand: int | None = None) -> DriveTable:
     if hand is None:
         return tables.get(token=link.token)
     link = tables.annotate(held=waiting_at(link=OuterRef("pk"), round=hand)).get(token=link.token)
-    require(may_enter(waiting=link.held, table=link.table, round_word="hand"), DriveStateError)
+    round_word = link.drive.evening_format.round.singular
+    require(may_enter(waiting=link.held, table=link.table, round_word=round_word), DriveStateError)
     return link
 
 

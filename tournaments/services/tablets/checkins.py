@@ -75,13 +75,9 @@ def check_in_record(*, link: TableLink, round: int, here: bool, who: str, evenin
     check_in.state, check_in.checked_at = state, timezone.now()
     check_in.save()
     said = "that's us" if here else "someone else is here (entry held for the organiser)"
-    detail = f"table {link.table}, {_round_word(link)} {round}: {said}; expected {who}"
+    detail = f"table {link.table}, {evening.evening_format.round.singular} {round}: {said}; expected {who}"
     _log(evening, action=AuditLine.Action.CHECKED_IN, detail=detail, user=None)
     return check_in
-
-
-def _round_word(link: TableLink) -> str:
-    return "hand" if link.drive_id else "round"
 
 
 def _log(evening, **line) -> None:
@@ -115,7 +111,8 @@ def check_in_direct(*, check_in: TableCheckIn, message: str, user=None) -> Table
     check_in = _waiting(check_in)
     check_in.state, check_in.message = State.RESOLVED, message
     check_in.save(update_fields=["state", "message"])
-    detail = f"table {check_in.link.table}, {_round_word(check_in.link)} {check_in.round}: told '{message}'"
+    round_word = evening.evening_format.round.singular
+    detail = f"table {check_in.link.table}, {round_word} {check_in.round}: told '{message}'"
     _log(evening, action=AuditLine.Action.DIRECTED, detail=detail, user=user)
     return check_in
 

@@ -411,7 +411,8 @@ def _locked_seating(access: TableAccess, board_number: int) -> tuple[Seating, Bo
             f"Board {board_number} is not played at table {access.table} in round {current.round}."
         )
     found.ns_pair, found.ew_pair = getattr(found, "asked_ns", None), getattr(found, "asked_ew", None)
-    verdict = may_enter(waiting=found.held, table=access.table, round_word="round")
+    round_word = event.evening_format.round.singular
+    verdict = may_enter(waiting=found.held, table=access.table, round_word=round_word)
     if not verdict:
         raise TableError(verdict.reason)
     return found, board, is_current, by_round.get(found.round, {}), event

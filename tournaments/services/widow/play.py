@@ -126,7 +126,7 @@ def _not_waiting(drive: Drive, series: int, table: int) -> None:
     waiting = TableCheckIn.objects.filter(
         link__drive=drive, link__table=table, round=series, state=TableCheckIn.State.WAITING
     ).exists()
-    require(may_enter(waiting=waiting, table=table, round_word="series"))
+    require(may_enter(waiting=waiting, table=table, round_word=drive.evening_format.round.singular))
 
 
 @transaction.atomic
