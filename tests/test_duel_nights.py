@@ -20,6 +20,7 @@ from tournaments.services.duels import (
     duel_night_create,
     duel_night_start,
     duel_player_add,
+    duel_player_remove,
     night_state,
 )
 
@@ -154,6 +155,20 @@ def test_a_player_entered_twice_or_too_many_rounds_are_refused_in_words(club):
         duel_night_start(night=night)
     night.refresh_from_db()
     assert night.status == DuelNight.Status.ENTRIES and not night.tables.exists()
+
+
+@pytest.mark.django_db
+def test_a_player_taken_out_leaves_the_numbers_closed_up_and_another_nights_player_is_refused(club):
+    night, other = _night(club, 4), _night(club, 3)
+    duel_player_remove(night=night, player=night.players.get(number=2))
+    assert [(p.number, p.name) for p in night.players.order_by("number")] == [
+        (1, "Player A"),
+        (2, "Player C"),
+        (3, "Player D"),
+    ]
+    with pytest.raises(DuelServiceError, match="Player A is not a player of German whist night"):
+        duel_player_remove(night=night, player=other.players.get(number=1))
+    assert other.players.count() == 3
 
 
 @pytest.mark.django_db

@@ -147,7 +147,9 @@ def duel_player_remove(*, night: DuelNight, player: DuelPlayer, user=None) -> No
     if night.status != DuelNight.Status.ENTRIES:
         raise DuelServiceError(f"{night.name} has started: players are taken out before the start.")
     name = player.name
-    player.delete()
+    deleted, _ = night.players.filter(pk=player.pk).delete()
+    if not deleted:
+        raise DuelServiceError(f"{name} is not a player of {night.name}.")
     # The numbers close up, so player 1 is still the top seed and none is missing.
     for number, later in enumerate(night.players.order_by("number"), start=1):
         if later.number != number:
