@@ -133,3 +133,21 @@ def test_a_wrong_code_stays_in_the_box_to_be_corrected(client, ready):
     page = response.content.decode()
     assert "uuwjh&#x27; is not the code of a table in play" in page
     assert 'value="uuwjh"' in page
+
+
+def test_a_code_a_two_player_nights_table_has_is_drawn_again_for_a_drives_table(drive, club):
+    """One start page takes every code: a restored drive's table whose code a two-player night's
+    table has since drawn gets a new one, not a code that opens two tables."""
+    from tournaments.services.duels import duel_night_create, duel_night_start
+
+    night = duel_night_create(
+        club=club,
+        name="German whist",
+        date="2026-11-27",
+        players=["Ann", "Bob", "Cy"],
+        pairing="swiss",
+        rounds=1,
+    )
+    taken = duel_night_start(night=night).tables.first().code
+    link = table_link_create(drive=drive, table=2, code=taken)
+    assert link.code != taken and len(link.code) == 5

@@ -38,9 +38,11 @@ def new_table_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def codes_in_use(codes: set[str]) -> set[str]:
-    """Those of ``codes`` a table of an event, a drive or a league match has."""
-    taken = set(TableLink.objects.filter(code__in=codes).values_list("code", flat=True))
+def codes_in_use(codes: set[str], *, links: bool = True) -> set[str]:
+    """Those of ``codes`` a table of an event or a drive, a two-player night or a league match has
+    (with ``links=False`` not looked for among events' and drives' tables: their unique index is
+    where a new one finds out)."""
+    taken = set(TableLink.objects.filter(code__in=codes).values_list("code", flat=True)) if links else set()
     taken |= set(DuelTable.objects.filter(code__in=codes).values_list("code", flat=True))
     return taken | set(MatchTable.objects.filter(code__in=codes).values_list("code", flat=True))
 
@@ -63,10 +65,11 @@ def table_link_create(
 ) -> TableLink:
     """Give a table of an event or of a drive its secret link and short code: those given (a
     restored backup's), else new ones. Where another table has the code or the token (the unique
-    index says so) or a league match's table has the code, new ones are drawn."""
+    index says so) or a two-player night's or a league match's table has the code, new ones are
+    drawn."""
     for _ in range(DRAWS):
         code = code or new_table_code()
-        if MatchTable.objects.filter(code=code).exists():
+        if codes_in_use({code}, links=False):
             code = ""
             continue
         link = TableLink(
