@@ -435,6 +435,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=30)
     add_server_arguments(parser)
+    parser.add_argument("--kill", action="store_true", help="SIGKILL the server mid-load and restart it")
     parser.add_argument(
         "--cut",
         type=float,
