@@ -154,6 +154,15 @@ def scores_key(pk: int, settings, versions) -> str:
     return ":".join(str(part) for part in ("event-scores", pk, *settings, *versions))
 
 
+def read_scores_key(event: Event) -> str:
+    """The key of the scores of an event read ``with_score_versions``: no query of its own."""
+    return scores_key(
+        event.pk,
+        (getattr(event, name) for name in SCORING_FIELDS),
+        (getattr(event, name) for name in SCORE_VERSIONS),
+    )
+
+
 def _scores_keys(events) -> dict[int, str]:
     """The cache keys of the events' scores: what they are worked out from, read in one query
     for any number of events.

@@ -156,16 +156,23 @@ def _picked_ids(competition: Competition) -> frozenset[str]:
     )
 
 
+def _rules_and_version(competition: Competition, season: "_Season") -> tuple[rules.Rules, str]:
+    """The competition's rules (its picks read only when it has them), and a word for them with
+    what the season's evenings are read from: what its standings are kept under."""
+    picked = _picked_ids(competition) if competition.by_hand else None
+    kept_rules = competition.rules(picked)
+    values = [getattr(kept_rules, f.name) for f in fields(kept_rules)]
+    said = [sorted(v) if isinstance(v, frozenset) else v for v in values]  # the same in every process
+    return kept_rules, hashlib.sha256(repr((said, season.version)).encode()).hexdigest()
+
+
 def _standings(competition: Competition, season: "_Season") -> rules.Standings:
     """The competition's standings from the season's evenings (its picks read only when it has
     them), kept in the cache under its rules and what the evenings are read from: worked out again
     only after a change to either. The standings' evenings are kept without their entrants (the
     rows hold what each scored)."""
-    picked = _picked_ids(competition) if competition.by_hand else None
-    kept_rules = competition.rules(picked)
-    values = [getattr(kept_rules, f.name) for f in fields(kept_rules)]
-    said = [sorted(v) if isinstance(v, frozenset) else v for v in values]  # the same in every process
-    key = "competition-standings:" + hashlib.sha256(repr((said, season.version)).encode()).hexdigest()
+    kept_rules, version = _rules_and_version(competition, season)
+    key = "competition-standings:" + version
     table = cache.get(key)
     if table is None:
         table = rules.standings(season.evenings, kept_rules)
@@ -493,9 +500,32 @@ def _club_season(club: Club, competitions: list[Competition]) -> "_Season":
     return _Season(club, start, None if None in ends else max(ends))
 
 
-def player_competitions(member: Member) -> list[tuple[Competition, rules.Row, int]]:
-    """The competitions of the member's club the member is in, each with their row (place, total,
-    how many more evenings they need) and how many have qualified in their list."""
+@dataclass(frozen=True)
+class Placing:
+    """Where a member stands in a competition, as their own page says it."""
+
+    place: str  # "" while not qualified
+    total_text: str
+    status: str  # "" when qualified, else "needs 2 more"
+    played: int
+    qualified: int  # how many have qualified in the member's list
+
+
+def _placings(table: rules.Standings) -> dict[int, Placing]:
+    """Each member's placing in the standings (a member in two rows, by the first, as ``row_of``)."""
+    qualified = Counter(row.list for row in table.rows if row.qualified)
+    placings = {}
+    for row in table.rows:
+        placing = Placing(row.place, row.total_text, row.status, row.played, qualified[row.list])
+        for member in row.members:
+            placings.setdefault(member, placing)
+    return placings
+
+
+def player_competitions(member: Member) -> list[tuple[Competition, Placing]]:
+    """The competitions of the member's club the member is in, each with their placing. Each
+    competition's placings are kept in the cache beside its standings, under the same key: small
+    to read back, for a member's page, where the whole standings are not."""
     competitions = list(
         Competition.objects.filter(club_id=member.club_id)
         .select_related("club")
@@ -504,12 +534,17 @@ def player_competitions(member: Member) -> list[tuple[Competition, rules.Row, in
     if not competitions:
         return []
     season = _club_season(member.club, competitions)
+    keys = {c.pk: "competition-placings:" + _rules_and_version(c, season)[1] for c in competitions}
+    kept = cache.get_many(keys.values())
+    fresh = {keys[c.pk]: _placings(_standings(c, season)) for c in competitions if keys[c.pk] not in kept}
+    if fresh:
+        cache.set_many(fresh)
+        kept.update(fresh)
     found = []
     for competition in competitions:
-        table = _standings(competition, season)
-        row = table.row_of(member.pk)
-        if row is not None:
-            found.append((competition, row, len(table.qualified(row.list))))
+        placing = kept[keys[competition.pk]].get(member.pk)
+        if placing is not None:
+            found.append((competition, placing))
     return found
 
 
