@@ -1,12 +1,13 @@
 """A club's competitions: saved with a line in the club's trail, and their standings worked out
 from the club's published evenings by ``domain/competitions.py``.
 
-Each evening is read as the domain's ``Evening`` once and kept in Django's cache under the key of
-what its scores are worked out from (an event's: ``scoring.scores_key``; a drive's: its results'
-history and its trail), so a publication or a correction gives it a new key. The evenings of a
+Each evening is read as the domain's ``Evening`` once and kept in the season's cache
+(``scoring.season_cache``: on disk by default, so a restart finds it) under the key of what its
+scores are worked out from (an event's: ``scoring.scores_key``; a drive's: its results' history
+and its trail), so a publication or a correction gives it a new key. The evenings of a
 season are then a fixed number of queries: the competition, its picked evenings, the club's
 published events with their versions, its published drives with theirs, and the trail's latest
-publication or correction; the evenings missing from the cache (after a restart) are read
+publication or correction; the evenings missing from the cache (new, or changed) are read
 together, in a few more queries however many. A competition's standings are kept too, under its
 rules and the versions of the evenings it reads, so a page that shows them works them out again
 only after a change.
@@ -20,7 +21,6 @@ from datetime import date as Date
 from datetime import datetime
 from functools import cached_property
 
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
@@ -59,6 +59,7 @@ from ..events.scoring import (
     event_report,
     events_scores,
     scores_key,
+    season_cache,
     with_score_versions,
 )
 from ..widow.state import WidowState
@@ -173,11 +174,11 @@ def _standings(competition: Competition, season: "_Season") -> rules.Standings:
     rows hold what each scored)."""
     kept_rules, version = _rules_and_version(competition, season)
     key = "competition-standings:" + version
-    table = cache.get(key)
+    table = season_cache().get(key)
     if table is None:
         table = rules.standings(season.evenings, kept_rules)
         table = replace(table, evenings=tuple(replace(e, entrants=()) for e in table.evenings))
-        cache.set(key, table)
+        season_cache().set(key, table)
     return table
 
 
@@ -332,11 +333,11 @@ class _Season:
 
     @cached_property
     def evenings(self) -> list[rules.Evening]:
-        kept = cache.get_many(self.keys.values())
+        kept = season_cache().get_many(self.keys.values())
         missing = [(kind, row[0]) for kind, row in self.rows if self.keys[(kind, row[0])] not in kept]
         fresh = {self.keys[evening]: read for evening, read in _read_evenings(missing).items()}
         if fresh:
-            cache.set_many(fresh)
+            season_cache().set_many(fresh)
             kept.update(fresh)
         evenings = []
         for kind, row in self.rows:
@@ -535,10 +536,10 @@ def player_competitions(member: Member) -> list[tuple[Competition, Placing]]:
         return []
     season = _club_season(member.club, competitions)
     keys = {c.pk: "competition-placings:" + _rules_and_version(c, season)[1] for c in competitions}
-    kept = cache.get_many(keys.values())
+    kept = season_cache().get_many(keys.values())
     fresh = {keys[c.pk]: _placings(_standings(c, season)) for c in competitions if keys[c.pk] not in kept}
     if fresh:
-        cache.set_many(fresh)
+        season_cache().set_many(fresh)
         kept.update(fresh)
     found = []
     for competition in competitions:

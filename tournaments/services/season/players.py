@@ -12,7 +12,6 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import date
 
-from django.core.cache import cache
 from django.db.models import Q
 from django.urls import reverse
 
@@ -35,7 +34,14 @@ from ...models import (
 from ...reports import format_percentage, headline_figure, headline_words
 from ..drives.state import DriveState, plain_number
 from ..duels.state import night_states
-from ..events.scoring import events_meetings, events_scores, meetings_of, read_scores_key, with_score_versions
+from ..events.scoring import (
+    events_meetings,
+    events_scores,
+    meetings_of,
+    read_scores_key,
+    season_cache,
+    with_score_versions,
+)
 from ..widow.state import WidowState
 from .competitions import player_competitions
 
@@ -530,11 +536,11 @@ def _member_events_evenings(member: Member, events: list[Event]) -> list[Evening
     kept with names whole and published for the page's reader here (``_published_evenings``)."""
     said = sorted((event.pk, read_scores_key(event), event.name, event.date) for event in events)
     key = f"member-events:{member.pk}:" + hashlib.sha256(repr(said).encode()).hexdigest()
-    evenings = cache.get(key)
+    evenings = season_cache().get(key)
     if evenings is None:
         with names_whole():  # kept for every reader
             evenings = [e for _, e in events_evenings(events, {member.pk})]
-        cache.set(key, evenings)
+        season_cache().set(key, evenings)
     return _published_evenings(evenings)
 
 
