@@ -122,9 +122,10 @@ def main():
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
     settings.ALLOWED_HOSTS = ["testserver"]
-    if settings.CACHES["season"]["BACKEND"].endswith(".FileBasedCache"):  # beside the database
-        season = {**settings.CACHES["season"], "LOCATION": f"{args.database}.cache"}
-        override_settings(CACHES={**settings.CACHES, "season": season}).enable()
+    season = settings.CACHES.get("season", {})  # a checkout from before the season's cache has none
+    if season.get("BACKEND", "").endswith(".FileBasedCache"):  # kept beside the database
+        beside = {**season, "LOCATION": f"{args.database}.cache"}
+        override_settings(CACHES={**settings.CACHES, "season": beside}).enable()
     if connection.vendor == "sqlite":  # the season kept in a file for the next runs
         connection.settings_dict["TEST"]["NAME"] = args.database
     old_name = connection.creation.create_test_db(verbosity=0, keepdb=True)
