@@ -100,3 +100,29 @@ def test_a_new_or_emptied_database_starts_with_nothing_kept_on_disk(on_disk):
     on_disk.set("competition-standings:x", "kept")
     season_cache_emptied()  # flush
     assert on_disk.get("competition-standings:x") is None
+
+
+def test_a_players_first_page_after_a_restart_reads_no_evening_again(client, club, on_disk):
+    from django.urls import reverse
+
+    players = members(club, 12)
+    for n in range(3):
+        published_event(
+            club, day=date(2026, 2, 1 + 7 * n), pairs=[(players[a], players[b]) for a, b in PAIRS]
+        )
+    competitions.competition_create(
+        club=club, values={"name": "Season", "start": date(2026, 1, 1), "end": date(2026, 12, 31)}
+    )
+    url = reverse("tournaments:player", args=[players[0].pk])
+    first = client.get(url).content.decode()
+    cache.clear()  # the process's own memory, as after a restart
+
+    with CaptureQueriesContext(connection) as captured:
+        again = client.get(url).content.decode()
+
+    assert again == first
+    read = [q["sql"] for q in captured]
+    assert not any(
+        sql.startswith(('SELECT "tournaments_pair"', 'SELECT "tournaments_result"')) for sql in read
+    )
+    assert len(read) <= 12  # as between two writes: no more with more evenings
