@@ -9,16 +9,21 @@ each (median and range):
   (a) the standings of each competition between writes (every evening kept in the cache);
   (b) the same just after an evening is published again (that evening read and scored anew);
   (c) the standings page, served in process, with its query count;
-  (d) the first standings with nothing kept (every evening read and scored: after a restart).
+  (d) the first standings with nothing kept (every evening read and scored: a new database, an
+      upgrade), and after a restart (the process's own cache emptied, the season's kept on disk,
+      in a folder of the bench's own).
 
     .venv/bin/python bench/season.py [--evenings 60] [--tables 30] [--repeat 3]
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/whistdrive .venv/bin/python bench/season.py
 """
 
 import argparse
+import atexit
 import os
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from datetime import date, timedelta
 from pathlib import Path
@@ -32,11 +37,11 @@ import django  # noqa: E402
 django.setup()
 
 from django.conf import settings  # noqa: E402
-from django.core.cache import cache  # noqa: E402
+from django.core.cache import cache, caches  # noqa: E402
 from django.core.signals import request_finished, request_started  # noqa: E402
 from django.db import close_old_connections, connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+from django.test.utils import CaptureQueriesContext, override_settings, setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 from tests.seasons import COMPETITIONS, season  # noqa: E402
@@ -80,6 +85,11 @@ def main():
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
     settings.ALLOWED_HOSTS = ["testserver"]
+    kept = settings.CACHES.get("season", {})  # a checkout from before the season's cache has none
+    if kept.get("BACKEND", "").endswith(".FileBasedCache"):  # not the data folder's
+        beside = {**kept, "LOCATION": tempfile.mkdtemp(prefix="whistdrive-bench-season-")}
+        override_settings(CACHES={**settings.CACHES, "season": beside}).enable()
+        atexit.register(shutil.rmtree, beside["LOCATION"], ignore_errors=True)
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
         club = services.club_get_or_create(name="Bench Club")
@@ -102,10 +112,16 @@ def main():
         client = Client()
 
         def cold():
+            for kept in caches.all():
+                kept.clear()
+            competitions.competition_standings(Competition.objects.get(pk=made[0].pk))
+
+        def restarted():
             cache.clear()
             competitions.competition_standings(Competition.objects.get(pk=made[0].pk))
 
         cold_times = _timed(cold, args.repeat)
+        restart_times = _timed(restarted, args.repeat)
         if args.profile:
             import cProfile
             import pstats
@@ -147,6 +163,7 @@ def main():
             ):
                 print(f"    {label:<34} {_figures(times)}")
         print(f"(d) first standings, nothing kept (every evening scored): {_figures(cold_times)}")
+        print(f"    first standings after a restart (the season's cache kept): {_figures(restart_times)}")
         print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)

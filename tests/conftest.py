@@ -9,6 +9,13 @@ import pytest
 # database calls from it (SynchronousOnlyOperation).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+# The season's cache is kept on disk by default (settings.CACHES). In the tests, and in every
+# process a test starts, each cache is kept in memory, all in one store: nothing is kept from one
+# run to the next, and a test that empties the cache (as after a restart) empties every one.
+LOCMEM = "django.core.cache.backends.locmem.LocMemCache"
+os.environ["CACHE_BACKEND"] = LOCMEM
+os.environ.pop("CACHE_LOCATION", None)
+
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -39,6 +46,14 @@ def pytest_configure(config):
     from playwright.sync_api import expect
 
     expect.set_options(timeout=15_000)
+
+    from django.conf import settings
+    from django.test.utils import override_settings
+
+    in_memory = {"BACKEND": LOCMEM, "LOCATION": "", "OPTIONS": {}}
+    override_settings(
+        CACHES={alias: {**kept, **in_memory} for alias, kept in settings.CACHES.items()}
+    ).enable()
 
 
 def needs_browser(item) -> bool:
@@ -71,11 +86,13 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(autouse=True)
 def fresh_scores_cache():
     """Each test starts with no scores kept from another (ids are reused after a rollback)."""
-    from django.core.cache import cache
+    from django.core.cache import caches
 
-    cache.clear()
+    for kept in caches.all():
+        kept.clear()
     yield
-    cache.clear()
+    for kept in caches.all():
+        kept.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -193,7 +193,7 @@ def test_a_players_competitions_give_their_row(club, players):
 
     found = competitions.player_competitions(players[0])
 
-    assert [(c.name, row.played, qualified) for c, row, qualified in found] == [("Percentages", 1, 12)]
+    assert [(c.name, placing.played, placing.qualified) for c, placing in found] == [("Percentages", 1, 12)]
 
 
 def test_a_competition_is_saved_with_a_line_in_the_clubs_trail(club, organiser):

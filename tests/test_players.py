@@ -145,13 +145,31 @@ def test_the_players_page_reads_the_same_queries_however_many_evenings(
         assert client.get(url).status_code == 200  # the evenings are scored once and kept
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200
-    # Eleven for the evenings (their pairs, and the members in them once each; the two-player
-    # nights' one when there are none); six for the competitions (their rules, the evenings picked
-    # by hand of both kinds, the club's published events, drives and two-player nights).
-    assert len(captured.captured_queries) == 17
-    # With nothing kept, the evenings' boards, seatings and results, and the competitions'
+    # Nine for the evenings (the member; their events with what the kept evenings are read from;
+    # the members they met, for their published names; the drives with their states; the
+    # two-player nights); six for the competitions (their rules, the evenings picked by hand of
+    # both kinds, the club's published events, drives and two-player nights): no event's pairs or
+    # scores, however many evenings.
+    assert len(captured.captured_queries) == 15
+    # With nothing kept, the evenings' pairs, boards, seatings and results, and the competitions'
     # evenings read together: the same queries however many evenings.
-    assert len(cold.captured_queries) == 29
+    assert len(cold.captured_queries) == 30
+
+
+def test_a_kept_players_page_names_everyone_as_they_publish_their_name_now(client, club, make_played_event):
+    joan = services.member_create(club=club, first_name="Joan", last_name="Bellamy")
+    harold = services.member_create(club=club, first_name="Harold", last_name="Bickerstaff")
+    make_played_event(club, members=[joan, harold])
+    url = reverse("tournaments:player", args=[joan.pk])
+    assert "Harold Bickerstaff" in client.get(url).content.decode()  # the evenings now kept
+
+    Member.objects.filter(pk=harold.pk).update(published_as=Member.Published.INITIALS)
+    page = client.get(url).content.decode()
+    assert "Harold Bickerstaff" not in page and f'href="/players/{harold.pk}/"' in page
+
+    Member.objects.filter(pk=harold.pk).update(published_as=Member.Published.HIDDEN)
+    page = client.get(url).content.decode()
+    assert "Bickerstaff" not in page and f'href="/players/{harold.pk}/"' not in page
 
 
 def test_the_players_page_is_paginated_when_long(client, club, make_played_event, monkeypatch):

@@ -1,6 +1,18 @@
 import gc
 
 from django.apps import AppConfig
+from django.conf import settings
+from django.core.cache import caches
+from django.db.models.signals import post_migrate
+
+
+def season_cache_emptied(plan=None, **kwargs) -> None:
+    """A database migrate has just made (or flush emptied: it gives no plan) starts with nothing
+    kept on disk: its evenings' ids and versions may be those of the database that was there
+    before. A migrate that applied nothing keeps what is kept. A shared cache (CACHE_BACKEND) is
+    never emptied here: it may hold others' keys."""
+    if (plan is None or plan) and settings.CACHES["season"]["BACKEND"].endswith(".FileBasedCache"):
+        caches["season"].clear()
 
 
 class TournamentsConfig(AppConfig):
@@ -13,6 +25,7 @@ class TournamentsConfig(AppConfig):
         from .signals import evening_closed
 
         evening_closed.connect(hall_backups.hall_backup_on_close, dispatch_uid="hall_backup_on_close")
+        post_migrate.connect(season_cache_emptied, sender=self, dispatch_uid="season_cache_emptied")
         # What start-up loaded (Django, the models, the admin: some seventy thousand objects) lives
         # as long as the process. Frozen out of the garbage collector, it is no longer walked by each
         # full collection, nor by the last one at exit: the print command's processor time fell by a

@@ -4,12 +4,13 @@ A fresh clone runs with none set (DEBUG on, SQLite in db.sqlite3). For a club's 
 Where the files are, in a clone and in an installed copy alike, is locations.py's rule.
 """
 
+import hashlib
 from importlib.util import find_spec
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from . import locations
+from . import __version__, locations
 from .env import database_from_url, email_from_env, env_bool, env_int, env_list, env_str
 
 # whistdrive's own files (templates/, static/, fixtures/), and the folder of the club's data: the
@@ -110,11 +111,29 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # An event's scores are kept between two writes (services/events/scoring.py), by default in each server
 # process's memory. Several servers may share one cache instead, e.g.
 # CACHE_BACKEND=django.core.cache.backends.redis.RedisCache CACHE_LOCATION=redis://127.0.0.1:6379
+# What the season's pages read of the published evenings (each evening as the competitions and the
+# players' pages see it, the standings, each member's evenings: services/season/) is kept the same
+# way, under versions of what it came from, in the "season" cache: by default in the data folder,
+# so that the first page after a restart finds it (and emptied when migrate makes a database or
+# flush empties one: tournaments/apps.py), else in CACHE_BACKEND's cache. Its keys name the app's
+# version, so an upgrade never reads what an older one kept, and the database, so two databases
+# never read each other's.
+_CACHE_BACKEND = env_str("CACHE_BACKEND", "")
+_database = [DATABASES["default"].get(part) for part in ("ENGINE", "NAME", "HOST", "PORT")]
+SEASON_CACHE_DAYS = 60  # longer than a season's summer break: a page read once a week stays kept
 CACHES = {
     "default": {
-        "BACKEND": env_str("CACHE_BACKEND", "django.core.cache.backends.locmem.LocMemCache"),
+        "BACKEND": _CACHE_BACKEND or "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": env_str("CACHE_LOCATION", ""),
-    }
+    },
+    "season": {
+        "BACKEND": _CACHE_BACKEND or "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": env_str("CACHE_LOCATION", "") if _CACHE_BACKEND else str(DATA_DIR / "cache" / "season"),
+        "KEY_PREFIX": f"whistdrive-{__version__}-{hashlib.sha256(repr(_database).encode()).hexdigest()[:16]}",
+        "TIMEOUT": SEASON_CACHE_DAYS * 24 * 60 * 60,
+        # On disk, room for a few seasons' evenings and the standings of their latest versions.
+        "OPTIONS": {} if _CACHE_BACKEND else {"MAX_ENTRIES": 3000},
+    },
 }
 
 AUTH_PASSWORD_VALIDATORS = [

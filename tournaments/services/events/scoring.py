@@ -4,7 +4,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db.models import Count, Max, OuterRef, Subquery
 
 from ...domain import scoring
@@ -154,6 +154,15 @@ def scores_key(pk: int, settings, versions) -> str:
     return ":".join(str(part) for part in ("event-scores", pk, *settings, *versions))
 
 
+def read_scores_key(event: Event) -> str:
+    """The key of the scores of an event read ``with_score_versions``: no query of its own."""
+    return scores_key(
+        event.pk,
+        (getattr(event, name) for name in SCORING_FIELDS),
+        (getattr(event, name) for name in SCORE_VERSIONS),
+    )
+
+
 def _scores_keys(events) -> dict[int, str]:
     """The cache keys of the events' scores: what they are worked out from, read in one query
     for any number of events.
@@ -206,6 +215,15 @@ def events_scores(
     return {event.pk: kept[keys[event.pk]] for event in events if keys[event.pk] in kept}
 
 
+def season_cache():
+    """The cache of what the season's pages read of published evenings (their ``Meetings``, how
+    the competitions see them, the standings, each member's evenings): each under a version of
+    what it came from, as the scores are, but by default kept on disk, so that a restart finds it
+    (settings.CACHES). An event's whole scores stay in the process's cache: they change with each
+    result of an evening in play."""
+    return caches["season"]
+
+
 @dataclass(frozen=True)
 class Meetings:
     """What a member's season reads of an event's scores, kept apart in the cache as it is quick to
@@ -233,12 +251,12 @@ def events_meetings(events, pairs_by_event: dict[int, list]) -> dict[int, Meetin
     """The ``Meetings`` of many events at once, from the cache (one query for their keys); those
     not kept are worked out from the events' scores (``events_scores``), and kept."""
     keys = {pk: "meetings-" + key for pk, key in _scores_keys(events).items()}
-    kept = cache.get_many(keys.values())
+    kept = season_cache().get_many(keys.values())
     missing = [event for event in events if keys[event.pk] not in kept]
     if missing:
         scores = events_scores(missing, pairs_by_event)
         fresh = {keys[event.pk]: meetings_of(scores[event.pk]) for event in missing}
-        cache.set_many(fresh)
+        season_cache().set_many(fresh)
         kept.update(fresh)
     return {event.pk: kept[keys[event.pk]] for event in events}
 

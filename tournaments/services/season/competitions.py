@@ -1,12 +1,13 @@
 """A club's competitions: saved with a line in the club's trail, and their standings worked out
 from the club's published evenings by ``domain/competitions.py``.
 
-Each evening is read as the domain's ``Evening`` once and kept in Django's cache under the key of
-what its scores are worked out from (an event's: ``scoring.scores_key``; a drive's: its results'
-history and its trail), so a publication or a correction gives it a new key. The evenings of a
+Each evening is read as the domain's ``Evening`` once and kept in the season's cache
+(``scoring.season_cache``: on disk by default, so a restart finds it) under the key of what its
+scores are worked out from (an event's: ``scoring.scores_key``; a drive's: its results' history
+and its trail), so a publication or a correction gives it a new key. The evenings of a
 season are then a fixed number of queries: the competition, its picked evenings, the club's
 published events with their versions, its published drives with theirs, and the trail's latest
-publication or correction; the evenings missing from the cache (after a restart) are read
+publication or correction; the evenings missing from the cache (new, or changed) are read
 together, in a few more queries however many. A competition's standings are kept too, under its
 rules and the versions of the evenings it reads, so a page that shows them works them out again
 only after a change.
@@ -20,7 +21,6 @@ from datetime import date as Date
 from datetime import datetime
 from functools import cached_property
 
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
@@ -59,6 +59,7 @@ from ..events.scoring import (
     event_report,
     events_scores,
     scores_key,
+    season_cache,
     with_score_versions,
 )
 from ..widow.state import WidowState
@@ -156,21 +157,28 @@ def _picked_ids(competition: Competition) -> frozenset[str]:
     )
 
 
+def _rules_and_version(competition: Competition, season: "_Season") -> tuple[rules.Rules, str]:
+    """The competition's rules (its picks read only when it has them), and a word for them with
+    what the season's evenings are read from: what its standings are kept under."""
+    picked = _picked_ids(competition) if competition.by_hand else None
+    kept_rules = competition.rules(picked)
+    values = [getattr(kept_rules, f.name) for f in fields(kept_rules)]
+    said = [sorted(v) if isinstance(v, frozenset) else v for v in values]  # the same in every process
+    return kept_rules, hashlib.sha256(repr((said, season.version)).encode()).hexdigest()
+
+
 def _standings(competition: Competition, season: "_Season") -> rules.Standings:
     """The competition's standings from the season's evenings (its picks read only when it has
     them), kept in the cache under its rules and what the evenings are read from: worked out again
     only after a change to either. The standings' evenings are kept without their entrants (the
     rows hold what each scored)."""
-    picked = _picked_ids(competition) if competition.by_hand else None
-    kept_rules = competition.rules(picked)
-    values = [getattr(kept_rules, f.name) for f in fields(kept_rules)]
-    said = [sorted(v) if isinstance(v, frozenset) else v for v in values]  # the same in every process
-    key = "competition-standings:" + hashlib.sha256(repr((said, season.version)).encode()).hexdigest()
-    table = cache.get(key)
+    kept_rules, version = _rules_and_version(competition, season)
+    key = "competition-standings:" + version
+    table = season_cache().get(key)
     if table is None:
         table = rules.standings(season.evenings, kept_rules)
         table = replace(table, evenings=tuple(replace(e, entrants=()) for e in table.evenings))
-        cache.set(key, table)
+        season_cache().set(key, table)
     return table
 
 
@@ -325,11 +333,11 @@ class _Season:
 
     @cached_property
     def evenings(self) -> list[rules.Evening]:
-        kept = cache.get_many(self.keys.values())
+        kept = season_cache().get_many(self.keys.values())
         missing = [(kind, row[0]) for kind, row in self.rows if self.keys[(kind, row[0])] not in kept]
         fresh = {self.keys[evening]: read for evening, read in _read_evenings(missing).items()}
         if fresh:
-            cache.set_many(fresh)
+            season_cache().set_many(fresh)
             kept.update(fresh)
         evenings = []
         for kind, row in self.rows:
@@ -493,9 +501,32 @@ def _club_season(club: Club, competitions: list[Competition]) -> "_Season":
     return _Season(club, start, None if None in ends else max(ends))
 
 
-def player_competitions(member: Member) -> list[tuple[Competition, rules.Row, int]]:
-    """The competitions of the member's club the member is in, each with their row (place, total,
-    how many more evenings they need) and how many have qualified in their list."""
+@dataclass(frozen=True)
+class Placing:
+    """Where a member stands in a competition, as their own page says it."""
+
+    place: str  # "" while not qualified
+    total_text: str
+    status: str  # "" when qualified, else "needs 2 more"
+    played: int
+    qualified: int  # how many have qualified in the member's list
+
+
+def _placings(table: rules.Standings) -> dict[int, Placing]:
+    """Each member's placing in the standings (a member in two rows, by the first, as ``row_of``)."""
+    qualified = Counter(row.list for row in table.rows if row.qualified)
+    placings = {}
+    for row in table.rows:
+        placing = Placing(row.place, row.total_text, row.status, row.played, qualified[row.list])
+        for member in row.members:
+            placings.setdefault(member, placing)
+    return placings
+
+
+def player_competitions(member: Member) -> list[tuple[Competition, Placing]]:
+    """The competitions of the member's club the member is in, each with their placing. Each
+    competition's placings are kept in the cache beside its standings, under the same key: small
+    to read back, for a member's page, where the whole standings are not."""
     competitions = list(
         Competition.objects.filter(club_id=member.club_id)
         .select_related("club")
@@ -504,12 +535,17 @@ def player_competitions(member: Member) -> list[tuple[Competition, rules.Row, in
     if not competitions:
         return []
     season = _club_season(member.club, competitions)
+    keys = {c.pk: "competition-placings:" + _rules_and_version(c, season)[1] for c in competitions}
+    kept = season_cache().get_many(keys.values())
+    fresh = {keys[c.pk]: _placings(_standings(c, season)) for c in competitions if keys[c.pk] not in kept}
+    if fresh:
+        season_cache().set_many(fresh)
+        kept.update(fresh)
     found = []
     for competition in competitions:
-        table = _standings(competition, season)
-        row = table.row_of(member.pk)
-        if row is not None:
-            found.append((competition, row, len(table.qualified(row.list))))
+        placing = kept[keys[competition.pk]].get(member.pk)
+        if placing is not None:
+            found.append((competition, placing))
     return found
 
 

@@ -7,8 +7,9 @@ says what the results pages and ``manage.py results`` say. Read in a fixed numbe
 however many evenings the member played (a cached event's scores cost nothing more).
 """
 
+import hashlib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from django.db.models import Q
@@ -26,13 +27,21 @@ from ...models import (
     IndividualPlayer,
     Member,
     Pair,
+    names_whole,
     page_shown,
     person_name,
 )
 from ...reports import format_percentage, headline_figure, headline_words
 from ..drives.state import DriveState, plain_number
 from ..duels.state import night_states
-from ..events.scoring import events_meetings, events_scores, meetings_of
+from ..events.scoring import (
+    events_meetings,
+    events_scores,
+    meetings_of,
+    read_scores_key,
+    season_cache,
+    with_score_versions,
+)
 from ..widow.state import WidowState
 from .competitions import player_competitions
 
@@ -488,15 +497,15 @@ def nights_evenings(nights, member_ids=None) -> list[tuple[int, Evening]]:
 def member_competitions(member: Member) -> tuple[dict, ...]:
     """The competitions of the member's club the member is in, and where they stand."""
     shown = []
-    for competition, row, field_size in player_competitions(member):
+    for competition, placing in player_competitions(member):
         shown.append(
             {
                 "url": reverse("tournaments:competition", args=[competition.club.slug, competition.pk]),
                 "name": competition.name,
-                "place": row.place,
-                "field_size": field_size,
-                "score_text": row.total_text,
-                "status": row.status,
+                "place": placing.place,
+                "field_size": placing.qualified,
+                "score_text": placing.total_text,
+                "status": placing.status,
             }
         )
     return tuple(shown)
@@ -520,12 +529,69 @@ def club_players(club):
     return club.members.filter(played, forgotten_at=None).order_by("last_name", "first_name")
 
 
+def _member_events_evenings(member: Member, events: list[Event]) -> list[Evening]:
+    """The member's evenings of the events (read ``with_score_versions``), kept in the cache under
+    the member and what the events' scores are worked out from (with their names and dates), so a
+    page asked for again between two writes reads none of the events' pairs or scores. They are
+    kept with names whole and published for the page's reader here (``_published_evenings``)."""
+    said = sorted((event.pk, read_scores_key(event), event.name, event.date) for event in events)
+    key = f"member-events:{member.pk}:" + hashlib.sha256(repr(said).encode()).hexdigest()
+    evenings = season_cache().get(key)
+    if evenings is None:
+        with names_whole():  # kept for every reader
+            evenings = [e for _, e in events_evenings(events, {member.pk})]
+        season_cache().set(key, evenings)
+    return _published_evenings(evenings)
+
+
+def _published_evenings(evenings: list[Evening]) -> list[Evening]:
+    """The evenings with everyone met named as the page's reader may read them, and linked only
+    when the reader may open their page: one query for the members, however many evenings."""
+    ids = {
+        person.member_id
+        for evening in evenings
+        for person in (*evening.partners, *evening.opponents, *evening.partnered)
+        if person.member_id
+    }
+    members = (
+        Member.objects.filter(pk__in=ids)
+        .order_by()
+        .only("first_name", "last_name", "published_as", "forgotten_at")
+    )
+    persons = {member.pk: _person(member) for member in members}
+
+    def shown(person: Person) -> Person:
+        if person.member_id in persons:
+            return persons[person.member_id]
+        return _person(None, person.name)  # a guest, or a member no longer in the club's list
+
+    def counted(met: Counter) -> Counter:
+        shown_met: Counter = Counter()
+        for person, deals in met.items():
+            shown_met[shown(person)] += deals
+        return shown_met
+
+    return [
+        replace(
+            evening,
+            partners=tuple(shown(p) for p in evening.partners),
+            opponents=counted(evening.opponents),
+            partnered=counted(evening.partnered),
+        )
+        for evening in evenings
+    ]
+
+
 def member_season(member: Member) -> Season:
     """The member's published evenings and drives, newest first, with their competitions."""
     in_pair = Q(player1=member) | Q(player2=member)
     event_ids = Pair.objects.filter(in_pair, event__published=True).values("event_id")
     seat_ids = IndividualPlayer.objects.filter(in_pair, event__published=True).values("event_id")
-    events = Event.objects.filter(Q(pk__in=event_ids) | Q(pk__in=seat_ids)).select_related("club")
+    events = list(
+        with_score_versions(Event.objects.filter(Q(pk__in=event_ids) | Q(pk__in=seat_ids))).select_related(
+            "club"
+        )
+    )
     drive_ids = DrivePlayer.objects.filter(
         Q(member=member) | Q(second_member=member), drive__published=True
     ).values("drive_id")
@@ -534,7 +600,7 @@ def member_season(member: Member) -> Season:
         pk__in=DuelPlayer.objects.filter(member=member, night__published=True).values("night_id")
     ).select_related("club")
     only = {member.pk}
-    evenings = [e for _, e in events_evenings(events, only)] + [e for _, e in drives_evenings(drives, only)]
+    evenings = _member_events_evenings(member, events) + [e for _, e in drives_evenings(drives, only)]
     evenings += [e for _, e in nights_evenings(nights, only)]
     evenings.sort(key=lambda e: (e.date, e.kind, e.pk), reverse=True)
     return Season(member=member, evenings=tuple(evenings), competitions=member_competitions(member))
