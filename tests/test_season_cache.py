@@ -126,3 +126,20 @@ def test_a_players_first_page_after_a_restart_reads_no_evening_again(client, clu
         sql.startswith(('SELECT "tournaments_pair"', 'SELECT "tournaments_result"')) for sql in read
     )
     assert len(read) <= 12  # as between two writes: no more with more evenings
+
+
+def test_a_forgotten_members_name_leaves_the_disk_once_the_erasure_is_committed(
+    client, club, on_disk, tmp_path, django_capture_on_commit_callbacks
+):
+    from django.urls import reverse
+
+    from tournaments.services.core.members import member_forget
+
+    players = members(club, 12)
+    published_event(club, day=date(2026, 2, 1), pairs=[(players[a], players[b]) for a, b in PAIRS])
+    client.get(reverse("tournaments:player", args=[players[1].pk]))  # names their partner, players[0]
+    folder = tmp_path / "season"  # the on_disk fixture's
+    assert any(folder.iterdir())
+    with django_capture_on_commit_callbacks(execute=True):
+        member_forget(member=players[0], reason="asked by letter")
+    assert not any(folder.glob("*.djcache"))

@@ -1,18 +1,16 @@
 import gc
 
 from django.apps import AppConfig
-from django.conf import settings
-from django.core.cache import caches
 from django.db.models.signals import post_migrate
 
 
 def season_cache_emptied(plan=None, **kwargs) -> None:
     """A database migrate has just made (or flush emptied: it gives no plan) starts with nothing
-    kept on disk: its evenings' ids and versions may be those of the database that was there
-    before. A migrate that applied nothing keeps what is kept. A shared cache (CACHE_BACKEND) is
-    never emptied here: it may hold others' keys."""
-    if (plan is None or plan) and settings.CACHES["season"]["BACKEND"].endswith(".FileBasedCache"):
-        caches["season"].clear()
+    kept on disk; a migrate that applied nothing keeps what is kept."""
+    if plan is None or plan:
+        from .services.core.season_cache import season_cache_empty
+
+        season_cache_empty()
 
 
 class TournamentsConfig(AppConfig):

@@ -130,7 +130,9 @@ CACHES = {
         "BACKEND": _CACHE_BACKEND or "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": env_str("CACHE_LOCATION", "") if _CACHE_BACKEND else str(DATA_DIR / "cache" / "season"),
         "KEY_PREFIX": f"whistdrive-{__version__}-{hashlib.sha256(repr(_database).encode()).hexdigest()[:16]}",
-        "TIMEOUT": SEASON_CACHE_DAYS * 24 * 60 * 60,
+        # On disk for a season; in a shared cache as long as its other entries (what it keeps names
+        # members, and a forgotten member's name goes with the rest).
+        "TIMEOUT": 300 if _CACHE_BACKEND else SEASON_CACHE_DAYS * 24 * 60 * 60,
         # On disk, room for a few seasons' evenings and the standings of their latest versions.
         "OPTIONS": {} if _CACHE_BACKEND else {"MAX_ENTRIES": 3000},
     },

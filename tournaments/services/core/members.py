@@ -43,6 +43,7 @@ from ...models import (
 )
 from .audit import DETAIL_LENGTH, club_log, drive_log, event_log
 from .errors import ServiceError
+from .season_cache import season_cache_empty
 
 REASON_LENGTH = 200
 
@@ -116,6 +117,9 @@ def _erase(member: Member, *, when, user=None, again: bool = False) -> None:
         event_log(event=event, action=AuditLine.Action.FORGOTTEN, detail=detail, user=user)
     for drive in Drive.objects.filter(pk__in=drives):
         drive_log(drive=drive, action=AuditLine.Action.FORGOTTEN, detail=detail, user=user)
+    # The new lines make every page read the evenings again, but what the season cache kept from
+    # before still names the member on disk: dropped, once the erasure is committed.
+    transaction.on_commit(season_cache_empty)
 
 
 def _evenings_of(member: Member) -> tuple[list[int], list[int]]:

@@ -4,7 +4,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from django.core.cache import cache, caches
+from django.core.cache import cache
 from django.db.models import Count, Max, OuterRef, Subquery
 
 from ...domain import scoring
@@ -12,6 +12,7 @@ from ...domain.deals import honours, parse_deal
 from ...domain.errors import DomainError
 from ...domain.progress import expected_boards
 from ...models import AuditLine, Board, Event, Result, ResultChange, Seating, page_shown, person_name
+from ..core.season_cache import season_cache
 from .lifecycle import SCORING_FIELDS
 
 
@@ -213,15 +214,6 @@ def events_scores(
         cache.set_many(fresh)
         kept.update(fresh)
     return {event.pk: kept[keys[event.pk]] for event in events if keys[event.pk] in kept}
-
-
-def season_cache():
-    """The cache of what the season's pages read of published evenings (their ``Meetings``, how
-    the competitions see them, the standings, each member's evenings): each under a version of
-    what it came from, as the scores are, but by default kept on disk, so that a restart finds it
-    (settings.CACHES). An event's whole scores stay in the process's cache: they change with each
-    result of an evening in play."""
-    return caches["season"]
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 from the club's published evenings by ``domain/competitions.py``.
 
 Each evening is read as the domain's ``Evening`` once and kept in the season's cache
-(``scoring.season_cache``: on disk by default, so a restart finds it) under the key of what its
+(``core.season_cache``: on disk by default, so a restart finds it) under the key of what its
 scores are worked out from (an event's: ``scoring.scores_key``; a drive's: its results' history
 and its trail), so a publication or a correction gives it a new key. The evenings of a
 season are then a fixed number of queries: the competition, its picked evenings, the club's
@@ -50,6 +50,7 @@ from ...models import (
 from ...print_data import CompetitionSheet, PrintEvent
 from ..core.audit import changes_text, club_log
 from ..core.errors import ServiceError
+from ..core.season_cache import season_cache
 from ..drives.state import DriveState
 from ..duels.state import night_states
 from ..events.individuals import IndividualReport, individual_report
@@ -59,7 +60,6 @@ from ..events.scoring import (
     event_report,
     events_scores,
     scores_key,
-    season_cache,
     with_score_versions,
 )
 from ..widow.state import WidowState

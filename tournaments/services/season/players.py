@@ -32,6 +32,7 @@ from ...models import (
     person_name,
 )
 from ...reports import format_percentage, headline_figure, headline_words
+from ..core.season_cache import season_cache
 from ..drives.state import DriveState, plain_number
 from ..duels.state import night_states
 from ..events.scoring import (
@@ -39,7 +40,6 @@ from ..events.scoring import (
     events_scores,
     meetings_of,
     read_scores_key,
-    season_cache,
     with_score_versions,
 )
 from ..widow.state import WidowState
