@@ -19,7 +19,7 @@ from pathlib import Path
 # bench/load_tablets.py for 30 tables and bench/load_drive.py for a drive of 60), a score's server
 # p95 was 72 ms and 48 ms with 2 threads, against 877 and 755 ms with 8 (166 ms at 60 with 4).
 # Several processes did worse on one SQLite file, their writers polling for each other's lock
-# (granian -w 2 126 ms and gunicorn -w 4 170 ms at 30). A slow page (the print pack) holds one
+# (granian -w 2 126 and 187 ms, gunicorn -w 4 142 and 197 ms at 30). A slow page (the print pack) holds one
 # thread; the tablets keep the other. The README's Benchmarks give every figure.
 THREADS = 2
 
