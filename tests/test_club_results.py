@@ -20,6 +20,49 @@ def test_it_lists_published_evenings_and_drives_newest_first(
     assert "Private Night" not in page
 
 
+def test_two_player_nights_and_each_kind_of_drive_are_listed_by_what_they_were(
+    client, club, make_played_drive
+):
+    from tournaments.models import Drive, DuelNight
+    from tournaments.services.duels import duel_night_create
+    from tournaments.services.widow import widow_create
+
+    make_played_drive(club, name="Friday Drive", day=date(2026, 10, 2))
+    widow = widow_create(club=club, name="Widow Night", date=date(2026, 10, 9))
+    night = duel_night_create(
+        club=club,
+        name="German Whist Night",
+        date=date(2026, 10, 16),
+        players=["Ann", "Bob", "Cy"],
+        pairing="swiss",
+        rounds=2,
+    )
+    duel_night_create(
+        club=club,
+        name="Unfinished Night",
+        date=date(2026, 10, 23),
+        players=["Di", "Ed", "Flo"],
+        pairing="swiss",
+        rounds=2,
+    )
+    Drive.objects.filter(pk=widow.pk).update(published=True)  # as once its series are played
+    DuelNight.objects.filter(pk=night.pk).update(published=True)
+
+    page = client.get(reverse("tournaments:club-results", args=[club.slug])).content.decode()
+
+    night_url, widow_url = (
+        reverse("tournaments:duel-results", args=[night.pk]),
+        reverse("tournaments:drive-results", args=[widow.pk]),
+    )
+    assert (
+        f'<a href="{night_url}">German Whist Night</a> <span class="hint">(two-player night)</span>' in page
+    )
+    assert f'<a href="{widow_url}">Widow Night</a> <span class="hint">(widow whist series)</span>' in page
+    assert 'Friday Drive</a> <span class="hint">(whist drive)</span>' in page
+    assert page.index("German Whist Night") < page.index("Widow Night") < page.index("Friday Drive")
+    assert "Unfinished Night" not in page
+
+
 def test_another_clubs_evenings_are_not_on_the_index(client, club, other_club, make_played_event):
     make_played_event(other_club, name="Their Night")
     page = client.get(reverse("tournaments:club-results", args=[club.slug])).content.decode()

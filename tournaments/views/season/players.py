@@ -4,7 +4,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import CharField, Value
+from django.db.models import CharField, F, Value
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -12,7 +12,8 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_POST
 
 from ...domain.errors import DomainError
-from ...models import Club, Competition, Drive, Event, Member, page_shown, person_name
+from ...domain.formats import drive_format
+from ...models import Club, Competition, Drive, DuelNight, Event, Member, page_shown, person_name
 from ...services.season.mail import results_send, sending_said
 from ...services.season.players import club_players, member_season
 from ..common import back, check_club_open, get_event_for_user, get_open_club, login_when_needed
@@ -52,21 +53,36 @@ def player_page(request, member_id: int):
 
 
 def club_published(club: Club):
-    """The club's published evenings and drives, newest first, as one list the database pages:
-    rows of (kind, id, name, date)."""
+    """The club's published evenings (events, drives of every kind, two-player nights), newest
+    first, as one list the database pages: rows of (kind, format, id, name, date)."""
     fields = ("pk", "name", "date")
-    events = Event.objects.filter(club=club, published=True).annotate(
-        kind=Value("event", output_field=CharField())
-    )
-    drives = Drive.objects.filter(club=club, published=True).annotate(
-        kind=Value("drive", output_field=CharField())
-    )
+    none = Value("", output_field=CharField())
+
+    def rows(model, kind: str, format=none):
+        return (
+            model.objects.filter(club=club, published=True)
+            .annotate(kind=Value(kind, output_field=CharField()), shape=format)
+            .order_by()
+            .values_list("kind", "shape", *fields)
+        )
+
     return (
-        events.order_by()
-        .values_list("kind", *fields)
-        .union(drives.order_by().values_list("kind", *fields), all=True)
+        rows(Event, "event")
+        .union(rows(Drive, "drive", F("format")), rows(DuelNight, "night"), all=True)
         .order_by("-date", "-kind", "-pk")
     )
+
+
+def _published_row(kind: str, format: str, pk: int, name: str, date) -> dict:
+    """A row of the results index: the evening's results page, and what kind of evening it was
+    where it is not a duplicate event ("whist drive", "team night", "two-player night")."""
+    if kind == "event":
+        return {"date": date, "name": name, "url": reverse("tournaments:results", args=[pk]), "hint": ""}
+    if kind == "night":
+        url, hint = reverse("tournaments:duel-results", args=[pk]), "two-player night"
+    else:
+        url, hint = reverse("tournaments:drive-results", args=[pk]), drive_format(format).evening.singular
+    return {"date": date, "name": name, "url": url, "hint": "whist drive" if hint == "drive" else hint}
 
 
 def club_competitions(club: Club) -> list[dict]:
@@ -86,6 +102,7 @@ def club_competitions(club: Club) -> list[dict]:
 def club_results(request, slug: str):
     club = get_open_club(request, slug)
     page = Paginator(club_published(club), RESULTS_A_PAGE).get_page(request.GET.get("page"))
+    page.object_list = [_published_row(*row) for row in page.object_list]
     return render(
         request,
         "tournaments/club_results.html",
