@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.core.management import call_command
 
-from tournaments.models import Club, Drive, Event, Member
+from tournaments.models import Club, Drive, DuelNight, Event, Member
 
 LINK = re.compile(r'(?:href|src)="([^"]*)"')
 
@@ -30,12 +30,15 @@ def test_the_demo_clubs_pages_are_written_with_links_between_the_files(db, tmp_p
     autumn = Event.objects.get(name="Autumn Pairs")
     saturday = Drive.objects.get(name="Saturday Village Drive")
     joan = Member.objects.get(first_name="Joan", last_name="Bellamy")
+    night = DuelNight.objects.get(published=True)
     for name in (
         f"clubs/{club.slug}/results/index.html",
         f"events/{autumn.pk}/results/index.html",
         f"events/{autumn.pk}/results/boards/1/index.html",
         f"events/{autumn.pk}/results/pairs/ns/1/index.html",
         f"drives/{saturday.pk}/results/index.html",
+        f"two-player/{night.pk}/results/index.html",
+        f"two-player/{night.pk}/results.csv",
         f"players/{joan.pk}/index.html",
         "static/whistdrive.css",
     ):

@@ -2,11 +2,12 @@
 
 Each club's results index, its players' pages and its competitions are fetched as a visitor sees
 them (Django's test client, no login), and every page they lead to under the published results
-(an evening's standings, travellers, score cards, hand records and CSV, a drive's results, the
-competitions' standings), page by page. Links between the pages written become relative file
-links (``../../events/4/results/index.html``), the style sheets and scripts are copied beside
-them, and links to anything else (the organiser's login, sorting a table) become plain text, so
-every link in the copy opens a file of the copy.
+(an evening's standings, travellers, score cards, hand records and CSV, a drive's results, a
+two-player night's results with their CSV and JSON, the competitions' standings), page by page.
+Links between the pages written become relative file links
+(``../../events/4/results/index.html``), the style sheets and scripts are copied beside them, and
+links to anything else (the organiser's login, sorting a table) become plain text, so every link
+in the copy opens a file of the copy.
 
 Nothing is written to the database.
 """
@@ -31,7 +32,8 @@ PUBLIC = re.compile(
     r"^/(clubs/[\w-]+/(results|competitions)/"
     r"|players/\d+/"
     r"|events/\d+/(results|boards/\d+/)"
-    r"|drives/\d+/results/)"
+    r"|drives/\d+/results/"
+    r"|two-player/\d+/results)"
 )
 LINK = re.compile(r'(?P<attr>href|src)="(?P<url>[^"]*)"')
 KEPT_QUERY = {"page"}  # pages of a long list; sorting and the like are left out
