@@ -210,3 +210,31 @@ def test_the_movement_cannot_change_once_results_exist(client, organiser, two_cl
     assert b"can no longer change" in page.content
     ours.refresh_from_db()
     assert ours.tables == 3
+
+
+def test_the_two_player_nights_list_shows_only_own_club_and_leads_to_each_nights_page(
+    client, organiser, club, other_club
+):
+    from tournaments.models import DuelNight
+    from tournaments.services.duels import duel_night_create
+
+    def night(owner, name):
+        players = ["Ann", "Bob", "Cy"]
+        return duel_night_create(
+            club=owner, name=name, date="2026-11-27", players=players, pairing="swiss", rounds=2
+        )
+
+    ours, theirs = night(club, "Our German Whist"), night(other_club, "Their Humbug")
+    client.force_login(organiser)
+    page = client.get(reverse("admin:tournaments_duelnight_changelist")).content.decode()
+    assert "Our German Whist" in page and "Their Humbug" not in page
+    assert reverse("tournaments:duel-run", args=[ours.pk]) in page
+    change = reverse("admin:tournaments_duelnight_change", args=[theirs.pk])
+    assert client.get(change)["Location"] == reverse("admin:index")  # as for a row that is not there
+    assert (
+        client.post(
+            reverse("admin:tournaments_duelnight_delete", args=[ours.pk]), {"post": "yes"}
+        ).status_code
+        == 403
+    )
+    assert DuelNight.objects.filter(pk=ours.pk).exists()

@@ -11,6 +11,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.html import format_html
 
 from . import services
 from .domain.errors import DomainError
@@ -21,6 +22,7 @@ from .models import (
     Competition,
     Drive,
     DriveResultChange,
+    DuelNight,
     Event,
     League,
     Member,
@@ -518,6 +520,20 @@ class DriveAdmin(ClubScopedAdmin):
 
     def response_add(self, request, obj, post_url_continue=None):
         return redirect("tournaments:drive-run", drive_id=obj.pk)
+
+
+@admin.register(DuelNight)
+class DuelNightAdmin(ShownOnlyAdmin):
+    """A club's two-player nights, listed: each is set up, played, corrected and published on its
+    own page, which the list leads to, so its trail stays whole."""
+
+    list_display = ["name", "date", "club", "game", "pairing", "status", "published", "its_page"]
+    list_filter = ["status", "date", ("club", OrganisedClubFilter), "game"]
+    search_fields = ["name"]
+
+    @admin.display(description="Page")
+    def its_page(self, night: DuelNight):
+        return format_html('<a href="{}">Open</a>', reverse("tournaments:duel-run", args=[night.pk]))
 
 
 @admin.register(Competition)

@@ -69,6 +69,7 @@ class DuelNight(models.Model):
     objects = EveningQuerySet.as_manager()
 
     class Meta:
+        verbose_name = "two-player night"  # as the organiser site lists it
         ordering = ["-date", "name"]
         constraints = [
             models.CheckConstraint(condition=Q(game__in=list(GAMES)), name="duel_night_game_known"),
