@@ -29,24 +29,17 @@ def test_two_player_nights_and_each_kind_of_drive_are_listed_by_what_they_were(
 
     make_played_drive(club, name="Friday Drive", day=date(2026, 10, 2))
     widow = widow_create(club=club, name="Widow Night", date=date(2026, 10, 9))
-    night = duel_night_create(
-        club=club,
-        name="German Whist Night",
-        date=date(2026, 10, 16),
-        players=["Ann", "Bob", "Cy"],
-        pairing="swiss",
-        rounds=2,
-    )
-    duel_night_create(
-        club=club,
-        name="Unfinished Night",
-        date=date(2026, 10, 23),
-        players=["Di", "Ed", "Flo"],
-        pairing="swiss",
-        rounds=2,
+
+    def new_night(name, day):
+        players = ["Ann", "Bob", "Cy"]
+        return duel_night_create(club=club, name=name, date=day, players=players, pairing="swiss", rounds=2)
+
+    night, _ = (
+        new_night("German Whist Night", date(2026, 10, 16)),
+        new_night("Unfinished Night", date(2026, 10, 23)),
     )
     Drive.objects.filter(pk=widow.pk).update(published=True)  # as once its series are played
-    DuelNight.objects.filter(pk=night.pk).update(published=True)
+    DuelNight.objects.filter(pk=night.pk).update(published=True)  # the other is still in play
 
     page = client.get(reverse("tournaments:club-results", args=[club.slug])).content.decode()
 
