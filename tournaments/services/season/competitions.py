@@ -167,12 +167,14 @@ def _rules_and_version(competition: Competition, season: "_Season") -> tuple[rul
     return kept_rules, hashlib.sha256(repr((said, season.version)).encode()).hexdigest()
 
 
-def _standings(competition: Competition, season: "_Season") -> rules.Standings:
+def _standings(
+    competition: Competition, season: "_Season", ruled: tuple[rules.Rules, str] | None = None
+) -> rules.Standings:
     """The competition's standings from the season's evenings (its picks read only when it has
     them), kept in the cache under its rules and what the evenings are read from: worked out again
-    only after a change to either. The standings' evenings are kept without their entrants (the
-    rows hold what each scored)."""
-    kept_rules, version = _rules_and_version(competition, season)
+    only after a change to either. ``ruled`` is ``_rules_and_version`` when the caller has it. The
+    standings' evenings are kept without their entrants (the rows hold what each scored)."""
+    kept_rules, version = ruled or _rules_and_version(competition, season)
     key = "competition-standings:" + version
     table = season_cache().get(key)
     if table is None:
@@ -535,9 +537,11 @@ def player_competitions(member: Member) -> list[tuple[Competition, Placing]]:
     if not competitions:
         return []
     season = _club_season(member.club, competitions)
-    keys = {c.pk: "competition-placings:" + _rules_and_version(c, season)[1] for c in competitions}
+    ruled = {c.pk: _rules_and_version(c, season) for c in competitions}
+    keys = {pk: "competition-placings:" + version for pk, (_, version) in ruled.items()}
     kept = season_cache().get_many(keys.values())
-    fresh = {keys[c.pk]: _placings(_standings(c, season)) for c in competitions if keys[c.pk] not in kept}
+    missing = [c for c in competitions if keys[c.pk] not in kept]
+    fresh = {keys[c.pk]: _placings(_standings(c, season, ruled[c.pk])) for c in missing}
     if fresh:
         season_cache().set_many(fresh)
         kept.update(fresh)
