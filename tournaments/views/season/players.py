@@ -12,7 +12,7 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_POST
 
 from ...domain.errors import DomainError
-from ...domain.formats import drive_format
+from ...domain.formats import TWO_PLAYER_NIGHT, drive_format
 from ...models import Club, Competition, Drive, DuelNight, Event, Member, page_shown, person_name
 from ...services.season.mail import results_send, sending_said
 from ...services.season.players import club_players, member_season
@@ -79,7 +79,7 @@ def _published_row(kind: str, format: str, pk: int, name: str, date) -> dict:
     if kind == "event":
         return {"date": date, "name": name, "url": reverse("tournaments:results", args=[pk]), "hint": ""}
     if kind == "night":
-        url, hint = reverse("tournaments:duel-results", args=[pk]), "two-player night"
+        url, hint = reverse("tournaments:duel-results", args=[pk]), TWO_PLAYER_NIGHT.evening.singular
     else:
         url, hint = reverse("tournaments:drive-results", args=[pk]), drive_format(format).evening.singular
     return {"date": date, "name": name, "url": url, "hint": "whist drive" if hint == "drive" else hint}
