@@ -150,3 +150,23 @@ def test_django_starts_without_the_backup_checker():
     loaded = json.loads(done.stdout)
     assert "tournaments.services.backups.event_schema" in loaded  # the schemas are declared...
     assert not [m for m in loaded if m.split(".")[0] == "jsonschema"]  # ...and not yet checked
+
+
+def test_the_garbage_collector_waits_for_start_up_then_runs():
+    """Start-up's objects are frozen out of the collector, which is paused while Django starts and
+    running again once it has: a long-running server still collects what each request leaves."""
+    code = (
+        "import gc, json, django;"
+        "from django.conf import settings; settings.INSTALLED_APPS;"
+        "paused = not gc.isenabled();"
+        "django.setup();"
+        "print(json.dumps([paused, gc.isenabled(), gc.get_freeze_count()]))"
+    )
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "whistdrive.settings"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    paused, running, frozen = json.loads(done.stdout)
+    assert paused and running
+    assert frozen > 50_000

@@ -27,5 +27,7 @@ class TournamentsConfig(AppConfig):
         # What start-up loaded (Django, the models, the admin: some seventy thousand objects) lives
         # as long as the process. Frozen out of the garbage collector, it is no longer walked by each
         # full collection, nor by the last one at exit: the print command's processor time fell by a
-        # seventh. This is the last installed app, so every other app's ready() has run.
+        # seventh. The settings paused the collector for start-up; it starts again here. This is the
+        # last installed app, so every other app's ready() has run.
         gc.freeze()
+        gc.enable()

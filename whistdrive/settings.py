@@ -4,6 +4,7 @@ A fresh clone runs with none set (DEBUG on, SQLite in db.sqlite3). For a club's 
 Where the files are, in a clone and in an installed copy alike, is locations.py's rule.
 """
 
+import gc
 import hashlib
 from importlib.util import find_spec
 from pathlib import Path
@@ -12,6 +13,12 @@ from django.core.exceptions import ImproperlyConfigured
 
 from . import __version__, locations
 from .env import database_from_url, email_from_env, env_bool, env_int, env_list, env_str
+
+# Django's start-up (these settings, then every app's models and admin) makes some hundred thousand
+# objects that live as long as the process, and the garbage collector's full collections walked
+# them again and again as they grew: a tenth of a management command's start-up. It waits until
+# the last app is ready: TournamentsConfig.ready() freezes what start-up made and starts it again.
+gc.disable()
 
 # whistdrive's own files (templates/, static/, fixtures/), and the folder of the club's data: the
 # SQLite database, the hall's secret key, backups, unsent e-mails and the collected static files.
