@@ -31,6 +31,16 @@ def _manage(*args, **env):
     )
 
 
+def _python(code: str) -> subprocess.CompletedProcess:
+    """``code`` run by a new Python with whistdrive's settings, which must succeed."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "whistdrive.settings"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
 @pytest.mark.parametrize(
     "name, value",
     [
@@ -124,11 +134,7 @@ def test_django_starts_without_any_pdf_code():
         "from django.urls import get_resolver; get_resolver().url_patterns;"
         "print(json.dumps([setup, sorted(sys.modules)]))"
     )
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "whistdrive.settings"}
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
+    done = _python(code)
     for loaded in json.loads(done.stdout):
         pdf_code = {m for m in loaded if m.split(".")[0] in ("reportlab", "PIL", "segno")}
         pdf_code |= {m for m in loaded if m.startswith("tournaments.pdf.")}
@@ -142,11 +148,7 @@ def test_django_starts_without_the_backup_checker():
         "from django.urls import get_resolver; get_resolver().url_patterns;"
         "print(json.dumps(sorted(sys.modules)))"
     )
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "whistdrive.settings"}
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
+    done = _python(code)
     loaded = json.loads(done.stdout)
     assert "tournaments.services.backups.event_schema" in loaded  # the schemas are declared...
     assert not [m for m in loaded if m.split(".")[0] == "jsonschema"]  # ...and not yet checked
@@ -162,11 +164,7 @@ def test_the_garbage_collector_waits_for_start_up_then_runs():
         "django.setup();"
         "print(json.dumps([paused, gc.isenabled(), gc.get_freeze_count()]))"
     )
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "whistdrive.settings"}
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
+    done = _python(code)
     paused, running, frozen = json.loads(done.stdout)
     assert paused and running
     assert frozen > 50_000
