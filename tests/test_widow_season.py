@@ -4,6 +4,7 @@ points (never tricks), the club's results list it, and a competition by placings
 from datetime import date
 
 import pytest
+from django.core import mail
 from django.urls import reverse
 
 from tests.seasons import members
@@ -76,3 +77,25 @@ def test_the_demos_widow_evening_is_played_and_published(club):
     first = state.series_totals(1)
     top_table = sorted(first.get(p, 0) for p in state.tables[2][1])  # by running totals: the top four
     assert top_table == sorted(first.get(p, 0) for p in state.players)[-4:]
+
+
+def test_the_organiser_sends_a_published_series_results_from_its_page(client, organiser, series, settings):
+    """Each member with an address gets their place of the field and their points; pressing it
+    again sends nobody a second one."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    drive, people = series
+    for n, member in enumerate(people[:4]):
+        member.email = f"widow{n}@example.org"
+        member.save(update_fields=["email"])
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:drive-run", args=[drive.pk])).content.decode()
+    assert "Send results" in page
+    response = client.post(reverse("tournaments:drive-send-results", args=[drive.pk]), follow=True)
+    assert "4 e-mails added to the outbox; 4 sent." in response.content.decode()
+    standings = {s["player"].member_id: s for s in widow.WidowState(drive).standings()}
+    for message in mail.outbox:
+        (member,) = [m for m in people if m.email in message.to]
+        mine = standings[member.pk]
+        assert f"of 9 (all players), with {mine['points']} points." in message.body
+    client.post(reverse("tournaments:drive-send-results", args=[drive.pk]))
+    assert len(mail.outbox) == 4
