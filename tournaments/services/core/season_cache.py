@@ -12,6 +12,21 @@ def season_cache():
     return caches["season"]
 
 
+def kept_or_made(cache, keys: dict, make) -> dict:
+    """What ``cache`` keeps under each of ``keys`` (a thing -> its key), the things it does not keep
+    made together by ``make`` (the list of them -> a dict thing -> what it is) and kept: one read of
+    the cache and at most one write, however many things. A thing ``make`` leaves out (it could
+    not be made) is left out of the answer."""
+    kept = cache.get_many(keys.values())
+    missing = [thing for thing, key in keys.items() if key not in kept]
+    if missing:
+        fresh = {keys[thing]: made for thing, made in make(missing).items()}
+        if fresh:
+            cache.set_many(fresh)
+            kept.update(fresh)
+    return {thing: kept[key] for thing, key in keys.items() if key in kept}
+
+
 def season_cache_empty() -> None:
     """Drop all the season cache keeps, where it is whistdrive's own, on disk: after a migrate
     made a database or a flush emptied one (its evenings' ids and versions may be those of the

@@ -12,7 +12,7 @@ from ...domain.deals import honours, parse_deal
 from ...domain.errors import DomainError
 from ...domain.progress import expected_boards
 from ...models import AuditLine, Board, Event, Result, ResultChange, Seating, page_shown, person_name
-from ..core.season_cache import season_cache
+from ..core.season_cache import kept_or_made, season_cache
 from .lifecycle import SCORING_FIELDS
 
 
@@ -197,23 +197,22 @@ def events_scores(
     ``pairs_by_event`` holds each event's pairs, already read by the caller. An event its method
     cannot score raises its ``ScoringError``; or, given ``errors``, is left out and its error
     kept there under the event's id."""
-    keys = _scores_keys(events)
-    kept = cache.get_many(keys.values())
-    missing = [event for event in events if keys[event.pk] not in kept]
-    fresh = {}
-    for event, boards, seatings, rows in _scoring_rows(missing):
-        try:
-            fresh[keys[event.pk]] = _event_scores(
-                event, pairs_by_event.get(event.pk, []), boards, seatings, rows
-            )
-        except DomainError as error:
-            if errors is None:
-                raise
-            errors[event.pk] = error
-    if fresh:
-        cache.set_many(fresh)
-        kept.update(fresh)
-    return {event.pk: kept[keys[event.pk]] for event in events if keys[event.pk] in kept}
+    by_id = {event.pk: event for event in events}
+
+    def scored(ids: list[int]) -> dict[int, scoring.EventScores]:
+        fresh = {}
+        for event, boards, seatings, rows in _scoring_rows([by_id[pk] for pk in ids]):
+            try:
+                fresh[event.pk] = _event_scores(
+                    event, pairs_by_event.get(event.pk, []), boards, seatings, rows
+                )
+            except DomainError as error:
+                if errors is None:
+                    raise
+                errors[event.pk] = error
+        return fresh
+
+    return kept_or_made(cache, _scores_keys(events), scored)
 
 
 @dataclass(frozen=True)
@@ -243,14 +242,13 @@ def events_meetings(events, pairs_by_event: dict[int, list]) -> dict[int, Meetin
     """The ``Meetings`` of many events at once, from the cache (one query for their keys); those
     not kept are worked out from the events' scores (``events_scores``), and kept."""
     keys = {pk: "meetings-" + key for pk, key in _scores_keys(events).items()}
-    kept = season_cache().get_many(keys.values())
-    missing = [event for event in events if keys[event.pk] not in kept]
-    if missing:
-        scores = events_scores(missing, pairs_by_event)
-        fresh = {keys[event.pk]: meetings_of(scores[event.pk]) for event in missing}
-        season_cache().set_many(fresh)
-        kept.update(fresh)
-    return {event.pk: kept[keys[event.pk]] for event in events}
+    by_id = {event.pk: event for event in events}
+
+    def worked_out(ids: list[int]) -> dict[int, Meetings]:
+        scores = events_scores([by_id[pk] for pk in ids], pairs_by_event)
+        return {pk: meetings_of(scores[pk]) for pk in ids}
+
+    return kept_or_made(season_cache(), keys, worked_out)
 
 
 def _scoring_rows(events: list[Event]):

@@ -50,7 +50,7 @@ from ...models import (
 from ...print_data import CompetitionSheet, PrintEvent
 from ..core.audit import changes_text, club_log
 from ..core.errors import ServiceError
-from ..core.season_cache import season_cache
+from ..core.season_cache import kept_or_made, season_cache
 from ..drives.state import DriveState
 from ..duels.state import night_states
 from ..events.individuals import IndividualReport, individual_report
@@ -335,16 +335,11 @@ class _Season:
 
     @cached_property
     def evenings(self) -> list[rules.Evening]:
-        kept = season_cache().get_many(self.keys.values())
-        missing = [(kind, row[0]) for kind, row in self.rows if self.keys[(kind, row[0])] not in kept]
-        fresh = {self.keys[evening]: read for evening, read in _read_evenings(missing).items()}
-        if fresh:
-            season_cache().set_many(fresh)
-            kept.update(fresh)
+        read = kept_or_made(season_cache(), self.keys, _read_evenings)
         evenings = []
         for kind, row in self.rows:
             pk, day, name, tag = row[:4]
-            players, entrants = kept[self.keys[(kind, pk)]]
+            players, entrants = read[(kind, pk)]
             tables = row[4] if kind == "event" else math.ceil(players / 4)
             roles = kind == "drive" and drive_format(row[4]).ranks_by_role
             evenings.append(
@@ -539,15 +534,15 @@ def player_competitions(member: Member) -> list[tuple[Competition, Placing]]:
     season = _club_season(member.club, competitions)
     ruled = {c.pk: _rules_and_version(c, season) for c in competitions}
     keys = {pk: "competition-placings:" + version for pk, (_, version) in ruled.items()}
-    kept = season_cache().get_many(keys.values())
-    missing = [c for c in competitions if keys[c.pk] not in kept]
-    fresh = {keys[c.pk]: _placings(_standings(c, season, ruled[c.pk])) for c in missing}
-    if fresh:
-        season_cache().set_many(fresh)
-        kept.update(fresh)
+    by_id = {c.pk: c for c in competitions}
+
+    def placings(ids: list[int]) -> dict[int, dict]:
+        return {pk: _placings(_standings(by_id[pk], season, ruled[pk])) for pk in ids}
+
+    kept = kept_or_made(season_cache(), keys, placings)
     found = []
     for competition in competitions:
-        placing = kept[keys[competition.pk]].get(member.pk)
+        placing = kept[competition.pk].get(member.pk)
         if placing is not None:
             found.append((competition, placing))
     return found
