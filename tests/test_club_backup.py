@@ -61,8 +61,9 @@ def demo(db):
         picked_events=[howell],
         picked_drives=[drive],
     )
-    results_send(drive=drive)  # sent, to the tests' mail backend
-    results_queue(event=howell)
+    results_send(evening=drive)  # sent, to the tests' mail backend
+    results_send(evening=DuelNight.objects.get(published=True))
+    results_queue(evening=howell)
     waiting = ResultMail.objects.filter(event=howell).order_by("pk").first()
     ResultMail.objects.filter(pk=waiting.pk).update(
         status="pending", sent_at=None, attempts=2, last_error="down"
@@ -94,9 +95,10 @@ def _season() -> dict:
                 line.changed_at,
                 str(line.event),
                 str(line.drive),
+                str(line.night),
                 line.changed_by.username if line.changed_by else None,
             )
-            for line in AuditLine.objects.select_related("event", "drive", "changed_by")
+            for line in AuditLine.objects.select_related("event", "drive", "night", "changed_by")
         ),
         "links": sorted(
             (link.token, link.code, link.table, str(link.event), str(link.drive))
@@ -121,9 +123,9 @@ def _season() -> dict:
         "organisers": sorted(Club.organisers.through.objects.values_list("club__name", "user__username")),
         "tags": sorted(Event.objects.values_list("name", "date", "tag")),
         "mails": sorted(
-            (m.member.last_name, m.member.first_name, str(m.event), str(m.drive), m.subject, m.body, m.status)
+            (m.member.last_name, m.member.first_name, str(m.evening), m.subject, m.body, m.status)
             + (m.created_at, str(m.sent_at), m.message_id)
-            for m in ResultMail.objects.select_related("member", "event", "drive")
+            for m in ResultMail.objects.select_related("member", "event", "drive", "night")
         ),
     }
 
@@ -161,13 +163,15 @@ def test_the_demo_club_restores_into_an_empty_database_as_it_was(demo, tmp_path)
     assert said in out.getvalue()
     after = _season()
     restored_line = [line for line in after["trail"] if line[0] == "restored"]
-    assert len(restored_line) == 1 and restored_line[0][3:5] == ("None", "None")  # one line, on the club
+    assert len(restored_line) == 1 and restored_line[0][3:6] == ("None",) * 3  # one line, on the club
     after["trail"].remove(restored_line[0])
     for part in before:
         assert after[part] == before[part], part
     assert len(before["events"]) >= 9 and len(before["drives"]) >= 5
-    assert {"pending", "sent", "held"} <= {mail[6] for mail in before["mails"]}
-    assert all(".results@" in mail[9] for mail in before["mails"])
+    assert {"pending", "sent", "held"} <= {mail[5] for mail in before["mails"]}
+    assert all(".results@" in mail[8] for mail in before["mails"])
+    night = str(DuelNight.objects.get(published=True))
+    assert any(mail[2] == night for mail in before["mails"])  # a two-player night's e-mails too
     assert before["clubs"][0][5] == "https://results.example.org/" and before["clubs"][0][6] is True
 
 

@@ -498,7 +498,7 @@ def test_both_people_of_a_shared_seat_are_sent_the_results(club):
     club.members.create(first_name="Player", last_name="1", email="ann@example.org")
     club.members.create(first_name="Bob", last_name="Jones", email="bob@example.org")
     drive = _finished(club, 8, shared={1: "Bob Jones"})
-    assert results_queue(drive=drive) == 2
+    assert results_queue(evening=drive) == 2
     assert sorted(drive.mails.values_list("to", flat=True)) == ["ann@example.org", "bob@example.org"]
 
 

@@ -113,7 +113,7 @@ def test_forgetting_joan_leaves_no_bellamy_in_any_output_and_every_result_unchan
 ):
     organiser = django_user_model.objects.get(username="organiser")
     for event in Event.objects.filter(published=True):
-        results_queue(event=event)
+        results_queue(evening=event)
     assert ResultMail.objects.filter(member=demo).exists()
     before = _json_outputs()
     member_forget(member=demo, reason="asked by letter on 2 November", user=organiser)
@@ -238,7 +238,7 @@ def test_a_backup_from_before_the_register_restores(demo):
 
 def test_member_data_writes_everything_held_about_her(demo):
     for event in Event.objects.filter(published=True):
-        results_queue(event=event)
+        results_queue(evening=event)
     out = io.StringIO()
     call_command("member_data", "3", stdout=out)
     data = json.loads(out.getvalue())

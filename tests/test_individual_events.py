@@ -393,7 +393,7 @@ def test_each_member_is_sent_their_own_place_once(club, mailoutbox):
     services.member_create(club=club, first_name="Ann", last_name="Smith", email="ann@example.org")
     services.member_create(club=club, first_name="Dora", last_name="Hill", email="dora@example.org")
     event = play(make_individual(club))
-    assert results_queue(event=event) == 2
+    assert results_queue(evening=event) == 2
     bodies = {mail.to: mail.body for mail in event.mails.all()}
     assert "you came 2nd= of 8 (players), with 64.29%" in bodies["ann@example.org"]
     assert "you came 1st of 8 (players), with 78.57%" in bodies["dora@example.org"]

@@ -69,7 +69,7 @@ def test_each_member_with_an_address_gets_one_email_with_place_score_link_and_sc
     evening, members, settings
 ):
     settings.EMAIL_BACKEND = LOCMEM
-    queued, sending = results_send(event=evening)
+    queued, sending = results_send(evening=evening)
     assert queued == 3 and sending.sent == 3 and sending.pending == 0
     assert sorted(m.to[0] for m in mail.outbox) == [
         "harold@example.org",
@@ -88,8 +88,8 @@ def test_each_member_with_an_address_gets_one_email_with_place_score_link_and_sc
 
 def test_sending_results_again_sends_nobody_a_second_email(evening, settings):
     settings.EMAIL_BACKEND = LOCMEM
-    results_send(event=evening)
-    queued, sending = results_send(event=evening)
+    results_send(evening=evening)
+    queued, sending = results_send(evening=evening)
     assert queued == 0 and sending.sent == 0
     assert len(mail.outbox) == 3
     assert ResultMail.objects.count() == 3
@@ -99,14 +99,14 @@ def test_results_are_not_sent_before_they_are_published(club, members, make_play
     settings.EMAIL_BACKEND = LOCMEM
     private = make_played_event(club, members=members, published=False)
     with pytest.raises(services.ServiceError, match="Publish Club Night's results before sending them"):
-        results_send(event=private)
+        results_send(evening=private)
     assert ResultMail.objects.count() == 0 and mail.outbox == []
 
 
 def test_a_hall_with_no_internet_keeps_them_and_the_command_sends_each_once_later(evening, settings):
     settings.EMAIL_BACKEND = FLAKY
     FlakyBackend.up, FlakyBackend.takes = False, None  # no line out of the hall
-    queued, sending = results_send(event=evening)
+    queued, sending = results_send(evening=evening)
     assert (queued, sending.sent, sending.pending) == (3, 0, 3)
     assert "could not be reached (ConnectionRefusedError" in sending.stopped
     with pytest.raises(CommandError, match="could not be reached"):
@@ -128,7 +128,7 @@ def test_a_drives_members_get_their_place_and_score(club, members, make_played_d
     settings.EMAIL_BACKEND = LOCMEM
     settings.MAIL_SITE_URL = "https://whist.example.org"  # SITE_URL set for a server
     drive = make_played_drive(club, members=members[:2])
-    queued, sending = results_send(drive=drive)
+    queued, sending = results_send(evening=drive)
     assert queued == 2 and sending.sent == 2
     body = next(m for m in mail.outbox if m.to == ["joan@example.org"]).body
     assert "At Village Drive" in body and "(Ladies)" in body and "https://whist.example.org/drives/" in body
@@ -137,7 +137,7 @@ def test_a_drives_members_get_their_place_and_score(club, members, make_played_d
 
 def test_sending_results_has_its_line_in_the_trail(evening, settings):
     settings.EMAIL_BACKEND = LOCMEM
-    results_queue(event=evening)
+    results_queue(evening=evening)
     line = evening.changes.get(action=AuditLine.Action.MAILED)
     assert line.detail == "3 e-mails to send; 1 members have no address"
 
@@ -233,7 +233,7 @@ def test_with_the_smtp_server_down_then_up_each_email_goes_once(evening, setting
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", _free_port(), 5
     settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
-    queued, sending = results_send(event=evening)  # nothing listens: the hall has no internet
+    queued, sending = results_send(evening=evening)  # nothing listens: the hall has no internet
     assert (queued, sending.sent, sending.pending) == (3, 0, 3)
     assert "ConnectionRefusedError" in sending.stopped
     server = socketserver.ThreadingTCPServer(("127.0.0.1", settings.EMAIL_PORT), _SMTPHandler)
@@ -242,7 +242,7 @@ def test_with_the_smtp_server_down_then_up_each_email_goes_once(evening, setting
     try:
         call_command("send_pending_results")
         call_command("send_pending_results")
-        results_send(event=evening)
+        results_send(evening=evening)
     finally:
         server.shutdown()
         server.server_close()
@@ -257,7 +257,7 @@ def test_the_organiser_reads_the_outbox_in_the_organiser_site_and_changes_nothin
     from django.contrib.auth import get_user_model
 
     settings.EMAIL_BACKEND = LOCMEM
-    results_send(event=evening)
+    results_send(evening=evening)
     client.force_login(organiser)
     page = client.get(reverse("admin:tournaments_resultmail_changelist")).content.decode()
     assert "joan@example.org" in page and "Sent" in page
@@ -290,14 +290,14 @@ def test_a_team_nights_members_are_told_their_teams_points_in_words(club, member
             services.drives.drive_result_record(drive=night, hand=hand, table=table, ns_tricks=7 + table)
     services.drives.drive_close(drive=night)
     services.drives.drive_publish(drive=night)
-    results_send(drive=night)
+    results_send(evening=night)
     body = next(m for m in mail.outbox if m.to == ["joan@example.org"]).body
     assert re.search(r"with \d+ team points?\.", body), body
 
 
 def test_a_drives_members_are_told_their_tricks_in_words(club, members, make_played_drive, settings):
     settings.EMAIL_BACKEND = LOCMEM
-    results_send(drive=make_played_drive(club, members=members[:2]))
+    results_send(evening=make_played_drive(club, members=members[:2]))
     body = next(m for m in mail.outbox if m.to == ["joan@example.org"]).body
     assert re.search(r"with \d+(\.5)? tricks?\.", body), body
 
@@ -313,7 +313,7 @@ def test_with_no_public_address_the_emails_have_no_links_rather_than_the_halls(
 ):
     settings.EMAIL_BACKEND = LOCMEM
     settings.SITE_URL, settings.MAIL_SITE_URL = "http://127.0.0.1:8000", ""
-    results_send(event=make_played_event(club, members=members))
+    results_send(evening=make_played_event(club, members=members))
     body = next(m for m in mail.outbox if m.to == ["joan@example.org"]).body
     assert "http" not in body and "127.0.0.1" not in body
     assert "you came 3rd of 3 (N/S), with 16.67% of the matchpoints." in body
@@ -336,7 +336,7 @@ def test_a_duplicate_events_members_are_told_what_their_figure_is(
     settings.EMAIL_BACKEND = LOCMEM
     event = make_played_event(club, members=members)
     type(event).objects.filter(pk=event.pk).update(scoring=scoring)
-    results_send(event=event)
+    results_send(evening=event)
     body = next(m for m in mail.outbox if m.to == ["joan@example.org"]).body
     assert re.search(said, body), body
 
@@ -370,7 +370,7 @@ def test_with_no_mail_server_set_a_readable_copy_of_each_is_written_once(
     settings.EMAIL_FILE_PATH = str(tmp_path)
     for _ in range(2):
         with django_capture_on_commit_callbacks(execute=True):
-            results_send(event=evening)
+            results_send(evening=evening)
     written = "".join(path.read_text() for path in tmp_path.iterdir())
     assert sorted(re.findall(r"^To: (.*)$", written, re.M)) == [
         "harold@example.org",
@@ -382,7 +382,7 @@ def test_with_no_mail_server_set_a_readable_copy_of_each_is_written_once(
 def test_the_command_says_no_mail_server_is_set(evening, settings, tmp_path):
     settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
     settings.EMAIL_FILE_PATH = str(tmp_path)
-    results_queue(event=evening)
+    results_queue(evening=evening)
     with pytest.raises(CommandError, match="No mail server is set: the 3 e-mails wait"):
         call_command("send_pending_results")
     assert ResultMail.objects.filter(status="pending").count() == 3
@@ -391,7 +391,7 @@ def test_the_command_says_no_mail_server_is_set(evening, settings, tmp_path):
 def test_an_email_queued_before_message_ids_gets_one_and_keeps_it(evening, settings):
     settings.EMAIL_BACKEND = FLAKY
     FlakyBackend.up, FlakyBackend.takes = True, 0  # the line drops in the middle of the first
-    results_queue(event=evening)
+    results_queue(evening=evening)
     ResultMail.objects.update(message_id="")
     outbox_send()
     held = ResultMail.objects.get(status="held")

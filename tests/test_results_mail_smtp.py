@@ -96,9 +96,9 @@ EVERYONE = ["frank@example.org", "harold@example.org", "irene@example.org", "joa
 
 
 def test_a_server_that_takes_them_gets_each_once_with_one_message_id(ours, server):
-    queued, sending = results_send(event=ours)
+    queued, sending = results_send(evening=ours)
     assert (queued, sending.sent, sending.pending, sending.held) == (4, 4, 0, ())
-    results_send(event=ours)
+    results_send(evening=ours)
     call_command("send_pending_results")
     assert server.to() == EVERYONE
     ids = {m["Message-ID"] for m in server.taken}
@@ -107,7 +107,7 @@ def test_a_server_that_takes_them_gets_each_once_with_one_message_id(ours, serve
 
 def test_an_address_the_server_refuses_is_held_alone_and_the_others_go(ours, server):
     server.refuse = {"harold@example.org"}
-    queued, sending = results_send(event=ours)
+    queued, sending = results_send(evening=ours)
     assert (sending.sent, sending.pending) == (3, 0)
     assert server.to() == ["frank@example.org", "irene@example.org", "joan@example.org"]
     harold = ResultMail.objects.get(to="harold@example.org")
@@ -136,9 +136,9 @@ def test_a_refusal_is_said_to_its_own_club_only(client, organiser, ours, theirs,
 def test_one_club_press_leaves_another_clubs_waiting_emails_alone(ours, theirs, server, settings):
     real = settings.EMAIL_PORT
     settings.EMAIL_PORT = _free_port()
-    results_send(event=theirs)  # the other club's hall had no line
+    results_send(evening=theirs)  # the other club's hall had no line
     settings.EMAIL_PORT = real
-    queued, sending = results_send(event=ours)
+    queued, sending = results_send(evening=ours)
     assert (sending.sent, sending.pending) == (4, 0)
     assert server.to() == EVERYONE
     assert ResultMail.objects.filter(status="pending", member__club=theirs.club).count() == 2
@@ -148,7 +148,7 @@ def test_one_club_press_leaves_another_clubs_waiting_emails_alone(ours, theirs, 
 
 def test_a_server_that_stops_answering_after_taking_one_never_gets_it_twice(ours, server):
     server.hang = True
-    queued, sending = results_send(event=ours)
+    queued, sending = results_send(evening=ours)
     assert sending.sent == 0 and len(server.taken) == 1
     first = ResultMail.objects.get(to=server.taken[0]["To"])
     assert first.status == "held" and first.last_error == UNCERTAIN
@@ -161,7 +161,7 @@ def test_a_server_that_stops_answering_after_taking_one_never_gets_it_twice(ours
 
 def test_the_organiser_sends_a_held_one_again_from_the_outbox(client, organiser, ours, server):
     server.drop = True  # the line drops as the first e-mail's text goes
-    results_send(event=ours)
+    results_send(evening=ours)
     held = ResultMail.objects.get(status="held")
     assert held.last_error == UNCERTAIN and held.to not in server.to()
     call_command("send_pending_results")
@@ -182,7 +182,7 @@ def test_the_organiser_sends_a_held_one_again_from_the_outbox(client, organiser,
 
 
 def test_a_server_that_refuses_to_connect_sends_nothing_and_keeps_all(ours, smtp_settings):
-    queued, sending = results_send(event=ours)
+    queued, sending = results_send(evening=ours)
     assert (sending.sent, sending.pending, sending.held) == (0, 4, ())
     assert "could not be reached" in sending.stopped
     assert set(ResultMail.objects.values_list("status", flat=True)) == {"pending"}

@@ -174,6 +174,7 @@ urlpatterns = [
     path("two-player/<int:night_id>/correct/", duels.duel_correct, name="duel-correct"),
     path("two-player/<int:night_id>/close/", duels.duel_close, name="duel-close"),
     path("two-player/<int:night_id>/publish/", duels.duel_publish, name="duel-publish"),
+    path("two-player/<int:night_id>/send/", views.duel_send_results, name="duel-send-results"),
     path("two-player/<int:night_id>/room/", duels.duel_room, name="duel-room"),
     path("two-player/<int:night_id>/print/<slug:document>.pdf", duels.duel_print, name="duel-print"),
     path("two-player/<int:night_id>/results/", duels.duel_results, name="duel-results"),

@@ -1,10 +1,12 @@
-"""The outbox of results e-mails: one row a member an evening, kept until it is sent."""
+"""The outbox of results e-mails: one row a member an evening (an event, a drive or a two-player
+night), kept until it is sent."""
 
 from django.db import models
 from django.db.models import Q
 
 from .clubs import Member
 from .drives import Drive
+from .duels import DuelNight
 from .events import Event
 
 
@@ -23,6 +25,9 @@ class ResultMail(models.Model):
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="result_mails")
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="mails")
     drive = models.ForeignKey(Drive, null=True, blank=True, on_delete=models.CASCADE, related_name="mails")
+    night = models.ForeignKey(
+        DuelNight, null=True, blank=True, on_delete=models.CASCADE, related_name="mails"
+    )
     to = models.EmailField(help_text="The address the member had when the results were sent.")
     message_id = models.CharField(
         max_length=200,
@@ -45,12 +50,14 @@ class ResultMail(models.Model):
         ordering = ["created_at", "id"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(event__isnull=False, drive__isnull=True)
-                | Q(event__isnull=True, drive__isnull=False),
-                name="result_mail_event_or_drive",
+                condition=Q(event__isnull=False, drive__isnull=True, night__isnull=True)
+                | Q(event__isnull=True, drive__isnull=False, night__isnull=True)
+                | Q(event__isnull=True, drive__isnull=True, night__isnull=False),
+                name="result_mail_one_evening",
             ),
             models.UniqueConstraint(fields=["member", "event"], name="result_mail_once_a_member_event"),
             models.UniqueConstraint(fields=["member", "drive"], name="result_mail_once_a_member_drive"),
+            models.UniqueConstraint(fields=["member", "night"], name="result_mail_once_a_member_night"),
             models.CheckConstraint(
                 condition=Q(status__in=["pending", "held"], sent_at__isnull=True)
                 | Q(status="sent", sent_at__isnull=False),
@@ -61,3 +68,8 @@ class ResultMail(models.Model):
 
     def __str__(self):
         return f"{self.subject} to {self.to} ({self.get_status_display().lower()})"
+
+    @property
+    def evening(self):
+        """The event, the drive or the two-player night whose results the e-mail gives."""
+        return self.event or self.drive or self.night

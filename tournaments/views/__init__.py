@@ -62,7 +62,13 @@ from .season.competitions import (
     competition_pdf,
     competition_standings,
 )
-from .season.players import club_results, drive_send_results, event_send_results, player_page
+from .season.players import (
+    club_results,
+    drive_send_results,
+    duel_send_results,
+    event_send_results,
+    player_page,
+)
 from .tablets.drives import (
     drive_table_check_in,
     drive_table_confirm,
@@ -89,6 +95,7 @@ __all__ = [
     "competition_standings",
     "club_results",
     "drive_send_results",
+    "duel_send_results",
     "event_send_results",
     "player_page",
     "club_treasurer_csv",

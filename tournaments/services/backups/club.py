@@ -112,7 +112,9 @@ def _club_document(club: Club) -> dict:
     """The club without its events and drives (they are written one at a time after it)."""
     members = list(club.members.order_by("pk"))
     index = {m.pk: n for n, m in enumerate(members)}
-    mails = ResultMail.objects.filter(member__club=club).select_related("event", "drive").order_by("pk")
+    mails = (
+        ResultMail.objects.filter(member__club=club).select_related("event", "drive", "night").order_by("pk")
+    )
     competitions = club.competitions.prefetch_related("picked_events", "picked_drives").order_by("pk")
     return {
         **{f: getattr(club, f) for f in CLUB_FIELDS},
@@ -149,6 +151,7 @@ def _club_document(club: Club) -> dict:
                 "member": index[mail.member_id],
                 "event": mail.event and _evening(mail.event),
                 "drive": mail.drive and _evening(mail.drive),
+                "night": mail.night and _evening(mail.night),
                 "created_at": _when(mail.created_at),
                 "sent_at": _when(mail.sent_at),
             }
@@ -315,10 +318,12 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
             place, lambda doc=document: drive_import(_with_club(doc, club), log=False, keep_address=True)
         )
         drives[(drive.name, drive.date)] = drive
+    nights = {}
     # A file from before two-player nights has none.
     for n, document in enumerate(item.get("two_player_nights", [])):
         place = f"{club.name}, two-player night {n + 1}"
-        _restored(place, lambda doc=document: duel_import(doc, club=club, users=users))
+        night = _restored(place, lambda doc=document: duel_import(doc, club=club, users=users))
+        nights[(night.name, night.date)] = night
     for c in item["competitions"]:
         competition = Competition(
             pk=c.get("id"),
@@ -340,13 +345,15 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
             member=members[mail["member"]],
             event=mail["event"] and events[(mail["event"][0], date.fromisoformat(mail["event"][1]))],
             drive=mail["drive"] and drives[(mail["drive"][0], date.fromisoformat(mail["drive"][1]))],
+            # A file from before two-player nights' e-mails has no "night".
+            night=mail.get("night") and nights[(mail["night"][0], date.fromisoformat(mail["night"][1]))],
             created_at=datetime.fromisoformat(mail["created_at"]),
             sent_at=mail["sent_at"] and datetime.fromisoformat(mail["sent_at"]),
         )
         for mail in item["mails"]
     ]
     for mail in mails:
-        mail.full_clean(exclude=["member", "event", "drive"])
+        mail.full_clean(exclude=["member", "event", "drive", "night"])
     ResultMail.objects.bulk_create(mails)
     return club
 

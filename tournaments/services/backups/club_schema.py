@@ -110,6 +110,7 @@ CLUB = record(
                     "member": whole(0, 10**6),
                     "event": EVENING | {"type": ["array", "null"]},
                     "drive": EVENING | {"type": ["array", "null"]},
+                    "night": EVENING | {"type": ["array", "null"]},
                     "to": text(254),
                     "message_id": text(200),
                     "subject": text(200),
@@ -121,7 +122,7 @@ CLUB = record(
                     "created_at": WHEN,
                     "sent_at": WHEN | {"type": ["string", "null"]},
                 },
-                optional=("message_id",),
+                optional=("message_id", "night"),
             )
         ),
     },
@@ -172,6 +173,7 @@ def _reference_problems(data: dict) -> list[str]:
         place = f"clubs[{c}]"
         events = {_evening(e, "event") for e in club["events"]}
         drives = {_evening(d, "drive") for d in club["drives"]}
+        nights = {_evening(n, "night") for n in club.get("two_player_nights", [])}
         for u, name in enumerate(club["organisers"]):
             if name not in users:
                 problems.append(f"{place}.organisers[{u}]: {name} is not among the users.")
@@ -188,8 +190,8 @@ def _reference_problems(data: dict) -> list[str]:
         for m, mail in enumerate(club["mails"]):
             if mail["member"] >= len(club["members"]):
                 problems.append(f"{place}.mails[{m}].member: there is no members[{mail['member']}].")
-            for kind, known in (("event", events), ("drive", drives)):
-                if mail[kind] is not None and tuple(mail[kind]) not in known:
+            for kind, known in (("event", events), ("drive", drives), ("night", nights)):
+                if mail.get(kind) is not None and tuple(mail[kind]) not in known:
                     problems.append(
                         f"{place}.mails[{m}].{kind}: {mail[kind][0]} on {mail[kind][1]} is not among the "
                         f"club's {kind}s."

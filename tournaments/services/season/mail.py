@@ -1,6 +1,7 @@
-"""Results by e-mail: after publishing, one e-mail to each member of the evening with an address
-(their place, their score, a link to their page at the club's public address; a duplicate event's
-attaches their pair's score card), through Django's e-mail framework.
+"""Results by e-mail: after publishing, one e-mail to each member of the evening (an event, a drive
+or a two-player night) with an address (their place, their score, a link to their page at the
+club's public address; a duplicate event's attaches their pair's score card), through Django's
+e-mail framework.
 
 Pressing "Send results" fills the outbox (``ResultMail``), one row a member an evening, which
 the database keeps unique: pressing it again adds nobody already there. The club's outbox is then
@@ -24,8 +25,10 @@ Each e-mail goes exactly once, or is held alone with the reason in words:
 import dataclasses
 import logging
 import smtplib
+from collections.abc import Callable
 from dataclasses import dataclass
 from email.utils import make_msgid, parseaddr
+from typing import NamedTuple
 
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
@@ -35,13 +38,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 
-from ...models import AuditLine, Club, Drive, Event, Member, ResultMail
+from ...models import AuditLine, Club, Drive, DuelNight, Event, Member, ResultMail
 from ...pdf import render
-from ..core.audit import drive_log, event_log
+from ..core.audit import drive_log, event_log, night_log
 from ..core.verdicts import require
 from ..events.lifecycle import may_send_results
 from ..printing import event_print_pack
-from .players import Evening, drives_evenings, events_evenings
+from .players import Evening, drives_evenings, events_evenings, nights_evenings
 
 logger = logging.getLogger(__name__)
 ERROR_LENGTH = ResultMail._meta.get_field("last_error").max_length
@@ -86,11 +89,45 @@ def public_address(club: Club) -> str:
     return (club.public_address or settings.MAIL_SITE_URL).rstrip("/")
 
 
+class _Kind(NamedTuple):
+    """A kind of evening that sends results: its model, each member's row of some of them, the
+    line it adds to its trail, and its results page's URL name."""
+
+    model: type
+    rows: Callable[[list], list[tuple[int, Evening]]]
+    log: Callable[..., AuditLine]
+    results: str
+
+
+_KINDS = {
+    "event": _Kind(Event, events_evenings, lambda event, **line: event_log(event=event, **line), "results"),
+    "drive": _Kind(
+        Drive, drives_evenings, lambda drive, **line: drive_log(drive=drive, **line), "drive-results"
+    ),
+    "night": _Kind(
+        DuelNight, nights_evenings, lambda night, **line: night_log(night=night, **line), "duel-results"
+    ),
+}
+
+
+def _kind(evening) -> str:
+    return next(name for name, kind in _KINDS.items() if isinstance(evening, kind.model))
+
+
+def _members_rows(evening) -> list[tuple[int, Evening]]:
+    """(member id, their row) for each member who played the event, drive or night."""
+    return _KINDS[_kind(evening)].rows([evening])
+
+
+def _log(evening, **line) -> None:
+    _KINDS[_kind(evening)].log(evening, **line)
+
+
 def _links(member: Member, evening: Evening) -> list[str]:
     site = public_address(member.club)
     if not site:
         return []
-    name = "tournaments:results" if evening.kind == "event" else "tournaments:drive-results"
+    name = "tournaments:" + _KINDS[evening.kind].results
     return [
         "",
         f"The full results: {site}{reverse(name, args=[evening.pk])}",
@@ -119,51 +156,42 @@ def _mail_text(member: Member, evening: Evening) -> tuple[str, str]:
 
 
 @transaction.atomic
-def results_queue(*, event: Event | None = None, drive: Drive | None = None, user=None) -> int:
-    """Put one e-mail for each member of a published evening or drive who has an address in the
-    outbox; return how many were added (none for members already there). Refused in words before
-    the results are published."""
-    if event is not None:
-        event = Event.objects.select_for_update().select_related("club").get(pk=event.pk)
-        require(may_send_results(event))
-        rows = events_evenings([event])
-    else:
-        drive = Drive.objects.select_for_update().get(pk=drive.pk)
-        require(may_send_results(drive))
-        rows = drives_evenings([drive])
+def results_queue(*, evening: Event | Drive | DuelNight, user=None) -> int:
+    """Put one e-mail for each member of a published event, drive or two-player night who has an
+    address in the outbox; return how many were added (none for members already there). Refused
+    in words before the results are published."""
+    kind = _kind(evening)
+    evening = type(evening).objects.select_for_update().select_related("club").get(pk=evening.pk)
+    require(may_send_results(evening))
+    rows = _members_rows(evening)
     members = Member.objects.select_related("club").in_bulk([member_id for member_id, _ in rows])
     now = timezone.now()
     mails = []
-    for member_id, evening in rows:
+    for member_id, row in rows:
         member = members[member_id]
         if not member.email:
             continue
-        subject, body = _mail_text(member, evening)
+        subject, body = _mail_text(member, row)
         mails.append(
             ResultMail(
                 member=member,
-                event=event,
-                drive=drive,
+                **{kind: evening},
                 to=member.email,
                 message_id=make_msgid("results", domain=_MESSAGE_DOMAIN),
                 subject=subject,
                 body=body,
-                card=evening.card if event is not None else "",
+                card=row.card if kind == "event" else "",
                 created_at=now,
             )
         )
-    queued = ResultMail.objects.filter(event=event) if event is not None else drive.mails.all()
-    already = set(queued.values_list("member_id", flat=True))
+    already = set(evening.mails.values_list("member_id", flat=True))
     new = [mail for mail in mails if mail.member_id not in already]
     ResultMail.objects.bulk_create(new, ignore_conflicts=True)
     if not _delivers(get_connection()):
         transaction.on_commit(lambda: _write_copies(new))
     without = len(rows) - len(mails)
     detail = f"{len(new)} e-mails to send" + (f"; {without} members have no address" if without else "")
-    if event is not None:
-        event_log(event=event, action=AuditLine.Action.MAILED, detail=detail, user=user)
-    else:
-        drive_log(drive=drive, action=AuditLine.Action.MAILED, detail=detail, user=user)
+    _log(evening, action=AuditLine.Action.MAILED, detail=detail, user=user)
     return len(new)
 
 
@@ -320,10 +348,10 @@ def outbox_send(*, club: Club | None = None, limit: int | None = None) -> Sendin
     return Sending(sent=sent, pending=waiting.count(), held=tuple(held), stopped=stopped)
 
 
-def results_send(*, event: Event | None = None, drive: Drive | None = None, user=None) -> tuple[int, Sending]:
+def results_send(*, evening: Event | Drive | DuelNight, user=None) -> tuple[int, Sending]:
     """ "Send results": queue the evening's e-mails, then send whatever of its club's waits."""
-    queued = results_queue(event=event, drive=drive, user=user)
-    return queued, outbox_send(club=(event or drive).club)
+    queued = results_queue(evening=evening, user=user)
+    return queued, outbox_send(club=evening.club)
 
 
 def mail_send_again(*, mails, user=None) -> list[Sending]:
@@ -335,21 +363,17 @@ def mail_send_again(*, mails, user=None) -> list[Sending]:
         held = (
             ResultMail.objects.filter(pk__in=[m.pk for m in mails], status=ResultMail.Status.HELD)
             .select_for_update(of=("self",))
-            .select_related("member__club", "event", "drive")
+            .select_related("member__club", "event", "drive", "night")
         )
         for mail in held:
-            evenings = events_evenings([mail.event]) if mail.event_id else drives_evenings([mail.drive])
-            evening = next((e for member_id, e in evenings if member_id == mail.member_id), None)
-            if evening is not None:
-                mail.subject, mail.body = _mail_text(mail.member, evening)
+            rows = _members_rows(mail.evening)
+            row = next((row for member_id, row in rows if member_id == mail.member_id), None)
+            if row is not None:
+                mail.subject, mail.body = _mail_text(mail.member, row)
             mail.to = mail.member.email or mail.to
             mail.status, mail.last_error = ResultMail.Status.PENDING, ""
             mail.save(update_fields=["subject", "body", "to", "status", "last_error"])
-            detail = f"sent again to {mail.to}"
-            if mail.event_id:
-                event_log(event=mail.event, action=AuditLine.Action.MAILED, detail=detail, user=user)
-            else:
-                drive_log(drive=mail.drive, action=AuditLine.Action.MAILED, detail=detail, user=user)
+            _log(mail.evening, action=AuditLine.Action.MAILED, detail=f"sent again to {mail.to}", user=user)
             clubs[mail.member.club_id] = mail.member.club
     return [outbox_send(club=club) for club in clubs.values()]
 

@@ -41,7 +41,9 @@ def member_data(member: Member) -> dict:
     naming = Q(detail__contains=f"member {member.pk} ") | Q(detail__endswith=f"member {member.pk}")
     for form in forms:
         naming |= Q(detail__contains=form)
-    trail = AuditLine.objects.filter(naming, club=member.club).select_related("event", "drive", "changed_by")
+    trail = AuditLine.objects.filter(naming, club=member.club).select_related(
+        "event", "drive", "night", "changed_by"
+    )
     return {
         "format": "whistdrive-member-data",
         "written_at": timezone.now().isoformat(),
@@ -90,7 +92,7 @@ def member_data(member: Member) -> dict:
             {
                 "when": _when(line.changed_at),
                 "by": line.changed_by.get_username() if line.changed_by else "",
-                "evening": (line.event or line.drive).name if (line.event or line.drive) else "",
+                "evening": getattr(line.event or line.drive or line.night, "name", ""),
                 "action": line.get_action_display(),
                 "detail": line.detail,
             }

@@ -1,5 +1,5 @@
 """The players' side of the season: a page for every member, each club's results index, and
-"Send results" (each member's results by e-mail) for an event and a drive."""
+"Send results" (each member's results by e-mail) for an event, a drive and a two-player night."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -123,21 +123,22 @@ def club_results(request, slug: str):
     )
 
 
-def _sent(request, queued: int, sending) -> None:
-    all_went, said = sending_said(queued, sending)
-    (messages.success if all_went else messages.warning)(request, said)
+def _send(request, evening) -> None:
+    """ "Send results" for an event, a drive or a two-player night, and what the organiser is told."""
+    try:
+        queued, sending = results_send(evening=evening, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        all_went, said = sending_said(queued, sending)
+        (messages.success if all_went else messages.warning)(request, said)
 
 
 @login_required
 @require_POST
 def event_send_results(request, event_id: int):
     event = get_event_for_user(request, event_id)
-    try:
-        queued, sending = results_send(event=event, user=request.user)
-    except DomainError as error:
-        messages.error(request, str(error))
-    else:
-        _sent(request, queued, sending)
+    _send(request, event)
     return redirect(back(request, reverse("tournaments:event-run", args=[event.pk])))
 
 
@@ -147,10 +148,15 @@ def drive_send_results(request, drive_id: int):
     drive = Drive.objects.for_user(request.user).filter(pk=drive_id).first()
     if drive is None:
         raise Http404("No such drive among your clubs.")
-    try:
-        queued, sending = results_send(drive=drive, user=request.user)
-    except DomainError as error:
-        messages.error(request, str(error))
-    else:
-        _sent(request, queued, sending)
+    _send(request, drive)
     return redirect("tournaments:drive-run", drive_id=drive.pk)
+
+
+@login_required
+@require_POST
+def duel_send_results(request, night_id: int):
+    night = DuelNight.objects.for_user(request.user).select_related("club").filter(pk=night_id).first()
+    if night is None:
+        raise Http404("No such night among your clubs.")
+    _send(request, night)
+    return redirect("tournaments:duel-run", night_id=night.pk)
