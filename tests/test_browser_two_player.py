@@ -165,6 +165,8 @@ def test_a_swiss_german_whist_night_of_nine_runs_on_the_tablets(live_server, pag
     page.get_by_role("button", name="Close the night").click()
     expect(page.locator(".messages")).to_contain_text("Closed")
     page.get_by_role("button", name="Publish the results").click()
+    page.get_by_role("button", name="Send results").click()
+    expect(page.locator(".messages")).to_contain_text("e-mails added to the outbox")  # nine guests: none
     _shots(page, "two-player-run")
     page.context.clear_cookies()
     page.goto(f"{live_server.url}/two-player/{night.pk}/results/")
