@@ -157,11 +157,12 @@ def scores_key(pk: int, settings, versions) -> str:
 
 def read_scores_key(event: Event) -> str:
     """The key of the scores of an event read ``with_score_versions``: no query of its own."""
-    return scores_key(
-        event.pk,
-        (getattr(event, name) for name in SCORING_FIELDS),
-        (getattr(event, name) for name in SCORE_VERSIONS),
-    )
+    return _key(event, (getattr(event, name) for name in SCORE_VERSIONS))
+
+
+def _key(event: Event, versions) -> str:
+    """The key of the event's scores, given the versions of its results and trail."""
+    return scores_key(event.pk, (getattr(event, name) for name in SCORING_FIELDS), versions)
 
 
 def _scores_keys(events) -> dict[int, str]:
@@ -177,10 +178,7 @@ def _scores_keys(events) -> dict[int, str]:
     """
     by_id = {event.pk: event for event in events}
     rows = with_score_versions(Event.objects.filter(pk__in=by_id)).values_list("pk", *SCORE_VERSIONS)
-    return {
-        pk: scores_key(pk, (getattr(by_id[pk], name) for name in SCORING_FIELDS), versions)
-        for pk, *versions in rows
-    }
+    return {pk: _key(by_id[pk], versions) for pk, *versions in rows}
 
 
 def _scores_key(event: Event) -> str:
