@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from tournaments.models import (
+    PICKED,
     AuditLine,
     Club,
     Competition,
@@ -60,6 +61,7 @@ def demo(db):
         },
         picked_events=[howell],
         picked_drives=[drive],
+        picked_nights=[DuelNight.objects.get(published=True)],
     )
     results_send(evening=drive)  # sent, to the tests' mail backend
     results_send(evening=DuelNight.objects.get(published=True))
@@ -88,6 +90,10 @@ def _season() -> dict:
         },
         "drives": {(d.name, d.date): _printed("drive_state", d.pk) for d in Drive.objects.all()},
         "standings": {c.name: competition_csv(competition_standings(c)) for c in Competition.objects.all()},
+        "picked": {
+            c.name: [sorted(map(str, getattr(c, name).all())) for name in PICKED]
+            for c in Competition.objects.all()
+        },
         "trail": sorted(
             (
                 line.action,
@@ -172,6 +178,7 @@ def test_the_demo_club_restores_into_an_empty_database_as_it_was(demo, tmp_path)
     assert all(".results@" in mail[8] for mail in before["mails"])
     night = str(DuelNight.objects.get(published=True))
     assert any(mail[2] == night for mail in before["mails"])  # a two-player night's e-mails too
+    assert before["picked"]["Picked nights"][2] == [night]
     assert before["clubs"][0][5] == "https://results.example.org/" and before["clubs"][0][6] is True
 
 

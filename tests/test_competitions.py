@@ -311,7 +311,7 @@ def test_an_evenings_room_display_with_nothing_kept_reads_the_same_queries_howev
     event = published_event(club, day=date(2026, 5, 1), pairs=pairs_of(players, PAIRS))
     url = reverse("tournaments:event-room", args=[event.pk])
 
-    assert _cold_queries(lambda: client.get(url)) == 27
+    assert _cold_queries(lambda: client.get(url)) == 25
 
 
 def test_the_standings_are_kept_until_an_evening_or_the_rules_change(club, players, monkeypatch):

@@ -363,3 +363,53 @@ def test_the_public_results_name_members_as_they_chose_and_keep_a_formula_as_tex
         assert "Bellamy" not in text and "J. B." in text, page
     csv_text = client.get(f"/two-player/{night.pk}/results.csv").content.decode()
     assert "'=HYPERLINK(1)" in csv_text
+
+
+@pytest.mark.django_db
+def test_a_competition_picks_two_player_nights_by_hand_and_counts_only_those(club, client, organiser):
+    from tournaments.services.duels import duel_night_publish
+    from tournaments.services.season.competitions import (
+        competition_create,
+        competition_standings,
+        competition_update,
+    )
+
+    nights = []
+    for n, seed in enumerate((3, 4)):
+        night = duel_night_create(
+            club=club,
+            name=f"German whist night {n + 1}",
+            date=date(2026, 11, 20 + n),
+            players=NAMES[5 * n : 5 * n + 4],  # four players each, none in both
+            pairing="round-robin",
+            rounds=3,
+            deals=2,
+        )
+        duel_night_start(night=night)
+        rng = random.Random(seed)
+        while not night_state(night).complete:
+            play_round(night, rng)
+        duel_night_close(night=night)
+        nights.append(duel_night_publish(night=night))
+    values = {
+        "name": "Picked ladder",
+        "start": date(2026, 9, 1),
+        "end": date(2026, 12, 31),
+        "kinds": "night",
+        "measure": "placing",
+        "placing": "reverse",
+        "members_only": False,
+        "by_hand": True,
+    }
+    competition = competition_create(club=club, values=values, picked_nights=[nights[1]])
+    players = {row.name for row in competition_standings(competition).standings.rows}
+    assert players == {s.player.name for s in night_state(nights[1]).standings}
+    competition_update(competition=competition, values={}, picked_nights=nights)
+    players = {row.name for row in competition_standings(competition).standings.rows}
+    assert len(players) == 8
+    line = AuditLine.objects.filter(club=club, detail__contains="Picked ladder").latest("pk")
+    assert line.detail == "competition Picked ladder: evenings picked changed"
+
+    client.force_login(organiser)
+    page = client.get(f"/clubs/{club.slug}/competitions/{competition.pk}/edit/").content.decode()
+    assert "Two-player nights picked" in page and "German whist night 1" in page

@@ -17,6 +17,7 @@ from . import services
 from .domain.errors import DomainError
 from .forms import CompetitionAdminForm, DaysBetweenField, DriveAdminForm, EventAdminForm, PairNamesFormSet
 from .models import (
+    PICKED,
     Board,
     Club,
     Competition,
@@ -552,7 +553,7 @@ class CompetitionAdmin(ClubScopedAdmin):
         return field
 
     def save_model(self, request, obj, form, change):
-        picked = {name: form.cleaned_data.get(name) for name in ("picked_events", "picked_drives")}
+        picked = {name: form.cleaned_data.get(name) for name in PICKED}
         if change:
             values = form.values()
             competitions.competition_update(competition=obj, values=values, **picked, user=request.user)

@@ -17,6 +17,7 @@ from .domain.minnesota import RULES as MINNESOTA_RULES
 from .domain.movements import build_movement, parse_round_list
 from .domain.rubbers import CLAIM_CHOICES
 from .models import (
+    PICKED,
     Adjusted,
     Competition,
     Drive,
@@ -24,6 +25,7 @@ from .models import (
     DrivePlayer,
     DriveResult,
     DriveTeam,
+    DuelNight,
     Event,
     Granded,
     validate_one_line,
@@ -542,6 +544,7 @@ COMPETITION_LABELS = {
     "by_hand": "Pick the evenings by hand",
     "picked_events": "Duplicate evenings picked",
     "picked_drives": "Drives picked",
+    "picked_nights": "Two-player nights picked",
 }
 COMPETITION_HELP = {
     "name": "As members will see it, such as Autumn Pairs League.",
@@ -620,8 +623,7 @@ class CompetitionForm(forms.ModelForm):
             "handicap",
             "ties",
             "by_hand",
-            "picked_events",
-            "picked_drives",
+            *PICKED,
         ]
         widgets = {
             "start": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -638,6 +640,7 @@ class CompetitionForm(forms.ModelForm):
         if club is not None and "picked_events" in self.fields:
             self.fields["picked_events"].queryset = Event.objects.filter(club=club).order_by("-date")
             self.fields["picked_drives"].queryset = Drive.objects.filter(club=club).order_by("-date")
+            self.fields["picked_nights"].queryset = DuelNight.objects.filter(club=club).order_by("-date")
         for name, choices in COMPETITION_CHOICES.items():
             self.fields[name].choices = choices
             self.fields[name].widget.choices = choices
@@ -665,11 +668,7 @@ class CompetitionForm(forms.ModelForm):
 
     def values(self) -> dict:
         """The rules as the services take them (the evenings picked are passed apart)."""
-        return {
-            name: value
-            for name, value in self.cleaned_data.items()
-            if name not in ("picked_events", "picked_drives")
-        }
+        return {name: value for name, value in self.cleaned_data.items() if name not in PICKED}
 
 
 class CompetitionAdminForm(CompetitionForm):

@@ -29,7 +29,7 @@ from .clubs import (
     validate_one_line,
     validate_trump_schedule,
 )
-from .competitions import Competition
+from .competitions import PICKED, Competition
 from .drives import (
     Drive,
     DrivePlayer,
@@ -77,6 +77,7 @@ __all__ = [
     "ClubQuerySet",
     "CodeGuard",
     "Competition",
+    "PICKED",
     "Direction",
     "Drive",
     "DrivePlayer",

@@ -9,7 +9,12 @@ from django.db.models import F, Q
 from ..domain import competitions as rules
 from .clubs import Club, ClubQuerySet, validate_one_line
 from .drives import Drive
+from .duels import DuelNight
 from .events import Event
+
+# The evenings a competition picks by hand, a field for each kind of evening: the forms, the
+# services and the backups name them from here.
+PICKED = ("picked_events", "picked_drives", "picked_nights")
 
 
 class Competition(models.Model):
@@ -68,6 +73,7 @@ class Competition(models.Model):
     )
     picked_events = models.ManyToManyField(Event, blank=True, related_name="competitions")
     picked_drives = models.ManyToManyField(Drive, blank=True, related_name="competitions")
+    picked_nights = models.ManyToManyField(DuelNight, blank=True, related_name="competitions")
     min_field = models.PositiveSmallIntegerField(
         "minimum field", default=0, validators=[MaxValueValidator(400)], help_text="0: any field."
     )

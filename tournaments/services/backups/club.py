@@ -31,6 +31,7 @@ from django.utils import timezone
 import whistdrive
 
 from ...models import (
+    PICKED,
     AuditLine,
     Club,
     Competition,
@@ -115,7 +116,7 @@ def _club_document(club: Club) -> dict:
     mails = (
         ResultMail.objects.filter(member__club=club).select_related("event", "drive", "night").order_by("pk")
     )
-    competitions = club.competitions.prefetch_related("picked_events", "picked_drives").order_by("pk")
+    competitions = club.competitions.prefetch_related(*PICKED).order_by("pk")
     return {
         **{f: getattr(club, f) for f in CLUB_FIELDS},
         "minutes_per_board": str(club.minutes_per_board),
@@ -140,6 +141,7 @@ def _club_document(club: Club) -> dict:
                 "end": c.end.isoformat(),
                 "picked_events": sorted(_evening(e) for e in c.picked_events.all()),
                 "picked_drives": sorted(_evening(d) for d in c.picked_drives.all()),
+                "picked_nights": sorted(_evening(n) for n in c.picked_nights.all()),
             }
             for c in competitions
         ],
@@ -336,6 +338,10 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
         competition.save()
         competition.picked_events.set(events[(n, date.fromisoformat(d))] for n, d in c["picked_events"])
         competition.picked_drives.set(drives[(n, date.fromisoformat(d))] for n, d in c["picked_drives"])
+        # A file from before competitions picked two-player nights has none.
+        competition.picked_nights.set(
+            nights[(n, date.fromisoformat(d))] for n, d in c.get("picked_nights", [])
+        )
     for league in item["leagues"]:
         links.extend(league_restore(league, club=club))
     trail_restore(item["trail"], club=club, users=users)

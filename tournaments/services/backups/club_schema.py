@@ -84,6 +84,7 @@ CLUB = record(
                     "by_hand": YES_NO,
                     "picked_events": rows(EVENING),
                     "picked_drives": rows(EVENING),
+                    "picked_nights": rows(EVENING),
                     "min_field": BOUND,
                     "field_unit": choices(Competition.FieldUnit),
                     "who": choices(Competition.Who),
@@ -99,7 +100,7 @@ CLUB = record(
                     "ties": choices(Competition.Ties),
                     "id": ADDRESS,
                 },
-                optional=("id",),
+                optional=("id", "picked_nights"),
             )
         ),
         "leagues": rows(LEAGUE),
@@ -178,8 +179,12 @@ def _reference_problems(data: dict) -> list[str]:
             if name not in users:
                 problems.append(f"{place}.organisers[{u}]: {name} is not among the users.")
         for k, competition in enumerate(club["competitions"]):
-            for kind, known in (("picked_events", events), ("picked_drives", drives)):
-                for p, picked in enumerate(competition[kind]):
+            for kind, known in (
+                ("picked_events", events),
+                ("picked_drives", drives),
+                ("picked_nights", nights),
+            ):
+                for p, picked in enumerate(competition.get(kind, [])):
                     if tuple(picked) not in known:
                         problems.append(
                             f"{place}.competitions[{k}].{kind}[{p}]: {picked[0]} on {picked[1]} "

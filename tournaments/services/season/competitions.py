@@ -23,7 +23,7 @@ from functools import cached_property
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, prefetch_related_objects
 from django.utils import timezone
 
 from ...domain import competitions as rules
@@ -32,6 +32,7 @@ from ...domain.errors import DomainError
 from ...domain.formats import drive_format
 from ...domain.spreadsheet import csv_text
 from ...models import (
+    PICKED,
     AuditLine,
     Club,
     Competition,
@@ -90,37 +91,38 @@ def _check(competition: Competition) -> None:
         raise ServiceError("; ".join(error.messages)) from None
 
 
-def _pick(competition: Competition, picked_events, picked_drives) -> None:
-    for evening in list(picked_events or ()) + list(picked_drives or ()):
+def _pick(competition: Competition, picked: dict) -> None:
+    """Set the evenings picked by hand, given by ``PICKED`` field (one left out, or None, is kept)."""
+    unknown = set(picked) - set(PICKED)
+    if unknown:
+        raise ServiceError(f"{', '.join(sorted(unknown))} cannot be picked.")
+    for evening in (evening for evenings in picked.values() for evening in evenings or ()):
         if evening.club_id != competition.club_id:
             raise ServiceError(f"{evening} is another club's evening.")
-    if picked_events is not None:
-        competition.picked_events.set(picked_events)
-    if picked_drives is not None:
-        competition.picked_drives.set(picked_drives)
+    for name, evenings in picked.items():
+        if evenings is not None:
+            getattr(competition, name).set(evenings)
 
 
 @transaction.atomic
-def competition_create(
-    *, club: Club, values: dict, picked_events=(), picked_drives=(), user=None
-) -> Competition:
-    """A new competition of the club, as the organiser's form gives it."""
+def competition_create(*, club: Club, values: dict, user=None, **picked) -> Competition:
+    """A new competition of the club, as the organiser's form gives it, with the evenings it picks
+    by hand (``picked_events``, ``picked_drives``, ``picked_nights``)."""
     unknown = set(values) - set(COMPETITION_SETTINGS)
     if unknown:
         raise ServiceError(f"{', '.join(sorted(unknown))} cannot be set here.")
     competition = Competition(club=club, **values)
     _check(competition)
     competition.save()
-    _pick(competition, picked_events, picked_drives)
+    _pick(competition, picked)
     club_log(club=club, action=AuditLine.Action.CREATED, detail=f"competition {competition.name}", user=user)
     return competition
 
 
 @transaction.atomic
-def competition_update(
-    *, competition: Competition, values: dict, picked_events=None, picked_drives=None, user=None
-) -> Competition:
-    """Change a competition's rules or its picked evenings; the change has its line in the club's trail."""
+def competition_update(*, competition: Competition, values: dict, user=None, **picked) -> Competition:
+    """Change a competition's rules or its picked evenings (those given, by ``PICKED`` field); the
+    change has its line in the club's trail."""
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
     unknown = set(values) - set(COMPETITION_SETTINGS)
     if unknown:
@@ -132,7 +134,7 @@ def competition_update(
     _check(competition)
     competition.save()
     before = _picked_ids(competition)
-    _pick(competition, picked_events, picked_drives)
+    _pick(competition, picked)
     if _picked_ids(competition) != before:
         parts.append("evenings picked changed")
     if parts:
@@ -154,6 +156,7 @@ def _picked_ids(competition: Competition) -> frozenset[str]:
     return frozenset(
         [f"event:{e.pk}" for e in competition.picked_events.all()]
         + [f"drive:{d.pk}" for d in competition.picked_drives.all()]
+        + [f"night:{n.pk}" for n in competition.picked_nights.all()]
     )
 
 
@@ -520,15 +523,19 @@ def _placings(table: rules.Standings) -> dict[int, Placing]:
     return placings
 
 
+def _with_picks(competitions) -> list[Competition]:
+    """The competitions, those that pick their evenings by hand with their picks read (a query for
+    each kind of evening, however many competitions; none when no competition picks)."""
+    competitions = list(competitions)
+    prefetch_related_objects([c for c in competitions if c.by_hand], *PICKED)
+    return competitions
+
+
 def player_competitions(member: Member) -> list[tuple[Competition, Placing]]:
     """The competitions of the member's club the member is in, each with their placing. Each
     competition's placings are kept in the cache beside its standings, under the same key: small
     to read back, for a member's page, where the whole standings are not."""
-    competitions = list(
-        Competition.objects.filter(club_id=member.club_id)
-        .select_related("club")
-        .prefetch_related("picked_events", "picked_drives")
-    )
+    competitions = _with_picks(Competition.objects.filter(club_id=member.club_id).select_related("club"))
     if not competitions:
         return []
     season = _club_season(member.club, competitions)
@@ -556,11 +563,11 @@ def evening_competitions(
     kind = "event" if isinstance(evening, Event) else "drive"
     competitions = [
         c
-        for c in Competition.objects.filter(
-            club_id=evening.club_id, start__lte=evening.date, end__gte=evening.date
+        for c in _with_picks(
+            Competition.objects.filter(
+                club_id=evening.club_id, start__lte=evening.date, end__gte=evening.date
+            ).select_related("club")
         )
-        .select_related("club")
-        .prefetch_related("picked_events", "picked_drives")
         if rules.takes(_unplayed(kind, evening), c.rules(_picked_ids(c) if c.by_hand else None))
     ]
     if not competitions:

@@ -11,7 +11,7 @@ from ...domain.competition_kinds import COMPETITION_KINDS, CompetitionKind, comp
 from ...domain.competitions import CompetitionError
 from ...domain.errors import DomainError
 from ...forms import CompetitionForm
-from ...models import Club, Competition
+from ...models import PICKED, Club, Competition
 from ...services.core.errors import ServiceError
 from ...services.season import competitions
 from ..common import check_club_open, get_open_club, get_organised_club, login_when_needed, organises_club
@@ -108,7 +108,7 @@ def _form_page(request, club: Club, competition: Competition | None, kind: Compe
     """The organiser's page of a competition's rules: a new one (from its kind), or one to change."""
     form = CompetitionForm(request.POST or None, instance=competition, club=club, kind=kind)
     if request.method == "POST" and form.is_valid():
-        picked = {name: form.cleaned_data[name] for name in ("picked_events", "picked_drives")}
+        picked = {name: form.cleaned_data[name] for name in PICKED}
         try:
             if competition is None:
                 saved = competitions.competition_create(
