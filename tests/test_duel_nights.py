@@ -25,6 +25,16 @@ from tournaments.services.duels import (
 )
 
 NAMES = [f"Player {c}" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
+# A competition of two-player nights by reverse placings, guests included.
+LADDER = {
+    "name": "German whist ladder",
+    "start": date(2026, 9, 1),
+    "end": date(2026, 12, 31),
+    "kinds": "night",
+    "measure": "placing",
+    "placing": "reverse",
+    "members_only": False,
+}
 
 
 def _night(club, players, **kwargs):
@@ -231,15 +241,7 @@ def test_a_competition_of_two_player_nights_counts_them_by_placing_points(club, 
         play_round(night, rng)
     duel_night_close(night=night)
     duel_night_publish(night=night)
-    values = {
-        "name": "German whist ladder",
-        "start": date(2026, 9, 1),
-        "end": date(2026, 12, 31),
-        "kinds": "night",
-        "measure": "placing",
-        "placing": "reverse",
-        "members_only": False,
-    }
+    values = LADDER
     competition = competition_create(club=club, values=values)
     table = competition_standings(competition)
     standings = night_state(night).standings
@@ -391,16 +393,7 @@ def test_a_competition_picks_two_player_nights_by_hand_and_counts_only_those(clu
             play_round(night, rng)
         duel_night_close(night=night)
         nights.append(duel_night_publish(night=night))
-    values = {
-        "name": "Picked ladder",
-        "start": date(2026, 9, 1),
-        "end": date(2026, 12, 31),
-        "kinds": "night",
-        "measure": "placing",
-        "placing": "reverse",
-        "members_only": False,
-        "by_hand": True,
-    }
+    values = LADDER | {"name": "Picked ladder", "by_hand": True}
     competition = competition_create(club=club, values=values, picked_nights=[nights[1]])
     players = {row.name for row in competition_standings(competition).standings.rows}
     assert players == {s.player.name for s in night_state(nights[1]).standings}
