@@ -161,7 +161,7 @@ def results_queue(*, evening: Event | Drive | DuelNight, user=None) -> int:
     address in the outbox; return how many were added (none for members already there). Refused
     in words before the results are published."""
     kind = _kind(evening)
-    evening = type(evening).objects.select_for_update().select_related("club").get(pk=evening.pk)
+    evening = type(evening).objects.select_for_update(of=("self",)).select_related("club").get(pk=evening.pk)
     require(may_send_results(evening))
     rows = _members_rows(evening)
     members = Member.objects.select_related("club").in_bulk([member_id for member_id, _ in rows])
