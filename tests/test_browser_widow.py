@@ -122,6 +122,9 @@ def test_a_widow_whist_series_of_ten_players_is_played_on_the_tablets(
     expect(page.locator(".messages")).to_contain_text("The evening is closed.")
     page.get_by_role("button", name="Publish the results").click()
     expect(page.locator(".messages")).to_contain_text("The results are published.")
+    page.get_by_role("button", name="Send results").click()
+    expect(page.locator(".messages")).to_contain_text("e-mails added to the outbox")  # ten guests: none
+    shoot(page, path=SHOTS / "widow-run-published.png", full_page=True)
     page.get_by_role("link", name="Results", exact=True).click()
     results = page.locator(".widow-results tbody tr")
     expect(results).to_have_count(10)
