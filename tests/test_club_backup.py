@@ -61,7 +61,19 @@ def demo(db):
         },
         picked_events=[howell],
         picked_drives=[drive],
-        picked_nights=[DuelNight.objects.get(published=True)],
+    )
+    night = DuelNight.objects.get(published=True)
+    competition_create(
+        club=club,
+        values={
+            "name": "Picked two-player nights",
+            "start": night.date,
+            "end": night.date,
+            "kinds": "night",
+            "measure": "placing",
+            "by_hand": True,
+        },
+        picked_nights=[night],
     )
     results_send(evening=drive)  # sent, to the tests' mail backend
     results_send(evening=DuelNight.objects.get(published=True))
@@ -178,7 +190,7 @@ def test_the_demo_club_restores_into_an_empty_database_as_it_was(demo, tmp_path)
     assert all(".results@" in mail[8] for mail in before["mails"])
     night = str(DuelNight.objects.get(published=True))
     assert any(mail[2] == night for mail in before["mails"])  # a two-player night's e-mails too
-    assert before["picked"]["Picked nights"][2] == [night]
+    assert before["picked"]["Picked two-player nights"][2] == [night]
     assert before["clubs"][0][5] == "https://results.example.org/" and before["clubs"][0][6] is True
 
 

@@ -406,3 +406,20 @@ def test_a_competition_picks_two_player_nights_by_hand_and_counts_only_those(clu
     client.force_login(organiser)
     page = client.get(f"/clubs/{club.slug}/competitions/{competition.pk}/edit/").content.decode()
     assert "Two-player nights picked" in page and "German whist night 1" in page
+
+
+@pytest.mark.django_db
+def test_a_night_picked_for_a_competition_of_events_and_drives_is_refused_in_words(club):
+    from tournaments.services.season.competitions import competition_create, competition_update
+
+    night = _night(club, 3)
+    values = LADDER | {"kinds": "both", "by_hand": True}
+    words = "Two-player nights are picked, but the competition counts duplicate events and drives only"
+    with pytest.raises(DomainError, match=words):
+        competition_create(club=club, values=values, picked_nights=[night])
+    assert not Competition.objects.exists()
+    competition = competition_create(club=club, values=LADDER | {"by_hand": True}, picked_nights=[night])
+    with pytest.raises(DomainError, match="change which evenings count"):
+        competition_update(competition=competition, values={"kinds": "both"})
+    competition.refresh_from_db()
+    assert competition.kinds == "night" and list(competition.picked_nights.all()) == [night]

@@ -69,6 +69,7 @@ from .errors import DomainError
 from .places import shared_places
 
 KINDS = ("event", "drive", "night")  # a two-player night counts by its placings only
+KIND_WORDS = {"event": "duplicate events", "drive": "drives", "night": "two-player nights"}
 MEASURES = ("percentage", "tricks", "placing", "drive")
 PLACINGS = ("table", "reverse")
 COUNTINGS = ("all", "best", "drop")
@@ -180,6 +181,27 @@ def check_rules(rules: Rules) -> None:
         raise CompetitionError("A handicap goes with the average percentage.")
     if rules.measure == "placing" and rules.placing == "table" and not rules.points:
         raise CompetitionError("Give the points for the places, such as 6/4/3/2/1.")
+
+
+def check_picks(rules: Rules) -> None:
+    """Raise CompetitionError when evenings are picked by hand of a kind the competition does not
+    count: they would never count, and the organiser who ticked them would not know why.
+
+    >>> try:
+    ...     check_picks(Rules(kinds=frozenset({"event"}), picked=frozenset({"event:1", "night:4"})))
+    ... except CompetitionError as error:
+    ...     print(str(error).partition(":")[0])
+    Two-player nights are picked, but the competition counts duplicate events only
+    """
+    other = [kind for kind in KINDS if kind not in rules.kinds]
+    picked = [kind for kind in other if any(e.startswith(kind + ":") for e in rules.picked or ())]
+    if picked:
+        counted = " and ".join(KIND_WORDS[kind] for kind in KINDS if kind in rules.kinds)
+        words = " and ".join(KIND_WORDS[kind] for kind in picked)
+        raise CompetitionError(
+            f"{words[0].upper()}{words[1:]} are picked, but the competition counts {counted} only: "
+            "untick them, or change which evenings count."
+        )
 
 
 def parse_points(text: str) -> tuple[float, ...]:

@@ -104,6 +104,16 @@ def _pick(competition: Competition, picked: dict) -> None:
             getattr(competition, name).set(evenings)
 
 
+def _check_picks(competition: Competition) -> None:
+    """Refuse evenings picked by hand that the competition would never count (inside the
+    transaction that picked them, so nothing is kept)."""
+    if competition.by_hand:
+        try:
+            rules.check_picks(competition.rules(_picked_ids(competition)))
+        except rules.CompetitionError as error:
+            raise ServiceError(str(error)) from None
+
+
 @transaction.atomic
 def competition_create(*, club: Club, values: dict, user=None, **picked) -> Competition:
     """A new competition of the club, as the organiser's form gives it, with the evenings it picks
@@ -115,6 +125,7 @@ def competition_create(*, club: Club, values: dict, user=None, **picked) -> Comp
     _check(competition)
     competition.save()
     _pick(competition, picked)
+    _check_picks(competition)
     club_log(club=club, action=AuditLine.Action.CREATED, detail=f"competition {competition.name}", user=user)
     return competition
 
@@ -135,6 +146,7 @@ def competition_update(*, competition: Competition, values: dict, user=None, **p
     competition.save()
     before = _picked_ids(competition)
     _pick(competition, picked)
+    _check_picks(competition)
     if _picked_ids(competition) != before:
         parts.append("evenings picked changed")
     if parts:
