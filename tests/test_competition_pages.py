@@ -17,6 +17,24 @@ from tournaments.models import AuditLine, Competition
 from tournaments.services.season import competitions
 
 SEASON = dict(start=date(2026, 1, 1), end=date(2026, 12, 31))
+# The competition form's fields as posted: each matchpoint percentage, every evening counted.
+FORM = {
+    "start": "2026-01-01",
+    "end": "2026-12-31",
+    "kinds": "event",
+    "field_unit": "tables",
+    "who": "individuals",
+    "lists": "one",
+    "measure": "percentage",
+    "placing": "table",
+    "points": "6/4/3/2/1",
+    "counting": "all",
+    "count": "0",
+    "qualify": "0",
+    "handicap": "none",
+    "ties": "shared",
+    "min_field": "0",
+}
 PAIRS = [(0, 1), (2, 3), (4, 5), (6, 7), (8, 9), (10, 11)]
 
 
@@ -249,23 +267,7 @@ def test_the_organisers_page_refuses_rules_that_cannot_work_in_words(client, clu
     client.force_login(organiser)
     response = client.post(
         reverse("tournaments:competition-new", args=[club.slug]),
-        {
-            "name": "Bad",
-            **{k: v.isoformat() for k, v in SEASON.items()},
-            "kinds": "event",
-            "field_unit": "tables",
-            "who": "individuals",
-            "lists": "one",
-            "measure": "tricks",
-            "placing": "table",
-            "points": "6/4/3/2/1",
-            "counting": "all",
-            "count": "0",
-            "qualify": "0",
-            "handicap": "fixed",
-            "ties": "shared",
-            "min_field": "0",
-        },
+        FORM | {"name": "Bad", "measure": "tricks", "handicap": "fixed"},
     )
 
     assert response.status_code == 200
@@ -300,28 +302,29 @@ def test_the_organiser_changes_the_rules_with_a_line_in_the_trail(client, club, 
     assert AuditLine.objects.filter(club=club, action="changed", detail__contains="N: 2 → 3").exists()
 
 
+@pytest.mark.parametrize("site", ["organisers-page", "organiser-site"])
+def test_a_drive_picked_for_a_competition_of_events_is_refused_in_words(
+    client, admin_client, club, organiser, site
+):
+    people = members(club, 8)
+    drive = published_drive(club, day=date(2026, 3, 5), ladies=people[:4], gents=people[4:])
+    data = FORM | {"name": "Picked pairs", "by_hand": "on", "picked_drives": [drive.pk]}
+    if site == "organisers-page":
+        client.force_login(organiser)
+        response = client.post(reverse("tournaments:competition-new", args=[club.slug]), data)
+    else:
+        response = admin_client.post(reverse("admin:tournaments_competition_add"), data | {"club": club.pk})
+
+    assert response.status_code == 200
+    said = "Drives are picked, but the competition counts duplicate events only: untick them"
+    assert said in response.content.decode()
+    assert not Competition.objects.exists()
+
+
 def test_the_organiser_site_saves_a_competition_through_the_service(admin_client, club):
     response = admin_client.post(
         reverse("admin:tournaments_competition_add"),
-        {
-            "club": club.pk,
-            "name": "Site Cup",
-            "start": "2026-01-01",
-            "end": "2026-12-31",
-            "kinds": "event",
-            "field_unit": "tables",
-            "who": "individuals",
-            "lists": "one",
-            "measure": "percentage",
-            "placing": "table",
-            "points": "6/4/3/2/1",
-            "counting": "all",
-            "count": "0",
-            "qualify": "0",
-            "handicap": "moving",
-            "ties": "shared",
-            "min_field": "0",
-        },
+        FORM | {"club": club.pk, "name": "Site Cup", "handicap": "moving"},
     )
 
     assert response.status_code == 302, response.content.decode()[:2000]

@@ -6,6 +6,7 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 from django.utils import timezone
 
+from .domain import competitions as competition_rules
 from .domain.boards import PRESET_SCHEDULES, TURNED, validate_schedule
 from .domain.competition_kinds import CompetitionKind
 from .domain.drives import PRESETS, PRIZE_LABELS, Prize, halves_of, parse_prizes
@@ -665,6 +666,12 @@ class CompetitionForm(forms.ModelForm):
         if self.club is not None and not self.instance.club_id:
             self.instance.club = self.club
         super()._post_clean()
+        if self.instance.by_hand and not self.errors:
+            picked = self.instance.picked_ids({name: self.cleaned_data.get(name) for name in PICKED})
+            try:
+                competition_rules.check_picks(self.instance.rules(picked))
+            except competition_rules.CompetitionError as error:
+                self.add_error(None, str(error))
 
     def values(self) -> dict:
         """The rules as the services take them (the evenings picked are passed apart)."""

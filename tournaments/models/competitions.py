@@ -12,9 +12,9 @@ from .drives import Drive
 from .duels import DuelNight
 from .events import Event
 
-# The evenings a competition picks by hand, a field for each kind of evening: the forms, the
-# services and the backups name them from here.
-PICKED = ("picked_events", "picked_drives", "picked_nights")
+# The evenings a competition picks by hand, a field for each kind of evening (and the kind, as the
+# domain names it): the forms, the services and the backups name them from here.
+PICKED = {"picked_events": "event", "picked_drives": "drive", "picked_nights": "night"}
 
 
 class Competition(models.Model):
@@ -126,6 +126,15 @@ class Competition(models.Model):
 
     def __str__(self):
         return self.name
+
+    def picked_ids(self, picked: dict | None = None) -> frozenset[str]:
+        """The evenings picked by hand as the domain names them ("event:12"): the competition's own
+        (read from a prefetch when there is one), or those given by ``PICKED`` field (a form's)."""
+        if picked is None:
+            picked = {name: getattr(self, name).all() for name in PICKED}
+        return frozenset(
+            f"{PICKED[name]}:{e.pk}" for name, evenings in picked.items() for e in evenings or ()
+        )
 
     def rules(self, picked: frozenset[str] | None = None) -> rules.Rules:
         """The competition as the domain's rules; ``picked``: the ids of the evenings picked by hand."""

@@ -109,7 +109,7 @@ def _check_picks(competition: Competition) -> None:
     transaction that picked them, so nothing is kept)."""
     if competition.by_hand:
         try:
-            rules.check_picks(competition.rules(_picked_ids(competition)))
+            rules.check_picks(competition.rules(competition.picked_ids()))
         except rules.CompetitionError as error:
             raise ServiceError(str(error)) from None
 
@@ -144,10 +144,10 @@ def competition_update(*, competition: Competition, values: dict, user=None, **p
         setattr(competition, name, value)
     _check(competition)
     competition.save()
-    before = _picked_ids(competition)
+    before = competition.picked_ids()
     _pick(competition, picked)
     _check_picks(competition)
-    if _picked_ids(competition) != before:
+    if competition.picked_ids() != before:
         parts.append("evenings picked changed")
     if parts:
         detail = f"competition {competition.name}: " + "; ".join(parts)
@@ -163,19 +163,10 @@ def competition_delete(*, competition: Competition, user=None) -> None:
     competition.delete()
 
 
-def _picked_ids(competition: Competition) -> frozenset[str]:
-    """The evenings picked by hand, as the domain names them (read from a prefetch when there is one)."""
-    return frozenset(
-        [f"event:{e.pk}" for e in competition.picked_events.all()]
-        + [f"drive:{d.pk}" for d in competition.picked_drives.all()]
-        + [f"night:{n.pk}" for n in competition.picked_nights.all()]
-    )
-
-
 def _rules_and_version(competition: Competition, season: "_Season") -> tuple[rules.Rules, str]:
     """The competition's rules (its picks read only when it has them), and a word for them with
     what the season's evenings are read from: what its standings are kept under."""
-    picked = _picked_ids(competition) if competition.by_hand else None
+    picked = competition.picked_ids() if competition.by_hand else None
     kept_rules = competition.rules(picked)
     values = [getattr(kept_rules, f.name) for f in fields(kept_rules)]
     said = [sorted(v) if isinstance(v, frozenset) else v for v in values]  # the same in every process
@@ -580,7 +571,7 @@ def evening_competitions(
                 club_id=evening.club_id, start__lte=evening.date, end__gte=evening.date
             ).select_related("club")
         )
-        if rules.takes(_unplayed(kind, evening), c.rules(_picked_ids(c) if c.by_hand else None))
+        if rules.takes(_unplayed(kind, evening), c.rules(c.picked_ids() if c.by_hand else None))
     ]
     if not competitions:
         return []
