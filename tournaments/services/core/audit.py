@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Subquery
 from django.utils import timezone
 
-from ...models import AuditLine, Club, Drive, Event, Heartbeat
+from ...models import AuditLine, Club, Drive, DuelNight, Event, Heartbeat
 
 DETAIL_LENGTH = AuditLine._meta.get_field("detail").max_length
 
@@ -41,6 +41,24 @@ def drive_log(*, drive: Drive, action: str, detail: str = "", user=None) -> Audi
 def night_log(*, night, action: str, detail: str = "", user=None) -> AuditLine:
     """Add one line to a two-player night's trail; run inside the transaction of the change it records."""
     return _log(club_id=night.club_id, night=night, action=action, detail=detail, user=user)
+
+
+def evening_kind(evening: Event | Drive | DuelNight) -> str:
+    """ "event", "drive" or "night": which ``evening`` is, as the field of an audit line (and of an
+    outbox e-mail) that names it."""
+    (kind,) = [name for name, model in _EVENINGS.items() if isinstance(evening, model)]
+    return kind
+
+
+_EVENINGS = {"event": Event, "drive": Drive, "night": DuelNight}
+
+
+def evening_log(*, evening: Event | Drive | DuelNight, action: str, detail: str = "", user=None) -> AuditLine:
+    """Add one line to the trail of an event, a drive or a two-player night, whichever ``evening``
+    is; run inside the transaction of the change it records."""
+    return _log(
+        club_id=evening.club_id, action=action, detail=detail, user=user, **{evening_kind(evening): evening}
+    )
 
 
 def club_log(*, club: Club, action: str, detail: str = "", user=None) -> AuditLine:

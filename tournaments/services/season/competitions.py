@@ -49,7 +49,7 @@ from ...models import (
     reader_is_public,
 )
 from ...print_data import CompetitionSheet, PrintEvent
-from ..core.audit import changes_text, club_log
+from ..core.audit import changes_text, club_log, evening_kind
 from ..core.errors import ServiceError
 from ..core.season_cache import kept_or_made, season_cache
 from ..drives.state import DriveState
@@ -563,7 +563,7 @@ def evening_competitions(
 ) -> list[tuple[Competition, list[rules.Row]]]:
     """The club's competitions the evening counts toward (or would, once published), each with its
     leaders: what the room display shows."""
-    kind = "event" if isinstance(evening, Event) else "drive"
+    kind = evening_kind(evening)
     competitions = [
         c
         for c in _with_picks(

@@ -40,7 +40,7 @@ from django.utils.text import slugify
 
 from ...models import AuditLine, Club, Drive, DuelNight, Event, Member, ResultMail
 from ...pdf import render
-from ..core.audit import drive_log, event_log, night_log
+from ..core.audit import evening_kind, evening_log
 from ..core.verdicts import require
 from ..events.lifecycle import may_send_results
 from ..printing import event_print_pack
@@ -90,37 +90,23 @@ def public_address(club: Club) -> str:
 
 
 class _Kind(NamedTuple):
-    """A kind of evening that sends results: its model, each member's row of some of them, the
-    line it adds to its trail, and its results page's URL name."""
+    """A kind of evening that sends results (``evening_kind``): each member's row of some of them,
+    and its results page's URL name."""
 
-    model: type
     rows: Callable[[list], list[tuple[int, Evening]]]
-    log: Callable[..., AuditLine]
     results: str
 
 
 _KINDS = {
-    "event": _Kind(Event, events_evenings, lambda event, **line: event_log(event=event, **line), "results"),
-    "drive": _Kind(
-        Drive, drives_evenings, lambda drive, **line: drive_log(drive=drive, **line), "drive-results"
-    ),
-    "night": _Kind(
-        DuelNight, nights_evenings, lambda night, **line: night_log(night=night, **line), "duel-results"
-    ),
+    "event": _Kind(events_evenings, "results"),
+    "drive": _Kind(drives_evenings, "drive-results"),
+    "night": _Kind(nights_evenings, "duel-results"),
 }
-
-
-def _kind(evening) -> str:
-    return next(name for name, kind in _KINDS.items() if isinstance(evening, kind.model))
 
 
 def _members_rows(evening) -> list[tuple[int, Evening]]:
     """(member id, their row) for each member who played the event, drive or night."""
-    return _KINDS[_kind(evening)].rows([evening])
-
-
-def _log(evening, **line) -> None:
-    _KINDS[_kind(evening)].log(evening, **line)
+    return _KINDS[evening_kind(evening)].rows([evening])
 
 
 def _links(member: Member, evening: Evening) -> list[str]:
@@ -160,7 +146,7 @@ def results_queue(*, evening: Event | Drive | DuelNight, user=None) -> int:
     """Put one e-mail for each member of a published event, drive or two-player night who has an
     address in the outbox; return how many were added (none for members already there). Refused
     in words before the results are published."""
-    kind = _kind(evening)
+    kind = evening_kind(evening)
     evening = type(evening).objects.select_for_update(of=("self",)).select_related("club").get(pk=evening.pk)
     require(may_send_results(evening))
     rows = _members_rows(evening)
@@ -191,7 +177,7 @@ def results_queue(*, evening: Event | Drive | DuelNight, user=None) -> int:
         transaction.on_commit(lambda: _write_copies(new))
     without = len(rows) - len(mails)
     detail = f"{len(new)} e-mails to send" + (f"; {without} members have no address" if without else "")
-    _log(evening, action=AuditLine.Action.MAILED, detail=detail, user=user)
+    evening_log(evening=evening, action=AuditLine.Action.MAILED, detail=detail, user=user)
     return len(new)
 
 
@@ -373,7 +359,8 @@ def mail_send_again(*, mails, user=None) -> list[Sending]:
             mail.to = mail.member.email or mail.to
             mail.status, mail.last_error = ResultMail.Status.PENDING, ""
             mail.save(update_fields=["subject", "body", "to", "status", "last_error"])
-            _log(mail.evening, action=AuditLine.Action.MAILED, detail=f"sent again to {mail.to}", user=user)
+            detail = f"sent again to {mail.to}"
+            evening_log(evening=mail.evening, action=AuditLine.Action.MAILED, detail=detail, user=user)
             clubs[mail.member.club_id] = mail.member.club
     return [outbox_send(club=club) for club in clubs.values()]
 

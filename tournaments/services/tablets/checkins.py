@@ -23,7 +23,7 @@ from django.db.models import Exists, Q
 from django.utils import timezone
 
 from ...models import AuditLine, Club, Direction, Event, Pair, Result, Seating, TableCheckIn, TableLink
-from ..core.audit import drive_log, event_log
+from ..core.audit import evening_log, event_log
 from ..core.errors import ServiceError
 from ..core.locks import event_held
 from ..core.verdicts import ALLOWED, Verdict, refused
@@ -76,15 +76,8 @@ def check_in_record(*, link: TableLink, round: int, here: bool, who: str, evenin
     check_in.save()
     said = "that's us" if here else "someone else is here (entry held for the organiser)"
     detail = f"table {link.table}, {evening.evening_format.round.singular} {round}: {said}; expected {who}"
-    _log(evening, action=AuditLine.Action.CHECKED_IN, detail=detail, user=None)
+    evening_log(evening=evening, action=AuditLine.Action.CHECKED_IN, detail=detail, user=None)
     return check_in
-
-
-def _log(evening, **line) -> None:
-    if isinstance(evening, Event):
-        event_log(event=evening, **line)
-    else:
-        drive_log(drive=evening, **line)
 
 
 def _waiting(check_in: TableCheckIn) -> TableCheckIn:
@@ -113,7 +106,7 @@ def check_in_direct(*, check_in: TableCheckIn, message: str, user=None) -> Table
     check_in.save(update_fields=["state", "message"])
     round_word = evening.evening_format.round.singular
     detail = f"table {check_in.link.table}, {round_word} {check_in.round}: told '{message}'"
-    _log(evening, action=AuditLine.Action.DIRECTED, detail=detail, user=user)
+    evening_log(evening=evening, action=AuditLine.Action.DIRECTED, detail=detail, user=user)
     return check_in
 
 
