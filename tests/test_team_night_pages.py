@@ -208,7 +208,7 @@ def test_every_player_has_the_place_their_team_has_on_the_results_page_the_csv_a
 
     from django.core.management import call_command
 
-    from tournaments.services.season.players import drives_evenings
+    from tournaments.services.season.evenings import drives_evenings
 
     entered = [(f"Team {n}", [f"P{n}-{k} Player" for k in range(4)]) for n in range(1, teams + 1)]
     for _, names in entered:

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from tournaments.models import Drive, DriveResult
 from tournaments.services import drives
 from tournaments.services.core.errors import ServiceError
-from tournaments.services.season.competitions import _drive_entrants
+from tournaments.services.season.entrants import _drive_entrants
 
 from .test_leagues import _run
 from .test_team_night import TEAMS

@@ -170,6 +170,9 @@ class EveningFormat:
     # a drive's hand, a widow whist series.
     round: Word = Word("round", "rounds")
     card_codes: bool = False  # players are known at the tables by a score card ("L1", "G3")
+    # Players are entered in two roles, lady and gent (a drive's two score-card colours; a team
+    # night's two seats of a pair), not one by one as players.
+    roles: bool = False
     seats_named: bool = False  # a tablet tells each player their seat (North): they move one by one
     seated_by: str = "movement"  # "movement", "schedule" or "who won"
     partnerships_internal: bool = False  # pairs exist only to seat a round (an individual event)
@@ -292,6 +295,7 @@ def _drive(key: str, title: str, **kwargs) -> EveningFormat:
         "entrant": PLAYER,
         "evening": Word("drive", "drives"),
         "card_codes": True,
+        "roles": True,
         "seated_by": "who won",
         "move_example": "Ann Smith (L3): go to table 5",
         "documents": ("score-cards", "table-cards", "results"),
@@ -308,6 +312,7 @@ INDIVIDUAL_DRIVE = _drive(
     "Individual drive",
     lists=Lists.ONE,
     card_codes=False,
+    roles=False,
     seats_named=True,
     seated_by="schedule",
     move_example="Ann Smith: go to table 2, sit East",
@@ -342,6 +347,7 @@ WIDOW = _drive(
     evening=Word("widow whist series", "widow whist series"),
     round=Word("series", "series"),
     card_codes=False,
+    roles=False,
     seated_by="series draw",
     move_example="Ann Smith: go to table 2",
     documents=("table-lists", "score-cards", "results"),
@@ -363,6 +369,31 @@ LEAGUE_MATCH = EveningFormat(
     evening=Word("match", "matches"),
 )
 
+# A two-player night (German or humbug whist, ``domain/duels``): each player's tricks a deal.
+TRICKS_A = Figure("tricks_a", "First player's tricks", 0, 26)
+TRICKS_B = Figure("tricks_b", "Second player's tricks", 0, 26)
+BLACK = Figure("black", "The 27th card", 0, 0, (("red", "Red: high"), ("black", "Black: low")))
+TWO_PLAYER_NIGHT = EveningFormat(
+    key="two-player",
+    title="Two-player night",
+    kind="night",
+    entrants=Entrants.PLAYERS,
+    ranked=Entrants.PLAYERS,
+    lists=Lists.ONE,
+    seats=(2,),
+    entry=(TRICKS_A, TRICKS_B),
+    scoring="German whist: the last 13 tricks count, a point a trick from the 7th",
+    measure=Measure.GAME_POINTS,
+    deal=DEAL,
+    entrant=PLAYER,
+    evening=Word("two-player night", "two-player nights"),
+    seated_by="pairing",
+    documents=("pairings", "score-cards", "results"),
+    move_example="Ann Smith: go to table 2",
+    trumps=False,  # the trumps are the 27th card's suit, turned at the table
+)
+
+
 FORMATS = {
     f.key: f
     for f in (
@@ -376,6 +407,7 @@ FORMATS = {
         TEAM_NIGHT,
         WIDOW,
         LEAGUE_MATCH,
+        TWO_PLAYER_NIGHT,
     )
 }
 # A drive's stored format ("individual") and an event's stored variant name the format they play.
@@ -455,31 +487,6 @@ def drive_format(format: str, game: str = "whist", rubbers: int = 0) -> EveningF
     """The format of a drive stored with this format name, playing this game (in games to
     ``rubbers`` and rubbers, for a team night of classic whist)."""
     return with_game(FORMATS[_DRIVE_KEYS.get(format, format)], game, rubbers)
-
-
-# A two-player night (German or humbug whist, ``domain/duels``): each player's tricks a deal.
-TRICKS_A = Figure("tricks_a", "First player's tricks", 0, 26)
-TRICKS_B = Figure("tricks_b", "Second player's tricks", 0, 26)
-BLACK = Figure("black", "The 27th card", 0, 0, (("red", "Red: high"), ("black", "Black: low")))
-TWO_PLAYER_NIGHT = EveningFormat(
-    key="two-player",
-    title="Two-player night",
-    kind="night",
-    entrants=Entrants.PLAYERS,
-    ranked=Entrants.PLAYERS,
-    lists=Lists.ONE,
-    seats=(2,),
-    entry=(TRICKS_A, TRICKS_B),
-    scoring="German whist: the last 13 tricks count, a point a trick from the 7th",
-    measure=Measure.GAME_POINTS,
-    deal=DEAL,
-    entrant=PLAYER,
-    evening=Word("two-player night", "two-player nights"),
-    seated_by="pairing",
-    documents=("pairings", "score-cards", "results"),
-    move_example="Ann Smith: go to table 2",
-    trumps=False,  # the trumps are the 27th card's suit, turned at the table
-)
 
 
 def two_player_format(scoring, rules) -> EveningFormat:

@@ -21,7 +21,7 @@ from django.db.models.lookups import Exact
 from ..domain.drives import PRESETS, parse_prizes
 from ..domain.drives.games import LOW, MINNESOTA, WHIST_GAME, Game, score_text
 from ..domain.errors import DomainError
-from ..domain.formats import MINNESOTA_RUBBERS, EveningFormat, Lists, drive_format
+from ..domain.formats import MINNESOTA_RUBBERS, EveningFormat, drive_format
 from ..domain.limits import MAX_HANDS
 from ..domain.minnesota import RULES
 from ..domain.rubbers import CLAIMS, GAME_CHOICES, GAMES
@@ -236,16 +236,11 @@ class Drive(models.Model):
         return self.evening_format.seated_by == "series draw"
 
     @property
-    def is_individual(self) -> bool:
-        """Players without roles, everyone partnering everyone once, seated by a schedule."""
-        return self.evening_format.ranks_players and self.evening_format.lists is Lists.ONE
-
-    @property
     def roles(self) -> tuple[str, ...]:
         """The roles its players are entered in, each a list of its own: lady and gent, or player."""
-        if self.is_individual:
-            return (DrivePlayer.Role.PLAYER,)
-        return (DrivePlayer.Role.LADY, DrivePlayer.Role.GENT)
+        if self.evening_format.roles:
+            return (DrivePlayer.Role.LADY, DrivePlayer.Role.GENT)
+        return (DrivePlayer.Role.PLAYER,)
 
     @property
     def prize_list(self) -> tuple:

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from ..models import Club, Drive, DuelNight, Event
+from ..services.kinds import kind_of
 from .common import clubs_for_user
 
 COMING_SHOWN = 3  # the nearest evenings set up for a later day; the rest are on the lists
@@ -18,11 +19,7 @@ EVENINGS_A_PAGE = 50
 
 
 def _run_link(evening: Event | Drive | DuelNight) -> str:
-    if isinstance(evening, Event):
-        return reverse("tournaments:event-run", args=[evening.pk])
-    if isinstance(evening, DuelNight):
-        return reverse("tournaments:duel-run", args=[evening.pk])
-    return reverse("tournaments:drive-run", args=[evening.pk])
+    return reverse("tournaments:" + kind_of(evening).run_page, args=[evening.pk])
 
 
 def _rows(*querysets) -> list[dict]:

@@ -45,12 +45,8 @@ def night_log(*, night, action: str, detail: str = "", user=None) -> AuditLine:
 
 def evening_kind(evening: Event | Drive | DuelNight) -> str:
     """ "event", "drive" or "night": which ``evening`` is, as the field of an audit line (and of an
-    outbox e-mail) that names it."""
-    (kind,) = [name for name, model in _EVENINGS.items() if isinstance(evening, model)]
-    return kind
-
-
-_EVENINGS = {"event": Event, "drive": Drive, "night": DuelNight}
+    outbox e-mail) that names it: its format says which models keep it."""
+    return evening.evening_format.kind
 
 
 def evening_log(*, evening: Event | Drive | DuelNight, action: str, detail: str = "", user=None) -> AuditLine:

@@ -87,7 +87,7 @@ def _check(drive: Drive) -> None:
     if drive.rubbers and drive.game == Drive.Game.MINNESOTA:
         raise ServiceError(MINNESOTA_RUBBERS)
     try:
-        if not drive.is_individual:
+        if drive.evening_format.roles:  # players one by one play the hands of their plan
             halves_of(drive.hands, drive.halves)
         given = role_prizes(parse_prizes(drive.prizes)) if len(drive.roles) == 1 else ()
         drive.full_clean()

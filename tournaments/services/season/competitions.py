@@ -27,8 +27,6 @@ from django.db.models import Q, prefetch_related_objects
 from django.utils import timezone
 
 from ...domain import competitions as rules
-from ...domain.drives import PlayerScore
-from ...domain.errors import DomainError
 from ...domain.formats import drive_format
 from ...domain.spreadsheet import csv_text
 from ...models import (
@@ -42,7 +40,6 @@ from ...models import (
     DuelNight,
     Event,
     Member,
-    Pair,
     names_whole,
     page_shown,
     person_name,
@@ -52,18 +49,15 @@ from ...print_data import CompetitionSheet, PrintEvent
 from ..core.audit import changes_text, club_log, evening_kind
 from ..core.errors import ServiceError
 from ..core.season_cache import kept_or_made, season_cache
-from ..drives.state import DriveState
 from ..duels.state import night_states
-from ..events.individuals import IndividualReport, individual_report
 from ..events.scoring import (
     SCORE_VERSIONS,
     SCORING_FIELDS,
-    event_report,
-    events_scores,
     scores_key,
     with_score_versions,
 )
-from ..widow.state import WidowState
+from ..kinds import by_kind
+from .entrants import player
 
 EVENT_COLUMNS = ("pk", "date", "name", "tag", "tables", *SCORING_FIELDS, *SCORE_VERSIONS)
 DRIVE_COLUMNS = ("pk", "date", "name", "tag", "format", "game", "minnesota_rules", *SCORE_VERSIONS)
@@ -193,107 +187,6 @@ def _standings(
 # --- Reading the club's evenings -----------------------------------------------------------------
 
 
-def _player(member_id: int | None, name: str) -> rules.Player:
-    if member_id is not None:
-        return rules.Player(f"m{member_id}", name, member_id)
-    return rules.Player(f"g:{name.strip().casefold()}", name.strip())
-
-
-def _individual_event_entrants(event: Event) -> tuple[int, tuple[rules.Entrant, ...]]:
-    """The players of a published individual event (none when its scoring cannot score it: the
-    event then counts for no one)."""
-    try:
-        return _individual_entrants(individual_report(event, event_report(event)))
-    except DomainError:
-        return 0, ()
-
-
-def _pair_entrants(scores, pairs) -> tuple[int, tuple[rules.Entrant, ...]]:
-    """The players and each pair's standing of a published event, by its own scoring."""
-    pairs = {(p.direction, p.number): p for p in pairs}
-    ranks: dict[tuple[str, str], int] = {}
-    for s in scores.standings:
-        ranks[(s.field, s.rank)] = ranks.get((s.field, s.rank), 0) + 1
-    entrants = []
-    for s in scores.standings:
-        pair = pairs.get(tuple(s.pair))
-        if pair is None:
-            continue
-        # A pair known only by its seat ("N/S 3") has no players to follow across the season.
-        players = tuple(
-            _player(member_id, str(member) if member_id else guest)
-            for member_id, member, guest in (
-                (pair.player1_id, pair.player1, pair.guest1),
-                (pair.player2_id, pair.player2, pair.guest2),
-            )
-            if member_id or guest.strip()
-        )
-        entrants.append(
-            rules.Entrant(
-                players,
-                s.field,
-                int(s.rank.rstrip("=")),
-                ranks[(s.field, s.rank)],
-                percentage=s.percentage,
-                tricks=s.versus_average,
-            )
-        )
-    return 2 * len(entrants), tuple(entrants)
-
-
-def _individual_entrants(report: IndividualReport) -> tuple[int, tuple[rules.Entrant, ...]]:
-    """The players of a published individual event, one entrant a seat (a shared seat's two
-    people together), placed in the one field of players."""
-    shared = Counter(s.rank for s in report.standings)
-    entrants = tuple(
-        rules.Entrant(
-            tuple(_player(member_id, name) for member_id, name in report.people.get(s.player, ())),
-            "ALL",
-            int(s.rank.rstrip("=")),
-            shared[s.rank],
-            percentage=s.percentage,
-            tricks=s.versus_average,
-        )
-        for s in report.standings
-        if report.people.get(s.player)
-    )
-    return len(report.standings), entrants
-
-
-def _drive_entrants(drive: Drive, state: DriveState) -> tuple[int, tuple[rules.Entrant, ...]]:
-    """The players of a published drive, placed within their role by their score (an individual
-    drive's in one list); a shared seat's two people both counted, with the seat's score. Only a
-    drive scored in tricks gives a drive score: a Minnesota drive's points are never added to
-    tricks (it counts by its placings)."""
-    in_tricks = drive.evening_format.cards_in_tricks
-    entrants = []
-    for role in drive.roles:
-        own: list[PlayerScore] = [s for s in state.scores.values() if s.role == role]
-        for score, (place, shared) in zip(own, rules.places([s.score for s in own]), strict=True):
-            card = state.players[score.player]
-            people = [_player(card.member_id, card.first_name)]
-            if card.second_name:
-                people.append(_player(card.second_member_id, card.second_name))
-            figure = float(score.score) if in_tricks else None
-            entrants.append(rules.Entrant(tuple(people), role, place, shared, drive_score=figure))
-    return len(entrants), tuple(entrants)
-
-
-def _widow_entrants(drive: Drive) -> tuple[int, tuple[rules.Entrant, ...]]:
-    """A widow whist series' players in its one list, placed by their points: counted by their
-    placings, never by a drive score (points are not tricks)."""
-    standings = WidowState(drive).standings()
-    placed = rules.places([s["points"] for s in standings])
-    entrants = []
-    for standing, (place, shared) in zip(standings, placed, strict=True):
-        card = standing["player"]
-        people = [_player(card.member_id, card.first_name)]
-        if card.second_name:
-            people.append(_player(card.second_member_id, card.second_name))
-        entrants.append(rules.Entrant(tuple(people), card.role, place, shared))
-    return len(entrants), tuple(entrants)
-
-
 class _Season:
     """The club's published evenings between two dates (either open): their rows read in two
     queries, which say what each evening's figures are worked out from; the evenings themselves
@@ -374,7 +267,7 @@ def _night_evenings(nights) -> list[rules.Evening]:
         shared = Counter(s.standing.place for s in standings)
         entrants = tuple(
             rules.Entrant(
-                (_player(s.player.member_id, s.player.name),),
+                (player(s.player.member_id, s.player.name),),
                 "ALL",
                 int(s.standing.place.rstrip("=")),
                 shared[s.standing.place],
@@ -398,38 +291,17 @@ def _night_evenings(nights) -> list[rules.Evening]:
 
 
 def _read_evenings(evenings: list[tuple[str, int]]) -> dict[tuple[str, int], tuple[int, tuple]]:
-    """Each evening's players and entrants, ``evenings`` given as (kind, id): the events' pairs,
-    scores and the drives' states each read together (an individual event by itself)."""
+    """Each evening's players and entrants, ``evenings`` given as (kind, id): those of one kind
+    read together by its reader, as the kinds' registry says."""
     found = {}
+    models = {"event": Event.objects.select_related("club"), "drive": Drive.objects}
     with names_whole():  # kept in the cache for every reader, the organisers too
-        event_ids = [pk for kind, pk in evenings if kind == "event"]
-        if event_ids:
-            events = list(Event.objects.select_related("club").filter(pk__in=event_ids).order_by("pk"))
-            pairs: dict[int, list] = {}
-            for pair in Pair.objects.filter(event__in=event_ids).select_related("player1", "player2"):
-                pairs.setdefault(pair.event_id, []).append(pair)
-            in_pairs = [event for event in events if not event.evening_format.ranks_players]
-            scores = events_scores(
-                in_pairs, pairs, errors={}
-            )  # one its scoring cannot score counts for no one
-            for event in events:
-                if event.evening_format.ranks_players:
-                    found[("event", event.pk)] = _individual_event_entrants(event)
-                else:
-                    found[("event", event.pk)] = (
-                        _pair_entrants(scores[event.pk], pairs.get(event.pk, ()))
-                        if event.pk in scores
-                        else (0, ())
-                    )
-        drive_ids = [pk for kind, pk in evenings if kind == "drive"]
-        if drive_ids:
-            drives = list(Drive.objects.filter(pk__in=drive_ids).order_by("pk"))
-            states = DriveState.read_many([d for d in drives if not d.is_widow_series])
-            for drive in drives:  # a widow whist series has a state of its own
-                if drive.is_widow_series:
-                    found[("drive", drive.pk)] = _widow_entrants(drive)
-                else:
-                    found[("drive", drive.pk)] = _drive_entrants(drive, states[drive.pk])
+        for kind, objects in models.items():
+            ids = [pk for asked, pk in evenings if asked == kind]
+            if not ids:
+                continue
+            for entry, group in by_kind(objects.filter(pk__in=ids).order_by("pk")):
+                found |= {(kind, pk): read for pk, read in entry.entrants(group).items()}
     return found
 
 

@@ -25,10 +25,8 @@ Each e-mail goes exactly once, or is held alone with the reason in words:
 import dataclasses
 import logging
 import smtplib
-from collections.abc import Callable
 from dataclasses import dataclass
 from email.utils import make_msgid, parseaddr
-from typing import NamedTuple
 
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
@@ -43,8 +41,9 @@ from ...pdf import render
 from ..core.audit import evening_kind, evening_log
 from ..core.verdicts import require
 from ..events.lifecycle import may_send_results
+from ..kinds import KINDS, kind_of
 from ..printing import event_print_pack
-from .players import Evening, drives_evenings, events_evenings, nights_evenings
+from .evenings import Evening
 
 logger = logging.getLogger(__name__)
 ERROR_LENGTH = ResultMail._meta.get_field("last_error").max_length
@@ -89,31 +88,16 @@ def public_address(club: Club) -> str:
     return (club.public_address or settings.MAIL_SITE_URL).rstrip("/")
 
 
-class _Kind(NamedTuple):
-    """A kind of evening that sends results (``evening_kind``): each member's row of some of them,
-    and its results page's URL name."""
-
-    rows: Callable[[list], list[tuple[int, Evening]]]
-    results: str
-
-
-_KINDS = {
-    "event": _Kind(events_evenings, "results"),
-    "drive": _Kind(drives_evenings, "drive-results"),
-    "night": _Kind(nights_evenings, "duel-results"),
-}
-
-
 def _members_rows(evening) -> list[tuple[int, Evening]]:
-    """(member id, their row) for each member who played the event, drive or night."""
-    return _KINDS[evening_kind(evening)].rows([evening])
+    """(member id, their row) for each member who played the evening, read by its kind's reader."""
+    return kind_of(evening).season([evening])
 
 
 def _links(member: Member, evening: Evening) -> list[str]:
     site = public_address(member.club)
     if not site:
         return []
-    name = "tournaments:" + _KINDS[evening.kind].results
+    name = "tournaments:" + KINDS[evening.evening_format.key].results_page
     return [
         "",
         f"The full results: {site}{reverse(name, args=[evening.pk])}",

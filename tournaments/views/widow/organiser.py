@@ -212,6 +212,11 @@ def widow_paper(request, drive_id: int, document: str):
     drive = get_drive_for_user(request, drive_id)
     if not drive.is_widow_series or document not in drives.drive_documents(drive):
         raise Http404("No such document.")
+    return widow_print_page(request, drive, document)
+
+
+def widow_print_page(request, drive: Drive, document: str):
+    """One of the series' papers (table lists, score cards a table, results) as a PDF."""
     response = HttpResponse(widow.widow_print(drive=drive, document=document), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="widow-{drive.pk}-{document}.pdf"'
     return response
@@ -231,8 +236,9 @@ def _results_context(drive: Drive) -> dict:
     }
 
 
-def widow_room(request, drive: Drive):
-    """The hall's screen: the series in play, its tables and how far each is, and the leaders."""
+def widow_room(request, drive: Drive, move_now: bool = False):
+    """The hall's screen: the series in play, its tables and how far each is, and the leaders (its
+    tables are drawn afresh each series: no move is called)."""
     context = _results_context(drive)
     context["standings"] = context["standings"][:10]
     return render(request, "tournaments/widow_room.html", context)

@@ -1,0 +1,146 @@
+"""What serves each kind of evening, in one table keyed by its format (``domain.formats.FORMATS``).
+
+A format declares what an evening *is* (who plays, what a table enters, how it is scored and
+named); its entry here says what *serves* it: which model keeps it, the reader of its state, its
+members' rows for their pages and the results e-mail, its entrants for the competitions, its export
+for the club's backup, and its organiser's and results pages. A shared output asks an evening's
+entry (``kind_of``), or takes many evenings a kind at a time (``by_kind``), and never tests which
+kind it is; a new kind is a new entry here and folders of its own. ``tests/test_kinds.py`` fails
+when a format has no entry.
+
+>>> sorted(KINDS) == sorted(FORMATS)
+True
+>>> KINDS["widow"].results_page, KINDS["progressive"].results_page
+('drive-results', 'drive-results')
+>>> KINDS["widow"].state is KINDS["progressive"].state
+False
+"""
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from django.db import models
+
+from ..models import Drive, DuelNight, Event, Fixture
+from .backups.drive import drive_export
+from .backups.duel import duel_export
+from .backups.event import event_export
+from .drives.state import DriveState
+from .duels.state import night_states
+from .season.entrants import drives_entrants, events_entrants, widow_entrants
+from .season.evenings import drives_evenings, events_evenings, nights_evenings, widow_evenings
+from .widow.state import WidowState
+
+
+def _none(evenings) -> dict:
+    return {}
+
+
+def _no_rows(evenings, member_ids=None) -> list:
+    return []
+
+
+def _night_state(night: DuelNight):
+    return night_states([night])[night.pk]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What serves one kind of evening."""
+
+    model: type[models.Model]  # where its evenings are kept
+    state: Callable | None  # the reader of one evening's state: its tables, scores and standings
+    # (member id, their ``season.evenings.Evening``) for every member who played some evenings of
+    # this kind (or those of the member ids given): their player pages and results e-mail.
+    season: Callable[..., list]
+    # {id: (players, entrants)} for some published evenings of this kind, as a competition counts
+    # them (a two-player night's are read with the night itself: ``season.competitions``).
+    entrants: Callable[[list], dict]
+    export: Callable | None  # one evening as its part of the club's backup
+    run_page: str  # the organiser's page it is run from
+    results_page: str  # its results for everyone, once published
+
+
+EVENT = Kind(
+    model=Event,
+    state=None,  # an event's scores are read many at a time: ``events.scoring.events_scores``
+    season=events_evenings,
+    entrants=events_entrants,
+    export=event_export,
+    run_page="event-run",
+    results_page="results",
+)
+DRIVE = Kind(
+    model=Drive,
+    state=DriveState,
+    season=drives_evenings,
+    entrants=drives_entrants,
+    export=drive_export,
+    run_page="drive-run",
+    results_page="drive-results",
+)
+# A widow whist series is kept as a drive of format "widow" (its players, trail and money are a
+# drive's) but read, ranked and counted by its own state.
+WIDOW = Kind(
+    model=Drive,
+    state=WidowState,
+    season=widow_evenings,
+    entrants=widow_entrants,
+    export=drive_export,  # with its series' seats and deals (``backups.widow``)
+    run_page="drive-run",
+    results_page="drive-results",
+)
+TWO_PLAYER = Kind(
+    model=DuelNight,
+    state=_night_state,
+    season=nights_evenings,
+    entrants=_none,
+    export=duel_export,
+    run_page="duel-run",
+    results_page="duel-results",
+)
+# A league match is two clubs' cards on the league's pages; it has no members' rows of its own.
+LEAGUE_MATCH = Kind(
+    model=Fixture,
+    state=None,
+    season=_no_rows,
+    entrants=_none,
+    export=None,  # kept with its league (``backups.league``)
+    run_page="league-match",
+    results_page="league-match",
+)
+
+KINDS: dict[str, Kind] = {
+    "pairs": EVENT,
+    "individual": EVENT,
+    "progressive": DRIVE,
+    "semi-partner": DRIVE,
+    "winners-move": DRIVE,
+    "partner": DRIVE,
+    "individual-drive": DRIVE,
+    "teams": DRIVE,
+    "widow": WIDOW,
+    "league-match": LEAGUE_MATCH,
+    "two-player": TWO_PLAYER,
+}
+
+
+def kind_of(evening) -> Kind:
+    """What serves this evening, by its format."""
+    return KINDS[evening.evening_format.key]
+
+
+def by_kind(evenings: Iterable) -> list[tuple[Kind, list]]:
+    """The evenings grouped by what serves them, each group in the order given, the groups in the
+    order of their first evening: each kind's reader then takes its evenings together."""
+    groups: dict[int, tuple[Kind, list]] = {}
+    for evening in evenings:
+        kind = kind_of(evening)
+        groups.setdefault(id(kind), (kind, []))[1].append(evening)
+    return list(groups.values())
+
+
+def season_rows(evenings: Iterable, member_ids=None) -> list[tuple[int, object]]:
+    """(member id, their row) for every member who played the evenings, of any kinds (or for those
+    of ``member_ids``), each kind read by its own reader."""
+    return [row for kind, group in by_kind(evenings) for row in kind.season(group, member_ids)]

@@ -1,0 +1,147 @@
+"""Each kind of evening's entrants, as a competition counts them (``domain.competitions``'
+``Entrant``): who played, where they were placed and with which figure. Each reader takes the
+evenings of one kind, read together; the kinds' registry (``services.kinds``) says which reader
+serves which kind.
+"""
+
+from collections import Counter
+
+from ...domain import competitions as rules
+from ...domain.drives import PlayerScore
+from ...domain.errors import DomainError
+from ...models import Drive, Event, Pair
+from ..drives.state import DriveState
+from ..events.individuals import IndividualReport, individual_report
+from ..events.scoring import event_report, events_scores
+from ..widow.state import WidowState
+
+
+def events_entrants(events: list[Event]) -> dict[int, tuple[int, tuple[rules.Entrant, ...]]]:
+    """Each published event's players and entrants: the pairs events' scores read together, an
+    individual event by itself. An event its scoring cannot score counts for no one."""
+    pairs: dict[int, list] = {}
+    for pair in Pair.objects.filter(event__in=events).select_related("player1", "player2"):
+        pairs.setdefault(pair.event_id, []).append(pair)
+    in_pairs = [event for event in events if not event.evening_format.ranks_players]
+    scores = events_scores(in_pairs, pairs, errors={})
+    found = {}
+    for event in events:
+        if event.evening_format.ranks_players:
+            found[event.pk] = _individual_event_entrants(event)
+        elif event.pk in scores:
+            found[event.pk] = _pair_entrants(scores[event.pk], pairs.get(event.pk, ()))
+        else:
+            found[event.pk] = (0, ())
+    return found
+
+
+def drives_entrants(drives: list[Drive]) -> dict[int, tuple[int, tuple[rules.Entrant, ...]]]:
+    """Each published drive's (or team night's) players and entrants, their states read together."""
+    states = DriveState.read_many(drives)
+    return {drive.pk: _drive_entrants(drive, states[drive.pk]) for drive in drives}
+
+
+def widow_entrants(series: list[Drive]) -> dict[int, tuple[int, tuple[rules.Entrant, ...]]]:
+    """Each published widow whist series' players and entrants, by its own state."""
+    return {drive.pk: _widow_entrants(drive) for drive in series}
+
+
+def player(member_id: int | None, name: str) -> rules.Player:
+    if member_id is not None:
+        return rules.Player(f"m{member_id}", name, member_id)
+    return rules.Player(f"g:{name.strip().casefold()}", name.strip())
+
+
+def _individual_event_entrants(event: Event) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """The players of a published individual event (none when its scoring cannot score it: the
+    event then counts for no one)."""
+    try:
+        return _individual_entrants(individual_report(event, event_report(event)))
+    except DomainError:
+        return 0, ()
+
+
+def _pair_entrants(scores, pairs) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """The players and each pair's standing of a published event, by its own scoring."""
+    pairs = {(p.direction, p.number): p for p in pairs}
+    ranks: dict[tuple[str, str], int] = {}
+    for s in scores.standings:
+        ranks[(s.field, s.rank)] = ranks.get((s.field, s.rank), 0) + 1
+    entrants = []
+    for s in scores.standings:
+        pair = pairs.get(tuple(s.pair))
+        if pair is None:
+            continue
+        # A pair known only by its seat ("N/S 3") has no players to follow across the season.
+        players = tuple(
+            player(member_id, str(member) if member_id else guest)
+            for member_id, member, guest in (
+                (pair.player1_id, pair.player1, pair.guest1),
+                (pair.player2_id, pair.player2, pair.guest2),
+            )
+            if member_id or guest.strip()
+        )
+        entrants.append(
+            rules.Entrant(
+                players,
+                s.field,
+                int(s.rank.rstrip("=")),
+                ranks[(s.field, s.rank)],
+                percentage=s.percentage,
+                tricks=s.versus_average,
+            )
+        )
+    return 2 * len(entrants), tuple(entrants)
+
+
+def _individual_entrants(report: IndividualReport) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """The players of a published individual event, one entrant a seat (a shared seat's two
+    people together), placed in the one field of players."""
+    shared = Counter(s.rank for s in report.standings)
+    entrants = tuple(
+        rules.Entrant(
+            tuple(player(member_id, name) for member_id, name in report.people.get(s.player, ())),
+            "ALL",
+            int(s.rank.rstrip("=")),
+            shared[s.rank],
+            percentage=s.percentage,
+            tricks=s.versus_average,
+        )
+        for s in report.standings
+        if report.people.get(s.player)
+    )
+    return len(report.standings), entrants
+
+
+def _drive_entrants(drive: Drive, state: DriveState) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """The players of a published drive, placed within their role by their score (an individual
+    drive's in one list); a shared seat's two people both counted, with the seat's score. Only a
+    drive scored in tricks gives a drive score: a Minnesota drive's points are never added to
+    tricks (it counts by its placings)."""
+    in_tricks = drive.evening_format.cards_in_tricks
+    entrants = []
+    for role in drive.roles:
+        own: list[PlayerScore] = [s for s in state.scores.values() if s.role == role]
+        for score, (place, shared) in zip(own, rules.places([s.score for s in own]), strict=True):
+            card = state.players[score.player]
+            people = [player(card.member_id, card.first_name)]
+            if card.second_name:
+                people.append(player(card.second_member_id, card.second_name))
+            figure = float(score.score) if in_tricks else None
+            entrants.append(rules.Entrant(tuple(people), role, place, shared, drive_score=figure))
+    return len(entrants), tuple(entrants)
+
+
+def _widow_entrants(drive: Drive) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """A widow whist series' players in its one list, placed by their points: counted by their
+    placings, never by a drive score (points are not tricks)."""
+    standings = WidowState(drive).standings()
+    placed = rules.places([s["points"] for s in standings])
+    entrants = []
+    for standing, (place, shared) in zip(standings, placed, strict=True):
+        card = standing["player"]
+        people = [player(card.member_id, card.first_name)]
+        if card.second_name:
+            people.append(player(card.second_member_id, card.second_name))
+        entrants.append(rules.Entrant(tuple(people), card.role, place, shared))
+    return len(entrants), tuple(entrants)

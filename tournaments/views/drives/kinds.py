@@ -1,0 +1,44 @@
+"""The pages of each kind of evening kept as a drive, keyed by its format, as the drives' URLs
+(``/drives/<id>/``, its room, results and papers) hand them over: a drive played by score cards or
+from a schedule, a team night, a widow whist series. A test fails when a drive's format has none.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...models import Drive
+from ..widow.organiser import widow_print_page, widow_results, widow_room, widow_run
+from .classic import classic_paper, classic_results, classic_room, classic_run
+from .team_nights import team_night_results, team_night_room, team_night_run
+
+
+@dataclass(frozen=True)
+class Pages:
+    run: Callable  # (request, drive): the organiser's page, from its entries to its close
+    room: Callable  # (request, drive, move_now): the hall's screen
+    results: Callable  # (request, drive): its results for everyone, once published
+    paper: Callable  # (request, drive, document): one of its papers (``drive_documents``) as a PDF
+
+
+CLASSIC = Pages(run=classic_run, room=classic_room, results=classic_results, paper=classic_paper)
+TEAM_NIGHT = Pages(run=team_night_run, room=team_night_room, results=team_night_results, paper=classic_paper)
+WIDOW = Pages(
+    run=widow_run,
+    room=lambda request, drive, move_now: widow_room(request, drive),
+    results=widow_results,
+    paper=widow_print_page,
+)
+
+PAGES: dict[str, Pages] = {
+    "progressive": CLASSIC,
+    "semi-partner": CLASSIC,
+    "winners-move": CLASSIC,
+    "partner": CLASSIC,
+    "individual-drive": CLASSIC,
+    "teams": TEAM_NIGHT,
+    "widow": WIDOW,
+}
+
+
+def pages_of(drive: Drive) -> Pages:
+    return PAGES[drive.evening_format.key]
