@@ -321,13 +321,24 @@ def test_a_minnesota_team_nights_cards_say_who_went_grand_and_its_rules(club, or
     assert "Minnesota whist, no trumps: American rules." in room
 
 
-def test_a_hand_of_ten_tricks_counts_by_the_tricks_not_the_points(club):
+def test_a_hand_of_ten_tricks_counts_only_as_a_grand_the_couple_made(club):
     drive = _drive(club, 8)
     drives.drive_result_record(drive=drive, hand=1, table=1, ns_tricks=10, granded="NS")  # 4 points
     drives.drive_result_record(drive=drive, hand=1, table=2, ns_tricks=3, granded="low")  # N/S 4 points
     scores = drives.DriveState(drive).scores
     assert (scores["L1"].score, scores["L1"].big_hands) == (4, 1)
-    assert (scores["L3"].score, scores["L3"].big_hands, scores["L4"].big_hands) == (4, 0, 1)
+    # E/W's ten tricks in a hand played low are the worst result there, not a big hand.
+    assert (scores["L3"].score, scores["L3"].big_hands, scores["L4"].big_hands) == (4, 0, 0)
+
+
+def test_the_ten_plus_prize_goes_to_a_made_grand_not_ten_tricks_played_low(club):
+    drive = _drive(club, 8)
+    drive.prizes = "overall,ten-plus"
+    drive.save(update_fields=["prizes"])
+    drives.drive_result_record(drive=drive, hand=1, table=1, ns_tricks=6, granded="low")
+    drives.drive_result_record(drive=drive, hand=1, table=2, ns_tricks=2, granded="low")  # E/W 11, low
+    awards = {line.award.prize: line.award for line in drives.prize_lines(drives.DriveState(drive))}
+    assert awards["ten-plus"].score == 0  # nobody made a hand of ten tricks in a grand of theirs
 
 
 def test_a_typed_total_of_minnesota_points_is_checked_against_the_rules(club):

@@ -20,7 +20,9 @@ from tournaments.domain.errors import DriveError
 def card(player: str, tricks: list[int], halves: int = 2) -> PlayerScore:
     """A score card from its hands' tricks (a whist drive's: the score is the tricks taken), the
     hands split into equal halves."""
-    lines = tuple(HandLine(h, 1, None, (None, None), t, False, t) for h, t in enumerate(tricks, start=1))
+    lines = tuple(
+        HandLine(h, 1, None, (None, None), t, False, t, big=t >= 10) for h, t in enumerate(tricks, start=1)
+    )
     size = len(tricks) // halves
     parts = tuple(sum(tricks[i * size : (i + 1) * size]) for i in range(halves))
     return PlayerScore(player, player[0], lines, parts)

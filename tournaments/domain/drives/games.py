@@ -38,6 +38,7 @@ from ..minnesota import MinnesotaError, Rules, granded_words, hand_points, rules
 WHIST_GAME, MINNESOTA = "whist", "minnesota"
 GAMES = (WHIST_GAME, MINNESOTA)
 TRICKS = 13
+BIG_HAND = 10  # tricks: a "ten-plus" hand
 LOW = "low"  # nobody went grand: the hand was played low
 GRANDS = ("NS", "EW", LOW)  # what a Minnesota table says; a classic hand says "" (no grand)
 SIDES = {"NS": "us", "EW": "them", LOW: "", "": ""}  # as ``minnesota.hand_points`` reads them
@@ -101,6 +102,20 @@ class Game:
             for score in self.points(tricks, granded)
         ]
         return min(scores), max(scores)
+
+    def big_hand(self, taken: int, granded: str, side: str) -> bool:
+        """A hand of ten tricks or more to a couple (``side``, "NS" or "EW"), as a drive's
+        "ten-plus" prize and a player's records count it: in Minnesota whist only a grand the
+        couple called and made, never ten tricks in a hand played low (the worst result there) nor
+        in the other side's grand.
+
+        >>> minnesota = Game(MINNESOTA, "swedish")
+        >>> WHIST.big_hand(10, "", "EW"), minnesota.big_hand(10, "NS", "NS")
+        (True, True)
+        >>> minnesota.big_hand(10, LOW, "EW"), minnesota.big_hand(10, "NS", "EW")
+        (False, False)
+        """
+        return taken >= BIG_HAND and (not self.minnesota or granded == side)
 
     def moving_tricks(self, ns_tricks: int, granded: str = "") -> int:
         """N/S's tricks as the movement reads who won (seven or more: N/S won): the tricks, or in

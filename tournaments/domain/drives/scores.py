@@ -64,6 +64,7 @@ class HandLine:
     tricks: float | None  # the hand's score (a Minnesota drive's: points); None: not played yet
     sat_out: bool
     taken: int | None = None  # the tricks the player's couple took (None: sat out, not played yet)
+    big: bool = False  # a hand of ten tricks or more to the couple, as the game counts it (``Game.big_hand``)
 
 
 @dataclass(frozen=True)
@@ -103,8 +104,9 @@ class PlayerScore:
 
     @property
     def big_hands(self) -> int:
-        """Hands played (not sat out) in which the player's couple took 10 tricks or more."""
-        return sum(1 for line in self.lines if not line.sat_out and (line.taken or 0) >= 10)
+        """Hands played (not sat out) in which the player's couple took 10 tricks or more (in
+        Minnesota whist: in a grand of theirs, ``Game.big_hand``)."""
+        return sum(1 for line in self.lines if line.big)
 
     @property
     def last_hand(self) -> float:
@@ -154,14 +156,16 @@ def score_players(
             scored = points.get(table.table)
             ns_tricks = results.get((hand, table.table))
             for player in table.players:
-                taken = None
+                taken, big = None, False
                 if table.sit_out:
                     got = sit_out
                 elif scored is None:
                     got = None
                 else:
-                    got = scored[0] if player in table.ns else scored[1]
-                    taken = ns_tricks if player in table.ns else TRICKS - ns_tricks
+                    side = "NS" if player in table.ns else "EW"
+                    got = scored[0] if side == "NS" else scored[1]
+                    taken = ns_tricks if side == "NS" else TRICKS - ns_tricks
+                    big = game.big_hand(taken, granded.get((hand, table.table), ""), side)
                 lines[player].append(
                     HandLine(
                         hand,
@@ -171,6 +175,7 @@ def score_players(
                         got,
                         table.sit_out,
                         taken,
+                        big,
                     )
                 )
     scores = {}

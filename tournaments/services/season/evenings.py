@@ -274,7 +274,7 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
                 score_words=drive.evening_format.measure.amount(str(plain_number(standing.figure))),
                 percentage=None,
                 hands=len(played),
-                tens=sum(line.taken >= TEN_TRICKS for line in played),
+                tens=sum(line.big for line in played),
                 won=standing.place.rstrip("=") == "1",
                 evening_format=drive.evening_format,
                 opponents=opponents,
