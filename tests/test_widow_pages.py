@@ -159,6 +159,22 @@ def test_the_organiser_corrects_a_deal_at_a_table_of_four_leaving_the_dealers_bo
     assert f"{state.name(seats[2])} dealt and sat out: none for them" in refused.content.decode()
 
 
+def test_the_room_display_shows_every_player_tied_on_the_last_place_it_shows(logged_in, club):
+    """Twelve players, four of them 8th equal: the ten leaders shown reach into the tie, so all four
+    are shown, and the twelfth is not."""
+    drive = _started(club, players=12)
+    for table, tricks in zip((1, 2, 3, 4), ((7, 3, 3), (6, 4, 3), (5, 5, 3), (2, 5, 6)), strict=True):
+        now = widow.WidowState(drive).now_at(table)
+        widow.widow_deal_record(
+            drive=drive, table=table, taker=None, tricks=dict(zip(now.playing, tricks, strict=True))
+        )
+    standings = widow.WidowState(drive).standings()
+    assert [s["place"] for s in standings[7:]] == ["8=", "8=", "8=", "8=", "12"]
+    room = logged_in.get(reverse("tournaments:drive-room", args=[drive.pk])).content.decode()
+    shown = [s["name"] for s in standings if f'<td class="names">{s["name"]}</td>' in room]
+    assert shown == [s["name"] for s in standings[:11]]
+
+
 def test_results_are_private_until_published(client, club):
     drive = _started(club)
     response = client.get(reverse("tournaments:widow-results-json", args=[drive.pk]))
