@@ -121,6 +121,14 @@ def test_the_treasurers_csv_of_a_drive_and_of_a_season(client, organiser, club, 
     assert rows[-1][12] == "17.00"  # the winter drive gave all it took
 
 
+def test_a_drive_that_charges_no_fee_has_none_unpaid(client, organiser, club, make_played_drive):
+    drive = make_played_drive(club, name="Free Drive", day=date(2026, 10, 3))
+    client.force_login(organiser)
+    text = client.get(reverse("tournaments:drive-money-csv", args=[drive.pk])).content.decode()
+    row = list(csv.reader(io.StringIO(text)))[1]
+    assert int(row[2]) > 0 and row[3] == "0"
+
+
 def test_only_the_clubs_organiser_sets_the_money(client, organiser, other_club, club):
     from django.contrib.auth import get_user_model
 

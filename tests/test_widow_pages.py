@@ -140,6 +140,41 @@ def test_the_organiser_corrects_a_deal_and_the_results_count_it(logged_in, club)
     assert "Series 1" in room and "Leaders" in room
 
 
+def test_the_organiser_corrects_a_deal_at_a_table_of_four_leaving_the_dealers_box_empty(logged_in, club):
+    """The page's form has a box for each of the four; the dealer sat out deal 2 and stays empty."""
+    drive = _started(club)
+    seats = widow.WidowState(drive).tables[1][1]
+    now = widow.WidowState(drive).deal_now(1, 1, 2)
+    b, c, d = now.playing
+    assert now.sitting_out == seats[1]
+    post = {"series": 1, "table": 1, "deal": 2, "widow": b, "reason": "typed from the card"}
+    post |= {f"tricks_{p}": "" for p in seats} | {f"tricks_{b}": 5, f"tricks_{c}": 4, f"tricks_{d}": 4}
+    response = logged_in.post(reverse("tournaments:widow-correct", args=[drive.pk]), post, follow=True)
+    assert "Series 1, table 1, deal 2 is corrected." in response.content.decode()
+    state = widow.WidowState(drive)
+    assert state.scores(state.deals[(1, 1, 2)]) == {b: 1, c: 1, d: 1}
+    assert seats[1] not in state.tricks(state.deals[(1, 1, 2)])
+    post |= {f"tricks_{seats[1]}": 4, f"tricks_{d}": "", "deal": 3, "widow": ""}
+    refused = logged_in.post(reverse("tournaments:widow-correct", args=[drive.pk]), post, follow=True)
+    assert f"{state.name(seats[2])} dealt and sat out: none for them" in refused.content.decode()
+
+
+def test_the_room_display_shows_every_player_tied_on_the_last_place_it_shows(logged_in, club):
+    """Twelve players, four of them 8th equal: the ten leaders shown reach into the tie, so all four
+    are shown, and the twelfth is not."""
+    drive = _started(club, players=12)
+    for table, tricks in zip((1, 2, 3, 4), ((7, 3, 3), (6, 4, 3), (5, 5, 3), (2, 5, 6)), strict=True):
+        now = widow.WidowState(drive).now_at(table)
+        widow.widow_deal_record(
+            drive=drive, table=table, taker=None, tricks=dict(zip(now.playing, tricks, strict=True))
+        )
+    standings = widow.WidowState(drive).standings()
+    assert [s["place"] for s in standings[7:]] == ["8=", "8=", "8=", "8=", "12"]
+    room = logged_in.get(reverse("tournaments:drive-room", args=[drive.pk])).content.decode()
+    shown = [s["name"] for s in standings if f'<td class="names">{s["name"]}</td>' in room]
+    assert shown == [s["name"] for s in standings[:11]]
+
+
 def test_results_are_private_until_published(client, club):
     drive = _started(club)
     response = client.get(reverse("tournaments:widow-results-json", args=[drive.pk]))

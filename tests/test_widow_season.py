@@ -1,6 +1,8 @@
 """A published widow whist series in the club's season: its members' pages give their place and
 points (never tricks), the club's results list it, and a competition by placings counts it."""
 
+import csv
+import io
 from datetime import date
 
 import pytest
@@ -99,3 +101,23 @@ def test_the_organiser_sends_a_published_series_results_from_its_page(client, or
         assert f"of 9 (all players), with {mine['points']} points." in message.body
     client.post(reverse("tournaments:drive-send-results", args=[drive.pk]))
     assert len(mail.outbox) == 4
+
+
+def test_the_treasurers_season_csv_reads_the_series_as_a_widow_series(client, organiser, club, series):
+    """Nobody owes a fee the series does not charge, and it gives no prizes: a classic drive's
+    reader saw nine players tied for every prize, and nine fees unpaid."""
+    drive, people = series
+    client.force_login(organiser)
+    url = reverse("tournaments:club-money-csv", args=[club.slug])
+    rows = list(
+        csv.reader(io.StringIO(client.get(url, {"from": "2026-09-01", "to": "2027-08-31"}).content.decode()))
+    )
+    assert rows[1][1:4] == ["Widow Night", "9", "0"]
+    drives.drive_money_set(drive=drive, member_fee=200, guest_fee=200, fund_fixed=1000, ties="share")
+    for player in drive.players.order_by("card")[:3]:
+        drives.drive_fee_record(drive=drive, player=player, method="cash")
+    rows = list(
+        csv.reader(io.StringIO(client.get(url, {"from": "2026-09-01", "to": "2027-08-31"}).content.decode()))
+    )
+    assert rows[1][1:5] == ["Widow Night", "9", "6", "6.00"]
+    assert rows[1][11:] == ["0.00", "6.00"]  # no prize paid: the takings are the balance

@@ -9,6 +9,11 @@ figure (and the tricks per board played, when they break ties by them); drives o
 ['1', '2=', '2=', '4=', '4=']
 >>> shared_places([])
 []
+
+A list cut short (the leaders on the room's screen) shows everyone level with the last it shows:
+
+>>> leaders_shown([9, 8, 7, 7, 6], 3), leaders_shown([9, 8, 7, 7, 6], 2), leaders_shown([9, 8], 10)
+(4, 2, 2)
 """
 
 from collections.abc import Hashable, Sequence
@@ -23,3 +28,12 @@ def shared_places(figures: Sequence[Hashable]) -> list[str]:
         place = f"{len(places) + 1}{'=' if count > 1 else ''}"
         places.extend([place] * count)
     return places
+
+
+def leaders_shown(figures: Sequence[Hashable], count: int) -> int:
+    """How many of a ranking, best first, to show for its first ``count``: those level with the
+    last of them too, so that no one sharing a place shown is left out."""
+    shown = min(count, len(figures))
+    while 0 < shown < len(figures) and figures[shown] == figures[shown - 1]:
+        shown += 1
+    return shown

@@ -73,6 +73,11 @@ class DriveMoney(models.Model):
     def has_fund(self) -> bool:
         return self.fund_fixed is not None or self.fund_share is not None
 
+    @property
+    def charges_fees(self) -> bool:
+        """Whether a card owes a fee at all: a drive that charges nothing has no fee unpaid."""
+        return bool(self.member_fee or self.guest_fee)
+
 
 class DrivePayment(models.Model):
     class Method(models.TextChoices):

@@ -15,8 +15,6 @@ from .money import (
     money_report,
     prize_lines,
     prize_money,
-    season_drives,
-    treasurer_csv,
 )
 from .paper import drive_documents, drive_itinerary_cards, drive_print, drive_report
 from .play import (
@@ -57,8 +55,6 @@ __all__ = [
     "money_report",
     "prize_lines",
     "prize_money",
-    "season_drives",
-    "treasurer_csv",
     "DriveState",
     "DriveStateError",
     "TableNow",

@@ -1,12 +1,11 @@
 """A drive's money as the treasurer records it (the rules in ``domain/drives/money.py``): its fees,
 table money, raffle and prize fund (``drive_money_set``), each card's fee ticked as paid at the door
 or at a table's check-in (``drive_fee_record``), the money beside each prize (``prize_money``), and
-the treasurer's CSV of one drive or of a club's drives between two dates (``treasurer_csv``).
+the accounts the treasurer's CSV reads (``drive_accounts``; the CSV is ``season/treasurer.py``).
 whistdrive never takes a payment: it writes down what the club took.
 """
 
 from dataclasses import dataclass
-from datetime import date
 
 from django.db import transaction
 
@@ -23,7 +22,6 @@ from ...domain.drives.money import (
     split_amounts,
 )
 from ...domain.errors import DriveError
-from ...domain.spreadsheet import csv_text
 from ...models import AuditLine, Drive, DriveMoney, DrivePayment, DrivePlayer
 from ..core.audit import drive_log
 from ..core.errors import ServiceError
@@ -142,7 +140,7 @@ def fees_due(state: DriveState, keys) -> list[tuple[str, str, str]]:
     """The fees still to pay among these players, for a table's check-in: (card, name, fee), none
     when the drive charges nothing."""
     money = money_of(state.drive)
-    if not (money.member_fee or money.guest_fee):
+    if not money.charges_fees:
         return []
     paid = set(DrivePayment.objects.filter(player__drive=state.drive).values_list("player_id", flat=True))
     due = [(key, state.players[key]) for key in keys if state.players[key].pk not in paid]
@@ -160,16 +158,18 @@ def prize_money(state: DriveState) -> list[PrizeMoney]:
     """Each prize with its money and who takes it (nothing when the drive has no prize fund)."""
     awards = state.awards
     money = money_of(state.drive)
-    fund = prize_fund(_takings(state.drive, money, state=state).takings, fund_rule(money))
+    fund = prize_fund(evening_accounts(state.drive, players=len(state.players)).takings, fund_rule(money))
     return share_money(awards, split_amounts(fund, parse_split(money.split), prizes=len(awards)))
 
 
-def _takings(drive: Drive, money: DriveMoney, prizes=(), state: DriveState | None = None) -> Accounts:
+def evening_accounts(drive: Drive, *, players: int, prizes=()) -> Accounts:
+    """The takings by kind, fees by method, the fund and the prize money given (``prizes``), of a
+    drive of ``players`` cards as its own reader counts them."""
+    money = money_of(drive)
     paid = DrivePayment.objects.filter(player__drive=drive).values_list("method", "amount")
-    players = DrivePlayer.objects.filter(drive=drive).count() if state is None else len(state.players)
     return accounts(
         list(paid),
-        unpaid=players - len(paid),
+        unpaid=players - len(paid) if money.charges_fees else 0,
         table_money=money.table_money,
         raffle=money.raffle,
         rule=fund_rule(money),
@@ -179,78 +179,9 @@ def _takings(drive: Drive, money: DriveMoney, prizes=(), state: DriveState | Non
 
 def drive_accounts(state: DriveState) -> Accounts:
     """The drive's takings by kind, fees by method, its fund and the prize money given."""
-    money = money_of(state.drive)
-    return _takings(state.drive, money, prize_money(state) if state.scored else (), state=state)
-
-
-HEADER = (
-    "Date",
-    "Drive",
-    "Players",
-    "Fees unpaid",
-    "Fees cash",
-    "Fees card",
-    "Fees on account",
-    "Table money",
-    "Raffle",
-    "Takings",
-    "Prize fund",
-    "Prizes paid",
-    "Balance",
-)
-
-
-def _pounds(pence: int) -> str:
-    return f"{pence / 100:.2f}"
-
-
-def _row(drive: Drive, books: Accounts) -> list:
-    return [
-        drive.date.isoformat(),
-        drive.name,
-        drive.players.count(),
-        books.unpaid,
-        *(_pounds(books.fees_by_method[m]) for m in METHODS),
-        _pounds(books.takings.table_money),
-        _pounds(books.takings.raffle),
-        _pounds(books.takings.total),
-        _pounds(books.fund),
-        _pounds(books.prizes_out),
-        _pounds(books.balance),
-    ]
-
-
-def treasurer_csv(drives) -> str:
-    """The treasurer's CSV, a row a drive (in date order) and a row of totals when there are more:
-    takings by kind, fees by method, the prize fund, the prize money given and the balance, in
-    pounds. Written through the one guarded CSV writer."""
-    rows, totals = [list(HEADER)], [0] * 9
-    drives = sorted(drives, key=lambda d: (d.date, d.name))
-    for drive in drives:
-        books = drive_accounts(DriveState(drive))
-        rows.append(_row(drive, books))
-        figures = [
-            *books.fees_by_method.values(),
-            books.takings.table_money,
-            books.takings.raffle,
-            books.takings.total,
-            books.fund,
-            books.prizes_out,
-            books.balance,
-        ]
-        totals = [a + b for a, b in zip(totals, figures, strict=True)]
-    if len(drives) > 1:
-        players = sum(int(row[2]) for row in rows[1:])
-        unpaid = sum(int(row[3]) for row in rows[1:])
-        rows.append(["", f"Total of {len(drives)} drives", players, unpaid, *map(_pounds, totals)])
-    return csv_text(rows)
-
-
-def season_drives(club, start: date, end: date):
-    """A club's drives between two dates, both included (team nights take no fees here either)."""
-    if end < start:
-        raise ServiceError(f"The season ends ({end:%d %b %Y}) before it starts ({start:%d %b %Y}).")
-    return Drive.objects.filter(club=club, date__range=(start, end)).select_related("club")
+    return evening_accounts(
+        state.drive, players=len(state.players), prizes=prize_money(state) if state.scored else ()
+    )
 
 
 @dataclass(frozen=True)

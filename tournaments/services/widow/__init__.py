@@ -1,6 +1,7 @@
 """Widow whist series: set up, start and play (``play``), read (``state``). The series is a drive
 of format ``widow``: its players, table links, trail and publication are a drive's."""
 
+from .money import widow_accounts
 from .paper import widow_print
 from .play import (
     widow_close,
@@ -18,6 +19,7 @@ from .state import DealNow, WidowState
 __all__ = [
     "DealNow",
     "WidowState",
+    "widow_accounts",
     "widow_close",
     "widow_create",
     "widow_deal_agree",

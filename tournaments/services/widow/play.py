@@ -158,8 +158,13 @@ def _write(state, now, taker: int | None, tricks: dict[int, int], confirmed: boo
     """Check a deal's figures by the rules and write them over whatever the deal had."""
     if set(tricks) != set(now.playing):
         names = ", ".join(state.name(p) for p in now.playing)
+        out = (
+            ""
+            if now.sitting_out is None
+            else f" ({state.name(now.sitting_out)} dealt and sat out: none for them)"
+        )
         raise ServiceError(
-            f"Deal {now.deal} at table {now.table} is played by {names}: give each their tricks."
+            f"Deal {now.deal} at table {now.table} is played by {names}: give each their tricks{out}."
         )
     if taker is not None and taker not in now.playing:
         raise ServiceError("The widow is taken by one of the three who played the deal.")

@@ -16,6 +16,7 @@ from ...domain.errors import DomainError
 from ...forms import DriveMoneyForm, form_problems
 from ...models import DrivePayment, DrivePlayer
 from ...services import drives
+from ...services.season.treasurer import season_drives, treasurer_csv
 from ..common import get_drive_for_user, get_organised_club
 
 
@@ -92,7 +93,7 @@ def _csv(text: str, name: str) -> HttpResponse:
 @login_required
 def drive_treasurer_csv(request, drive_id: int):
     drive = get_drive_for_user(request, drive_id)
-    return _csv(drives.treasurer_csv([drive]), f"drive-{drive.pk}-money.csv")
+    return _csv(treasurer_csv([drive]), f"drive-{drive.pk}-money.csv")
 
 
 def _day(text: str | None, what: str) -> date:
@@ -109,7 +110,7 @@ def club_treasurer_csv(request, slug: str):
     club = get_organised_club(request, slug)
     start, end = _day(request.GET.get("from"), "first day"), _day(request.GET.get("to"), "last day")
     try:
-        season = drives.season_drives(club, start, end)
+        season = season_drives(club, start, end)
     except DomainError as error:
         raise Http404(str(error)) from None
-    return _csv(drives.treasurer_csv(season), f"{club.slug}-money-{start}-{end}.csv")
+    return _csv(treasurer_csv(season), f"{club.slug}-money-{start}-{end}.csv")

@@ -48,11 +48,14 @@ class WidowCorrectionForm(forms.Form):
 
 def read_deal(data) -> tuple[int | None, dict[int, int]]:
     """Who took the widow and each player's tricks, as a tablet's or the organiser's form sends
-    them ("widow": a player's id or empty; "tricks_<id>": 0 to 13); ValueError in words if not."""
+    them ("widow": a player's id or empty; "tricks_<id>": 0 to 13, or empty for a player who did
+    not play the deal, as the dealer at a table of four); ValueError in words if not."""
     tricks = {}
     for key, value in data.items():
         if key.startswith("tricks_") and key[7:].isdigit():
             text = str(value).strip()
+            if not text:
+                continue  # the service says who played the deal, and asks for theirs if one is missing
             if not text.isdigit() or int(text) > 13:
                 raise ValueError("Give each player's tricks, a number from 0 to 13.")
             tricks[int(key[7:])] = int(text)

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from ...domain.errors import DomainError
+from ...domain.places import leaders_shown
 from ...domain.spreadsheet import csv_text
 from ...domain.widow import deals_at, table_sizes
 from ...models import Drive, TableCheckIn
@@ -236,11 +237,15 @@ def _results_context(drive: Drive) -> dict:
     }
 
 
+ROOM_LEADERS = 10  # the leaders the hall's screen shows, and any level with the tenth
+
+
 def widow_room(request, drive: Drive, move_now: bool = False):
     """The hall's screen: the series in play, its tables and how far each is, and the leaders (its
     tables are drawn afresh each series: no move is called)."""
     context = _results_context(drive)
-    context["standings"] = context["standings"][:10]
+    standings = context["standings"]
+    context["standings"] = standings[: leaders_shown([s["points"] for s in standings], ROOM_LEADERS)]
     return render(request, "tournaments/widow_room.html", context)
 
 
