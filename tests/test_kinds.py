@@ -27,6 +27,12 @@ def test_an_entry_keeps_its_evenings_where_the_format_says(key):
     assert KINDS[key].model is MODELS[FORMATS[key].kind]
 
 
+def test_every_kind_kept_as_a_drive_reads_its_state_and_its_money():
+    for key, kind in KINDS.items():
+        if FORMATS[key].kind == "drive":
+            assert kind.state is not None and kind.accounts is not None, key
+
+
 def test_every_format_kept_as_a_drive_has_its_pages():
     assert sorted(PAGES) == sorted(key for key, f in FORMATS.items() if f.kind == "drive")
 

@@ -25,10 +25,12 @@ from ..models import Drive, DuelNight, Event, Fixture
 from .backups.drive import drive_export
 from .backups.duel import duel_export
 from .backups.event import event_export
+from .drives.money import drive_accounts
 from .drives.state import DriveState
 from .duels.state import night_states
 from .season.entrants import drives_entrants, events_entrants, widow_entrants
 from .season.evenings import drives_evenings, events_evenings, nights_evenings, widow_evenings
+from .widow.money import widow_accounts
 from .widow.state import WidowState
 
 
@@ -57,6 +59,9 @@ class Kind:
     # them (a two-player night's are read with the night itself: ``season.competitions``).
     entrants: Callable[[list], dict]
     export: Callable | None  # one evening as its part of the club's backup
+    # Its money (``domain.drives.money.Accounts``) from its state: fees, takings, fund and prizes
+    # (None: it keeps no money of its own).
+    accounts: Callable | None
     run_page: str  # the organiser's page it is run from
     results_page: str  # its results for everyone, once published
 
@@ -67,6 +72,7 @@ EVENT = Kind(
     season=events_evenings,
     entrants=events_entrants,
     export=event_export,
+    accounts=None,
     run_page="event-run",
     results_page="results",
 )
@@ -76,6 +82,7 @@ DRIVE = Kind(
     season=drives_evenings,
     entrants=drives_entrants,
     export=drive_export,
+    accounts=drive_accounts,
     run_page="drive-run",
     results_page="drive-results",
 )
@@ -87,6 +94,7 @@ WIDOW = Kind(
     season=widow_evenings,
     entrants=widow_entrants,
     export=drive_export,  # with its series' seats and deals (``backups.widow``)
+    accounts=widow_accounts,
     run_page="drive-run",
     results_page="drive-results",
 )
@@ -96,6 +104,7 @@ TWO_PLAYER = Kind(
     season=nights_evenings,
     entrants=_none,
     export=duel_export,
+    accounts=None,
     run_page="duel-run",
     results_page="duel-results",
 )
@@ -106,6 +115,7 @@ LEAGUE_MATCH = Kind(
     season=_no_rows,
     entrants=_none,
     export=None,  # kept with its league (``backups.league``)
+    accounts=None,
     run_page="league-match",
     results_page="league-match",
 )

@@ -9,10 +9,7 @@ from ...domain.drives.money import METHODS, Accounts
 from ...domain.spreadsheet import csv_text
 from ...models import Drive
 from ..core.errors import ServiceError
-from ..drives.money import drive_accounts
-from ..drives.state import DriveState
-from ..widow.money import widow_accounts
-from ..widow.state import WidowState
+from ..kinds import kind_of
 
 HEADER = (
     "Date",
@@ -52,10 +49,9 @@ def _row(drive: Drive, books: Accounts) -> list:
 
 
 def _accounts(drive: Drive) -> Accounts:
-    """A drive's accounts read by its own reader: a widow whist series has a state of its own."""
-    if drive.is_widow_series:
-        return widow_accounts(WidowState(drive))
-    return drive_accounts(DriveState(drive))
+    """A drive's accounts read by its kind's reader (a widow whist series has a state of its own)."""
+    kind = kind_of(drive)
+    return kind.accounts(kind.state(drive))
 
 
 def treasurer_csv(drives) -> str:
