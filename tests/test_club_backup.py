@@ -25,11 +25,8 @@ from tournaments.models import (
 from tournaments.services.backups.club import MIGRATIONS, VERSION
 from tournaments.services.drives import drive_result_correct
 from tournaments.services.events.results import result_correct
-from tournaments.services.season.competitions import (
-    competition_create,
-    competition_csv,
-    competition_standings,
-)
+from tournaments.services.season.competition_pages import competition_csv
+from tournaments.services.season.competitions import competition_create, competition_standings
 from tournaments.services.season.mail import results_queue, results_send
 
 # Each test empties the database as a new laptop's is (manage.py flush), outside a test's

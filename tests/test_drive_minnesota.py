@@ -20,7 +20,7 @@ from tournaments.models import AuditLine, Drive, DriveResult, DriveResultChange
 from tournaments.services import drives
 from tournaments.services.core.errors import ServiceError
 from tournaments.services.drives.state import DriveStateError
-from tournaments.services.season.competitions import club_evenings
+from tournaments.services.season.club_season import club_evenings
 
 pytestmark = pytest.mark.django_db
 

@@ -268,7 +268,7 @@ def test_an_export_naming_a_player_it_lacks_is_refused(club):
 
 @pytest.mark.django_db
 def test_a_members_page_and_the_competitions_count_their_individual_evening(client, club):
-    from tournaments.services.season.competitions import club_evenings
+    from tournaments.services.season.club_season import club_evenings
     from tournaments.services.season.players import member_season
 
     ann = services.member_create(club=club, first_name="Ann", last_name="Smith")

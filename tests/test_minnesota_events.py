@@ -301,7 +301,7 @@ def test_a_competition_takes_a_percentage_from_matchpoints_and_never_adds_points
     db, tmp_path, scoring, percentage
 ):
     from tournaments.domain import competitions as rules
-    from tournaments.services.season.competitions import club_evenings
+    from tournaments.services.season.club_season import club_evenings
 
     event = _create(scoring=scoring)
     _import(event, _traveller(event), tmp_path)

@@ -82,7 +82,8 @@ class IndividualStandingsTable(StandingsTable):
 
 
 class CompetitionStandingsTable(tables.Table):
-    """A competition's standings: the rows come ready from ``services.season.competitions.standing_rows``."""
+    """A competition's standings: the rows come ready from
+    ``services.season.competition_pages.standing_rows``."""
 
     place = tables.Column(verbose_name="Place", order_by=("position",))
     name = tables.TemplateColumn(

@@ -56,7 +56,7 @@ class Kind:
     # this kind (or those of the member ids given): their player pages and results e-mail.
     season: Callable[..., list]
     # {id: (players, entrants)} for some published evenings of this kind, as a competition counts
-    # them (a two-player night's are read with the night itself: ``season.competitions``).
+    # them (a two-player night's are read with the night itself: ``season.club_season``).
     entrants: Callable[[list], dict]
     export: Callable | None  # one evening as its part of the club's backup
     # Its money (``domain.drives.money.Accounts``) from its state: fees, takings, fund and prizes

@@ -14,54 +14,33 @@ only after a change.
 """
 
 import hashlib
-import math
 from collections import Counter
 from dataclasses import dataclass, fields, replace
 from datetime import date as Date
 from datetime import datetime
-from functools import cached_property
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q, prefetch_related_objects
-from django.utils import timezone
 
 from ...domain import competitions as rules
-from ...domain.formats import drive_format
-from ...domain.spreadsheet import csv_text
 from ...models import (
     PICKED,
     AuditLine,
     Club,
     Competition,
     Drive,
-    DriveResultChange,
-    DuelDealChange,
-    DuelNight,
     Event,
     Member,
-    names_whole,
     page_shown,
     person_name,
     reader_is_public,
 )
-from ...print_data import CompetitionSheet, PrintEvent
 from ..core.audit import changes_text, club_log, evening_kind
 from ..core.errors import ServiceError
 from ..core.season_cache import kept_or_made, season_cache
-from ..duels.state import night_states
-from ..events.scoring import (
-    SCORE_VERSIONS,
-    SCORING_FIELDS,
-    scores_key,
-    with_score_versions,
-)
-from ..kinds import by_kind
-from .entrants import player
+from .club_season import _Season
 
-EVENT_COLUMNS = ("pk", "date", "name", "tag", "tables", *SCORING_FIELDS, *SCORE_VERSIONS)
-DRIVE_COLUMNS = ("pk", "date", "name", "tag", "format", "game", "minnesota_rules", *SCORE_VERSIONS)
-NIGHT_COLUMNS = ("pk", "date", "name", "tag", *SCORE_VERSIONS)
 UPDATES = (
     AuditLine.Action.PUBLISHED,
     AuditLine.Action.CORRECTED,
@@ -182,127 +161,6 @@ def _standings(
         table = replace(table, evenings=tuple(replace(e, entrants=()) for e in table.evenings))
         season_cache().set(key, table)
     return table
-
-
-# --- Reading the club's evenings -----------------------------------------------------------------
-
-
-class _Season:
-    """The club's published evenings between two dates (either open): their rows read in two
-    queries, which say what each evening's figures are worked out from; the evenings themselves
-    read only when asked for (from the cache, and those not kept there read together)."""
-
-    def __init__(self, club: Club, start: Date | None, end: Date | None):
-        dates = Q()
-        if start:
-            dates &= Q(date__gte=start)
-        if end:
-            dates &= Q(date__lte=end)
-        events = with_score_versions(Event.objects.filter(dates, club=club, published=True).order_by("pk"))
-        drives = with_score_versions(
-            Drive.objects.filter(dates, club=club, published=True).order_by("pk"), DriveResultChange, "drive"
-        )
-        nights = with_score_versions(
-            DuelNight.objects.filter(dates, club=club, published=True).order_by("pk"),
-            DuelDealChange,
-            "match__night",
-            trail="night",
-        )
-        self.rows = [("event", row) for row in events.values_list(*EVENT_COLUMNS)]
-        self.rows += [("drive", row) for row in drives.values_list(*DRIVE_COLUMNS)]
-        # Two-player nights are few and small: read afresh whenever the standings are worked out,
-        # their rows (with their deals' history and trail) in the season's version all the same.
-        night_rows = list(nights.values_list(*NIGHT_COLUMNS))
-        self.nights = [row[0] for row in night_rows]
-        self.version_rows = self.rows + [("night", row) for row in night_rows]
-        self.keys = {}
-        for kind, row in self.rows:
-            if kind == "event":
-                settings_end = 5 + len(SCORING_FIELDS)  # after pk, date, name, tag and tables
-                pk, settings, versions = row[0], row[5:settings_end], row[settings_end:]
-                self.keys[(kind, pk)] = "competition-" + scores_key(pk, settings, versions)
-            else:
-                self.keys[(kind, row[0])] = "competition-drive:" + ":".join(
-                    str(part) for part in row[:1] + row[4:]
-                )
-
-    @cached_property
-    def version(self) -> str:
-        """What the evenings are read from, in a word: it changes with any publication, correction,
-        change of an evening's name, date or tag, or of its scoring."""
-        return hashlib.sha256(repr(self.version_rows).encode()).hexdigest()
-
-    @cached_property
-    def evenings(self) -> list[rules.Evening]:
-        read = kept_or_made(season_cache(), self.keys, _read_evenings)
-        evenings = []
-        for kind, row in self.rows:
-            pk, day, name, tag = row[:4]
-            players, entrants = read[(kind, pk)]
-            tables = row[4] if kind == "event" else math.ceil(players / 4)
-            roles = kind == "drive" and drive_format(row[4]).ranks_by_role
-            evenings.append(
-                rules.Evening(f"{kind}:{pk}", day, kind, name, tables, players, tag, entrants, roles=roles)
-            )
-        if self.nights:
-            evenings += _night_evenings(DuelNight.objects.filter(pk__in=self.nights))
-        return evenings
-
-
-def club_evenings(club: Club, *, start: Date | None = None, end: Date | None = None) -> list[rules.Evening]:
-    """The club's published evenings between the dates (either open), as the domain's ``Evening``:
-    two queries and one read of the cache; the evenings not in the cache (new, or changed since)
-    are read and scored together, in a few queries however many, then kept."""
-    return _Season(club, start, end).evenings
-
-
-def _night_evenings(nights) -> list[rules.Evening]:
-    """The club's published two-player nights, each player placed in the standings: they count
-    by their placings (game points are never added to another evening's score)."""
-    nights = list(nights.order_by("date", "pk"))
-    states = night_states(nights)
-    evenings = []
-    for night in nights:
-        standings = states[night.pk].standings
-        shared = Counter(s.standing.place for s in standings)
-        entrants = tuple(
-            rules.Entrant(
-                (player(s.player.member_id, s.player.name),),
-                "ALL",
-                int(s.standing.place.rstrip("=")),
-                shared[s.standing.place],
-            )
-            for s in standings
-        )
-        players = len(standings)
-        evenings.append(
-            rules.Evening(
-                f"night:{night.pk}",
-                night.date,
-                "night",
-                night.name,
-                -(-players // 2),
-                players,
-                night.tag,
-                entrants,
-            )
-        )
-    return evenings
-
-
-def _read_evenings(evenings: list[tuple[str, int]]) -> dict[tuple[str, int], tuple[int, tuple]]:
-    """Each evening's players and entrants, ``evenings`` given as (kind, id): those of one kind
-    read together by its reader, as the kinds' registry says."""
-    found = {}
-    models = {"event": Event.objects.select_related("club"), "drive": Drive.objects}
-    with names_whole():  # kept in the cache for every reader, the organisers too
-        for kind, objects in models.items():
-            ids = [pk for asked, pk in evenings if asked == kind]
-            if not ids:
-                continue
-            for entry, group in by_kind(objects.filter(pk__in=ids).order_by("pk")):
-                found |= {(kind, pk): read for pk, read in entry.entrants(group).items()}
-    return found
 
 
 # --- Standings -----------------------------------------------------------------------------------
@@ -430,76 +288,6 @@ def player_competitions(member: Member) -> list[tuple[Competition, Placing]]:
     return found
 
 
-def evening_competitions(
-    evening: Event | Drive, *, leaders: int = 3
-) -> list[tuple[Competition, list[rules.Row]]]:
-    """The club's competitions the evening counts toward (or would, once published), each with its
-    leaders: what the room display shows."""
-    kind = evening_kind(evening)
-    competitions = [
-        c
-        for c in _with_picks(
-            Competition.objects.filter(
-                club_id=evening.club_id, start__lte=evening.date, end__gte=evening.date
-            ).select_related("club")
-        )
-        if rules.takes(_unplayed(kind, evening), c.rules(c.picked_ids() if c.by_hand else None))
-    ]
-    if not competitions:
-        return []
-    season = _club_season(evening.club, competitions)
-    shown = []
-    for competition in competitions:
-        table = _standings(competition, season)
-        shown.append((competition, published_rows(table.qualified()[:leaders])))
-    return shown
-
-
-def _unplayed(kind: str, evening: Event | Drive) -> rules.Evening:
-    """An evening as a competition's rules see it before anyone's score: its kind, date and tag."""
-    roles = kind == "drive" and evening.ranks_by_role
-    return rules.Evening(
-        f"{kind}:{evening.pk}", evening.date, kind, evening.name, 0, 0, evening.tag, roles=roles
-    )
-
-
-# --- What the pages, the CSV and the noticeboard show ----------------------------------------------
-
-COUNTING_WORDS = {
-    Competition.Counting.ALL: "every evening counts",
-    Competition.Counting.BEST: "the best {n} count",
-    Competition.Counting.DROP: "the lowest {n} are dropped",
-}
-
-
-def describe(competition: Competition) -> str:
-    """The rules in a line: "Average percentage · duplicate events tagged Tuesday · the best 5 count
-    · qualify by playing 5 · handicap fixed at the season's start"."""
-    c = competition
-    measure = c.get_measure_display()
-    if c.measure == Competition.Measure.PLACING:
-        measure = (
-            "Reverse placings" if c.placing == Competition.Placing.REVERSE else f"Placing points {c.points}"
-        )
-    parts = [measure, c.get_kinds_display().lower() + (f" tagged {c.tag}" if c.tag else "")]
-    if c.by_hand:
-        parts.append("evenings picked by hand")
-    if c.min_field:
-        parts.append(f"at least {c.min_field} {c.field_unit}")
-    parts.append("fixed pairs" if c.who == Competition.Who.PAIRS else "individuals")
-    if c.lists == Competition.Lists.ROLES:
-        parts.append("a list for each role")
-    parts.append(COUNTING_WORDS[c.counting].format(n=c.count))
-    if c.qualify:
-        parts.append(f"qualify by playing {c.qualify}")
-    if c.handicap != Competition.Handicap.NONE:
-        parts.append(f"handicap {c.get_handicap_display().lower()}")
-    if c.ties == Competition.Ties.BROKEN:
-        parts.append("ties broken by evenings counted, then the best score")
-    parts.append("members only" if c.members_only else "guests too")
-    return " · ".join(parts)
-
-
 def published_rows(rows) -> list[rules.Row]:
     """The rows with their names as the page's reader may read them: kept whole in the cache,
     they are published here, each member as they chose, each guest as the club chose, and only
@@ -535,111 +323,37 @@ def published_rows(rows) -> list[rules.Row]:
     ]
 
 
-def standing_rows(table: CompetitionTable, rows) -> list[dict]:
-    """The rows as the page, the CSV and the noticeboard show them, each with the raw figure its
-    columns sort by."""
-    rows = published_rows(rows)
-    percentage = table.competition.measure == Competition.Measure.PERCENTAGE
-    handicap = table.competition.handicap != Competition.Handicap.NONE
-    return [
-        {
-            "list": table.role_label(row.list),
-            "place": row.place,
-            "position": index,
-            "name": row.name,
-            "member": row.members[0] if len(row.members) == 1 and row.key == f"m{row.members[0]}" else None,
-            "played": row.played,
-            "counted": row.counted,
-            "total": row.total,
-            "total_text": row.total_text,
-            "best": rules.format_figure(row.best, percentage=percentage),
-            "handicap": f"{row.handicap:+d}" if handicap and row.handicap else ("0" if handicap else ""),
-            "status": row.status or "qualified",
-            "needs": row.needs,
-        }
-        for index, row in enumerate(rows)
-    ]
-
-
-def competition_csv(table: CompetitionTable) -> str:
-    """Every row, qualified or not, with each evening's score ("" where not played, * where it did
-    not count)."""
-    evenings = table.standings.evenings
-    rows = [
-        [
-            "list",
-            "place",
-            "name",
-            "played",
-            "counted",
-            "total",
-            "status",
-            *(table.names[e.id] for e in evenings),
-        ]
-    ]
-    percentage = table.competition.measure == Competition.Measure.PERCENTAGE
-    for row, shown in zip(table.standings.rows, standing_rows(table, table.standings.rows), strict=True):
-        by_evening = {s.evening: s for s in row.scores}
-        cells = []
-        for evening in evenings:
-            score = by_evening.get(evening.id)
-            cells.append(
-                ""
-                if score is None
-                else rules.format_figure(score.value, percentage=percentage) + ("" if score.counted else "*")
-            )
-        rows.append(
-            [
-                shown["list"],
-                shown["place"],
-                row.name,
-                row.played,
-                row.counted,
-                row.total_text,
-                shown["status"],
-                *cells,
-            ]
+def evening_competitions(
+    evening: Event | Drive, *, leaders: int = 3
+) -> list[tuple[Competition, list[rules.Row]]]:
+    """The club's competitions the evening counts toward (or would, once published), each with its
+    leaders: what the room display shows."""
+    kind = evening_kind(evening)
+    competitions = [
+        c
+        for c in _with_picks(
+            Competition.objects.filter(
+                club_id=evening.club_id, start__lte=evening.date, end__gte=evening.date
+            ).select_related("club")
         )
-    return csv_text(rows)
+        if rules.takes(_unplayed(kind, evening), c.rules(c.picked_ids() if c.by_hand else None))
+    ]
+    if not competitions:
+        return []
+    season = _club_season(evening.club, competitions)
+    shown = []
+    for competition in competitions:
+        table = _standings(competition, season)
+        shown.append((competition, published_rows(table.qualified()[:leaders])))
+    return shown
 
 
-def updated_text(table: CompetitionTable) -> str:
-    if table.updated is None:
-        return "No evening published in the season yet."
-    at = timezone.localtime(table.updated.at)
-    return f"Updated {at:%-d %b %Y at %H:%M}, {table.updated.text}."
-
-
-def competition_sheet(table: CompetitionTable) -> CompetitionSheet:
-    """The standings for the noticeboard, as plain data (``pdf/competitions.py`` prints it)."""
-    c = table.competition
-    lists = []
-    for listed in table.standings.lists:
-        rows = standing_rows(table, table.standings.qualified(listed))
-        if rows:
-            lists.append((table.role_label(listed) or "Standings", _sheet_rows(rows)))
-    apart = standing_rows(table, table.standings.apart())
-    return CompetitionSheet(
-        event=PrintEvent(
-            name=c.name,
-            club=c.club.name,
-            date=f"{c.start:%-d %b %Y} – {c.end:%-d %b %Y}",
-            paper=c.club.paper_size,
-            scoring=c.get_measure_display(),
-        ),
-        rules=describe(c),
-        updated=updated_text(table),
-        headings=("Place", "Name", "Played", "Counted", "Total"),
-        lists=tuple(lists),
-        apart=tuple(
-            (r["name"], str(r["played"]), str(r["counted"]), r["total_text"], r["status"]) for r in apart
-        ),
-        evenings=len(table.standings.evenings),
+def _unplayed(kind: str, evening: Event | Drive) -> rules.Evening:
+    """An evening as a competition's rules see it before anyone's score: its kind, date and tag."""
+    roles = kind == "drive" and evening.ranks_by_role
+    return rules.Evening(
+        f"{kind}:{evening.pk}", evening.date, kind, evening.name, 0, 0, evening.tag, roles=roles
     )
-
-
-def _sheet_rows(rows: list[dict]) -> tuple[tuple[str, ...], ...]:
-    return tuple((r["place"], r["name"], str(r["played"]), str(r["counted"]), r["total_text"]) for r in rows)
 
 
 def competition_examples(*, club: Club, start: Date, end: Date, user=None) -> list[Competition]:

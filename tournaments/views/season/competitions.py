@@ -13,7 +13,7 @@ from ...domain.errors import DomainError
 from ...forms import CompetitionForm
 from ...models import PICKED, Club, Competition
 from ...services.core.errors import ServiceError
-from ...services.season import competitions
+from ...services.season import competition_pages, competitions
 from ..common import check_club_open, get_open_club, get_organised_club, login_when_needed, organises_club
 
 ROWS_A_PAGE = 50
@@ -38,7 +38,7 @@ def competition_list(request, slug: str):
         "tournaments/competition_list.html",
         {
             "club": club,
-            "competitions": [(c, competitions.describe(c)) for c in listed],
+            "competitions": [(c, competition_pages.describe(c)) for c in listed],
             "organises": organises_club(request.user, club),
         },
     )
@@ -56,12 +56,12 @@ def competition_standings(request, slug: str, competition_id: int):
     handicap = competition.handicap != Competition.Handicap.NONE
     lists = []
     for listed in table.standings.lists:
-        rows = competitions.standing_rows(table, table.standings.qualified(listed))
+        rows = competition_pages.standing_rows(table, table.standings.qualified(listed))
         if rows:
             shown = CompetitionStandingsTable(rows, handicap=handicap, apart=False, prefix=f"l{listed}-")
             RequestConfig(request, paginate={"per_page": ROWS_A_PAGE}).configure(shown)
             lists.append((table.role_label(listed), shown))
-    apart = competitions.standing_rows(table, table.standings.apart())
+    apart = competition_pages.standing_rows(table, table.standings.apart())
     apart_table = None
     if apart:
         apart_table = CompetitionStandingsTable(apart, handicap=handicap, apart=True, prefix="apart-")
@@ -72,8 +72,8 @@ def competition_standings(request, slug: str, competition_id: int):
         {
             "club": competition.club,
             "competition": competition,
-            "rules": competitions.describe(competition),
-            "updated": competitions.updated_text(table),
+            "rules": competition_pages.describe(competition),
+            "updated": competition_pages.updated_text(table),
             "evenings": [
                 (e.kind, int(e.id.split(":")[1]), table.names[e.id]) for e in table.standings.evenings
             ],
@@ -88,7 +88,7 @@ def competition_standings(request, slug: str, competition_id: int):
 def competition_csv(request, slug: str, competition_id: int):
     competition = _competition(request, slug, competition_id)
     table = competitions.competition_standings(competition)
-    response = HttpResponse(competitions.competition_csv(table), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(competition_pages.competition_csv(table), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="competition-{competition.pk}.csv"'
     return response
 
@@ -98,7 +98,7 @@ def competition_pdf(request, slug: str, competition_id: int):
     competition = _competition(request, slug, competition_id)
     table = competitions.competition_standings(competition)
     response = HttpResponse(
-        pdf.render_competition(competitions.competition_sheet(table)), content_type="application/pdf"
+        pdf.render_competition(competition_pages.competition_sheet(table)), content_type="application/pdf"
     )
     response["Content-Disposition"] = f'inline; filename="competition-{competition.pk}.pdf"'
     return response
@@ -134,7 +134,7 @@ def _form_page(request, club: Club, competition: Competition | None, kind: Compe
             "club": club,
             "competition": competition,
             "kind": kind,
-            "rules": competitions.describe(competition) if competition else "",
+            "rules": competition_pages.describe(competition) if competition else "",
         },
     )
 

@@ -1,0 +1,161 @@
+"""A club's published evenings between two dates, as the domain's competitions read them
+(``domain.competitions.Evening``): each evening read once and kept in the season's cache
+(``core.season_cache``) under the key of what its scores are worked out from (an event's:
+``scoring.scores_key``; a drive's: its results' history and its trail), so a publication or a
+correction gives it a new key. The evenings missing from the cache are read together, a kind at a
+time by its own reader (``services.kinds``).
+"""
+
+import hashlib
+import math
+from collections import Counter
+from datetime import date as Date
+from functools import cached_property
+
+from django.db.models import Q
+
+from ...domain import competitions as rules
+from ...domain.formats import drive_format
+from ...models import (
+    Club,
+    Drive,
+    DriveResultChange,
+    DuelDealChange,
+    DuelNight,
+    Event,
+    names_whole,
+)
+from ..core.season_cache import kept_or_made, season_cache
+from ..duels.state import night_states
+from ..events.scoring import (
+    SCORE_VERSIONS,
+    SCORING_FIELDS,
+    scores_key,
+    with_score_versions,
+)
+from ..kinds import by_kind
+from .entrants import player
+
+EVENT_COLUMNS = ("pk", "date", "name", "tag", "tables", *SCORING_FIELDS, *SCORE_VERSIONS)
+DRIVE_COLUMNS = ("pk", "date", "name", "tag", "format", "game", "minnesota_rules", *SCORE_VERSIONS)
+NIGHT_COLUMNS = ("pk", "date", "name", "tag", *SCORE_VERSIONS)
+
+# --- -----------------------------------------------------------------
+
+
+class _Season:
+    """The club's published evenings between two dates (either open): their rows read in two
+    queries, which say what each evening's figures are worked out from; the evenings themselves
+    read only when asked for (from the cache, and those not kept there read together)."""
+
+    def __init__(self, club: Club, start: Date | None, end: Date | None):
+        dates = Q()
+        if start:
+            dates &= Q(date__gte=start)
+        if end:
+            dates &= Q(date__lte=end)
+        events = with_score_versions(Event.objects.filter(dates, club=club, published=True).order_by("pk"))
+        drives = with_score_versions(
+            Drive.objects.filter(dates, club=club, published=True).order_by("pk"), DriveResultChange, "drive"
+        )
+        nights = with_score_versions(
+            DuelNight.objects.filter(dates, club=club, published=True).order_by("pk"),
+            DuelDealChange,
+            "match__night",
+            trail="night",
+        )
+        self.rows = [("event", row) for row in events.values_list(*EVENT_COLUMNS)]
+        self.rows += [("drive", row) for row in drives.values_list(*DRIVE_COLUMNS)]
+        # Two-player nights are few and small: read afresh whenever the standings are worked out,
+        # their rows (with their deals' history and trail) in the season's version all the same.
+        night_rows = list(nights.values_list(*NIGHT_COLUMNS))
+        self.nights = [row[0] for row in night_rows]
+        self.version_rows = self.rows + [("night", row) for row in night_rows]
+        self.keys = {}
+        for kind, row in self.rows:
+            if kind == "event":
+                settings_end = 5 + len(SCORING_FIELDS)  # after pk, date, name, tag and tables
+                pk, settings, versions = row[0], row[5:settings_end], row[settings_end:]
+                self.keys[(kind, pk)] = "competition-" + scores_key(pk, settings, versions)
+            else:
+                self.keys[(kind, row[0])] = "competition-drive:" + ":".join(
+                    str(part) for part in row[:1] + row[4:]
+                )
+
+    @cached_property
+    def version(self) -> str:
+        """What the evenings are read from, in a word: it changes with any publication, correction,
+        change of an evening's name, date or tag, or of its scoring."""
+        return hashlib.sha256(repr(self.version_rows).encode()).hexdigest()
+
+    @cached_property
+    def evenings(self) -> list[rules.Evening]:
+        read = kept_or_made(season_cache(), self.keys, _read_evenings)
+        evenings = []
+        for kind, row in self.rows:
+            pk, day, name, tag = row[:4]
+            players, entrants = read[(kind, pk)]
+            tables = row[4] if kind == "event" else math.ceil(players / 4)
+            roles = kind == "drive" and drive_format(row[4]).ranks_by_role
+            evenings.append(
+                rules.Evening(f"{kind}:{pk}", day, kind, name, tables, players, tag, entrants, roles=roles)
+            )
+        if self.nights:
+            evenings += _night_evenings(DuelNight.objects.filter(pk__in=self.nights))
+        return evenings
+
+
+def club_evenings(club: Club, *, start: Date | None = None, end: Date | None = None) -> list[rules.Evening]:
+    """The club's published evenings between the dates (either open), as the domain's ``Evening``:
+    two queries and one read of the cache; the evenings not in the cache (new, or changed since)
+    are read and scored together, in a few queries however many, then kept."""
+    return _Season(club, start, end).evenings
+
+
+def _night_evenings(nights) -> list[rules.Evening]:
+    """The club's published two-player nights, each player placed in the standings: they count
+    by their placings (game points are never added to another evening's score)."""
+    nights = list(nights.order_by("date", "pk"))
+    states = night_states(nights)
+    evenings = []
+    for night in nights:
+        standings = states[night.pk].standings
+        shared = Counter(s.standing.place for s in standings)
+        entrants = tuple(
+            rules.Entrant(
+                (player(s.player.member_id, s.player.name),),
+                "ALL",
+                int(s.standing.place.rstrip("=")),
+                shared[s.standing.place],
+            )
+            for s in standings
+        )
+        players = len(standings)
+        evenings.append(
+            rules.Evening(
+                f"night:{night.pk}",
+                night.date,
+                "night",
+                night.name,
+                -(-players // 2),
+                players,
+                night.tag,
+                entrants,
+            )
+        )
+    return evenings
+
+
+def _read_evenings(evenings: list[tuple[str, int]]) -> dict[tuple[str, int], tuple[int, tuple]]:
+    """Each evening's players and entrants, ``evenings`` given as (kind, id): those of one kind
+    read together by its reader, as the kinds' registry says."""
+    found = {}
+    models = {"event": Event.objects.select_related("club"), "drive": Drive.objects}
+    with names_whole():  # kept in the cache for every reader, the organisers too
+        for kind, objects in models.items():
+            ids = [pk for asked, pk in evenings if asked == kind]
+            if not ids:
+                continue
+            for entry, group in by_kind(objects.filter(pk__in=ids).order_by("pk")):
+                found |= {(kind, pk): read for pk, read in entry.entrants(group).items()}
+    return found
