@@ -128,7 +128,22 @@ def test_the_pages_say_rubber_points_and_each_visits_games(client, organiser, cl
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.content)).pages)
     # Aces' card: nothing until the visit's last hand, then both its tables' rubber points.
     aces = text.split("Team 1 · Aces")[1].split("Team 2 · Kings")[0]
-    assert "home pair of Kings 4+" in aces and "Total 4" in aces
+    assert "home pair of Kings 4 +" in aces and "Total 4" in aces
+
+
+def test_a_team_card_writes_a_pairs_lost_rubber_points_with_a_minus(monkeypatch, club):
+    """Aces' home pair gets nothing at table 1 (no game finished); their away pair, E/W at table
+    2, lose a treble there: the card says "0 − 3", never "0+-3", and runs to −3."""
+    from tournaments.services.drives import paper
+
+    night = _night(club, hands=2, hands_per_visit=2)
+    _play(night, 1, [(6, ""), (6, "")])
+    _play(night, 2, [(12, ""), (6, "")])
+    printed = []
+    monkeypatch.setattr(paper, "render_drive", lambda data, document: printed.append(data) or b"")
+    drives.drive_print(drive=night, document="score-cards", base_url="http://hall")
+    aces = next(card for card in printed[0].cards if card.title == "Team 1 · Aces")
+    assert aces.rows[1][5:] == ("0 − 3", "−3") and aces.total == "−3"
 
 
 def test_competitions_count_the_players_tricks_never_the_rubber_points(club):
