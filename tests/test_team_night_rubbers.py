@@ -131,6 +131,15 @@ def test_the_pages_say_rubber_points_and_each_visits_games(client, organiser, cl
     assert "home pair of Kings 4 +" in aces and "Total 4" in aces
 
 
+def test_the_results_say_each_rubbers_games_apart(client, organiser, club):
+    """Four trebles at table 1 in one visit: two rubbers of two games, each said as its own."""
+    night = _night(club, hands=4, hands_per_visit=4)
+    _play(night, 1, [(12, "")] * 4)
+    client.force_login(organiser)
+    results = client.get(reverse("tournaments:drive-results", args=[night.pk])).content.decode()
+    assert "rubber 1: home 5–0, home 5–0; rubber 2: home 5–0, home 5–0" in results
+
+
 def test_a_team_card_writes_a_pairs_lost_rubber_points_with_a_minus(monkeypatch, club):
     """Aces' home pair gets nothing at table 1 (no game finished); their away pair, E/W at table
     2, lose a treble there: the card says "0 − 3", never "0+-3", and runs to −3."""

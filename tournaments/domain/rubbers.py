@@ -192,6 +192,23 @@ class Score:
             return f"{text}; games {won}"
         return f"{text}; rubber {won}" if self.rubber == 1 else f"{text}; rubber {self.rubber}: {won}"
 
+    def games_line(self, sides: Sequence[str] = SIDES) -> str:
+        """The finished games, the winner's score first, each rubber's apart (at 7, the games alone).
+
+        >>> deals = [(12, ""), (2, ""), (12, ""), (12, "")]
+        >>> running(5, deals)[-1].games_line()
+        'rubber 1: N/S 5–0, E/W 5–0, N/S 5–0; rubber 2: N/S 5–0'
+        >>> running(7, [(13, ""), (12, ""), (0, "")])[-1].games_line()
+        'N/S 7–0, E/W 7–6'
+        """
+        rubbers: dict[int, list[str]] = {}
+        for g in self.finished:
+            won = f"{sides[g.winner]} {g.score[g.winner]}–{g.score[1 - g.winner]}"
+            rubbers.setdefault(g.rubber, []).append(won)
+        if not self.rubbers:
+            return ", ".join(won for games in rubbers.values() for won in games)
+        return "; ".join(f"rubber {n}: {', '.join(games)}" for n, games in rubbers.items())
+
     def points_line(self, sides: Sequence[str] = SIDES) -> str:
         """ "rubber points N/S +4 · E/W −4"."""
         ns, ew = (signed(points) for points in self.rubber_points)
