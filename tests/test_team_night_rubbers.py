@@ -98,6 +98,28 @@ def test_the_tablet_asks_honours_after_the_tricks_and_shows_the_running_score(cl
     assert history == ["9–4, N/S 2 honours", "9–4, N/S 2 honours"]
 
 
+def test_honours_claimed_by_a_side_at_four_are_shown_as_not_counted(client, organiser, club):
+    """N/S are at 4 when hand 2 starts: their four honours score nothing (the Laws of Whist), and
+    the tablet and the organiser's page say so beside the claim."""
+    night = _night(club)
+    _play(night, 1, [(10, "")])
+    said = "N/S 4 honours (not counted: N/S were at 4, one point short of the game)"
+    _post(client, night, "check-in", 1, round=2, answer="us")
+    page = _post(client, night, "enter", 1, hand=2, ns_tricks=6, honours="NS4")
+    assert f"N/S <b>6</b> · E/W <b>7</b>, {said}" in page
+    page = _post(client, night, "confirm", 1, hand=2, ns_tricks=6, honours="NS4")
+    assert f"Hand 2 is over: N/S 6, E/W 7, {said}" in page and "N/S 4 · E/W 1" in page
+    client.force_login(organiser)
+    page = client.post(
+        reverse("tournaments:drive-correct", args=[night.pk]),
+        {"hand": 2, "table": 1, "ns_tricks": 5, "honours": "NS4", "reason": "card"},
+        follow=True,
+    ).content.decode()
+    assert f"Hand 2 at table 1: N/S 5, {said}." in page
+    page = _post(client, night, "enter", 2, hand=1, ns_tricks=6, honours="NS4")
+    assert "N/S 4 honours</p>" in page  # at love they count
+
+
 def test_the_last_hand_of_a_visit_gives_the_tables_result(client, club):
     night = _night(club, hands=4, hands_per_visit=2)
     _play(night, 1, [(12, ""), (4, "")])
