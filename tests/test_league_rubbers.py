@@ -124,6 +124,27 @@ def test_the_match_page_shows_honours_claimed_at_four_as_not_counted(client, org
     assert "7 (they 4 honours, not counted: they were at 4, one point short of the game)" in page
 
 
+def test_the_command_line_takes_honours_that_begin_with_the_other_sides(club):
+    """ "--honours -2,0,…" (the other side's three honours on deal 1) is the honours, not an option."""
+    fixture = make_league(club, game=5).fixtures.first()
+    honours = ",".join(["-2"] + ["0"] * 23)
+    tricks = ",".join(["6"] * 24)
+    said = _run(
+        "league_card",
+        str(fixture.pk),
+        "--side",
+        "home",
+        "--table",
+        "1",
+        "--tricks",
+        tricks,
+        "--honours",
+        honours,
+    )
+    assert "waiting for" in said
+    assert CardDeal.objects.get(fixture=fixture, side="home", table=1, deal=1).honours == -2
+
+
 def test_from_the_command_line_and_the_new_page(client, organiser, club):
     options = "--name Rubbers --season 2026-27 --rubbers 10"
     made = _run("league_fixtures", "Dee", "Don", "--club", club.name, *options.split())

@@ -6,6 +6,7 @@ with it), as a results file is (services/events/imports.py); nothing is entered.
 
 import csv
 import io
+import re
 from pathlib import Path
 
 from django.core.management import BaseCommand, CommandError
@@ -155,6 +156,14 @@ class Command(BaseCommand):
         "Enter one side's card of a league match: --table T --tricks 7,8,… (24 figures, deals 1 to 24), "
         "or --file card.csv (header table,deal,tricks). Prints how the match stands."
     )
+
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        # argparse takes a word beginning with "-" for an option unless it is one negative number,
+        # so "--honours -2,0,4,…" would lack its value. A word beginning with "-" and a digit is a
+        # value here (as newer Pythons' argparse reads it): no option of this command looks so.
+        parser._negative_number_matcher = re.compile(r"-\.?\d")
+        return parser
 
     def add_arguments(self, parser):
         parser.add_argument("fixture", type=int, help="the match's id (league_match lists them)")
