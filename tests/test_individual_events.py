@@ -400,6 +400,20 @@ def test_each_member_is_sent_their_own_place_once(club, mailoutbox):
 
 
 @pytest.mark.django_db
+def test_an_individual_events_email_names_no_partners_as_a_pairs_event_would(club, mailoutbox):
+    """Every player partners several others, one a round: the e-mail names none of them (a pairs
+    event's names the one partner)."""
+    from tournaments.services.season.mail import results_queue
+
+    services.member_create(club=club, first_name="Ann", last_name="Smith", email="ann@example.org")
+    event = play(make_individual(club))
+    results_queue(evening=event)
+    body = event.mails.get().body
+    assert "At Individual Night on Friday 27 November you came 2nd= of 8 (players)" in body
+    assert not any(name.split(" + ")[0] in body for name in NAMES[1:]), body
+
+
+@pytest.mark.django_db
 def test_the_table_cards_name_the_players_and_send_them_by_their_cards(client, club, organiser):
     event = make_individual(club)
     services.event_deal_boards(event=event, seed="cards", analyse=False)

@@ -6,7 +6,8 @@ import json
 from io import StringIO
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError, ManagementUtility, call_command
+from django.db import connections
 from django.urls import reverse
 
 from tests.leagues import away_cards, home_cards, make_league
@@ -103,6 +104,37 @@ def test_the_pages_take_the_honours_and_show_each_stanzas_games(client, organise
     assert "8 (they 2 honours)" in page and "5 (we 2 honours)" in page
     table = client.get(reverse("tournaments:league", args=[club.slug, league.pk])).content.decode()
     assert '<th class="num">Rubber points</th>' in table and '<td class="num">+20</td>' in table
+
+
+def test_the_match_page_shows_honours_claimed_at_four_as_not_counted(client, organiser, club):
+    """The home pair at table 1 reach 4 on deal 1 and claim four honours on deal 2: each card's
+    claim is shown with the word that it scores nothing."""
+    league = make_league(club, game=5)
+    fixture = league.fixtures.first()
+    home = home_cards(lambda table, deal: {1: 10, 2: 6}.get(deal, 6) if table == 1 else 6)
+    home_h = {table: dict.fromkeys(DEALS, 0) for table in TABLES}
+    home_h[1][2] = 4
+    away_h = {t: {d: -h for d, h in deals.items()} for t, deals in home_h.items()}
+    match_card_enter(fixture=fixture, side="home", tables=home, honours=home_h)
+    match_card_enter(fixture=fixture, side="away", tables=away_cards(home), honours=away_h)
+    client.force_login(organiser)
+    page = client.get(
+        reverse("tournaments:league-match", args=[club.slug, league.pk, fixture.pk])
+    ).content.decode()
+    assert "6 (we 4 honours, not counted: we were at 4, one point short of the game)" in page
+    assert "7 (they 4 honours, not counted: they were at 4, one point short of the game)" in page
+
+
+def test_the_command_line_takes_honours_that_begin_with_the_other_sides(club, capsys, monkeypatch):
+    """ "--honours -2,0,…" (the other side's three honours on deal 1) is the honours, not an option."""
+    fixture = make_league(club, game=5).fixtures.first()
+    honours = ",".join(["-2"] + ["0"] * 23)
+    tricks = ",".join(["6"] * 24)
+    argv = ["manage.py", "league_card", str(fixture.pk), "--side", "home", "--table", "1"]
+    monkeypatch.setattr(connections, "close_all", lambda: None)  # the test's database stays open
+    ManagementUtility([*argv, "--tricks", tricks, "--honours", honours]).execute()
+    assert "waiting for" in capsys.readouterr().out
+    assert CardDeal.objects.get(fixture=fixture, side="home", table=1, deal=1).honours == -2
 
 
 def test_from_the_command_line_and_the_new_page(client, organiser, club):

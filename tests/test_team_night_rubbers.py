@@ -98,6 +98,28 @@ def test_the_tablet_asks_honours_after_the_tricks_and_shows_the_running_score(cl
     assert history == ["9–4, N/S 2 honours", "9–4, N/S 2 honours"]
 
 
+def test_honours_claimed_by_a_side_at_four_are_shown_as_not_counted(client, organiser, club):
+    """N/S are at 4 when hand 2 starts: their four honours score nothing (the Laws of Whist), and
+    the tablet and the organiser's page say so beside the claim."""
+    night = _night(club)
+    _play(night, 1, [(10, "")])
+    said = "N/S 4 honours (not counted: N/S were at 4, one point short of the game)"
+    _post(client, night, "check-in", 1, round=2, answer="us")
+    page = _post(client, night, "enter", 1, hand=2, ns_tricks=6, honours="NS4")
+    assert f"N/S <b>6</b> · E/W <b>7</b>, {said}" in page
+    page = _post(client, night, "confirm", 1, hand=2, ns_tricks=6, honours="NS4")
+    assert f"Hand 2 is over: N/S 6, E/W 7, {said}" in page and "N/S 4 · E/W 1" in page
+    client.force_login(organiser)
+    page = client.post(
+        reverse("tournaments:drive-correct", args=[night.pk]),
+        {"hand": 2, "table": 1, "ns_tricks": 5, "honours": "NS4", "reason": "card"},
+        follow=True,
+    ).content.decode()
+    assert f"Hand 2 at table 1: N/S 5, {said}." in page
+    page = _post(client, night, "enter", 2, hand=1, ns_tricks=6, honours="NS4")
+    assert "N/S 4 honours</p>" in page  # at love they count
+
+
 def test_the_last_hand_of_a_visit_gives_the_tables_result(client, club):
     night = _night(club, hands=4, hands_per_visit=2)
     _play(night, 1, [(12, ""), (4, "")])
@@ -128,7 +150,31 @@ def test_the_pages_say_rubber_points_and_each_visits_games(client, organiser, cl
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.content)).pages)
     # Aces' card: nothing until the visit's last hand, then both its tables' rubber points.
     aces = text.split("Team 1 · Aces")[1].split("Team 2 · Kings")[0]
-    assert "home pair of Kings 4+" in aces and "Total 4" in aces
+    assert "home pair of Kings 4 +" in aces and "Total 4" in aces
+
+
+def test_the_results_say_each_rubbers_games_apart(client, organiser, club):
+    """Four trebles at table 1 in one visit: two rubbers of two games, each said as its own."""
+    night = _night(club, hands=4, hands_per_visit=4)
+    _play(night, 1, [(12, "")] * 4)
+    client.force_login(organiser)
+    results = client.get(reverse("tournaments:drive-results", args=[night.pk])).content.decode()
+    assert "rubber 1: home 5–0, home 5–0; rubber 2: home 5–0, home 5–0" in results
+
+
+def test_a_team_card_writes_a_pairs_lost_rubber_points_with_a_minus(monkeypatch, club):
+    """Aces' home pair gets nothing at table 1 (no game finished); their away pair, E/W at table
+    2, lose a treble there: the card says "0 − 3", never "0+-3", and runs to −3."""
+    from tournaments.services.drives import paper
+
+    night = _night(club, hands=2, hands_per_visit=2)
+    _play(night, 1, [(6, ""), (6, "")])
+    _play(night, 2, [(12, ""), (6, "")])
+    printed = []
+    monkeypatch.setattr(paper, "render_drive", lambda data, document: printed.append(data) or b"")
+    drives.drive_print(drive=night, document="score-cards", base_url="http://hall")
+    aces = next(card for card in printed[0].cards if card.title == "Team 1 · Aces")
+    assert aces.rows[1][5:] == ("0 − 3", "−3") and aces.total == "−3"
 
 
 def test_competitions_count_the_players_tricks_never_the_rubber_points(club):

@@ -84,7 +84,7 @@ from datetime import date as Date
 
 from .errors import DomainError
 from .places import shared_places
-from .rubbers import table_result
+from .rubbers import Score, play_deal, table_result, void_claim
 
 MEETINGS = 4  # each pair of clubs meets four times: twice at each club's home
 TABLES = (1, 2, 3)  # six a side: three pairs a club
@@ -424,7 +424,8 @@ def match_result(
 
 def stanza_deals(home_card: Card, home_honours: Honours, meeting: Meeting) -> list[tuple[int, str]]:
     """A stanza's deals at a table as games and rubbers score them: N/S (the home pair) tricks and
-    the honours claimed, "NS4" or "EW2", from the home card's figures (those in so far)."""
+    the honours claimed, "NS4" or "EW2", from the home card's figures (those in so far). Given the
+    visitors' card, the visitors are N/S."""
     deals = []
     for deal in meeting.deals:
         if (meeting.table, deal) not in home_card:
@@ -433,6 +434,24 @@ def stanza_deals(home_card: Card, home_honours: Honours, meeting: Meeting) -> li
         claim = f"NS{claimed}" if claimed > 0 else f"EW{-claimed}" if claimed < 0 else ""
         deals.append((home_card[meeting.table, deal], claim))
     return deals
+
+
+def void_claims(game: int, card: Card, honours: Honours, sides: Sequence[str] = ("we", "they")) -> dict:
+    """The honours claimed on one side's card that score nothing, by (table, deal), each with
+    why in words: each stanza played from the card's own figures, its side first.
+
+    >>> card = {(1, 1): 10, (1, 2): 6}
+    >>> void_claims(5, card, {(1, 2): 4})
+    {(1, 2): 'not counted: we were at 4, one point short of the game'}
+    """
+    void = {}
+    for meeting in match_movement():
+        score = Score(game)
+        for (tricks, claim), deal in zip(stanza_deals(card, honours, meeting), meeting.deals, strict=False):
+            if words := void_claim(score, tricks, claim, sides):
+                void[(meeting.table, deal)] = words
+            score = play_deal(score, tricks, claim)
+    return void
 
 
 def stanza_result(game: int, home_card: Card, home_honours: Honours, meeting: Meeting) -> tuple[int, int]:

@@ -192,6 +192,23 @@ class Score:
             return f"{text}; games {won}"
         return f"{text}; rubber {won}" if self.rubber == 1 else f"{text}; rubber {self.rubber}: {won}"
 
+    def games_line(self, sides: Sequence[str] = SIDES) -> str:
+        """The finished games, the winner's score first, each rubber's apart (at 7, the games alone).
+
+        >>> deals = [(12, ""), (2, ""), (12, ""), (12, "")]
+        >>> running(5, deals)[-1].games_line()
+        'rubber 1: N/S 5–0, E/W 5–0, N/S 5–0; rubber 2: N/S 5–0'
+        >>> running(7, [(13, ""), (12, ""), (0, "")])[-1].games_line()
+        'N/S 7–0, E/W 7–6'
+        """
+        rubbers: dict[int, list[str]] = {}
+        for g in self.finished:
+            won = f"{sides[g.winner]} {g.score[g.winner]}–{g.score[1 - g.winner]}"
+            rubbers.setdefault(g.rubber, []).append(won)
+        if not self.rubbers:
+            return ", ".join(won for games in rubbers.values() for won in games)
+        return "; ".join(f"rubber {n}: {', '.join(games)}" for n, games in rubbers.items())
+
     def points_line(self, sides: Sequence[str] = SIDES) -> str:
         """ "rubber points N/S +4 · E/W −4"."""
         ns, ew = (signed(points) for points in self.rubber_points)
@@ -216,6 +233,45 @@ def _credit(points: tuple[int, int], winner: int, amount: int) -> tuple[int, int
     return ns, -ns
 
 
+def may_score_honours(game: int, points: int) -> bool:
+    """Whether a side at these points when a deal starts may score honours: not one point short
+    of the game (at 4 in short whist, 9 in long whist, 6 in the American game).
+
+    >>> may_score_honours(5, 3), may_score_honours(5, 4), may_score_honours(10, 8)
+    (True, False, True)
+    """
+    return points < check_game(game) - 1
+
+
+def _with_tricks(score: Score, ns_tricks: int) -> list[int]:
+    """The two sides' points after a deal's tricks, before its honours."""
+    tricks = (ns_tricks, TRICKS - ns_tricks)
+    return [p + max(0, t - BOOK) for p, t in zip(score.points, tricks, strict=True)]
+
+
+def void_claim(score: Score, ns_tricks: int, claim: str, sides: Sequence[str] = SIDES) -> str:
+    """Why a deal's honours claim scores nothing, in words, from the table's score when the deal
+    started; "" when it counts (or nobody claims): the claiming side was one point short of the
+    game, or the deal's tricks won the game first.
+
+    >>> void_claim(Score(5, points=(4, 0)), 6, "NS4")
+    'not counted: N/S were at 4, one point short of the game'
+    >>> void_claim(Score(5, points=(3, 3)), 8, "EW2")
+    'not counted: the tricks won the game first'
+    >>> void_claim(Score(5, points=(3, 0)), 5, "NS2"), void_claim(Score(5, points=(4, 0)), 6, "")
+    ('', '')
+    """
+    honours = check_deal(ns_tricks, claim)
+    if not any(honours):
+        return ""
+    side = 0 if honours[0] else 1
+    if not may_score_honours(score.game, score.points[side]):
+        return f"not counted: {sides[side]} were at {score.points[side]}, one point short of the game"
+    if max(_with_tricks(score, ns_tricks)) >= score.game:
+        return "not counted: the tricks won the game first"
+    return ""
+
+
 def play_deal(score: Score, ns_tricks: int, claim: str = "") -> Score:
     """The score after one more deal: tricks first, then honours (not for a side one point short
     of the game when the deal started); a game won ends there, its points past the game lost.
@@ -234,11 +290,10 @@ def play_deal(score: Score, ns_tricks: int, claim: str = "") -> Score:
     honours = check_deal(ns_tricks, claim)
     game = score.game
     start = score.points
-    tricks = (ns_tricks, TRICKS - ns_tricks)
-    points = [p + max(0, t - BOOK) for p, t in zip(start, tricks, strict=True)]
+    points = _with_tricks(score, ns_tricks)
     if max(points) < game:
         for side in (0, 1):
-            if honours[side] and start[side] < game - 1:
+            if honours[side] and may_score_honours(game, start[side]):
                 points[side] += honours[side]
     if max(points) < game:
         return Score(game, tuple(points), score.games, score.rubber, score.finished, score.rubber_points)

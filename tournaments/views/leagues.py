@@ -225,12 +225,20 @@ def _match_context(fixture: Fixture, *, organises: bool = False, own_side: str =
     differing = {(d.table, d.deal) for d in state.differences}
     waiting = set() if organises else {table for _, table in state.missing}
 
+    void = {
+        side: rules.void_claims(state.game, cards[side], honours[side]) if state.game else {}
+        for side in cards
+    }
+
     def shown(side: str, table: int, deal: int):
         figure = cards[side].get((table, deal))
         if figure is not None and table in waiting and side != own_side:
             return "in"
         claimed = honours[side].get((table, deal))
-        return f"{figure} ({HONOURS_WORDS[claimed]})" if figure is not None and claimed else figure
+        if figure is None or not claimed:
+            return figure
+        words = ", ".join(filter(None, (HONOURS_WORDS[claimed], void[side].get((table, deal)))))
+        return f"{figure} ({words})"
 
     tables = []
     for table in rules.TABLES:

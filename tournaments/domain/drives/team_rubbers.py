@@ -50,6 +50,17 @@ def table_score(game: int, deals: Deals, *, hand: int, table: int, per_round: in
     return scores[-1] if scores else Score(game)
 
 
+def score_before(game: int, deals: Deals, *, hand: int, table: int, per_round: int) -> Score:
+    """A table's score when a hand starts: its visit's hands before it (at love on a visit's first).
+
+    >>> score_before(5, {(1, 1): (10, ""), (2, 1): (6, "NS4")}, hand=2, table=1, per_round=4).points
+    (4, 0)
+    """
+    played = [deals[(h, table)] for h in visit_hands(hand, per_round) if h < hand and (h, table) in deals]
+    scores = _running(game, played)
+    return scores[-1] if scores else Score(game)
+
+
 def _running(game: int, played) -> tuple[Score, ...]:
     try:
         return running(game, played)

@@ -150,11 +150,31 @@ def _read(path: Path) -> str:
         raise CommandError(f"Cannot read {path}: {error}") from None
 
 
+def _joined_values(argv: list[str], options: tuple[str, ...]) -> list[str]:
+    """The command line with each of ``options`` joined to the value after it: a card's figures
+    may begin with a minus sign.
+
+    >>> _joined_values(["league_card", "1", "--honours", "-2,0", "--side", "home"], ("--honours",))
+    ['league_card', '1', '--honours=-2,0', '--side', 'home']
+    """
+    joined, words = [], iter(argv)
+    for word in words:
+        value = next(words, None) if word in options else None
+        joined.append(f"{word}={value}" if value is not None else word)
+    return joined
+
+
 class Command(BaseCommand):
     help = (
         "Enter one side's card of a league match: --table T --tricks 7,8,… (24 figures, deals 1 to 24), "
         "or --file card.csv (header table,deal,tricks). Prints how the match stands."
     )
+
+    def run_from_argv(self, argv):
+        # argparse takes a word beginning with "-" for an option unless it is one negative number,
+        # so "--honours -2,0,4,…" would lack its value: the figures are joined to their option
+        # ("--honours=-2,0,4,…") before the command line is read.
+        super().run_from_argv(_joined_values(argv, ("--honours", "--tricks")))
 
     def add_arguments(self, parser):
         parser.add_argument("fixture", type=int, help="the match's id (league_match lists them)")

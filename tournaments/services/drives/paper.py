@@ -238,6 +238,23 @@ def _in_rubbers(state: DriveState, team: int, lines) -> list[TeamHand]:
     return out
 
 
+def _figure(points: int) -> str:
+    """A team card's figure, a loss with a minus sign: "3", "−3" (rubber points and Minnesota
+    points can be lost)."""
+    return f"−{-points}" if points < 0 else str(points)
+
+
+def _both_pairs(home: int | None, away: int | None) -> str:
+    """A team card's points for a hand, its home pair's and its away pair's as a sum: "1 + 0",
+    "0 − 3"; a pair's not in yet is left blank ("4 +"), and nothing when neither is."""
+    if home is None and away is None:
+        return ""
+    first = "" if home is None else _figure(home)
+    if away is None:
+        return f"{first} +"
+    return f"{first} {'−' if away < 0 else '+'} {abs(away)}".lstrip()
+
+
 def _team_night_paper(state: DriveState) -> dict:
     """A team night's cards (one a team), its table cards' words and its results (teams, pairs)."""
     drive, count = state.drive, len(state.teams)
@@ -262,15 +279,12 @@ def _team_night_paper(state: DriveState) -> dict:
                     str(line.away_table),
                     _pair_of(state.teams[line.visitors].name, AWAY),
                     _pair_of(host, HOME),
-                    f"{line.home_points if line.home_points is not None else ''}+"
-                    f"{line.away_points if line.away_points is not None else ''}"
-                    if line.home_points is not None or line.away_points is not None
-                    else "",
-                    str(running) if played else "",
+                    _both_pairs(line.home_points, line.away_points),
+                    _figure(running) if played else "",
                 )
             )
-        total = state.team_scores[number].points if count > 1 else ""
-        cards.append(DriveCard(f"Team {number} · {team.name}", tuple(rows), str(total)))
+        total = _figure(state.team_scores[number].points) if count > 1 else ""
+        cards.append(DriveCard(f"Team {number} · {team.name}", tuple(rows), total))
     words = {
         table: (
             f"Team {table}'s home pair ({state.pair_names(table, HOME)}): sit N/S at this table all evening.",

@@ -44,7 +44,7 @@ from ...domain.drives.teams import (
 )
 from ...domain.errors import DomainError
 from ...domain.places import shared_places
-from ...domain.rubbers import Score, check_deal
+from ...domain.rubbers import Score, check_deal, void_claim
 from ...models import (
     Drive,
     DriveMoney,
@@ -55,6 +55,7 @@ from ...models import (
     DriveTotal,
     PrizeCut,
 )
+from ...models.drives import honours_text
 from ..core.errors import ServiceError
 from ..core.verdicts import require
 from . import lifecycle
@@ -518,6 +519,19 @@ class DriveState:
         return team_rubbers.table_score(
             self.drive.rubbers, self.deals, hand=hand, table=table, per_round=self.drive.hands_per_round
         )
+
+    def claim_words(self, hand: int, table: int, ns_tricks: int, claim: str) -> str:
+        """The honours claimed on a hand at a table, after its tricks, and when they score nothing
+        (the claiming side one point short of the game, or the tricks won it first) the reason:
+        ", N/S 4 honours (not counted: N/S were at 4, one point short of the game)"."""
+        words = honours_text(claim)
+        if not (words and self.drive.rubbers):
+            return words
+        before = team_rubbers.score_before(
+            self.drive.rubbers, self.deals, hand=hand, table=table, per_round=self.drive.hands_per_round
+        )
+        void = void_claim(before, ns_tricks, claim)
+        return f"{words} ({void})" if void else words
 
     def team_placings(self) -> list[tuple[str, TeamScore]]:
         return rank_teams(self.team_scores)

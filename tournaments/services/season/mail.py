@@ -107,8 +107,11 @@ def _links(member: Member, evening: Evening) -> list[str]:
 
 def _mail_text(member: Member, evening: Evening) -> tuple[str, str]:
     """The subject and the body of one member's e-mail."""
-    partners = ", ".join(p.name for p in evening.partners[:3] if p.name)
-    with_whom = f" with {partners}" if evening.kind == "event" and partners else ""
+    # A pairs event names the member's partner; an individual event's players change partner
+    # each round, so it names none, as a drive does.
+    names_partner = evening.kind == "event" and not evening.evening_format.partnerships_internal
+    partners = ", ".join(p.name for p in evening.partners[:3] if p.name) if names_partner else ""
+    with_whom = f" with {partners}" if partners else ""
     subject = f"Your results: {evening.name}, {evening.date:%-d %B %Y}"
     body = "\n".join(
         [

@@ -15,7 +15,6 @@ from django.views.decorators.http import require_POST
 from ...domain.errors import DomainError
 from ...forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, NewDriveForm, form_problems
 from ...models import Drive
-from ...models.drives import honours_text
 from ...services import drives
 from ...services.tablets.checkins import drive_check_ins
 from ..common import (
@@ -154,10 +153,9 @@ def drive_correct(request, drive_id: int):
     hand, table, tricks, granded, honours = (
         form.cleaned_data[k] for k in ("hand", "table", "ns_tricks", "granded", "honours")
     )
-    return _action(
-        request,
-        drive_id,
-        lambda drive: drives.drive_result_correct(
+
+    def correct(drive) -> str:
+        drives.drive_result_correct(
             drive=drive,
             hand=hand,
             table=table,
@@ -166,9 +164,11 @@ def drive_correct(request, drive_id: int):
             honours=honours,
             reason=form.cleaned_data["reason"],
             user=request.user,
-        ),
-        f"Hand {hand} at table {table}: N/S {tricks}{honours_text(honours)}.",
-    )
+        )
+        claimed = drives.DriveState(drive).claim_words(hand, table, tricks, honours) if honours else ""
+        return f"Hand {hand} at table {table}: N/S {tricks}{claimed}."
+
+    return _action(request, drive_id, correct)
 
 
 @login_required

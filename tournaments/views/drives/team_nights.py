@@ -60,10 +60,7 @@ def _games(state: drives.DriveState) -> dict:
                 "home": f"{v.home} {names[v.home]}",
                 "away": f"{v.away} {names[v.away]}",
                 "hands": v.hands,
-                "games": ", ".join(
-                    f"{'home' if g.winner == 0 else 'away'} {g.score[g.winner]}–{g.score[1 - g.winner]}"
-                    for g in v.score.finished
-                ),
+                "games": v.score.games_line(("home", "away")),
                 "points": v.score.points_line(("home", "away")).removeprefix("rubber points "),
             }
             for v in state.table_visits()

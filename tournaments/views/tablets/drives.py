@@ -16,7 +16,6 @@ from ...domain.errors import DomainError
 from ...domain.formats import Entrants
 from ...domain.rubbers import CLAIM_CHOICES
 from ...models import DriveTable
-from ...models.drives import honours_text
 from ...services import drives
 from ...services.tablets.checkins import check_in_asked, check_in_of
 from ..common import NOT_IN_USE, could_be_token, get_by_token, whole_number
@@ -103,7 +102,12 @@ def drive_table_page(request, token: str):
             "grand": grand_words(state.grands[(played, access.table)]) if state.game.minnesota else "",
             "ns_points": ns_points,
             "ew_points": ew_points,
-            "honours": honours_text(state.honours.get((played, access.table), "")),
+            "honours": state.claim_words(
+                played,
+                access.table,
+                state.results[(played, access.table)],
+                state.honours.get((played, access.table), ""),
+            ),
             "last": last,
             "moves": [] if last else _moves(state, played, access.table),
             "sitting_out": [] if last else _sitting_out(state, played + 1),
@@ -137,7 +141,11 @@ def drive_table_page(request, token: str):
             context["match"] = {"home": home, "away": away}
         if not now.seating.sit_out:
             context |= _games(state, now.hand, access.table)
-            context["claimed"] = honours_text(now.result.honours) if now.result else ""
+            context["claimed"] = (
+                state.claim_words(now.hand, access.table, now.result.ns_tricks, now.result.honours)
+                if now.result
+                else ""
+            )
         if not now.seating.sit_out and now.result is None:
             check_in = check_in_of(access, now.hand)
             context |= {
