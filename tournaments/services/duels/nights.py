@@ -30,7 +30,9 @@ from ...signals import evening_closed
 from ..core.audit import night_log
 from ..core.codes import DRAWS, free_table_codes
 from ..core.errors import ServiceError, require_one_line
+from ..core.verdicts import require
 from ..events.entries import member_or_guest
+from .lifecycle import may_change_players, may_close, may_play, may_publish, may_start
 from .pairing import Result, round_robin, swiss_round
 from .state import NightState, night_state, rounds_to_play
 
@@ -129,8 +131,7 @@ def _add(night: DuelNight, name: str) -> DuelPlayer:
 @transaction.atomic
 def duel_player_add(*, night: DuelNight, name: str, user=None) -> DuelPlayer:
     night = _locked(night)
-    if night.status != DuelNight.Status.ENTRIES:
-        raise DuelServiceError(f"{night.name} has started: players are entered before the start.")
+    require(may_change_players(night), DuelServiceError)
     player = _add(night, name)
     night_log(
         night=night,
@@ -144,8 +145,7 @@ def duel_player_add(*, night: DuelNight, name: str, user=None) -> DuelPlayer:
 @transaction.atomic
 def duel_player_remove(*, night: DuelNight, player: DuelPlayer, user=None) -> None:
     night = _locked(night)
-    if night.status != DuelNight.Status.ENTRIES:
-        raise DuelServiceError(f"{night.name} has started: players are taken out before the start.")
+    require(may_change_players(night), DuelServiceError)
     name = player.name
     deleted, _ = night.players.filter(pk=player.pk).delete()
     if not deleted:
@@ -175,8 +175,8 @@ def _draw_tables(night: DuelNight, count: int) -> None:
 @transaction.atomic
 def duel_tables_open(*, night: DuelNight) -> None:
     """Give a night in play its tables' links and codes, when it has none (a night loaded from the
-    demo or a backup: each install draws its own)."""
-    if not night.tables.exists():
+    demo or a backup: each install draws its own). A night not in play needs none."""
+    if may_play(night) and not night.tables.exists():
         _draw_tables(night, night.players.count() // 2)
 
 
@@ -185,8 +185,7 @@ def duel_night_start(*, night: DuelNight, user=None) -> DuelNight:
     """Start the night: its tables get their codes and the first round is paired (a round robin's
     every round)."""
     night = _locked(night)
-    if night.status != DuelNight.Status.ENTRIES:
-        raise DuelServiceError(f"{night.name} has started already.")
+    require(may_start(night), DuelServiceError)
     players = night.players.count()
     _check_rules(night, players)
     _draw_tables(night, players // 2)
@@ -273,7 +272,7 @@ def _pair_next(night: DuelNight, state: NightState, *, user=None) -> bool:
 def pair_when_ready(night: DuelNight, *, user=None) -> bool:
     """After a match is over: pair the next round if it was the round's last. Run inside the
     transaction that finished the match, with the night locked."""
-    if night.status != DuelNight.Status.RUNNING:
+    if not may_play(night):
         return False
     if night.pairing == DuelNight.Pairing.ROUND_ROBIN and not night.knockout:
         return False  # paired whole at the start, with nothing after it
@@ -283,8 +282,7 @@ def pair_when_ready(night: DuelNight, *, user=None) -> bool:
 @transaction.atomic
 def duel_night_close(*, night: DuelNight, user=None) -> DuelNight:
     night = _locked(night)
-    if night.status != DuelNight.Status.RUNNING:
-        raise DuelServiceError(f"{night.name} is not being played: only a night in play is closed.")
+    require(may_close(night), DuelServiceError)
     state = night_state(night)
     if not state.complete:
         raise DuelServiceError(
@@ -301,8 +299,8 @@ def duel_night_close(*, night: DuelNight, user=None) -> DuelNight:
 @transaction.atomic
 def duel_night_publish(*, night: DuelNight, published: bool = True, user=None) -> DuelNight:
     night = _locked(night)
-    if published and night.status != DuelNight.Status.FINISHED:
-        raise DuelServiceError(f"Close {night.name} before publishing its results.")
+    if published:
+        require(may_publish(night), DuelServiceError)
     night.published = published
     night.save(update_fields=["published"])
     night_log(night=night, action=Action.PUBLISHED if published else Action.UNPUBLISHED, user=user)

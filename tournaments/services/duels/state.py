@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ...domain.duels import Deal, MatchScore, Played, Standing, rank_players, round_robin_rounds, score_match
 from ...models import DuelDeal, DuelMatch, DuelNight, DuelPlayer
+from .lifecycle import has_finished, has_started
 
 
 @dataclass
@@ -161,21 +162,25 @@ class TableView:
     table: int
     line: MatchLine | None
     waiting: str  # why there is nothing to enter, in words ("" when a deal can be entered)
+    over: bool = False  # the night is over: nothing more comes to this table
+
+    @property
+    def looks_again(self) -> bool:
+        """Does the tablet look again by itself: while it waits for the start or the next round."""
+        return bool(self.waiting) and not self.over
 
 
 def table_view(night: DuelNight, table: int) -> TableView:
     state = night_state(night)
     playing = state.round_in_play
     line = next((m for m in state.rounds.get(playing, []) if m.match.table == table and not m.bye), None)
-    if night.status == DuelNight.Status.ENTRIES:
+    if not has_started(night):
         return TableView(state, table, None, "The night has not started: this page looks again by itself.")
+    if (line is None or line.finished) and (has_finished(night) or state.complete):
+        return TableView(state, table, line, "The night is over: thank you for playing.", over=True)
     if line is None:
-        if night.status == DuelNight.Status.FINISHED or state.complete:
-            return TableView(state, table, line, "The night is over: thank you for playing.")
         return TableView(state, table, line, "No match at this table this round: wait for the next.")
     if line.finished:
-        if night.status == DuelNight.Status.FINISHED or state.complete:
-            return TableView(state, table, line, "The night is over: thank you for playing.")
         return TableView(
             state,
             table,
