@@ -115,6 +115,20 @@ def test_standings_break_ties_by_games_won_then_spread_then_their_own_match():
     assert [(s.place, s.player) for s in shared] == [("1=", 1), ("1=", 2), ("3=", 3), ("3=", 4)]
 
 
+def test_games_won_come_before_the_spread_when_game_points_are_level():
+    played = [
+        Played(1, 3, 1, 0, 2, 0),  # 1 wins by a point
+        Played(4, 1, 5, 0, 2, 0),  # and loses by five: 2 game points, a game won, a spread of -4
+        Played(2, 5, 3, 3, 1, 1),  # 2 ties twice: 2 game points, no game won, a spread of 0
+        Played(2, 6, 3, 3, 1, 1),
+    ]
+    ranked = {s.player: s for s in rank_players(range(1, 7), played)}
+    one, two = ranked[1], ranked[2]
+    assert (one.game_points, one.won, one.spread) == (2, 1, -4)
+    assert (two.game_points, two.won, two.spread) == (2, 0, 0)
+    assert (one.place, two.place) == ("2", "3")  # 4 is first: 2 game points, a game won, +5
+
+
 def test_their_own_match_separates_players_level_on_the_first_three():
     played = [Played(1, 3, 2, 0, 2, 0), Played(2, 4, 2, 0, 2, 0)]
     played += [Played(2, 1, 2, 2, 1, 1), Played(3, 4, 1, 1, 1, 1)]
