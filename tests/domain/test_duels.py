@@ -13,6 +13,7 @@ from tournaments.domain.duels import (
     next_round,
     qualifiers,
     rank_players,
+    round_name,
     score_match,
 )
 
@@ -188,3 +189,11 @@ def test_a_cut_that_cannot_be_is_refused():
         qualifiers(9, cut=12)
     with pytest.raises(DuelError, match="needs 2 players or more"):
         qualifiers(4)
+
+
+@pytest.mark.parametrize(
+    "number, rounds, name",
+    [(1, 4, "round 1"), (4, 4, "round 4"), (5, 4, "knock-out round 1"), (6, 4, "knock-out round 2")],
+)
+def test_a_knockout_round_is_counted_from_the_knockouts_first(number, rounds, name):
+    assert round_name(number, rounds) == name

@@ -24,6 +24,7 @@ from ...domain.duels import (
     first_round,
     next_round,
     qualifiers,
+    round_name,
 )
 from ...models import AuditLine, Club, DuelMatch, DuelNight, DuelPlayer, DuelTable
 from ...signals import evening_closed
@@ -243,7 +244,9 @@ def _pair_next(night: DuelNight, state: NightState, *, user=None) -> bool:
         except DuelError as error:
             raise DuelServiceError(str(error)) from None
         _store_round(night, last + 1, DuelMatch.Stage.ROUNDS, pairings)
-        night_log(night=night, action=Action.PAIRED, detail=f"round {last + 1} (Swiss)", user=user)
+        night_log(
+            night=night, action=Action.PAIRED, detail=f"{round_name(last + 1, planned)} (Swiss)", user=user
+        )
         return True
     if not night.knockout or state.champion is not None:
         return False
@@ -258,14 +261,15 @@ def _pair_next(night: DuelNight, state: NightState, *, user=None) -> bool:
         night_log(
             night=night,
             action=Action.PAIRED,
-            detail=f"knock-out of {len(seeds)} from the standings ({byes} byes to the top seeds)",
+            detail=f"{round_name(last + 1, planned)}: {len(seeds)} from the standings "
+            f"({byes} byes to the top seeds)",
             user=user,
         )
         return True
     bracket = sorted(state.rounds[knockout[-1]], key=lambda line: line.match.slot)
     winners = [line.winner.number for line in bracket]
     _store_round(night, last + 1, DuelMatch.Stage.KNOCKOUT, [Pairing(a, b) for a, b in next_round(winners)])
-    night_log(night=night, action=Action.PAIRED, detail=f"knock-out round {len(knockout) + 1}", user=user)
+    night_log(night=night, action=Action.PAIRED, detail=round_name(last + 1, planned), user=user)
     return True
 
 
@@ -286,7 +290,7 @@ def duel_night_close(*, night: DuelNight, user=None) -> DuelNight:
     state = night_state(night)
     if not state.complete:
         raise DuelServiceError(
-            f"{night.name} has matches still to play (round {state.round_in_play} or later): "
+            f"{night.name} has matches still to play ({state.playing_name} or later): "
             "finish them, or correct their deals, before closing."
         )
     night.status = DuelNight.Status.FINISHED

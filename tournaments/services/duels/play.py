@@ -13,7 +13,7 @@ from ..core.audit import night_log
 from ..core.verdicts import require
 from .lifecycle import may_correct, may_play
 from .nights import DuelServiceError, _locked, pair_when_ready
-from .state import night_state
+from .state import night_round_name, night_state
 
 Action = AuditLine.Action
 Change = DuelDealChange.Action
@@ -78,7 +78,7 @@ def duel_table_check_in(*, token: str) -> DuelMatch:
         night_log(
             night=night,
             action=Action.CHECKED_IN,
-            detail=f"round {match.round}, table {table.number}: {names}",
+            detail=f"{night_round_name(night, match.round)}, table {table.number}: {names}",
         )
     return match
 
@@ -176,7 +176,7 @@ def duel_deal_correct(
     night_log(
         night=night,
         action=Action.CORRECTED,
-        detail=f"round {match.round}, table {match.table}, deal {number}: "
+        detail=f"{night_round_name(night, match.round)}, table {match.table}, deal {number}: "
         f"{before or '—'} → {_shown(deal)} ({reason.strip()})",
         user=user,
     )

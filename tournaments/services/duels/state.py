@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...domain.duels import Deal, MatchScore, Played, Standing, rank_players, round_robin_rounds, score_match
+from ...domain.duels import (
+    Deal,
+    MatchScore,
+    Played,
+    Standing,
+    rank_players,
+    round_name,
+    round_robin_rounds,
+    score_match,
+)
 from ...models import DuelDeal, DuelMatch, DuelNight, DuelPlayer
 from .lifecycle import has_finished, has_started
 
@@ -17,6 +26,7 @@ class MatchLine:
     b: DuelPlayer | None
     deals: list[DuelDeal]  # every deal entered, the last perhaps unconfirmed
     score: MatchScore  # from the confirmed deals
+    round_name: str  # "round 2", "knock-out round 1"
 
     @property
     def bye(self) -> bool:
@@ -71,6 +81,15 @@ class NightState:
         tables play its rounds in order); the last round once every match is over."""
         return next((n for n in sorted(self.rounds) if not self.round_finished(n)), self.last_round)
 
+    def round_name(self, number: int) -> str:
+        """A round as the pages, the papers and the trail call it (a knock-out's counted from its
+        first)."""
+        return round_name(number, rounds_to_play(self.night, len(self.players)))
+
+    @property
+    def playing_name(self) -> str:
+        return self.round_name(self.round_in_play)
+
     def round_finished(self, number: int) -> bool:
         return all(line.finished for line in self.rounds.get(number, []))
 
@@ -123,6 +142,11 @@ def rounds_to_play(night: DuelNight, players: int) -> int:
     return night.rounds
 
 
+def night_round_name(night: DuelNight, number: int) -> str:
+    """A round's name for the trail, without reading the night whole."""
+    return round_name(number, rounds_to_play(night, night.players.count()))
+
+
 def night_state(night: DuelNight) -> NightState:
     return night_states([night])[night.pk]
 
@@ -150,7 +174,8 @@ def _add_match(state: NightState, match: DuelMatch, mine: list[DuelDeal]) -> Non
     confirmed = [Deal(d.tricks_a, d.tricks_b, d.black) for d in mine if d.confirmed]
     knockout = match.stage == DuelMatch.Stage.KNOCKOUT
     score = score_match(night.scoring, night.match_rules, confirmed, knockout=knockout)
-    line = MatchLine(match, by_id[match.player_a_id], by_id.get(match.player_b_id), mine, score)
+    a, b = by_id[match.player_a_id], by_id.get(match.player_b_id)
+    line = MatchLine(match, a, b, mine, score, state.round_name(match.round))
     state.rounds.setdefault(match.round, []).append(line)
 
 
@@ -181,11 +206,17 @@ def table_view(night: DuelNight, table: int) -> TableView:
     if line is None:
         return TableView(state, table, line, "No match at this table this round: wait for the next.")
     if line.finished:
+        this = state.round_name(playing)
+        if not night.knockout and playing >= rounds_to_play(night, len(state.players)):
+            return TableView(
+                state,
+                table,
+                line,
+                f"This match is over: the night ends when every table has finished {this}.",
+            )
+        after = state.round_name(playing + 1).capitalize()
         return TableView(
-            state,
-            table,
-            line,
-            f"This match is over. Round {playing + 1} starts when every table has finished round {playing}.",
+            state, table, line, f"This match is over. {after} starts when every table has finished {this}."
         )
     return TableView(state, table, line, "")
 
