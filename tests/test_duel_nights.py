@@ -423,3 +423,55 @@ def test_a_night_picked_for_a_competition_of_events_and_drives_is_refused_in_wor
         competition_update(competition=competition, values={"kinds": "both"})
     competition.refresh_from_db()
     assert competition.kinds == "night" and list(competition.picked_nights.all()) == [night]
+
+
+@pytest.mark.django_db
+def test_a_knockout_round_is_named_alike_on_the_pages_the_papers_and_the_trail(club, client, organiser):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    night = _night(club, 9, rounds=3, knockout=4)  # four qualify: a semi-final and a final
+    duel_night_start(night=night)
+    rng = random.Random(3)
+    for _ in range(3):
+        play_round(night, rng)
+    state = night_state(night)
+    assert state.knockout_rounds == [4]
+    first = next(line for line in state.rounds[4] if not line.bye)
+    client.force_login(organiser)
+    pages = {
+        "run": client.get(f"/two-player/{night.pk}/?match={first.match.pk}"),
+        "room": client.get(f"/two-player/{night.pk}/room/"),
+        "results": client.get(f"/two-player/{night.pk}/results/"),
+        "tablet": client.get(f"/two/{night.tables.get(number=first.match.table).token}/"),
+    }
+    for name, response in pages.items():
+        page = response.content.decode()
+        assert "Knock-out round 1" in page and "Round 4" not in page, name
+    paper = client.get(f"/two-player/{night.pk}/print/score-cards.pdf").content
+    text = " ".join(p.extract_text() for p in PdfReader(BytesIO(paper)).pages)
+    assert f"Knock-out round 1 · table {first.match.table}" in text and "Round 4" not in text
+    duel_deal_correct(night=night, match=first.match, number=1, tricks_a=7, tricks_b=6, reason="misread card")
+    play_round(night, rng)
+    trail = list(night.changes.order_by("changed_at", "id").values_list("action", "detail"))
+    corrected = next(detail for action, detail in trail if action == AuditLine.Action.CORRECTED)
+    assert corrected.startswith(f"knock-out round 1, table {first.match.table}, deal 1:")
+    assert trail[-1] == (AuditLine.Action.PAIRED, "knock-out round 2")
+    assert "Knock-out round 2" in client.get(f"/two-player/{night.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_table_done_in_the_last_round_waits_for_the_end_not_for_a_round_to_come(club, client):
+    night = _night(club, 4, rounds=2)
+    duel_night_start(night=night)
+    play_round(night, random.Random(2))
+    state = night_state(night)
+    first, _ = state.rounds[2]
+    token = night.tables.get(number=first.match.table).token
+    while not night_state(night).rounds[2][0].finished:
+        duel_deal_enter(token=token, tricks_a=8, tricks_b=5)
+        duel_deal_confirm(token=token)
+    page = client.get(f"/two/{token}/").content.decode()
+    assert "This match is over: the night ends when every table has finished round 2." in page
+    assert "Round 3" not in page and "nock-out" not in page

@@ -1,5 +1,7 @@
 """A two-player night's pairings from caissify-pairings, checked for every size of field from 3 to
-40: the round robin's Berger tables and the FIDE Dutch Swiss with simulated results."""
+40: the round robin's Berger tables and the FIDE Dutch Swiss with simulated results; and small
+Swiss rounds whose right pairing is known, which the library gives only when it is told each
+player's score (game points over a win's), who floated which way and who had the bye."""
 
 import math
 import random
@@ -55,3 +57,44 @@ def test_the_first_round_pairs_the_top_half_against_the_bottom_half():
 def test_a_field_too_small_for_the_rounds_is_refused_in_words():
     with pytest.raises(DuelError, match="cannot be paired without a rematch or a second bye"):
         swiss_round(3, _simulate(3, 3, seed=1), 4)
+
+
+def _pairs(pairings):
+    """A round's tables as sets (who is named first aside), and the player with the bye."""
+    tables = {frozenset((p.a, p.b)) for p in pairings if not p.bye}
+    return tables, next((p.a for p in pairings if p.bye), None)
+
+
+def test_winners_named_second_at_their_tables_lead_and_meet():
+    # 3 and 4, each named second at their table, won: they lead on a win each and meet.
+    history = [[Result(1, 3, 0, 2), Result(2, 4, 0, 2)]]
+    assert _pairs(swiss_round(4, history, 3)) == ({frozenset((3, 4)), frozenset((1, 2))}, None)
+
+
+def test_a_score_is_game_points_over_a_win_so_the_bye_goes_to_the_lowest_score():
+    # 3, 4 and 5 (the bye) have a win's score, 1 and 2 none: the bye goes to 2, the lower seed of the
+    # two without a point; 1, left alone, meets the lowest of the leaders (5); 3 and 4 meet.
+    history = [[Result(1, 3, 0, 2), Result(4, 2, 2, 0), Result(5, None, 2)]]
+    assert _pairs(swiss_round(5, history, 3)) == ({frozenset((1, 5)), frozenset((3, 4))}, 2)
+
+
+def test_a_player_paired_up_last_round_is_not_paired_up_again_when_another_can_be():
+    # After round 2, 2 leads alone and is paired down to one of the next score: not 1, who was
+    # paired up in round 2 (against 6, then ahead of 1), but 6; 4 is paired down to 3, who is last.
+    history = [
+        [Result(1, 4, 0, 2), Result(5, 2, 0, 2), Result(3, 6, 0, 2)],
+        [Result(2, 4, 2, 0), Result(6, 1, 0, 2), Result(5, 3, 2, 0)],
+    ]
+    tables, _ = _pairs(swiss_round(6, history, 4))
+    assert tables == {frozenset((2, 6)), frozenset((1, 5)), frozenset((3, 4))}
+
+
+def test_a_player_who_had_the_bye_never_gets_a_second():
+    # 5, 4 and 3 had the byes of rounds 1 to 3, and 4 and 3 are last: the bye of round 4 goes to 1,
+    # the lower score of the two who have not had one (2 leads).
+    history = [
+        [Result(1, 3, 1, 1), Result(4, 2, 0, 2), Result(5, None, 2)],
+        [Result(2, 1, 1, 1), Result(3, 5, 0, 2), Result(4, None, 2)],
+        [Result(5, 2, 0, 2), Result(1, 4, 2, 0), Result(3, None, 2)],
+    ]
+    assert _pairs(swiss_round(5, history, 4)) == ({frozenset((2, 3)), frozenset((4, 5))}, 1)

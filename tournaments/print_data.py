@@ -272,7 +272,7 @@ class NightCard:
 @dataclass(frozen=True)
 class NightPrint:
     event: PrintEvent
-    round_title: str  # "Round 2" or "Knock-out, round 5"
+    round_title: str  # "Round 2" or "Knock-out round 1"
     pairings: tuple[tuple[str, str, str], ...]  # table ("Bye" for a bye), first player, second player
     cards: tuple[NightCard, ...]
     standings: tuple[tuple[str, ...], ...]  # place, name, game points, won, tied, lost, spread

@@ -13,6 +13,7 @@ from tournaments.domain.duels import (
     next_round,
     qualifiers,
     rank_players,
+    round_name,
     score_match,
 )
 
@@ -115,6 +116,20 @@ def test_standings_break_ties_by_games_won_then_spread_then_their_own_match():
     assert [(s.place, s.player) for s in shared] == [("1=", 1), ("1=", 2), ("3=", 3), ("3=", 4)]
 
 
+def test_games_won_come_before_the_spread_when_game_points_are_level():
+    played = [
+        Played(1, 3, 1, 0, 2, 0),  # 1 wins by a point
+        Played(4, 1, 5, 0, 2, 0),  # and loses by five: 2 game points, a game won, a spread of -4
+        Played(2, 5, 3, 3, 1, 1),  # 2 ties twice: 2 game points, no game won, a spread of 0
+        Played(2, 6, 3, 3, 1, 1),
+    ]
+    ranked = {s.player: s for s in rank_players(range(1, 7), played)}
+    one, two = ranked[1], ranked[2]
+    assert (one.game_points, one.won, one.spread) == (2, 1, -4)
+    assert (two.game_points, two.won, two.spread) == (2, 0, 0)
+    assert (one.place, two.place) == ("2", "3")  # 4 is first: 2 game points, a game won, +5
+
+
 def test_their_own_match_separates_players_level_on_the_first_three():
     played = [Played(1, 3, 2, 0, 2, 0), Played(2, 4, 2, 0, 2, 0)]
     played += [Played(2, 1, 2, 2, 1, 1), Played(3, 4, 1, 1, 1, 1)]
@@ -174,3 +189,11 @@ def test_a_cut_that_cannot_be_is_refused():
         qualifiers(9, cut=12)
     with pytest.raises(DuelError, match="needs 2 players or more"):
         qualifiers(4)
+
+
+@pytest.mark.parametrize(
+    "number, rounds, name",
+    [(1, 4, "round 1"), (4, 4, "round 4"), (5, 4, "knock-out round 1"), (6, 4, "knock-out round 2")],
+)
+def test_a_knockout_round_is_counted_from_the_knockouts_first(number, rounds, name):
+    assert round_name(number, rounds) == name

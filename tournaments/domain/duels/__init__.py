@@ -2,11 +2,12 @@
 
 ``scoring`` scores a deal and a match; ``standings`` ranks the players by game points, games won,
 the spread and their own match; ``knockout`` seeds the cut into a bracket with byes for the top
-seeds; ``schedules`` checks a round robin's and a Swiss's pairings (the pairings themselves come
-from a pairing library, through ``services/duels/pairing.py``).
+seeds, and names a night's rounds (a knock-out's counted from its first); ``schedules`` checks a
+round robin's and a Swiss's pairings (the pairings themselves come from a pairing library, through
+``services/duels/pairing.py``).
 """
 
-from .knockout import bracket_size, first_round, next_round, qualifiers
+from .knockout import bracket_size, first_round, next_round, qualifiers, round_name
 from .schedules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -64,6 +65,7 @@ __all__ = [
     "next_round",
     "qualifiers",
     "rank_players",
+    "round_name",
     "round_robin_rounds",
     "rounds_as_dict",
     "rounds_as_text",

@@ -17,6 +17,13 @@ later round pairs the winners of neighbouring matches.
     [(1, None), (4, 5), (2, None), (3, 6)]
     >>> next_round([1, 4, 6, 2])
     [(1, 4), (6, 2)]
+
+The knock-out's rounds follow the night's rounds (the Swiss's or the round robin's) and are counted
+from its own first: after four rounds, the night's fifth is "knock-out round 1" on every page,
+paper and line of the trail.
+
+    >>> round_name(4, 4), round_name(5, 4), round_name(6, 4)
+    ('round 4', 'knock-out round 1', 'knock-out round 2')
 """
 
 from __future__ import annotations
@@ -69,3 +76,11 @@ def next_round(winners: Sequence[int]) -> list[tuple[int, int]]:
     if len(winners) < 2 or len(winners) % 2:
         raise DuelError(f"{len(winners)} winners cannot be paired: a knock-out round halves the field.")
     return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
+
+
+def round_name(number: int, rounds: int) -> str:
+    """What the night's round ``number`` is called, its first ``rounds`` being those before the
+    knock-out; lower case, as in a sentence ("Round 1 starts when …" capitalises it)."""
+    if number > rounds:
+        return f"knock-out round {number - rounds}"
+    return f"round {number}"

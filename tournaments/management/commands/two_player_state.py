@@ -25,7 +25,7 @@ class Command(BaseCommand):
         state = duels.night_state(night)
         self.stdout.write(f"{night.name}: {night.get_status_display()}; {night.evening_format.scoring}")
         if state.last_round:
-            self.stdout.write(f"Round {state.round_in_play}:")
+            self.stdout.write(f"{state.playing_name.capitalize()}:")
             for line in state.rounds[state.round_in_play]:
                 where = "bye" if line.bye else f"table {line.match.table}"
                 done = " (over)" if line.finished else ""

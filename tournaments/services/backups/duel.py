@@ -184,8 +184,7 @@ def duel_import(
                 )
             DuelDealChange.objects.bulk_create(lines)
         trail_restore(document["trail"], club=club, users=users, night=night)
-        if night.status == DuelNight.Status.RUNNING:
-            duel_tables_open(night=night)
+        duel_tables_open(night=night)  # a night in play draws its own table codes
     except (ValidationError, DuelError) as error:
         raise _refuse(place, error) from None
     except (KeyError, TypeError, ValueError, IntegrityError) as error:

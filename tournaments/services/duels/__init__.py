@@ -1,10 +1,12 @@
 """Two-player nights: set up, paired round by round, played at the tablets, corrected, closed.
 
-``nights`` creates a night, enters its players, starts it and pairs its rounds (the pairings come
+``lifecycle`` says what may happen to a night now, and why not; ``nights`` creates a night,
+enters its players, starts it and pairs its rounds (the pairings come
 from ``pairing``, the library's adapter); ``play`` takes each deal at a table and the organiser's
 corrections; ``state`` reads a night whole: its rounds, matches and standings.
 """
 
+from .lifecycle import night_allows
 from .nights import (
     DuelServiceError,
     duel_night_close,
@@ -35,6 +37,7 @@ __all__ = [
     "duel_player_remove",
     "duel_table_check_in",
     "duel_tables_open",
+    "night_allows",
     "night_as_dict",
     "night_state",
     "table_view",

@@ -24,13 +24,16 @@ from ...domain.duels import (
     first_round,
     next_round,
     qualifiers,
+    round_name,
 )
 from ...models import AuditLine, Club, DuelMatch, DuelNight, DuelPlayer, DuelTable
 from ...signals import evening_closed
 from ..core.audit import night_log
 from ..core.codes import DRAWS, free_table_codes
 from ..core.errors import ServiceError, require_one_line
+from ..core.verdicts import require
 from ..events.entries import member_or_guest
+from .lifecycle import may_change_players, may_close, may_play, may_publish, may_start
 from .pairing import Result, round_robin, swiss_round
 from .state import NightState, night_state, rounds_to_play
 
@@ -129,8 +132,7 @@ def _add(night: DuelNight, name: str) -> DuelPlayer:
 @transaction.atomic
 def duel_player_add(*, night: DuelNight, name: str, user=None) -> DuelPlayer:
     night = _locked(night)
-    if night.status != DuelNight.Status.ENTRIES:
-        raise DuelServiceError(f"{night.name} has started: players are entered before the start.")
+    require(may_change_players(night), DuelServiceError)
     player = _add(night, name)
     night_log(
         night=night,
@@ -144,8 +146,7 @@ def duel_player_add(*, night: DuelNight, name: str, user=None) -> DuelPlayer:
 @transaction.atomic
 def duel_player_remove(*, night: DuelNight, player: DuelPlayer, user=None) -> None:
     night = _locked(night)
-    if night.status != DuelNight.Status.ENTRIES:
-        raise DuelServiceError(f"{night.name} has started: players are taken out before the start.")
+    require(may_change_players(night), DuelServiceError)
     name = player.name
     deleted, _ = night.players.filter(pk=player.pk).delete()
     if not deleted:
@@ -175,8 +176,8 @@ def _draw_tables(night: DuelNight, count: int) -> None:
 @transaction.atomic
 def duel_tables_open(*, night: DuelNight) -> None:
     """Give a night in play its tables' links and codes, when it has none (a night loaded from the
-    demo or a backup: each install draws its own)."""
-    if not night.tables.exists():
+    demo or a backup: each install draws its own). A night not in play needs none."""
+    if may_play(night) and not night.tables.exists():
         _draw_tables(night, night.players.count() // 2)
 
 
@@ -185,8 +186,7 @@ def duel_night_start(*, night: DuelNight, user=None) -> DuelNight:
     """Start the night: its tables get their codes and the first round is paired (a round robin's
     every round)."""
     night = _locked(night)
-    if night.status != DuelNight.Status.ENTRIES:
-        raise DuelServiceError(f"{night.name} has started already.")
+    require(may_start(night), DuelServiceError)
     players = night.players.count()
     _check_rules(night, players)
     _draw_tables(night, players // 2)
@@ -244,7 +244,9 @@ def _pair_next(night: DuelNight, state: NightState, *, user=None) -> bool:
         except DuelError as error:
             raise DuelServiceError(str(error)) from None
         _store_round(night, last + 1, DuelMatch.Stage.ROUNDS, pairings)
-        night_log(night=night, action=Action.PAIRED, detail=f"round {last + 1} (Swiss)", user=user)
+        night_log(
+            night=night, action=Action.PAIRED, detail=f"{round_name(last + 1, planned)} (Swiss)", user=user
+        )
         return True
     if not night.knockout or state.champion is not None:
         return False
@@ -259,21 +261,22 @@ def _pair_next(night: DuelNight, state: NightState, *, user=None) -> bool:
         night_log(
             night=night,
             action=Action.PAIRED,
-            detail=f"knock-out of {len(seeds)} from the standings ({byes} byes to the top seeds)",
+            detail=f"{round_name(last + 1, planned)}: {len(seeds)} from the standings "
+            f"({byes} byes to the top seeds)",
             user=user,
         )
         return True
     bracket = sorted(state.rounds[knockout[-1]], key=lambda line: line.match.slot)
     winners = [line.winner.number for line in bracket]
     _store_round(night, last + 1, DuelMatch.Stage.KNOCKOUT, [Pairing(a, b) for a, b in next_round(winners)])
-    night_log(night=night, action=Action.PAIRED, detail=f"knock-out round {len(knockout) + 1}", user=user)
+    night_log(night=night, action=Action.PAIRED, detail=round_name(last + 1, planned), user=user)
     return True
 
 
 def pair_when_ready(night: DuelNight, *, user=None) -> bool:
     """After a match is over: pair the next round if it was the round's last. Run inside the
     transaction that finished the match, with the night locked."""
-    if night.status != DuelNight.Status.RUNNING:
+    if not may_play(night):
         return False
     if night.pairing == DuelNight.Pairing.ROUND_ROBIN and not night.knockout:
         return False  # paired whole at the start, with nothing after it
@@ -283,12 +286,11 @@ def pair_when_ready(night: DuelNight, *, user=None) -> bool:
 @transaction.atomic
 def duel_night_close(*, night: DuelNight, user=None) -> DuelNight:
     night = _locked(night)
-    if night.status != DuelNight.Status.RUNNING:
-        raise DuelServiceError(f"{night.name} is not being played: only a night in play is closed.")
+    require(may_close(night), DuelServiceError)
     state = night_state(night)
     if not state.complete:
         raise DuelServiceError(
-            f"{night.name} has matches still to play (round {state.round_in_play} or later): "
+            f"{night.name} has matches still to play ({state.playing_name} or later): "
             "finish them, or correct their deals, before closing."
         )
     night.status = DuelNight.Status.FINISHED
@@ -301,8 +303,8 @@ def duel_night_close(*, night: DuelNight, user=None) -> DuelNight:
 @transaction.atomic
 def duel_night_publish(*, night: DuelNight, published: bool = True, user=None) -> DuelNight:
     night = _locked(night)
-    if published and night.status != DuelNight.Status.FINISHED:
-        raise DuelServiceError(f"Close {night.name} before publishing its results.")
+    if published:
+        require(may_publish(night), DuelServiceError)
     night.published = published
     night.save(update_fields=["published"])
     night_log(night=night, action=Action.PUBLISHED if published else Action.UNPUBLISHED, user=user)

@@ -2,7 +2,7 @@
 cards, and the standings."""
 
 from ...domain.duels import Deal
-from ...models import DuelMatch, DuelNight
+from ...models import DuelNight
 from ...pdf import render_night
 from ...print_data import NIGHT_DOCUMENTS, NightCard, NightPrint, PrintEvent
 from .state import night_state
@@ -16,7 +16,7 @@ def duel_print(*, night: DuelNight, document: str) -> bytes:
     state = night_state(night)
     number = state.round_in_play
     lines = state.rounds.get(number, [])
-    stage = "Knock-out, round" if lines and lines[0].match.stage == DuelMatch.Stage.KNOCKOUT else "Round"
+    name = state.playing_name.capitalize()  # "Round 2", "Knock-out round 1"
     cards = []
     for line in lines:
         if line.bye:
@@ -31,9 +31,7 @@ def duel_print(*, night: DuelNight, document: str) -> bytes:
                 continue
             a, b = night.scoring.points(Deal(deal.tricks_a, deal.tricks_b, deal.black))
             rows.append((str(n), str(deal.tricks_a), str(deal.tricks_b), str(a), str(b)))
-        cards.append(
-            NightCard(f"{stage} {number} · table {line.match.table}", line.a.name, line.b.name, tuple(rows))
-        )
+        cards.append(NightCard(f"{name} · table {line.match.table}", line.a.name, line.b.name, tuple(rows)))
     data = NightPrint(
         event=PrintEvent(
             name=night.name,
@@ -42,7 +40,7 @@ def duel_print(*, night: DuelNight, document: str) -> bytes:
             paper=night.club.paper_size,
             scoring=night.evening_format.scoring,
         ),
-        round_title=f"{stage} {number}" if number else "before the start",
+        round_title=name if number else "before the start",
         pairings=tuple(
             ("Bye" if line.bye else str(line.match.table), line.a.name, "" if line.bye else line.b.name)
             for line in lines

@@ -10,8 +10,10 @@ from django.utils import timezone
 from ...domain.duels import Deal, DuelError, score_match
 from ...models import AuditLine, DuelDeal, DuelDealChange, DuelMatch, DuelNight, DuelTable
 from ..core.audit import night_log
+from ..core.verdicts import require
+from .lifecycle import may_correct, may_play
 from .nights import DuelServiceError, _locked, pair_when_ready
-from .state import night_state
+from .state import night_round_name, night_state
 
 Action = AuditLine.Action
 Change = DuelDealChange.Action
@@ -43,8 +45,7 @@ def _table_match(token: str) -> tuple[DuelNight, DuelTable, DuelMatch]:
     if table is None:
         raise DuelServiceError("This table's link is not in use: ask the organiser for the table's code.")
     night = _locked(table.night)
-    if night.status != DuelNight.Status.RUNNING:
-        raise DuelServiceError(f"{night.name} is not being played: nothing is entered at the tables now.")
+    require(may_play(night), DuelServiceError)
     playing = night_state(night).round_in_play
     match = night.matches.filter(round=playing, table=table.number, player_b__isnull=False).first()
     if match is None:
@@ -77,7 +78,7 @@ def duel_table_check_in(*, token: str) -> DuelMatch:
         night_log(
             night=night,
             action=Action.CHECKED_IN,
-            detail=f"round {match.round}, table {table.number}: {names}",
+            detail=f"{night_round_name(night, match.round)}, table {table.number}: {names}",
         )
     return match
 
@@ -142,8 +143,7 @@ def duel_deal_correct(
     night = _locked(night)
     if not reason.strip():
         raise DuelServiceError("Say why the deal is corrected: the reason is kept in the history.")
-    if night.status == DuelNight.Status.ENTRIES:
-        raise DuelServiceError(f"{night.name} has not started: there are no deals to correct.")
+    require(may_correct(night), DuelServiceError)
     if match.night_id != night.pk or match.bye:
         raise DuelServiceError("That match is not one of this night's tables.")
     new = Deal(tricks_a, tricks_b, black)
@@ -176,7 +176,7 @@ def duel_deal_correct(
     night_log(
         night=night,
         action=Action.CORRECTED,
-        detail=f"round {match.round}, table {match.table}, deal {number}: "
+        detail=f"{night_round_name(night, match.round)}, table {match.table}, deal {number}: "
         f"{before or '—'} → {_shown(deal)} ({reason.strip()})",
         user=user,
     )

@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...domain.duels import Deal, MatchScore, Played, Standing, rank_players, round_robin_rounds, score_match
+from ...domain.duels import (
+    Deal,
+    MatchScore,
+    Played,
+    Standing,
+    rank_players,
+    round_name,
+    round_robin_rounds,
+    score_match,
+)
 from ...models import DuelDeal, DuelMatch, DuelNight, DuelPlayer
+from .lifecycle import has_finished, has_started
 
 
 @dataclass
@@ -16,6 +26,7 @@ class MatchLine:
     b: DuelPlayer | None
     deals: list[DuelDeal]  # every deal entered, the last perhaps unconfirmed
     score: MatchScore  # from the confirmed deals
+    round_name: str  # "round 2", "knock-out round 1"
 
     @property
     def bye(self) -> bool:
@@ -70,6 +81,15 @@ class NightState:
         tables play its rounds in order); the last round once every match is over."""
         return next((n for n in sorted(self.rounds) if not self.round_finished(n)), self.last_round)
 
+    def round_name(self, number: int) -> str:
+        """A round as the pages, the papers and the trail call it (a knock-out's counted from its
+        first)."""
+        return round_name(number, rounds_to_play(self.night, len(self.players)))
+
+    @property
+    def playing_name(self) -> str:
+        return self.round_name(self.round_in_play)
+
     def round_finished(self, number: int) -> bool:
         return all(line.finished for line in self.rounds.get(number, []))
 
@@ -122,6 +142,11 @@ def rounds_to_play(night: DuelNight, players: int) -> int:
     return night.rounds
 
 
+def night_round_name(night: DuelNight, number: int) -> str:
+    """A round's name for the trail, without reading the night whole."""
+    return round_name(number, rounds_to_play(night, night.players.count()))
+
+
 def night_state(night: DuelNight) -> NightState:
     return night_states([night])[night.pk]
 
@@ -149,7 +174,8 @@ def _add_match(state: NightState, match: DuelMatch, mine: list[DuelDeal]) -> Non
     confirmed = [Deal(d.tricks_a, d.tricks_b, d.black) for d in mine if d.confirmed]
     knockout = match.stage == DuelMatch.Stage.KNOCKOUT
     score = score_match(night.scoring, night.match_rules, confirmed, knockout=knockout)
-    line = MatchLine(match, by_id[match.player_a_id], by_id.get(match.player_b_id), mine, score)
+    a, b = by_id[match.player_a_id], by_id.get(match.player_b_id)
+    line = MatchLine(match, a, b, mine, score, state.round_name(match.round))
     state.rounds.setdefault(match.round, []).append(line)
 
 
@@ -161,26 +187,36 @@ class TableView:
     table: int
     line: MatchLine | None
     waiting: str  # why there is nothing to enter, in words ("" when a deal can be entered)
+    over: bool = False  # the night is over: nothing more comes to this table
+
+    @property
+    def looks_again(self) -> bool:
+        """Does the tablet look again by itself: while it waits for the start or the next round."""
+        return bool(self.waiting) and not self.over
 
 
 def table_view(night: DuelNight, table: int) -> TableView:
     state = night_state(night)
     playing = state.round_in_play
     line = next((m for m in state.rounds.get(playing, []) if m.match.table == table and not m.bye), None)
-    if night.status == DuelNight.Status.ENTRIES:
+    if not has_started(night):
         return TableView(state, table, None, "The night has not started: this page looks again by itself.")
+    if (line is None or line.finished) and (has_finished(night) or state.complete):
+        return TableView(state, table, line, "The night is over: thank you for playing.", over=True)
     if line is None:
-        if night.status == DuelNight.Status.FINISHED or state.complete:
-            return TableView(state, table, line, "The night is over: thank you for playing.")
         return TableView(state, table, line, "No match at this table this round: wait for the next.")
     if line.finished:
-        if night.status == DuelNight.Status.FINISHED or state.complete:
-            return TableView(state, table, line, "The night is over: thank you for playing.")
+        this = state.round_name(playing)
+        if not night.knockout and playing >= rounds_to_play(night, len(state.players)):
+            return TableView(
+                state,
+                table,
+                line,
+                f"This match is over: the night ends when every table has finished {this}.",
+            )
+        after = state.round_name(playing + 1).capitalize()
         return TableView(
-            state,
-            table,
-            line,
-            f"This match is over. Round {playing + 1} starts when every table has finished round {playing}.",
+            state, table, line, f"This match is over. {after} starts when every table has finished {this}."
         )
     return TableView(state, table, line, "")
 

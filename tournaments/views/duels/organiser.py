@@ -50,6 +50,7 @@ def _context(night: DuelNight) -> dict:
         "rounds": sorted(state.rounds.items(), reverse=True),
         "knockout": state.knockout_rounds,
         "champion": state.champion,
+        "allows": duels.night_allows(night),
     }
 
 

@@ -32,9 +32,7 @@ def duel_table(request, token: str):
         "next_deal": len(line.deals) + 1 if line else 1,
         # A match's first deal waits for its two players to say they are at the table.
         "check_in": bool(line and not view.waiting and not line.deals and line.match.checked_in_at is None),
-        "refresh": REFRESH_SECONDS
-        if view.waiting and not view.waiting.startswith("The night is over")
-        else 0,
+        "refresh": REFRESH_SECONDS if view.looks_again else 0,
     }
     return render(request, "tournaments/duel_table.html", context)
 
