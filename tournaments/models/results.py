@@ -170,7 +170,11 @@ class Result(models.Model):
         """ "9–4", "A+/A-"; a Minnesota hand with who went grand, "N/S grand 9–4", and a low one "Low
         9–4" when its event is at hand (never read for this: a tablet's write reads no event)."""
         if self.ns_tricks is not None:
-            low = not self.granded and Result.event.is_cached(self) and self.event.minnesota
+            low = (
+                not self.granded
+                and Result.event.is_cached(self)
+                and self.event.evening_format.enters("granded")
+            )
             grand = f"{self.get_granded_display()} " if self.granded or low else ""
             return f"{grand}{self.ns_tricks}–{self.ew_tricks}"
         return f"{self.ns_adjusted}/{self.ew_adjusted}"

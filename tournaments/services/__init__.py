@@ -15,7 +15,7 @@ This package gathers the events' services under one name, for the pages, the com
 organiser site; the drives' are in ``services.drives``.
 
 A service that writes runs in one transaction, checks the domain's rules and the lifecycle first,
-and writes its line in the audit trail. The pages, the commands and the organiser site (``admin.py``:
+and writes its line in the audit trail. The pages, the commands and the organiser site (``admin``:
 its forms read and check, the services save) write only through services.
 
 Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix are raised as

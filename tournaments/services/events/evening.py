@@ -101,7 +101,7 @@ def event_create(
     )
     if players is not None:
         require(may_enter_players(event))
-    if event.is_individual:
+    if event.evening_format.partnerships_internal:  # its tables are its players' movement's
         event.tables = event_movement(event).tables
     event.full_clean()
     event_movement(event)  # refuses settings no movement can follow
@@ -115,7 +115,7 @@ NO_TRUMPS = "N"  # the schedule of every board no-trump
 
 def _schedule_for(scoring: str, trump_schedule: str) -> str:
     """The trumps an event's boards are played in: Minnesota whist has none (every board no-trump)."""
-    return NO_TRUMPS if event_format("", scoring).game == "minnesota" else trump_schedule
+    return trump_schedule if event_format("", scoring).trumps else NO_TRUMPS
 
 
 # What the organiser site may change in an event's settings (its status, publication and deals
@@ -152,7 +152,7 @@ def event_update(*, event: Event, values: dict, user=None) -> Event:
     event.trump_schedule = board_rules.validate_schedule(event.trump_schedule)
     if event.players is not None:
         require(may_enter_players(event))
-    if event.is_individual:
+    if event.evening_format.partnerships_internal:  # its tables are its players' movement's
         event.tables = event_movement(event).tables
         values.setdefault("tables", event.tables)
     try:
@@ -330,7 +330,7 @@ def event_build_movement(*, event: Event, user=None) -> Movement:
         )
         for tr in movement.table_rounds
     )
-    if event.is_individual:
+    if event.evening_format.partnerships_internal:
         individuals_sync(event=event, individual=individual_movement(event), pairs=pairs)
     event.table_accesses.filter(table__gt=event.tables).delete()
     event_open_tables(event=event)

@@ -56,7 +56,9 @@ def _steps(event: Event, entries: int, allows: dict) -> dict:
     pairs = event.pairs.count()
     # Pairs given in the organiser site (no entries) count as tonight's pairs too.
     seated = event.seatings.exists() and (entries == pairs or not entries)
-    if event.is_individual:  # the players are named once the movement is built for them
+    if (
+        event.evening_format.partnerships_internal
+    ):  # the players are named once the movement is built for them
         entries = pairs = event.individuals.exclude(player1=None, guest1="").count()
         seated = event.seatings.exists() and entries == event.players
     entries = entries or pairs
@@ -119,7 +121,7 @@ def event_run(request, event_id: int):
             "progress": services.event_progress(event) if steps["start"] else None,
             "here": reverse("tournaments:event-run", args=[event.pk]),
             "allows": allows,
-            "individual": _individual_step(event) if event.is_individual else None,
+            "individual": _individual_step(event) if event.evening_format.partnerships_internal else None,
         },
     )
 
