@@ -489,6 +489,23 @@ def drive_format(format: str, game: str = "whist", rubbers: int = 0) -> EveningF
     return with_game(FORMATS[_DRIVE_KEYS.get(format, format)], game, rubbers)
 
 
+def stored_format(kind: str, stored: str = "") -> EveningFormat:
+    """The format of an evening as a row names it, without its game: which models keep it
+    (``kind``, a format's: "event", "drive" or "night") and its stored format (an event's movement
+    variant, a drive's format).
+
+    >>> stored_format("drive", "widow").key, stored_format("event", "individual").key
+    ('widow', 'individual')
+    >>> stored_format("night").evening.singular
+    'two-player night'
+    """
+    if kind == "event":
+        return event_format(stored)
+    if kind == "night":
+        return TWO_PLAYER_NIGHT
+    return drive_format(stored or PROGRESSIVE.key)
+
+
 def two_player_format(scoring, rules) -> EveningFormat:
     """A two-player night of this game and scoring (``domain/duels``' ``Scoring`` and
     ``MatchRules``): a high/low German night enters the 27th card's colour too.

@@ -5,14 +5,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 
 from ... import pdf
 from ...domain.competition_kinds import COMPETITION_KINDS, CompetitionKind, competition_kind
 from ...domain.competitions import CompetitionError
 from ...domain.errors import DomainError
+from ...domain.formats import stored_format
 from ...forms import CompetitionForm
 from ...models import PICKED, Club, Competition
 from ...services.core.errors import ServiceError
+from ...services.kinds import KINDS
 from ...services.season import competition_pages, competitions
 from ..common import check_club_open, get_open_club, get_organised_club, login_when_needed, organises_club
 
@@ -75,13 +78,21 @@ def competition_standings(request, slug: str, competition_id: int):
             "rules": competition_pages.describe(competition),
             "updated": competition_pages.updated_text(table),
             "evenings": [
-                (e.kind, int(e.id.split(":")[1]), table.names[e.id]) for e in table.standings.evenings
+                _counted(e.kind, int(e.id.split(":")[1]), table.names[e.id]) for e in table.standings.evenings
             ],
             "lists": lists,
             "apart": apart_table,
             "organises": organises_club(request.user, competition.club),
         },
     )
+
+
+def _counted(kind: str, pk: int, name: str) -> dict:
+    """An evening the competition counts, linked to its results, with what kind of evening it was
+    where it is not a duplicate event."""
+    shown = stored_format(kind)
+    url = reverse("tournaments:" + KINDS[shown.key].results_page, args=[pk])
+    return {"name": name, "url": url, "hint": "" if shown.duplicate else shown.evening.singular}
 
 
 @login_when_needed

@@ -12,8 +12,9 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_POST
 
 from ...domain.errors import DomainError
-from ...domain.formats import TWO_PLAYER_NIGHT, drive_format
+from ...domain.formats import stored_format
 from ...models import Club, Competition, Drive, DuelNight, Event, Member, page_shown, person_name
+from ...services.kinds import KINDS
 from ...services.season.mail import results_send, sending_said
 from ...services.season.players import club_players, member_season
 from ..common import back, check_club_open, get_event_for_user, get_open_club, login_when_needed
@@ -76,12 +77,9 @@ def club_published(club: Club):
 def _published_row(kind: str, format: str, pk: int, name: str, date) -> dict:
     """A row of the results index: the evening's results page, and what kind of evening it was
     where it is not a duplicate event ("whist drive", "team night", "two-player night")."""
-    if kind == "event":
-        return {"date": date, "name": name, "url": reverse("tournaments:results", args=[pk]), "hint": ""}
-    if kind == "night":
-        url, hint = reverse("tournaments:duel-results", args=[pk]), TWO_PLAYER_NIGHT.evening.singular
-    else:
-        url, hint = reverse("tournaments:drive-results", args=[pk]), drive_format(format).evening.singular
+    shown = stored_format(kind, format)
+    url = reverse("tournaments:" + KINDS[shown.key].results_page, args=[pk])
+    hint = "" if shown.duplicate else shown.evening.singular
     return {"date": date, "name": name, "url": url, "hint": "whist drive" if hint == "drive" else hint}
 
 
