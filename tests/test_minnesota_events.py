@@ -127,6 +127,25 @@ def test_a_classic_event_refuses_a_grand_in_words(club, make_event):
     )
 
 
+def test_a_file_without_the_granded_column_is_refused_in_words(club, make_event):
+    event = make_event(club, scoring="minnesota", minnesota_rules="swedish")  # N/S 1 v E/W 1 play board 1
+    with pytest.raises(services.ResultsImportError) as refused:
+        services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n1,1,1,10\n")
+    assert "granded" in str(refused.value) and "NS, EW, or empty for a low hand" in str(refused.value)
+    assert not Result.objects.exists()
+
+
+def test_the_import_hint_names_the_granded_column_and_its_values(client, organiser, club, make_event):
+    client.force_login(organiser)
+    minnesota = make_event(club, scoring="minnesota", minnesota_rules="swedish")
+    page = client.get(reverse("tournaments:event-detail", args=[minnesota.pk])).content.decode()
+    assert "board,ns_pair,ew_pair,ns_tricks,granded" in page
+    assert "<code>NS</code>, <code>EW</code>, or empty for a low hand" in page
+    classic = make_event(club, name="Classic")
+    page = client.get(reverse("tournaments:event-detail", args=[classic.pk])).content.decode()
+    assert "granded" not in page
+
+
 def test_a_grand_with_an_adjusted_score_is_refused(db):
     event = _create()
     with pytest.raises(services.ResultsImportError, match="adjusted score"):
