@@ -305,14 +305,45 @@ def test_the_travellers_hand_records_and_results_print_the_rules_and_who_went_gr
     _import(event, _traveller(event), tmp_path)
     pack = services.event_print_pack(event, base_url="http://127.0.0.1:8000")
     travellers = _pages(pdf.render(pack, "travellers"))
-    assert all("Grand N/S tricks E/W tricks N/S score E/W score" in page for page in travellers)
+    assert all("Grand N/S tricks E/W tricks N/S net N/S score E/W score" in page for page in travellers)
     board_one = next(page for page in travellers if "Board 1 " in page)
     assert "Trumps NT" in board_one and "Swedish (classic) rules" in board_one
-    assert "N/S grand 9 4" in board_one and "E/W grand 8 5" in board_one and "Low 5 8" in board_one
+    assert "N/S grand 9 4 +3" in board_one and "E/W grand 8 5 +4" in board_one and "Low 5 8 +2" in board_one
     records = "".join(_pages(pdf.render(pack, "hand-records")))
     assert "NT" in records
     results = "".join(_pages(pdf.render(pack, "results")))
     assert "Swedish (classic) rules" in results and "matchpoints compare those net points" in results
+
+
+def test_the_score_cards_say_who_went_grand_and_the_net_points_and_name_the_rules(db, tmp_path):
+    from tests.test_printing import _pages
+    from tournaments import pdf
+
+    event = _create()
+    _import(event, _traveller(event), tmp_path)
+    pack = services.event_print_pack(event, base_url="http://127.0.0.1:8000")
+    cards = _pages(pdf.render(pack, "score-cards"))
+    assert all("Cards Grand Tricks Net Score" in page for page in cards)
+    assert all("Minnesota whist, Swedish (classic) rules" in page for page in cards)
+    text = "".join(cards)
+    # Board 1 from both sides: N/S granded 9 (+3); E/W granded, N/S 8 (+4); low, N/S 5 (+2); N/S
+    # granded 6 (-2). Each card says who went grand from its pair's side.
+    for ns, ew in (
+        ("N/S Us 9 +3", "E/W Them 4 -3"),
+        ("N/S Them 8 +4", "E/W Us 5 -4"),
+        ("N/S Low 5 +2", "E/W Low 8 -2"),
+        ("N/S Us 6 -2", "E/W Them 7 +2"),
+    ):
+        assert ns in text and ew in text
+
+
+def test_a_blank_minnesota_score_card_and_traveller_leave_room_for_grand_and_net_points(db):
+    from tests.test_printing import _pages
+    from tournaments import pdf
+
+    pack = services.event_print_pack(_create(), base_url="http://127.0.0.1:8000")
+    assert "Cards Grand Tricks Net Score" in _pages(pdf.render(pack, "score-cards"))[0]
+    assert "Grand N/S tricks E/W tricks N/S net N/S score" in _pages(pdf.render(pack, "travellers"))[0]
 
 
 @pytest.mark.parametrize("scoring, percentage", [("minnesota", True), ("minnesota_total", False)])

@@ -166,6 +166,15 @@ def granded_words(granded: str) -> str:
     return {"NS": "N/S grand", "EW": "E/W grand", "": "Low"}[granded]
 
 
+def granded_by(granded: str, side: str) -> str:
+    """Who went grand as the score card of the pair sitting ``side`` ("NS" or "EW") says it.
+
+    >>> granded_by("EW", "NS"), granded_by("EW", "EW"), granded_by("", "EW")
+    ('Them', 'Us', 'Low')
+    """
+    return "Low" if not granded else "Us" if granded == side else "Them"
+
+
 class Hand(NamedTuple):
     """What a duplicate table enters for a Minnesota board: who went grand ("NS", "EW" or "") and
     N/S's tricks. It reads as the tablet's messages say it ("Board 3 already has N/S 9, N/S grand").
