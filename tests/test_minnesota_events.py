@@ -146,6 +146,15 @@ def test_the_import_hint_names_the_granded_column_and_its_values(client, organis
     assert "granded" not in page
 
 
+def test_the_new_event_page_says_which_rules_score_a_duplicate_board_the_same(client, organiser):
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:event-new")).content.decode()
+    assert (
+        "These score every duplicate board the same (the same net points on every hand, so the "
+        "evening ranks alike): Swedish rules, set bonus 1; American rules; South Dakota rules."
+    ) in page
+
+
 def test_a_grand_with_an_adjusted_score_is_refused(db):
     event = _create()
     with pytest.raises(services.ResultsImportError, match="adjusted score"):
