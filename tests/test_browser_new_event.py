@@ -41,3 +41,41 @@ def test_a_new_event_reads_whole_on_a_laptop_and_is_no_drive(live_server, browse
     page.get_by_role("button", name="Create, then enter tonight's players").click()
     expect(page.locator("h1")).to_have_text("Duplicate whist")
     assert Event.objects.get().is_individual
+
+
+def _log_in(page, live_server, then: str):
+    page.goto(f"{live_server.url}/admin/login/?next={then}")
+    page.fill("#id_username", "organiser")
+    page.fill("#id_password", "secret-pass-123")
+    page.click("input[type=submit]")
+
+
+def test_a_minnesota_event_is_offered_no_trumps(live_server, browser, organiser):
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    _log_in(page, live_server, "/events/new/")
+    trumps = page.locator("#id_trump_schedule")
+    expect(trumps).to_be_visible()
+    page.select_option("#id_scoring", "minnesota")
+    expect(trumps).to_be_hidden()
+    expect(page.get_by_text("Trumps", exact=True)).to_be_hidden()
+    page.select_option("#id_scoring", "minnesota_total")
+    expect(trumps).to_be_hidden()
+    page.select_option("#id_scoring", "matchpoints")
+    expect(trumps).to_be_visible()
+
+
+def test_a_minnesota_drive_is_offered_neither_trumps_nor_a_sit_out_of_7_tricks(
+    live_server, browser, organiser
+):
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    _log_in(page, live_server, "/drives/new/")
+    hidden_for_minnesota = [page.locator("#id_trump_schedule"), page.locator("#id_sit_out")]
+    for field in hidden_for_minnesota:
+        expect(field).to_be_visible()
+    page.select_option("#id_game", "minnesota")
+    for field in hidden_for_minnesota:
+        expect(field).to_be_hidden()
+    expect(page.get_by_text("At the sit-out table a player scores")).to_be_hidden()
+    page.select_option("#id_game", "whist")
+    for field in hidden_for_minnesota:
+        expect(field).to_be_visible()

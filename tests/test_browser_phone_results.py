@@ -83,6 +83,16 @@ def test_a_traveller_keeps_its_tricks_and_scores_on_a_phone(phone, events):
         assert table.evaluate(WRAPPED) == []
 
 
+def test_a_minnesota_traveller_keeps_who_went_grand_and_the_scores_on_a_phone(phone, demo_with_long_names):
+    event = Event.objects.get(name="Minnesota Whist Night")
+    page = phone(f"traveller-{event.pk}", reverse("tournaments:results-board", args=[event.pk, 1]))
+    table = page.locator("table.results-detail")
+    # The round and the pairs on a line above each result's figures.
+    assert table.evaluate(HEADINGS) == ["Grand", "N/S tricks", "N/S points", "N/S score", "E/W score"]
+    assert table.locator("tr.meeting").first.inner_text().startswith("Round 1: Pair ")
+    assert table.evaluate(WRAPPED) == []
+
+
 def test_a_score_card_is_a_line_a_board_on_a_phone(phone, events):
     for event in events:
         longest = max(event.pairs.all(), key=lambda pair: len(pair.names))

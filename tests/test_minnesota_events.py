@@ -127,6 +127,34 @@ def test_a_classic_event_refuses_a_grand_in_words(club, make_event):
     )
 
 
+def test_a_file_without_the_granded_column_is_refused_in_words(club, make_event):
+    event = make_event(club, scoring="minnesota", minnesota_rules="swedish")  # N/S 1 v E/W 1 play board 1
+    with pytest.raises(services.ResultsImportError) as refused:
+        services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n1,1,1,10\n")
+    assert "granded" in str(refused.value) and "NS, EW, or empty for a low hand" in str(refused.value)
+    assert not Result.objects.exists()
+
+
+def test_the_import_hint_names_the_granded_column_and_its_values(client, organiser, club, make_event):
+    client.force_login(organiser)
+    minnesota = make_event(club, scoring="minnesota", minnesota_rules="swedish")
+    page = client.get(reverse("tournaments:event-detail", args=[minnesota.pk])).content.decode()
+    assert "board,ns_pair,ew_pair,ns_tricks,granded" in page
+    assert "<code>NS</code>, <code>EW</code>, or empty for a low hand" in page
+    classic = make_event(club, name="Classic")
+    page = client.get(reverse("tournaments:event-detail", args=[classic.pk])).content.decode()
+    assert "granded" not in page
+
+
+def test_the_new_event_page_says_which_rules_score_a_duplicate_board_the_same(client, organiser):
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:event-new")).content.decode()
+    assert (
+        "These score every duplicate board the same (the same net points on every hand, so the "
+        "evening ranks alike): Swedish rules, set bonus 1; American rules; South Dakota rules."
+    ) in page
+
+
 def test_a_grand_with_an_adjusted_score_is_refused(db):
     event = _create()
     with pytest.raises(services.ResultsImportError, match="adjusted score"):
@@ -286,14 +314,45 @@ def test_the_travellers_hand_records_and_results_print_the_rules_and_who_went_gr
     _import(event, _traveller(event), tmp_path)
     pack = services.event_print_pack(event, base_url="http://127.0.0.1:8000")
     travellers = _pages(pdf.render(pack, "travellers"))
-    assert all("Grand N/S tricks E/W tricks N/S score E/W score" in page for page in travellers)
+    assert all("Grand N/S tricks E/W tricks N/S net N/S score E/W score" in page for page in travellers)
     board_one = next(page for page in travellers if "Board 1 " in page)
     assert "Trumps NT" in board_one and "Swedish (classic) rules" in board_one
-    assert "N/S grand 9 4" in board_one and "E/W grand 8 5" in board_one and "Low 5 8" in board_one
+    assert "N/S grand 9 4 +3" in board_one and "E/W grand 8 5 +4" in board_one and "Low 5 8 +2" in board_one
     records = "".join(_pages(pdf.render(pack, "hand-records")))
     assert "NT" in records
     results = "".join(_pages(pdf.render(pack, "results")))
     assert "Swedish (classic) rules" in results and "matchpoints compare those net points" in results
+
+
+def test_the_score_cards_say_who_went_grand_and_the_net_points_and_name_the_rules(db, tmp_path):
+    from tests.test_printing import _pages
+    from tournaments import pdf
+
+    event = _create()
+    _import(event, _traveller(event), tmp_path)
+    pack = services.event_print_pack(event, base_url="http://127.0.0.1:8000")
+    cards = _pages(pdf.render(pack, "score-cards"))
+    assert all("Cards Grand Tricks Net Score" in page for page in cards)
+    assert all("Minnesota whist, Swedish (classic) rules" in page for page in cards)
+    text = "".join(cards)
+    # Board 1 from both sides: N/S granded 9 (+3); E/W granded, N/S 8 (+4); low, N/S 5 (+2); N/S
+    # granded 6 (-2). Each card says who went grand from its pair's side.
+    for ns, ew in (
+        ("N/S Us 9 +3", "E/W Them 4 -3"),
+        ("N/S Them 8 +4", "E/W Us 5 -4"),
+        ("N/S Low 5 +2", "E/W Low 8 -2"),
+        ("N/S Us 6 -2", "E/W Them 7 +2"),
+    ):
+        assert ns in text and ew in text
+
+
+def test_a_blank_minnesota_score_card_and_traveller_leave_room_for_grand_and_net_points(db):
+    from tests.test_printing import _pages
+    from tournaments import pdf
+
+    pack = services.event_print_pack(_create(), base_url="http://127.0.0.1:8000")
+    assert "Cards Grand Tricks Net Score" in _pages(pdf.render(pack, "score-cards"))[0]
+    assert "Grand N/S tricks E/W tricks N/S net N/S score" in _pages(pdf.render(pack, "travellers"))[0]
 
 
 @pytest.mark.parametrize("scoring, percentage", [("minnesota", True), ("minnesota_total", False)])

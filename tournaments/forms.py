@@ -15,6 +15,7 @@ from .domain.errors import DomainError
 from .domain.leagues import MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN, check_days_between
 from .domain.limits import MAX_BOARDS_PER_ROUND, MAX_HANDS, MAX_PBN_BYTES, MAX_PLAYERS, MAX_RESULTS_CSV_BYTES
 from .domain.minnesota import RULES as MINNESOTA_RULES
+from .domain.minnesota import same_board_words
 from .domain.movements import build_movement, parse_round_list
 from .domain.rubbers import CLAIM_CHOICES
 from .models import (
@@ -402,7 +403,7 @@ class NewEventForm(forms.Form):
         widget=forms.RadioSelect,
         help_text="For Minnesota whist only: every board is played in no trumps (the trumps above are "
         "not used), each player shows a black card to go grand or a red one to play low, and a board's "
-        "N/S score is N/S's points less E/W's under these rules.",
+        "N/S score is N/S's points less E/W's under these rules. " + same_board_words(),
     )
     individual = forms.TypedChoiceField(
         label="Who plays",

@@ -110,6 +110,7 @@ class TravellerRow:
     ew_score: str = ""
     arrow_switched: bool = False  # the pair sitting N/S held the E/W cards
     grand: str = ""  # Minnesota whist: "N/S grand", "E/W grand" or "Low", as the pairs sat
+    ns_net: str = ""  # Minnesota whist: the net points of the pair sitting N/S, "+3"
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,8 @@ class ScoreCardRow:
     direction: str
     tricks: str = ""
     score: str = ""
+    grand: str = ""  # Minnesota whist: "Us", "Them" or "Low", from the pair's side
+    net: str = ""  # Minnesota whist: the pair's net points on the board, "-2"
 
 
 @dataclass(frozen=True)
@@ -184,6 +187,9 @@ class PrintPack:
     results: ResultsSheet | None = None
     itinerary: "Itinerary | None" = None  # an individual event's: a card per player
     sides: tuple[str, str] = ("N/S pair", "E/W pair")  # what the travellers' two sides are headed
+    # A table enters who went grand (Minnesota whist): the travellers and score cards say who did
+    # and the net points a board is scored on, and the cards name the rules.
+    grand: bool = False
 
 
 @dataclass(frozen=True)

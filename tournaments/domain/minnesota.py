@@ -157,6 +157,34 @@ def ns_net(rules: str, granded: str, ns_tricks: int) -> int:
     return ns - ew
 
 
+def same_board_scores() -> tuple[tuple[str, ...], ...]:
+    """The rules that score every duplicate board the same: the same N/S net points whoever went
+    grand and whatever the tricks, so a duplicate evening ranks alike under any of them. They
+    differ where each side keeps its own points (a drive's score card, a team night).
+
+    >>> same_board_scores()
+    (('swedish-set-1', 'american', 'south-dakota'),)
+    """
+    alike: dict[tuple[int, ...], list[str]] = {}
+    for key in RULES:
+        nets = tuple(ns_net(key, granded, tricks) for granded in GRANDED for tricks in range(TRICKS + 1))
+        alike.setdefault(nets, []).append(key)
+    return tuple(tuple(keys) for keys in alike.values() if len(keys) > 1)
+
+
+def same_board_words() -> str:
+    """Which rules score a duplicate board the same, said where an event's rules are chosen.
+
+    >>> print(same_board_words())  # doctest: +ELLIPSIS
+    These score every duplicate board the same (...): Swedish rules, set bonus 1; American rules; ...
+    """
+    return " ".join(
+        "These score every duplicate board the same (the same net points on every hand, so the evening "
+        f"ranks alike): {'; '.join(RULES[key].name for key in keys)}."
+        for keys in same_board_scores()
+    )
+
+
 def granded_words(granded: str) -> str:
     """Who went grand, as a traveller and a results page say it.
 
@@ -164,6 +192,15 @@ def granded_words(granded: str) -> str:
     ('E/W grand', 'Low')
     """
     return {"NS": "N/S grand", "EW": "E/W grand", "": "Low"}[granded]
+
+
+def granded_by(granded: str, side: str) -> str:
+    """Who went grand as the score card of the pair sitting ``side`` ("NS" or "EW") says it.
+
+    >>> granded_by("EW", "NS"), granded_by("EW", "EW"), granded_by("", "EW")
+    ('Them', 'Us', 'Low')
+    """
+    return "Low" if not granded else "Us" if granded == side else "Them"
 
 
 class Hand(NamedTuple):

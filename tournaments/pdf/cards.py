@@ -48,26 +48,41 @@ def _board(board: int, trumps: str) -> list:
 
 def score_cards_story(pack: PrintPack) -> list:
     width, size, styles = usable_width(pack.event), card_size(pack.event), card_styles(pack.event)
-    # In large print the opponents' names need the room: the percentage goes on the card's line
-    # under its heading, and the notes' column is named shorter.
+    # A Minnesota event's card says who went grand before the tricks and the pair's net points
+    # after them, and names the rules under its heading.
+    grand = pack.grand
+    # In large print, or with a Minnesota card's two more figures, the opponents' names need the
+    # room: the percentage goes on the card's line under its heading, and the notes' column is
+    # named shorter (or, in both, left out).
     large = pack.event.large_print
-    percentages = not large and any(card.percentage for card in pack.score_cards)
-    header = ["Board", "Round", "Opponents", "Cards", "Tricks", "Score"]
+    percentages = not (large or grand) and any(card.percentage for card in pack.score_cards)
+    notes = () if large and grand else ("Notes",) if large else ("My notes",)
+    header = ["Board", "Round", "Opponents", "Cards", *(["Grand"] if grand else []), "Tricks"]
     widths = [
         column_width("Board", "100 ♥", size=size),
         column_width("Round", size=size),
         0,
         column_width("Cards", size=size),
+        *([column_width("Grand", "Them", size=size)] if grand else []),
         column_width("Tricks", size=size),
-        column_width("Score", "−12.5", size=size),
     ]
+    if grand:
+        header.append("Net")
+        widths.append(column_width("Net", "−14", size=size))
+    header.append("Score")
+    widths.append(column_width("Score", "−12.5", size=size))
     if percentages:  # the pair's percentage, in the total row, in a column of its own
         header.append("%")
         widths.append(column_width("100.00 %", size=size))
-    header.append("Notes" if large else "My notes")
-    widths.append(column_width(header[-1], size=size))
+    header += notes
+    widths += [column_width(name, size=size) for name in notes]
     widths[2] = width - sum(widths)
-    centred = {column: "CENTER" for column in range(len(header) - 1) if column != 2}
+    centred = {column: "CENTER" for column in range(len(header) - len(notes)) if column != 2}
+    rules = (
+        [text(f"Minnesota whist, {pack.event.rules} Net: your points less your opponents'.", styles["small"])]
+        if grand
+        else []
+    )
     cards, roomy = [], []
     for card in pack.score_cards:
         rows = []
@@ -75,13 +90,16 @@ def score_cards_story(pack: PrintPack) -> list:
             # The opponents once a round: the round's other boards are against the same pair.
             same = index and card.rows[index - 1].round == r.round
             row = [_board(r.board, r.trumps), str(r.round), "" if same else r.opponents, r.direction]
-            rows.append([*row, r.tricks, r.score, *([""] if percentages else []), ""])
-        total = ["Total", "", "", "", card.tricks, card.total]
-        rows.append([*total, *([card.percentage] if percentages else []), ""])
+            figures = [r.grand, r.tricks, r.net] if grand else [r.tricks]
+            rows.append([*row, *figures, r.score, *([""] if percentages else []), *([""] * len(notes))])
+        total = ["Total", "", "", "", *([""] if grand else []), card.tricks, *([""] if grand else [])]
+        rows.append([*total, card.total, *([card.percentage] if percentages else []), *([""] * len(notes))])
         line = f"{pack.event.name} · {pack.event.date} · personal score card"
-        if large and card.percentage:
+        if not percentages and card.percentage:
             line += f" · {card.percentage}"
         head = _head(card.pair, card.names, line, styles)
+        if rules:  # under the card's line, above the grid
+            head[-1:-1] = rules
         options = dict(size=size, bold_last=True, align=centred, valign_middle=True)
         cards.append([*head, Grid(header, rows, widths, **options)])
         roomy.append([*head, Grid(header, rows, widths, min_height=WRITING_ROW, **options)])

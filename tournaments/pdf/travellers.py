@@ -11,6 +11,7 @@ ROW_HEIGHT = 7 * mm  # room to write by hand
 PLACE_WIDTH = column_width("Round")  # "Round" and "Table" in the bold header, whole
 FIGURE_WIDTH = column_width("tricks", "score")  # "N/S" over "tricks" in the header
 GRAND_WIDTH = column_width("E/W grand")  # Minnesota whist: who went grand
+NET_NOTE = "N/S net: N/S's points less E/W's."
 SWITCH_NOTE = (
     "* Arrow switch: the pair sitting N/S played the E/W cards; write the tricks of the pair sitting N/S."
 )
@@ -18,8 +19,11 @@ SWITCH_NOTE = (
 
 def travellers_story(pack: PrintPack) -> list:
     width = usable_width(pack.event)
-    # A Minnesota event's traveller asks who went grand (N/S grand, E/W grand or Low) before the tricks.
-    grand = bool(pack.event.rules)
+    # A Minnesota event's traveller asks who went grand (N/S grand, E/W grand or Low) before the
+    # tricks, and has N/S's net points after them: what the boards are compared on.
+    grand = pack.grand
+    figures = 5 if grand else 4
+    rules = [text(f"Minnesota whist, {pack.event.rules} {NET_NOTE}", STYLES["small"])] if grand else []
     story = []
     for t in pack.travellers:
         header = [
@@ -29,12 +33,13 @@ def travellers_story(pack: PrintPack) -> list:
             *(["Grand"] if grand else []),
             "N/S tricks",
             "E/W tricks",
+            *(["N/S net"] if grand else []),
             "N/S score",
             "E/W score",
         ]
-        name_width = (width - 2 * PLACE_WIDTH - 4 * FIGURE_WIDTH - (GRAND_WIDTH if grand else 0)) / 2
+        name_width = (width - 2 * PLACE_WIDTH - figures * FIGURE_WIDTH - (GRAND_WIDTH if grand else 0)) / 2
         widths = [PLACE_WIDTH, PLACE_WIDTH, name_width, name_width] + ([GRAND_WIDTH] if grand else [])
-        widths += [FIGURE_WIDTH] * 4
+        widths += [FIGURE_WIDTH] * figures
         rows = [
             [
                 str(r.round),
@@ -44,6 +49,7 @@ def travellers_story(pack: PrintPack) -> list:
                 *([r.grand] if grand else []),
                 r.ns_tricks,
                 r.ew_tricks,
+                *([r.ns_net] if grand else []),
                 r.ns_score,
                 r.ew_score,
             ]
@@ -67,7 +73,7 @@ def travellers_story(pack: PrintPack) -> list:
                         + "the tricks, E/W check",
                         STYLES["small"],
                     ),
-                    *([text(f"Minnesota whist, {pack.event.rules}", STYLES["small"])] if grand else []),
+                    *rules,
                     Spacer(1, 1.5 * mm),
                     table,
                     *([text(SWITCH_NOTE, STYLES["small"])] if any(r.arrow_switched for r in t.rows) else []),

@@ -9,7 +9,10 @@ from tournaments.services import ResultsImportError, results_import_csv
 
 
 class Command(BaseCommand):
-    help = "Import results from a CSV file with header board,ns_pair,ew_pair,ns_tricks[,round,table]."
+    help = (
+        "Import results from a CSV file with header board,ns_pair,ew_pair,ns_tricks[,round,table] "
+        "(a Minnesota event's with granded too: NS, EW, or empty for a low hand)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("event_id", type=int)

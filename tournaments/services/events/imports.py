@@ -16,10 +16,10 @@ An individual event's traveller names its four players instead of two pairs:
 Two players partner once in the event, so the two who sat N/S name that round's N/S partnership
 (and its pair), and the row is checked and recorded as a pairs row is.
 
-A Minnesota whist event's rows may say who went grand in a ``granded`` column: ``NS``, ``EW``, or
-empty for a low hand (a file without the column has every hand low). Anything else is refused, and
-so is ``NS`` or ``EW`` for an event of classic whist (nobody goes grand there) or beside an
-adjusted score:
+A Minnesota whist event's rows say who went grand in a ``granded`` column: ``NS``, ``EW``, or
+empty for a low hand. A Minnesota file without the column is refused (its hands would all read as
+low). Anything else is refused, and so is ``NS`` or ``EW`` for an event of classic whist (nobody
+goes grand there, the column may be left out or empty) or beside an adjusted score:
 
     board,ns_pair,ew_pair,ns_tricks,granded
     1,1,1,9,NS
@@ -41,6 +41,7 @@ REQUIRED = ("board", "ns_pair", "ew_pair", "ns_tricks")
 SEATS = ("north", "south", "east", "west")
 REQUIRED_INDIVIDUAL = ("board", *SEATS, "ns_tricks")
 OPTIONAL = ("round", "table", "granded")
+GRANDED_VALUES = "NS, EW, or empty for a low hand"
 ADJUSTED = re.compile(r"^(A\+|A-|A)/(A\+|A-|A)$")
 
 
@@ -85,7 +86,7 @@ def _granded(value: str, event: Event, tricks: int | None) -> str:
     """Who went grand as a row says it: "NS", "EW" or "" (low); ValueError in words otherwise."""
     value = value.strip().upper().replace("/", "")
     if value not in ("NS", "EW", ""):
-        raise ValueError(f"granded '{value}' should be NS, EW, or empty for a low hand")
+        raise ValueError(f"granded '{value}' should be {GRANDED_VALUES}")
     if value and not event.minnesota:
         raise ValueError(f"granded '{value}': this event is not Minnesota whist, nobody goes grand")
     if value and tricks is None:
@@ -116,8 +117,11 @@ def results_import_csv(*, event: Event, text: str, user=None) -> int:
 
 def results_columns(event: Event) -> tuple[str, ...]:
     """The columns a results file of the event must have: a pairs event's traveller names its
-    two pairs, an individual event's its four players."""
-    return REQUIRED_INDIVIDUAL if event.evening_format.partnerships_internal else REQUIRED
+    two pairs, an individual event's its four players; where a table enters who went grand (a
+    Minnesota event), its ``granded`` too."""
+    evening_format = event.evening_format
+    columns = REQUIRED_INDIVIDUAL if evening_format.partnerships_internal else REQUIRED
+    return (*columns, "granded") if evening_format.enters("granded") else columns
 
 
 def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
@@ -130,6 +134,11 @@ def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
         if missing:
             problems.append(
                 f"Line 1: the header lacks {', '.join(missing)} (it should read {','.join(required)})."
+            )
+        if "granded" in missing:
+            problems.append(
+                "This is a Minnesota whist event: say on each row who went grand in a granded column, "
+                f"{GRANDED_VALUES}."
             )
         if unknown:
             problems.append(f"Line 1: unknown column {', '.join(unknown)}.")

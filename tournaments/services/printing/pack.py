@@ -3,6 +3,7 @@ documents its format prints (``domain.formats``: ``documents``)."""
 
 from collections import defaultdict
 from dataclasses import replace
+from typing import NamedTuple
 
 from django.urls import reverse
 
@@ -10,7 +11,7 @@ from ...domain.arrow import cards_held
 from ...domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
 from ...domain.deals import SEATS, parse_deal
 from ...domain.errors import DomainError
-from ...domain.minnesota import granded_words
+from ...domain.minnesota import granded_by, granded_words, ns_net
 from ...domain.movements.individual import INDIVIDUAL
 from ...domain.movements.render import SEAT_NAMES as SEATS_SHORT
 from ...domain.movements.render import (
@@ -120,6 +121,7 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
         results=results,
         itinerary=_itinerary(event) if ranks_players else None,
         sides=SIDES[event.evening_format.partnerships_internal],
+        grand=event.evening_format.enters("granded"),
     )
 
 
@@ -151,28 +153,38 @@ def _seatings_with_pairs(event: Event) -> list[Seating]:
     return seatings
 
 
-def _played(report) -> dict:
-    """Scored results by (round, table, board), as the pairs sat: N/S tricks and each side's score
-    (and at a Minnesota event who went grand)."""
+class Played(NamedTuple):
+    """A scored result as the pairs sat: each side's tricks and score, and at a Minnesota event who
+    went grand ("NS", "EW" or "" by where they sat; None for an adjusted score) and the net points
+    of the pair sitting N/S."""
+
+    ns_tricks: str
+    ew_tricks: str
+    ns_score: str
+    ew_score: str
+    granded: str | None = None
+    ns_net: int | None = None
+
+
+def _played(report) -> dict[tuple[int, int, int], Played]:
+    """Scored results by (round, table, board), as the pairs sat."""
     if report is None:
         return {}
+    rules = report.scores.minnesota
     played = {}
     for board in report.scores.boards:
         for s in board.results:
             r, seated = s.result, s.result.seated()
-            grand = ""
+            granded = net = None
             if r.adjusted:
                 ns_tricks, ew_tricks = seated.ns_adjusted, seated.ew_adjusted
             else:
                 ns_tricks, ew_tricks = str(seated.ns_tricks), str(seated.ew_tricks)
-                grand = granded_words(seated.granded) if report.scores.minnesota else ""
+                if rules:
+                    granded, net = seated.granded, ns_net(rules, seated.granded, seated.ns_tricks)
             ns_score, ew_score = s.seated_scores()
-            played[(r.round, r.table, board.board)] = (
-                ns_tricks,
-                ew_tricks,
-                format_score(ns_score),
-                format_score(ew_score),
-                grand,
+            played[(r.round, r.table, board.board)] = Played(
+                ns_tricks, ew_tricks, format_score(ns_score), format_score(ew_score), granded, net
             )
     return played
 
@@ -292,16 +304,17 @@ def _travellers(boards, seatings, played, named) -> tuple[Traveller, ...]:
     rows = defaultdict(list)
     for s in seatings:
         for n in seating_expected_boards(s):
-            *figures, grand = played.get((s.round, s.table, n), ("", "", "", "", ""))
+            result = played.get((s.round, s.table, n))
             rows[n].append(
                 TravellerRow(
                     s.round,
                     s.table,
                     named(s.ns_pair),
                     named(s.ew_pair),
-                    *figures,
+                    *(result[:4] if result else ()),
                     arrow_switched=s.arrow_switched,
-                    grand=grand,
+                    grand="" if result is None or result.granded is None else granded_words(result.granded),
+                    ns_net=format_versus_average(result.ns_net if result else None),
                 )
             )
     return tuple(
@@ -327,11 +340,18 @@ def _score_cards(seatings, trumps, played, report=None) -> tuple[ScoreCard, ...]
             cards = cards_held(side, switched=s.arrow_switched)
             for n in boards:
                 result = played.get((s.round, s.table, n))
-                tricks = score = ""
-                if result:
-                    tricks, score = (result[0], result[2]) if side == "N/S" else (result[1], result[3])
+                tricks = score = grand = net = ""
+                if result and side == "N/S":
+                    tricks, score = result.ns_tricks, result.ns_score
+                elif result:
+                    tricks, score = result.ew_tricks, result.ew_score
+                if result and result.granded is not None:  # Minnesota whist, from the pair's side
+                    grand = granded_by(result.granded, side.replace("/", ""))
+                    net = format_versus_average(result.ns_net if side == "N/S" else -result.ns_net)
                 rows[pair.pk].append(
-                    ScoreCardRow(n, s.round, _label(opponents), trumps.get(n, "?"), cards, tricks, score)
+                    ScoreCardRow(
+                        n, s.round, _label(opponents), trumps.get(n, "?"), cards, tricks, score, grand, net
+                    )
                 )
     standings = {s.pair: s for s in report.scores.standings} if report else {}
     ordered = sorted(pairs.values(), key=lambda p: (p.direction != "NS", p.number))

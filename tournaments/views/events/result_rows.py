@@ -117,9 +117,11 @@ def _minnesota_cells(report: EventReport, result) -> dict:
     """A Minnesota board's result: who went grand, and N/S's net points (what matchpoints compare)."""
     rules = report.scores.minnesota
     if not rules or result.adjusted:
-        return {"grand": "", "ns_points": ""}
+        return {"grand": "", "grand_side": "", "ns_points": ""}
+    grand = granded_words(result.granded)
     return {
-        "grand": granded_words(result.granded),
+        "grand": grand,
+        "grand_side": grand.removesuffix(" grand"),  # under the Grand heading on a phone: "N/S"
         "ns_points": format_versus_average(ns_net(rules, result.granded, result.ns_tricks)),
     }
 

@@ -84,6 +84,7 @@ def event_results_board(request, event, report, board: int):
             "board": board,
             "rows": rows,
             "players": individuals is not None,  # each side by its players' names
+            "grand": event.evening_format.enters("granded"),  # who went grand, and N/S's net points
             "scored": scored,
             "trumps": Board.Strain(trumps).label if trumps else "not yet known",
             "dealer": SEAT_NAMES[dealer(board)],

@@ -53,6 +53,7 @@ def event_detail(request, event_id: int):
             else (),
             "results": results,
             "results_columns": ",".join(services.results_columns(event)),
+            "enters_granded": event.evening_format.enters("granded"),
             "seated": event.seatings.exists(),
             "documents": pdf.event_documents(event.evening_format),
             "upload_form": ResultsUploadForm(),
