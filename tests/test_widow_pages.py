@@ -175,6 +175,12 @@ def test_the_room_display_shows_every_player_tied_on_the_last_place_it_shows(log
     assert shown == [s["name"] for s in standings[:11]]
 
 
+def test_the_live_grid_sends_the_organiser_to_the_series_page_where_its_tables_are(logged_in, club):
+    drive = _started(club)
+    response = logged_in.get(reverse("tournaments:drive-live", args=[drive.pk]))
+    assert response.status_code == 302 and response.url == reverse("tournaments:drive-run", args=[drive.pk])
+
+
 def test_results_are_private_until_published(client, club):
     drive = _started(club)
     response = client.get(reverse("tournaments:widow-results-json", args=[drive.pk]))

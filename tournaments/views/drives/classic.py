@@ -11,6 +11,7 @@ from ...domain.errors import DomainError
 from ...models import Drive, page_shown
 from ...services import drives
 from ...services.season.competitions import evening_competitions
+from ...services.tablets.checkins import drive_check_ins
 from ..common import drive_grid_context, tablet_base_url
 from .money import money_context
 
@@ -180,3 +181,15 @@ def classic_paper(request, drive: Drive, document: str):
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="drive-{drive.pk}-{document}.pdf"'
     return response
+
+
+def classic_live(request, drive: Drive):
+    """The grid of tables by hands alone, refreshing itself (a team night's too): for a second
+    screen at the desk."""
+    allows = drives.drive_allows(drive)
+    state = drives.DriveState(drive)
+    context = {"drive": drive, "allows": allows, **drive_grid_context(state)}
+    if allows["play"]:
+        context["check_ins"] = drive_check_ins(drive, state)
+        context["tell_example"] = drive.evening_format.move_example
+    return render(request, "tournaments/drive_live.html", context)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ...models import Drive
 from ..widow.organiser import widow_print_page, widow_results, widow_room, widow_run
-from .classic import classic_paper, classic_results, classic_room, classic_run
+from .classic import classic_live, classic_paper, classic_results, classic_room, classic_run
 from .team_nights import team_night_results, team_night_room, team_night_run
 
 
@@ -18,16 +18,22 @@ class Pages:
     room: Callable  # (request, drive, move_now): the hall's screen
     results: Callable  # (request, drive): its results for everyone, once published
     paper: Callable  # (request, drive, document): one of its papers (``drive_documents``) as a PDF
+    # (request, drive): the grid of its tables for a second screen at the desk, once started (None:
+    # its tables are on its run page, as a widow series' drawn afresh each series)
+    live: Callable | None
 
 
-CLASSIC = Pages(run=classic_run, room=classic_room, results=classic_results, paper=classic_paper)
-TEAM_NIGHT = Pages(run=team_night_run, room=team_night_room, results=team_night_results, paper=classic_paper)
-WIDOW = Pages(
-    run=widow_run,
-    room=lambda request, drive, move_now: widow_room(request, drive),
-    results=widow_results,
-    paper=widow_print_page,
+CLASSIC = Pages(
+    run=classic_run, room=classic_room, results=classic_results, paper=classic_paper, live=classic_live
 )
+TEAM_NIGHT = Pages(
+    run=team_night_run,
+    room=team_night_room,
+    results=team_night_results,
+    paper=classic_paper,
+    live=classic_live,
+)
+WIDOW = Pages(run=widow_run, room=widow_room, results=widow_results, paper=widow_print_page, live=None)
 
 PAGES: dict[str, Pages] = {
     "progressive": CLASSIC,

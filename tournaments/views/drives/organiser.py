@@ -16,10 +16,8 @@ from ...domain.errors import DomainError
 from ...forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, NewDriveForm, form_problems
 from ...models import Drive
 from ...services import drives
-from ...services.tablets.checkins import drive_check_ins
 from ..common import (
     LoginNeeded,
-    drive_grid_context,
     get_clubs_for_user,
     get_drive_for_results,
     get_drive_for_user,
@@ -50,15 +48,10 @@ def drive_new(request):
 def drive_live(request, drive_id: int):
     """The grid of tables by hands alone, refreshing itself: for a second screen at the desk."""
     drive = get_drive_for_user(request, drive_id)
-    allows = drives.drive_allows(drive)
-    if not allows["started"] or drive.is_widow_series:  # a widow series' tables are on its page
+    live = pages_of(drive).live
+    if live is None or not drives.drive_allows(drive)["started"]:  # its tables are on its run page
         return redirect("tournaments:drive-run", drive_id=drive.pk)
-    state = drives.DriveState(drive)
-    context = {"drive": drive, "allows": allows, **drive_grid_context(state)}
-    if allows["play"]:
-        context["check_ins"] = drive_check_ins(drive, state)
-        context["tell_example"] = drive.evening_format.move_example
-    return render(request, "tournaments/drive_live.html", context)
+    return live(request, drive)
 
 
 def _action(request, drive_id: int, action, done: str = "", query: str = ""):
