@@ -185,6 +185,14 @@ class EveningFormat:
     rubbers: int = 0  # the points a game is played to, in games and rubbers (0: no games)
     trumps: bool = True  # deals are played with trumps from the schedule (Minnesota whist: none)
 
+    def tables_for(self, players: int) -> int:
+        """The tables ``players`` fill, at the most a table seats (a part-filled table counts).
+
+        >>> PAIRS_EVENT.tables_for(26), WIDOW.tables_for(10), TWO_PLAYER_NIGHT.tables_for(9)
+        (7, 3, 5)
+        """
+        return -(-players // max(self.seats))
+
     def enters(self, name: str) -> bool:
         """A table enters this figure for a deal ("granded": who went grand)."""
         return any(figure.name == name for figure in self.entry)

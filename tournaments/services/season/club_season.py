@@ -7,7 +7,6 @@ time by its own reader (``services.kinds``).
 """
 
 import hashlib
-import math
 from collections import Counter
 from datetime import date as Date
 from functools import cached_property
@@ -95,8 +94,9 @@ class _Season:
         for kind, row in self.rows:
             pk, day, name, tag = row[:4]
             players, entrants = read[(kind, pk)]
-            tables = row[4] if kind == "event" else math.ceil(players / 4)
-            roles = kind == "drive" and drive_format(row[4]).ranks_by_role
+            shown = None if kind == "event" else drive_format(row[4])  # an event keeps its tables
+            tables = shown.tables_for(players) if shown else row[4]
+            roles = bool(shown) and shown.ranks_by_role
             evenings.append(
                 rules.Evening(f"{kind}:{pk}", day, kind, name, tables, players, tag, entrants, roles=roles)
             )
@@ -137,7 +137,7 @@ def _night_evenings(nights) -> list[rules.Evening]:
                 night.date,
                 "night",
                 night.name,
-                -(-players // 2),
+                night.evening_format.tables_for(players),
                 players,
                 night.tag,
                 entrants,
