@@ -1,0 +1,64 @@
+"""Input from people: normalised here, and domain errors turned into form errors.
+
+One module by feature, each importing the modules it builds on and never this package: ``common``
+(what they all share), ``events``, ``drives``, ``team_nights``, ``money`` (a drive's), ``season``
+(competitions) and ``leagues``. Every form is importable from here."""
+
+from .common import FIXED_DEALS, GameField, form_problems, text_errors
+from .drives import DriveAdminForm, DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, NewDriveForm
+from .events import (
+    DealForm,
+    DirectorResultForm,
+    EntryForm,
+    EventAdminForm,
+    IndividualPlayersForm,
+    NewEventForm,
+    PairNamesFormSet,
+    PbnUploadForm,
+    ResultsUploadForm,
+)
+from .leagues import DaysBetweenField
+from .money import DriveMoneyForm
+from .season import (
+    COMPETITION_ALWAYS,
+    COMPETITION_CHOICES,
+    COMPETITION_HELP,
+    COMPETITION_LABELS,
+    CompetitionAdminForm,
+    CompetitionForm,
+)
+from .team_nights import PLAYER_NAME, TEAM_NAME, NewTeamNightForm, TeamForm, parse_team_line
+
+__all__ = [
+    "FIXED_DEALS",
+    "GameField",
+    "form_problems",
+    "text_errors",
+    "DriveAdminForm",
+    "DriveCorrectionForm",
+    "DrivePlayerForm",
+    "DriveTotalsForm",
+    "NewDriveForm",
+    "DealForm",
+    "DirectorResultForm",
+    "EntryForm",
+    "EventAdminForm",
+    "IndividualPlayersForm",
+    "NewEventForm",
+    "PairNamesFormSet",
+    "PbnUploadForm",
+    "ResultsUploadForm",
+    "DaysBetweenField",
+    "DriveMoneyForm",
+    "COMPETITION_ALWAYS",
+    "COMPETITION_CHOICES",
+    "COMPETITION_HELP",
+    "COMPETITION_LABELS",
+    "CompetitionAdminForm",
+    "CompetitionForm",
+    "PLAYER_NAME",
+    "TEAM_NAME",
+    "NewTeamNightForm",
+    "TeamForm",
+    "parse_team_line",
+]
