@@ -51,7 +51,8 @@ from ..core.verdicts import require
 from ..events.entries import member_or_guest, repeated_guests
 from ..events.results import history_add
 from ..tablets.checkins import check_in_record, may_enter, waiting_at
-from ..tablets.entry import table_source, typed_before_organiser_set
+from ..tablets.entry import typed_before_organiser_set
+from ..tablets.rounds import table_source
 from . import lifecycle
 from .money import money_of, record_fee
 from .state import SEATS, DriveState, DriveStateError
