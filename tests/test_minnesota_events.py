@@ -239,6 +239,19 @@ def test_the_tablet_asks_who_went_grand_then_the_tricks_and_e_w_confirm_the_poin
     assert "Low, N/S 4 tricks: N/S +3" in client.get(url).content.decode()
 
 
+def test_a_count_sent_back_asks_n_s_who_went_grand_as_well_as_their_tricks(client, minnesota_running):
+    access = minnesota_running.table_accesses.get(table=1)
+    client.post(reverse("tournaments:table-check-in", args=[access.token]), {"round": 1, "answer": "us"})
+    client.post(
+        reverse("tournaments:table-enter", args=[access.token]), {"board": 1, "ns_tricks": 9, "granded": "NS"}
+    )
+    page = client.post(
+        reverse("tournaments:table-reject", args=[access.token]), {"board": 1}, follow=True
+    ).content.decode()
+    assert "Board 1 sent back: N/S, tap who went grand and your tricks again." in page
+    assert not Result.objects.exists()
+
+
 def test_a_classic_tablet_refuses_a_grand(client, club, make_event):
     event = make_event(club, tables=3, boards_per_round=2)
     for status in ("ready", "running"):

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ...domain.entry import EntryError, entry_needed
+from ...domain.formats import EveningFormat
 from ...domain.minnesota import GRANDED, Hand
 from ...models import Board, Event, Result, ResultChange, Seating, TableAccess, TableCheckIn
 from ..core.locks import table_held
@@ -226,19 +227,21 @@ def table_result_confirm(
 
 
 @transaction.atomic
-def table_result_reject(*, access: TableAccess, board_number: int, seen: int | None = None) -> None:
-    """E/W send an unconfirmed entry back, so N/S can enter it again."""
-    seating, board, _, results, _ = _locked_seating(access, board_number)
+def table_result_reject(*, access: TableAccess, board_number: int, seen: int | None = None) -> EveningFormat:
+    """E/W send an unconfirmed entry back, so N/S can enter it again. Returns the event's format,
+    which says what N/S enter again (``domain.entry.sent_back``)."""
+    seating, board, _, results, event = _locked_seating(access, board_number)
     _check_seen(access, seating, board_number, seen)
     existing = _result_at(seating, board, results)
     if existing is None:
-        return  # already sent back
+        return event.evening_format  # already sent back
     if existing.confirmed_at is not None:
         raise TableError(f"Board {board_number} is confirmed: only the organiser can change it now.")
     history_add(
         existing, ResultChange.Action.REJECTED, before=existing.score_text, source=table_source(access.table)
     )
     existing.delete()
+    return event.evening_format
 
 
 @transaction.atomic

@@ -12,6 +12,7 @@ from ...domain.boards import STRAIN_SYMBOLS
 from ...domain.drives import COMPASS
 from ...domain.drives.games import grand_words
 from ...domain.drives.money import METHODS
+from ...domain.entry import sent_back
 from ...domain.errors import DomainError
 from ...domain.formats import Entrants
 from ...domain.rubbers import CLAIM_CHOICES
@@ -226,8 +227,8 @@ def _confirm(link, hand, data):
 
 
 def _reject(link, hand, data):
-    drives.drive_table_reject(link=link, hand=hand, seen=whole_number(data.get("seen")))
-    return f"Hand {hand} sent back: N/S, tap your tricks again.", None
+    evening = drives.drive_table_reject(link=link, hand=hand, seen=whole_number(data.get("seen")))
+    return sent_back(evening, hand), None
 
 
 _send_again = asks_to_send_again(

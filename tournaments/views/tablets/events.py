@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from ... import services
 from ...domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
+from ...domain.entry import sent_back
 from ...domain.errors import DomainError
 from ...domain.formats import GRANDED
 from ...domain.minnesota import confirm_words
@@ -221,8 +222,10 @@ def _confirm(access, board, data):
 
 
 def _reject(access, board, data):
-    services.table_result_reject(access=access, board_number=board, seen=whole_number(data.get("seen")))
-    return Outcome(f"Board {board} sent back: N/S, tap your tricks again.")
+    evening = services.table_result_reject(
+        access=access, board_number=board, seen=whole_number(data.get("seen"))
+    )
+    return Outcome(sent_back(evening, board))
 
 
 _send_again = asks_to_send_again("tournaments:table", ("board", "ns_tricks", "seen", "granded"))
