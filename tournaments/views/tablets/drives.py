@@ -91,6 +91,7 @@ def drive_table_page(request, token: str):
         return table_ready(request, access, drive.name)
     state = drives.DriveState(drive)
     now = state.now_at(access.table)
+    grands = drive.evening_format.enters("granded")  # Minnesota whist: each couple scores points
     played = whole_number(request.GET.get("played"))
     after = None
     if played and (played, access.table) in state.results:
@@ -100,7 +101,7 @@ def drive_table_page(request, token: str):
             "hand": played,
             "ns_tricks": state.results[(played, access.table)],
             "ew_tricks": 13 - state.results[(played, access.table)],
-            "grand": grand_words(state.grands[(played, access.table)]) if state.game.minnesota else "",
+            "grand": grand_words(state.grands[(played, access.table)]) if grands else "",
             "ns_points": ns_points,
             "ew_points": ew_points,
             "honours": state.claim_words(
@@ -147,6 +148,8 @@ def drive_table_page(request, token: str):
                 if now.result
                 else ""
             )
+            if now.result and grands:  # E/W check each couple's points, as the hand's end shows them
+                context["points"] = state.game.points(now.result.ns_tricks, now.result.granded)
         if not now.seating.sit_out and now.result is None:
             check_in = check_in_of(access, now.hand)
             context |= {
