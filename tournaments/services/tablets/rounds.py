@@ -8,9 +8,11 @@ in one statement (``table_rounds``), which a tablet's write reads again under it
 """
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.db.models import Count, F, FilteredRelation, OuterRef, Q
 
+from ...domain.drives.games import LOW, score_text
 from ...domain.minnesota import Hand
 from ...models import Board, Result, ResultChange, Seating, TableAccess, TableCheckIn
 from ..events.scoring import seating_expected_boards
@@ -33,6 +35,17 @@ class BoardEntry:
         return "confirmed" if self.result.confirmed_at else "awaiting"
 
 
+class RoundScore(NamedTuple):
+    """A board's score in a table's round-over list, as the table sat: N/S's and E/W's (tricks or
+    adjusted scores), and the score in words as the trail writes it, which a Minnesota table reads
+    ("N/S grand 9–4", "Low 8–5")."""
+
+    board: int
+    ns: str = ""
+    ew: str = ""
+    words: str = ""
+
+
 @dataclass(frozen=True)
 class TableState:
     access: TableAccess
@@ -40,7 +53,7 @@ class TableState:
     entries: list[BoardEntry] = field(default_factory=list)
     previous: Seating | None = None
     moves: dict = field(default_factory=dict)  # from the previous round: where the pairs and boards went
-    previous_scores: tuple = ()  # (board, N/S, E/W) of the previous round, as the table sat
+    previous_scores: tuple[RoundScore, ...] = ()  # of the previous round, as the table sat
     check_in: TableCheckIn | None = None  # the players' answer to "who is here" this round
     check_in_asked: bool = False  # the tablet asks who is here before the boards
 
@@ -89,6 +102,7 @@ def table_state(access: TableAccess) -> TableState:
         previous = next((s for s in seatings if s.round == current.round - 1), None)
     elif seatings:
         previous = seatings[-1]
+    grands = event.evening_format.enters("granded")  # Minnesota whist: who went grand, with the tricks
     entries = []
     if current is not None:
         boards = {b.number: b for b in event.boards.filter(number__in=list(current.board_numbers))}
@@ -100,7 +114,6 @@ def table_state(access: TableAccess) -> TableState:
             .annotate(n=Count("id"))
             .order_by()
         )
-        grands = event.evening_format.enters("granded")
         for number in current.board_numbers:
             result = results.get(number)
             count = seen_by_table(result, current, grands) if result else None
@@ -114,7 +127,8 @@ def table_state(access: TableAccess) -> TableState:
     if previous is not None:
         played = by_round.get(previous.round, {})
         previous_scores = tuple(
-            _score_as_seated(number, played.get(number), previous) for number in previous.board_numbers
+            _score_as_seated(number, played.get(number), previous, grands)
+            for number in previous.board_numbers
         )
     check_in = check_in_of(access, current.round) if current is not None else None
     return TableState(
@@ -129,18 +143,18 @@ def table_state(access: TableAccess) -> TableState:
     )
 
 
-def _score_as_seated(number: int, result: Result | None, seating: Seating) -> tuple:
-    """A board's score as the table sat: (board, N/S, E/W), tricks or adjusted scores (a Minnesota
-    board's who went grand before the tricks of the side that did, "grand 9")."""
+def _score_as_seated(number: int, result: Result | None, seating: Seating, grands: bool) -> RoundScore:
+    """A board's score as the table sat; ``grands``: the tables enter who went grand."""
     if result is None:
-        return (number, "", "")
+        return RoundScore(number)
     seated = result.as_seated(switched=seating.arrow_switched)
     if seated.ns_tricks is None:
-        return (number, seated.ns_adjusted, seated.ew_adjusted)
-    ns, ew = str(seated.ns_tricks), str(13 - seated.ns_tricks)
-    if seated.granded:
-        ns, ew = (f"grand {ns}", ew) if seated.granded == "NS" else (ns, f"grand {ew}")
-    return (number, ns, ew)
+        adjusted = (seated.ns_adjusted, seated.ew_adjusted)
+        return RoundScore(number, *adjusted, "/".join(adjusted))
+    # An event keeps a board played low as no grand (""); the words say "Low" as a drive's do.
+    granded = (seated.granded or LOW) if grands else ""
+    ns, ew = str(seated.ns_tricks), str(seated.ew_tricks)
+    return RoundScore(number, ns, ew, score_text(seated.ns_tricks, granded))
 
 
 def table_rounds(
