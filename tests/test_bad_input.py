@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tournaments import services
 from tournaments.models import Board, DriveResult, DriveSeat, Result, ResultChange
 from tournaments.services import drives
-from tournaments.services.tablets.entry import TableError
+from tournaments.services.tablets.access import TableError
 
 SETTINGS = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]

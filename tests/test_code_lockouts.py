@@ -9,7 +9,7 @@ from tournaments import services
 from tournaments.models import CodeGuard, Drive, Event
 from tournaments.services import drives
 from tournaments.services.core.codes import LIMITS, Tablet, table_link_create
-from tournaments.services.tablets.entry import TableError
+from tournaments.services.tablets.access import TableError
 
 pytestmark = pytest.mark.django_db
 

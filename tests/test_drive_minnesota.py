@@ -93,6 +93,26 @@ def test_the_tablet_asks_who_went_grand_and_ew_confirm_both(club):
     assert [line.after for line in lines] == ["N/S grand 8–5", "N/S grand 8–5"]
 
 
+def test_e_w_check_each_couples_points_before_confirming(club):
+    drive = _drive(club, 8)
+    link = drive.table_accesses.get(table=1)
+    drives.drive_table_check_in(link=link, hand=1, here=True)
+    drives.drive_table_enter(link=link, hand=1, ns_tricks=5, granded="NS")
+    page = Client().get(f"/d/{link.token}/").content.decode()
+    # N/S went grand and took 5: a failed grand, E/W score 2 a trick over six (Swedish rules).
+    assert "E/W: is this right?" in page and "Points: N/S <b>0</b>, E/W <b>4</b>" in page
+
+
+def test_a_hand_sent_back_asks_n_s_who_went_grand_as_well_as_their_tricks(club):
+    drive = _drive(club, 8)
+    link = drive.table_accesses.get(table=1)
+    drives.drive_table_check_in(link=link, hand=1, here=True)
+    drives.drive_table_enter(link=link, hand=1, ns_tricks=8, granded="EW")
+    page = Client().post(f"/d/{link.token}/reject/", {"hand": 1}, follow=True).content.decode()
+    assert "Hand 1 sent back: N/S, tap who went grand and your tricks again." in page
+    assert "Who went grand" in page and not DriveResult.objects.exists()
+
+
 def test_a_correction_carries_who_went_grand_into_the_history_and_the_trail(club, organiser):
     drive = _drive(club, 8)
     drives.drive_result_record(drive=drive, hand=1, table=1, ns_tricks=8, granded="NS")

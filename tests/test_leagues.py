@@ -22,7 +22,7 @@ from tournaments.services.leagues import (
     match_card_enter,
     may_play_match,
 )
-from tournaments.services.tablets.entry import TableError, table_code_lookup
+from tournaments.services.tablets.access import TableError, table_code_lookup
 
 pytestmark = pytest.mark.django_db
 

@@ -2,6 +2,7 @@
 went grand, scored on net points, shown, corrected, exported and backed up (domain.md 5.1)."""
 
 import json
+import re
 from io import StringIO
 
 import pytest
@@ -265,6 +266,30 @@ def test_the_tablet_asks_who_went_grand_then_the_tricks_and_e_w_confirm_the_poin
     # A low hand: "granded" sent empty.
     client.post(enter, {"board": 2, "ns_tricks": 4, "granded": ""})
     assert "Low, N/S 4 tricks: N/S +3" in client.get(url).content.decode()
+
+
+def test_a_count_sent_back_asks_n_s_who_went_grand_as_well_as_their_tricks(client, minnesota_running):
+    access = minnesota_running.table_accesses.get(table=1)
+    client.post(reverse("tournaments:table-check-in", args=[access.token]), {"round": 1, "answer": "us"})
+    client.post(
+        reverse("tournaments:table-enter", args=[access.token]), {"board": 1, "ns_tricks": 9, "granded": "NS"}
+    )
+    page = client.post(
+        reverse("tournaments:table-reject", args=[access.token]), {"board": 1}, follow=True
+    ).content.decode()
+    assert "Board 1 sent back: N/S, tap who went grand and your tricks again." in page
+    assert not Result.objects.exists()
+
+
+def test_the_round_over_list_says_who_went_grand_and_a_low_board_low(client, minnesota_running):
+    access = minnesota_running.table_accesses.get(table=1)
+    for board, granded, tricks in ((1, "NS", 9), (2, "", 8)):
+        services.table_result_enter(access=access, board_number=board, ns_tricks=tricks, granded=granded)
+        services.table_result_confirm(access=access, board_number=board, ns_tricks=tricks, granded=granded)
+    page = client.get(reverse("tournaments:table", args=[access.token]), {"played": 1}).content.decode()
+    scores = page.split('class="round-scores">')[1].split("</table>")[0]
+    cells = re.findall(r"<t[hd]>([^<]*)</t[hd]>", scores)
+    assert cells == ["Board", "Score", "1", "N/S grand 9–4", "2", "Low 8–5"]
 
 
 def test_a_classic_tablet_refuses_a_grand(client, club, make_event):

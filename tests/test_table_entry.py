@@ -5,8 +5,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import CodeGuard, Event, Result, ResultChange
-from tournaments.services.core.codes import LIMITS, Tablet
-from tournaments.services.tablets.entry import CODE_ALPHABET
+from tournaments.services.core.codes import CODE_ALPHABET, LIMITS, Tablet
 
 
 @pytest.fixture

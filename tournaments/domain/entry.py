@@ -18,12 +18,21 @@ False
 ... except EntryError as refused:
 ...     print(refused)
 Hand 3 already has N/S 9 (confirmed): only the organiser can change it now.
+
+A count E/W send back is entered again with everything the table enters for a deal: a Minnesota
+table says who went grand with the tricks.
+
+>>> from .formats import drive_format
+>>> sent_back(drive_format("progressive"), 3)
+'Hand 3 sent back: N/S, tap your tricks again.'
+>>> sent_back(drive_format("progressive", game="minnesota"), 3)
+'Hand 3 sent back: N/S, tap who went grand and your tricks again.'
 """
 
 from __future__ import annotations
 
 from .errors import DomainError
-from .formats import Word
+from .formats import EveningFormat, Word
 
 
 class EntryError(DomainError):
@@ -49,3 +58,10 @@ def entry_needed(
         f"{what} (waiting for E/W to confirm). If it is wrong, E/W can send it back before confirming; "
         "after that ask the organiser."
     )
+
+
+def sent_back(evening: EveningFormat, number: int) -> str:
+    """What N/S are told when E/W send their count for deal ``number`` back: to enter it again,
+    who went grand too where the evening's tables enter it."""
+    what = "who went grand and your tricks" if evening.enters("granded") else "your tricks"
+    return f"{evening.deal.title(number)} sent back: N/S, tap {what} again."

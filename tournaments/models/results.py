@@ -141,7 +141,7 @@ class Result(models.Model):
                 condition=Q(round__gte=1) & Q(table__gte=1), name="result_round_table_positive"
             ),
         ]
-        # A tablet's write reads its table's results round by round (services/tablets/entry.py).
+        # A tablet's write reads its table's results round by round (services/tablets/rounds.py).
         indexes = [models.Index(fields=["event", "table", "round"], name="result_by_table_round")]
 
     def __str__(self):

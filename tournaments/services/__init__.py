@@ -70,6 +70,7 @@ from .events.partnerships import pair_namer, partnership_names
 from .events.results import result_correct, result_record, result_record_for_seating
 from .events.scoring import EventReport, event_expected_results, event_report
 from .printing import event_print_pack, print_pack_only
+from .tablets.access import TableError, event_open_tables, table_access_check, table_code_lookup
 from .tablets.checkins import (
     cards_to_reprint,
     check_in_direct,
@@ -77,17 +78,8 @@ from .tablets.checkins import (
     drive_check_ins,
     event_check_ins,
 )
-from .tablets.entry import (
-    TableError,
-    event_open_tables,
-    table_access_check,
-    table_check_in,
-    table_code_lookup,
-    table_result_confirm,
-    table_result_enter,
-    table_result_reject,
-    table_state,
-)
+from .tablets.entry import table_check_in, table_result_confirm, table_result_enter, table_result_reject
+from .tablets.rounds import table_state
 
 __all__ = [
     "AnalysisProgress",

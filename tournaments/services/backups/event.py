@@ -28,7 +28,7 @@ from ..core.audit import event_log
 from ..core.clubs import MembersByName, club_get_or_create
 from ..core.codes import table_link_create
 from ..core.errors import ServiceError
-from ..tablets.entry import event_open_tables
+from ..tablets.access import event_open_tables
 from .event_schema import event_document_problems
 
 FORMAT = "whistdrive-event"

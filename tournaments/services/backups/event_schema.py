@@ -21,7 +21,7 @@ from ...domain.deals import parse_deal
 from ...domain.errors import DomainError
 from ...domain.minnesota import RULES
 from ...models import AuditLine, Scoring
-from ..tablets.entry import CODE_ALPHABET, CODE_LENGTH
+from ..core.codes import CODE_ALPHABET, CODE_LENGTH
 
 NO_NUL = "^[^\\x00]*$"
 SHOWN = 20  # problems listed at most: a damaged file often repeats one fault on every line

@@ -29,6 +29,7 @@ from ...domain.drives import (
 from ...domain.drives.games import grand_words
 from ...domain.entry import EntryError, entry_needed
 from ...domain.errors import DriveError
+from ...domain.formats import EveningFormat
 from ...models import (
     AuditLine,
     Drive,
@@ -51,7 +52,8 @@ from ..core.verdicts import require
 from ..events.entries import member_or_guest, repeated_guests
 from ..events.results import history_add
 from ..tablets.checkins import check_in_record, may_enter, waiting_at
-from ..tablets.entry import table_source, typed_before_organiser_set
+from ..tablets.entry import typed_before_organiser_set
+from ..tablets.rounds import table_source
 from . import lifecycle
 from .money import money_of, record_fee
 from .state import SEATS, DriveState, DriveStateError
@@ -445,16 +447,18 @@ def drive_table_confirm(
 
 
 @transaction.atomic
-def drive_table_reject(*, link: DriveTable, hand: int, seen: int | None = None) -> None:
+def drive_table_reject(*, link: DriveTable, hand: int, seen: int | None = None) -> EveningFormat:
     """E/W send the count back from a table's tablet, while the drive is in play:
     ``drive_result_reject``. A count already confirmed (a page left behind, the back button) is not
-    sent back, and the tablet is told so rather than told it was."""
+    sent back, and the tablet is told so rather than told it was. Returns the drive's format, which
+    says what N/S enter again (``domain.entry.sent_back``)."""
     link = _locked_table(link, hand)
     require(lifecycle.may_play(link.drive), DriveStateError)
     _check_seen(link, hand, seen)
     if DriveResult.objects.filter(drive=link.drive, hand=hand, table=link.table, confirmed=True).exists():
         raise DriveStateError(f"Hand {hand} is confirmed: only the organiser can change it now.")
     _reject(link.drive, hand, link.table, source=table_source(link.table))
+    return link.drive.evening_format
 
 
 @transaction.atomic

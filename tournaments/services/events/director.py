@@ -101,7 +101,7 @@ def result_set_by_director(
         raise ServiceError("Nobody plays at that table in that round: a pair sits out.")
     if not reason.strip():
         raise ServiceError("Say why: the reason is kept in the history.")
-    if granded and not event.minnesota:
+    if granded and not event.evening_format.enters("granded"):
         raise ServiceError("This event is not Minnesota whist: nobody goes grand.")
     board = Board.objects.get(event=event, number=board_number)
     # The locks in their one order (services/core/locks.py): a send-back at the table cannot delete the

@@ -29,7 +29,7 @@ from ...models import (
 from ...signals import evening_closed
 from ..core.audit import changes_text, club_log, event_log
 from ..core.errors import ServiceError
-from ..tablets.entry import event_open_tables
+from ..tablets.access import event_open_tables
 from .director import result_set_by_director
 from .lifecycle import (
     MOVEMENT_FIELDS,

@@ -1,1 +1,3 @@
-"""At the tables: an event's tablets (score entry and confirmation) and every evening's check-in."""
+"""At the tables: an event's tablets (``access``: the links and codes that reach a table; ``rounds``:
+what a table reads; ``entry``: score entry and confirmation; ``moves``: who goes where after a
+round) and every evening's check-in (``checkins``)."""

@@ -165,6 +165,7 @@ def director_board(request, event_id: int, board: int):
     """Every meeting on a board, with its result and a form to set, correct or adjust it."""
     event = get_event_for_user(request, event_id)
     board_row = event.boards.filter(number=board).first()
+    grands = event.evening_format.enters("granded")  # Minnesota whist: who went grand, with the tricks
     if board_row is None:
         return redirect(back(request, reverse("tournaments:event-live", args=[event.pk])))
     if request.method == "POST":
@@ -181,7 +182,7 @@ def director_board(request, event_id: int, board: int):
                     ns_tricks=data["ns_tricks"],
                     ns_adjusted=data["ns_adjusted"],
                     ew_adjusted=data["ew_adjusted"],
-                    granded=data["granded"] if event.minnesota else "",
+                    granded=data["granded"] if grands else "",
                     reason=data["reason"],
                     user=request.user,
                 )
@@ -204,7 +205,7 @@ def director_board(request, event_id: int, board: int):
                 "result": m.result,
                 "ns_tricks": ns_tricks,
                 "ew_tricks": m.seated.ew_tricks if m.seated else None,
-                "grand": granded_words(granded) if event.minnesota and ns_tricks is not None else "",
+                "grand": granded_words(granded) if grands and ns_tricks is not None else "",
                 "form": DirectorResultForm(
                     initial={"seating": m.seating.pk, "ns_tricks": ns_tricks, "granded": granded}
                 ),
@@ -217,6 +218,7 @@ def director_board(request, event_id: int, board: int):
             "event": event,
             "board": board_row,
             "meetings": meetings,
+            "grands": grands,
             "history": _history(event, board),
             "sides": "Players" if event.evening_format.partnerships_internal else "Pairs",
             "previous": board - 1 if board > 1 else None,

@@ -12,6 +12,7 @@ from ...domain.boards import STRAIN_SYMBOLS
 from ...domain.drives import COMPASS
 from ...domain.drives.games import grand_words
 from ...domain.drives.money import METHODS
+from ...domain.entry import sent_back
 from ...domain.errors import DomainError
 from ...domain.formats import Entrants
 from ...domain.rubbers import CLAIM_CHOICES
@@ -90,6 +91,7 @@ def drive_table_page(request, token: str):
         return table_ready(request, access, drive.name)
     state = drives.DriveState(drive)
     now = state.now_at(access.table)
+    grands = drive.evening_format.enters("granded")  # Minnesota whist: each couple scores points
     played = whole_number(request.GET.get("played"))
     after = None
     if played and (played, access.table) in state.results:
@@ -99,7 +101,7 @@ def drive_table_page(request, token: str):
             "hand": played,
             "ns_tricks": state.results[(played, access.table)],
             "ew_tricks": 13 - state.results[(played, access.table)],
-            "grand": grand_words(state.grands[(played, access.table)]) if state.game.minnesota else "",
+            "grand": grand_words(state.grands[(played, access.table)]) if grands else "",
             "ns_points": ns_points,
             "ew_points": ew_points,
             "honours": state.claim_words(
@@ -146,6 +148,8 @@ def drive_table_page(request, token: str):
                 if now.result
                 else ""
             )
+            if now.result and grands:  # E/W check each couple's points, as the hand's end shows them
+                context["points"] = state.game.points(now.result.ns_tricks, now.result.granded)
         if not now.seating.sit_out and now.result is None:
             check_in = check_in_of(access, now.hand)
             context |= {
@@ -226,8 +230,8 @@ def _confirm(link, hand, data):
 
 
 def _reject(link, hand, data):
-    drives.drive_table_reject(link=link, hand=hand, seen=whole_number(data.get("seen")))
-    return f"Hand {hand} sent back: N/S, tap your tricks again.", None
+    evening = drives.drive_table_reject(link=link, hand=hand, seen=whole_number(data.get("seen")))
+    return sent_back(evening, hand), None
 
 
 _send_again = asks_to_send_again(

@@ -16,12 +16,14 @@ from django.views.decorators.http import require_POST
 
 from ... import services
 from ...domain.boards import SEAT_NAMES, STRAIN_SYMBOLS
+from ...domain.entry import sent_back
 from ...domain.errors import DomainError
 from ...domain.formats import GRANDED
 from ...domain.minnesota import confirm_words
 from ...models import DuelTable, MatchTable, TableAccess
 from ...services.core.codes import Tablet
-from ...services.tablets.entry import TableNotStarted, code_as_typed, table_sit_outs
+from ...services.tablets.access import TableNotStarted, code_as_typed
+from ...services.tablets.moves import table_sit_outs
 from ..common import NOT_IN_USE, TOKEN_CHARACTERS, client_address, could_be_token, get_by_token, whole_number
 
 TABLET_COOKIE = "whistdrive_tablet"
@@ -92,8 +94,9 @@ def table_page(request, token: str):
             request, "tournaments/table_closed.html", {"access": access, "error": error}, status=403
         )
     state = services.table_state(access)
-    minnesota = access.event.minnesota
-    seatings = access.event.seatings
+    event = access.event
+    grands = event.evening_format.enters("granded")  # Minnesota whist: who went grand, then tricks
+    seatings = event.seatings
     sit_out_table = not seatings.filter(table=access.table, ns_pair__isnull=False).exists()
     played = whole_number(request.GET.get("played"))
     # The round just finished stays on screen, its scores with the moves, until "Next round".
@@ -107,7 +110,7 @@ def table_page(request, token: str):
         "tournaments/table_page.html",
         {
             "access": access,
-            "event": access.event,
+            "event": event,
             "state": state,
             "rounds": seatings.filter(table=access.table).count(),
             "sit_out_table": sit_out_table,
@@ -119,16 +122,16 @@ def table_page(request, token: str):
                     "trumps": STRAIN_SYMBOLS.get(e.board.trumps, "?"),
                     "red": e.board.trumps in ("H", "D"),
                     "ew_tricks": None if e.ns_tricks is None else 13 - e.ns_tricks,
-                    "minnesota": confirm_words(minnesota, *e.hand) if e.hand else "",
+                    "confirm": confirm_words(event.minnesota, *e.hand) if e.hand else "",
                 }
                 for e in state.entries
             ],
             "tricks": range(14),
-            # Minnesota whist: who went grand, three big buttons before the tricks.
-            "grand_choices": GRANDED.choices if minnesota else (),
+            # Who went grand: three big buttons before the tricks.
+            "grand_choices": GRANDED.choices if grands else (),
             "show_moves": bool(state.moves) and not any(e.result for e in state.entries),
             "round_over": round_over,
-            "expected": expected_pairs(access.event, state.seating) if state.seating else [],
+            "expected": expected_pairs(event, state.seating) if state.seating else [],
         },
     )
 
@@ -219,8 +222,10 @@ def _confirm(access, board, data):
 
 
 def _reject(access, board, data):
-    services.table_result_reject(access=access, board_number=board, seen=whole_number(data.get("seen")))
-    return Outcome(f"Board {board} sent back: N/S, tap your tricks again.")
+    evening = services.table_result_reject(
+        access=access, board_number=board, seen=whole_number(data.get("seen"))
+    )
+    return Outcome(sent_back(evening, board))
 
 
 _send_again = asks_to_send_again("tournaments:table", ("board", "ns_tricks", "seen", "granded"))
