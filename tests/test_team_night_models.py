@@ -52,15 +52,16 @@ def test_a_drives_points_rule_is_one_the_product_knows(night):
 
 
 @pytest.mark.parametrize(
-    ("format", "team", "individual", "by_role"),
+    ("format", "team", "roles", "by_role"),
     [
-        (Drive.Format.PROGRESSIVE, False, False, True),
-        (Drive.Format.PARTNER, False, False, True),
-        (Drive.Format.TEAMS, True, False, False),
-        (Drive.Format.INDIVIDUAL, False, True, False),
+        (Drive.Format.PROGRESSIVE, False, ("L", "G"), True),
+        (Drive.Format.PARTNER, False, ("L", "G"), True),
+        (Drive.Format.TEAMS, True, ("L", "G"), False),  # a pair's two seats
+        (Drive.Format.INDIVIDUAL, False, ("P",), False),
+        (Drive.Format.WIDOW, False, ("P",), False),
     ],
 )
-def test_a_drive_says_whether_it_is_a_team_night_or_an_individual_drive(format, team, individual, by_role):
+def test_a_drive_enters_its_players_in_the_roles_its_format_says(format, team, roles, by_role):
     drive = Drive(format=format)
-    assert (drive.is_team_night, drive.is_individual, drive.ranks_by_role) == (team, individual, by_role)
+    assert (drive.is_team_night, drive.roles, drive.ranks_by_role) == (team, roles, by_role)
     assert (drive.prize_list == ()) == team

@@ -17,6 +17,7 @@ from .drives.organiser import (
     drive_room,
     drive_run,
     drive_start,
+    drive_table_page,
     drive_totals,
 )
 from .drives.team_nights import team_night_csv, team_night_new, team_night_team_add, team_night_team_remove
@@ -73,7 +74,6 @@ from .tablets.drives import (
     drive_table_check_in,
     drive_table_confirm,
     drive_table_enter,
-    drive_table_page,
     drive_table_reject,
 )
 from .tablets.events import table_check_in, table_confirm, table_enter, table_page, table_reject, table_start

@@ -7,7 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...models import Drive
+from ..tablets.drives import classic_table
 from ..widow.organiser import widow_print_page, widow_results, widow_room, widow_run
+from ..widow.tablet import widow_table
 from .classic import classic_live, classic_paper, classic_results, classic_room, classic_run
 from .team_nights import team_night_results, team_night_room, team_night_run
 
@@ -21,10 +23,16 @@ class Pages:
     # (request, drive): the grid of its tables for a second screen at the desk, once started (None:
     # its tables are on its run page, as a widow series' drawn afresh each series)
     live: Callable | None
+    table: Callable  # (request, table's link): the tablet at one of its tables
 
 
 CLASSIC = Pages(
-    run=classic_run, room=classic_room, results=classic_results, paper=classic_paper, live=classic_live
+    run=classic_run,
+    room=classic_room,
+    results=classic_results,
+    paper=classic_paper,
+    live=classic_live,
+    table=classic_table,
 )
 TEAM_NIGHT = Pages(
     run=team_night_run,
@@ -32,8 +40,16 @@ TEAM_NIGHT = Pages(
     results=team_night_results,
     paper=classic_paper,
     live=classic_live,
+    table=classic_table,
 )
-WIDOW = Pages(run=widow_run, room=widow_room, results=widow_results, paper=widow_print_page, live=None)
+WIDOW = Pages(
+    run=widow_run,
+    room=widow_room,
+    results=widow_results,
+    paper=widow_print_page,
+    live=None,
+    table=widow_table,
+)
 
 PAGES: dict[str, Pages] = {
     "progressive": CLASSIC,

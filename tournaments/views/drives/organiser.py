@@ -14,10 +14,11 @@ from django.views.decorators.http import require_POST
 
 from ...domain.errors import DomainError
 from ...forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, NewDriveForm, form_problems
-from ...models import Drive
+from ...models import Drive, DriveTable
 from ...services import drives
 from ..common import (
     LoginNeeded,
+    get_by_token,
     get_clubs_for_user,
     get_drive_for_results,
     get_drive_for_user,
@@ -243,3 +244,9 @@ def drive_results(request, drive_id: int):
     except LoginNeeded:
         return redirect_to_login(request.get_full_path())
     return pages_of(drive).results(request, drive)
+
+
+def drive_table_page(request, token: str):
+    """The tablet a drive's table link opens, as the drive's kind has it."""
+    access = get_by_token(DriveTable.objects.select_related("drive__club"), token)
+    return pages_of(access.drive).table(request, access)

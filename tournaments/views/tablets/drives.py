@@ -19,8 +19,7 @@ from ...domain.rubbers import CLAIM_CHOICES
 from ...models import DriveTable
 from ...services import drives
 from ...services.tablets.checkins import check_in_asked, check_in_of
-from ..common import NOT_IN_USE, could_be_token, get_by_token, whole_number
-from ..widow.tablet import widow_table
+from ..common import NOT_IN_USE, could_be_token, whole_number
 from .events import asks_to_send_again, check_in_view, table_ready
 
 
@@ -81,11 +80,10 @@ def _games(state, hand: int, table: int, after: bool = False) -> dict:
     return {"running": score.line(), "rubber_points": score.points_line() if visit_over else ""}
 
 
-def drive_table_page(request, token: str):
-    access = get_by_token(DriveTable.objects.select_related("drive__club"), token)
+def classic_table(request, access: DriveTable):
+    """The tablet of a drive played by score cards or from a schedule, or of a team night: the hand
+    to play, the tricks, who moves where."""
     drive = access.drive
-    if drive.is_widow_series:
-        return widow_table(request, access)
     allows = drives.drive_allows(drive)
     if not allows["started"]:
         return table_ready(request, access, drive.name)

@@ -33,7 +33,8 @@ def _moves(state: widow.WidowState, series: int, table: int) -> list[dict]:
 
 
 def widow_table(request, access: DriveTable):
-    """The tablet's page (``drive_table_page`` comes here for a widow whist series)."""
+    """The tablet's page (the drives' tablet link, ``drive_table_page``, comes here for a widow
+    whist series)."""
     drive = access.drive
     allows = drives.drive_allows(drive)
     if not allows["started"]:
