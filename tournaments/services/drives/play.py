@@ -54,7 +54,8 @@ from ..tablets.checkins import check_in_record, may_enter, waiting_at
 from ..tablets.entry import table_source, typed_before_organiser_set
 from . import lifecycle
 from .money import money_of, record_fee
-from .state import SEATS, DriveState, DriveStateError
+from .reading import SEATS
+from .state import DriveState, DriveStateError
 
 Action = AuditLine.Action
 Line = DriveResultChange.Action
