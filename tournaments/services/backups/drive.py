@@ -31,7 +31,7 @@ from ..core.clubs import MembersByName, club_get_or_create
 from ..core.codes import table_link_create
 from ..core.errors import ServiceError
 from ..drives.money import money_check
-from ..drives.state import SEATS, seatings_of
+from ..drives.reading import SEATS, seatings_of
 from .drive_schema import drive_document_problems
 from .event import club_users, history_author, trail_export, trail_restore
 from .widow import widow_export, widow_restore

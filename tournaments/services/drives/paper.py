@@ -29,7 +29,8 @@ from ...print_data import (
     PrintEvent,
 )
 from .money import money_report, prize_lines, prize_money
-from .state import DriveState, DriveStateError, plain_number
+from .standings import plain_number
+from .state import DriveState, DriveStateError
 
 
 def _schedule_words(state: DriveState, table: int) -> tuple[str, ...]:

@@ -24,7 +24,8 @@ from ...models import (
     person_name,
 )
 from ...reports import headline_figure, headline_words
-from ..drives.state import DriveState, plain_number
+from ..drives.standings import plain_number
+from ..drives.state import DriveState
 from ..duels.state import night_states
 from ..events.scoring import (
     events_meetings,
