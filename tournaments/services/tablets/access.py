@@ -54,7 +54,7 @@ def table_code_lookup(*, code: str, tablet: Tablet) -> TableLink | MatchTable | 
     # without asking the database, which refuses some characters outright.
     could_be = len(cleaned) == CODE_LENGTH and set(cleaned) <= set(CODE_ALPHABET)
     access = TableLink.objects.filter(code=cleaned).first() if could_be else None
-    if access is None and could_be:  # a table of a league match (services/leagues.py)
+    if access is None and could_be:  # a table of a league match (services/leagues/)
         access = MatchTable.objects.select_related("fixture").filter(code=cleaned).first()
         if access is not None:
             require(may_play_match(access.fixture), TableError)
