@@ -2,9 +2,11 @@
 
 One module by concern, each importing the modules it builds on and never this package: ``clubs``,
 ``events`` (pairs, entries, seatings), ``results`` (boards and results), ``history`` and ``audit``
-(the lines nobody edits), ``tablets``, ``heartbeat``, then ``individuals``, ``drives``,
-``competitions``, ``mail``, ``checkins``, ``leagues`` and ``money`` (a drive's fees and prize
-fund). Every model is importable from here.
+(the lines nobody edits), ``tablets``, ``heartbeat``, then ``individuals``, ``team_nights`` (a
+team night's teams), ``drives`` (a drive and its players), ``drive_results`` (its seats, results
+and their history, tables, totals and prize cuts), ``widow``, ``competitions``, ``mail``,
+``checkins``, ``leagues`` and ``money`` (a drive's fees and prize fund). Every model is importable
+from here.
 """
 
 from .audit import AuditLine
@@ -30,17 +32,8 @@ from .clubs import (
     validate_trump_schedule,
 )
 from .competitions import PICKED, Competition
-from .drives import (
-    Drive,
-    DrivePlayer,
-    DriveResult,
-    DriveResultChange,
-    DriveSeat,
-    DriveTable,
-    DriveTeam,
-    DriveTotal,
-    PrizeCut,
-)
+from .drive_results import DriveResult, DriveResultChange, DriveSeat, DriveTable, DriveTotal, PrizeCut
+from .drives import Drive, DrivePlayer
 from .duels import DuelDeal, DuelDealChange, DuelMatch, DuelNight, DuelPlayer, DuelTable
 from .events import DIRECTION_LABELS, Direction, Entry, Event, Pair, RelayStand, Seating
 from .heartbeat import Heartbeat
@@ -51,6 +44,7 @@ from .mail import ResultMail
 from .money import DriveMoney, DrivePayment
 from .results import Adjusted, Board, BoardQuerySet, Granded, Result, ResultChange, ResultQuerySet
 from .tablets import CodeGuard, EventLinks, TableAccess, TableLink
+from .team_nights import DriveTeam
 from .widow import WidowDeal, WidowSeat, WidowTricks
 
 __all__ = [

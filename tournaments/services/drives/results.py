@@ -11,7 +11,7 @@ from django.db import transaction
 from ...domain.drives.games import grand_words
 from ...domain.entry import EntryError, entry_needed
 from ...models import AuditLine, Drive, DriveResult, DriveResultChange, DriveTotal
-from ...models.drives import honours_text
+from ...models.drive_results import honours_text
 from ..core.audit import drive_log
 from ..core.errors import ServiceError
 from ..core.verdicts import require

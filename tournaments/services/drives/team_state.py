@@ -21,7 +21,7 @@ from ...domain.drives.teams import (
 )
 from ...domain.rubbers import Score, void_claim
 from ...models import Drive, DriveTeam
-from ...models.drives import honours_text
+from ...models.drive_results import honours_text
 
 
 class TeamNightState:
