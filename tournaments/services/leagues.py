@@ -1,7 +1,7 @@
 """An inter-club league's writes and reads: the league and its clubs, the fixture list with each
 match's table links, the two sides' score cards and the agreed result, and the league table.
 
-The rules are ``domain/leagues.py``. Each side enters its own card of a table (the tricks it took on
+The rules are ``domain/leagues/``. Each side enters its own card of a table (the tricks it took on
 each of the 24 deals): on the table's tablet, or the organiser from the paper cards. After each
 card the match is looked at again: every card in and every deal adding up to 13, the result is
 agreed (``MatchResult``) and counts in the league table; a deal that differs holds it, and the
