@@ -8,10 +8,11 @@ dates, the rest kept under "More settings".
 >>> best = competition_kind("best")
 >>> best.name, best.values["count"], best.asks
 ('Best 6 of 10 evenings', 6, ('count', 'qualify', 'tag'))
->>> competition_kind("league of nations")
-Traceback (most recent call last):
-...
-tournaments.domain.competitions.CompetitionError: There is no competition of the kind 'league of nations'.
+>>> try:
+...     competition_kind("league of nations")
+... except CompetitionError as error:
+...     print(error)
+There is no competition of the kind 'league of nations'.
 """
 
 from dataclasses import dataclass

@@ -19,3 +19,7 @@ class ScoringError(DomainError):
 
 class DriveError(DomainError):
     """A whist drive that cannot be set up or played as asked."""
+
+
+class LeagueError(DomainError):
+    """A league, fixture list or score card that breaks the league's rules."""

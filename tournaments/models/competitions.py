@@ -1,5 +1,5 @@
 """A club's competitions over a season: the rules, as the organiser set them. The standings are
-worked out from the published evenings by ``domain/competitions.py``."""
+worked out from the published evenings by ``domain/competitions/``."""
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator

@@ -1,5 +1,5 @@
 """A club's competitions: saved with a line in the club's trail, and their standings worked out
-from the club's published evenings by ``domain/competitions.py``.
+from the club's published evenings by ``domain/competitions/``.
 
 Each evening is read as the domain's ``Evening`` once and kept in the season's cache
 (``core.season_cache``: on disk by default, so a restart finds it) under the key of what its

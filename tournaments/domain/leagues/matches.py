@@ -1,16 +1,4 @@
-"""An inter-club whist league, as the Aberdeen Whist League plays it: the fixture list, a match's
-result from its two score cards, and the league table.
-
-**Fixtures.** Every club meets every other four times, twice at home and twice away. The list is
-made by the circle method: one club stays put, the others turn one place a round, and the pairs
-facing each other play; an odd number of clubs adds an empty place, and the club drawn against it
-has the round off (a bye). One turn of the circle is a *leg*, in which each pair of clubs meets
-once; the second leg plays the first with home and away swapped, and the third and fourth legs
-play the first two again. Within a leg the home side alternates as far as the circle allows (the
-club that stays put alternates round by round; the others sit at home on even places), and each
-club has one bye a leg. Each leg's rounds are then played in an order that gives no club three
-home (or three away) matches running over the whole season, where the legs meet too, nor the same
-club two rounds running; the circle's own order where it already does.
+"""A league match: its movement, the two sides' score cards, and its result.
 
 **A match** is six a side: three pairs a club at three tables, 24 deals. The home pairs sit N/S
 and stay; the visiting pairs move one table on after every 8 deals, so each home pair meets each
@@ -36,17 +24,7 @@ their honours are the same claim seen from both sides (4 on one, −4 on the oth
 8 deals at a table is that table's games (new pairs, new games): the home pair N/S. A table's
 result is its rubber points over its three stanzas, an unfinished game scoring nothing and an
 unfinished rubber its finished games without the 2; the club with more rubber points over its
-tables wins the match (3 points, 1 a tie), and the league table places clubs level on points by
-their rubber points, then as before.
-
-**The league table**: played, won, tied, lost, tricks for and against, points; in order of
-points, then trick difference (for minus against), then tricks for; clubs level on all three share
-a place (``domain.places.shared_places``).
-
-Worked example: two clubs meet four times, in four rounds.
-
->>> [(f.round, f.home, f.away) for f in make_fixtures(["Dee", "Don"])]
-[(1, 'Don', 'Dee'), (2, 'Dee', 'Don'), (3, 'Don', 'Dee'), (4, 'Dee', 'Don')]
+tables wins the match (3 points, 1 a tie).
 
 A match where the cards agree on every deal: the home side took 7 tricks of each deal at
 table 1 and 6 at tables 2 and 3.
@@ -64,10 +42,6 @@ The visitors' card at table 2 says they took 8 on deals 5 and 9, where the home 
 >>> held.state, held.reason
 ('held', 'table 2 deals 5 and 9 differ')
 
->>> table = league_table(["Dee", "Don"], [Played("Dee", "Don", 456, 480)])
->>> [(row.place, row.club, row.points, row.difference) for row in table]
-[('1', 'Don', 3, 24), ('2', 'Dee', 0, -24)]
-
 The same agreed cards in games to 5, honours claimed by nobody: at table 1 the home pairs take a
 point a deal, so each stanza of 8 deals is a game won at the fifth deal as a treble (the visitors
 have nothing) and a game unfinished, +3 a stanza, +9 at the table; the visitors the same at tables
@@ -78,21 +52,16 @@ have nothing) and a game unfinished, +3 a stanza, +9 at the table; the visitors 
 ('agreed', -9, 0, 3)
 """
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date as Date
 
-from .errors import DomainError
-from .places import shared_places
-from .rubbers import Score, play_deal, table_result, void_claim
+from ..errors import LeagueError
+from ..rubbers import Score, play_deal, table_result, void_claim
 
-MEETINGS = 4  # each pair of clubs meets four times: twice at each club's home
 TABLES = (1, 2, 3)  # six a side: three pairs a club
 DEALS = range(1, 25)  # 24 deals a match
 STANZA = 8  # deals before the visiting pairs move one table on
 TRICKS = 13
-MIN_CLUBS, MAX_CLUBS = 2, 20
-MIN_DAYS_BETWEEN, MAX_DAYS_BETWEEN = 1, 60  # from one round to the next: a day to two months
 WIN, TIE, LOSS = 3, 1, 0
 
 AGREED, HELD, WAITING = "agreed", "held", "waiting"
@@ -102,147 +71,6 @@ Card = Mapping[tuple[int, int], int]  # (table, deal) -> the tricks the card's s
 # (table, deal) -> the honours claimed, from the card's side: 4 or 2 its own, -4 or -2 the other's.
 Honours = Mapping[tuple[int, int], int]
 HONOURS = (-4, -2, 0, 2, 4)
-
-
-class LeagueError(DomainError):
-    """A league, fixture list or score card that breaks the league's rules."""
-
-
-@dataclass(frozen=True)
-class Fixture:
-    round: int
-    home: Hashable
-    away: Hashable
-
-
-def _leg(count: int) -> list[list[tuple[int, int]]]:
-    """One turn of the circle for an even ``count`` of places: each round's (home, away) places."""
-    fixed = count - 1
-    turning = list(range(count - 1))
-    rounds = []
-    for number in range(count - 1):
-        circle = turning[number:] + turning[:number]
-        first = (fixed, circle[0]) if number % 2 == 0 else (circle[0], fixed)
-        pairs = [first]
-        for place in range(1, count // 2):
-            left, right = circle[place], circle[count - 1 - place]
-            pairs.append((right, left) if place % 2 else (left, right))
-        rounds.append(pairs)
-    return rounds
-
-
-def make_fixtures(clubs: Sequence[Hashable]) -> list[Fixture]:
-    """The league's fixture list: rounds numbered from 1, every pair of clubs meeting four times,
-    twice at each home; a club missing from a round has a bye. The rounds of each leg are played
-    in an order (``_season_order``) that gives no club three home or three away matches running."""
-    if not MIN_CLUBS <= len(clubs) <= MAX_CLUBS:
-        raise LeagueError(f"A league has {MIN_CLUBS} to {MAX_CLUBS} clubs, not {len(clubs)}.")
-    if len(set(clubs)) != len(clubs):
-        raise LeagueError("Each club can be in the league once only.")
-    places = list(clubs) + ([None] if len(clubs) % 2 else [])
-    leg = _leg(len(places))
-    legs = [leg, [[(away, home) for home, away in pairs] for pairs in leg]] * (MEETINGS // 2)
-    byes = {place for place, club in enumerate(places) if club is None}
-    fixtures = []
-    for number, pairs in enumerate(_season_order(legs, byes), start=1):
-        for home, away in pairs:
-            if home not in byes and away not in byes:
-                fixtures.append(Fixture(number, places[home], places[away]))
-    return fixtures
-
-
-SEARCH_STEPS = 100_000  # rounds tried before the circle's own order is kept; a 20-club league needs 81
-
-
-def _season_order(legs: list[list[list[tuple[int, int]]]], byes: set[int]) -> list[list[tuple[int, int]]]:
-    """The season's rounds, each leg's in an order where no club plays three home (or three away)
-    matches running, across the legs too (a bye between counts for nothing), no club is more than
-    two home matches ahead of its away ones (or behind) after any round, and no club meets the same
-    club in two rounds running. Each leg's rounds are tried in the circle's order first, so a leg
-    that needs no change keeps it. When no order is found within ``SEARCH_STEPS`` (two clubs meet
-    every round), the circle's order is kept.
-
-    Four clubs: the circle's order puts three away matches running where the second leg begins;
-    its first two rounds swapped, no club has such a run.
-
-    >>> legs = [_leg(4), [[(a, h) for h, a in pairs] for pairs in _leg(4)]] * 2
-    >>> [legs[1].index(pairs) for pairs in _season_order(legs, set())[3:6]]
-    [1, 0, 2]
-    """
-    state: dict[int, tuple[tuple[bool, ...], int, int | None]] = {}  # last two venues, balance, opponent
-    order: list[list[tuple[int, int]]] = []
-    steps = 0
-
-    def played(pairs: list[tuple[int, int]]) -> dict[int, tuple[tuple[bool, ...], int, int | None]] | None:
-        """Each club's state after this round, or None when the round breaks a rule for one."""
-        after = {place: (last, balance, None) for place, (last, balance, _) in state.items()}
-        for home, away in pairs:
-            if home in byes or away in byes:
-                continue
-            for place, at_home, other in ((home, True, away), (away, False, home)):
-                last, balance, opponent = state.get(place, ((), 0, None))
-                balance += 1 if at_home else -1
-                if last == (at_home, at_home) or abs(balance) > 2 or opponent == other:
-                    return None
-                after[place] = ((*last, at_home)[-2:], balance, other)
-        return after
-
-    def place_rounds(leg: int, left: list[int]) -> bool:
-        nonlocal state, steps
-        if not left:
-            return leg + 1 == len(legs) or place_rounds(leg + 1, list(range(len(legs[leg + 1]))))
-        for index in left:
-            steps += 1
-            if steps > SEARCH_STEPS:
-                return False
-            after = played(legs[leg][index])
-            if after is None:
-                continue
-            before, state = state, after
-            order.append(legs[leg][index])
-            if place_rounds(leg, [other for other in left if other != index]):
-                return True
-            state = before
-            order.pop()
-        return False
-
-    if place_rounds(0, list(range(len(legs[0])))):
-        return order
-    return [pairs for leg in legs for pairs in leg]
-
-
-# Days a club's members keep for their families: a round generated on one is said, to be moved.
-HOLIDAYS = {(12, 25): "Christmas Day", (12, 26): "Boxing Day", (1, 1): "New Year's Day"}
-
-
-def holiday(day: Date) -> str:
-    """The holiday ``day`` is, "" when none.
-
-    >>> holiday(Date(2026, 12, 25)), holiday(Date(2027, 1, 1)), holiday(Date(2026, 12, 24))
-    ('Christmas Day', "New Year's Day", '')
-    """
-    return HOLIDAYS.get((day.month, day.day), "")
-
-
-def holiday_warnings(rounds: Mapping[int, Date | None]) -> list[str]:
-    """What to say of the rounds (number -> date) that fall on a holiday, in order.
-
-    >>> [said] = holiday_warnings({12: Date(2026, 12, 21), 13: Date(2026, 12, 28), 14: Date(2027, 1, 1)})
-    >>> said.split(":")[0]
-    "Round 14 falls on New Year's Day, Fri 1 Jan 2027"
-    """
-    return [
-        f"Round {number} falls on {holiday(day)}, {day:%a} {day.day} {day:%b %Y}: "
-        "move it to another day if the clubs will not play then."
-        for number, day in sorted(rounds.items())
-        if day is not None and holiday(day)
-    ]
-
-
-def check_days_between(days: int) -> None:
-    """Rounds are 1 to 60 days apart: two on one day would ask a club to play twice at once."""
-    if not MIN_DAYS_BETWEEN <= days <= MAX_DAYS_BETWEEN:
-        raise LeagueError(f"Rounds are {MIN_DAYS_BETWEEN} to {MAX_DAYS_BETWEEN} days apart, not {days}.")
 
 
 @dataclass(frozen=True)
@@ -457,64 +285,3 @@ def void_claims(game: int, card: Card, honours: Honours, sides: Sequence[str] = 
 def stanza_result(game: int, home_card: Card, home_honours: Honours, meeting: Meeting) -> tuple[int, int]:
     """A stanza's rubber points at its table, the home pair's and the visitors'."""
     return table_result(game, stanza_deals(home_card, home_honours, meeting))
-
-
-@dataclass(frozen=True)
-class Played:
-    """An agreed match, as the league table counts it."""
-
-    home: Hashable
-    away: Hashable
-    home_tricks: int
-    away_tricks: int
-    home_rubber_points: int | None = None  # in games and rubbers (None: the tricks decide)
-
-
-@dataclass(frozen=True)
-class Standing:
-    place: str
-    club: Hashable
-    played: int
-    won: int
-    tied: int
-    lost: int
-    tricks_for: int
-    tricks_against: int
-    points: int
-    rubber_points: int = 0  # in games and rubbers: the rubber points over the club's matches
-
-    @property
-    def difference(self) -> int:
-        return self.tricks_for - self.tricks_against
-
-
-def league_table(clubs: Sequence[Hashable], played: Sequence[Played]) -> list[Standing]:
-    """The league table of the clubs from their agreed matches: by points, then trick difference,
-    then tricks for; clubs level on all three share a place and are listed in the order given."""
-    figures = {club: [0, 0, 0, 0, 0, 0] for club in clubs}  # played, won, tied, lost, for, against
-    rubbers = dict.fromkeys(clubs, 0)
-    for match in played:
-        home_rubbers = match.home_rubber_points
-        for club, tricks, against, own in (
-            (match.home, match.home_tricks, match.away_tricks, home_rubbers),
-            (
-                match.away,
-                match.away_tricks,
-                match.home_tricks,
-                None if home_rubbers is None else -home_rubbers,
-            ),
-        ):
-            row = figures[club]
-            row[0] += 1
-            decided = (tricks, against) if own is None else (own, -own)
-            row[1 + (WIN, TIE, LOSS).index(_points(*decided))] += 1
-            row[4] += tricks
-            row[5] += against
-            rubbers[club] += own or 0
-    rows = [(club, row, row[1] * WIN + row[2] * TIE + row[3] * LOSS) for club, row in figures.items()]
-    rows.sort(key=lambda entry: (-entry[2], -rubbers[entry[0]], -(entry[1][4] - entry[1][5]), -entry[1][4]))
-    places = shared_places([(points, rubbers[club], row[4] - row[5], row[4]) for club, row, points in rows])
-    return [
-        Standing(place, club, *row, points, rubbers[club])
-        for place, (club, row, points) in zip(places, rows, strict=True)
-    ]
