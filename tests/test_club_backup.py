@@ -22,7 +22,7 @@ from tournaments.models import (
     ResultMail,
     TableLink,
 )
-from tournaments.services.backups.club import MIGRATIONS, VERSION
+from tournaments.services.backups.club_versions import MIGRATIONS, VERSION
 from tournaments.services.drives import drive_result_correct
 from tournaments.services.events.results import result_correct
 from tournaments.services.season.competition_pages import competition_csv

@@ -13,7 +13,8 @@ from pypdf import PdfReader
 
 from tournaments.models import AuditLine, Drive, Erasure, Event, Member, ResultMail
 from tournaments.services import ServiceError, drives
-from tournaments.services.backups.club import club_backup_chunks, club_backup_restore
+from tournaments.services.backups.club import club_backup_chunks
+from tournaments.services.backups.club_restore import club_backup_restore
 from tournaments.services.core.members import erasure_mark, erasures_in_file, member_forget
 from tournaments.services.season.mail import results_queue
 

@@ -10,7 +10,7 @@ from django.core.management import call_command
 
 from tests.leagues import away_cards, home_cards, make_league
 from tournaments.models import CardDeal, Club, League, LeagueClub, MatchTable, TableLink
-from tournaments.services.backups.club import MIGRATIONS
+from tournaments.services.backups.club_versions import MIGRATIONS
 from tournaments.services.leagues import match_card_enter, match_state
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -102,7 +102,8 @@ def test_the_organiser_site_offers_the_choice(demo, client, django_user_model):
 def test_a_backup_keeps_each_members_choice_and_the_clubs(demo):
     import json
 
-    from tournaments.services.backups.club import club_backup_chunks, club_backup_restore
+    from tournaments.services.backups.club import club_backup_chunks
+    from tournaments.services.backups.club_restore import club_backup_restore
 
     Club.objects.filter(pk=demo.pk).update(guests_published=True)
     written = json.loads("".join(club_backup_chunks(Club.objects.all())))
@@ -120,7 +121,8 @@ def test_a_backup_keeps_each_members_choice_and_the_clubs(demo):
 def test_a_backup_from_before_the_choices_publishes_names_in_full(demo):
     import json
 
-    from tournaments.services.backups.club import club_backup_chunks, club_backup_restore
+    from tournaments.services.backups.club import club_backup_chunks
+    from tournaments.services.backups.club_restore import club_backup_restore
 
     older = json.loads("".join(club_backup_chunks(Club.objects.all())))
     for club in older["clubs"]:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from django.core.management import BaseCommand, CommandError, call_command
 
-from tournaments.services.backups.club import ClubBackupError, club_backup_read, club_backup_restore
+from tournaments.services.backups.club_restore import club_backup_restore
+from tournaments.services.backups.club_versions import ClubBackupError, club_backup_read
 
 
 class Command(BaseCommand):

@@ -1,6 +1,7 @@
-"""A club's leagues in its backup (``backups/club.py``): each league with its clubs, fixtures, the
-match tables' links and codes, each side's own (printed or shared codes go on working), every card
-and the agreed results, so the league table after a restore is the one before it.
+"""A club's leagues in its backup (``backups/club.py``, restored by ``club_restore.py``): each
+league with its clubs, fixtures, the match tables' links and codes, each side's own (printed or
+shared codes go on working), every card and the agreed results, so the league table after a
+restore is the one before it.
 
 A league's club linked to one of ours is named by that club's name, and linked again once every
 club of the file is restored (it may be a club restored after this one).

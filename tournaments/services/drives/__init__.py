@@ -1,8 +1,8 @@
 """Setting up a whist drive (``setup``), entering its players (``entries``), running it (``play``,
 each hand's count in ``results``, at a table's tablet in ``tablet``) as its lifecycle allows
-(``lifecycle``), reading its state (``state``), its paper and report (``paper``), its money
-(``money``). Its backup is in ``services/backups/drive.py``: backups depend on what they save,
-never the other way."""
+(``lifecycle``), reading its state (``state``), its paper (``paper``, a team night's in
+``team_paper``), its report as data (``report``), its money (``money``). Its backup is in
+``services/backups/drive.py``: backups depend on what they save, never the other way."""
 
 from .entries import drive_guest_warnings, drive_player_add, drive_player_remove, role_suggestion
 from .lifecycle import drive_allows
@@ -18,7 +18,7 @@ from .money import (
     prize_lines,
     prize_money,
 )
-from .paper import drive_documents, drive_itinerary_cards, drive_print, drive_report
+from .paper import drive_documents, drive_itinerary_cards, drive_print
 from .play import (
     drive_close,
     drive_move_call,
@@ -28,6 +28,7 @@ from .play import (
     drive_start,
     prize_cut_record,
 )
+from .report import drive_report
 from .results import (
     drive_result_confirm,
     drive_result_correct,

@@ -1,21 +1,13 @@
-"""A drive on paper and as data: the printed documents and ``drive_state``'s report."""
-
-from dataclasses import replace
+"""A drive on paper: the documents it prints (score cards, table cards, results, an individual
+drive's itinerary cards), a team night's from ``team_paper``. Its report as data is ``report``."""
 
 from django.urls import reverse
 
 from ...domain.boards import STRAIN_SYMBOLS
-from ...domain.drives import (
-    GENT,
-    LADY,
-    Format,
-)
-from ...domain.drives.teams import AWAY, HOME, Rule, TeamHand, team_card
+from ...domain.drives import GENT, LADY, Format
 from ...domain.errors import DomainError
 from ...domain.movements.whist import whist_schedule
-from ...models import (
-    Drive,
-)
+from ...models import Drive
 from ...pdf import render_drive
 from ...print_data import (
     SCORE_CARD_COLUMNS,
@@ -28,9 +20,10 @@ from ...print_data import (
     DriveTableCard,
     PrintEvent,
 )
-from .money import money_report, prize_lines, prize_money
+from .money import prize_lines
 from .standings import plain_number
 from .state import DriveState, DriveStateError
+from .team_paper import team_night_paper
 
 
 def _schedule_words(state: DriveState, table: int) -> tuple[str, ...]:
@@ -48,112 +41,6 @@ def _schedule_words(state: DriveState, table: int) -> tuple[str, ...]:
     if any(seated.sit_out for hand in state.seatings.values() for seated in hand.values()):
         lines.append(sit_out)
     return tuple(lines)
-
-
-def _rules(state: DriveState) -> dict | None:
-    rules = state.game.rulebook
-    return None if rules is None else {"key": rules.key, "name": rules.name, "summary": rules.summary}
-
-
-def _hand(state: DriveState, hand: int, table: int) -> dict:
-    ns_points, ew_points = state.points(hand, table)
-    return {
-        "hand": hand,
-        "table": table,
-        "ns_tricks": state.results[(hand, table)],
-        "granded": state.grands[(hand, table)],
-        "ns_points": ns_points,
-        "ew_points": ew_points,
-    }
-
-
-def drive_report(*, drive: Drive) -> dict:
-    """The drive's state as plain data (``drive_state --format json``). Each player has the place
-    the results page gives them (``DriveState.player_standings``): in their role's list ("6=" when
-    level), the one list of an individual drive, their team's at a team night; listed in that
-    order, list by list. The game and its rules (None for whist), and each confirmed hand at each
-    table: N/S's tricks, who went grand ("" in whist) and each couple's points (whist: tricks)."""
-    state = DriveState(drive)
-    return {
-        "drive": drive.pk,
-        "name": drive.name,
-        "status": drive.status,
-        "game": drive.game,
-        "rules": _rules(state),
-        "measure": str(drive.evening_format.measure),
-        "hand": state.next_hand(),
-        "seating": [
-            {
-                "hand": hand,
-                "tables": [
-                    {"table": t.table, "ns": list(t.ns), "ew": list(t.ew), "sit_out": t.sit_out}
-                    for _, t in sorted(state.seatings[hand].items())
-                ],
-            }
-            for hand in sorted(state.seatings)
-        ],
-        "hands": [_hand(state, hand, table) for hand, table in sorted(state.results)],
-        "players": [
-            {
-                "player": standing.score.player,
-                "name": state.name(standing.score.player),
-                "role": standing.score.role,
-                "place": standing.place,
-                "score": plain_number(standing.score.score),
-                "first_half": plain_number(standing.score.first_half),
-                "hands_played": standing.score.hands_played,
-                "sat_out": standing.score.sat_out,
-            }
-            for standing in state.player_standings()
-        ],
-        "prizes": [
-            {
-                "prize": a.prize.value,
-                "label": a.label,
-                "player": a.player,
-                "score": None if a.score is None else plain_number(a.score),
-                "tie": bool(a.tied) and not a.cut and not a.shared,
-                "tied": list(a.tied),
-                "cut": a.cut,
-                "shared": a.shared,
-                "money": m.amount,  # pence: the place's own money
-                "paid": {player: pence for player, pence in m.paid},  # pence to each winner
-            }
-            for m in prize_money(state)
-            for a in (m.award,)
-        ],
-        "money": money_report(state),
-        "teams": [
-            {
-                "place": place,
-                "team": s.team,
-                "name": state.teams[s.team].name,
-                "points": s.points,
-                "tricks": s.tricks,
-                "home": s.home.points,
-                "away": s.away.points,
-            }
-            for place, s in (state.team_placings() if drive.evening_format.ranks_teams else [])
-        ],
-        # In games and rubbers, the points a game is played to (``game`` is the game at the tables,
-        # whist or Minnesota; ``measure`` says the team points are rubber points).
-        "game_to": drive.rubbers or None,
-        "rubbers": [
-            {
-                "visit": v.visit,
-                "table": v.table,
-                "home": v.home,
-                "away": v.away,
-                "hands": v.hands,
-                "score": v.score.line(),
-                "games": [
-                    {"winner": "ns" if g.winner == 0 else "ew", "value": g.value} for g in v.score.finished
-                ],
-                "rubber_points": {"home": v.score.rubber_points[0], "away": v.score.rubber_points[1]},
-            }
-            for v in state.table_visits()
-        ],
-    }
 
 
 def _movement_words(state: DriveState, table: int) -> tuple[str, ...]:
@@ -194,152 +81,6 @@ def _movement_words(state: DriveState, table: int) -> tuple[str, ...]:
     return (stay, f"{movers} {lady}: up to table {up}.", f"{movers} {gent}: down to table {down}.")
 
 
-def _pair_of(team: str, pair: str) -> str:
-    """A team's pair, "away pair of Kings": no possessive to get wrong on a name ending in "s"
-    (a plural "Kings", a singular "Boss")."""
-    return f"{pair} pair of {team}"
-
-
-def _visit_words(drive) -> str:
-    """ "each hand", or "every 4 hands" when the away pairs stay a visit of several."""
-    return "each hand" if drive.hands_per_round == 1 else f"every {drive.hands_per_round} hands"
-
-
-def _points_words(drive) -> str:
-    """How a team night's points come, for its table cards."""
-    if drive.rubbers:
-        return (
-            f"{drive.evening_format.scoring}: each visit of {drive.hands_per_round} hands is this table's "
-            "games; claim honours after the tricks."
-        )
-    return f"Points: {drive.get_team_points_display().lower()}."
-
-
-def _in_rubbers(state: DriveState, team: int, lines) -> list[TeamHand]:
-    """A team card's hands in games and rubbers: the points of both its pairs' tables come at the
-    last hand of each visit (the tables' rubber points), none on the hands before."""
-    each = state.drive.hands_per_round
-    results = {(v.visit, v.table): v.score.rubber_points for v in state.table_visits()}
-    out = []
-    for line in lines:
-        visit, done = (line.hand - 1) // each + 1, line.hand % each == 0
-        home = results.get((visit, team)) if done and (line.hand, team) in state.results else None
-        away = (
-            results.get((visit, line.away_table))
-            if done and (line.hand, line.away_table) in state.results
-            else None
-        )
-        out.append(
-            replace(
-                line,
-                home_points=None if home is None else home[0],
-                away_points=None if away is None else away[1],
-            )
-        )
-    return out
-
-
-def _figure(points: int) -> str:
-    """A team card's figure, a loss with a minus sign: "3", "−3" (rubber points and Minnesota
-    points can be lost)."""
-    return f"−{-points}" if points < 0 else str(points)
-
-
-def _both_pairs(home: int | None, away: int | None) -> str:
-    """A team card's points for a hand, its home pair's and its away pair's as a sum: "1 + 0",
-    "0 − 3"; a pair's not in yet is left blank ("4 +"), and nothing when neither is."""
-    if home is None and away is None:
-        return ""
-    first = "" if home is None else _figure(home)
-    if away is None:
-        return f"{first} +"
-    return f"{first} {'−' if away < 0 else '+'} {abs(away)}".lstrip()
-
-
-def _team_night_paper(state: DriveState) -> dict:
-    """A team night's cards (one a team), its table cards' words and its results (teams, pairs)."""
-    drive, count = state.drive, len(state.teams)
-    rule, each = Rule(drive.team_points), drive.hands_per_round
-    cards = []
-    for number, team in state.teams.items():
-        rows, running = [], 0
-        lines = (
-            team_card(rule, count, number, drive.hands, state.results, state.team_points, per_round=each)
-            if count > 1
-            else ()
-        )
-        for line in _in_rubbers(state, number, lines) if drive.rubbers else lines:
-            host = state.teams[line.away_table].name
-            played = line.home_points is not None and line.away_points is not None
-            points = (line.home_points or 0) + (line.away_points or 0)
-            running += points
-            rows.append(
-                (
-                    str(line.hand),
-                    _team_deal(state, line.hand, number, line.away_table),
-                    str(line.away_table),
-                    _pair_of(state.teams[line.visitors].name, AWAY),
-                    _pair_of(host, HOME),
-                    _both_pairs(line.home_points, line.away_points),
-                    _figure(running) if played else "",
-                )
-            )
-        total = _figure(state.team_scores[number].points) if count > 1 else ""
-        cards.append(DriveCard(f"Team {number} · {team.name}", tuple(rows), total))
-    words = {
-        table: (
-            f"Team {table}'s home pair ({state.pair_names(table, HOME)}): sit N/S at this table all evening.",
-            f"Away pairs sit E/W. After {_visit_words(drive)} every away pair goes one table up, passing "
-            "over its own team's table; the tablet says where.",
-            _points_words(drive),
-            *state.rules_words,
-        )
-        for table in state.teams
-    }
-    teams = tuple(
-        (
-            place,
-            str(s.team),
-            state.teams[s.team].name,
-            str(s.home.points),
-            str(s.away.points),
-            str(s.points),
-            str(s.tricks),
-        )
-        for place, s in (state.team_placings() if count > 1 else [])
-    )
-    pairs = tuple(
-        (
-            place,
-            f"{p.team}{'H' if p.pair == HOME else 'A'}",
-            f"{state.teams[p.team].name}, {p.pair}: {state.pair_names(p.team, p.pair)}",
-            str(p.points) if p.pair == HOME else "",
-            "" if p.pair == HOME else str(p.points),
-            str(p.points),
-            str(p.tricks),
-        )
-        for place, p in (state.pair_placings() if count > 1 else [])
-    )
-    return {
-        "cards": tuple(cards),
-        "words": words,
-        "results": DriveResults(
-            (),
-            (("Teams", teams), ("Pairs", pairs)),
-            columns=(
-                "Place",
-                "Team",
-                "Name",
-                "Home",
-                "Away",
-                str(drive.evening_format.measure).capitalize(),
-                "Tricks",
-            ),
-        ),
-        "card_columns": _columns(state, TEAM_CARD_COLUMNS),
-    }
-
-
 def _columns(state: DriveState, columns: tuple[str, ...]) -> tuple[str, ...]:
     """A card's columns in the drive's game: a Minnesota card says who went grand where a whist
     card says the trumps, and scores points."""
@@ -353,20 +94,6 @@ def _deal(state: DriveState, hand: int, table: int | None, key: str) -> str:
     if state.drive.evening_format.trumps:
         return STRAIN_SYMBOLS[state.trumps(hand)]
     return state.grand_of(hand, table, key) if table is not None else ""
-
-
-def _team_deal(state: DriveState, hand: int, home: int, away: int) -> str:
-    """A team card's second column: the trumps, or who went grand at the home pair's table and at
-    the away pair's ("Us, Low")."""
-    if state.drive.evening_format.trumps:
-        return STRAIN_SYMBOLS[state.trumps(hand)]
-    tables = state.seatings.get(hand, {})
-    said = [
-        state.grand_of(hand, table, (seated.ns if home_pair else seated.ew)[0])
-        for table, home_pair in ((home, True), (away, False))
-        if (seated := tables.get(table)) is not None
-    ]
-    return ", ".join(said) if any(said) else ""
 
 
 ITINERARY_CARDS = "itinerary-cards"
@@ -409,7 +136,13 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
         return drive_itinerary_cards(drive=drive)
     state = DriveState(drive)
     if state.is_team_night:
-        return _print(state, document, base_url, **_team_night_paper(state))
+        return _print(
+            state,
+            document,
+            base_url,
+            **team_night_paper(state),
+            card_columns=_columns(state, TEAM_CARD_COLUMNS),
+        )
     cards = []
     for player in state.players_in_card_order():
         key = player.key
