@@ -57,14 +57,17 @@ def score_cards_story(pack: PrintPack) -> list:
     large = pack.event.large_print
     percentages = not (large or grand) and any(card.percentage for card in pack.score_cards)
     notes = () if large and grand else ("Notes",) if large else ("My notes",)
-    header = ["Board", "Round", "Opponents", "Cards", *(["Grand"] if grand else []), "Tricks"]
+    # In large print a Minnesota card says who went grand in the tricks' own cell ("Them 3"): a
+    # column of its own would leave a long name no room.
+    apart = grand and not large
+    header = ["Board", "Round", "Opponents", "Cards", *(["Grand"] if apart else []), "Tricks"]
     widths = [
         column_width("Board", "100 ♥", size=size),
         column_width("Round", size=size),
         0,
         column_width("Cards", size=size),
-        *([column_width("Grand", "Them", size=size)] if grand else []),
-        column_width("Tricks", size=size),
+        *([column_width("Grand", "Them", size=size)] if apart else []),
+        column_width("Tricks", *(["Them 13"] if grand and not apart else []), size=size),
     ]
     if grand:
         header.append("Net")
@@ -90,9 +93,15 @@ def score_cards_story(pack: PrintPack) -> list:
             # The opponents once a round: the round's other boards are against the same pair.
             same = index and card.rows[index - 1].round == r.round
             row = [_board(r.board, r.trumps), str(r.round), "" if same else r.opponents, r.direction]
-            figures = [r.grand, r.tricks, r.net] if grand else [r.tricks]
+            figures = (
+                [r.grand, r.tricks, r.net]
+                if apart
+                else [" ".join(x for x in (r.grand, r.tricks) if x), r.net]
+                if grand
+                else [r.tricks]
+            )
             rows.append([*row, *figures, r.score, *([""] if percentages else []), *([""] * len(notes))])
-        total = ["Total", "", "", "", *([""] if grand else []), card.tricks, *([""] if grand else [])]
+        total = ["Total", "", "", "", *([""] if apart else []), card.tricks, *([""] if grand else [])]
         rows.append([*total, card.total, *([card.percentage] if percentages else []), *([""] * len(notes))])
         line = f"{pack.event.name} · {pack.event.date} · personal score card"
         if not percentages and card.percentage:
