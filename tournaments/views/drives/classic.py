@@ -185,8 +185,10 @@ def classic_paper(request, drive: Drive, document: str):
 
 def classic_live(request, drive: Drive):
     """The grid of tables by hands alone, refreshing itself (a team night's too): for a second
-    screen at the desk."""
+    screen at the desk, once started (until then the run page)."""
     allows = drives.drive_allows(drive)
+    if not allows["started"]:
+        return redirect("tournaments:drive-run", drive_id=drive.pk)
     state = drives.DriveState(drive)
     context = {"drive": drive, "allows": allows, **drive_grid_context(state)}
     if allows["play"]:
