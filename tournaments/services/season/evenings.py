@@ -12,6 +12,7 @@ from datetime import date
 
 from django.urls import reverse
 
+from ...domain.drives.games import BIG_HAND  # a hand of ten tricks or more is a record
 from ...domain.formats import EveningFormat
 from ...domain.individuals import rank_individuals
 from ...domain.scoring import pair_label
@@ -33,8 +34,6 @@ from ..events.scoring import (
     meetings_of,
 )
 from ..widow.state import WidowState
-
-TEN_TRICKS = 10  # a hand of ten tricks or more is a record (and a drive's "ten-plus" prize)
 
 
 @dataclass(frozen=True)
@@ -137,7 +136,7 @@ def events_evenings(events, member_ids=None) -> list[tuple[int, Evening]]:
             tens = 0
             for theirs, tricks in scores.played.get(standing.pair, ()):
                 opponents.update(person for person in people.get(theirs, ()) if person.name)
-                tens += tricks is not None and tricks >= TEN_TRICKS
+                tens += tricks is not None and tricks >= BIG_HAND
             for me, partner in ((pair[0], pair[1]), (pair[1], pair[0])):
                 if not _wanted(me.member_id, member_ids):
                     continue
@@ -214,7 +213,7 @@ def _individual_evenings(event, scores, pairs, seats, played, member_ids) -> lis
                 opponents.update(
                     person for number in partnerships.get(theirs, ()) for person in people[number]
                 )
-                tens += tricks is not None and tricks >= TEN_TRICKS
+                tens += tricks is not None and tricks >= BIG_HAND
         for me in people[standing.player]:
             if not _wanted(me.member_id, member_ids):
                 continue
@@ -363,7 +362,7 @@ def nights_evenings(nights, member_ids=None) -> list[tuple[int, Evening]]:
                     opponents[_person(other.member, other.guest)] += len(confirmed)
                     played += len(confirmed)
                     mine = [d.tricks_a if match.a == player else d.tricks_b for d in confirmed]
-                    tens += sum(t >= TEN_TRICKS for t in mine) if night.scoring.tricks == 13 else 0
+                    tens += sum(t >= BIG_HAND for t in mine) if night.scoring.tricks == 13 else 0
             figure = line.standing.game_points
             evening = Evening(
                 kind="night",
