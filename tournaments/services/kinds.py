@@ -2,12 +2,14 @@
 
 A format declares what an evening *is* (who plays, what a table enters, how it is scored and
 named); its entry here says what *serves* it: which model keeps it, the reader of its state, its
-members' rows for their pages and the results e-mail, its entrants for the competitions, its export
-for the club's backup, and its organiser's and results pages. A shared output asks an evening's
+members' rows for their pages and the results e-mail, its entrants for the competitions, its money,
+and its organiser's and results pages. (The club's backup keeps its own table of what each model
+exports, ``backups.club``: the backups sit below this module.) A shared output asks an evening's
 entry (``kind_of``), or takes many evenings a kind at a time (``by_kind``), and never tests which
 kind it is; a new kind is a new entry here and folders of its own. ``tests/test_kinds.py`` fails
 when a format has no entry.
 
+>>> from tournaments.domain.formats import FORMATS
 >>> sorted(KINDS) == sorted(FORMATS)
 True
 >>> KINDS["widow"].results_page, KINDS["progressive"].results_page
@@ -20,11 +22,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.db import models
+from django.urls import reverse
 
 from ..models import Drive, DuelNight, Event, Fixture
-from .backups.drive import drive_export
-from .backups.duel import duel_export
-from .backups.event import event_export
 from .drives.money import drive_accounts
 from .drives.state import DriveState
 from .duels.state import night_states
@@ -58,12 +58,17 @@ class Kind:
     # {id: (players, entrants)} for some published evenings of this kind, as a competition counts
     # them (a two-player night's are read with the night itself: ``season.club_season``).
     entrants: Callable[[list], dict]
-    export: Callable | None  # one evening as its part of the club's backup
     # Its money (``domain.drives.money.Accounts``) from its state: fees, takings, fund and prizes
     # (None: it keeps no money of its own).
     accounts: Callable | None
     run_page: str  # the organiser's page it is run from
     results_page: str  # its results for everyone, once published
+
+    def run_url(self, pk: int) -> str:
+        return reverse("tournaments:" + self.run_page, args=[pk])
+
+    def results_url(self, pk: int) -> str:
+        return reverse("tournaments:" + self.results_page, args=[pk])
 
 
 EVENT = Kind(
@@ -71,7 +76,6 @@ EVENT = Kind(
     state=None,  # an event's scores are read many at a time: ``events.scoring.events_scores``
     season=events_evenings,
     entrants=events_entrants,
-    export=event_export,
     accounts=None,
     run_page="event-run",
     results_page="results",
@@ -81,7 +85,6 @@ DRIVE = Kind(
     state=DriveState,
     season=drives_evenings,
     entrants=drives_entrants,
-    export=drive_export,
     accounts=drive_accounts,
     run_page="drive-run",
     results_page="drive-results",
@@ -93,7 +96,6 @@ WIDOW = Kind(
     state=WidowState,
     season=widow_evenings,
     entrants=widow_entrants,
-    export=drive_export,  # with its series' seats and deals (``backups.widow``)
     accounts=widow_accounts,
     run_page="drive-run",
     results_page="drive-results",
@@ -103,7 +105,6 @@ TWO_PLAYER = Kind(
     state=_night_state,
     season=nights_evenings,
     entrants=_none,
-    export=duel_export,
     accounts=None,
     run_page="duel-run",
     results_page="duel-results",
@@ -114,7 +115,6 @@ LEAGUE_MATCH = Kind(
     state=None,
     season=_no_rows,
     entrants=_none,
-    export=None,  # kept with its league (``backups.league``)
     accounts=None,
     run_page="league-match",
     results_page="league-match",

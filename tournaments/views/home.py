@@ -19,7 +19,7 @@ EVENINGS_A_PAGE = 50
 
 
 def _run_link(evening: Event | Drive | DuelNight) -> str:
-    return reverse("tournaments:" + kind_of(evening).run_page, args=[evening.pk])
+    return kind_of(evening).run_url(evening.pk)
 
 
 def _rows(*querysets) -> list[dict]:

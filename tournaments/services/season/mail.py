@@ -41,7 +41,7 @@ from ...pdf import render
 from ..core.audit import evening_kind, evening_log
 from ..core.verdicts import require
 from ..events.lifecycle import may_send_results
-from ..kinds import KINDS, kind_of
+from ..kinds import kind_of
 from ..printing import event_print_pack
 from .evenings import Evening
 
@@ -97,10 +97,9 @@ def _links(member: Member, evening: Evening) -> list[str]:
     site = public_address(member.club)
     if not site:
         return []
-    name = "tournaments:" + KINDS[evening.evening_format.key].results_page
     return [
         "",
-        f"The full results: {site}{reverse(name, args=[evening.pk])}",
+        f"The full results: {site}{kind_of(evening).results_url(evening.pk)}",
         f"Your page, with your season so far: {site}{reverse('tournaments:player', args=[member.pk])}",
     ]
 

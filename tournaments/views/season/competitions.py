@@ -5,7 +5,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 
 from ... import pdf
 from ...domain.competition_kinds import COMPETITION_KINDS, CompetitionKind, competition_kind
@@ -91,8 +90,11 @@ def _counted(kind: str, pk: int, name: str) -> dict:
     """An evening the competition counts, linked to its results, with what kind of evening it was
     where it is not a duplicate event."""
     shown = stored_format(kind)
-    url = reverse("tournaments:" + KINDS[shown.key].results_page, args=[pk])
-    return {"name": name, "url": url, "hint": "" if shown.duplicate else shown.evening.singular}
+    return {
+        "name": name,
+        "url": KINDS[shown.key].results_url(pk),
+        "hint": "" if shown.duplicate else shown.evening.singular,
+    }
 
 
 @login_when_needed

@@ -78,7 +78,7 @@ def _published_row(kind: str, format: str, pk: int, name: str, date) -> dict:
     """A row of the results index: the evening's results page, and what kind of evening it was
     where it is not a duplicate event ("whist drive", "team night", "two-player night")."""
     shown = stored_format(kind, format)
-    url = reverse("tournaments:" + KINDS[shown.key].results_page, args=[pk])
+    url = KINDS[shown.key].results_url(pk)
     hint = "" if shown.duplicate else shown.evening.singular
     return {"date": date, "name": name, "url": url, "hint": "whist drive" if hint == "drive" else hint}
 
