@@ -52,7 +52,10 @@ def pytest_configure(config):
 
     in_memory = {"BACKEND": LOCMEM, "LOCATION": "", "OPTIONS": {}}
     override_settings(
-        CACHES={alias: {**kept, **in_memory} for alias, kept in settings.CACHES.items()}
+        CACHES={alias: {**kept, **in_memory} for alias, kept in settings.CACHES.items()},
+        # A password made or checked with the product's hasher costs about 0.4 s of processor, by
+        # design; the tests make an organiser hundreds of times and prove nothing about hashing.
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
     ).enable()
 
 
