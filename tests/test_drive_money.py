@@ -129,6 +129,18 @@ def test_a_drive_that_charges_no_fee_has_none_unpaid(client, organiser, club, ma
     assert int(row[2]) > 0 and row[3] == "0"
 
 
+@pytest.mark.parametrize("field", ["member_fee", "guest_fee", "table_money", "raffle", "fund_fixed"])
+def test_a_figure_that_is_no_number_is_refused_on_the_page_in_words(client, organiser, club, field):
+    drive = drives.drive_create(club=club, name="Harvest Drive", date=date(2026, 9, 5), hands=4)
+    client.force_login(organiser)
+    data = {"member_fee": "2.50", "guest_fee": "3", "fund": "fixed", "fund_fixed": "20", "split": "equal"}
+    response = client.post(reverse("tournaments:drive-money", args=[drive.pk]), data | {field: "²"})
+    assert response.status_code in (200, 302)
+    shown = client.get(reverse("tournaments:drive-run", args=[drive.pk])).content.decode()
+    assert "is not a sum of money" in response.content.decode() + shown
+    assert not DriveMoney.objects.exists()
+
+
 def test_only_the_clubs_organiser_sets_the_money(client, organiser, other_club, club):
     from django.contrib.auth import get_user_model
 

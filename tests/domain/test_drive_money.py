@@ -183,6 +183,9 @@ def test_sums_of_money_typed(text, pence):
         ("two pounds", "is not a sum of money"),
         ("1.005", "more than two figures of pence"),
         ("1.2.3", "is not a sum of money"),
+        ("²", "is not a sum of money"),  # a digit to str.isdigit, and no number to int
+        ("3.²", "is not a sum of money"),
+        ("٣", "is not a sum of money"),
     ],
 )
 def test_sums_of_money_refused(text, refusal):
@@ -207,7 +210,12 @@ def test_a_fund_split_across_the_prizes_adds_up_to_it(split, fund, prizes, amoun
 
 @pytest.mark.parametrize(
     "split, refusal",
-    [("75/15", "adds up to 90 per cent"), ("50/60", "adds up to 110"), ("half/half", "not per cents")],
+    [
+        ("75/15", "adds up to 90 per cent"),
+        ("50/60", "adds up to 110"),
+        ("half/half", "not per cents"),
+        ("90/¹⁰", "not per cents"),
+    ],
 )
 def test_splits_refused(split, refusal):
     with pytest.raises(DriveError, match=refusal):

@@ -3,7 +3,9 @@
 A cell of text that a spreadsheet would read as a formula ("=HYPERLINK(…)", "@SUM(…)", "+1+2", or a
 tab or carriage return in front) gets a quote in front, OWASP's advice against CSV injection, so it
 stays the text a person typed. A plain number ("-2", "+3.5", "56.25%") is left as it is, as are
-numbers and empty cells.
+numbers and empty cells. A carriage return inside a cell (a name from a restored or imported file)
+becomes a line feed, which the writer quotes: a bare one is no line end to the writer but one to a
+spreadsheet, which would start a row there with whatever follows, a formula too.
 
     >>> print(csv_text([["name", "score"], ["=HYPERLINK(\\"http://x\\")", "-2"], ["@SUM(A1)", 7]]), end="")
     name,score
@@ -25,10 +27,15 @@ def safe_cell(value):
 
     >>> safe_cell("+1+2"), safe_cell("+1"), safe_cell("Ann & Bob"), safe_cell(-3)
     ("'+1+2", '+1', 'Ann & Bob', -3)
+    >>> print(csv_text([["Ann\\r=1+2", "x"]]), end="")
+    "Ann
+    =1+2",x
     """
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(value):
-        return "'" + value
-    return value
+    if not isinstance(value, str):
+        return value
+    if value.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(value):
+        value = "'" + value
+    return value.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def csv_text(rows: Iterable[Iterable]) -> str:

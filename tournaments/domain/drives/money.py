@@ -28,6 +28,7 @@ the first of them as the tie lists them.
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..digits import figures
 from ..errors import DriveError
 from .scores import Award
 
@@ -71,7 +72,7 @@ def parse_money(text: str, what: str = "A sum") -> int:
     if not plain:
         return 0
     pounds, _, pennies = plain.partition(".")
-    if not (pounds or pennies) or not (pounds or "0").isdigit() or not (pennies == "" or pennies.isdigit()):
+    if not (pounds or pennies) or not figures(pounds or "0") or not (pennies == "" or figures(pennies)):
         raise DriveError(
             f"{what}: '{text.strip()}' is not a sum of money: write pounds and pence, e.g. 2.50."
         )
@@ -95,7 +96,7 @@ def parse_split(text: str) -> tuple[int, ...] | None:
     if text in ("", EQUAL):
         return None
     parts = text.replace(",", "/").split("/")
-    if not all(part.isdigit() for part in parts):
+    if not all(figures(part) for part in parts):
         raise DriveError(
             f"The prize split '{text}' is not per cents joined by '/': write e.g. 75/15/10, or 'equal'."
         )

@@ -31,6 +31,7 @@ import io
 import re
 from collections import defaultdict
 
+from ...domain.digits import figures
 from ...domain.limits import MAX_RESULTS
 from ...models import Event
 from ..core.errors import ServiceError
@@ -57,7 +58,7 @@ def whole(value: str, what: str) -> int:
     """A file's whole number, or ValueError in words naming it ("board 'x' is not a number"); the
     caller puts the line in front. The league card file (league_card) reads its figures here too."""
     value = value.strip()
-    if not value.isdigit():
+    if not figures(value):
         raise ValueError(f"{what} '{value}' is not a number")
     return int(value)
 
@@ -77,7 +78,7 @@ def _score(value: str) -> tuple[int | None, str, str]:
     match = ADJUSTED.match(value)
     if match:
         return None, match.group(1), match.group(2)
-    if not value.isdigit() or not 0 <= int(value) <= 13:
+    if not figures(value) or not 0 <= int(value) <= 13:
         raise ValueError(f"ns_tricks '{value}' should be tricks from 0 to 13, or adjusted scores like A+/A-")
     return int(value), "", ""
 

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 import whistdrive
 
 from ... import pdf, services
+from ...domain.digits import figures
 from ...domain.errors import DomainError
 from ...forms import DealForm, PbnUploadForm, ResultsUploadForm, form_problems
 from ...models import Direction, Event, Heartbeat
@@ -233,7 +234,7 @@ def _numbers(text: str | None) -> set[int] | None:
     """A query's list of numbers, "3,5": None when not given; what is not a number is left out."""
     if text is None:
         return None
-    return {int(part) for part in text.split(",") if part.strip().isdigit()}
+    return {int(part) for part in text.split(",") if figures(part.strip())}
 
 
 def healthz(request):

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils import timezone
 
+from ...domain.digits import figures
 from ...domain.widow import DEALS_EACH, REDRAWS
 from ...models import Drive, validate_one_line
 
@@ -52,14 +53,14 @@ def read_deal(data) -> tuple[int | None, dict[int, int]]:
     not play the deal, as the dealer at a table of four); ValueError in words if not."""
     tricks = {}
     for key, value in data.items():
-        if key.startswith("tricks_") and key[7:].isdigit():
+        if key.startswith("tricks_") and figures(key[7:]):
             text = str(value).strip()
             if not text:
                 continue  # the service says who played the deal, and asks for theirs if one is missing
-            if not text.isdigit() or int(text) > 13:
+            if not figures(text) or int(text) > 13:
                 raise ValueError("Give each player's tricks, a number from 0 to 13.")
             tricks[int(key[7:])] = int(text)
     widow = str(data.get("widow", "")).strip()
-    if widow and not widow.isdigit():
+    if widow and not figures(widow):
         raise ValueError("Choose who took the widow, or nobody.")
     return (int(widow) if widow else None), tricks
