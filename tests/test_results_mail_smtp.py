@@ -5,17 +5,29 @@ a refused address or a badly named evening is held alone and said to its own clu
 
 import asyncio
 import socket
+import threading
+import time
+from datetime import timedelta
 from email import message_from_bytes
 
 import pytest
 from aiosmtpd.controller import Controller
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db import connection
+from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from tournaments import services
-from tournaments.models import Event, ResultMail
-from tournaments.services.season.mail import UNCERTAIN, mail_send_again, results_send
+from tournaments.models import Event, Result, ResultMail
+from tournaments.services.season.mail import (
+    UNCERTAIN,
+    mail_send_again,
+    outbox_send,
+    results_queue,
+    results_send,
+)
 
 SMTP = "django.core.mail.backends.smtp.EmailBackend"
 
@@ -214,3 +226,81 @@ def test_a_badly_named_evening_is_held_alone_and_stalls_no_other_club(
         for m in server.taken
         if m["To"] in ("rita@example.org", "sam@example.org")
     )
+
+
+class Slow(Server):
+    """A mail server that, once it has an e-mail's data, waits before it answers: until ``answer``
+    is set (a slow server), or for good (one that hangs). ``arrived`` is set as the data comes."""
+
+    def __init__(self):
+        super().__init__()
+        self.arrived, self.answer = threading.Event(), threading.Event()
+
+    async def handle_DATA(self, server, session, envelope):
+        self.taken.append(message_from_bytes(envelope.original_content))
+        self.arrived.set()
+        for _ in range(600):  # a minute at most, longer than the test's EMAIL_TIMEOUT
+            if self.answer.is_set():
+                break
+            await asyncio.sleep(0.05)
+        return "250 OK: queued"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("server_is", ["slow", "hanging"])
+def test_a_tablets_score_never_waits_for_the_mail_server(ours, make_event, club, smtp_settings, server_is):
+    """Hall mode keeps every club in one SQLite file, whose writers take their turn: sending the
+    results must hold no lock while the mail server takes its time, or every tablet waits too."""
+    smtp_settings.EMAIL_TIMEOUT = 3
+    handler = Slow()
+    controller = Controller(handler, hostname="127.0.0.1", port=smtp_settings.EMAIL_PORT)
+    controller.start()
+    running = make_event(club, name="Tonight", tables=3, boards_per_round=2)
+    services.event_deal_boards(event=running, seed="mail", analyse=False)
+    services.event_start(event=running)
+    token = running.table_accesses.get(table=1).token
+    sending = []
+
+    def press():
+        try:
+            sending.append(results_send(evening=ours)[1])
+        finally:
+            connection.close()
+
+    presser = threading.Thread(target=press)
+    presser.start()
+    try:
+        assert handler.arrived.wait(10), "the mail server never had an e-mail"
+        started = time.monotonic()
+        response = Client().post(
+            reverse("tournaments:table-enter", args=[token]), {"board": 1, "ns_tricks": 7}
+        )
+        waited = time.monotonic() - started
+        if server_is == "slow":
+            handler.answer.set()
+    finally:
+        presser.join(30)
+        controller.stop()
+    assert response.status_code == 302 and Result.objects.filter(event=running, board__number=1).exists()
+    assert waited < 1, f"the tablet waited {waited:.1f} s for the mail server"
+    outcome = sending[0]
+    if server_is == "slow":
+        assert (outcome.sent, outcome.pending, outcome.held) == (4, 0, ())
+    else:
+        assert outcome.sent == 0 and "stopped answering" in outcome.stopped
+        assert ResultMail.objects.get(to=handler.taken[0]["To"]).status == "held"
+
+
+def test_an_email_a_stopped_round_left_sending_is_held_not_sent_again(ours, server):
+    results_queue(evening=ours)
+    left = ResultMail.objects.order_by("pk").first()
+    ResultMail.objects.filter(pk=left.pk).update(
+        status="sending", tried_at=timezone.now() - timedelta(hours=1)
+    )
+    busy = ResultMail.objects.order_by("pk")[1]  # another round has it with the server now
+    ResultMail.objects.filter(pk=busy.pk).update(status="sending", tried_at=timezone.now())
+    sending = outbox_send(club=ours.club)
+    assert sending.sent == 2 and busy.to not in server.to() and left.to not in server.to()
+    left.refresh_from_db()
+    busy.refresh_from_db()
+    assert (left.status, left.last_error) == ("held", UNCERTAIN) and busy.status == "sending"

@@ -13,14 +13,17 @@ from .events import Event
 class ResultMail(models.Model):
     """One member's results of one evening or drive, to be e-mailed. The database keeps one row a
     member an evening, so pressing "Send results" again sends nobody a second e-mail; a row is
-    marked sent in the transaction that follows its sending. One the mail server refused, or that
-    may have gone when the server stopped answering, is held with the reason in words, and goes
-    again only when the organiser sends it again from the outbox."""
+    marked "sending" before the mail server is spoken to and "sent" once it took it, each in a short
+    transaction of its own, so no lock is held while the server takes its time. One the mail server
+    refused, or that may have gone when the server stopped answering (or the sending stopped with
+    it still "sending"), is held with the reason in words, and goes again only when the organiser
+    sends it again from the outbox."""
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting to be sent"
         SENT = "sent", "Sent"
         HELD = "held", "Held: not sent again until you say"
+        SENDING = "sending", "Being sent"
 
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="result_mails")
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="mails")
@@ -43,6 +46,9 @@ class ResultMail(models.Model):
     status = models.CharField(max_length=7, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.CharField("why not sent", max_length=300, blank=True)
+    tried_at = models.DateTimeField(
+        "last tried", null=True, blank=True, help_text="When it was last handed to the mail server."
+    )
     created_at = models.DateTimeField()
     sent_at = models.DateTimeField(null=True, blank=True)
 
@@ -59,7 +65,7 @@ class ResultMail(models.Model):
             models.UniqueConstraint(fields=["member", "drive"], name="result_mail_once_a_member_drive"),
             models.UniqueConstraint(fields=["member", "night"], name="result_mail_once_a_member_night"),
             models.CheckConstraint(
-                condition=Q(status__in=["pending", "held"], sent_at__isnull=True)
+                condition=Q(status__in=["pending", "held", "sending"], sent_at__isnull=True)
                 | Q(status="sent", sent_at__isnull=False),
                 name="result_mail_sent_when_sent",
             ),

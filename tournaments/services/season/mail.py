@@ -5,10 +5,11 @@ e-mail framework.
 
 Pressing "Send results" fills the outbox (``ResultMail``), one row a member an evening, which
 the database keeps unique: pressing it again adds nobody already there. The club's outbox is then
-sent row by row, each marked sent in its own transaction just after it went, so a mail server
-that fails half-way leaves the rest waiting; ``manage.py send_pending_results`` sends every
-club's when the server answers again (a hall with no internet sends them from home). A sent row
-is never sent again.
+sent row by row: each is marked "sending" in a transaction of its own, handed to the mail server
+outside any transaction (no lock is held while a slow server takes its time, so the hall's tablets
+never wait for it), then marked sent, so a mail server that fails half-way leaves the rest
+waiting; ``manage.py send_pending_results`` sends every club's when the server answers again (a
+hall with no internet sends them from home). A sent row is never sent again.
 
 Each e-mail goes exactly once, or is held alone with the reason in words:
 
@@ -17,21 +18,24 @@ Each e-mail goes exactly once, or is held alone with the reason in words:
 - the server cannot be reached: nothing is sent, all wait;
 - the server refuses one address (550), or the e-mail cannot be written (a line break in a
   header): that one is held, the others go;
-- the server stops answering while it takes an e-mail: it may have arrived, so it is held, not
-  sent again by itself, and the round stops; the organiser sends it again from the outbox if the
-  member says it never came. Its Message-ID stays the same, so a second copy reads as the first.
+- the server stops answering while it takes an e-mail (or the round stops, its process killed,
+  leaving it "sending"): it may have arrived, so it is held, not sent again by itself, and the
+  round stops; the organiser sends it again from the outbox if the member says it never came.
+  Its Message-ID stays the same, so a second copy reads as the first.
 """
 
 import dataclasses
 import logging
 import smtplib
 from dataclasses import dataclass
+from datetime import timedelta
 from email.utils import make_msgid, parseaddr
 
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.core.mail.backends import console, dummy
 from django.db import transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
@@ -60,6 +64,9 @@ def no_server_said(n: int) -> str:
     )
 
 
+# An e-mail still "sending" this long after it was handed over was left by a round that stopped
+# (a process killed while the server had it): longer than any mail server's timeout.
+UNFINISHED = timedelta(minutes=15)
 UNCERTAIN = (
     "The mail server stopped answering as it took this e-mail: it may have arrived; send it again "
     "from the outbox if the member says not."
@@ -249,18 +256,46 @@ def _tried(mail: ResultMail, status: str, reason: str) -> None:
     mail.save(update_fields=["status", "attempts", "last_error"])
 
 
+def _claim(waiting, pk: int) -> ResultMail | None:
+    """Mark one waiting e-mail "sending" in a transaction of its own (no other round takes it), so
+    that no lock is held while the mail server takes its time: in hall mode the tablets write to
+    the same SQLite file, and would wait for the server too. None when another round sent it."""
+    with transaction.atomic():
+        mail = waiting.select_for_update(of=("self",)).select_related("event__club").filter(pk=pk).first()
+        if mail is None:
+            return None
+        if not mail.message_id:  # queued before e-mails had one: it keeps this one from now
+            mail.message_id = make_msgid("results", domain=_MESSAGE_DOMAIN)
+        mail.status, mail.tried_at = ResultMail.Status.SENDING, timezone.now()
+        mail.save(update_fields=["message_id", "status", "tried_at"])
+    return mail
+
+
+def _unfinished_held(club: Club | None) -> None:
+    """E-mails an earlier round left "sending" (its process stopped while the server had them) and
+    that no round is sending now: they may have arrived, so they are held, as when a server stops
+    answering, never sent again by themselves."""
+    left = ResultMail.objects.filter(status=ResultMail.Status.SENDING).filter(
+        Q(tried_at__isnull=True) | Q(tried_at__lt=timezone.now() - UNFINISHED)
+    )
+    if club is not None:
+        left = left.filter(member__club=club)
+    left.update(status=ResultMail.Status.HELD, last_error=UNCERTAIN[:ERROR_LENGTH])
+
+
 def outbox_send(*, club: Club | None = None, limit: int | None = None) -> Sending:
     """Send the waiting e-mails of one club (or of every club) one by one, oldest first (``limit``
-    of them, or all); each is marked sent in its own transaction once the mail server took it. One
-    the server refuses is held (or kept waiting, if it says to try later) and the others go; a
-    server that cannot be reached, or stops answering, stops the round (see the module's rules).
-    With no mail server set nothing is sent."""
+    of them, or all). Each is marked "sending", then handed to the mail server outside any
+    transaction, then marked sent. One the server refuses is held (or kept waiting, if it says to
+    try later) and the others go; a server that cannot be reached, or stops answering, stops the
+    round (see the module's rules). With no mail server set nothing is sent."""
     waiting = ResultMail.objects.filter(status=ResultMail.Status.PENDING)
     if club is not None:
         waiting = waiting.filter(member__club=club)
     connection = get_connection(fail_silently=False)
     if not _delivers(connection):
         return Sending(sent=0, pending=waiting.count(), no_server=True)
+    _unfinished_held(club)
     ids = list(waiting.values_list("pk", flat=True))[:limit]
     sent, packs, held, stopped = 0, {}, [], ""
     if ids:
@@ -272,46 +307,36 @@ def outbox_send(*, club: Club | None = None, limit: int | None = None) -> Sendin
             ids = []
     try:
         for pk in ids:
-            with transaction.atomic():
-                mail = (
-                    waiting.select_for_update(of=("self",))
-                    .select_related("event__club")
-                    .filter(pk=pk)
-                    .first()
-                )
-                if mail is None:  # sent meanwhile by another round
-                    continue
-                if not mail.message_id:  # queued before e-mails had one: it keeps this one from now
-                    mail.message_id = make_msgid("results", domain=_MESSAGE_DOMAIN)
-                    mail.save(update_fields=["message_id"])
-                message = _message(mail, packs, connection)
-                try:
-                    message.send()
-                except (OSError, ValueError) as failure:  # smtplib's errors are OSErrors
-                    refusal = _refusal(failure)
-                    if refusal is None and isinstance(failure, smtplib.SMTPResponseException):
-                        # The server answered no to the sender or to us (421, 530): not this
-                        # e-mail's fault, and none would go; all wait.
-                        stopped = f"The mail server refused to take e-mails now ({_reply(failure)})."
-                        _tried(mail, ResultMail.Status.PENDING, stopped)
-                        break
-                    if refusal is None:  # the server hung up or stopped answering mid-message
-                        logger.warning("Results e-mail %s to %s uncertain: %s", mail.pk, mail.to, failure)
-                        _tried(mail, ResultMail.Status.HELD, UNCERTAIN)
-                        held.append(f"{mail.to}: {UNCERTAIN}")
-                        stopped = f"The mail server stopped answering ({type(failure).__name__}: {failure})."
-                        break
-                    reason, for_good = refusal
-                    logger.warning("Results e-mail %s to %s not sent: %s", mail.pk, mail.to, reason)
-                    _tried(mail, ResultMail.Status.HELD if for_good else ResultMail.Status.PENDING, reason)
-                    if for_good:
-                        held.append(f"{mail.to}: {reason}")
-                    continue
-                mail.status, mail.sent_at = ResultMail.Status.SENT, timezone.now()
-                mail.attempts += 1
-                mail.last_error = ""
-                mail.save(update_fields=["status", "sent_at", "attempts", "last_error"])
-                sent += 1
+            mail = _claim(waiting, pk)
+            if mail is None:  # sent meanwhile by another round
+                continue
+            try:
+                _message(mail, packs, connection).send()
+            except (OSError, ValueError) as failure:  # smtplib's errors are OSErrors
+                refusal = _refusal(failure)
+                if refusal is None and isinstance(failure, smtplib.SMTPResponseException):
+                    # The server answered no to the sender or to us (421, 530): not this
+                    # e-mail's fault, and none would go; all wait.
+                    stopped = f"The mail server refused to take e-mails now ({_reply(failure)})."
+                    _tried(mail, ResultMail.Status.PENDING, stopped)
+                    break
+                if refusal is None:  # the server hung up or stopped answering mid-message
+                    logger.warning("Results e-mail %s to %s uncertain: %s", mail.pk, mail.to, failure)
+                    _tried(mail, ResultMail.Status.HELD, UNCERTAIN)
+                    held.append(f"{mail.to}: {UNCERTAIN}")
+                    stopped = f"The mail server stopped answering ({type(failure).__name__}: {failure})."
+                    break
+                reason, for_good = refusal
+                logger.warning("Results e-mail %s to %s not sent: %s", mail.pk, mail.to, reason)
+                _tried(mail, ResultMail.Status.HELD if for_good else ResultMail.Status.PENDING, reason)
+                if for_good:
+                    held.append(f"{mail.to}: {reason}")
+                continue
+            mail.status, mail.sent_at = ResultMail.Status.SENT, timezone.now()
+            mail.attempts += 1
+            mail.last_error = ""
+            mail.save(update_fields=["status", "sent_at", "attempts", "last_error"])
+            sent += 1
     finally:
         try:
             connection.close()
