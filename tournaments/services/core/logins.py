@@ -6,17 +6,23 @@ times within ``WINDOW``; an address is locked whatever name it tries once it has
 ``PER_ADDRESS`` wrong passwords within the window (guessing many names). A lock lasts ``LOCK`` from
 the wrong password that made it, and a failure older than the window stops counting, so the count
 slides with time rather than starting afresh at fixed moments. A stranger's guesses thus lock the
-name only for the stranger's device, never the organiser's own.
+name only for the stranger's device, never the organiser's own; and another organiser of the club,
+or a superuser, may lift a name's locks at once (``login_lock_lift``).
 
 For example, ten wrong passwords for "organiser" from 10.0.0.7 between 21:00 and 21:04 lock
 "organiser" from 10.0.0.7 until 21:14, while the right password from 10.0.0.8 logs in at 21:05.
 """
 
+from collections import defaultdict
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.db import transaction
 from django.utils import timezone
 
-from ...models import LoginFailure
+from ...models import AuditLine, Club, LoginFailure
+from .audit import club_log
+from .errors import ServiceError
 
 WINDOW = timedelta(minutes=10)
 LOCK = timedelta(minutes=10)
@@ -91,3 +97,57 @@ def login_attempt_begin(*, username: str, address: str) -> int:
 def login_succeeded(*, attempt: int) -> None:
     """A right password gives its place back: only wrong ones count."""
     LoginFailure.objects.filter(pk=attempt).delete()
+
+
+@dataclass(frozen=True)
+class NameLock:
+    """An organiser's name locked from ``devices`` addresses, the last lock ending at ``until``."""
+
+    user: object
+    devices: int
+    until: datetime
+
+
+def login_locks(*, club: Club) -> list[NameLock]:
+    """The club's organisers whose name is locked now from one address or more, by name."""
+    organisers = {_name(user.username): user for user in club.organisers.order_by("username")}
+    times = defaultdict(list)
+    rows = LoginFailure.objects.filter(username__in=organisers, at__gt=timezone.now() - KEPT).order_by("-at")
+    for username, address, at in rows.values_list("username", "address", "at"):
+        times[username, address].append(at)
+    ends = defaultdict(list)
+    for (username, _address), failures in times.items():
+        until = lock_until(failures, limit=PER_NAME)
+        if until is not None and until > timezone.now():
+            ends[username].append(until)
+    return [
+        NameLock(user=organisers[username], devices=len(ends[username]), until=max(ends[username]))
+        for username in organisers
+        if ends[username]
+    ]
+
+
+@transaction.atomic
+def login_lock_lift(*, club: Club, organiser, user) -> int:
+    """Let ``organiser`` log in again at once from every device their name is locked from, and
+    return how many that was. Only an organiser of ``club`` (which ``organiser`` organises too) or
+    a superuser may; the club's trail says who lifted which name's lock."""
+    if not (user.is_superuser or club.organisers.filter(pk=user.pk).exists()):
+        raise ServiceError(f"Only an organiser of {club.name} can lift the lock on its organisers' logins.")
+    if not club.organisers.filter(pk=organiser.pk).exists():
+        raise ServiceError(
+            f"A club lifts the locks of its own organisers only: {organiser.username} is not an organiser "
+            f"of {club.name}."
+        )
+    lock = next((lock for lock in login_locks(club=club) if lock.user.pk == organiser.pk), None)
+    if lock is None:
+        raise ServiceError(f"There is nothing to lift: {organiser.username} is not locked out of logging in.")
+    LoginFailure.objects.filter(username=_name(organiser.username)).delete()
+    devices = "1 device" if lock.devices == 1 else f"{lock.devices} devices"
+    club_log(
+        club=club,
+        action=AuditLine.Action.UNLOCKED,
+        detail=f"login of organiser {organiser.username} unlocked on {devices} (too many wrong passwords)",
+        user=user,
+    )
+    return lock.devices
