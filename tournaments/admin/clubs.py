@@ -1,8 +1,9 @@
 """The organiser site's clubs, members, competitions and the results e-mails' outbox."""
 
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
 from django.db import models
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -17,9 +18,12 @@ from ..models import (
     ResultMail,
 )
 from ..services.core.errors import ServiceError
+from ..services.core.logins import login_lock_lift, login_locks
 from ..services.core.members import member_forget
 from ..services.season import competitions, mail
 from ..services.season.member_data import member_data
+from ..views.common import whole_number
+from ..views.login import clock_time
 from .scoped import ClubScopedAdmin, OrganisedClubFilter, ShownOnlyAdmin, _saved_as
 
 
@@ -29,9 +33,49 @@ class ClubAdmin(ClubScopedAdmin):
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
     list_display = ["name", "slug", "paper_size"]
     search_fields = ["name", "slug"]
+    change_form_template = "admin/tournaments/club/change_form.html"
 
     def _club_id(self, obj):
         return obj.pk
+
+    def get_urls(self):
+        own = [
+            path(
+                "<int:club_id>/login-lift/",
+                self.admin_site.admin_view(self.login_lift_view),
+                name="club-login-lift",
+            ),
+        ]
+        return own + super().get_urls()
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        # The club's organisers locked out of logging in, each with a button to lift the lock.
+        club = self.get_object(request, object_id)
+        locks = login_locks(club=club) if club is not None else []
+        shown = [
+            {"user": lock.user, "devices": lock.devices, "until": clock_time(lock.until)} for lock in locks
+        ]
+        extra_context = {**(extra_context or {}), "login_locks": shown}
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def login_lift_view(self, request, club_id: int):
+        """Lift the lock on an organiser's login: POST, then back to the club's page."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        club = self.get_queryset(request).filter(pk=club_id).first()
+        if club is None or not self.has_change_permission(request, club):
+            raise Http404("There is no such club among yours.")
+        organiser = get_user_model().objects.filter(pk=whole_number(request.POST.get("organiser"))).first()
+        if organiser is None:
+            raise Http404("There is no such organiser.")
+        try:
+            login_lock_lift(club=club, organiser=organiser, user=request.user)
+        except ServiceError as refusal:
+            messages.error(request, str(refusal))
+        else:
+            lifted = f"The lock is lifted: {organiser.username} can log in again from every device."
+            messages.success(request, lifted)
+        return redirect(reverse("admin:tournaments_club_change", args=[club.pk]))
 
     def get_queryset(self, request):
         queryset = admin.ModelAdmin.get_queryset(self, request)

@@ -2,11 +2,11 @@
 
 One module by concern, each importing the modules it builds on and never this package: ``clubs``,
 ``events`` (pairs, entries, seatings), ``results`` (boards and results), ``history`` and ``audit``
-(the lines nobody edits), ``tablets``, ``heartbeat``, then ``individuals``, ``team_nights`` (a
-team night's teams), ``drives`` (a drive and its players), ``drive_results`` (its seats, results
-and their history, tables, totals and prize cuts), ``widow``, ``competitions``, ``mail``,
-``checkins``, ``leagues`` and ``money`` (a drive's fees and prize fund). Every model is importable
-from here.
+(the lines nobody edits), ``tablets``, ``logins`` (wrong organiser passwords), ``heartbeat``, then
+``individuals``, ``team_nights`` (a team night's teams), ``drives`` (a drive and its players),
+``drive_results`` (its seats, results and their history, tables, totals and prize cuts),
+``widow``, ``competitions``, ``mail``, ``checkins``, ``leagues`` and ``money`` (a drive's fees and
+prize fund). Every model is importable from here.
 """
 
 from .audit import AuditLine
@@ -40,6 +40,7 @@ from .heartbeat import Heartbeat
 from .history import HistoryLine, ResultLine
 from .individuals import IndividualPlayer
 from .leagues import CardDeal, Fixture, League, LeagueClub, MatchResult, MatchTable
+from .logins import LoginFailure
 from .mail import ResultMail
 from .money import DriveMoney, DrivePayment
 from .results import Adjusted, Board, BoardQuerySet, Granded, Result, ResultChange, ResultQuerySet
@@ -70,6 +71,7 @@ __all__ = [
     "Club",
     "ClubQuerySet",
     "CodeGuard",
+    "LoginFailure",
     "Competition",
     "PICKED",
     "Direction",

@@ -1,7 +1,7 @@
-"""Wrong guesses counted, to slow down guessing: of a table's code at the start page, of an
-organiser's password at the login.
+"""Wrong guesses of a table's code at the start page counted, to slow down guessing (an
+organiser's wrong passwords are counted apart, in ``logins``, so that a lock can slide with time).
 
-Each guess is counted against one or more keys ("browser:…", "address:…", "login:…"), each with its
+Each guess is counted against one or more keys ("browser:…", "address:…"), each with its
 limit, over a window of ten minutes. A guess takes its place in the count before it is checked, in
 one locked read-and-write, so sixty guesses at once are sixty places, not sixty reads of the same
 count; a right guess gives its place back, so only wrong ones count. Counts past their window are
@@ -64,24 +64,3 @@ def locked_out(prefixes: Mapping[str, int]) -> int:
         for guard in guards
         if (limit := prefixes.get(guard.key.split(":", 1)[0])) is not None and guard.failures >= limit
     )
-
-
-# An organiser's password: ten wrong in ten minutes lock that account's login (whoever tries it),
-# thirty lock the address they come from (whichever accounts it tries), for the rest of the window.
-LOGIN_LIMITS = {"login": 10, "login-address": 30}
-
-
-def _login_keys(username: str, address: str) -> dict[str, int]:
-    return {
-        f"login:{username.strip().lower()[:70]}": LOGIN_LIMITS["login"],
-        f"login-address:{address[:60]}": LOGIN_LIMITS["login-address"],
-    }
-
-
-def login_attempt_begin(*, username: str, address: str) -> bool:
-    """Take a place for one password tried; False when the account or the address is locked out."""
-    return guess_begin(_login_keys(username, address))
-
-
-def login_succeeded(*, username: str, address: str) -> None:
-    guess_was_right(_login_keys(username, address))
