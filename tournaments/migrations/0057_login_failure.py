@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0055_competition_picked_nights'),
+        ('tournaments', '0056_result_mail_sending'),
     ]
 
     operations = [
