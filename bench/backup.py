@@ -65,6 +65,11 @@ def main():
         print(f"database {connection.vendor}; {what}: {Result.objects.count()} results")
         print(f"peak memory after building: {_peak_mb():.0f} MB")
         folder = Path(tempfile.mkdtemp())
+        # The bench's own register of erasures (empty), never the checkout's data folder's.
+        from django.conf import settings
+
+        settings.ERASURES_FILE = folder / "erasures.json"
+        settings.ERASURES_FILE.write_text('{"format": "whistdrive-erasures", "erasures": []}\n')
         for name in ("club.json", "club.json.gz"):
             path = folder / name
 

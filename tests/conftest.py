@@ -100,8 +100,11 @@ def fresh_scores_cache():
 
 @pytest.fixture(autouse=True)
 def erasures_file(settings, tmp_path_factory):
-    """The register of erasures in a folder of the test's own, never the checkout's data folder."""
+    """The register of erasures in a folder of the test's own, never the checkout's data folder:
+    an empty one, as a data folder that has restored or forgotten before has (a test of a new
+    computer's folder deletes it)."""
     settings.ERASURES_FILE = tmp_path_factory.mktemp("data") / "erasures.json"
+    settings.ERASURES_FILE.write_text('{"format": "whistdrive-erasures", "erasures": []}\n', encoding="utf-8")
     return settings.ERASURES_FILE
 
 

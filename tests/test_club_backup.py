@@ -383,14 +383,24 @@ def test_whistdrive_restore_into_a_new_laptops_empty_data_folder_makes_its_datab
     unset = ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DEBUG")
     env = {k: v for k, v in os.environ.items() if k not in unset}
     env["WHISTDRIVE_HOME"] = str(home)
-    run = subprocess.run(
-        [sys.executable, "-m", "whistdrive", "restore", str(path)],
-        cwd=Path(__file__).resolve().parent.parent,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+
+    def restore(*options):
+        return subprocess.run(
+            [sys.executable, "-m", "whistdrive", "restore", str(path), *options],
+            cwd=Path(__file__).resolve().parent.parent,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+
+    refused = restore()  # the new laptop has no register of erasures: asked for before anything
+    assert refused.returncode != 0
+    assert "Copy erasures.json from the old computer's data folder" in refused.stderr
+    assert not (home / "db.sqlite3").exists()
+    old_laptops = tmp_path / "erasures.json"
+    old_laptops.write_text('{"format": "whistdrive-erasures", "erasures": []}')
+    run = restore("--erasures", str(old_laptops))
     assert run.returncode == 0, run.stderr
     assert f"Restored Ribble Valley Whist Club: {Member.objects.count()} members" in run.stdout
     assert (home / "db.sqlite3").exists()

@@ -143,7 +143,7 @@ def test_forgetting_joan_leaves_no_bellamy_in_any_output_and_every_result_unchan
     assert not ResultMail.objects.filter(body__contains="Bellamy").exists()
     backup = "".join(club_backup_chunks(Member.objects.get(pk=JOAN).club.__class__.objects.all()))
     assert "Bellamy" not in backup and "joan.bellamy" not in backup
-    assert erasure_mark("ribble-valley-whist-club", JOAN) in json.loads(backup)["erasures"]
+    assert erasure_mark(demo.club.key, JOAN) in json.loads(backup)["erasures"]
 
 
 def test_her_name_typed_as_a_guest_is_forgotten_too(demo):
@@ -194,7 +194,7 @@ def test_restoring_an_older_backup_forgets_her_again(demo, erasures_file):
     older = json.loads("".join(club_backup_chunks(demo.club.__class__.objects.all())))
     assert "Bellamy" in json.dumps(older)
     member_forget(member=demo, reason="asked")
-    assert erasures_in_file() == {erasure_mark("ribble-valley-whist-club", JOAN)}
+    assert erasures_in_file() == {erasure_mark(demo.club.key, JOAN)}
     call_command("flush", interactive=False)
     assert not Erasure.objects.exists()  # the database is emptied; the data folder's file stays
 
@@ -219,9 +219,9 @@ def test_a_backup_carries_the_register_to_a_new_data_folder(demo, erasures_file)
     written = json.loads("".join(club_backup_chunks(demo.club.__class__.objects.all())))
     call_command("flush", interactive=False)
     erasures_file.unlink()  # a new laptop: no register in its data folder
-    clubs = club_backup_restore(written)
+    clubs = club_backup_restore(written, without_erasures=True)
     assert clubs[0].forgotten_again == 0  # she is already forgotten in the file
-    assert erasures_in_file() == {erasure_mark("ribble-valley-whist-club", JOAN)}
+    assert erasures_in_file() == {erasure_mark(demo.club.key, JOAN)}
 
 
 # Emptied as a new laptop's database is (manage.py flush), outside a test's transaction: PostgreSQL
@@ -235,6 +235,128 @@ def test_a_backup_from_before_the_register_restores(demo):
     call_command("flush", interactive=False)
     club_backup_restore(older)
     assert str(Member.objects.get(pk=JOAN)) == "Joan Bellamy"
+
+
+def _forgotten_again_lines() -> int:
+    return AuditLine.objects.filter(
+        detail="Former member 3 forgotten again (the register of erasures)"
+    ).count()
+
+
+# Emptied as a new laptop's database is (manage.py flush), outside a test's transaction: PostgreSQL
+# will not empty tables with checks still pending in one.
+@pytest.mark.django_db(transaction=True)
+def test_a_change_of_the_clubs_address_does_not_bring_her_back(demo, django_user_model):
+    from tournaments.services.core.clubs import club_save
+
+    older = json.loads("".join(club_backup_chunks(demo.club.__class__.objects.all())))
+    club = demo.club
+    club.slug = "ribble-valley"
+    club_save(club=club, changed=["slug"])
+    member_forget(member=Member.objects.get(pk=JOAN), reason="asked")
+    call_command("flush", interactive=False)
+
+    clubs = club_backup_restore(older)
+
+    assert clubs[0].slug == "ribble-valley-whist-club" and clubs[0].forgotten_again == 1
+    assert str(Member.objects.get(pk=JOAN)) == "Former member 3"
+    assert _forgotten_again_lines() > 0
+    assert not AuditLine.objects.filter(detail__contains="Bellamy").exists()
+
+
+# Emptied as a new laptop's database is (manage.py flush), outside a test's transaction: PostgreSQL
+# will not empty tables with checks still pending in one.
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("before_keys", [True, False])
+def test_a_mark_written_by_the_clubs_address_before_keys_still_forgets_her(demo, erasures_file, before_keys):
+    older = json.loads("".join(club_backup_chunks(demo.club.__class__.objects.all())))
+    if before_keys:
+        del older["clubs"][0]["key"]
+    erasures_file.write_text(
+        json.dumps({"format": "whistdrive-erasures", "erasures": [erasure_mark(demo.club.slug, JOAN)]})
+    )
+    call_command("flush", interactive=False)
+
+    clubs = club_backup_restore(older)
+
+    # A backup from before keys gives the club its address as its key, as the migration did.
+    assert clubs[0].key == ("ribble-valley-whist-club" if before_keys else demo.club.key) != ""
+    assert clubs[0].forgotten_again == 1
+    assert str(Member.objects.get(pk=JOAN)) == "Former member 3"
+
+
+def _rows() -> dict[str, int]:
+    from tournaments.models import Club
+
+    return {model.__name__: model.objects.count() for model in (Club, Member, Event, AuditLine, Erasure)}
+
+
+# Emptied as a new laptop's database is (manage.py flush), outside a test's transaction: PostgreSQL
+# will not empty tables with checks still pending in one.
+@pytest.mark.django_db(transaction=True)
+def test_a_new_computers_data_folder_asks_for_the_register_before_it_restores(demo, erasures_file, tmp_path):
+    backup = tmp_path / "club.json.gz"
+    call_command("backup", str(backup), stderr=io.StringIO())
+    member_forget(member=demo, reason="asked")
+    old_computers = tmp_path / "old-computer" / "erasures.json"
+    old_computers.parent.mkdir()
+    old_computers.write_bytes(erasures_file.read_bytes())
+    call_command("flush", interactive=False)
+    erasures_file.unlink()  # the new computer's data folder has no register
+    before = _rows()
+
+    with pytest.raises(CommandError) as refused:
+        call_command("restore", str(backup), stdout=io.StringIO())
+
+    said = str(refused.value)
+    assert "This data folder has no register of erasures" in said
+    assert "Copy erasures.json from the old computer's data folder (whistdrive where shows it)" in said
+    assert "--erasures PATH" in said and "--without-erasures" in said
+    assert _rows() == before and sum(before.values()) == 0
+    assert not erasures_file.exists()
+
+    out = io.StringIO()
+    call_command("restore", str(backup), "--erasures", str(old_computers), stdout=out)
+    assert "Forgotten again, from the register of erasures: 1 member(s)." in out.getvalue()
+    assert str(Member.objects.get(pk=JOAN)) == "Former member 3"
+    assert _forgotten_again_lines() > 0
+    assert erasures_in_file() == {erasure_mark(demo.club.key, JOAN)}  # the new folder has it now
+
+    call_command("flush", interactive=False)
+    erasures_file.unlink()
+    out = io.StringIO()
+    call_command("restore", str(backup), "--without-erasures", stdout=out)
+    assert "Restored without a register of erasures, as you chose" in out.getvalue()
+    assert "back under their own name" in out.getvalue()
+    assert str(Member.objects.get(pk=JOAN)) == "Joan Bellamy"
+    restored = AuditLine.objects.get(action=AuditLine.Action.RESTORED)
+    assert restored.detail.endswith("; without the register of erasures, by the organiser's choice")
+    assert erasures_file.exists()  # the folder has its register from now on, if an empty one
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        b"not json",
+        b'{"format": "whistdrive-backup"}',
+        b'{"format": "whistdrive-erasures", "erasures": ["x"]}',
+    ],
+)
+def test_what_is_not_a_register_of_erasures_is_refused_in_words(db, tmp_path, given):
+    backup, register = tmp_path / "club.json", tmp_path / "erasures.json"
+    backup.write_text("{}")
+    register.write_bytes(given)
+    with pytest.raises(CommandError, match="is not a register of erasures: give the erasures.json"):
+        call_command("restore", str(backup), "--erasures", str(register))
+
+
+def test_a_restore_into_a_folder_with_its_register_needs_no_choice(db, erasures_file):
+    from tournaments.services.backups.club_restore import club_restore_register_check
+
+    club_restore_register_check(given=False, without_erasures=False)  # refuses nothing
+    erasures_file.unlink()
+    with pytest.raises(ServiceError, match="no register of erasures"):
+        club_restore_register_check(given=False, without_erasures=False)
 
 
 def test_member_data_writes_everything_held_about_her(demo):
@@ -258,6 +380,7 @@ def test_the_organiser_site_forgets_after_asking_why(demo, client, django_user_m
     assert f"/admin/tournaments/member/{JOAN}/forget/" in change
     page = client.get(f"/admin/tournaments/member/{JOAN}/forget/").content.decode()
     assert "Former member 3" in page and 'name="reason"' in page
+    assert "restoring on another computer asks for it" in page
     refused = client.post(f"/admin/tournaments/member/{JOAN}/forget/", {"reason": ""}).content.decode()
     assert "Say why the member is forgotten" in refused
     response = client.post(f"/admin/tournaments/member/{JOAN}/forget/", {"reason": "asked"})

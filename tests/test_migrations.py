@@ -70,3 +70,27 @@ def test_events_scored_before_the_adjusted_scores_setting_keep_sixty_and_forty()
     assert new.get_model("tournaments", "Club").objects.get().adjusted_scores == "session"
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_club_made_before_keys_takes_its_address_as_its_key():
+    """The marks the register of erasures wrote for it were made from that address, and stay valid."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = [("tournaments", "0055_competition_picked_nights")], [("tournaments", "0056_club_key")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    for name, slug in (("Old Club", "old-club"), ("Other Club", "other")):
+        old.get_model("tournaments", "Club").objects.create(name=name, slug=slug)
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    assert dict(new.get_model("tournaments", "Club").objects.values_list("slug", "key")) == {
+        "old-club": "old-club",
+        "other": "other",
+    }
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())

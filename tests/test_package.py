@@ -128,7 +128,14 @@ def test_backup_and_restore_are_the_management_commands_of_those_names(db, monke
     monkeypatch.setattr(cli, "manage", ran.append)
     cli.main(["backup", "club.json"])
     cli.main(["restore", "club.json"])
-    assert ran == [["backup", "club.json"], ["restore", "club.json"]]
+    cli.main(["restore", "club.json", "--erasures", "old/erasures.json"])
+    cli.main(["restore", "club.json", "--without-erasures"])
+    assert ran == [
+        ["backup", "club.json"],
+        ["restore", "club.json"],
+        ["restore", "club.json", "--erasures", "old/erasures.json"],
+        ["restore", "club.json", "--without-erasures"],
+    ]
 
 
 def test_healthz_reports_the_version_and_the_database(client, db):

@@ -3,7 +3,9 @@
     whistdrive run [--port 8000]                  this computer only: set up, the demo club into an
                                                   empty database, serve http://127.0.0.1:8000/
     whistdrive hall [--address A] [--port P]      the tablets on the hall's Wi-Fi (manage.py hall)
-    whistdrive backup FILE / restore FILE         the whole club to a file and back
+    whistdrive backup FILE / restore FILE         the whole club to a file and back; restore into a new
+                                                  data folder asks for the old one's register of
+                                                  erasures (--erasures PATH, or --without-erasures)
     whistdrive manage COMMAND …                   any management command (migrate, createsuperuser, …)
 
 Every server is waitress with DEBUG off (whistdrive/serving.py). The data lives in the folder
@@ -30,8 +32,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "hall":
         hall = ["hall", "--port", str(args.port)] + (["--address", args.address] if args.address else [])
         return manage(hall + ["--threads", str(args.threads)])
-    if args.command in ("backup", "restore"):
-        return club_file(args.command, args.file)
+    if args.command == "backup":
+        return club_file("backup", [args.file])
+    if args.command == "restore":
+        register = ["--erasures", args.erasures] if args.erasures else []
+        register += ["--without-erasures"] if args.without_erasures else []
+        return club_file("restore", [args.file, *register])
     print(locations.data_dir())
     return 0
 
@@ -51,7 +57,17 @@ def parser() -> argparse.ArgumentParser:
     hall.add_argument("--port", type=int, default=8000)
     hall.add_argument("--threads", type=int, default=serving.THREADS)
     commands.add_parser("backup", help="write the whole club to FILE").add_argument("file")
-    commands.add_parser("restore", help="read the whole club back from FILE").add_argument("file")
+    restore = commands.add_parser("restore", help="read the whole club back from FILE")
+    restore.add_argument("file")
+    register = restore.add_mutually_exclusive_group()
+    register.add_argument(
+        "--erasures", metavar="PATH", help="the old computer's erasures.json, when this data folder has none"
+    )
+    register.add_argument(
+        "--without-erasures",
+        action="store_true",
+        help="restore without a register of erasures: any member forgotten since the backup comes back",
+    )
     commands.add_parser("manage", help="any management command: whistdrive manage help lists them")
     commands.add_parser("where", help="print the folder the database, secret key and backups are in")
     return top
@@ -66,7 +82,7 @@ def manage(args: list[str]) -> int:
     return 0
 
 
-def club_file(name: str, file: str) -> int:
+def club_file(name: str, args: list[str]) -> int:
     """`whistdrive backup FILE` is `manage.py backup FILE`, when this version has that command."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdrive.settings")
     import django
@@ -76,7 +92,7 @@ def club_file(name: str, file: str) -> int:
     if name not in get_commands():
         print(NOT_AVAILABLE.format(version=whistdrive.__version__, name=name), file=sys.stderr)
         return 1
-    return manage([name, file])
+    return manage([name, *args])
 
 
 def run(*, port: int) -> int:

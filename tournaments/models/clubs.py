@@ -1,5 +1,6 @@
 """Clubs and their members, and the usual evening a club's new events start from."""
 
+import secrets
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -79,6 +80,10 @@ ADJUSTED_SCORES_HELP = (
 )
 
 
+def club_key_new() -> str:
+    return secrets.token_hex(16)
+
+
 class Club(models.Model):
     class PaperSize(models.TextChoices):
         A4 = "A4", "A4"
@@ -92,6 +97,11 @@ class Club(models.Model):
         help_text="The club's part of its public addresses (/clubs/<slug>/results/); "
         "left empty, it is made from the name.",
     )
+    # The club's own word, made once and never changed, carried by its backups: the register of
+    # erasures marks a forgotten member by it (services/core/members.py), so a change of address
+    # cannot bring them back. A club made before keys has the address it had then as its key,
+    # which keeps the marks written by that address valid.
+    key = models.CharField(max_length=64, unique=True, default=club_key_new, editable=False)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         blank=True,
@@ -163,6 +173,7 @@ class Club(models.Model):
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(condition=~models.Q(slug=""), name="club_has_slug"),
+            models.CheckConstraint(condition=~models.Q(key=""), name="club_has_key"),
             models.CheckConstraint(
                 condition=Q(adjusted_scores__in=AdjustedScores.values), name="club_adjusted_scores_known"
             ),
@@ -247,7 +258,7 @@ EVENING_TAG_HELP = "A word the club's competitions pick evenings by, such as Tue
 
 class Erasure(models.Model):
     """A member forgotten at their request, by a one-way mark of the row (``erasure_mark``: the
-    SHA-256 of "club slug:member id"), never by name, so that restoring an older backup can forget
+    SHA-256 of "club key:member id"), never by name, so that restoring an older backup can forget
     them again. Also kept in the data folder's ``erasures.json``, which outlives the database."""
 
     mark = models.CharField(max_length=64, unique=True)

@@ -43,6 +43,7 @@ from .league import league_export
 CLUB_FIELDS = (
     "name",
     "slug",
+    "key",
     "paper_size",
     "trump_schedule",
     "scoring",

@@ -1,6 +1,11 @@
 """A club backup restored: a damaged one restores nothing. It is checked whole, then restored in
 one transaction, into an empty database only (a backup holds clubs whole; merging two clubs'
-members and evenings is the events' and drives' own import, one evening at a time)."""
+members and evenings is the events' and drives' own import, one evening at a time).
+
+A restore forgets again every member in the register of erasures (``services/core/members.py``).
+Where the data folder has no register (a new computer's), a member forgotten since the backup was
+written would come back unseen: the restore is refused, before anything is written, until the
+organiser gives the register (another computer's erasures.json) or chooses to go on without it."""
 
 from collections.abc import Callable
 from datetime import date, datetime
@@ -27,7 +32,7 @@ from ...models import (
 )
 from ..core.audit import club_log
 from ..core.errors import ServiceError
-from ..core.members import erasures_reapply
+from ..core.members import erasures_reapply, erasures_register_found, erasures_register_path
 from .club import CLUB_FIELDS, COMPETITION_FIELDS, MAIL_FIELDS
 from .club_schema import backup_problems
 from .club_versions import ClubBackupError, club_backup_migrate
@@ -54,6 +59,9 @@ def _restore_users(users: list) -> dict:
 def _restore_club(item: dict, users: dict, links: list) -> Club:
     # A file from before the club's check-in setting has not got it: the default then.
     settings = {f: item[f] for f in CLUB_FIELDS if f in item}
+    # A file from before clubs' keys: the club's key is its address, as the migration that made
+    # keys gave every club then, so the marks of members forgotten since are found again.
+    settings.setdefault("key", item["slug"])
     club = Club(**settings, minutes_per_board=Decimal(item["minutes_per_board"]))
     club.full_clean()
     club.save()
@@ -155,11 +163,32 @@ def _restored(place: str, restore: Callable):
         raise ClubBackupError(f"{place}: {error}") from None
 
 
+class ErasuresNotFound(ClubBackupError):
+    """The data folder has no register of erasures, and none was given nor declined."""
+
+
+def club_restore_register_check(*, given: bool, without_erasures: bool) -> None:
+    """Refuse, in words, a restore that could bring back a forgotten member unseen: the data folder
+    has no register of erasures, the organiser gave none and did not choose to go on without it.
+    Each way of restoring says, after these words, how to give it."""
+    if given or without_erasures or erasures_register_found():
+        return
+    raise ErasuresNotFound(
+        f"This data folder has no register of erasures ({erasures_register_path()}), so a member "
+        "forgotten since the backup was written would come back under their own name. "
+        "Nothing was restored."
+    )
+
+
 @transaction.atomic
-def club_backup_restore(data, *, user=None) -> list[Club]:
+def club_backup_restore(
+    data, *, user=None, erasures: set[str] | None = None, without_erasures: bool = False
+) -> list[Club]:
     """Restore a backup's document into this empty database. All or nothing. Every member in the
-    register of erasures is forgotten again, in the same transaction; each club returned says how
-    many (``forgotten_again``)."""
+    register of erasures (the data folder's, the backup's, and ``erasures``: the marks of a register
+    the organiser gave) is forgotten again, in the same transaction; each club returned says how
+    many (``forgotten_again``). Refused (ErasuresNotFound) when the data folder has no register,
+    unless one is given or the organiser chose ``without_erasures``."""
     data = club_backup_migrate(data)
     problems = backup_problems(data)
     if problems:
@@ -172,6 +201,8 @@ def club_backup_restore(data, *, user=None) -> list[Club]:
             f"This database already has clubs ({', '.join(present)}): restore a backup into an empty "
             "database (a new one, or after manage.py flush). Nothing was restored."
         )
+    club_restore_register_check(given=erasures is not None, without_erasures=without_erasures)
+    unregistered = erasures is None and not erasures_register_found()
     try:
         users = _restore_users(data["users"])
         links: list = []  # leagues' clubs to link to ours once every club is here
@@ -183,7 +214,7 @@ def club_backup_restore(data, *, user=None) -> list[Club]:
         )
         # Members forgotten since the backup was written are forgotten again (the register in the
         # data folder outlives the database; a backup brings its own).
-        again = erasures_reapply(clubs=clubs)
+        again = erasures_reapply(clubs=clubs, given=erasures or set())
     except ValidationError as error:
         raise ClubBackupError(
             f"The backup breaks a rule: {'; '.join(error.messages)}. Nothing was restored."
@@ -196,7 +227,10 @@ def club_backup_restore(data, *, user=None) -> list[Club]:
         ) from None
     for club in clubs:
         club.forgotten_again = again.get(club.pk, 0)  # the command says it
+        club.without_erasures = unregistered
         forgotten = f"; {_members(club.forgotten_again)} forgotten again" if club.forgotten_again else ""
+        if unregistered:
+            forgotten += "; without the register of erasures, by the organiser's choice"
         club_log(
             club=club,
             action=AuditLine.Action.RESTORED,

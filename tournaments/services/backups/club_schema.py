@@ -44,6 +44,7 @@ CLUB = record(
     {
         "name": CLUB_NAME,
         "slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]{1,50}$", "description": "is not a slug"},
+        "key": {"type": "string", "pattern": "^[-a-zA-Z0-9_]{1,64}$", "description": "is not a club's key"},
         "paper_size": choices(Club.PaperSize),
         "minutes_per_board": {"type": "string", "pattern": "^[0-9]{1,3}(\\.[0-9])?$"},
         "trump_schedule": text(20),
@@ -127,7 +128,14 @@ CLUB = record(
             )
         ),
     },
-    optional=("check_every_round", "public_address", "guests_published", "large_print", "two_player_nights"),
+    optional=(
+        "key",
+        "check_every_round",
+        "public_address",
+        "guests_published",
+        "large_print",
+        "two_player_nights",
+    ),
 )
 USER = record(
     {

@@ -10,10 +10,14 @@ becomes "entered Former member 3 & Harold Bickerstaff"). Their own e-mails in th
 deleted. It is one-way: a forgotten member is forgotten for good.
 
 **The register of erasures** holds no name: a one-way mark of the forgotten row, the SHA-256 of
-"club slug:member id" (ids survive a restore, so the mark finds the row again). It is kept in the
-database (``Erasure``, carried by the club's backups written afterwards) and in the data folder's
-``erasures.json`` (``settings.ERASURES_FILE``), which outlives a database emptied for a restore;
-``erasures_reapply`` forgets again, at the end of a restore, every member whose mark is in either.
+"club key:member id". Both survive a restore (the club's key is made once and carried by its
+backups, members keep their ids), and neither changes with the club's address, so the mark finds
+the row again. It is kept in the database (``Erasure``, carried by the club's backups written
+afterwards) and in the data folder's ``erasures.json`` (``settings.ERASURES_FILE``), which outlives
+a database emptied for a restore; ``erasures_reapply`` forgets again, at the end of a restore,
+every member whose mark is in either, or in a register the organiser gives (another computer's).
+Marks written before clubs had keys were made from the club's address: a restore looks for those
+too, under the address in the backup.
 """
 
 import hashlib
@@ -52,9 +56,20 @@ def pseudonym(member_id: int) -> str:
     return f"Former member {member_id}"
 
 
-def erasure_mark(club_slug: str, member_id: int) -> str:
-    """The register's mark of a forgotten member: one-way, and the same after a restore."""
-    return hashlib.sha256(f"{club_slug}:{member_id}".encode()).hexdigest()
+ERASURES_FORMAT = "whistdrive-erasures"
+MARK = re.compile(r"^[0-9a-f]{64}$")
+
+
+def erasure_mark(club_key: str, member_id: int) -> str:
+    """The register's mark of a forgotten member: one-way, and the same after a restore or a change
+    of the club's address."""
+    return hashlib.sha256(f"{club_key}:{member_id}".encode()).hexdigest()
+
+
+def _marks_of(member: Member) -> set[str]:
+    """The marks that name the member: by the club's key, and by its address as marks were made
+    before clubs had keys."""
+    return {erasure_mark(member.club.key, member.pk), erasure_mark(member.club.slug, member.pk)}
 
 
 def name_forms(member: Member) -> list[str]:
@@ -132,13 +147,19 @@ def _evenings_of(member: Member) -> tuple[list[int], list[int]]:
     return sorted(events), sorted(set(drives.values_list("drive_id", flat=True)))
 
 
-def _register_file() -> Path:
+def erasures_register_path() -> Path:
     return Path(settings.ERASURES_FILE)
+
+
+def erasures_register_found() -> bool:
+    """Whether the data folder has its register of erasures: a new computer's has none, and
+    neither has a folder where no member was ever forgotten."""
+    return erasures_register_path().is_file()
 
 
 def erasures_in_file() -> set[str]:
     """The marks kept in the data folder's register (none when there is no file yet)."""
-    path = _register_file()
+    path = erasures_register_path()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -150,14 +171,34 @@ def erasures_in_file() -> set[str]:
     return {str(mark) for mark in data.get("erasures", [])}
 
 
+def erasures_read(raw: bytes, *, name: str) -> set[str]:
+    """The marks of a register of erasures the organiser gives (another computer's erasures.json),
+    or a ServiceError saying why it is not one."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        data = None
+    marks = data.get("erasures") if isinstance(data, dict) and data.get("format") == ERASURES_FORMAT else None
+    if not isinstance(marks, list) or not all(isinstance(m, str) and MARK.match(m) for m in marks):
+        raise ServiceError(
+            f"{name} is not a register of erasures: give the erasures.json from the data folder of the "
+            "computer the backup was written on. Nothing was restored."
+        )
+    return set(marks)
+
+
 def _file_add(mark: str) -> None:
-    """Add a mark to the data folder's register, written whole to a new file then moved into place."""
-    path = _register_file()
-    marks = sorted(erasures_in_file() | {mark})
+    _file_add_all({mark})
+
+
+def _file_add_all(new: set[str]) -> None:
+    """Add marks to the data folder's register, written whole to a new file then moved into place."""
+    path = erasures_register_path()
+    marks = sorted(erasures_in_file() | new)
     path.parent.mkdir(parents=True, exist_ok=True)
     spare = path.with_suffix(".new")
     spare.write_text(
-        json.dumps({"format": "whistdrive-erasures", "erasures": marks}, indent=1) + "\n", encoding="utf-8"
+        json.dumps({"format": ERASURES_FORMAT, "erasures": marks}, indent=1) + "\n", encoding="utf-8"
     )
     os.replace(spare, path)
 
@@ -184,7 +225,7 @@ def member_forget(*, member: Member, reason: str, user=None) -> Member:
     reason = _replacing(name_forms(member), pseudonym(member.pk))(reason)
     now = timezone.now()
     _erase(member, when=now, user=user)
-    mark = erasure_mark(member.club.slug, member.pk)
+    mark = erasure_mark(member.club.key, member.pk)
     Erasure.objects.get_or_create(mark=mark, defaults={"erased_at": now})
     club_log(
         club=member.club,
@@ -198,21 +239,23 @@ def member_forget(*, member: Member, reason: str, user=None) -> Member:
     return member
 
 
-def erasures_reapply(*, clubs) -> dict[int, int]:
+def erasures_reapply(*, clubs, given: set[str] = frozenset()) -> dict[int, int]:
     """Forget again, in the restore's transaction, every member of ``clubs`` whose mark is in the
-    register (the data folder's file or the database's, which the backup may have brought), and
-    keep every mark in both. How many members of each club (by its id) were forgotten again."""
-    marks = erasures_in_file() | set(Erasure.objects.values_list("mark", flat=True))
+    register (the data folder's file, the database's, which the backup may have brought, or the one
+    ``given`` by the organiser), and keep every mark in both the database and the data folder's
+    file, which is written even with none: the folder then has its register. How many members of
+    each club (by its id) were forgotten again."""
+    marks = erasures_in_file() | set(Erasure.objects.values_list("mark", flat=True)) | set(given)
     now = timezone.now()
     again = {}
     for club in clubs:
         again[club.pk] = 0
         for member in club.members.filter(forgotten_at=None).select_related("club"):
-            if erasure_mark(club.slug, member.pk) in marks:
+            if _marks_of(member) & marks:
                 _erase(member, when=now, again=True)
                 again[club.pk] += 1
     known = set(Erasure.objects.values_list("mark", flat=True))
     Erasure.objects.bulk_create(Erasure(mark=mark, erased_at=now) for mark in sorted(marks - known))
-    for mark in sorted(marks - erasures_in_file()):
-        _file_add(mark)
+    if not erasures_register_found() or marks - erasures_in_file():
+        _file_add_all(marks)
     return again
