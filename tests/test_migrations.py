@@ -78,7 +78,7 @@ def test_a_club_made_before_keys_takes_its_address_as_its_key():
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
-    before, after = [("tournaments", "0055_competition_picked_nights")], [("tournaments", "0056_club_key")]
+    before, after = [("tournaments", "0057_login_failure")], [("tournaments", "0058_club_key")]
     executor = MigrationExecutor(connection)
     executor.migrate(before)
     old = executor.loader.project_state(before).apps

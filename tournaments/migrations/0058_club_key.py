@@ -14,7 +14,7 @@ def keys_from_addresses(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0055_competition_picked_nights"),
+        ("tournaments", "0057_login_failure"),
     ]
 
     operations = [
