@@ -137,7 +137,7 @@ def test_forgetting_joan_leaves_no_bellamy_in_any_output_and_every_result_unchan
 
     assert not AuditLine.objects.filter(detail__contains="Bellamy").exists()
     assert AuditLine.objects.filter(detail="entered Former member 3 & Harold Bickerstaff").count() >= 5
-    said = AuditLine.objects.get(action=AuditLine.Action.FORGOTTEN, event=None, drive=None)
+    said = AuditLine.objects.get(action=AuditLine.Action.FORGOTTEN, event=None, drive=None, night=None)
     assert said.detail == "member 3 forgotten at their request: asked by letter on 2 November"
     assert not ResultMail.objects.filter(member=demo).exists()
     assert not ResultMail.objects.filter(body__contains="Bellamy").exists()
@@ -366,7 +366,7 @@ def test_member_data_writes_everything_held_about_her(demo):
     call_command("member_data", "3", stdout=out)
     data = json.loads(out.getvalue())
     assert data["member"]["email"] == "joan.bellamy@example.org"
-    assert {e["kind"] for e in data["evenings"]} == {"event", "drive"}
+    assert {e["kind"] for e in data["evenings"]} == {"event", "drive", "night"}
     assert data["results"] and all(r["place"] and r["score"] for r in data["results"])
     assert any("Harold Bickerstaff" in r["partners"] for r in data["results"])
     assert data["emails"] and all(m["to"] == "joan.bellamy@example.org" for m in data["emails"])

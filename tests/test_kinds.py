@@ -27,6 +27,17 @@ def test_an_entry_keeps_its_evenings_where_the_format_says(key):
     assert KINDS[key].model is MODELS[FORMATS[key].kind]
 
 
+@pytest.mark.parametrize("key", sorted(FORMATS))
+def test_a_kind_whose_members_play_reaches_its_evenings_when_one_is_forgotten(key):
+    """Its part of the forgetting declaration finds the evenings a member played (each gets a trail
+    line), kept where the kind keeps them; a league match names no member and has none."""
+    part = KINDS[key].forgetting
+    if KINDS[key].model is Fixture:
+        assert part.evening is None
+    else:
+        assert part.evening is KINDS[key].model and part.played is not None
+
+
 def test_every_kind_kept_as_a_drive_reads_its_state_and_its_money():
     for key, kind in KINDS.items():
         if FORMATS[key].kind == "drive":

@@ -3,11 +3,11 @@
 A format declares what an evening *is* (who plays, what a table enters, how it is scored and
 named); its entry here says what *serves* it: which model keeps it, the reader of its state, its
 members' rows for their pages and the results e-mail, its entrants for the competitions, its money,
-and its organiser's and results pages. (The club's backup keeps its own table of what each model
-exports, ``backups.club``: the backups sit below this module.) A shared output asks an evening's
-entry (``kind_of``), or takes many evenings a kind at a time (``by_kind``), and never tests which
-kind it is; a new kind is a new entry here and folders of its own. ``tests/test_kinds.py`` fails
-when a format has no entry.
+its organiser's and results pages, and what of it can hold a member's name. (The club's backup
+keeps its own table of what each model exports, ``backups.club``: the backups sit below this
+module.) A shared output asks an evening's entry (``kind_of``), or takes many evenings a kind at a
+time (``by_kind``), and never tests which kind it is; a new kind is a new entry here and folders
+of its own. ``tests/test_kinds.py`` fails when a format has no entry.
 
 >>> from tournaments.domain.formats import FORMATS
 >>> sorted(KINDS) == sorted(FORMATS)
@@ -25,6 +25,7 @@ from django.db import models
 from django.urls import reverse
 
 from ..models import Drive, DuelNight, Event, Fixture
+from .core.forgetting import DRIVES, EVENTS, LEAGUES, NIGHTS, Part
 from .drives.money import drive_accounts
 from .drives.state import DriveState
 from .duels.state import night_states
@@ -63,6 +64,10 @@ class Kind:
     accounts: Callable | None
     run_page: str  # the organiser's page it is run from
     results_page: str  # its results for everyone, once published
+    # What of it can hold a member's name, and how forgetting reaches it (its part of the
+    # declaration in ``core.forgetting``, which forgetting reads there: core sits below this
+    # registry and never imports it).
+    forgetting: Part
 
     def run_url(self, pk: int) -> str:
         return reverse("tournaments:" + self.run_page, args=[pk])
@@ -79,6 +84,7 @@ EVENT = Kind(
     accounts=None,
     run_page="event-run",
     results_page="results",
+    forgetting=EVENTS,
 )
 DRIVE = Kind(
     model=Drive,
@@ -88,6 +94,7 @@ DRIVE = Kind(
     accounts=drive_accounts,
     run_page="drive-run",
     results_page="drive-results",
+    forgetting=DRIVES,
 )
 # A widow whist series is kept as a drive of format "widow" (its players, trail and money are a
 # drive's) but read, ranked and counted by its own state.
@@ -99,6 +106,7 @@ WIDOW = Kind(
     accounts=widow_accounts,
     run_page="drive-run",
     results_page="drive-results",
+    forgetting=DRIVES,
 )
 TWO_PLAYER = Kind(
     model=DuelNight,
@@ -108,6 +116,7 @@ TWO_PLAYER = Kind(
     accounts=None,
     run_page="duel-run",
     results_page="duel-results",
+    forgetting=NIGHTS,
 )
 # A league match is two clubs' cards on the league's pages; it has no members' rows of its own.
 LEAGUE_MATCH = Kind(
@@ -118,6 +127,7 @@ LEAGUE_MATCH = Kind(
     accounts=None,
     run_page="league-match",
     results_page="league-match",
+    forgetting=LEAGUES,
 )
 
 KINDS: dict[str, Kind] = {

@@ -4,10 +4,14 @@
 standings, places and prizes of everyone who played with and against them) and puts a pseudonym in
 their name's place, "Former member 17" by the member's id: on the member's row (their e-mail address
 emptied), so every result, traveller, card, competition and page that names them by the row says
-the pseudonym; and in the text the trail, the results' history, the pairs of an individual event's
-shared seats and the outbox wrote the name into ("entered Joan Bellamy & Harold Bickerstaff"
-becomes "entered Former member 3 & Harold Bickerstaff"). Their own e-mails in the outbox are
-deleted. It is one-way: a forgotten member is forgotten for good.
+the pseudonym; and in every text field ``forgetting`` declares can name them (the trail, the
+results' and deals' histories, guests typed in by name, the organiser's word to a table, the
+outbox, the names organisers give evenings, teams and competitions): "entered Joan Bellamy &
+Harold Bickerstaff" becomes "entered Former member 3 & Harold Bickerstaff". Their own e-mails in
+the outbox are deleted, and so are the copies of e-mails to them in the data folder's
+``sent-mail/``, where the others' copies lose the name (``mail_copies``). Each evening they played
+in (an event, a drive, a two-player night) says so in its trail. It is one-way: a forgotten member
+is forgotten for good.
 
 **The register of erasures** holds no name: a one-way mark of the forgotten row, the SHA-256 of
 "club key:member id". Both survive a restore (the club's key is made once and carried by its
@@ -31,22 +35,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from ...models import (
-    AuditLine,
-    Drive,
-    DrivePlayer,
-    DriveResultChange,
-    Entry,
-    Erasure,
-    Event,
-    IndividualPlayer,
-    Member,
-    Pair,
-    ResultChange,
-    ResultMail,
-)
-from .audit import DETAIL_LENGTH, club_log, drive_log, event_log
+from ...models import AuditLine, Erasure, Member, ResultMail
+from .audit import club_log, evening_log
 from .errors import ServiceError
+from .forgetting import PARTS, named_fields
+from .mail_copies import mail_copies_forget
 from .season_cache import season_cache_empty
 
 REASON_LENGTH = 200
@@ -85,40 +78,60 @@ def _replacing(forms: list[str], alias: str):
     return lambda text: pattern.sub(alias, text)
 
 
-def _rewrite(queryset, fields: tuple[str, ...], forms: list[str], replace, limit: int | None = None) -> int:
-    """Put the pseudonym in place of the name in the rows' free text; how many rows changed."""
+def _rewrite(queryset, fields: tuple[str, ...], forms: list[str], replace) -> int:
+    """Put the pseudonym in place of the name in the rows' free text (cut to each field's length);
+    how many rows changed."""
     named = Q()
     for field in fields:
         for form in forms:
             named |= Q(**{f"{field}__contains": form})
+    limits = {field: queryset.model._meta.get_field(field).max_length for field in fields}
     changed = []
     for row in queryset.filter(named):
         for field in fields:
             text = replace(getattr(row, field))
-            setattr(row, field, text if limit is None else text[:limit])
+            setattr(row, field, text if limits[field] is None else text[: limits[field]])
         changed.append(row)
     queryset.model.objects.bulk_update(changed, list(fields))
     return len(changed)
 
 
-def _erase(member: Member, *, when, user=None, again: bool = False) -> None:
-    """Forget the member in the database: the row, and every text that names them."""
-    events, drives = _evenings_of(member)
+def _evenings_held(member: Member) -> list:
+    """The evenings the member played in, of each part with evenings (events, drives, two-player
+    nights), their rows locked in that order and each kind in id order.
+
+    Why first, and in this order: a tablet's write locks its evening's row before anything else
+    (a drive's check-in holds the drive FOR UPDATE, an event's tablet the event FOR KEY SHARE, a
+    two-player night's tablet the night FOR UPDATE), then writes lines of the trail, which hold the
+    club's row (FOR KEY SHARE, by their foreign key). Forgetting writes a line in each of these
+    evenings' trails, which holds the evening's row. Were the member's row read FOR UPDATE with
+    its club joined (on PostgreSQL that locks the club's row too), a check-in holding its drive
+    would wait for the club while forgetting waited for the drive: so the member's row is locked
+    alone, after the evenings. Taking the evenings' rows first, a whole kind in id order as every
+    other writer takes one evening at a time, forgetting waits for the tablets already writing and
+    the tablets wait for it, never both. FOR NO KEY UPDATE keeps out every writer that locks the
+    evening (a close, a check-in) but not an event's tablets, whose FOR KEY SHARE shares the row.
+    """
+    held = []
+    for part in PARTS:
+        ids = part.evenings_of(member)
+        if ids:
+            held += part.evening.objects.select_for_update(no_key=True).filter(pk__in=ids).order_by("pk")
+    return held
+
+
+def _erase(member: Member, *, evenings: list, when, user=None, again: bool = False) -> None:
+    """Forget the member in the database, and in the copies of e-mails in the data folder: the row,
+    and every text that names them (every field ``forgetting`` declares named). ``evenings``: those
+    the member played in, locked (``_evenings_held``)."""
     forms = name_forms(member)
     alias = pseudonym(member.pk)
     replace = _replacing(forms, alias)
     club = member.club
-    _rewrite(AuditLine.objects.filter(club=club), ("detail",), forms, replace, DETAIL_LENGTH)
-    _rewrite(ResultChange.objects.filter(event__club=club), ("reason", "source"), forms, replace, 200)
-    _rewrite(DriveResultChange.objects.filter(drive__club=club), ("reason", "source"), forms, replace, 200)
-    # An individual event's pair names a shared seat's two people as text ("Joan Bellamy + Ann Lee"),
-    # and a member once typed in as a guest is there by name too.
-    _rewrite(Pair.objects.filter(event__club=club), ("guest1", "guest2"), forms, replace, 120)
-    _rewrite(Entry.objects.filter(event__club=club), ("guest1", "guest2"), forms, replace, 120)
-    _rewrite(IndividualPlayer.objects.filter(event__club=club), ("guest1", "guest2"), forms, replace, 120)
-    _rewrite(DrivePlayer.objects.filter(drive__club=club), ("guest", "second_guest"), forms, replace, 120)
+    addresses = {member.email, *member.result_mails.values_list("to", flat=True)}
     ResultMail.objects.filter(member=member).delete()
-    _rewrite(ResultMail.objects.filter(member__club=club), ("subject", "body"), forms, replace)
+    for model, named in named_fields():
+        _rewrite(named.rows(model, club), named.fields, forms, replace)
     member.first_name, member.last_name = "Former member", str(member.pk)
     member.email = ""
     member.active = False  # no longer offered when tonight's players are typed in
@@ -128,23 +141,18 @@ def _erase(member: Member, *, when, user=None, again: bool = False) -> None:
     # A line in each evening's trail: it says what changed there, and the evenings' kept scores
     # and competition readings (cached under their trail) are read again with the pseudonym.
     detail = f"{alias} forgotten" + (" again (the register of erasures)" if again else "")
-    for event in Event.objects.filter(pk__in=events):
-        event_log(event=event, action=AuditLine.Action.FORGOTTEN, detail=detail, user=user)
-    for drive in Drive.objects.filter(pk__in=drives):
-        drive_log(drive=drive, action=AuditLine.Action.FORGOTTEN, detail=detail, user=user)
+    for evening in evenings:
+        evening_log(evening=evening, action=AuditLine.Action.FORGOTTEN, detail=detail, user=user)
     # The new lines make every page read the evenings again, but what the season cache kept from
     # before still names the member on disk: dropped, once the erasure is committed.
     transaction.on_commit(season_cache_empty)
-
-
-def _evenings_of(member: Member) -> tuple[list[int], list[int]]:
-    """The ids of the events and drives the member was entered in, in any seat."""
-    in_pair = Q(player1=member) | Q(player2=member)
-    events = set(Pair.objects.filter(in_pair).values_list("event_id", flat=True))
-    events |= set(Entry.objects.filter(in_pair).values_list("event_id", flat=True))
-    events |= set(IndividualPlayer.objects.filter(in_pair).values_list("event_id", flat=True))
-    drives = DrivePlayer.objects.filter(Q(member=member) | Q(second_member=member))
-    return sorted(events), sorted(set(drives.values_list("drive_id", flat=True)))
+    try:
+        mail_copies_forget(Path(settings.EMAIL_FILE_PATH), addresses=addresses, replace=replace)
+    except OSError as error:
+        raise ServiceError(
+            f"The copies of e-mails in {settings.EMAIL_FILE_PATH} cannot be rewritten ({error}): "
+            "nothing was forgotten. Mend the folder and try again."
+        ) from None
 
 
 def erasures_register_path() -> Path:
@@ -209,7 +217,11 @@ def member_forget(*, member: Member, reason: str, user=None) -> Member:
     "Former member <id>" everywhere it is stored, the outbox loses their e-mails, the register of
     erasures gains their mark and the club's trail says why, without the name. Refused in words for
     a member already forgotten or with no reason given."""
-    member = Member.objects.select_for_update().select_related("club").get(pk=member.pk)
+    # The evenings first, then the member's row alone (not the club's): see _evenings_held. Read
+    # again once the member is held, an evening entered in between is locked too.
+    _evenings_held(member)
+    member = Member.objects.select_for_update(of=("self",)).select_related("club").get(pk=member.pk)
+    evenings = _evenings_held(member)
     reason = " ".join((reason or "").split())
     if not reason:
         raise ServiceError(
@@ -224,7 +236,7 @@ def member_forget(*, member: Member, reason: str, user=None) -> Member:
         )
     reason = _replacing(name_forms(member), pseudonym(member.pk))(reason)
     now = timezone.now()
-    _erase(member, when=now, user=user)
+    _erase(member, evenings=evenings, when=now, user=user)
     mark = erasure_mark(member.club.key, member.pk)
     Erasure.objects.get_or_create(mark=mark, defaults={"erased_at": now})
     club_log(
@@ -252,7 +264,7 @@ def erasures_reapply(*, clubs, given: set[str] = frozenset()) -> dict[int, int]:
         again[club.pk] = 0
         for member in club.members.filter(forgotten_at=None).select_related("club"):
             if _marks_of(member) & marks:
-                _erase(member, when=now, again=True)
+                _erase(member, evenings=_evenings_held(member), when=now, again=True)
                 again[club.pk] += 1
     known = set(Erasure.objects.values_list("mark", flat=True))
     Erasure.objects.bulk_create(Erasure(mark=mark, erased_at=now) for mark in sorted(marks - known))

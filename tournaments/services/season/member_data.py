@@ -1,11 +1,13 @@
 """A member's own data, as one JSON document for them (a subject access request): their details,
-every evening and drive they were entered in, with their partners, places and scores where
-published, the e-mails the club sent them, and the lines of the club's trail that name them."""
+every evening they were entered in (events, drives, two-player nights), with their partners,
+places and scores where published, the e-mails the club sent them, and the lines of the club's
+trail that name them."""
 
 from django.db.models import Q
 from django.utils import timezone
 
-from ...models import AuditLine, DrivePlayer, Entry, IndividualPlayer, Member, Pair
+from ...models import AuditLine, Member
+from ..core.forgetting import PARTS
 from ..core.members import name_forms
 from .players import member_season
 
@@ -15,19 +17,14 @@ def _when(value) -> str | None:
 
 
 def _entered(member: Member) -> list[dict]:
-    """Every evening and drive the member was entered in, published or not, oldest first."""
-    in_pair = Q(player1=member) | Q(player2=member)
-    events = {}
-    for model in (Pair, Entry, IndividualPlayer):
-        for row in model.objects.filter(in_pair).select_related("event"):
-            events[row.event.pk] = row.event
-    drives = {
-        p.drive.pk: p.drive
-        for p in DrivePlayer.objects.filter(Q(member=member) | Q(second_member=member)).select_related(
-            "drive"
-        )
-    }
-    rows = [("event", e) for e in events.values()] + [("drive", d) for d in drives.values()]
+    """Every evening the member was entered in (an event, a drive, a two-player night), published or
+    not, oldest first: each part of the app with evenings says which the member played in."""
+    rows = [
+        (part.kind, evening)
+        for part in PARTS
+        if part.evening is not None
+        for evening in part.evening.objects.filter(pk__in=part.evenings_of(member))
+    ]
     return [
         {"kind": kind, "id": e.pk, "name": e.name, "date": e.date.isoformat(), "published": e.published}
         for kind, e in sorted(rows, key=lambda row: (row[1].date, row[0], row[1].pk))
