@@ -10,6 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from .. import services
 from ..domain.errors import DomainError
 from ..models import Club, Drive, DuelNight, Event, names_for_public
+from ..services.core.rooms import ROOM_KEY, room_display_opens
 
 NOT_IN_USE = "This table link is not in use. Type the table's code on the start page."
 TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -124,6 +125,20 @@ def check_club_open(request, club: Club) -> None:
     names_for_reader(request, club)
 
 
+def room_evening(request, model: type[Event | Drive | DuelNight], evening_id: int):
+    """The evening whose room display this is, for the hall's screen: opened by the link the
+    organiser put up (its key, ``services/core/rooms.py``), whatever the club keeps to logged-in
+    users, or else as its results are (``check_shown``). Whoever reads it, the organiser too, it
+    names people as the public pages do: it is on a screen the whole hall reads."""
+    evening = model.objects.select_related("club").filter(pk=evening_id).first()
+    if evening is None:
+        raise Http404("No such evening.")
+    if not room_display_opens(evening, request.GET.get(ROOM_KEY, "")):
+        check_shown(request, evening)
+    names_for_public(evening.club)
+    return evening
+
+
 def names_for_reader(request, club: Club) -> None:
     """The names this request's page shows: whole to the club's organisers, as each member chose
     (and guests as the club chose) to anyone else. The pages anyone may open ask it here, once."""
@@ -166,12 +181,12 @@ def login_when_needed(view):
     return wrapper
 
 
-def results_page(view):
+def results_page(view, load=get_event_for_results):
     """Send a visitor to the login page for results that are not published yet."""
 
     def wrapper(request, event_id, *args, **kwargs):
         try:
-            event = get_event_for_results(request, event_id)
+            event = load(request, event_id)
         except LoginNeeded:
             return redirect_to_login(request.get_full_path())
         try:
@@ -182,6 +197,12 @@ def results_page(view):
 
     wrapper.__name__ = view.__name__
     return wrapper
+
+
+def room_page(view):
+    """An event's room display, with its scores read as its results pages read them
+    (``results_page``), opened as ``room_evening`` says."""
+    return results_page(view, load=lambda request, event_id: room_evening(request, Event, event_id))
 
 
 def organises_event(request, event) -> bool:
