@@ -106,9 +106,11 @@ class LoginNeeded(Exception):
 
 
 def check_shown(request, event_or_drive: Event | Drive | DuelNight) -> None:
-    """An event's results, a drive's room display and a two-player night's results are open to its
-    club's organisers, and to everyone once published: a visitor not logged in is asked to log in
-    (LoginNeeded), anyone else is told there is no such thing (404), its existence not revealed."""
+    """An evening's results (pages and files) and its room display are open to its club's
+    organisers, and to everyone once published, unless the club keeps its pages to logged-in users
+    (``check_club_open``): a visitor not logged in is asked to log in (LoginNeeded), anyone else is
+    told there is no such thing (404), its existence not revealed."""
+    _check_members_only(request, event_or_drive.club)
     if event_or_drive.published:
         return
     if not request.user.is_authenticated:
@@ -118,11 +120,17 @@ def check_shown(request, event_or_drive: Event | Drive | DuelNight) -> None:
 
 
 def check_club_open(request, club: Club) -> None:
-    """A club may keep its players' pages, results index and competitions to logged-in users: a
-    visitor not logged in is asked to log in (LoginNeeded)."""
+    """A club may keep its pages to logged-in users (its players' pages, results index and
+    competitions here, its evenings' results in ``check_shown``): a visitor not logged in is asked
+    to log in (LoginNeeded)."""
+    _check_members_only(request, club)
+    names_for_reader(request, club)
+
+
+def _check_members_only(request, club: Club) -> None:
+    """The one place that decides whether a club's pages refuse a visitor not logged in."""
     if club.members_only and not request.user.is_authenticated:
         raise LoginNeeded
-    names_for_reader(request, club)
 
 
 def room_evening(request, model: type[Event | Drive | DuelNight], evening_id: int):
