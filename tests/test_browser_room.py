@@ -11,7 +11,9 @@ from playwright.sync_api import expect
 
 from tests.shots import shoot
 from tournaments import services
-from tournaments.models import Drive, Event
+from tournaments.models import Drive, Event, Member
+from tournaments.services.core.rooms import room_display_put_up
+from tournaments.services.kinds import kind_of
 
 from .conftest import LONG_NAMES
 
@@ -191,4 +193,31 @@ def test_the_room_display_of_a_60_table_drive_pages_through_240_players_on_a_pro
     rows = page.locator(".room-field tbody tr")
     assert rows.count() >= 240
     assert page.evaluate(EVERY_PAGE) == []
+    context.close()
+
+
+def test_the_room_display_put_up_opens_on_a_projector_not_logged_in_naming_people_as_published(
+    live_server, browser, club, make_played_event
+):
+    people = [("Joan", "Bellamy"), ("Harold", "Bickerstaff"), ("Dennis", "Ashworth"), ("Doreen", "Dawson")]
+    members = [services.member_create(club=club, first_name=first, last_name=last) for first, last in people]
+    Member.objects.filter(pk=members[0].pk).update(published_as=Member.Published.INITIALS)
+    Member.objects.filter(pk=members[1].pk).update(published_as=Member.Published.HIDDEN)
+    event = make_played_event(club, members=members, name="Thursday Pairs", published=False)
+    kind = kind_of(event)
+    context = browser.new_context(viewport={"width": 1024, "height": 768})  # no login: the hall's screen
+    page = context.new_page()
+    hold_the_clock(page)
+    page.goto(live_server.url + kind.room_url(event.pk))
+    expect(page.locator("#id_username")).to_be_visible()  # not put up: the login page
+
+    page.goto(live_server.url + kind.room_url(event.pk, key=room_display_put_up(evening=event)))
+    names = page.locator(".room-field td.names")
+    expect(names.first).to_be_visible()
+    everything = " ".join(names.all_text_contents())
+    assert "J. B." in everything and "A player" in everything and "Dennis Ashworth" in everything
+    assert "Bellamy" not in page.content() and "Bickerstaff" not in page.content()
+    assert page.evaluate(EVERY_PAGE) == []
+    SHOTS.mkdir(exist_ok=True)
+    shoot(page, path=SHOTS / "room-hall-screen-1024x768.png")
     context.close()

@@ -1,8 +1,10 @@
 from django.urls import path
 
 from . import views
+from .models import Drive, DuelNight, Event
 from .views import leagues
 from .views.duels import organiser as duels
+from .views.rooms import room_screen
 from .views.tablets import duels as duel_tablets
 from .views.widow import organiser as widow
 from .views.widow import tablet as widow_tablet
@@ -49,6 +51,7 @@ urlpatterns = [
     path("events/<int:event_id>/results/import/", views.event_import_results, name="results-import"),
     path("events/<int:event_id>/live/", views.event_live, name="event-live"),
     path("events/<int:event_id>/room/", views.event_room, name="event-room"),
+    path("events/<int:evening_id>/room/screen/", room_screen, {"model": Event}, name="event-room-screen"),
     path("events/<int:event_id>/start/", views.event_start, name="event-start"),
     path("events/<int:event_id>/close/", views.event_close, name="event-close"),
     path("events/<int:event_id>/live/unlock/", views.codes_unlock, name="codes-unlock"),
@@ -81,6 +84,7 @@ urlpatterns = [
     path("drives/<int:drive_id>/fees/<int:player_id>/", views.drive_fee, name="drive-fee"),
     path("drives/<int:drive_id>/money.csv", views.drive_treasurer_csv, name="drive-money-csv"),
     path("drives/<int:drive_id>/room/", views.drive_room, name="drive-room"),
+    path("drives/<int:evening_id>/room/screen/", room_screen, {"model": Drive}, name="drive-room-screen"),
     path("drives/<int:drive_id>/results/", views.drive_results, name="drive-results"),
     path("drives/<int:drive_id>/live/", views.drive_live, name="drive-live"),
     path("drives/<int:drive_id>/print/<slug:document>.pdf", views.drive_print, name="drive-print"),
@@ -176,6 +180,9 @@ urlpatterns = [
     path("two-player/<int:night_id>/publish/", duels.duel_publish, name="duel-publish"),
     path("two-player/<int:night_id>/send/", views.duel_send_results, name="duel-send-results"),
     path("two-player/<int:night_id>/room/", duels.duel_room, name="duel-room"),
+    path(
+        "two-player/<int:evening_id>/room/screen/", room_screen, {"model": DuelNight}, name="duel-room-screen"
+    ),
     path("two-player/<int:night_id>/print/<slug:document>.pdf", duels.duel_print, name="duel-print"),
     path("two-player/<int:night_id>/results/", duels.duel_results, name="duel-results"),
     path("two-player/<int:night_id>/results.csv", duels.duel_results_csv, name="duel-results-csv"),

@@ -47,6 +47,7 @@ class AuditLine(HistoryLine):
         FORGOTTEN = "forgotten", "Member forgotten"
         MONEY = "money", "Money recorded"
         PAIRED = "paired", "Round paired"
+        ROOM = "room", "Room display"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")

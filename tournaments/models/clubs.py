@@ -159,8 +159,9 @@ class Club(models.Model):
     members_only = models.BooleanField(
         "pages for logged-in users only",
         default=False,
-        help_text="The players' pages and the results index need a login (published results of "
-        "an evening stay open to anyone with its link).",
+        help_text="The club's pages need a login: its evenings' results, the results index, the "
+        "competitions and the players' pages (the room display still opens on the hall's screen by "
+        "the link its run page gives).",
     )
     guests_published = models.BooleanField(
         "guests' names on public pages",
@@ -254,6 +255,13 @@ class Member(models.Model):
 
 
 EVENING_TAG_HELP = "A word the club's competitions pick evenings by, such as Tuesday."
+# The secret key of an evening's room display link (services/core/rooms.py): empty until the
+# organiser puts the display up on the hall's screen, and again once it is taken down.
+ROOM_KEY_HELP = "The secret in the room display's link for the hall's screen (empty: not put up)."
+
+
+def room_key_field() -> models.CharField:
+    return models.CharField(max_length=64, blank=True, editable=False, help_text=ROOM_KEY_HELP)
 
 
 class Erasure(models.Model):

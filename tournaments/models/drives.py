@@ -31,6 +31,7 @@ from .clubs import (
     EveningQuerySet,
     Member,
     person_name,
+    room_key_field,
     validate_one_line,
     validate_trump_schedule,
 )
@@ -155,6 +156,7 @@ class Drive(models.Model):
     )
     published = models.BooleanField(default=False)
     tag = models.CharField(max_length=30, blank=True, help_text=EVENING_TAG_HELP)
+    room_key = room_key_field()
     move_called_at = models.DateTimeField(
         null=True, blank=True, help_text="When the organiser last called 'move now'."
     )

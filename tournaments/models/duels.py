@@ -13,7 +13,15 @@ from django.db.models import F, Q
 
 from ..domain.duels import GAMES, GERMAN_SCORINGS, MatchRules, Scoring
 from ..domain.formats import EveningFormat, two_player_format
-from .clubs import EVENING_TAG_HELP, Club, EveningQuerySet, Member, person_name, validate_one_line
+from .clubs import (
+    EVENING_TAG_HELP,
+    Club,
+    EveningQuerySet,
+    Member,
+    person_name,
+    room_key_field,
+    validate_one_line,
+)
 from .history import ResultLine
 
 
@@ -65,6 +73,7 @@ class DuelNight(models.Model):
     )
     published = models.BooleanField(default=False)
     tag = models.CharField(max_length=30, blank=True, help_text=EVENING_TAG_HELP)
+    room_key = room_key_field()
 
     objects = EveningQuerySet.as_manager()
 

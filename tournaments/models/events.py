@@ -22,6 +22,7 @@ from .clubs import (
     Scale,
     Scoring,
     person_name,
+    room_key_field,
     validate_one_line,
 )
 
@@ -114,6 +115,7 @@ class Event(models.Model):
         default=False, help_text="Results can be seen by anyone with the link, read-only."
     )
     tag = models.CharField(max_length=30, blank=True, help_text=EVENING_TAG_HELP)
+    room_key = room_key_field()
     # The double-dummy analysis of the boards runs after the deals are stored (services/events/analysing.py):
     # the worker analysing them holds the event under its name, and says it is alive at every batch.
     analysis_worker = models.CharField(max_length=32, blank=True, editable=False)

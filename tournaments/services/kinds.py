@@ -3,11 +3,12 @@
 A format declares what an evening *is* (who plays, what a table enters, how it is scored and
 named); its entry here says what *serves* it: which model keeps it, the reader of its state, its
 members' rows for their pages and the results e-mail, its entrants for the competitions, its money,
-its organiser's and results pages, and what of it can hold a member's name. (The club's backup
-keeps its own table of what each model exports, ``backups.club``: the backups sit below this
-module.) A shared output asks an evening's entry (``kind_of``), or takes many evenings a kind at a
-time (``by_kind``), and never tests which kind it is; a new kind is a new entry here and folders
-of its own. ``tests/test_kinds.py`` fails when a format has no entry.
+its organiser's and results pages, its room display for the hall, and what of it can hold a
+member's name. (The club's backup keeps its own table of what each model exports,
+``backups.club``: the backups sit below this module.) A shared output asks an evening's entry
+(``kind_of``), or takes many evenings a kind at a time (``by_kind``), and never tests which kind
+it is; a new kind is a new entry here and folders of its own. ``tests/test_kinds.py`` fails when a
+format has no entry.
 
 >>> from tournaments.domain.formats import FORMATS
 >>> sorted(KINDS) == sorted(FORMATS)
@@ -23,9 +24,11 @@ from dataclasses import dataclass
 
 from django.db import models
 from django.urls import reverse
+from django.utils.http import urlencode
 
 from ..models import Drive, DuelNight, Event, Fixture
 from .core.forgetting import DRIVES, EVENTS, LEAGUES, NIGHTS, Part
+from .core.rooms import ROOM_KEY
 from .drives.money import drive_accounts
 from .drives.state import DriveState
 from .duels.state import night_states
@@ -68,9 +71,21 @@ class Kind:
     # declaration in ``core.forgetting``, which forgetting reads there: core sits below this
     # registry and never imports it).
     forgetting: Part
+    # Its room display for the hall's screen ("": it has none), which the organiser puts up or takes
+    # down at the URL of the same name ending "-screen" (``core.rooms``).
+    room_page: str = ""
 
     def run_url(self, pk: int) -> str:
         return reverse("tournaments:" + self.run_page, args=[pk])
+
+    def room_url(self, pk: int, *, key: str = "") -> str:
+        """Its room display's address; with the key, the link that opens it on the hall's screen."""
+        url = reverse("tournaments:" + self.room_page, args=[pk])
+        return f"{url}?{urlencode({ROOM_KEY: key})}" if key else url
+
+    def room_screen_url(self, pk: int) -> str:
+        """Where the organiser puts its room display up, or takes it down."""
+        return reverse("tournaments:" + self.room_page + "-screen", args=[pk])
 
     def results_url(self, pk: int) -> str:
         return reverse("tournaments:" + self.results_page, args=[pk])
@@ -85,6 +100,7 @@ EVENT = Kind(
     run_page="event-run",
     results_page="results",
     forgetting=EVENTS,
+    room_page="event-room",
 )
 DRIVE = Kind(
     model=Drive,
@@ -95,6 +111,7 @@ DRIVE = Kind(
     run_page="drive-run",
     results_page="drive-results",
     forgetting=DRIVES,
+    room_page="drive-room",
 )
 # A widow whist series is kept as a drive of format "widow" (its players, trail and money are a
 # drive's) but read, ranked and counted by its own state.
@@ -107,6 +124,7 @@ WIDOW = Kind(
     run_page="drive-run",
     results_page="drive-results",
     forgetting=DRIVES,
+    room_page="drive-room",
 )
 TWO_PLAYER = Kind(
     model=DuelNight,
@@ -117,6 +135,7 @@ TWO_PLAYER = Kind(
     run_page="duel-run",
     results_page="duel-results",
     forgetting=NIGHTS,
+    room_page="duel-room",
 )
 # A league match is two clubs' cards on the league's pages; it has no members' rows of its own.
 LEAGUE_MATCH = Kind(

@@ -10,6 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from .. import services
 from ..domain.errors import DomainError
 from ..models import Club, Drive, DuelNight, Event, names_for_public
+from ..services.core.rooms import ROOM_KEY, room_display_opens
 
 NOT_IN_USE = "This table link is not in use. Type the table's code on the start page."
 TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -105,9 +106,11 @@ class LoginNeeded(Exception):
 
 
 def check_shown(request, event_or_drive: Event | Drive | DuelNight) -> None:
-    """An event's results, a drive's room display and a two-player night's results are open to its
-    club's organisers, and to everyone once published: a visitor not logged in is asked to log in
-    (LoginNeeded), anyone else is told there is no such thing (404), its existence not revealed."""
+    """An evening's results (pages and files) and its room display are open to its club's
+    organisers, and to everyone once published, unless the club keeps its pages to logged-in users
+    (``check_club_open``): a visitor not logged in is asked to log in (LoginNeeded), anyone else is
+    told there is no such thing (404), its existence not revealed."""
+    _check_members_only(request, event_or_drive.club)
     if event_or_drive.published:
         return
     if not request.user.is_authenticated:
@@ -117,11 +120,31 @@ def check_shown(request, event_or_drive: Event | Drive | DuelNight) -> None:
 
 
 def check_club_open(request, club: Club) -> None:
-    """A club may keep its players' pages, results index and competitions to logged-in users: a
-    visitor not logged in is asked to log in (LoginNeeded)."""
+    """A club may keep its pages to logged-in users (its players' pages, results index and
+    competitions here, its evenings' results in ``check_shown``): a visitor not logged in is asked
+    to log in (LoginNeeded)."""
+    _check_members_only(request, club)
+    names_for_reader(request, club)
+
+
+def _check_members_only(request, club: Club) -> None:
+    """The one place that decides whether a club's pages refuse a visitor not logged in."""
     if club.members_only and not request.user.is_authenticated:
         raise LoginNeeded
-    names_for_reader(request, club)
+
+
+def room_evening(request, model: type[Event | Drive | DuelNight], evening_id: int):
+    """The evening whose room display this is, for the hall's screen: opened by the link the
+    organiser put up (its key, ``services/core/rooms.py``), whatever the club keeps to logged-in
+    users, or else as its results are (``check_shown``). Whoever reads it, the organiser too, it
+    names people as the public pages do: it is on a screen the whole hall reads."""
+    evening = model.objects.select_related("club").filter(pk=evening_id).first()
+    if evening is None:
+        raise Http404("No such evening.")
+    if not room_display_opens(evening, request.GET.get(ROOM_KEY, "")):
+        check_shown(request, evening)
+    names_for_public(evening.club)
+    return evening
 
 
 def names_for_reader(request, club: Club) -> None:
@@ -166,12 +189,12 @@ def login_when_needed(view):
     return wrapper
 
 
-def results_page(view):
+def results_page(view, load=get_event_for_results):
     """Send a visitor to the login page for results that are not published yet."""
 
     def wrapper(request, event_id, *args, **kwargs):
         try:
-            event = get_event_for_results(request, event_id)
+            event = load(request, event_id)
         except LoginNeeded:
             return redirect_to_login(request.get_full_path())
         try:
@@ -182,6 +205,12 @@ def results_page(view):
 
     wrapper.__name__ = view.__name__
     return wrapper
+
+
+def room_page(view):
+    """An event's room display, with its scores read as its results pages read them
+    (``results_page``), opened as ``room_evening`` says."""
+    return results_page(view, load=lambda request, event_id: room_evening(request, Event, event_id))
 
 
 def organises_event(request, event) -> bool:

@@ -56,8 +56,12 @@ def home(request):
 
 
 def _published(model):
+    """The latest published evenings a visitor not logged in may read: none of a club that keeps its
+    pages to logged-in users."""
     return (
-        model.objects.filter(published=True).select_related("club").order_by("-date", "name")[:LATEST_RESULTS]
+        model.objects.filter(published=True, club__members_only=False)
+        .select_related("club")
+        .order_by("-date", "name")[:LATEST_RESULTS]
     )
 
 

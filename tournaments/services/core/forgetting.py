@@ -196,6 +196,7 @@ EVENTS = Part(
     nameless={
         Event: {
             "status": CHOICE,
+            "room_key": CODE,
             "variant": CHOICE,
             "card_set": CHOICE,
             "arrow_switch_rounds": "round numbers (6,7)",
@@ -237,6 +238,7 @@ DRIVES = Part(
     nameless={
         Drive: {
             "status": CHOICE,
+            "room_key": CODE,
             "format": CHOICE,
             "trump_schedule": SCHEDULE,
             "sit_out": CHOICE,
@@ -271,6 +273,7 @@ NIGHTS = Part(
     nameless={
         DuelNight: {
             "status": CHOICE,
+            "room_key": CODE,
             "game": CHOICE,
             "german_scoring": CHOICE,
             "pairing": CHOICE,

@@ -22,6 +22,7 @@ from ..common import (
     get_clubs_for_user,
     get_drive_for_results,
     get_drive_for_user,
+    room_evening,
     whole_number,
 )
 from .kinds import pages_of
@@ -228,9 +229,9 @@ def drive_print(request, drive_id: int, document: str):
 
 
 def drive_room(request, drive_id: int):
-    """The hall's screen, as the drive's kind shows it."""
+    """The hall's screen, as the drive's kind shows it, the names the public's (``room_evening``)."""
     try:
-        drive = get_drive_for_results(request, drive_id)
+        drive = room_evening(request, Drive, drive_id)
     except LoginNeeded:
         return redirect_to_login(request.get_full_path())
     move_now = drive.move_called_at is not None and timezone.now() - drive.move_called_at < MOVE_SHOWN

@@ -13,7 +13,14 @@ from ...models import DuelMatch, DuelNight
 from ...print_data import NIGHT_DOCUMENTS
 from ...services import duels
 from ...services.duels import paper as duel_paper
-from ..common import check_shown, get_clubs_for_user, login_when_needed, names_for_reader, whole_number
+from ..common import (
+    check_shown,
+    get_clubs_for_user,
+    login_when_needed,
+    names_for_reader,
+    room_evening,
+    whole_number,
+)
 from .forms import CorrectionForm, NewNightForm
 
 
@@ -150,9 +157,10 @@ def duel_print(request, night_id: int, document: str):
     return response
 
 
-@login_required
+@login_when_needed
 def duel_room(request, night_id: int):
-    night = _night_for_user(request, night_id)
+    """The hall's screen: the round in play and the standings, the names the public's (``room_evening``)."""
+    night = room_evening(request, DuelNight, night_id)
     return render(request, "tournaments/duel_room.html", _context(night))
 
 

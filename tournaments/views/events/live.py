@@ -16,7 +16,7 @@ from ...forms import DirectorResultForm, form_problems
 from ...models import TableCheckIn
 from ...reports import FIELD_TITLES, headline_figure
 from ...services.season.competitions import evening_competitions
-from ..common import back, get_drive_for_user, get_event_for_user, results_page
+from ..common import back, get_drive_for_user, get_event_for_user, room_page
 
 
 @login_required
@@ -93,10 +93,11 @@ def event_close(request, event_id: int):
     return redirect(back(request, reverse("tournaments:results", args=[event.pk])))
 
 
-@results_page
+@room_page
 def event_room(request, event, report):
     """Standings for a screen in the hall, with the round in play; it pages through long fields and
-    reloads itself for the latest scores (``static/room.js``)."""
+    reloads itself for the latest scores (``static/room.js``). The names are the public's
+    (``room_evening``)."""
     round_in_play, playing = services.event_round_in_play(event) if report.provisional else (None, ())
     fields = [
         (
