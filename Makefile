@@ -11,11 +11,11 @@ $(PY):
 	@test -n "$(PYTHON)" || { echo "Python 3.11 is needed (set PYTHON=/path/to/python3.11)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): requirements.txt | $(PY)
+$(STAMP): requirements.txt requirements-base.txt requirements-analysis.txt | $(PY)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
 
-$(DEV_STAMP): requirements.txt requirements-dev.txt | $(PY)
+$(DEV_STAMP): requirements.txt requirements-base.txt requirements-analysis.txt requirements-dev.txt | $(PY)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $(STAMP) $(DEV_STAMP)
 

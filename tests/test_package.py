@@ -111,9 +111,24 @@ def test_the_wheel_lists_every_python_package_of_the_repository():
     }
 
 
-def test_the_wheel_reads_its_dependencies_from_requirements_txt():
-    assert "dependencies" in PYPROJECT["project"]["dynamic"]
-    assert PYPROJECT["tool"]["setuptools"]["dynamic"]["dependencies"] == {"file": ["requirements.txt"]}
+def _pins(name: str) -> list[str]:
+    lines = (ROOT / name).read_text().splitlines()
+    return [line.split("==")[0] for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_the_wheel_reads_its_dependencies_and_its_analysis_extra_from_the_requirements_files():
+    assert {"dependencies", "optional-dependencies"} <= set(PYPROJECT["project"]["dynamic"])
+    dynamic = PYPROJECT["tool"]["setuptools"]["dynamic"]
+    assert dynamic["dependencies"] == {"file": ["requirements-base.txt"]}
+    assert dynamic["optional-dependencies"] == {"analysis": {"file": ["requirements-analysis.txt"]}}
+    assert "endplay" not in _pins("requirements-base.txt")  # a Python without its wheel installs the rest
+    assert _pins("requirements-analysis.txt") == ["endplay"]
+    assert "<" not in PYPROJECT["project"]["requires-python"]
+
+
+def test_a_checkout_installs_the_wheels_dependencies_and_the_analysis():
+    assert _pins("requirements.txt") == ["-r requirements-base.txt", "-r requirements-analysis.txt"]
+    assert "-r requirements.txt" in _pins("requirements-dev.txt")
 
 
 def test_backup_says_plainly_when_this_version_has_no_such_command(db, capsys, monkeypatch):

@@ -8,9 +8,14 @@ behind it. The process needs no Django and no service to install; it reads deals
 boards waiting are analysed (``dd_solver_stop``) or when the server does (its input closes).
 endplay is imported only there: it takes about a second to load. Computed once a board's deal is
 stored, after the request that dealt it (services/events/analysing.py), and stored with the board.
+
+endplay is the wheel's optional extra (``whistdrive[analysis]``): it has no wheel for every Python
+whistdrive runs on. ``dd_installed`` is the one place that says whether it is there; without it the
+boards are dealt and played as ever, and wait for an analysis this computer cannot make.
 """
 
 import atexit
+import importlib.util
 import json
 import os
 import subprocess
@@ -27,6 +32,11 @@ NICENESS = 10  # the solver's priority below the server's (POSIX nice; below nor
 # threads of one server take turns), as DDS itself runs its own threads over one working memory.
 _DDS = threading.Lock()
 _solver: subprocess.Popen | None = None
+
+
+def dd_installed() -> bool:
+    """Whether endplay is installed: found on the path, not imported (that takes a second)."""
+    return importlib.util.find_spec("endplay") is not None
 
 
 def dd_tables(deals: list[Deal]) -> list[dict[str, dict[str, int]]]:

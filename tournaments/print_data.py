@@ -190,6 +190,9 @@ class PrintPack:
     # A table enters who went grand (Minnesota whist): the travellers and score cards say who did
     # and the net points a board is scored on, and the cards name the rules.
     grand: bool = False
+    # Why the boards without their analysis will not get it here ("" where the solver is installed):
+    # the hand records say so rather than "analysis in progress".
+    analysis_unavailable: str = ""
 
 
 @dataclass(frozen=True)

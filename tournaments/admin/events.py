@@ -142,6 +142,8 @@ class EventAdmin(ClubScopedAdmin):
     @admin.action(description="Deal the boards (fresh seed)")
     def deal_boards(self, request, queryset):
         _run_action(self, request, queryset, services.event_deal_boards, "Boards dealt")
+        if note := services.analysis_unavailable():
+            self.message_user(request, note, messages.WARNING)
 
     @admin.action(description="Download the deals as PBN (one event)")
     def download_pbn(self, request, queryset):

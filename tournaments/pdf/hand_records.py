@@ -20,6 +20,7 @@ NOTE = (
 )
 
 DD_WAITING = ("Double dummy:", "analysis in progress")  # printed before a board is analysed
+DD_NOT_INSTALLED = ("Double dummy:", "not installed")  # where the solver is not installed
 
 HAND_SIZE = BODY_SIZE
 HAND_LEADING = 12
@@ -53,9 +54,11 @@ class BoardDiagrams(Flowable):
     a compass (north at the top), the heading (board, dealer, trumps) top left, the double-dummy
     tricks bottom left. All text is one text object; suits in red or black, cards run together."""
 
-    def __init__(self, records: list[HandRecord], cell_width: float, gap: float):
+    def __init__(
+        self, records: list[HandRecord], cell_width: float, gap: float, waiting: tuple[str, ...] = DD_WAITING
+    ):
         super().__init__()
-        self.records, self.cell_width, self.gap = records, cell_width, gap
+        self.records, self.cell_width, self.gap, self.waiting = records, cell_width, gap, waiting
 
     def wrap(self, available_width, available_height):
         self.width = len(self.records) * (self.cell_width + self.gap)
@@ -108,7 +111,7 @@ class BoardDiagrams(Flowable):
         if record.dd_rows:
             self._dd(canvas, write, record, left + PAD, bottom - PAD)
         else:
-            for number, line in enumerate(DD_WAITING, start=1):
+            for number, line in enumerate(self.waiting, start=1):
                 write(left + PAD, bottom - PAD - number * HAND_LEADING, [(line, FONT, MUTED)], BODY_SIZE)
 
     def _dd(self, canvas, write: TextWriter, record: HandRecord, x: float, top: float):
@@ -138,14 +141,17 @@ def hand_records_story(pack: PrintPack) -> list:
     records = [r for r in pack.hand_records if r.hands]
     if not records:
         return [text("The boards have not been dealt yet.", STYLES["body"])]
+    unanalysed = pack.analysis_unavailable and any(not r.dd_rows for r in records)
     story = [
         text(f"Hand records · {pack.event.name}", STYLES["title"]),
         text(NOTE, STYLES["small"]),
+        *([text(pack.analysis_unavailable, STYLES["small"])] if unanalysed else []),
         Spacer(1, 2 * mm),
     ]
+    waiting = DD_NOT_INSTALLED if pack.analysis_unavailable else DD_WAITING
     for start in range(0, len(records), BOARDS_ACROSS):
         story += [
-            BoardDiagrams(records[start : start + BOARDS_ACROSS], cell_width, 2 * mm),
+            BoardDiagrams(records[start : start + BOARDS_ACROSS], cell_width, 2 * mm, waiting),
             Spacer(1, 3 * mm),
         ]
     return story

@@ -27,8 +27,10 @@ from .core.clubs import club_get_or_create, club_save, member_create, member_del
 from .core.codes import Tablet, code_lockouts, code_lockouts_lift
 from .core.errors import ServiceError
 from .events.analysing import (
+    AnalysisNotInstalled,
     AnalysisProgress,
     analysis_threads_join,
+    analysis_unavailable,
     event_analyse_boards,
     event_analyse_boards_later,
     event_analysis_progress,
@@ -83,7 +85,9 @@ from .tablets.rounds import table_state
 
 __all__ = [
     "AnalysisProgress",
+    "AnalysisNotInstalled",
     "analysis_threads_join",
+    "analysis_unavailable",
     "event_analyse_boards",
     "event_analyse_boards_later",
     "event_analysis_progress",

@@ -1,13 +1,14 @@
 """Analyse double dummy the dealt boards still without it: one event's, or every event's.
 
 The server analyses the boards after dealing them, in the background; this finishes what it left
-(a server stopped halfway) and shows how far it has gone.
+(a server stopped halfway) and shows how far it has gone. Where the solver is not installed, it
+says so and analyses nothing.
 """
 
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.models import Board, Event
-from tournaments.services import event_analyse_boards, event_analysis_progress
+from tournaments.services import analysis_unavailable, event_analyse_boards, event_analysis_progress
 
 
 class Command(BaseCommand):
@@ -17,6 +18,8 @@ class Command(BaseCommand):
         parser.add_argument("--event", type=int, help="the event's number (default: every event)")
 
     def handle(self, *args, **options):
+        if note := analysis_unavailable():
+            raise CommandError(note)
         if options["event"] is not None:
             events = Event.objects.filter(pk=options["event"])
             if not events.exists():

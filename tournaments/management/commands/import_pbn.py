@@ -5,7 +5,13 @@ from pathlib import Path
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.models import Event
-from tournaments.services import PbnImportError, ServiceError, event_analyse_boards, event_import_pbn
+from tournaments.services import (
+    AnalysisNotInstalled,
+    PbnImportError,
+    ServiceError,
+    event_analyse_boards,
+    event_import_pbn,
+)
 
 
 class Command(BaseCommand):
@@ -36,4 +42,7 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         self.stdout.write(f"Imported {count} deals into {event.name}.")
         if not options["no_analysis"]:
-            self.stdout.write(f"Analysed {event_analyse_boards(event=event)} boards double dummy.")
+            try:
+                self.stdout.write(f"Analysed {event_analyse_boards(event=event)} boards double dummy.")
+            except AnalysisNotInstalled as error:  # the deals are in: only their analysis waits
+                self.stdout.write(str(error))

@@ -101,6 +101,8 @@ class Command(BaseCommand):
     help = "Rebuild fixtures/demo.json from the services (the database is left as it was)."
 
     def handle(self, *args, **options):
+        if note := services.analysis_unavailable():  # the fixture carries the deals' analysis
+            raise CommandError(note)
         if Club.objects.exists():
             raise CommandError(
                 "This database already has clubs, which would end up in the fixture: run it on an "

@@ -14,6 +14,10 @@ leaves the boards to it (the worker asks for the boards still waiting before eve
 more after letting go, so boards dealt meanwhile are not left behind). A worker that has not
 renewed for ``STALE`` has stopped (its server was restarted): anyone may then take the event over,
 and the run page offers to resume.
+
+Where the solver is not installed (``analysis.dd_installed``: the wheel without its extra), no
+worker starts: the boards are dealt and played without their analysis, and every page, document
+and command that would show or make it says so in ``NOT_INSTALLED``'s words.
 """
 
 import logging
@@ -29,6 +33,7 @@ from django.utils import timezone
 from ... import analysis
 from ...domain.deals import parse_deal
 from ...models import Board, Event
+from ..core.errors import ServiceError
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +41,21 @@ BATCH = 16  # boards a DDS call: a few seconds of work, then the progress moves
 STALE = timedelta(seconds=60)
 
 _threads: set[threading.Thread] = set()
+
+NOT_INSTALLED = (
+    "Double-dummy analysis is not installed on this computer (pip install 'whistdrive[analysis]'): "
+    "the hand records show the deals without it."
+)
+
+
+class AnalysisNotInstalled(ServiceError):
+    def __init__(self):
+        super().__init__(NOT_INSTALLED)
+
+
+def analysis_unavailable() -> str:
+    """Why this computer cannot analyse the boards, in words for the organiser; "" when it can."""
+    return "" if analysis.dd_installed() else NOT_INSTALLED
 
 
 @dataclass(frozen=True)
@@ -64,13 +84,19 @@ def event_analysis_progress(event: Event) -> AnalysisProgress:
 
 def event_analyse_boards(*, event: Event) -> int:
     """Analyse the event's dealt boards that wait for it, here and now; return how many were stored.
-    Returns at once (0) when another worker is analysing them."""
+    Returns at once (0) when another worker is analysing them; raises ``AnalysisNotInstalled``
+    where the solver is not installed."""
+    if analysis_unavailable():
+        raise AnalysisNotInstalled()
     return _analyse(event.pk, _new_worker())
 
 
 def event_analyse_boards_later(*, event: Event) -> None:
     """Once the current transaction commits (at once outside one), analyse the event's waiting
-    boards in a thread of this process, unless another worker is at it already."""
+    boards in a thread of this process, unless another worker is at it already. Nothing where the
+    solver is not installed: the boards wait, and the pages say why."""
+    if analysis_unavailable():
+        return
     transaction.on_commit(lambda: _start(event.pk), robust=True)
 
 

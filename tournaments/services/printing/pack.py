@@ -41,6 +41,7 @@ from ...reports import (
     format_score,
     format_versus_average,
 )
+from ..events.analysing import analysis_unavailable
 from ..events.individuals import individual_report
 from ..events.movements import Stop, individual_schedule, pair_itineraries, seated_movement
 from ..events.partnerships import pair_namer
@@ -122,6 +123,7 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
         itinerary=_itinerary(event) if ranks_players else None,
         sides=SIDES[event.evening_format.partnerships_internal],
         grand=event.evening_format.enters("granded"),
+        analysis_unavailable=analysis_unavailable(),
     )
 
 

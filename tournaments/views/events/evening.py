@@ -117,6 +117,7 @@ def event_run(request, event_id: int):
             "deal_form": DealForm(),
             "pbn_form": PbnUploadForm(),
             "analysis": services.event_analysis_progress(event),
+            "analysis_unavailable": services.analysis_unavailable(),
             "documents": list(pdf.event_documents(event.evening_format).items()),
             "progress": services.event_progress(event) if steps["start"] else None,
             "here": reverse("tournaments:event-run", args=[event.pk]),

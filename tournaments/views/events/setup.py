@@ -56,6 +56,7 @@ def event_detail(request, event_id: int):
             "results_columns": ",".join(services.results_columns(event)),
             "enters_granded": event.evening_format.enters("granded"),
             "seated": event.seatings.exists(),
+            "analysis_unavailable": services.analysis_unavailable(),
             "documents": pdf.event_documents(event.evening_format),
             "upload_form": ResultsUploadForm(),
             "deal_form": DealForm(),
@@ -132,6 +133,7 @@ def event_deal_boards(request, event_id: int):
         messages.error(request, str(error))
     else:
         messages.success(request, f"Boards dealt from seed {seed}: the same seed deals them again.")
+        _say_if_not_analysed(request)
     return redirect(back(request, reverse("tournaments:event-detail", args=[event.pk])))
 
 
@@ -154,7 +156,14 @@ def event_import_pbn(request, event_id: int):
         messages.error(request, str(error))
     else:
         messages.success(request, f"Imported {count} deals.")
+        _say_if_not_analysed(request)
     return redirect(back(request, reverse("tournaments:event-detail", args=[event.pk])))
+
+
+def _say_if_not_analysed(request) -> None:
+    """After dealing: the boards' analysis will not follow where the solver is not installed."""
+    if note := services.analysis_unavailable():
+        messages.warning(request, note)
 
 
 @login_required
@@ -170,8 +179,11 @@ def event_analysis(request, event_id: int):
 def event_analyse_boards(request, event_id: int):
     """Resume an analysis that stopped (its server was restarted)."""
     event = get_event_for_user(request, event_id)
-    services.event_analyse_boards_later(event=event)
-    messages.success(request, "The analysis of the boards goes on.")
+    if note := services.analysis_unavailable():
+        messages.error(request, note)
+    else:
+        services.event_analyse_boards_later(event=event)
+        messages.success(request, "The analysis of the boards goes on.")
     return redirect(back(request, reverse("tournaments:event-run", args=[event.pk])))
 
 
@@ -206,6 +218,7 @@ def board_hand_record(request, event_id: int, board: int):
             "board": board_row,
             "diagram": hand_diagram(board_row),
             "dd_rows": dd_rows(board_row),
+            "analysis_unavailable": services.analysis_unavailable(),
             "previous": board - 1 if board - 1 in numbers else None,
             "next": board + 1 if board + 1 in numbers else None,
             "organiser": organises_event(request, event),
