@@ -47,14 +47,18 @@ def _any_round(rng):
 
     def pair(players, history, total_rounds, win):
         met = {frozenset((r.a, r.b or 0)) for results in history for r in results}
-        left = list(range(1, players + 1)) + ([0] if players % 2 else [])
-        rng.shuffle(left)
-        tables = []
-        while left:
-            a = left.pop()
-            b = next((b for b in left if frozenset((a, b)) not in met), left[0])
-            left.remove(b)
-            tables.append(Pairing(a or b, None) if 0 in (a, b) else Pairing(a, b))
+        for _ in range(20):  # a few draws, so that most rounds of a large field are valid
+            left = list(range(1, players + 1)) + ([0] if players % 2 else [])
+            rng.shuffle(left)
+            tables, valid = [], True
+            while left:
+                a = left.pop()
+                b = next((b for b in left if frozenset((a, b)) not in met), left[0])
+                valid = valid and frozenset((a, b)) not in met
+                left.remove(b)
+                tables.append(Pairing(a or b, None) if 0 in (a, b) else Pairing(a, b))
+            if valid:
+                break
         return tables
 
     return pair
@@ -67,6 +71,17 @@ def test_every_swiss_plays_to_its_end_whatever_the_preferred_round(monkeypatch):
     for players, rounds in NIGHTS:
         for _ in range(5 if (players, rounds) in SMALL else 1):
             assert len(_play(players, rounds, rng)) == rounds, (players, rounds)
+
+
+@pytest.mark.parametrize("players", [pairing.DUTCH_PLAYERS + 1, MAX_PLAYERS])
+def test_a_field_too_large_for_the_library_is_paired_by_score_to_its_end(players):
+    rounds = swiss_round_limit(players)
+    played = _play(players, rounds, random.Random(players))
+    half = players // 2
+    assert {frozenset((p.a, p.b)) for p in played[0] if not p.bye} == {
+        frozenset((n, n + half)) for n in range(1, half + 1)
+    }
+    assert len(played) == rounds
 
 
 def test_the_rounds_a_field_may_have_are_each_possible():

@@ -34,7 +34,7 @@ class NewNightForm(forms.Form):
     tie_points = forms.IntegerField(min_value=0, max_value=10, initial=1, label="Game points a tie")
     knockout = forms.IntegerField(
         min_value=0,
-        max_value=64,
+        max_value=MAX_PLAYERS,
         initial=0,
         required=False,
         label="Knock-out of the leaders",
