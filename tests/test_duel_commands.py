@@ -8,7 +8,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.domain.duels import Pairing, check_round_robin, check_swiss
+from tournaments.domain.duels import MAX_PLAYERS, Pairing, check_round_robin, check_swiss
 
 
 def _run(*args) -> str:
@@ -39,7 +39,7 @@ def test_movement_prints_a_round_robin_as_text_with_the_byes():
 
 
 def test_movement_for_two_seats_refuses_in_words():
-    with pytest.raises(CommandError, match="2 players: a two-player night takes 3 to 64"):
+    with pytest.raises(CommandError, match=f"2 players: a two-player night takes 3 to {MAX_PLAYERS}"):
         _run("movement", "--players", "2", "--seats", "2")
     with pytest.raises(CommandError, match="Give --players"):
         _run("movement", "--seats", "2", "--tables", "3")

@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from tournaments.domain.duels import Pairing, check_round_robin, check_swiss
+from tournaments.domain.duels import MAX_PLAYERS, Pairing, check_round_robin, check_swiss, swiss_round_limit
 from tournaments.domain.errors import DomainError
 from tournaments.models import AuditLine, Competition, DuelDealChange, DuelMatch, DuelNight
 from tournaments.services.duels import (
@@ -165,6 +165,9 @@ def test_a_player_entered_twice_or_too_many_rounds_are_refused_in_words(club):
         duel_night_start(night=night)
     night.refresh_from_db()
     assert night.status == DuelNight.Status.ENTRIES and not night.tables.exists()
+    most = swiss_round_limit(MAX_PLAYERS)  # no field can play more, so the night is refused at once
+    with pytest.raises(DuelServiceError, match=f"A Swiss plays at most {most} rounds"):
+        _night(club, 3, rounds=most + 1)
 
 
 @pytest.mark.django_db

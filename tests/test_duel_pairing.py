@@ -85,8 +85,23 @@ def test_a_player_paired_up_last_round_is_not_paired_up_again_when_another_can_b
         [Result(1, 4, 0, 2), Result(5, 2, 0, 2), Result(3, 6, 0, 2)],
         [Result(2, 4, 2, 0), Result(6, 1, 0, 2), Result(5, 3, 2, 0)],
     ]
-    tables, _ = _pairs(swiss_round(6, history, 4))
+    tables, _ = _pairs(swiss_round(6, history, 3))
     assert tables == {frozenset((2, 6)), frozenset((1, 5)), frozenset((3, 4))}
+
+
+def test_a_round_that_would_leave_the_next_unpairable_is_not_taken():
+    # The same round of a night of four rounds: 2 v 6, 1 v 5, 3 v 4 would leave 1, 2, 3 and 4, 5, 6
+    # having met all of the other three, with no round 4. The next cheapest leaves one: 2 meets 1
+    # (a float down each, as before, the smallest differences of score), 3 meets 4, 5 meets 6.
+    history = [
+        [Result(1, 4, 0, 2), Result(5, 2, 0, 2), Result(3, 6, 0, 2)],
+        [Result(2, 4, 2, 0), Result(6, 1, 0, 2), Result(5, 3, 2, 0)],
+    ]
+    third = swiss_round(6, history, 4)
+    assert _pairs(third) == ({frozenset((1, 2)), frozenset((3, 4)), frozenset((5, 6))}, None)
+    history.append([Result(p.a, p.b, 1, 1) for p in third])
+    played = [[Pairing(r.a, r.b) for r in results] for results in history]
+    check_swiss(6, [*played, swiss_round(6, history, 4)])
 
 
 def test_a_player_who_had_the_bye_never_gets_a_second():

@@ -4,7 +4,8 @@
 the spread and their own match; ``knockout`` seeds the cut into a bracket with byes for the top
 seeds, and names a night's rounds (a knock-out's counted from its first); ``schedules`` checks a
 round robin's and a Swiss's pairings (the pairings themselves come from a pairing library, through
-``services/duels/pairing.py``).
+``services/duels/pairing.py``); ``swiss`` tells whether a Swiss's rounds still to play can be paired
+and finds the cheapest round that leaves them so.
 """
 
 from .knockout import bracket_size, first_round, next_round, qualifiers, round_name
@@ -37,10 +38,12 @@ from .scoring import (
     score_match,
 )
 from .standings import Played, Standing, rank_players
+from .swiss import Entrant, can_complete, cheapest_round, seated, table_costs
 
 __all__ = [
     "ALL_26",
     "Deal",
+    "Entrant",
     "DuelError",
     "GAMES",
     "GERMAN",
@@ -57,10 +60,12 @@ __all__ = [
     "Scoring",
     "Standing",
     "bracket_size",
+    "can_complete",
     "check_players",
     "check_round_robin",
     "check_swiss",
     "check_swiss_rounds",
+    "cheapest_round",
     "first_round",
     "next_round",
     "qualifiers",
@@ -70,5 +75,7 @@ __all__ = [
     "rounds_as_dict",
     "rounds_as_text",
     "score_match",
+    "seated",
     "swiss_round_limit",
+    "table_costs",
 ]

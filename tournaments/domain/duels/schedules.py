@@ -27,7 +27,8 @@ from dataclasses import dataclass
 
 from .scoring import DuelError
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 64
+# The largest field: a Swiss round of 150 pairs in well under a second (bench/duel_pairing.py).
+MIN_PLAYERS, MAX_PLAYERS = 3, 150
 
 
 @dataclass(frozen=True)

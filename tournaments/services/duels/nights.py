@@ -15,6 +15,7 @@ from datetime import date as Date
 from django.db import IntegrityError, transaction
 
 from ...domain.duels import (
+    MAX_PLAYERS,
     DuelError,
     MatchRules,
     Pairing,
@@ -25,6 +26,7 @@ from ...domain.duels import (
     next_round,
     qualifiers,
     round_name,
+    swiss_round_limit,
 )
 from ...models import AuditLine, Club, DuelMatch, DuelNight, DuelPlayer, DuelTable
 from ...signals import evening_closed
@@ -105,6 +107,12 @@ def duel_night_create(
         raise DuelServiceError(f"'{pairing}' is not a way of pairing: use swiss or round-robin.")
     if pairing == DuelNight.Pairing.SWISS and rounds < 1:
         raise DuelServiceError("Give a Swiss its number of rounds.")
+    if pairing == DuelNight.Pairing.SWISS and rounds > swiss_round_limit(MAX_PLAYERS):
+        # No field could play them; a field's own limit is checked when its players are known.
+        raise DuelServiceError(
+            f"A Swiss plays at most {swiss_round_limit(MAX_PLAYERS)} rounds, with {MAX_PLAYERS} players "
+            f"({rounds} asked): more would pair players who have met, or give a second bye."
+        )
     _check_rules(night)
     night.save()
     night_log(

@@ -14,9 +14,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+import networkx as nx
 from caissify_pairings import generate_pairings
 
-from tournaments.domain.duels import DuelError, Pairing, check_players, check_swiss, round_robin_rounds
+from tournaments.domain.duels import (
+    DuelError,
+    Entrant,
+    Pairing,
+    can_complete,
+    cheapest_round,
+    check_players,
+    check_swiss,
+    round_robin_rounds,
+    seated,
+    table_costs,
+)
+from tournaments.domain.duels.swiss import ENUMERATED
+
+# The most players the library pairs: about a second a round at 64 on a club's machine, and its
+# time grows as the field's power 3.5 (it runs a maximum-weight matching over the whole field for
+# every score). A larger field is paired by a single matching of the same kind (under a second).
+DUTCH_PLAYERS = 64
 
 
 @dataclass(frozen=True)
@@ -58,13 +76,8 @@ def _player(number: int) -> dict:
     }
 
 
-def swiss_round(
-    players: int, history: Sequence[Sequence[Result]], total_rounds: int, win: int = 2
-) -> list[Pairing]:
-    """The next round of a Swiss of players 1..V (player 1 the top seed), from the results of the
-    rounds played, by the FIDE Dutch system: no rematch, at most one bye each. Refused in words
-    when the rounds asked leave no such pairing."""
-    check_players(players)
+def _standing(players: int, history: Sequence[Sequence[Result]], win: int) -> tuple[dict, set]:
+    """Each player as the library reads them after the rounds played, and who has met whom."""
     field = {number: _player(number) for number in range(1, players + 1)}
     met: set[tuple[int, int]] = set()
     for results in history:
@@ -92,23 +105,82 @@ def swiss_round(
         for number in field.keys() - seated:
             field[number]["color_hist"].append("none")
             field[number]["float_history"].append("none")
-    number = len(history) + 1
+    return field, met
+
+
+def _entrants(players: int, history: Sequence[Sequence[Result]]) -> list[Entrant]:
+    points = dict.fromkeys(range(1, players + 1), 0)
+    byes: set[int] = set()
+    firsts = dict.fromkeys(points, 0)
+    for results in history:
+        for result in results:
+            points[result.a] += result.game_points_a
+            if result.b is None:
+                byes.add(result.a)
+                continue
+            points[result.b] += result.game_points_b
+            firsts[result.a] += 1
+            firsts[result.b] -= 1
+    return [Entrant(n, points[n], n in byes, firsts[n]) for n in points]
+
+
+def _matched(field: Sequence[Entrant], past: Sequence[Sequence[Pairing]]) -> list[Pairing] | None:
+    """The cheapest round of a large field, by one maximum-weight matching over it (the phantom
+    player stands for the bye); None when no round seats everyone."""
+    costs = table_costs(field, past)
+    top = max(costs.values(), default=0) + 1
+    graph = nx.Graph()
+    graph.add_weighted_edges_from((a, b, top - cost) for (a, b), cost in costs.items())
+    tables = [tuple(sorted(table)) for table in nx.max_weight_matching(graph, maxcardinality=True)]
+    if 2 * len(tables) != len(field) + len(field) % 2:
+        return None
+    return seated(field, tables)
+
+
+def _dutch(players: int, history: Sequence[Sequence[Result]], total_rounds: int, win: int) -> list[Pairing]:
+    field, met = _standing(players, history, win)
     rows = generate_pairings(
         "dutch",
         list(field.values()),
         met,
-        number,
+        len(history) + 1,
         total_rounds,
         bye_value=1.0,
         max_byes_per_player=1,
     )
-    pairings = _pairings(rows)
-    past = [[Pairing(r.a, r.b) for r in results] for results in history]
+    return _pairings(rows)
+
+
+def _playable(players: int, rounds: Sequence[Sequence[Pairing]], total_rounds: int) -> bool:
     try:
-        check_swiss(players, [*past, pairings])
-    except DuelError as error:
+        check_swiss(players, rounds)
+    except DuelError:
+        return False
+    return can_complete(players, rounds, total_rounds)
+
+
+def swiss_round(
+    players: int, history: Sequence[Sequence[Result]], total_rounds: int, win: int = 2
+) -> list[Pairing]:
+    """The next round of a Swiss of players 1..V (player 1 the top seed), from the results of the
+    rounds played: no rematch, at most one bye each, and the rounds after it still pairable so.
+    Up to ``DUTCH_PLAYERS`` players it is the FIDE Dutch system's pairing when that leaves the
+    night playable, else the cheapest that does (``domain/duels/swiss.py``); a larger field is
+    paired by one matching of its cheapest tables. Refused in words when no round can be paired."""
+    check_players(players)
+    number = len(history) + 1
+    past = [[Pairing(r.a, r.b) for r in results] for results in history]
+    if players <= DUTCH_PLAYERS:
+        pairings = _dutch(players, history, total_rounds, win)
+        if _playable(players, [*past, pairings], total_rounds):
+            return pairings
+    field = _entrants(players, history)
+    if players + players % 2 <= ENUMERATED:
+        pairings = cheapest_round(field, past, total_rounds)
+    else:
+        pairings = _matched(field, past)
+    if pairings is None or not _playable(players, [*past, pairings], total_rounds):
         raise DuelError(
-            f"Round {number} of {players} players cannot be paired without a rematch "
-            f"or a second bye ({error})"
-        ) from None
+            f"Round {number} of {players} players cannot be paired without a rematch or a second bye."
+        )
     return pairings

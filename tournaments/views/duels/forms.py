@@ -3,7 +3,7 @@
 from django import forms
 from django.utils import timezone
 
-from ...domain.duels import swiss_round_limit
+from ...domain.duels import MAX_PLAYERS, swiss_round_limit
 from ...models import DuelNight
 
 
@@ -20,7 +20,7 @@ class NewNightForm(forms.Form):
     pairing = forms.ChoiceField(choices=DuelNight.Pairing.choices, initial=DuelNight.Pairing.SWISS)
     rounds = forms.IntegerField(
         min_value=0,
-        max_value=20,
+        max_value=swiss_round_limit(MAX_PLAYERS),
         initial=4,
         required=False,
         help_text=f"A Swiss's rounds: fewer than the players, at most about log2(players) + 2 "
@@ -34,7 +34,7 @@ class NewNightForm(forms.Form):
     tie_points = forms.IntegerField(min_value=0, max_value=10, initial=1, label="Game points a tie")
     knockout = forms.IntegerField(
         min_value=0,
-        max_value=64,
+        max_value=MAX_PLAYERS,
         initial=0,
         required=False,
         label="Knock-out of the leaders",
