@@ -327,7 +327,15 @@ def widow_evening(club, members):
                     drive=drive, series=series, table=table, deal=deal, taker=taker, tricks=tricks
                 )
                 for player in now.playing:
-                    widow.widow_deal_agree(drive=drive, series=series, table=table, deal=deal, player=player)
+                    widow.widow_deal_agree(
+                        drive=drive,
+                        series=series,
+                        table=table,
+                        deal=deal,
+                        player=player,
+                        taker=taker,
+                        tricks=tricks,
+                    )
     widow.widow_close(drive=drive)
     return drives.drive_publish(drive=drive)
 
