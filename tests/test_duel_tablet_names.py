@@ -179,3 +179,20 @@ def test_a_form_from_an_older_page_is_refused_and_nothing_is_written(client, tok
     page = _post(client, token, action, {"tricks_a": 8, "tricks_b": 5})
     assert OLD_PAGE in page and "is this right?" in page
     assert DuelDealChange.objects.count() == lines and not DuelDeal.objects.get().confirmed
+
+
+def test_a_tablets_writes_take_no_more_statements_than_before_they_named_the_deal(
+    client, token, django_assert_max_num_queries
+):
+    named = {"round": 1, "match": shown(token)["match_id"]}
+    figures = {"deal": 1, "tricks_a": 8, "tricks_b": 5}
+    for action, data, most in [
+        ("check-in/", named, 10),
+        ("enter/", named | figures, 10),
+        ("reject/", named | figures, 10),
+        ("enter/", named | figures, 10),
+        ("confirm/", named | figures, 13),
+    ]:
+        with django_assert_max_num_queries(most):
+            client.post(f"/two/{token}/{action}", data)
+    assert DuelDeal.objects.get().confirmed

@@ -157,3 +157,21 @@ def test_a_form_from_an_older_page_is_refused_and_nothing_is_written(client, dri
     page = client.post(_url(action, link), old, follow=True).content.decode()
     assert OLD_PAGE.replace("'", "&#x27;") in page and "Each of you: is this right?" in page
     assert not WidowTricks.objects.filter(agreed=True).exists() and WidowDeal.objects.count() == 1
+
+
+def test_a_tablets_writes_take_no_more_statements_than_before_they_named_the_deal(
+    client, drive, django_assert_max_num_queries
+):
+    link = DriveTable.objects.get(drive=drive, table=1)
+    shown = _deal(drive)
+    players = list(shown["tricks"])
+    for action, data, most in [
+        ("enter", _form(shown), 14),
+        ("reject", _form(shown), 8),
+        ("enter", _form(shown), 14),
+        ("agree", _form(shown) | {"player": players[0]}, 7),
+        ("agree", _form(shown) | {"player": players[1]}, 7),
+    ]:
+        with django_assert_max_num_queries(most):
+            client.post(_url(action, link), data)
+    assert WidowTricks.objects.filter(agreed=True).count() == 2
