@@ -7,13 +7,12 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from tests.duel_tables import confirm, enter
 from tests.test_duel_nights import _night, play_round
 from tournaments.models import AuditLine, DuelDealChange, DuelNight
 from tournaments.services import member_create
 from tournaments.services.duels import (
-    duel_deal_confirm,
     duel_deal_correct,
-    duel_deal_enter,
     duel_night_close,
     duel_night_start,
     duel_player_add,
@@ -61,5 +60,5 @@ def test_a_club_backup_keeps_its_two_player_nights(club, tmp_path):
     ann = DuelNight.objects.get(name="German whist night").players.get(number=6)
     assert ann.member is not None and ann.name == "Ann Smith"
     token = restored.tables.get(number=1).token
-    duel_deal_enter(token=token, tricks_a=9, tricks_b=4)
-    duel_deal_confirm(token=token)
+    enter(token, 9, 4)
+    confirm(token)

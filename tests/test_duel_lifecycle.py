@@ -5,6 +5,7 @@ from datetime import date
 
 import pytest
 
+from tests.duel_tables import confirm, enter
 from tournaments.models import DuelNight
 from tournaments.services import duels
 from tournaments.services.duels import DuelServiceError, lifecycle, night_state
@@ -31,8 +32,8 @@ def _play_out(night):
         for line in state.rounds[state.round_in_play]:
             if not line.finished:
                 token = night.tables.get(number=line.match.table).token
-                duels.duel_deal_enter(token=token, tricks_a=8, tricks_b=5)
-                duels.duel_deal_confirm(token=token)
+                enter(token, 8, 5)
+                confirm(token)
 
 
 def _refusal(action, **kwargs) -> str:
@@ -96,8 +97,14 @@ def test_the_services_refuse_with_the_lifecycles_reason(night):
     duels.duel_night_close(night=night)
     night.refresh_from_db()
     token = night.tables.first().token
-    entered = _refusal(duels.duel_deal_enter, token=token, tricks_a=8, tricks_b=5)
-    assert entered == _refusal(duels.duel_table_check_in, token=token) == lifecycle.may_play(night).reason
+    entered = _refusal(
+        duels.duel_deal_enter, token=token, round=1, match_id=0, deal=1, tricks_a=8, tricks_b=5
+    )
+    assert (
+        entered
+        == _refusal(duels.duel_table_check_in, token=token, round=1, match_id=0)
+        == lifecycle.may_play(night).reason
+    )
 
 
 def test_a_deal_is_corrected_only_once_the_night_has_started(night, club):

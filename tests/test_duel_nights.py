@@ -7,15 +7,14 @@ from datetime import date
 
 import pytest
 
+from tests.duel_tables import confirm, enter, form, reject
 from tournaments.domain.duels import MAX_PLAYERS, Pairing, check_round_robin, check_swiss, swiss_round_limit
 from tournaments.domain.errors import DomainError
 from tournaments.models import AuditLine, Competition, DuelDealChange, DuelMatch, DuelNight
 from tournaments.services.duels import (
     DuelServiceError,
-    duel_deal_confirm,
     duel_deal_correct,
     duel_deal_enter,
-    duel_deal_reject,
     duel_night_close,
     duel_night_create,
     duel_night_start,
@@ -55,8 +54,8 @@ def play_round(night, rng):
         token = night.tables.get(number=line.match.table).token
         while not night_state(night).rounds[number][line.match.table - 1].finished:
             a = rng.randint(0, 13)
-            duel_deal_enter(token=token, tricks_a=a, tricks_b=13 - a)
-            duel_deal_confirm(token=token)
+            enter(token, a, 13 - a)
+            confirm(token)
     return number
 
 
@@ -126,14 +125,16 @@ def test_tricks_that_do_not_add_up_are_refused_and_nothing_is_written(club):
     duel_night_start(night=night)
     token = night.tables.get(number=1).token
     with pytest.raises(DuelServiceError, match="10 and 4 tricks make 14"):
-        duel_deal_enter(token=token, tricks_a=10, tricks_b=4)
+        enter(token, 10, 4)
     assert not DuelDealChange.objects.exists()
-    duel_deal_enter(token=token, tricks_a=10, tricks_b=3)
-    with pytest.raises(DuelServiceError, match="waits for the other player to confirm"):
-        duel_deal_enter(token=token, tricks_a=10, tricks_b=3)
-    duel_deal_reject(token=token)
-    duel_deal_enter(token=token, tricks_a=9, tricks_b=4)
-    duel_deal_confirm(token=token)
+    first = enter(token, 10, 3)
+    with pytest.raises(
+        DuelServiceError, match=r"Deal 1 already has 10 v 3 \(waiting for Player \w to confirm\)"
+    ):
+        duel_deal_enter(token=token, round=1, match_id=first.match_id, deal=1, tricks_a=9, tricks_b=4)
+    reject(token)
+    enter(token, 9, 4)
+    confirm(token)
     actions = list(DuelDealChange.objects.order_by("id").values_list("action", flat=True))
     assert actions == ["created", "rejected", "created", "confirmed"]
 
@@ -281,13 +282,13 @@ def test_the_tablet_takes_each_games_deal_and_scores_it_by_the_nights_rules(
     token = night.tables.get(number=1).token
     page = client.get(f"/two/{token}/").content.decode()
     assert "are you both here?" in page
-    client.post(f"/two/{token}/check-in/")
+    client.post(f"/two/{token}/check-in/", form(page, "check-in/"))
     page = client.get(f"/two/{token}/").content.decode()
     assert ("The 27th card (trumps)" in page) == (options.get("german_scoring") == "high-low")
-    client.post(f"/two/{token}/enter/", post)
+    client.post(f"/two/{token}/enter/", form(page, "enter/") | post)
     page = client.get(f"/two/{token}/", follow=True).content.decode()
     assert "is this right?" in page
-    client.post(f"/two/{token}/confirm/")
+    client.post(f"/two/{token}/confirm/", form(page, "confirm/"))
     line = next(m for m in night_state(night).rounds[1] if m.match.table == 1)
     assert (line.score.a, line.score.b) == score
     assert night.changes.filter(action=AuditLine.Action.CHECKED_IN).count() == 1
@@ -473,8 +474,8 @@ def test_a_table_done_in_the_last_round_waits_for_the_end_not_for_a_round_to_com
     first, _ = state.rounds[2]
     token = night.tables.get(number=first.match.table).token
     while not night_state(night).rounds[2][0].finished:
-        duel_deal_enter(token=token, tricks_a=8, tricks_b=5)
-        duel_deal_confirm(token=token)
+        enter(token, 8, 5)
+        confirm(token)
     page = client.get(f"/two/{token}/").content.decode()
     assert "This match is over: the night ends when every table has finished round 2." in page
     assert "Round 3" not in page and "nock-out" not in page

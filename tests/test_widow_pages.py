@@ -93,7 +93,7 @@ def test_a_tablet_enters_a_deal_and_each_player_agrees_it(client, club):
     for player in (a, b, c):
         client.post(
             reverse("tournaments:widow-table-agree", args=[link.token]),
-            {"series": 1, "deal": 1, "player": player},
+            post | {"player": player},
         )
     assert WidowDeal.objects.get().confirmed
     assert "Deal 2 of 12" in client.get(url).content.decode()

@@ -39,7 +39,15 @@ def play_series(drive: Drive) -> None:
                 drive=drive, series=series, table=table, deal=now.deal, taker=taker, tricks=tricks
             )
             for player in now.playing:
-                widow.widow_deal_agree(drive=drive, series=series, table=table, deal=now.deal, player=player)
+                widow.widow_deal_agree(
+                    drive=drive,
+                    series=series,
+                    table=table,
+                    deal=now.deal,
+                    player=player,
+                    taker=taker,
+                    tricks=tricks,
+                )
 
 
 def test_ten_players_sit_at_a_table_of_four_and_two_of_three(club):
@@ -58,11 +66,12 @@ def test_a_deal_counts_once_the_three_who_played_it_agree(club):
     drive = widow.widow_start(drive=make_series(club))
     now = widow.WidowState(drive).now_at(2)
     a, b, c = now.playing
-    widow.widow_deal_enter(drive=drive, series=1, table=2, deal=1, taker=a, tricks={a: 2, b: 6, c: 5})
-    widow.widow_deal_agree(drive=drive, series=1, table=2, deal=1, player=a)
-    widow.widow_deal_agree(drive=drive, series=1, table=2, deal=1, player=b)
+    shown = {"drive": drive, "series": 1, "table": 2, "deal": 1, "taker": a, "tricks": {a: 2, b: 6, c: 5}}
+    widow.widow_deal_enter(**shown)
+    widow.widow_deal_agree(**shown, player=a)
+    widow.widow_deal_agree(**shown, player=b)
     assert widow.WidowState(drive).totals()[a] == 0
-    widow.widow_deal_agree(drive=drive, series=1, table=2, deal=1, player=c)
+    widow.widow_deal_agree(**shown, player=c)
     state = widow.WidowState(drive)
     assert (state.totals()[a], state.totals()[b], state.totals()[c]) == (-2, 3, 2)
     assert state.now_at(2).deal == 2
@@ -95,23 +104,19 @@ def test_the_player_sitting_out_cannot_be_given_tricks_or_agree(club):
         widow.widow_deal_enter(
             drive=drive, series=1, table=1, deal=1, taker=None, tricks={a: 4, b: 4, now.sitting_out: 5}
         )
-    widow.widow_deal_enter(drive=drive, series=1, table=1, deal=1, taker=None, tricks={a: 4, b: 4, c: 5})
+    shown = {"drive": drive, "series": 1, "table": 1, "deal": 1, "taker": None, "tricks": {a: 4, b: 4, c: 5}}
+    widow.widow_deal_enter(**shown)
     with pytest.raises(ServiceError, match="Only the players who played"):
-        widow.widow_deal_agree(drive=drive, series=1, table=1, deal=1, player=now.sitting_out)
+        widow.widow_deal_agree(**shown, player=now.sitting_out)
 
 
 def test_a_deal_not_agreed_is_taken_back_to_be_entered_again(club):
     drive = widow.widow_start(drive=make_series(club))
     now = widow.WidowState(drive).now_at(3)
-    widow.widow_deal_enter(
-        drive=drive,
-        series=1,
-        table=3,
-        deal=1,
-        taker=None,
-        tricks=dict(zip(now.playing, (4, 4, 5), strict=True)),
-    )
-    widow.widow_deal_reject(drive=drive, series=1, table=3, deal=1)
+    shown = {"drive": drive, "series": 1, "table": 3, "deal": 1, "taker": None}
+    tricks = dict(zip(now.playing, (4, 4, 5), strict=True))
+    widow.widow_deal_enter(**shown, tricks=tricks)
+    widow.widow_deal_reject(**shown, tricks=tricks)
     assert widow.WidowState(drive).now_at(3).entered is None
 
 

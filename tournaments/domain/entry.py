@@ -40,24 +40,50 @@ class EntryError(DomainError):
 
 
 def entry_needed(
-    *, deal: Word, number: int, existing: int | str | None, confirmed: bool, entered: int | str
+    *,
+    deal: Word,
+    number: int,
+    existing: int | str | None,
+    confirmed: bool,
+    entered: int | str,
+    by: str = "N/S",
+    checker: str = "E/W",
 ) -> bool:
     """Whether N/S's count ``entered`` for deal ``number`` is to be recorded: True when the table
     has no count for it, False when it has this very count (``existing``, as the table sees it;
     ``confirmed`` by E/W or not). Another count over one already there is refused, in words. A
     count of more than the tricks comes as its text: a Minnesota hand's with who went grand, "9 (N/S
-    grand)"; one with honours claimed, "9, N/S 4 honours"."""
+    grand)"; one with honours claimed, "9, N/S 4 honours". At a table where one player enters
+    everyone's tricks, ``by`` is empty and ``checker`` names who confirms ("Bob Jones", "the
+    players")."""
     if existing is None:
         return True
     if existing == entered:
         return False
-    what = f"{deal.title(number)} already has N/S {existing}"
+    what = f"{deal.title(number)} already has {f'{by} ' if by else ''}{existing}"
     if confirmed:
         raise EntryError(f"{what} (confirmed): only the organiser can change it now.")
     raise EntryError(
-        f"{what} (waiting for E/W to confirm). If it is wrong, E/W can send it back before confirming; "
-        "after that ask the organiser."
+        f"{what} (waiting for {checker} to confirm). If it is wrong, {checker} can send it back before "
+        "confirming; after that ask the organiser."
     )
+
+
+def out_of_date(*, sent: str, now: str) -> str:
+    """What a tablet is told when its page named a deal the table has moved on from: ``sent``, the
+    deal as the page named it, and ``now``, the table as it stands. The tablet then shows the table
+    afresh; nothing was written.
+
+    >>> print(out_of_date(sent="deal 3 of round 1", now="the table is now on deal 4"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    This was deal 3 of round 1; the table is now on deal 4. Your page was out of date: here is the
+    table as it stands.
+    """
+    return f"This was {sent}; {now}. Your page was out of date: here is the table as it stands."
+
+
+# A form from a page shown before the tablets named their deal: it says nothing of what it acts on.
+OLD_PAGE = "This page was out of date: here is the table as it stands. Tap again if it still needs doing."
 
 
 def sent_back(evening: EveningFormat, number: int) -> str:

@@ -209,8 +209,9 @@ def _two_player_round(night, rng, number=None):
     for line in state.rounds[number]:
         while not line.finished:
             a = min(13, max(0, round(rng.gauss(6.5, 2.5))))
-            duels.duel_deal_enter(token=tokens[line.match.table], tricks_a=a, tricks_b=13 - a)
-            duels.duel_deal_confirm(token=tokens[line.match.table])
+            named = {"round": number, "match_id": line.match.pk, "deal": line.in_play}
+            duels.duel_deal_enter(token=tokens[line.match.table], **named, tricks_a=a, tricks_b=13 - a)
+            duels.duel_deal_confirm(token=tokens[line.match.table], **named, tricks_a=a, tricks_b=13 - a)
             line = next(m for m in duels.night_state(night).rounds[number] if m.match.pk == line.match.pk)
 
 
@@ -328,7 +329,15 @@ def widow_evening(club, members):
                     drive=drive, series=series, table=table, deal=deal, taker=taker, tricks=tricks
                 )
                 for player in now.playing:
-                    widow.widow_deal_agree(drive=drive, series=series, table=table, deal=deal, player=player)
+                    widow.widow_deal_agree(
+                        drive=drive,
+                        series=series,
+                        table=table,
+                        deal=deal,
+                        player=player,
+                        taker=taker,
+                        tricks=tricks,
+                    )
     widow.widow_close(drive=drive)
     return drives.drive_publish(drive=drive)
 

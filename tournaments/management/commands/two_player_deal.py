@@ -27,9 +27,14 @@ class Command(BaseCommand):
         if table is None:
             raise CommandError(f"{night.name} has no table {options['table']}.")
         a, b = options["tricks"]
-        try:
-            deal = duels.duel_deal_enter(token=table.token, tricks_a=a, tricks_b=b, black=options["black"])
-            duels.duel_deal_confirm(token=table.token)
+        figures = {"tricks_a": a, "tricks_b": b, "black": options["black"]}
+        line = duels.table_view(night, table.number).line
+        if line is None:
+            raise CommandError(f"No match at table {table.number} this round.")
+        named = {"round": line.match.round, "match_id": line.match.pk, "deal": line.in_play}
+        try:  # as the table would: the deal it is on, entered, then confirmed as entered
+            deal = duels.duel_deal_enter(token=table.token, **named, **figures)
+            duels.duel_deal_confirm(token=table.token, **named, **figures)
         except DomainError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(f"Round {deal.match.round}, table {table.number}, {deal}")

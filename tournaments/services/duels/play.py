@@ -1,6 +1,10 @@
 """A deal at a table of two: one player enters both players' tricks, the other confirms them (or
 sends them back to be entered again); the organiser corrects a deal with a reason. Each keeps its
-line in the deal's history and the night's trail; the round's last match over pairs the next."""
+line in the deal's history and the night's trail; the round's last match over pairs the next.
+
+A tablet's write names the round, the match and the deal its page showed (and a confirmation the
+figures): deal 3 of round 1 confirmed again once the table is on deal 4 is done already, and deal 3
+entered otherwise then is refused ("This was deal 3 of round 1; the table is now on deal 4. ...")."""
 
 from __future__ import annotations
 
@@ -8,20 +12,25 @@ from django.db import transaction
 from django.utils import timezone
 
 from ...domain.duels import Deal, DuelError, score_match
+from ...domain.entry import OLD_PAGE, EntryError, entry_needed, out_of_date
 from ...models import AuditLine, DuelDeal, DuelDealChange, DuelMatch, DuelNight, DuelTable
 from ..core.audit import night_log
 from ..core.verdicts import require
 from .lifecycle import may_correct, may_play
 from .nights import DuelServiceError, _locked, pair_when_ready
-from .state import night_round_name, night_state
+from .state import MatchLine, NightState, night_round_name, night_state, table_line
 
 Action = AuditLine.Action
 Change = DuelDealChange.Action
 
 
+def _text(tricks_a: int, tricks_b: int, black: bool) -> str:
+    colour = " (black 27th card)" if black else ""
+    return f"{tricks_a} v {tricks_b}{colour}"
+
+
 def _shown(deal: DuelDeal) -> str:
-    colour = " (black 27th card)" if deal.black else ""
-    return f"{deal.tricks_a} v {deal.tricks_b}{colour}"
+    return _text(deal.tricks_a, deal.tricks_b, deal.black)
 
 
 def _history(
@@ -40,21 +49,50 @@ def _history(
     )
 
 
-def _table_match(token: str) -> tuple[DuelNight, DuelTable, DuelMatch]:
+def _held(token: str) -> tuple[DuelNight, DuelTable, NightState]:
+    """The table, its night locked and the night read whole: every write at a night's tables
+    locks the night first, so what is read next is the table as it stands."""
     table = DuelTable.objects.select_related("night").filter(token=token).first()
     if table is None:
         raise DuelServiceError("This table's link is not in use: ask the organiser for the table's code.")
     night = _locked(table.night)
     require(may_play(night), DuelServiceError)
-    playing = night_state(night).round_in_play
-    match = night.matches.filter(round=playing, table=table.number, player_b__isnull=False).first()
-    if match is None:
-        raise DuelServiceError("No match at this table this round: wait for the next.")
-    return night, table, match
+    return night, table, night_state(night)
 
 
-def _check(night: DuelNight, match: DuelMatch, deal: Deal, pending_ok: bool) -> None:
-    deals = list(match.deals.order_by("number"))
+def _named(
+    state: NightState, table: DuelTable, round: int, match_id: int
+) -> tuple[MatchLine, MatchLine | None]:
+    """The match a tablet's page named (by its round and id), and the table's match in play now
+    (None when it has none this round). A match of another table is never written to."""
+    named = next(
+        (m for m in state.rounds.get(round, []) if m.match.pk == match_id and m.match.table == table.number),
+        None,
+    )
+    if named is None or named.bye:
+        raise DuelServiceError(OLD_PAGE)
+    return named, table_line(state, table.number)
+
+
+def _stale(
+    named: MatchLine, now: MatchLine | None, deal: int | None = None, shows: str = ""
+) -> DuelServiceError:
+    """The refusal of a page the table has moved on from: what it named, and where the table is."""
+    sent = f"deal {deal} of {named.round_name}" if deal else named.round_name
+    if shows:
+        where = shows
+    elif now is None:
+        where = "the table has no match now"
+    elif now.finished:
+        where = f"the table has finished its match of {now.round_name}"
+    elif now is named:
+        where = f"the table is now on deal {now.in_play}"
+    else:
+        where = f"the table is now on deal {now.in_play} of {now.round_name}"
+    return DuelServiceError(out_of_date(sent=sent, now=where))
+
+
+def _check(night: DuelNight, match: DuelMatch, deals: list[DuelDeal], deal: Deal, pending_ok: bool) -> None:
     if not pending_ok and any(not d.confirmed for d in deals):
         raise DuelServiceError("The last deal waits for the other player to confirm it.")
     confirmed = [Deal(d.tricks_a, d.tricks_b, d.black) for d in deals if d.confirmed]
@@ -67,63 +105,118 @@ def _check(night: DuelNight, match: DuelMatch, deal: Deal, pending_ok: bool) -> 
         raise DuelServiceError(str(error)) from None
 
 
+# Each tablet write names what its page showed: the round and the match (``round``, ``match_id``)
+# and the deal, with the figures a confirmation or a send-back was shown. The same write sent
+# again (a lost reply retried, a double tap) finds it done and writes nothing; a page the table
+# has moved on from (a second device, a page left open) is refused in words, never applied to
+# whatever the table is on now.
+
+
 @transaction.atomic
-def duel_table_check_in(*, token: str) -> DuelMatch:
+def duel_table_check_in(*, token: str, round: int, match_id: int) -> DuelMatch:
     """The two players of the table's match say they are there (the night's trail keeps it)."""
-    night, table, match = _table_match(token)
-    if match.checked_in_at is None:
-        match.checked_in_at = timezone.now()
-        match.save(update_fields=["checked_in_at"])
-        names = f"{match.player_a.name} and {match.player_b.name}"
-        night_log(
-            night=night,
-            action=Action.CHECKED_IN,
-            detail=f"{night_round_name(night, match.round)}, table {table.number}: {names}",
-        )
+    night, table, state = _held(token)
+    named, now = _named(state, table, round, match_id)
+    match = named.match
+    if match.checked_in_at is not None:
+        return match
+    if named is not now:
+        raise _stale(named, now)
+    match.checked_in_at = timezone.now()
+    match.save(update_fields=["checked_in_at"])
+    night_log(
+        night=night,
+        action=Action.CHECKED_IN,
+        detail=f"{named.round_name}, table {table.number}: {named.a.name} and {named.b.name}",
+    )
     return match
 
 
 @transaction.atomic
-def duel_deal_enter(*, token: str, tricks_a: int, tricks_b: int, black: bool = False) -> DuelDeal:
-    """The next deal of the table's match, as one player enters it; it counts once the other
+def duel_deal_enter(
+    *, token: str, round: int, match_id: int, deal: int, tricks_a: int, tricks_b: int, black: bool = False
+) -> DuelDeal:
+    """Deal ``deal`` of the table's match, as one player enters it; it counts once the other
     confirms."""
-    night, table, match = _table_match(token)
-    _check(night, match, Deal(tricks_a, tricks_b, black), pending_ok=False)
-    number = match.deals.count() + 1
-    deal = DuelDeal.objects.create(
-        match=match, number=number, tricks_a=tricks_a, tricks_b=tricks_b, black=black
+    night, table, state = _held(token)
+    named, now = _named(state, table, round, match_id)
+    there = named.deal(deal)
+    if there is not None and (there.tricks_a, there.tricks_b, there.black) == (tricks_a, tricks_b, black):
+        return there  # entered already, and perhaps confirmed since: nothing to do
+    if named is not now or deal != now.in_play:
+        raise _stale(named, now, deal)
+    try:  # the deal in play already entered otherwise: sent back first, not typed over
+        entry_needed(
+            deal=night.evening_format.deal,
+            number=deal,
+            existing=None if there is None else _shown(there),
+            confirmed=False,
+            entered=_text(tricks_a, tricks_b, black),
+            by="",
+            checker=named.b.name,
+        )
+    except EntryError as error:
+        raise DuelServiceError(str(error)) from None
+    _check(night, named.match, named.deals, Deal(tricks_a, tricks_b, black), pending_ok=False)
+    created = DuelDeal.objects.create(
+        match=named.match, number=deal, tricks_a=tricks_a, tricks_b=tricks_b, black=black
     )
-    _history(match, deal, Change.CREATED, "", _shown(deal), f"table {table.number}")
-    return deal
+    _history(named.match, created, Change.CREATED, "", _shown(created), f"table {table.number}")
+    return created
 
 
-def _pending(match: DuelMatch) -> DuelDeal:
-    deal = match.deals.filter(confirmed=False).order_by("number").first()
-    if deal is None:
-        raise DuelServiceError("There is no deal waiting to be confirmed at this table.")
-    return deal
+def _shown_deal(
+    state: NightState, table: DuelTable, round: int, match_id: int, deal: int, figures: tuple[int, int, bool]
+) -> tuple[MatchLine, DuelDeal | None]:
+    """The deal a confirmation or a send-back names, as the page showed it (None: sent back
+    already, the table still on it); anything else is refused as out of date."""
+    named, now = _named(state, table, round, match_id)
+    there = named.deal(deal)
+    if there is None:
+        if named is now and deal == now.in_play:
+            return named, None
+        raise _stale(named, now, deal)
+    if (there.tricks_a, there.tricks_b, there.black) != figures:
+        raise _stale(named, now, deal, f"the table now shows it as {_shown(there)}")
+    return named, there
 
 
 @transaction.atomic
-def duel_deal_confirm(*, token: str) -> DuelDeal:
-    """The other player agrees: the deal counts, and when it ends the round's last match the next
-    round is paired."""
-    night, table, match = _table_match(token)
-    deal = _pending(match)
-    deal.confirmed = True
-    deal.save(update_fields=["confirmed"])
-    _history(match, deal, Change.CONFIRMED, "", _shown(deal), f"table {table.number}")
+def duel_deal_confirm(
+    *, token: str, round: int, match_id: int, deal: int, tricks_a: int, tricks_b: int, black: bool = False
+) -> DuelDeal:
+    """The other player agrees the deal they were shown: it counts, and when it ends the round's
+    last match the next round is paired."""
+    night, table, state = _held(token)
+    named, there = _shown_deal(state, table, round, match_id, deal, (tricks_a, tricks_b, black))
+    if there is None:
+        raise DuelServiceError(
+            out_of_date(
+                sent=f"deal {deal} of {named.round_name}", now="it was sent back, to be entered again"
+            )
+        )
+    if there.confirmed:
+        return there  # the same confirmation again: nothing to do
+    there.confirmed = True
+    there.save(update_fields=["confirmed"])
+    _history(named.match, there, Change.CONFIRMED, "", _shown(there), f"table {table.number}")
     pair_when_ready(night)
-    return deal
+    return there
 
 
 @transaction.atomic
-def duel_deal_reject(*, token: str) -> None:
-    """The other player does not agree: the deal is entered again."""
-    night, table, match = _table_match(token)
-    deal = _pending(match)
-    _history(match, deal, Change.REJECTED, _shown(deal), "", f"table {table.number}")
-    deal.delete()
+def duel_deal_reject(
+    *, token: str, round: int, match_id: int, deal: int, tricks_a: int, tricks_b: int, black: bool = False
+) -> None:
+    """The other player does not agree the deal they were shown: it is entered again."""
+    _, table, state = _held(token)
+    named, there = _shown_deal(state, table, round, match_id, deal, (tricks_a, tricks_b, black))
+    if there is None:
+        return  # sent back already
+    if there.confirmed:
+        raise DuelServiceError(f"Deal {deal} is confirmed: only the organiser can change it now.")
+    _history(named.match, there, Change.REJECTED, _shown(there), "", f"table {table.number}")
+    there.delete()
 
 
 @transaction.atomic
@@ -151,9 +244,10 @@ def duel_deal_correct(
         night.scoring.check(new)
     except DuelError as error:
         raise DuelServiceError(str(error)) from None
-    deal = match.deals.filter(number=number).first()
+    deals = list(match.deals.order_by("number"))
+    deal = next((d for d in deals if d.number == number), None)
     if deal is None:
-        _check(night, match, new, pending_ok=True)
+        _check(night, match, deals, new, pending_ok=True)
         if number != match.deals.count() + 1:
             raise DuelServiceError(
                 f"Deal {number} cannot be added: the match has {match.deals.count()} deals."

@@ -42,6 +42,15 @@ class MatchLine:
         return next((d for d in self.deals if not d.confirmed), None)
 
     @property
+    def in_play(self) -> int:
+        """The deal the table is on: the one waiting for the other player's word, or the next to
+        enter. A tablet's page names it with what it sends (``play.py``)."""
+        return self.pending.number if self.pending else len(self.deals) + 1
+
+    def deal(self, number: int) -> DuelDeal | None:
+        return next((d for d in self.deals if d.number == number), None)
+
+    @property
     def winner(self) -> DuelPlayer | None:
         if self.bye:
             return self.a
@@ -195,10 +204,17 @@ class TableView:
         return bool(self.waiting) and not self.over
 
 
+def table_line(state: NightState, table: int) -> MatchLine | None:
+    """The table's match in the round in play: None when it has none this round."""
+    return next(
+        (m for m in state.rounds.get(state.round_in_play, []) if m.match.table == table and not m.bye), None
+    )
+
+
 def table_view(night: DuelNight, table: int) -> TableView:
     state = night_state(night)
     playing = state.round_in_play
-    line = next((m for m in state.rounds.get(playing, []) if m.match.table == table and not m.bye), None)
+    line = table_line(state, table)
     if not has_started(night):
         return TableView(state, table, None, "The night has not started: this page looks again by itself.")
     if (line is None or line.finished) and (has_finished(night) or state.complete):

@@ -8,6 +8,7 @@ from datetime import date as Date
 
 from django.db import transaction
 
+from ...domain.entry import EntryError, entry_needed, out_of_date
 from ...domain.widow import (
     DEALS_EACH,
     RANDOM,
@@ -144,16 +145,6 @@ def widow_table_check_in(*, link: DriveTable, series: int, here: bool) -> TableC
     return check_in_record(link=link, round=series, here=here, who=who, evening=drive)
 
 
-def _deal_players(state: WidowState, series: int, table: int, deal: int):
-    if series != state.series or table not in state.tables.get(series, {}):
-        raise ServiceError(f"Table {table} does not play in series {series}.")
-    if not 1 <= deal <= state.deals_at(series, table):
-        raise ServiceError(
-            f"Table {table} plays {state.deals_at(series, table)} deals in a series, not {deal}."
-        )
-    return state.deal_now(series, table, deal)
-
-
 def _write(state, now, taker: int | None, tricks: dict[int, int], confirmed: bool) -> WidowDeal:
     """Check a deal's figures by the rules and write them over whatever the deal had."""
     if set(tricks) != set(now.playing):
@@ -184,6 +175,31 @@ def _write(state, now, taker: int | None, tricks: dict[int, int], confirmed: boo
     return entered
 
 
+def _stale(state: WidowState, series: int, table: int, deal: int, shows: str = "") -> ServiceError:
+    """The refusal of a tablet's page the table has moved on from: the deal it named, and where
+    the table is now."""
+    now = state.now_at(table)
+    if shows:
+        where = shows
+    elif now is None:
+        where = f"the table has played its deals of series {state.series}"
+    elif now.series == series:
+        where = f"the table is now on deal {now.deal}"
+    else:
+        where = f"the table is now on deal {now.deal} of series {now.series}"
+    return ServiceError(out_of_date(sent=f"deal {deal} of series {series}", now=where))
+
+
+def _as_shown(deal: WidowDeal, taker: int | None, tricks: dict[int, int]) -> bool:
+    """Is the deal as a tablet's page showed (or typed) it: who took the widow, everyone's tricks."""
+    return deal.taker_id == taker and {t.player_id: t.tricks for t in deal.tricks.all()} == tricks
+
+
+# A tablet's write names the series, the deal and its figures as its page showed them. The same
+# write sent again (a lost reply retried, a double tap) finds it done and writes nothing; a page the
+# table has moved on from (another tablet, a page left open) is refused in words.
+
+
 @transaction.atomic
 def widow_deal_enter(
     *, drive: Drive, series: int, table: int, deal: int, taker: int | None, tricks: dict[int, int], user=None
@@ -192,11 +208,28 @@ def widow_deal_enter(
     player's tricks; it counts once every player who played it has agreed."""
     drive = _locked(drive)
     require(lifecycle.may_play(drive), DriveStateError)
-    _not_waiting(drive, series, table)
     state = WidowState(drive)
-    now = _deal_players(state, series, table, deal)
-    if now.entered is not None and now.entered.confirmed:
-        raise ServiceError(f"Deal {deal} at table {table} is already agreed: the organiser can correct it.")
+    there = state.deals.get((series, table, deal))
+    if there is not None and _as_shown(there, taker, tricks):
+        return there  # entered already, and perhaps agreed since: nothing to do
+    if table not in state.tables.get(series, {}):
+        raise ServiceError(f"Table {table} does not play in series {series}.")
+    now = state.now_at(table)
+    if now is None or (now.series, now.deal) != (series, deal):
+        raise _stale(state, series, table, deal)
+    _not_waiting(drive, series, table)
+    try:  # entered otherwise already: the players send it back first, nobody types over it
+        entry_needed(
+            deal=drive.evening_format.deal,
+            number=deal,
+            existing=None if there is None else state.deal_text(there),
+            confirmed=False,
+            entered=state.figures_text(series, table, taker, tricks),
+            by="",
+            checker="the players",
+        )
+    except EntryError as error:
+        raise ServiceError(str(error)) from None
     entered = _write(state, now, taker, tricks, confirmed=False)
     entered = WidowDeal.objects.prefetch_related("tricks").get(pk=entered.pk)
     drive_log(
@@ -208,24 +241,54 @@ def widow_deal_enter(
     return entered
 
 
+def _shown_deal(
+    drive: Drive, series: int, table: int, deal: int, taker: int | None, tricks: dict[int, int]
+) -> tuple[WidowDeal | None, dict[int, bool]]:
+    """The deal an agreement or a send-back names, as its page showed it, with who has agreed it
+    (None: not there, sent back already); shown otherwise, it is refused as out of date. One
+    statement: each player's tricks with their deal."""
+    rows = list(
+        WidowTricks.objects.filter(
+            deal__drive=drive, deal__series=series, deal__table=table, deal__deal=deal
+        ).select_related("deal")
+    )
+    if not rows:
+        return None, {}
+    there = rows[0].deal
+    if there.taker_id != taker or {r.player_id: r.tricks for r in rows} != tricks:
+        state = WidowState(drive)
+        shows = state.deal_text(state.deals[(series, table, deal)])
+        raise _stale(state, series, table, deal, f"the table now shows it as {shows}")
+    return there, {r.player_id: r.agreed for r in rows}
+
+
 @transaction.atomic
 def widow_deal_agree(
-    *, drive: Drive, series: int, table: int, deal: int, player: int, user=None
+    *,
+    drive: Drive,
+    series: int,
+    table: int,
+    deal: int,
+    player: int,
+    taker: int | None,
+    tricks: dict[int, int],
+    user=None,
 ) -> WidowDeal:
-    """One player who played the deal agrees it at the tablet; with the last of them it counts, and
-    with a series' last deal the next series' tables are drawn."""
+    """One player who played the deal agrees it, as the tablet showed it (``taker`` and
+    ``tricks``); with the last of them it counts, and with a series' last deal the next series'
+    tables are drawn."""
     drive = _locked(drive)
     require(lifecycle.may_play(drive), DriveStateError)
-    entered = WidowDeal.objects.filter(drive=drive, series=series, table=table, deal=deal).first()
+    entered, agreed = _shown_deal(drive, series, table, deal, taker, tricks)
     if entered is None:
-        raise ServiceError(f"Deal {deal} at table {table} has not been entered yet.")
-    if entered.confirmed:
-        return entered
-    _not_waiting(drive, series, table)
-    updated = WidowTricks.objects.filter(deal=entered, player_id=player).update(agreed=True)
-    if not updated:
+        raise _stale(WidowState(drive), series, table, deal, "it was sent back, to be entered again")
+    if player not in agreed:
         raise ServiceError("Only the players who played the deal agree it.")
-    if WidowTricks.objects.filter(deal=entered, agreed=False).exists():
+    if entered.confirmed or agreed[player]:
+        return entered  # agreed already: the same tap again
+    _not_waiting(drive, series, table)
+    WidowTricks.objects.filter(deal=entered, player_id=player).update(agreed=True)
+    if not all(done for other, done in agreed.items() if other != player):
         return entered
     entered.confirmed = True
     entered.save(update_fields=["confirmed"])
@@ -278,13 +341,18 @@ def widow_deal_record(
 
 
 @transaction.atomic
-def widow_deal_reject(*, drive: Drive, series: int, table: int, deal: int, user=None) -> None:
-    """A player does not agree a deal as entered: it is taken back, to be entered again."""
+def widow_deal_reject(
+    *, drive: Drive, series: int, table: int, deal: int, taker: int | None, tricks: dict[int, int], user=None
+) -> None:
+    """A player does not agree a deal as the tablet showed it (``taker`` and ``tricks``): it is
+    taken back, to be entered again."""
     drive = _locked(drive)
     require(lifecycle.may_play(drive), DriveStateError)
-    entered = WidowDeal.objects.filter(drive=drive, series=series, table=table, deal=deal).first()
-    if entered is None or entered.confirmed:
-        return
+    entered, _ = _shown_deal(drive, series, table, deal, taker, tricks)
+    if entered is None:
+        return  # sent back already
+    if entered.confirmed:
+        raise ServiceError(f"Deal {deal} at table {table} is agreed: only the organiser can change it now.")
     entered.delete()
     drive_log(
         drive=drive,

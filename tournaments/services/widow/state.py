@@ -156,8 +156,9 @@ class WidowState:
 
     def deal_text(self, deal: WidowDeal) -> str:
         """A deal as the trail writes it: "Ann Smith 5 (widow), Bob Jones 4, Cy Lee 4"."""
-        tricks = self.tricks(deal)
-        order = [p for p in self.tables[deal.series][deal.table] if p in tricks]
-        return ", ".join(
-            f"{self.name(p)} {tricks[p]}{' (widow)' if p == deal.taker_id else ''}" for p in order
-        )
+        return self.figures_text(deal.series, deal.table, deal.taker_id, self.tricks(deal))
+
+    def figures_text(self, series: int, table: int, taker: int | None, tricks: dict[int, int]) -> str:
+        """A deal's figures so written, entered or not."""
+        order = [p for p in self.tables[series][table] if p in tricks]
+        return ", ".join(f"{self.name(p)} {tricks[p]}{' (widow)' if p == taker else ''}" for p in order)

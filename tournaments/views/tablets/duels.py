@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from ...domain.entry import OLD_PAGE
 from ...domain.errors import DomainError
 from ...models import DuelTable
 from ...services import duels
@@ -29,7 +30,7 @@ def duel_table(request, token: str):
         "tricks": range(scoring.tricks + 1),
         "total": scoring.tricks,
         "asks_colour": scoring.asks_colour,
-        "next_deal": len(line.deals) + 1 if line else 1,
+        "next_deal": line.in_play if line else 1,
         # A match's first deal waits for its two players to say they are at the table.
         "check_in": bool(line and not view.waiting and not line.deals and line.match.checked_in_at is None),
         "refresh": REFRESH_SECONDS if view.looks_again else 0,
@@ -37,35 +38,60 @@ def duel_table(request, token: str):
     return render(request, "tournaments/duel_table.html", context)
 
 
-def _post(request, token: str, action, **kwargs):
+# What every write names, from the page it was sent from: its round, its match and the deal (a
+# check-in the first two). A form without them comes from an older page, and is refused.
+NAMED = (("round", "round"), ("match_id", "match"), ("deal", "deal"))
+
+
+def _post(request, token: str, action, names: tuple = NAMED, **kwargs):
     get_by_token(DuelTable.objects.all(), token)
+    named = {key: whole_number(request.POST.get(field)) for key, field in names}
+    if None in named.values():
+        messages.error(request, OLD_PAGE)
+        return redirect("tournaments:duel-table", token=token)
     try:
-        action(token=token, **kwargs)
+        action(token=token, **named, **kwargs)
     except DomainError as error:
         messages.error(request, str(error))
     return redirect("tournaments:duel-table", token=token)
 
 
-@require_POST
-def duel_table_enter(request, token: str):
+def _figures(request) -> dict | None:
+    """Each player's tricks as typed (or, for a confirmation, as shown), and the 27th card's colour."""
     a, b = whole_number(request.POST.get("tricks_a")), whole_number(request.POST.get("tricks_b"))
     if a is None or b is None:
+        return None
+    return {"tricks_a": a, "tricks_b": b, "black": request.POST.get("black") == "black"}
+
+
+@require_POST
+def duel_table_enter(request, token: str):
+    figures = _figures(request)
+    if figures is None:
         messages.error(request, "Give both players' tricks, as whole numbers.")
         return redirect("tournaments:duel-table", token=token)
-    black = request.POST.get("black") == "black"
-    return _post(request, token, duels.duel_deal_enter, tricks_a=a, tricks_b=b, black=black)
+    return _post(request, token, duels.duel_deal_enter, **figures)
 
 
 @require_POST
 def duel_table_check_in(request, token: str):
-    return _post(request, token, duels.duel_table_check_in)
+    return _post(request, token, duels.duel_table_check_in, NAMED[:2])
+
+
+def _shown(request, token: str, action):
+    """A confirmation or a send-back: of the deal with the figures the page showed."""
+    figures = _figures(request)
+    if figures is None:
+        messages.error(request, OLD_PAGE)
+        return redirect("tournaments:duel-table", token=token)
+    return _post(request, token, action, **figures)
 
 
 @require_POST
 def duel_table_confirm(request, token: str):
-    return _post(request, token, duels.duel_deal_confirm)
+    return _shown(request, token, duels.duel_deal_confirm)
 
 
 @require_POST
 def duel_table_reject(request, token: str):
-    return _post(request, token, duels.duel_deal_reject)
+    return _shown(request, token, duels.duel_deal_reject)

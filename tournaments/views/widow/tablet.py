@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from ...domain.entry import OLD_PAGE
 from ...domain.errors import DomainError
 from ...models import DriveTable
 from ...services import drives, widow
@@ -103,10 +104,12 @@ def widow_table(request, access: DriveTable):
 
 
 def _post(request, token: str, act, done: str = ""):
+    """A tablet's write, naming the series and the deal its page showed: from a page without them
+    (an older one) nothing is written, and the table is shown as it stands."""
     access = _link(token)
     series, deal = whole_number(request.POST.get("series")), whole_number(request.POST.get("deal"))
     if series is None or deal is None:
-        messages.error(request, "This page is out of date: here is the deal to play now.")
+        messages.error(request, OLD_PAGE)
         return redirect("tournaments:drive-table", token=token)
     try:
         act(access, series, deal)
@@ -116,6 +119,15 @@ def _post(request, token: str, act, done: str = ""):
         if done:
             messages.success(request, done)
     return redirect("tournaments:drive-table", token=token)
+
+
+def _as_shown(data) -> tuple[int | None, dict[int, int]]:
+    """Who took the widow and each player's tricks, as the page showed them to be agreed or sent
+    back; a form without them comes from an older page."""
+    taker, tricks = read_deal(data)
+    if not tricks:
+        raise ValueError(OLD_PAGE)
+    return taker, tricks
 
 
 @require_POST
@@ -134,8 +146,15 @@ def widow_table_agree(request, token: str):
     player = whole_number(request.POST.get("player"))
 
     def agree(access, series, deal):
+        taker, tricks = _as_shown(request.POST)
         widow.widow_deal_agree(
-            drive=access.drive, series=series, table=access.table, deal=deal, player=player
+            drive=access.drive,
+            series=series,
+            table=access.table,
+            deal=deal,
+            player=player,
+            taker=taker,
+            tricks=tricks,
         )
 
     return _post(request, token, agree)
@@ -144,7 +163,10 @@ def widow_table_agree(request, token: str):
 @require_POST
 def widow_table_reject(request, token: str):
     def reject(access, series, deal):
-        widow.widow_deal_reject(drive=access.drive, series=series, table=access.table, deal=deal)
+        taker, tricks = _as_shown(request.POST)
+        widow.widow_deal_reject(
+            drive=access.drive, series=series, table=access.table, deal=deal, taker=taker, tricks=tricks
+        )
 
     return _post(request, token, reject, "Enter the deal again.")
 
