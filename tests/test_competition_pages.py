@@ -13,7 +13,7 @@ from django.urls import reverse
 from tests.seasons import members, published_drive, published_event
 from tournaments import services
 from tournaments.domain.competition_kinds import COMPETITION_KINDS
-from tournaments.models import AuditLine, Competition
+from tournaments.models import AuditLine, Competition, Member
 from tournaments.services.season import competitions
 
 SEASON = dict(start=date(2026, 1, 1), end=date(2026, 12, 31))
@@ -57,6 +57,12 @@ def league(club):
 
 def url(name, competition, suffix=""):
     return reverse(f"tournaments:{name}", args=[competition.club.slug, competition.pk])
+
+
+def csv_names(client, competition) -> list[str]:
+    """The names column of the competition's CSV, as the client reads it."""
+    body = client.get(url("competition-csv", competition)).content.decode()
+    return [row[2] for row in csv.reader(io.StringIO(body))]
 
 
 def test_the_clubs_competitions_are_listed_each_linking_its_standings(client, club, league):
@@ -111,10 +117,24 @@ def test_a_name_like_a_formula_stays_text_in_the_csv(client, club, players, leag
     players[0].save()
     play(club, players, 1)
 
-    body = client.get(url("competition-csv", league)).content.decode()
+    names = csv_names(client, league)
 
-    names = [row[2] for row in csv.reader(io.StringIO(body))]
     assert "'=HYPERLINK(1) @SUM(A1)" in names, names
+
+
+def test_the_csv_names_each_member_as_the_standings_page_does(client, club, players, league, organiser):
+    """Initials or "A player" to the public, as each member chose; whole to the club's organisers."""
+    Member.objects.filter(pk=players[0].pk).update(published_as=Member.Published.INITIALS)
+    Member.objects.filter(pk=players[1].pk).update(published_as=Member.Published.HIDDEN)
+    play(club, players, 1)
+
+    public = csv_names(client, league)
+    client.force_login(organiser)
+    whole = csv_names(client, league)
+
+    assert "P. 0." in public and "A player" in public
+    assert "Player 001" not in public and "Player 002" not in public
+    assert "Player 001" in whole and "Player 002" in whole
 
 
 def test_the_noticeboard_pdf_is_a_pdf_in_large_type(client, club, players, league):

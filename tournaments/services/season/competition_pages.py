@@ -105,7 +105,7 @@ def competition_csv(table: CompetitionTable) -> str:
             [
                 shown["list"],
                 shown["place"],
-                row.name,
+                shown["name"],
                 row.played,
                 row.counted,
                 row.total_text,
