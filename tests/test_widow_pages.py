@@ -131,9 +131,11 @@ def test_the_organiser_corrects_a_deal_and_the_results_count_it(logged_in, club)
     assert "Widow whist" in results and widow.WidowState(drive).name(a) in results
     data = json.loads(logged_in.get(reverse("tournaments:widow-results-json", args=[drive.pk])).content)
     assert data["measure"] == "points" and data["standings"][0]["points"] == 2
-    assert data["deals"][0]["points"] == {
-        widow.WidowState(drive).name(p): s for p, s in zip((a, b, c), (2, 1, 1), strict=True)
-    }
+    state = widow.WidowState(drive)
+    seats = state.tables[1][3]
+    assert data["series"][0]["tables"][2] == [state.name(p) for p in seats]
+    assert data["deals"][0]["points"] == [{a: 2, b: 1, c: 1}.get(p) for p in seats]
+    assert data["deals"][0]["tricks"] == [{a: 5, b: 4, c: 4}.get(p) for p in seats]
     csv = logged_in.get(reverse("tournaments:widow-results-csv", args=[drive.pk])).content.decode()
     assert csv.splitlines()[0] == "Place,Player,Points,Deals played,Series 1"
     room = logged_in.get(reverse("tournaments:drive-room", args=[drive.pk])).content.decode()

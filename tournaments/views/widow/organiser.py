@@ -15,7 +15,7 @@ from ...domain.errors import DomainError
 from ...domain.places import leaders_shown
 from ...domain.spreadsheet import csv_text
 from ...domain.widow import deals_at, table_sizes
-from ...models import Drive, TableCheckIn
+from ...models import Drive, TableCheckIn, WidowDeal
 from ...services import drives, widow
 from ...services.tablets.checkins import check_in_asked
 from ..common import LoginNeeded, get_clubs_for_user, get_drive_for_results, get_drive_for_user
@@ -293,17 +293,22 @@ def widow_results_json(request, drive_id: int):
         "standings": [
             {k: s[k] for k in ("place", "name", "points", "played", "by_series")} for s in state.standings()
         ],
-        "deals": [
-            {
-                "series": d.series,
-                "table": d.table,
-                "deal": d.deal,
-                "widow": state.name(d.taker_id) if d.taker_id else None,
-                "tricks": {state.name(p): t for p, t in state.tricks(d).items()},
-                "points": {state.name(p): points for p, points in state.scores(d).items()},
-            }
-            for d in state.deals.values()
-            if d.confirmed
-        ],
+        "deals": [_deal_data(state, d) for d in state.deals.values() if d.confirmed],
     }
     return HttpResponse(json.dumps(data, indent=1), content_type="application/json")
+
+
+def _deal_data(state: widow.WidowState, deal: WidowDeal) -> dict:
+    """A deal by its table's seats, in the order its series' ``tables`` name them: the widow's
+    taker by seat (from 1), each seat's tricks and points (None for who sat out). Never by name:
+    two players the public reads alike ("A player") would be one."""
+    seats = state.tables[deal.series][deal.table]
+    tricks, points = state.tricks(deal), state.scores(deal)
+    return {
+        "series": deal.series,
+        "table": deal.table,
+        "deal": deal.deal,
+        "widow": seats.index(deal.taker_id) + 1 if deal.taker_id else None,
+        "tricks": [tricks.get(p) for p in seats],
+        "points": [points.get(p) for p in seats],
+    }
