@@ -9,7 +9,7 @@ from collections import Counter
 from ...domain import competitions as rules
 from ...domain.drives import PlayerScore
 from ...domain.errors import DomainError
-from ...models import Drive, Event, Pair
+from ...models import Drive, Event, Pair, person_name
 from ..drives.state import DriveState
 from ..events.individuals import IndividualReport, individual_report
 from ..events.scoring import event_report, events_scores
@@ -74,7 +74,7 @@ def _pair_entrants(scores, pairs) -> tuple[int, tuple[rules.Entrant, ...]]:
             continue
         # A pair known only by its seat ("N/S 3") has no players to follow across the season.
         players = tuple(
-            player(member_id, str(member) if member_id else guest)
+            player(member_id, person_name(member if member_id else None, guest))
             for member_id, member, guest in (
                 (pair.player1_id, pair.player1, pair.guest1),
                 (pair.player2_id, pair.player2, pair.guest2),
