@@ -40,6 +40,7 @@ from tournaments.pdf import DOCUMENTS, DRIVE_DOCUMENTS, INDIVIDUAL_DOCUMENTS
 from tournaments.print_data import NIGHT_DOCUMENTS
 from tournaments.services import drives
 from tournaments.services.core.members import name_forms
+from tournaments.services.core.rooms import ROOM_KEY, room_display_put_up
 from tournaments.services.kinds import kind_of
 
 from .leagues import make_league
@@ -66,6 +67,7 @@ READ_BY_ANYONE = {
     "event-room",
     "drive-results",
     "drive-room",
+    "duel-room",
     "team-night-csv",
     "widow-results-csv",
     "widow-results-json",
@@ -164,6 +166,13 @@ def _starts() -> list[str]:
                 for value in values[parameter]
             ]
         starts += filled
+    # Every room display put up on the hall's screen, by the link the run page shows.
+    for model in (Event, Drive, DuelNight):
+        for evening in model.objects.all():
+            page = kind_of(evening).room_page
+            if page:
+                key = room_display_put_up(evening=evening)
+                starts.append(reverse(f"tournaments:{page}", args=[evening.pk]) + f"?{ROOM_KEY}={key}")
     return starts
 
 
