@@ -296,10 +296,11 @@ def test_the_first_standings_after_a_restart_read_the_same_queries_however_many_
         table = competitions.competition_standings(Competition.objects.get(pk=competition.pk))
         assert len(table.standings.evenings) == 2 * evenings
 
-    # The competition, the club, its events, drives and two-player nights with their versions, the
-    # trail's latest line; the events themselves, their pairs, scores' versions, boards, seatings and results;
-    # the drives, their players, seats and results, and typed totals.
-    assert _cold_queries(read) == 17
+    # The competition, the club, its events and drives with their versions (not its two-player
+    # nights: it takes none), the trail's latest line; the events themselves, their pairs, scores'
+    # versions, boards, seatings and results; the drives, their players, seats and results, and
+    # typed totals.
+    assert _cold_queries(read) == 16
 
 
 @pytest.mark.parametrize("evenings", [1, 4])
@@ -311,7 +312,7 @@ def test_an_evenings_room_display_with_nothing_kept_reads_the_same_queries_howev
     event = published_event(club, day=date(2026, 5, 1), pairs=pairs_of(players, PAIRS))
     url = reverse("tournaments:event-room", args=[event.pk])
 
-    assert _cold_queries(lambda: client.get(url)) == 25
+    assert _cold_queries(lambda: client.get(url)) == 23
 
 
 def test_the_standings_are_kept_until_an_evening_or_the_rules_change(club, players, monkeypatch):

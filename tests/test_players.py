@@ -147,13 +147,13 @@ def test_the_players_page_reads_the_same_queries_however_many_evenings(
         assert client.get(url).status_code == 200
     # Nine for the evenings (the member; their events with what the kept evenings are read from;
     # the members they met, for their published names; the drives with their states; the
-    # two-player nights); four for the competitions (their rules, the club's published events,
-    # drives and two-player nights; one picking its evenings by hand would add its picks of each
-    # kind): no event's pairs or scores, however many evenings.
-    assert len(captured.captured_queries) == 13
+    # two-player nights); two for the competitions (their rules, and the club's published events,
+    # the one kind they take; one picking its evenings by hand would add its picks of each kind): no
+    # event's pairs or scores, however many evenings.
+    assert len(captured.captured_queries) == 11
     # With nothing kept, the evenings' pairs, boards, seatings and results, and the competitions'
-    # evenings read together: the same queries however many evenings.
-    assert len(cold.captured_queries) == 28
+    # evenings (of the kinds they take) read together: the same queries however many evenings.
+    assert len(cold.captured_queries) == 21
 
 
 def test_a_kept_players_page_names_everyone_as_they_publish_their_name_now(client, club, make_played_event):

@@ -136,9 +136,14 @@ class Competition(models.Model):
             f"{PICKED[name]}:{e.pk}" for name, evenings in picked.items() for e in evenings or ()
         )
 
+    @property
+    def kinds_taken(self) -> frozenset[str]:
+        """The kinds of evening it takes, as the domain names them ("event", "drive", "night")."""
+        return frozenset(("event", "drive") if self.kinds == self.Kinds.BOTH else (self.kinds,))
+
     def rules(self, picked: frozenset[str] | None = None) -> rules.Rules:
         """The competition as the domain's rules; ``picked``: the ids of the evenings picked by hand."""
-        kinds = ("event", "drive") if self.kinds == self.Kinds.BOTH else (self.kinds,)
+        kinds = self.kinds_taken
         points = ()
         if self.measure == self.Measure.PLACING and self.placing == self.Placing.TABLE:
             points = rules.parse_points(self.points)

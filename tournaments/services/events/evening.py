@@ -6,6 +6,7 @@ from datetime import date as Date
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from ... import analysis
@@ -195,8 +196,12 @@ def event_set_status(*, event: Event, status: str, user=None, log: bool = True) 
 def event_progress(event: Event) -> dict:
     """How many scheduled results are confirmed, awaiting confirmation at the table, or missing."""
     expected = sum(len(seating_expected_boards(s)) for s in event_seating_rows(event))
-    confirmed = event.results.confirmed().count()
-    awaiting = event.results.filter(confirmed_at__isnull=True).count()
+    # Both counts in one statement: the room display and the run page ask on every reload.
+    counts = event.results.aggregate(
+        confirmed=Count("pk", filter=Q(confirmed_at__isnull=False)),
+        awaiting=Count("pk", filter=Q(confirmed_at__isnull=True)),
+    )
+    confirmed, awaiting = counts["confirmed"], counts["awaiting"]
     return {
         "expected": expected,
         "confirmed": confirmed,

@@ -8,6 +8,7 @@ time by its own reader (``services.kinds``).
 
 import hashlib
 from collections import Counter
+from collections.abc import Collection
 from datetime import date as Date
 from functools import cached_property
 
@@ -47,27 +48,34 @@ class _Season:
     queries, which say what each evening's figures are worked out from; the evenings themselves
     read only when asked for (from the cache, and those not kept there read together)."""
 
-    def __init__(self, club: Club, start: Date | None, end: Date | None):
+    def __init__(
+        self, club: Club, start: Date | None, end: Date | None, kinds: Collection[str] = rules.KINDS
+    ):
         dates = Q()
         if start:
             dates &= Q(date__gte=start)
         if end:
             dates &= Q(date__lte=end)
-        events = with_score_versions(Event.objects.filter(dates, club=club, published=True).order_by("pk"))
-        drives = with_score_versions(
-            Drive.objects.filter(dates, club=club, published=True).order_by("pk"), DriveResultChange, "drive"
-        )
-        nights = with_score_versions(
-            DuelNight.objects.filter(dates, club=club, published=True).order_by("pk"),
-            DuelDealChange,
-            "match__night",
-            trail="night",
-        )
-        self.rows = [("event", row) for row in events.values_list(*EVENT_COLUMNS)]
-        self.rows += [("drive", row) for row in drives.values_list(*DRIVE_COLUMNS)]
-        # Two-player nights are few and small: read afresh whenever the standings are worked out,
-        # their rows (with their deals' history and trail) in the season's version all the same.
-        night_rows = list(nights.values_list(*NIGHT_COLUMNS))
+        # Only the kinds asked for are read: a season of duplicate events' competitions never reads
+        # (nor scores) a drive or a two-player night.
+        self.rows, night_rows = [], []
+        if "event" in kinds:
+            events = Event.objects.filter(dates, club=club, published=True).order_by("pk")
+            self.rows += [("event", row) for row in with_score_versions(events).values_list(*EVENT_COLUMNS)]
+        if "drive" in kinds:
+            drives = Drive.objects.filter(dates, club=club, published=True).order_by("pk")
+            drives = with_score_versions(drives, DriveResultChange, "drive")
+            self.rows += [("drive", row) for row in drives.values_list(*DRIVE_COLUMNS)]
+        if "night" in kinds:
+            nights = with_score_versions(
+                DuelNight.objects.filter(dates, club=club, published=True).order_by("pk"),
+                DuelDealChange,
+                "match__night",
+                trail="night",
+            )
+            # Two-player nights are few and small: read afresh whenever the standings are worked
+            # out, their rows (with their deals' history and trail) in the season's version all the same.
+            night_rows = list(nights.values_list(*NIGHT_COLUMNS))
         self.nights = [row[0] for row in night_rows]
         self.version_rows = self.rows + [("night", row) for row in night_rows]
         self.keys = {}

@@ -217,7 +217,7 @@ def _latest_update(club: Club, start: Date, end: Date) -> Update | None:
 def competition_standings(competition: Competition) -> CompetitionTable:
     """The competition's standings now, from the club's published evenings."""
     start, end = _window(competition)
-    table = _standings(competition, _Season(competition.club, start, end))
+    table = _standings(competition, _Season(competition.club, start, end, _kinds_read([competition])))
     return CompetitionTable(
         competition=competition,
         standings=table,
@@ -231,7 +231,17 @@ def _club_season(club: Club, competitions: list[Competition]) -> "_Season":
     windows = [_window(c) for c in competitions] or [(None, None)]
     start = None if any(s is None for s, _ in windows) else min(s for s, _ in windows)
     ends = [e for _, e in windows]
-    return _Season(club, start, None if None in ends else max(ends))
+    return _Season(club, start, None if None in ends else max(ends), _kinds_read(competitions))
+
+
+def _kinds_read(competitions: list[Competition]) -> set[str]:
+    """The kinds of evening the competitions' standings are worked out from: those they take, and
+    the duplicate events wherever a handicap is worked out (from their percentages, which no other
+    kind has)."""
+    kinds = {kind for c in competitions for kind in c.kinds_taken}
+    if any(c.handicap != Competition.Handicap.NONE for c in competitions):
+        kinds.add("event")
+    return kinds
 
 
 @dataclass(frozen=True)
@@ -341,11 +351,13 @@ def evening_competitions(
     if not competitions:
         return []
     season = _club_season(evening.club, competitions)
-    shown = []
-    for competition in competitions:
-        table = _standings(competition, season)
-        shown.append((competition, published_rows(table.qualified()[:leaders])))
-    return shown
+    leading = [_standings(competition, season).qualified()[:leaders] for competition in competitions]
+    # Every competition's leaders published together: one read of their members, not one each.
+    published = iter(published_rows(row for rows in leading for row in rows))
+    return [
+        (competition, [next(published) for _ in rows])
+        for competition, rows in zip(competitions, leading, strict=True)
+    ]
 
 
 def _unplayed(kind: str, evening: Event | Drive) -> rules.Evening:

@@ -9,29 +9,38 @@ from collections import Counter
 from ...domain import competitions as rules
 from ...domain.drives import PlayerScore
 from ...domain.errors import DomainError
-from ...models import Drive, Event, Pair, person_name
+from ...domain.individuals import rank_individuals
+from ...models import Drive, Event, IndividualPlayer, Pair, person_name
 from ..drives.state import DriveState
-from ..events.individuals import IndividualReport, individual_report
-from ..events.scoring import event_report, events_scores
+from ..events.individuals import seat_people
+from ..events.scoring import events_scores
 from ..widow.state import WidowState
 
 
 def events_entrants(events: list[Event]) -> dict[int, tuple[int, tuple[rules.Entrant, ...]]]:
-    """Each published event's players and entrants: the pairs events' scores read together, an
-    individual event by itself. An event its scoring cannot score counts for no one."""
+    """Each published event's players and entrants: the events' scores read together, an
+    individual event's players ranked on them with its seats (one query for all of them). An
+    event its scoring cannot score counts for no one."""
     pairs: dict[int, list] = {}
     for pair in Pair.objects.filter(event__in=events).select_related("player1", "player2"):
         pairs.setdefault(pair.event_id, []).append(pair)
-    in_pairs = [event for event in events if not event.evening_format.ranks_players]
-    scores = events_scores(in_pairs, pairs, errors={})
+    scores = events_scores(events, pairs, errors={})
+    seats: dict[int, list] = {}
+    individual = [event.pk for event in events if event.evening_format.ranks_players and event.pk in scores]
+    if individual:
+        found = IndividualPlayer.objects.filter(event__in=individual).select_related("player1", "player2")
+        for seat in found.order_by("event_id", "number"):
+            seats.setdefault(seat.event_id, []).append(seat)
     found = {}
     for event in events:
-        if event.evening_format.ranks_players:
-            found[event.pk] = _individual_event_entrants(event)
-        elif event.pk in scores:
-            found[event.pk] = _pair_entrants(scores[event.pk], pairs.get(event.pk, ()))
-        else:
+        if event.pk not in scores:
             found[event.pk] = (0, ())
+        elif event.evening_format.ranks_players:
+            found[event.pk] = _individual_event_entrants(
+                event, scores[event.pk], pairs.get(event.pk, ()), seats.get(event.pk, [])
+            )
+        else:
+            found[event.pk] = _pair_entrants(scores[event.pk], pairs.get(event.pk, ()))
     return found
 
 
@@ -52,13 +61,23 @@ def player(member_id: int | None, name: str) -> rules.Player:
     return rules.Player(f"g:{name.strip().casefold()}", name.strip())
 
 
-def _individual_event_entrants(event: Event) -> tuple[int, tuple[rules.Entrant, ...]]:
-    """The players of a published individual event (none when its scoring cannot score it: the
-    event then counts for no one)."""
+def _individual_event_entrants(event: Event, scores, pairs, seats) -> tuple[int, tuple[rules.Entrant, ...]]:
+    """The players of a published individual event, ranked as its results page ranks them
+    (``individual_report``) from its scores, pairs and seats already read (none when they cannot
+    be ranked: the event then counts for no one)."""
+    numbers = {seat.pk: seat.number for seat in seats}
+    partnerships = {
+        (pair.direction, pair.number): (numbers.get(pair.individual1_id), numbers.get(pair.individual2_id))
+        for pair in pairs
+        if pair.individual1_id is not None
+    }
     try:
-        return _individual_entrants(individual_report(event, event_report(event)))
+        standings = rank_individuals(
+            scores, partnerships, [seat.number for seat in seats], tie_break=event.tie_break
+        )
     except DomainError:
         return 0, ()
+    return _individual_entrants(standings, {seat.number: seat_people(seat) for seat in seats})
 
 
 def _pair_entrants(scores, pairs) -> tuple[int, tuple[rules.Entrant, ...]]:
@@ -94,23 +113,23 @@ def _pair_entrants(scores, pairs) -> tuple[int, tuple[rules.Entrant, ...]]:
     return 2 * len(entrants), tuple(entrants)
 
 
-def _individual_entrants(report: IndividualReport) -> tuple[int, tuple[rules.Entrant, ...]]:
+def _individual_entrants(standings, people: dict) -> tuple[int, tuple[rules.Entrant, ...]]:
     """The players of a published individual event, one entrant a seat (a shared seat's two
     people together), placed in the one field of players."""
-    shared = Counter(s.rank for s in report.standings)
+    shared = Counter(s.rank for s in standings)
     entrants = tuple(
         rules.Entrant(
-            tuple(player(member_id, name) for member_id, name in report.people.get(s.player, ())),
+            tuple(player(member_id, name) for member_id, name in people.get(s.player, ())),
             "ALL",
             int(s.rank.rstrip("=")),
             shared[s.rank],
             percentage=s.percentage,
             tricks=s.versus_average,
         )
-        for s in report.standings
-        if report.people.get(s.player)
+        for s in standings
+        if people.get(s.player)
     )
-    return len(report.standings), entrants
+    return len(standings), entrants
 
 
 def _drive_entrants(drive: Drive, state: DriveState) -> tuple[int, tuple[rules.Entrant, ...]]:

@@ -1,0 +1,45 @@
+"""The first page a new process serves, with nothing kept: the demo club's room display and a
+player's page, counted after every cache the process keeps is emptied (as after a restart)."""
+
+import pytest
+from django.core.cache import caches
+from django.core.management import call_command
+from django.urls import reverse
+
+from tournaments.models import Event, Member
+from tournaments.services.core.rooms import room_display_put_up
+from tournaments.services.kinds import kind_of
+
+
+@pytest.fixture
+def demo(db):
+    call_command("demo")
+
+
+def _nothing_kept():
+    # The season cache is one of these: in the tests every cache is in memory (tests/conftest.py).
+    for cache in caches.all():
+        cache.clear()
+
+
+def test_the_room_display_from_nothing_kept_reads_only_the_evenings_its_competitions_take(
+    demo, client, django_assert_max_num_queries
+):
+    event = Event.objects.order_by("pk").first()
+    link = kind_of(event).room_url(event.pk, key=room_display_put_up(evening=event))
+    _nothing_kept()
+    with django_assert_max_num_queries(20):
+        response = client.get(link)
+    assert response.status_code == 200
+    assert "Autumn Pairs League" in response.content.decode()
+
+
+def test_a_players_page_from_nothing_kept_reads_each_kinds_evenings_together(
+    demo, client, django_assert_max_num_queries
+):
+    member = Member.objects.order_by("pk").first()
+    _nothing_kept()
+    with django_assert_max_num_queries(37):
+        response = client.get(reverse("tournaments:player", args=[member.pk]))
+    assert response.status_code == 200
+    assert str(member) in response.content.decode()
