@@ -63,5 +63,5 @@ def test_a_drives_points_rule_is_one_the_product_knows(night):
 )
 def test_a_drive_enters_its_players_in_the_roles_its_format_says(format, team, roles, by_role):
     drive = Drive(format=format)
-    assert (drive.is_team_night, drive.roles, drive.ranks_by_role) == (team, roles, by_role)
+    assert (drive.evening_format.enters_teams, drive.roles, drive.ranks_by_role) == (team, roles, by_role)
     assert (drive.prize_list == ()) == team

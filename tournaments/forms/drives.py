@@ -10,6 +10,7 @@ from django.utils import timezone
 from ..domain.boards import PRESET_SCHEDULES, TURNED
 from ..domain.drives import PRESETS, PRIZE_LABELS, Prize, halves_of, parse_prizes
 from ..domain.errors import DomainError
+from ..domain.formats import drive_format
 from ..domain.limits import MAX_HANDS
 from ..domain.rubbers import CLAIM_CHOICES
 from ..models import Drive, DrivePlayer, DriveResult, validate_one_line
@@ -22,7 +23,7 @@ def _halves_refusal(data: dict) -> str | None:
     hands come from its schedule at the start, and are checked there)."""
     if data.get("hands") is None or data.get("halves") is None:
         return None
-    if data.get("format") == Drive.Format.INDIVIDUAL:
+    if data.get("format") in Drive.Format.values and drive_format(data["format"]).hands_from_schedule:
         return None
     try:
         halves_of(data["hands"], data["halves"])

@@ -218,17 +218,12 @@ class Drive(models.Model):
     @property
     def played_game(self) -> Game:
         """The game at the tables, with its rules: what a hand's tricks score."""
-        return Game(self.game, self.minnesota_rules if self.game == MINNESOTA else "")
+        return Game.stored(self.game, self.minnesota_rules)
 
     @property
     def scheduled(self) -> bool:
         """Seated from a fixed schedule (an individual drive), not by who won."""
         return self.evening_format.seated_by == "schedule"
-
-    @property
-    def is_team_night(self) -> bool:
-        """Teams of four, not players one by one: home pairs stay, away pairs visit."""
-        return self.evening_format.ranks_teams
 
     @property
     def is_widow_series(self) -> bool:
@@ -246,7 +241,7 @@ class Drive(models.Model):
     def prize_list(self) -> tuple:
         """The prizes it gives, in order: none at a team night, whose prize is its ranking of the
         teams (whatever its prize list says)."""
-        return () if self.is_team_night else parse_prizes(self.prizes)
+        return parse_prizes(self.prizes) if self.evening_format.has_prizes else ()
 
     @property
     def ranks_by_role(self) -> bool:

@@ -100,7 +100,7 @@ class DuelNight(models.Model):
 
     @property
     def scoring(self) -> Scoring:
-        return Scoring(self.game, self.german_scoring if self.game == "german" else "")
+        return Scoring.stored(self.game, self.german_scoring)
 
     @property
     def match_rules(self) -> MatchRules:

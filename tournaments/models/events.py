@@ -8,6 +8,7 @@ from ..domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES
 from ..domain.formats import EveningFormat, event_format
 from ..domain.limits import MAX_BOARDS_PER_ROUND, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES
 from ..domain.minnesota import RULES
+from ..domain.movements import one_field
 from ..domain.recommend import HOWELL_RANGE
 from .clubs import (
     ADJUSTED_SCORES_HELP,
@@ -156,10 +157,14 @@ class Event(models.Model):
         return f"{self.name} ({self.date:%d %b %Y})"
 
     @property
+    def one_field(self) -> bool:
+        """Its movement's pairs have one numbering and change direction as they move, all of them
+        but a stationary pair; one field, one winner (a Howell or a ¾ Howell)."""
+        return one_field(self.variant)
+
+    @property
     def is_howell(self) -> bool:
-        """Pairs have one numbering and change direction; one field, one winner (a Howell or a ¾
-        Howell)."""
-        return self.variant in (self.Variant.HOWELL, self.Variant.THREE_QUARTER_HOWELL)
+        return self.one_field
 
     @property
     def evening_format(self) -> EveningFormat:

@@ -74,6 +74,9 @@ class Kind:
     # Its room display for the hall's screen ("": it has none), which the organiser puts up or takes
     # down at the URL of the same name ending "-screen" (``core.rooms``).
     room_page: str = ""
+    # Its results e-mail attaches the member's own score card from its print pack, found by the
+    # card their row names (a pair's "N/S 3").
+    mails_score_card: bool = False
 
     def run_url(self, pk: int) -> str:
         return reverse("tournaments:" + self.run_page, args=[pk])
@@ -101,6 +104,7 @@ EVENT = Kind(
     results_page="results",
     forgetting=EVENTS,
     room_page="event-room",
+    mails_score_card=True,
 )
 DRIVE = Kind(
     model=Drive,

@@ -49,6 +49,16 @@ class Game:
     key: str = WHIST_GAME
     rules: str = ""  # Minnesota's rules (``domain.minnesota.RULES``); classic whist has none
 
+    @classmethod
+    def stored(cls, key: str, rules: str) -> "Game":
+        """The game as a drive's row keeps it: the rules stored beside it are Minnesota's, and
+        count only in Minnesota whist.
+
+        >>> Game.stored(WHIST_GAME, "swedish") == WHIST, Game.stored(MINNESOTA, "swedish").rules
+        (True, 'swedish')
+        """
+        return cls(key, rules if key == MINNESOTA else "")
+
     def __post_init__(self):
         if self.key not in GAMES:
             raise DriveError(f"'{self.key}' is not a game whistdrive knows: use {' or '.join(GAMES)}.")
@@ -58,6 +68,11 @@ class Game:
     @property
     def minnesota(self) -> bool:
         return self.key == MINNESOTA
+
+    def sit_out_words(self, fixed: str) -> str:
+        """What a sit-out player scores, in words, as ``sit_out`` scores it: the drive's fixed
+        score in tricks ("7 tricks", "6½ tricks"), or Minnesota's "the hand's average points"."""
+        return "the hand's average points" if self.minnesota else f"{fixed} tricks"
 
     @property
     def rulebook(self) -> Rules | None:

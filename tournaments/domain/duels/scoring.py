@@ -67,6 +67,12 @@ class Scoring:
     game: str = GERMAN
     rule: str = ""  # German whist's scoring (``GERMAN_SCORINGS``, default ``last-13``); humbug has none
 
+    @classmethod
+    def stored(cls, game: str, rule: str) -> Scoring:
+        """The scoring as a night's row keeps it: the rule stored beside the game is German
+        whist's, and counts only there."""
+        return cls(game, rule if game == GERMAN else "")
+
     def __post_init__(self):
         if self.game not in GAMES:
             raise DuelError(f"'{self.game}' is not a two-player game whistdrive knows: use german or humbug.")

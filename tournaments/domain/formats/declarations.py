@@ -133,6 +133,13 @@ class EveningFormat:
     seats_named: bool = False  # a tablet tells each player their seat (North): they move one by one
     seated_by: str = "movement"  # "movement", "schedule" or "who won"
     partnerships_internal: bool = False  # pairs exist only to seat a round (an individual event)
+    # Its hands are set at the start from its schedule's rounds, not split into halves beforehand
+    # (an individual drive).
+    hands_from_schedule: bool = False
+    # It gives the prizes of its prize list, which a new one starts as ``prizes`` (a preset of
+    # ``domain.drives.scores``); a team night gives none, its prize is its ranking of the teams.
+    has_prizes: bool = False
+    prizes: str = "classic"
     card: Word = Word("score card", "score cards")  # what each entrant carries and the pack prints
     # The documents it prints, in the pack's order (the names print_data gives titles to).
     documents: tuple[str, ...] = ()
@@ -159,6 +166,11 @@ class EveningFormat:
         """Each deal is played at several tables and compared (an event): a drive's and a league
         match's tables each play their own deals."""
         return self.kind == "event"
+
+    @property
+    def enters_teams(self) -> bool:
+        """Its players are entered four at a time with their team, never one by one."""
+        return self.entrants is Entrants.TEAMS
 
     @property
     def cards_in_tricks(self) -> bool:
@@ -264,6 +276,7 @@ def _drive(key: str, title: str, **kwargs) -> EveningFormat:
         "seated_by": "who won",
         "move_example": "Ann Smith (L3): go to table 5",
         "documents": ("score-cards", "table-cards", "results"),
+        "has_prizes": True,
     }
     return EveningFormat(key=key, title=title, **(fields | kwargs))
 
@@ -280,6 +293,8 @@ INDIVIDUAL_DRIVE = _drive(
     roles=False,
     seats_named=True,
     seated_by="schedule",
+    hands_from_schedule=True,
+    prizes="individual",
     move_example="Ann Smith: go to table 2, sit East",
     documents=("score-cards", "table-cards", "results", "itinerary-cards"),
 )
@@ -296,6 +311,7 @@ TEAM_NIGHT = _drive(
     card=Word("team card", "team cards"),
     card_codes=False,
     seated_by="schedule",
+    has_prizes=False,
     move_example="Team 7's away pair: go to table 9",
 )
 # Widow whist: three play each deal for themselves, at tables of three and four (the dealer sits

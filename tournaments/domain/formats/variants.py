@@ -100,6 +100,12 @@ MINNESOTA_RUBBERS = (
 )
 
 
+def rubbers_refusal(game: str, rubbers: int) -> str:
+    """Why ``game`` cannot be played in games to ``rubbers`` and rubbers ("": it can, or none are
+    played)."""
+    return MINNESOTA_RUBBERS if game == "minnesota" and rubbers else ""
+
+
 def with_game(evening: EveningFormat, game: str = "whist", rubbers: int = 0) -> EveningFormat:
     """An evening's format for the game its tables play and how it is scored: classic whist as
     declared; Minnesota whist enters who went grand before the tricks, plays no trumps, measures a
@@ -107,8 +113,9 @@ def with_game(evening: EveningFormat, game: str = "whist", rubbers: int = 0) -> 
     night). A team night or a league match in games to ``rubbers`` (5, 7 or 10; 0: none) and
     rubbers by the Laws of Whist (``domain/rubbers``) enters the honours beside the tricks and is
     measured in its tables' rubber points; classic whist only (``MINNESOTA_RUBBERS``)."""
-    if game == "minnesota" and rubbers:
-        raise ValueError(MINNESOTA_RUBBERS)
+    refusal = rubbers_refusal(game, rubbers)
+    if refusal:
+        raise ValueError(refusal)
     if rubbers:
         return replace(
             evening,

@@ -2,7 +2,7 @@
 small fields, and the whist tournaments of individual events."""
 
 from ..limits import MAX_BOARDS_PER_ROUND, MAX_TABLES
-from .build import HOWELL, build_movement
+from .build import HOWELL, ONE_FIELD, build_movement, in_lines, movement_kind, one_field
 from .howell import CARD_SETS, build_howell, howell_card_sets, howell_tables_text, unmet_pairs
 from .mitchell import (
     MIN_TABLES,
@@ -25,7 +25,11 @@ from .whist import (
 
 __all__ = [
     "HOWELL",
+    "ONE_FIELD",
     "build_movement",
+    "movement_kind",
+    "one_field",
+    "in_lines",
     "CARD_SETS",
     "build_howell",
     "howell_card_sets",

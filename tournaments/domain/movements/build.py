@@ -11,6 +11,33 @@ from .types import Movement
 from .whist import whist_schedule
 
 HOWELL = "howell"
+MITCHELL = "mitchell"
+# The variants whose pairs are one field: numbered once, they sit either way as they move.
+ONE_FIELD = (HOWELL, THREE_QUARTER_HOWELL)
+
+
+def movement_kind(variant: str | None) -> str:
+    """The kind of movement an event's variant builds: an individual's, a Howell's (the ¾ Howell
+    is one) or a Mitchell's.
+
+    >>> movement_kind("three-quarter-howell"), movement_kind("skip"), movement_kind("individual")
+    ('howell', 'mitchell', 'individual')
+    """
+    if variant == INDIVIDUAL:
+        return INDIVIDUAL
+    return HOWELL if variant in ONE_FIELD else MITCHELL
+
+
+def one_field(variant: str | None) -> bool:
+    """The variant's pairs are one field, numbered once: they change direction as they move, and
+    all of them move but a stationary pair (a Howell, a ¾ Howell)."""
+    return variant in ONE_FIELD
+
+
+def in_lines(variant: str | None) -> bool:
+    """The variant numbers its pairs in two lines, N/S and E/W (a Mitchell): not a Howell's one
+    field, nor an individual's partnerships of a round."""
+    return movement_kind(variant) == MITCHELL
 
 
 def build_movement(
@@ -45,7 +72,7 @@ def build_movement(
         if not players:
             raise MovementError("An individual event needs its number of players.")
         return build_individual(whist_schedule(players, rounds), boards_per_round=boards_per_round).movement
-    if variant in (HOWELL, THREE_QUARTER_HOWELL):
+    if variant in ONE_FIELD:
         if arrow_switch_rounds:
             raise MovementError("A Howell has one field already: there is nothing to arrow-switch.")
         build = build_howell if variant == HOWELL else build_three_quarter_howell

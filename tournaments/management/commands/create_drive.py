@@ -9,6 +9,7 @@ from django.db import transaction
 
 from tournaments import services
 from tournaments.domain.errors import DomainError
+from tournaments.domain.formats import drive_format
 from tournaments.models import Drive, DrivePlayer
 from tournaments.services import drives
 
@@ -27,7 +28,8 @@ class Command(BaseCommand):
         parser.add_argument("--club", required=True, help="the club's name (created if new)")
         parser.add_argument("--name", required=True, help="the drive's name")
         parser.add_argument("--players", type=int, required=True, help="how many players")
-        formats = [f for f in Drive.Format.values if f != Drive.Format.TEAMS]  # create_team_night
+        # A team night's players come with their team: create_team_night.
+        formats = [f for f in Drive.Format.values if not drive_format(f).enters_teams]
         parser.add_argument("--format", choices=formats, default=Drive.Format.PROGRESSIVE)
         parser.add_argument("--hands", type=int, default=24, help="(an individual drive: from its schedule)")
         parser.add_argument(
@@ -60,7 +62,7 @@ class Command(BaseCommand):
         tables = -(-count // 4)
         # Seats in card order, L1, G1, L2, G2, …: the first P are taken, the rest are empty; an
         # individual drive's players P1, P2, … in the schedule's order.
-        if options["format"] == Drive.Format.INDIVIDUAL:
+        if not drive_format(options["format"]).roles:
             seats = [(DrivePlayer.Role.PLAYER, k) for k in range(1, count + 1)]
         else:
             roles = (DrivePlayer.Role.LADY, DrivePlayer.Role.GENT)

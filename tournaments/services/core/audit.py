@@ -43,18 +43,12 @@ def night_log(*, night, action: str, detail: str = "", user=None) -> AuditLine:
     return _log(club_id=night.club_id, night=night, action=action, detail=detail, user=user)
 
 
-def evening_kind(evening: Event | Drive | DuelNight) -> str:
-    """ "event", "drive" or "night": which ``evening`` is, as the field of an audit line (and of an
-    outbox e-mail) that names it: its format says which models keep it."""
-    return evening.evening_format.kind
-
-
 def evening_log(*, evening: Event | Drive | DuelNight, action: str, detail: str = "", user=None) -> AuditLine:
     """Add one line to the trail of an event, a drive or a two-player night, whichever ``evening``
-    is; run inside the transaction of the change it records."""
-    return _log(
-        club_id=evening.club_id, action=action, detail=detail, user=user, **{evening_kind(evening): evening}
-    )
+    is (the field named by its format's ``kind``: which models keep it); run inside the transaction
+    of the change it records."""
+    field = evening.evening_format.kind
+    return _log(club_id=evening.club_id, action=action, detail=detail, user=user, **{field: evening})
 
 
 def club_log(*, club: Club, action: str, detail: str = "", user=None) -> AuditLine:

@@ -37,7 +37,7 @@ def drive_player_add(
         member, guest = member_or_guest(drive.club, name)
     second, second_guest = member_or_guest(drive.club, shared_with) if shared_with.strip() else (None, "")
     require(lifecycle.may_change_players(drive), DriveStateError)
-    if drive.is_team_night:
+    if drive.evening_format.enters_teams:
         raise ServiceError("A team night's players are entered with their team, four at a time.")
     roles = drive.roles
     role = roles[0] if len(roles) == 1 else role
@@ -79,7 +79,7 @@ def drive_player_remove(*, drive: Drive, player: DrivePlayer, user=None) -> None
     """Take a player out before the start (their card number is not given again)."""
     drive = locked(drive)
     require(lifecycle.may_change_players(drive), DriveStateError)
-    if drive.is_team_night:
+    if drive.evening_format.enters_teams:
         raise ServiceError(
             f"{player.name} plays in a team of four: a team night's players are taken out with their "
             "team (take the team out, and enter it again as it now is)."

@@ -27,7 +27,7 @@ class DriveWords:
     def sit_out_words(self) -> str:
         """What a sit-out player scores, in words: "7 tricks", "6½ tricks", or a Minnesota
         drive's "the hand's average points"."""
-        return "the hand's average points" if self.game.minnesota else f"{self.sit_out_text} tricks"
+        return self.game.sit_out_words(self.sit_out_text)
 
     @property
     def rules_words(self) -> tuple[str, ...]:

@@ -4,7 +4,7 @@ drive's itinerary cards), a team night's from ``team_paper``. Its report as data
 from django.urls import reverse
 
 from ...domain.boards import STRAIN_SYMBOLS
-from ...domain.drives import GENT, LADY, Format
+from ...domain.drives.card_words import movement_words
 from ...domain.errors import DomainError
 from ...domain.movements.whist import whist_schedule
 from ...models import Drive
@@ -48,37 +48,15 @@ def _movement_words(state: DriveState, table: int) -> tuple[str, ...]:
     drive's from its schedule)."""
     if state.scheduled:
         return _schedule_words(state, table)
-    drive, circles = state.drive, state.circles
-    lady, gent = drive.lady_label.lower(), drive.gent_label.lower()
-    up, down = circles.up(table, LADY), circles.down(table, GENT)
-    if table == circles.ghost_table:
-        ways = []
-        if not circles.ladies_skip:
-            ways.append(f"the {lady} up to table {up}")
-        if not circles.gents_skip:
-            ways.append(f"the {gent} down to table {down}")
-        if state.format == Format.PARTNER:
-            ways = [f"the couple up to table {circles.up(table, LADY)}"]
-        return (
-            "Sit-out table: the empty seats stay here and nobody plays.",
-            f"The players here score {state.sit_out_words} for the hand, then move as losers would: "
-            + " and ".join(ways)
-            + ".",
-            "Where two players of one role sit out together, the one here longer moves first.",
-        )
-    if state.format == Format.PARTNER:
-        return ("Losing couple: stay.", f"Winning couple: up to table {circles.up(table, LADY)} together.")
-    movers, stayers = (
-        ("Losing", "Winning")
-        if state.format in (Format.PROGRESSIVE, Format.SEMI_PARTNER)
-        else ("Winning", "Losing")
+    drive = state.drive
+    return movement_words(
+        state.format,
+        table,
+        state.circles,
+        drive.lady_label.lower(),
+        drive.gent_label.lower(),
+        state.sit_out_words,
     )
-    stay = (
-        f"{stayers} couple: stay together."
-        if state.format == Format.SEMI_PARTNER
-        else f"{stayers} {lady}: stay in your seat. {stayers} {gent}: change seats, to face your partner."
-    )
-    return (stay, f"{movers} {lady}: up to table {up}.", f"{movers} {gent}: down to table {down}.")
 
 
 def _columns(state: DriveState, columns: tuple[str, ...]) -> tuple[str, ...]:
@@ -135,7 +113,7 @@ def drive_print(*, drive: Drive, document: str, base_url: str) -> bytes:
     if document == ITINERARY_CARDS:
         return drive_itinerary_cards(drive=drive)
     state = DriveState(drive)
-    if state.is_team_night:
+    if drive.evening_format.enters_teams:  # a team's card, and the teams' results
         return _print(
             state,
             document,

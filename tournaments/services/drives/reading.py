@@ -116,7 +116,7 @@ def read_many(drives) -> dict[int, DriveRows]:
     players: dict[int, dict[str, DrivePlayer]] = {pk: {} for pk in by_id}
     for player in DrivePlayer.objects.filter(drive__in=by_id).select_related("member", "second_member"):
         players[player.drive_id][player.key] = player
-    team_nights = [pk for pk, drive in by_id.items() if drive.is_team_night]
+    team_nights = [pk for pk, drive in by_id.items() if drive.evening_format.enters_teams]
     teams: dict[int, dict[int, DriveTeam]] = {pk: {} for pk in team_nights}
     for team in DriveTeam.objects.filter(drive__in=team_nights) if team_nights else ():
         teams[team.drive_id][team.number] = team

@@ -217,7 +217,7 @@ def drive_totals_set(*, drive: Drive, totals: dict[int, dict[int, Decimal | None
     value takes a typed total away. All or nothing. Returns how many totals are now typed."""
     drive = locked(drive)
     require(lifecycle.may_correct(drive), DriveStateError)
-    if drive.is_team_night:
+    if not drive.evening_format.ranks_players:  # no player carries a total of their own
         raise ServiceError("A team night's points come hand by hand: enter each table's tricks.")
     players = {p.pk: p for p in drive.players.all()}
     # A typed total is never below 0 (the table keeps it so): a Minnesota half whose points went

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from ...domain.drives import PRIZE_LABELS, halves_of, halves_prizes, parse_prizes, role_prizes
 from ...domain.errors import DriveError
-from ...domain.formats import MINNESOTA_RUBBERS
+from ...domain.formats import drive_format, rubbers_refusal
 from ...models import AuditLine, Club, Drive
 from ..core.audit import changes_text, club_log, drive_log
 from ..core.errors import ServiceError
@@ -47,7 +47,7 @@ def drive_create(
     one list's ("individual"), the others' to "classic". A Minnesota drive (``game``) plays under
     ``minnesota_rules`` (Swedish by default) and no trumps: its trump schedule is not asked."""
     if prizes is None:
-        prizes = "individual" if format == Drive.Format.INDIVIDUAL else "classic"
+        prizes = drive_format(format).prizes
     drive = Drive(
         club=club,
         name=name,
@@ -84,8 +84,9 @@ def _check(drive: Drive) -> None:
     """A drive's settings agree with each other: its halves fit its hands (an individual drive's
     hands come from its plan, at the start), a drive without roles gives no prize to a role, and
     a Minnesota drive is not played in games and rubbers (classic whist's tricks and honours)."""
-    if drive.rubbers and drive.game == Drive.Game.MINNESOTA:
-        raise ServiceError(MINNESOTA_RUBBERS)
+    refusal = rubbers_refusal(drive.game, drive.rubbers)
+    if refusal:
+        raise ServiceError(refusal)
     try:
         if drive.evening_format.roles:  # players one by one play the hands of their plan
             halves_of(drive.hands, drive.halves)
@@ -137,7 +138,8 @@ def drive_update(*, drive: Drive, values: dict, user=None) -> Drive:
         raise ServiceError(f"{', '.join(sorted(unknown))} cannot be changed here.")
     if set(values) & set(lifecycle.SEATING_FIELDS):
         require(lifecycle.may_change_settings(drive), DriveStateError)
-    if "format" in values and (drive.is_team_night or values["format"] == Drive.Format.TEAMS):
+    # A team's players come four at a time, players one by one: who is entered cannot change.
+    if "format" in values and drive.evening_format.entrants is not drive_format(values["format"]).entrants:
         raise ServiceError("A team night's players come in teams of four: it cannot change format.")
     if "prizes" in values:
         require(lifecycle.may_change_prizes(drive), DriveStateError)

@@ -37,10 +37,6 @@ class TeamNightState:
     _teams: dict[int, DriveTeam] | None
 
     @property
-    def is_team_night(self) -> bool:
-        return self.drive.is_team_night
-
-    @property
     def teams(self) -> dict[int, DriveTeam]:
         """A team night's teams by number (its home table); read when first asked, unless read
         with the drive."""

@@ -90,7 +90,7 @@ def drive_team_add(*, drive: Drive, name: str, players: Sequence[str], user=None
 
 
 def _add(drive: Drive, name: str, players: Sequence[str], user) -> DriveTeam:
-    if not drive.is_team_night:
+    if not drive.evening_format.enters_teams:
         raise ServiceError(f"{drive.name} is not a team night: enter its players one by one.")
     require(lifecycle.may_change_players(drive), DriveStateError)
     require_one_line(name, *players)

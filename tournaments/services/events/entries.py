@@ -158,7 +158,7 @@ def pairs_seat_entries(*, event: Event, user=None) -> None:
     pairs = sorted(event.pairs.all(), key=lambda p: ((p.direction, p.number) not in staying, p.number))
     still_seats = [p for p in pairs if (p.direction, p.number) in staying]
     stationary = [e for e in entries if e.stationary]
-    refusal = staying_refusal(movement_stationary, len(stationary), howell=event.is_howell)
+    refusal = staying_refusal(movement_stationary, len(stationary), howell=event.one_field)
     if refusal:
         raise ServiceError(refusal)
     if len(entries) != len(pairs):
@@ -171,7 +171,7 @@ def pairs_seat_entries(*, event: Event, user=None) -> None:
     # N/S seats first, a Howell's pairs by number).
     held = still_seats[: len(stationary)]
     rest = [p for p in pairs if p not in held]
-    if event.is_howell:
+    if event.one_field:
         rest.sort(key=lambda p: p.number)
     event.pairs.update(entry=None)  # one entry a pair: free them all before seating again
     for pair, entry in zip(held + rest, ordered, strict=True):

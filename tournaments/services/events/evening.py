@@ -13,7 +13,7 @@ from ... import analysis
 from ...domain import boards as board_rules
 from ...domain.dealing import deal_board
 from ...domain.formats import event_format
-from ...domain.movements import Movement, build_movement, default_variant, parse_round_list
+from ...domain.movements import Movement, build_movement, default_variant, in_lines, parse_round_list
 from ...domain.movements.render import movement_summary
 from ...domain.progress import round_in_play
 from ...models import (
@@ -361,7 +361,7 @@ def event_build_movement(*, event: Event, user=None) -> Movement:
 def pair_lines(event: Event) -> tuple[str, str]:
     """The ``direction`` of the pairs a movement seats N/S and E/W: a Mitchell's two lines, or a
     Howell's one field (its pairs sit either way)."""
-    if event.is_howell or event.is_individual:
+    if not in_lines(event.variant):
         return Direction.ALL, Direction.ALL
     return Direction.NS, Direction.EW
 

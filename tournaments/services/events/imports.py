@@ -88,7 +88,7 @@ def _granded(value: str, event: Event, tricks: int | None) -> str:
     value = value.strip().upper().replace("/", "")
     if value not in ("NS", "EW", ""):
         raise ValueError(f"granded '{value}' should be {GRANDED_VALUES}")
-    if value and not event.minnesota:
+    if value and not event.evening_format.enters("granded"):
         raise ValueError(f"granded '{value}': this event is not Minnesota whist, nobody goes grand")
     if value and tricks is None:
         raise ValueError(f"granded '{value}' is given with an adjusted score: leave it empty")
@@ -171,7 +171,7 @@ def _import_rows(event: Event, reader: csv.DictReader, user) -> int:
             break
         try:
             number = whole(row["board"] or "", "board")
-            if event.is_individual:
+            if event.evening_format.partnerships_internal:
                 seats = [whole(row[seat] or "", seat) for seat in SEATS]
                 ns, ew = (_partnership(partnerships, *two) for two in (seats[:2], seats[2:]))
                 who = f"players {seats[0]} and {seats[1]} (N/S) against {seats[2]} and {seats[3]} (E/W)"

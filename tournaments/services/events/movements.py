@@ -5,8 +5,8 @@ itinerary; an individual event's schedule and movement, built from its settings.
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ...domain.movements import Movement, RelayRound, TableRound
-from ...domain.movements.individual import INDIVIDUAL, IndividualMovement, build_individual
+from ...domain.movements import Movement, RelayRound, TableRound, movement_kind
+from ...domain.movements.individual import IndividualMovement, build_individual
 from ...domain.movements.render import sharing_text, stands_text, three_quarter_rule_text
 from ...domain.movements.types import Seat
 from ...domain.movements.whist import WhistSchedule, whist_schedule
@@ -44,7 +44,7 @@ def seated_movement(event: Event, seatings=None, relay_stands=None) -> Movement:
         for s in seatings
     )
     return Movement(
-        kind=INDIVIDUAL if event.is_individual else "howell" if event.is_howell else "mitchell",
+        kind=movement_kind(event.variant),
         variant=event.variant,
         tables=event.tables,
         rounds=max((tr.round for tr in table_rounds), default=0),
@@ -126,7 +126,7 @@ def event_movement_grid(event: Event) -> MovementGrid:
         stand.place = movement.stand_of(stand.round, stand.board_set).place
         relay[stand.round].append(stand)
     tables = range(1, event.tables + 1)
-    stationary = movement.stationary[0][1] if event.is_howell and movement.stationary else None
+    stationary = movement.stationary[0][1] if event.one_field and movement.stationary else None
     return MovementGrid(
         tables=tables,
         rows=[
@@ -144,5 +144,5 @@ def event_movement_grid(event: Event) -> MovementGrid:
         skip_after=movement.skip_after,
         stationary=stationary,
         stationary_seat=movement.seat_of(1, "", stationary) if stationary else None,
-        itineraries=pair_itineraries(seatings, howell=event.is_howell),
+        itineraries=pair_itineraries(seatings, howell=event.one_field),
     )

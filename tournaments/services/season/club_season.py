@@ -58,14 +58,14 @@ class _Season:
             dates &= Q(date__lte=end)
         # Only the kinds asked for are read: a season of duplicate events' competitions never reads
         # (nor scores) a drive or a two-player night.
-        self.rows, night_rows = [], []
+        event_rows, drive_rows, night_rows = [], [], []
         if "event" in kinds:
             events = Event.objects.filter(dates, club=club, published=True).order_by("pk")
-            self.rows += [("event", row) for row in with_score_versions(events).values_list(*EVENT_COLUMNS)]
+            event_rows = list(with_score_versions(events).values_list(*EVENT_COLUMNS))
         if "drive" in kinds:
             drives = Drive.objects.filter(dates, club=club, published=True).order_by("pk")
             drives = with_score_versions(drives, DriveResultChange, "drive")
-            self.rows += [("drive", row) for row in drives.values_list(*DRIVE_COLUMNS)]
+            drive_rows = list(drives.values_list(*DRIVE_COLUMNS))
         if "night" in kinds:
             nights = with_score_versions(
                 DuelNight.objects.filter(dates, club=club, published=True).order_by("pk"),
@@ -76,18 +76,14 @@ class _Season:
             # Two-player nights are few and small: read afresh whenever the standings are worked
             # out, their rows (with their deals' history and trail) in the season's version all the same.
             night_rows = list(nights.values_list(*NIGHT_COLUMNS))
+        self.rows = [("event", row) for row in event_rows] + [("drive", row) for row in drive_rows]
         self.nights = [row[0] for row in night_rows]
         self.version_rows = self.rows + [("night", row) for row in night_rows]
-        self.keys = {}
-        for kind, row in self.rows:
-            if kind == "event":
-                settings_end = 5 + len(SCORING_FIELDS)  # after pk, date, name, tag and tables
-                pk, settings, versions = row[0], row[5:settings_end], row[settings_end:]
-                self.keys[(kind, pk)] = "competition-" + scores_key(pk, settings, versions)
-            else:
-                self.keys[(kind, row[0])] = "competition-drive:" + ":".join(
-                    str(part) for part in row[:1] + row[4:]
-                )
+        self.keys = {("event", row[0]): _event_key(row) for row in event_rows}
+        self.keys |= {("drive", row[0]): _drive_key(row) for row in drive_rows}
+        # A drive's tables follow from its players as its format seats them (an event keeps its
+        # own), and its format says whether it ranks within roles.
+        self.formats = {("drive", row[0]): drive_format(row[4]) for row in drive_rows}
 
     @cached_property
     def version(self) -> str:
@@ -102,7 +98,7 @@ class _Season:
         for kind, row in self.rows:
             pk, day, name, tag = row[:4]
             players, entrants = read[(kind, pk)]
-            shown = None if kind == "event" else drive_format(row[4])  # an event keeps its tables
+            shown = self.formats.get((kind, pk))
             tables = shown.tables_for(players) if shown else row[4]
             roles = bool(shown) and shown.ranks_by_role
             evenings.append(
@@ -111,6 +107,18 @@ class _Season:
         if self.nights:
             evenings += _night_evenings(DuelNight.objects.filter(pk__in=self.nights))
         return evenings
+
+
+def _event_key(row) -> str:
+    """What an event's figures are worked out from: its scoring settings and its scores' history."""
+    settings_end = 5 + len(SCORING_FIELDS)  # after pk, date, name, tag and tables
+    pk, settings, versions = row[0], row[5:settings_end], row[settings_end:]
+    return "competition-" + scores_key(pk, settings, versions)
+
+
+def _drive_key(row) -> str:
+    """What a drive's figures are worked out from: its format, its game and its results' history."""
+    return "competition-drive:" + ":".join(str(part) for part in row[:1] + row[4:])
 
 
 def club_evenings(club: Club, *, start: Date | None = None, end: Date | None = None) -> list[rules.Evening]:

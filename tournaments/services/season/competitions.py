@@ -36,7 +36,7 @@ from ...models import (
     person_name,
     reader_is_public,
 )
-from ..core.audit import changes_text, club_log, evening_kind
+from ..core.audit import changes_text, club_log
 from ..core.errors import ServiceError
 from ..core.season_cache import kept_or_made, season_cache
 from .club_season import _Season
@@ -338,7 +338,7 @@ def evening_competitions(
 ) -> list[tuple[Competition, list[rules.Row]]]:
     """The club's competitions the evening counts toward (or would, once published), each with its
     leaders: what the room display shows."""
-    kind = evening_kind(evening)
+    kind = evening.evening_format.kind
     competitions = [
         c
         for c in _with_picks(
@@ -362,7 +362,7 @@ def evening_competitions(
 
 def _unplayed(kind: str, evening: Event | Drive) -> rules.Evening:
     """An evening as a competition's rules see it before anyone's score: its kind, date and tag."""
-    roles = kind == "drive" and evening.ranks_by_role
+    roles = evening.evening_format.ranks_by_role
     return rules.Evening(
         f"{kind}:{evening.pk}", evening.date, kind, evening.name, 0, 0, evening.tag, roles=roles
     )

@@ -40,9 +40,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 
+from ...domain.formats import Entrants
 from ...models import AuditLine, Club, Drive, DuelNight, Event, Member, ResultMail
 from ...pdf import render
-from ..core.audit import evening_kind, evening_log
+from ..core.audit import evening_log
 from ..core.verdicts import require
 from ..events.lifecycle import may_send_results
 from ..kinds import kind_of
@@ -113,9 +114,9 @@ def _links(member: Member, evening: Evening) -> list[str]:
 
 def _mail_text(member: Member, evening: Evening) -> tuple[str, str]:
     """The subject and the body of one member's e-mail."""
-    # A pairs event names the member's partner; an individual event's players change partner
-    # each round, so it names none, as a drive does.
-    names_partner = evening.kind == "event" and not evening.evening_format.partnerships_internal
+    # Where pairs are entered the member's partner is named; players entered one by one (an
+    # individual event, a drive) change partner, so none is.
+    names_partner = evening.evening_format.entrants is Entrants.PAIRS
     partners = ", ".join(p.name for p in evening.partners[:3] if p.name) if names_partner else ""
     with_whom = f" with {partners}" if partners else ""
     subject = f"Your results: {evening.name}, {evening.date:%-d %B %Y}"
@@ -139,7 +140,8 @@ def results_queue(*, evening: Event | Drive | DuelNight, user=None) -> int:
     """Put one e-mail for each member of a published event, drive or two-player night who has an
     address in the outbox; return how many were added (none for members already there). Refused
     in words before the results are published."""
-    kind = evening_kind(evening)
+    kind = kind_of(evening)
+    field = evening.evening_format.kind  # the outbox's field for it: which models keep it
     evening = type(evening).objects.select_for_update(of=("self",)).select_related("club").get(pk=evening.pk)
     require(may_send_results(evening))
     rows = _members_rows(evening)
@@ -154,12 +156,12 @@ def results_queue(*, evening: Event | Drive | DuelNight, user=None) -> int:
         mails.append(
             ResultMail(
                 member=member,
-                **{kind: evening},
+                **{field: evening},
                 to=member.email,
                 message_id=make_msgid("results", domain=_MESSAGE_DOMAIN),
                 subject=subject,
                 body=body,
-                card=row.card if kind == "event" else "",
+                card=row.card if kind.mails_score_card else "",
                 created_at=now,
             )
         )

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from ...domain.errors import DomainError
+from ...domain.formats import drive_format
 from ...forms import DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, NewDriveForm, form_problems
 from ...models import Drive, DriveTable
 from ...services import drives
@@ -33,7 +34,8 @@ MOVE_SHOWN = timedelta(seconds=60)
 @login_required
 def drive_new(request):
     clubs = get_clubs_for_user(request)
-    individual = request.GET.get("format") == Drive.Format.INDIVIDUAL
+    offered = request.GET.get("format")  # the format a link offers: its hands from a schedule?
+    individual = offered in Drive.Format.values and drive_format(offered).hands_from_schedule
     form = NewDriveForm(request.POST or None, clubs=clubs, individual=individual)
     if request.method == "POST" and form.is_valid():
         try:

@@ -50,7 +50,7 @@ def event_detail(request, event_id: int):
             ),
             "boards": event.boards.all(),
             "individuals": event.individuals.select_related("player1", "player2")
-            if event.is_individual
+            if event.evening_format.partnerships_internal
             else (),
             "results": results,
             "results_columns": ",".join(services.results_columns(event)),
@@ -81,7 +81,7 @@ def _trail(event: Event) -> list[dict]:
 def event_movement(request, event_id: int):
     event = get_event_for_user(request, event_id)
     grid = services.event_movement_grid(event)
-    seated = event.is_individual and bool(grid.rows)
+    seated = event.evening_format.partnerships_internal and bool(grid.rows)
     return render(
         request,
         "tournaments/event_movement.html",
