@@ -99,6 +99,9 @@ def test_a_visitor_sees_the_latest_eight_published_evenings_and_each_clubs_index
     page = client.get(reverse("tournaments:home"))
     latest = [evening.name for evening, url in page.context["latest"]]
     assert latest == ["Village Drive", *(f"Pairs {day}" for day in range(7, 0, -1))]
+    drive = Drive.objects.get()
+    # A drive links to its results, not to its room display.
+    assert page.context["latest"][0][1] == reverse("tournaments:drive-results", args=[drive.pk])
     assert list(page.context["public_clubs"]) == [club]
     assert reverse("tournaments:club-results", args=[club.slug]) in page.content.decode()
     assert Drive.objects.count() == 1 and "Draft night" not in page.content.decode()

@@ -41,15 +41,12 @@ def _row(evening) -> dict:
 def home(request):
     if request.user.is_authenticated:
         return _organiser_home(request)
-    latest = sorted(
-        [
-            *((e, reverse("tournaments:results", args=[e.pk])) for e in _published(Event)),
-            *((d, reverse("tournaments:drive-room", args=[d.pk])) for d in _published(Drive)),
-            *((n, reverse("tournaments:duel-results", args=[n.pk])) for n in _published(DuelNight)),
-        ],
-        key=lambda row: (row[0].date, row[0].name),
+    evenings = sorted(
+        (evening for model in (Event, Drive, DuelNight) for evening in _published(model)),
+        key=lambda evening: (evening.date, evening.name),
         reverse=True,
     )[:LATEST_RESULTS]
+    latest = [(evening, kind_of(evening).results_url(evening.pk)) for evening in evenings]
     published_clubs = Q(events__published=True) | Q(drives__published=True) | Q(duel_nights__published=True)
     clubs = Club.objects.filter(published_clubs, members_only=False).distinct().order_by("name")
     return render(request, "tournaments/home.html", {"latest": latest, "public_clubs": clubs})
