@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 
 from ...domain.places import shared_places
 from ...domain.widow import WidowError, deal_scores, dealer, deals_at, players_in_deal, sits_out
@@ -28,9 +29,6 @@ class DealNow:
 class WidowState:
     def __init__(self, drive: Drive):
         self.drive = drive
-        self.players: dict[int, DrivePlayer] = {
-            p.pk: p for p in drive.players.select_related("member", "second_member").order_by("card")
-        }
         self.tables: dict[int, dict[int, tuple[int, ...]]] = defaultdict(dict)
         seated: dict[tuple[int, int], list[int]] = defaultdict(list)
         for seat in drive.widow_seats.order_by("series", "table", "position"):
@@ -40,6 +38,14 @@ class WidowState:
         self.deals: dict[tuple[int, int, int], WidowDeal] = {
             (d.series, d.table, d.deal): d
             for d in drive.widow_deals.prefetch_related("tricks").order_by("series", "table", "deal")
+        }
+
+    @cached_property
+    def players(self) -> dict[int, DrivePlayer]:
+        """The drive's players in card order, read when first asked (a restore's check of its deals
+        asks only to name a player in a refusal)."""
+        return {
+            p.pk: p for p in self.drive.players.select_related("member", "second_member").order_by("card")
         }
 
     @property
