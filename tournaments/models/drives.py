@@ -283,7 +283,12 @@ class DrivePlayer(models.Model):
     role = models.CharField(max_length=1, choices=Role.choices)
     card = models.PositiveSmallIntegerField(help_text="The number on the player's score card.")
     member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    guest = models.CharField(max_length=120, blank=True, help_text="A guest's name, when not a member.")
+    guest = models.CharField(
+        max_length=120,
+        blank=True,
+        validators=[validate_one_line],
+        help_text="A guest's name, when not a member.",
+    )
     team = models.ForeignKey(
         DriveTeam, null=True, blank=True, on_delete=models.CASCADE, related_name="players"
     )
@@ -299,7 +304,10 @@ class DrivePlayer(models.Model):
         help_text="A shared seat: the member who takes it in turn with the first.",
     )
     second_guest = models.CharField(
-        max_length=120, blank=True, help_text="A shared seat: the guest who takes it in turn with the first."
+        max_length=120,
+        blank=True,
+        validators=[validate_one_line],
+        help_text="A shared seat: the guest who takes it in turn with the first.",
     )
 
     class Meta:

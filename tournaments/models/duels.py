@@ -115,7 +115,12 @@ class DuelPlayer(models.Model):
     night = models.ForeignKey(DuelNight, on_delete=models.CASCADE, related_name="players")
     number = models.PositiveSmallIntegerField(help_text="The player's number (1: the top seed).")
     member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    guest = models.CharField(max_length=120, blank=True, help_text="A guest's name, when not a member.")
+    guest = models.CharField(
+        max_length=120,
+        blank=True,
+        validators=[validate_one_line],
+        help_text="A guest's name, when not a member.",
+    )
 
     class Meta:
         ordering = ["night_id", "number"]

@@ -86,7 +86,11 @@ class DrivePayment(models.Model):
         ACCOUNT = "account", METHODS["account"]
 
     player = models.OneToOneField(
-        DrivePlayer, on_delete=models.CASCADE, primary_key=True, related_name="payment"
+        DrivePlayer,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="payment",
+        error_messages={"unique": "A card's fee is ticked as paid once, and this card's is ticked already."},
     )
     method = models.CharField(max_length=7, choices=Method.choices)
     amount = models.PositiveIntegerField(help_text="What was paid, in pence: the fee when it was ticked.")

@@ -185,6 +185,10 @@ def drive_import(data, *, user=None, log: bool = True, keep_address: bool = Fals
         _restore(drive, data)
         if log:
             drive_log(drive=drive, action=AuditLine.Action.RESTORED, detail="from an export", user=user)
+    except DriveBackupError:
+        raise
+    except ServiceError as error:  # a rule of entry, in words that say where the file breaks it
+        raise DriveBackupError(f"{error} Nothing was imported.") from None
     except ValidationError as error:
         raise DriveBackupError("; ".join(error.messages) + ": nothing imported.") from None
     except IntegrityError as error:
@@ -276,8 +280,12 @@ def _restore(drive: Drive, data: dict) -> None:
         money.save()
     for item in data.get("payments", []):
         payment = DrivePayment(player_id=ids[item["player"]], method=item["method"], amount=item["amount"])
-        payment.full_clean(exclude=["player"])
-        payment.save()
+        try:  # the database keeps one payment a card; a second is said in words before any write
+            payment.full_clean()
+        except ValidationError as error:
+            words = " ".join(error.messages)
+            raise ServiceError(f"{drive.name}, the fee of {item['player']}: {words}") from None
+        payment.save(force_insert=True)  # never over a payment restored already
     widow_restore(drive, data.get("widow"), ids)
     trail_restore(data.get("trail", []), club=drive.club, users=users, drive=drive)
     for item in data.get("tables", []):

@@ -120,7 +120,7 @@ def duel_import(
         raise DuelBackupError(f"A two-player night of version {document.get('version')} is not known here.")
     members = members or MembersByName(club)
     data = document["night"]
-    place = f"{data.get('name', 'a two-player night')}"
+    name = place = f"{data.get('name', 'a two-player night')}"  # the place a refusal names
     try:
         night = DuelNight(
             club=club,
@@ -132,6 +132,7 @@ def duel_import(
         night.save()
         players = {}
         for item in document["players"]:
+            place = f"{name}, player {item['number']}"
             player = DuelPlayer(
                 night=night, number=item["number"], member=members(item["member"]), guest=item["guest"]
             )
@@ -139,6 +140,7 @@ def duel_import(
             player.save()
             players[player.number] = player
         for item in document["matches"]:
+            place = f"{name}, round {item['round']} at table {item['table']}"
             a, b = item["players"]
             match = DuelMatch(
                 night=night,
@@ -183,6 +185,7 @@ def duel_import(
                     )
                 )
             DuelDealChange.objects.bulk_create(lines)
+        place = name
         trail_restore(document["trail"], club=club, users=users, night=night)
         duel_tables_open(night=night)  # a night in play draws its own table codes
     except (ValidationError, DuelError) as error:

@@ -1,8 +1,12 @@
 """A widow whist series' part of its drive's export: each series' tables and each deal's tricks,
 players named by their card ("P3"), as the drive's export names them. Restored with the drive, all
-or nothing."""
+or nothing, and only as the tablets or the organiser could have entered it: each series' tables by
+the domain's rule, each deal by the same check its entry passes (``WidowState.figures_check``)."""
 
+from ...domain.widow import WidowError, check_tables
 from ...models import Drive, WidowDeal, WidowSeat, WidowTricks
+from ..core.errors import ServiceError
+from ..widow.state import WidowState
 
 
 def widow_export(drive: Drive, key: dict[int, str]) -> dict:
@@ -34,22 +38,41 @@ def widow_export(drive: Drive, key: dict[int, str]) -> dict:
 
 
 def widow_restore(drive: Drive, data: dict | None, ids: dict[str, int]) -> None:
+    """Write the series' seats and deals; a table or a deal that breaks a rule is refused in words
+    that name it (ServiceError), and the caller's transaction writes nothing."""
     if not data:
         return
+    seats = data.get("seats", [])
+    for series in sorted({item["series"] for item in seats}):
+        tables = sorted((item["table"], item["players"]) for item in seats if item["series"] == series)
+        try:
+            check_tables([players for _, players in tables])
+        except WidowError as error:
+            raise ServiceError(f"{drive.name}, series {series}: {error}") from None
     WidowSeat.objects.bulk_create(
         WidowSeat(
             drive=drive, series=item["series"], table=item["table"], position=position, player_id=ids[p]
         )
-        for item in data.get("seats", [])
+        for item in seats
         for position, p in enumerate(item["players"], start=1)
     )
+    state = WidowState(drive)  # the players and seats just written
     for item in data.get("deals", []):
+        where = f"{drive.name}, series {item['series']}, deal {item['deal']} at table {item['table']}"
+        tricks = {ids[t["player"]]: t["tricks"] for t in item["tricks"]}
+        taker = ids[item["widow"]] if item["widow"] else None
+        try:
+            if len(tricks) != len(item["tricks"]):
+                raise ServiceError("a player is given tricks twice.")
+            state.figures_check(state.deal_at(item["series"], item["table"], item["deal"]), taker, tricks)
+        except ServiceError as error:
+            raise ServiceError(f"{where}: {error}") from None
         deal = WidowDeal.objects.create(
             drive=drive,
             series=item["series"],
             table=item["table"],
             deal=item["deal"],
-            taker_id=ids[item["widow"]] if item["widow"] else None,
+            taker_id=taker,
             confirmed=item["confirmed"],
         )
         WidowTricks.objects.bulk_create(

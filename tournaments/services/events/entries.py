@@ -6,7 +6,7 @@ from django.db.models import Q
 from ...domain.recommend import Proposal, recommend, staying_refusal
 from ...models import AuditLine, Entry, Event, Member
 from ..core.audit import event_log
-from ..core.errors import ServiceError
+from ..core.errors import ServiceError, require_one_line
 from .evening import event_build_movement, event_movement, pair_lines
 from .lifecycle import may_change_pairs, may_enter_pairs, require
 
@@ -22,10 +22,12 @@ def _player(event: Event, name: str) -> tuple[Member | None, str]:
 
 
 def member_or_guest(club, name: str) -> tuple[Member | None, str]:
-    """A member of the club by full name (any case), or else a guest's name as typed."""
+    """A member of the club by full name (any case), or else a guest's name as typed: on one line,
+    as the models' validator holds a restored backup's guests."""
     name = " ".join(name.split())
     if not name:
         raise ServiceError("Give the player's name: a member's name, or a guest's.")
+    require_one_line(name)
     if len(name) > 120:
         raise ServiceError("A player's name can be at most 120 characters: shorten it.")
     for member in club.members.filter(first_name__iexact=name.split(" ")[0]):

@@ -14,7 +14,6 @@ from ...domain.widow import (
     RANDOM,
     TOTALS,
     WidowError,
-    deal_scores,
     deals_at,
     draw_at_random,
     draw_by_totals,
@@ -147,23 +146,8 @@ def widow_table_check_in(*, link: DriveTable, series: int, here: bool) -> TableC
 
 def _write(state, now, taker: int | None, tricks: dict[int, int], confirmed: bool) -> WidowDeal:
     """Check a deal's figures by the rules and write them over whatever the deal had."""
-    if set(tricks) != set(now.playing):
-        names = ", ".join(state.name(p) for p in now.playing)
-        out = (
-            ""
-            if now.sitting_out is None
-            else f" ({state.name(now.sitting_out)} dealt and sat out: none for them)"
-        )
-        raise ServiceError(
-            f"Deal {now.deal} at table {now.table} is played by {names}: give each their tricks{out}."
-        )
-    if taker is not None and taker not in now.playing:
-        raise ServiceError("The widow is taken by one of the three who played the deal.")
+    state.figures_check(now, taker, tricks)
     order = list(now.playing)
-    try:
-        deal_scores([tricks[p] for p in order], order.index(taker) if taker is not None else None)
-    except WidowError as error:
-        raise ServiceError(str(error)) from None
     drive = state.drive
     WidowDeal.objects.filter(drive=drive, series=now.series, table=now.table, deal=now.deal).delete()
     entered = WidowDeal.objects.create(
@@ -381,13 +365,7 @@ def widow_deal_correct(
     if not reason.strip():
         raise ServiceError("Say why the deal is corrected: the trail keeps the reason.")
     state = WidowState(drive)
-    if table not in state.tables.get(series, {}):
-        raise ServiceError(f"Table {table} does not play in series {series}.")
-    if not 1 <= deal <= state.deals_at(series, table):
-        raise ServiceError(
-            f"Table {table} plays {state.deals_at(series, table)} deals in a series, not {deal}."
-        )
-    now = state.deal_now(series, table, deal)
+    now = state.deal_at(series, table, deal)
     before = state.deal_text(now.entered) if now.entered is not None else "—"
     entered = _write(state, now, taker, tricks, confirmed=True)
     entered = WidowDeal.objects.prefetch_related("tricks").get(pk=entered.pk)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 
 from ...domain.places import shared_places
-from ...domain.widow import deal_scores, dealer, deals_at, players_in_deal, sits_out
+from ...domain.widow import WidowError, deal_scores, dealer, deals_at, players_in_deal, sits_out
 from ...models import Drive, DrivePlayer, WidowDeal
+from ..core.errors import ServiceError
 
 
 @dataclass(frozen=True)
@@ -27,9 +29,6 @@ class DealNow:
 class WidowState:
     def __init__(self, drive: Drive):
         self.drive = drive
-        self.players: dict[int, DrivePlayer] = {
-            p.pk: p for p in drive.players.select_related("member", "second_member").order_by("card")
-        }
         self.tables: dict[int, dict[int, tuple[int, ...]]] = defaultdict(dict)
         seated: dict[tuple[int, int], list[int]] = defaultdict(list)
         for seat in drive.widow_seats.order_by("series", "table", "position"):
@@ -39,6 +38,14 @@ class WidowState:
         self.deals: dict[tuple[int, int, int], WidowDeal] = {
             (d.series, d.table, d.deal): d
             for d in drive.widow_deals.prefetch_related("tricks").order_by("series", "table", "deal")
+        }
+
+    @cached_property
+    def players(self) -> dict[int, DrivePlayer]:
+        """The drive's players in card order, read when first asked (a restore's check of its deals
+        asks only to name a player in a refusal)."""
+        return {
+            p.pk: p for p in self.drive.players.select_related("member", "second_member").order_by("card")
         }
 
     @property
@@ -78,6 +85,39 @@ class WidowState:
             sitting_out=None if out is None else seats[out],
             entered=self.deals.get((series, table, deal)),
         )
+
+    def deal_at(self, series: int, table: int, deal: int) -> DealNow:
+        """A deal of a table of a series drawn so far, refused in words when the series has no such
+        table or the table no such deal."""
+        if table not in self.tables.get(series, {}):
+            raise ServiceError(f"Table {table} does not play in series {series}.")
+        if not 1 <= deal <= self.deals_at(series, table):
+            raise ServiceError(
+                f"Table {table} plays {self.deals_at(series, table)} deals in a series, not {deal}."
+            )
+        return self.deal_now(series, table, deal)
+
+    def figures_check(self, now: DealNow, taker: int | None, tricks: dict[int, int]) -> None:
+        """A deal's figures by the rules, however they come (a tablet, the organiser, a restored
+        backup): tricks for each of the three who played it and no one else (at a table of four
+        the dealer sits out), the widow taken by one of them, the tricks adding up to 13."""
+        if set(tricks) != set(now.playing):
+            names = ", ".join(self.name(p) for p in now.playing)
+            out = (
+                ""
+                if now.sitting_out is None
+                else f" ({self.name(now.sitting_out)} dealt and sat out: none for them)"
+            )
+            raise ServiceError(
+                f"Deal {now.deal} at table {now.table} is played by {names}: give each their tricks{out}."
+            )
+        if taker is not None and taker not in now.playing:
+            raise ServiceError("The widow is taken by one of the three who played the deal.")
+        order = list(now.playing)
+        try:
+            deal_scores([tricks[p] for p in order], order.index(taker) if taker is not None else None)
+        except WidowError as error:
+            raise ServiceError(str(error)) from None
 
     def now_at(self, table: int) -> DealNow | None:
         """The table's deal in play in the current series: the first not yet agreed; None when the
