@@ -168,3 +168,15 @@ def test_the_garbage_collector_waits_for_start_up_then_runs():
     paused, running, frozen = json.loads(done.stdout)
     assert paused and running
     assert frozen > 0  # how many is Django's and Python's business
+
+
+def test_django_starts_without_the_graph_library():
+    """networkx (a fifth of a second to import) waits for the first Swiss round too large for the
+    pairing library, not loaded by ``django.setup()`` nor by the pages' URLs."""
+    code = (
+        "import json, sys, django; django.setup();"
+        "from django.urls import get_resolver; get_resolver().url_patterns;"
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    loaded = json.loads(_python(code).stdout)
+    assert not [m for m in loaded if m.split(".")[0] == "networkx"]

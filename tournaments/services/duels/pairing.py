@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-import networkx as nx
 from caissify_pairings import generate_pairings
 
 from tournaments.domain.duels import (
@@ -127,6 +126,10 @@ def _entrants(players: int, history: Sequence[Sequence[Result]]) -> list[Entrant
 def _matched(field: Sequence[Entrant], past: Sequence[Sequence[Pairing]]) -> list[Pairing] | None:
     """The cheapest round of a large field, by one maximum-weight matching over it (the phantom
     player stands for the bye); None when no round seats everyone."""
+    # networkx takes a fifth of a second to import: only a night past the library's field needs it,
+    # not every process that starts (the season's pages reach this module through the nights).
+    import networkx as nx
+
     costs = table_costs(field, past)
     top = max(costs.values(), default=0) + 1
     graph = nx.Graph()
