@@ -173,7 +173,8 @@ def test_lifting_the_lockouts_is_kept(client, draft, organiser):
     from tournaments.models import CodeGuard
 
     services.event_build_movement(event=draft, user=organiser)
-    CodeGuard.objects.create(key="browser:typos", failures=20, since=draft.changes.latest("id").changed_at)
+    since = draft.changes.latest("id").changed_at
+    CodeGuard.objects.create(key="browser:typos", failures=20, since=since, club=draft.club)
     client.force_login(organiser)
     client.post(reverse("tournaments:codes-unlock", args=[draft.pk]))
     line = draft.changes.latest("id")

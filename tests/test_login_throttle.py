@@ -132,10 +132,10 @@ def test_nine_wrong_then_the_right_one_logs_in(client, organiser):
     assert _logged_in(_try(client, organiser.username, "secret-pass-123"))
 
 
-def test_the_tablets_lockout_lift_leaves_the_login_counted(client, organiser):
+def test_the_tablets_lockout_lift_leaves_the_login_counted(client, organiser, club, make_event):
     _wrong(client, PER_NAME)
     assert services.code_lockouts() == 0  # a login is no tablet
-    services.code_lockouts_lift()
+    services.code_lockouts_lift(event=make_event(club), user=organiser)
     assert _locked(_try(client, organiser.username, "secret-pass-123"))
 
 

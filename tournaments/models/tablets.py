@@ -54,11 +54,23 @@ class TableAccess(TableLink):
 
 class CodeGuard(models.Model):
     """Wrong table codes counted for one tablet (``browser:…``) or one network address
-    (``address:…``) over a short window, to slow down guessing. Counted atomically in the database."""
+    (``address:…``) over a short window, to slow down guessing. Counted atomically in the database.
+
+    A tablet or a network belongs to the club whose table it last opened with a right code; a
+    tablet new to us, to the club of its network. That club's organisers may lift its lockout; one
+    that belongs to no club (it never typed a right code) only a superuser may, or it runs out."""
 
     key = models.CharField(max_length=80, unique=True)
     failures = models.PositiveIntegerField(default=0)
     since = models.DateTimeField(help_text="When this window of counting began.")
+    club = models.ForeignKey(
+        "tournaments.Club",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The club whose table this tablet or network last opened: its organisers lift its lockout.",
+    )
 
     def __str__(self):
         return f"{self.key}: {self.failures} since {self.since:%H:%M:%S}"

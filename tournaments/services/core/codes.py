@@ -14,18 +14,26 @@ times, far too few to guess a code (19^5 = 2.5 million of them).
 
 Each attempt takes its place in the count before the code is looked at, in one atomic update, so
 sixty guesses at once are sixty places, not sixty reads of the same count. A right code gives its
-place back. The organiser can lift every lockout from the live page.
+place back.
+
+A lockout is lifted by the club it concerns. A right code says whose a tablet is: the club whose
+table it opened, and its network is that club's too; a tablet new to us (no right code yet) is its
+network's club's, so a new tablet in a hall whose tablets have opened Ribble Valley's tables is
+Ribble Valley's. Ribble Valley's organisers let its tablets and networks try again from the live
+page, and no other club's; a tablet or network that never typed a right code (a stranger guessing)
+belongs to no club, and only a superuser lifts its lockout, or it runs out after ten minutes.
 """
 
 import secrets
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
-from ...models import AuditLine, CodeGuard, Drive, DuelTable, Event, MatchTable, TableLink
+from ...models import AuditLine, Club, CodeGuard, Drive, DuelTable, Event, MatchTable, TableLink
 from .audit import event_log
-from .guards import guess_begin, guess_was_right, locked_out
+from .errors import ServiceError
+from .guards import guess_begin, guess_club_like, guess_was_right, locked_out
 
 CODE_ALPHABET = "ACDEFHJKLMNPRTUVWXY"  # no look-alikes (B/8, G/6, I/1, O/0, Q, S/5, Z/2)
 CODE_LENGTH = 5
@@ -105,26 +113,54 @@ def _limits(tablet: Tablet) -> dict[str, int]:
 
 
 def code_attempt_begin(tablet: Tablet) -> bool:
-    """Take a place for one attempt; False (the attempt is refused) when the tablet is locked out."""
-    return guess_begin(_limits(tablet))
+    """Take a place for one attempt; False (the attempt is refused) when the tablet is locked out.
+    A tablet that belongs to no club yet is taken to be its network's club's."""
+    allowed = guess_begin(_limits(tablet))
+    if tablet.browser:
+        guess_club_like(f"browser:{tablet.browser}", like=f"address:{tablet.address}")
+    return allowed
 
 
-def code_attempt_succeeded(tablet: Tablet) -> None:
-    """A right code gives its place back: only wrong codes count."""
-    guess_was_right(tablet.keys())
+def code_attempt_succeeded(tablet: Tablet, *, club_id: int) -> None:
+    """A right code gives its place back (only wrong codes count), and the tablet and its network
+    are the club's whose table it opened."""
+    guess_was_right(tablet.keys(), club_id=club_id)
 
 
-def code_lockouts() -> int:
-    """How many tablets or addresses are locked out now."""
-    return locked_out(LIMITS)
+def may_lift_lockouts(*, club: Club, user) -> bool:
+    """Whether ``user`` may let ``club``'s tablets try again: an organiser of the club, or a superuser."""
+    if user is None or not user.is_authenticated:
+        return False
+    return user.is_superuser or club.organisers.filter(pk=user.pk).exists()
+
+
+def _liftable(*, club: Club, user) -> QuerySet:
+    """The counts ``user`` may lift from ``club``'s pages: the club's tablets and networks; a
+    superuser's, those of no club as well."""
+    if not may_lift_lockouts(club=club, user=user):
+        return CodeGuard.objects.none()
+    if user.is_superuser:
+        return CodeGuard.objects.filter(Q(club=club) | Q(club__isnull=True))
+    return CodeGuard.objects.filter(club=club)
+
+
+def code_lockouts(*, club: Club | None = None, user=None) -> int:
+    """How many tablets or addresses are locked out now: those ``user`` may lift from ``club``'s
+    pages (``_liftable``), or without a club every one."""
+    return locked_out(LIMITS, None if club is None else _liftable(club=club, user=user))
 
 
 @transaction.atomic
-def code_lockouts_lift(*, event=None, user=None) -> int:
-    """Let every locked-out tablet try again at once; return how many were locked. The lift is kept
-    in the trail of the event whose page it was asked from."""
-    locked = code_lockouts()
-    CodeGuard.objects.filter(Q(key__startswith="browser:") | Q(key__startswith="address:")).delete()
-    if event is not None:
-        event_log(event=event, action=AuditLine.Action.UNLOCKED, detail=f"{locked} locked out", user=user)
+def code_lockouts_lift(*, event: Event, user) -> int:
+    """Let the locked-out tablets and networks of the event's club try again at once (a
+    superuser's lift, those of no club as well); return how many were locked. Other clubs' stay
+    locked. Only an organiser of the club or a superuser may; the lift is kept in the trail of the
+    event whose page it was asked from."""
+    club = event.club
+    if not may_lift_lockouts(club=club, user=user):
+        raise ServiceError(f"Only an organiser of {club.name} can let its tablets try again.")
+    guards = _liftable(club=club, user=user)
+    locked = locked_out(LIMITS, guards)
+    guards.filter(failures__gt=0).update(failures=0)
+    event_log(event=event, action=AuditLine.Action.UNLOCKED, detail=f"{locked} locked out", user=user)
     return locked

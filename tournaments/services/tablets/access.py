@@ -8,7 +8,7 @@ A table's page refuses a tablet unless its evening runs: before the start it wai
 
 from django.db import transaction
 
-from ...models import DuelTable, Event, MatchTable, TableAccess, TableLink
+from ...models import Drive, DuelNight, DuelTable, Event, LeagueClub, MatchTable, TableAccess, TableLink
 from ..core.codes import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -64,8 +64,22 @@ def table_code_lookup(*, code: str, tablet: Tablet) -> TableLink | MatchTable | 
         raise TableError(
             f"'{code_as_typed(code)}' is not the code of a table in play. Check the code on the table card."
         )
-    code_attempt_succeeded(tablet)
+    code_attempt_succeeded(tablet, club_id=_club_id(access))
     return access
+
+
+def _club_id(access: TableLink | MatchTable | DuelTable) -> int:
+    """The club whose table this is: its evening's; a league match's side's own club when it is one
+    of ours, else the club that runs the league."""
+    if isinstance(access, MatchTable):
+        side = access.fixture.home_id if access.side == MatchTable.Side.HOME else access.fixture.away_id
+        ours = LeagueClub.objects.filter(pk=side).values_list("club_id", flat=True).first()
+        return ours or access.fixture.league.club_id
+    if isinstance(access, DuelTable):
+        return DuelNight.objects.values_list("club_id", flat=True).get(pk=access.night_id)
+    if access.event_id is not None:
+        return Event.objects.values_list("club_id", flat=True).get(pk=access.event_id)
+    return Drive.objects.values_list("club_id", flat=True).get(pk=access.drive_id)
 
 
 def code_as_typed(code: str) -> str:

@@ -50,7 +50,7 @@ def event_live(request, event_id: int):
             "start_url": request.build_absolute_uri(reverse("tournaments:table-start")),
             "boards": range(1, event.boards.count() + 1),
             "allows": services.event_allows(event),
-            "lockouts": services.code_lockouts() if accesses else 0,
+            "lockouts": services.code_lockouts(club=event.club, user=request.user) if accesses else 0,
         },
     )
 
@@ -71,12 +71,16 @@ def event_start(request, event_id: int):
 @login_required
 @require_POST
 def codes_unlock(request, event_id: int):
-    """Lift the lockouts of tablets that typed too many wrong codes (a busy hall's typos)."""
+    """Lift the lockouts of the club's tablets that typed too many wrong codes (a busy hall's typos)."""
     event = get_event_for_user(request, event_id)
-    lifted = services.code_lockouts_lift(event=event, user=request.user)
-    messages.success(
-        request, f"{lifted} lockout{'s' if lifted != 1 else ''} lifted: the tablets can try again."
-    )
+    try:
+        lifted = services.code_lockouts_lift(event=event, user=request.user)
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request, f"{lifted} lockout{'s' if lifted != 1 else ''} lifted: the tablets can try again."
+        )
     return redirect("tournaments:event-live", event_id=event.pk)
 
 
