@@ -40,11 +40,17 @@ def check_in_asked(check_in: TableCheckIn | None, *, club: Club, round: int) -> 
     return check_in is None and (round == 1 or club.check_every_round)
 
 
-def waiting_at(*, link=None, table=None, event=None, round) -> Exists:
+def waiting_at(*, link=None, table=None, event=None, drive=None, round) -> Exists:
     """True where the table's check-in of ``round`` waits for the organiser: an expression, so a
-    write reads it in the statement that locks its table. Give the ``link`` (a drive's table) or
-    the ``event`` and ``table`` (expressions such as ``OuterRef("table")`` are welcome)."""
-    where = Q(link=link) if link is not None else Q(link__event_id=event, link__table=table)
+    write reads it in a statement it makes already. Give the ``link`` (a drive's table), or the
+    ``event`` or the ``drive`` and the ``table`` (expressions such as ``OuterRef("table")`` are
+    welcome)."""
+    if link is not None:
+        where = Q(link=link)
+    elif drive is not None:
+        where = Q(link__drive_id=drive, link__table=table)
+    else:
+        where = Q(link__event_id=event, link__table=table)
     return Exists(TableCheckIn.objects.filter(where, round=round, state=State.WAITING))
 
 

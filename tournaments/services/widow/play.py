@@ -1,6 +1,6 @@
-"""A widow whist series set up, started, played at the tablets, corrected and closed. Each write is
-one transaction with its line in the drive's trail; the next series' tables are drawn when the last
-deal of a series is agreed."""
+"""A widow whist series set up, started, typed from the score cards, corrected and closed (its
+tablets' taps are ``tablet``). Each write is one transaction with its line in the drive's trail;
+the next series' tables are drawn when the last deal of a series is agreed."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from datetime import date as Date
 
 from django.db import transaction
 
-from ...domain.entry import EntryError, entry_needed, out_of_date
 from ...domain.widow import (
     DEALS_EACH,
     RANDOM,
@@ -19,7 +18,7 @@ from ...domain.widow import (
     draw_by_totals,
     table_sizes,
 )
-from ...models import AuditLine, Club, Drive, DriveTable, TableCheckIn, WidowDeal, WidowSeat, WidowTricks
+from ...models import AuditLine, Club, Drive, TableCheckIn, WidowDeal, WidowSeat, WidowTricks
 from ...signals import evening_closed
 from ..core.audit import drive_log
 from ..core.codes import table_link_create
@@ -28,7 +27,7 @@ from ..core.verdicts import require
 from ..drives import lifecycle
 from ..drives.setup import drive_create
 from ..drives.state import DriveStateError
-from ..tablets.checkins import check_in_record, may_enter
+from ..tablets.checkins import may_enter
 from .state import WidowState
 
 Action = AuditLine.Action
@@ -129,21 +128,6 @@ def _not_waiting(drive: Drive, series: int, table: int) -> None:
     require(may_enter(waiting=waiting, table=table, round_word=drive.evening_format.round.singular))
 
 
-@transaction.atomic
-def widow_table_check_in(*, link: DriveTable, series: int, here: bool) -> TableCheckIn:
-    """The players at a table say whether they are those its tablet names for the series: "That's
-    us", or "Someone else is here", which holds the table until the organiser answers. ``link``
-    needs only its token (DriveTable.DoesNotExist when no table has it)."""
-    link = DriveTable.objects.select_related("drive").get(token=link.token)
-    drive = _locked(link.drive)
-    require(lifecycle.may_play(drive), DriveStateError)
-    state = WidowState(drive)
-    if series != state.series or link.table not in state.tables.get(series, {}):
-        raise DriveStateError("That series is not in play at this table: look at the tablet again.")
-    who = ", ".join(state.name(p) for p in state.tables[series][link.table])
-    return check_in_record(link=link, round=series, here=here, who=who, evening=drive)
-
-
 def _write(state, now, taker: int | None, tricks: dict[int, int], confirmed: bool) -> WidowDeal:
     """Check a deal's figures by the rules and write them over whatever the deal had."""
     state.figures_check(now, taker, tricks)
@@ -159,137 +143,10 @@ def _write(state, now, taker: int | None, tricks: dict[int, int], confirmed: boo
     return entered
 
 
-def _stale(state: WidowState, series: int, table: int, deal: int, shows: str = "") -> ServiceError:
-    """The refusal of a tablet's page the table has moved on from: the deal it named, and where
-    the table is now."""
-    now = state.now_at(table)
-    if shows:
-        where = shows
-    elif now is None:
-        where = f"the table has played its deals of series {state.series}"
-    elif now.series == series:
-        where = f"the table is now on deal {now.deal}"
-    else:
-        where = f"the table is now on deal {now.deal} of series {now.series}"
-    return ServiceError(out_of_date(sent=f"deal {deal} of series {series}", now=where))
-
-
-def _as_shown(deal: WidowDeal, taker: int | None, tricks: dict[int, int]) -> bool:
-    """Is the deal as a tablet's page showed (or typed) it: who took the widow, everyone's tricks."""
-    return deal.taker_id == taker and {t.player_id: t.tricks for t in deal.tricks.all()} == tricks
-
-
-# A tablet's write names the series, the deal and its figures as its page showed them. The same
-# write sent again (a lost reply retried, a double tap) finds it done and writes nothing; a page the
-# table has moved on from (another tablet, a page left open) is refused in words.
-
-
-@transaction.atomic
-def widow_deal_enter(
-    *, drive: Drive, series: int, table: int, deal: int, taker: int | None, tricks: dict[int, int], user=None
-) -> WidowDeal:
-    """A table's tablet enters a deal: who took the widow (a player's id, or None) and each
-    player's tricks; it counts once every player who played it has agreed."""
-    drive = _locked(drive)
-    require(lifecycle.may_play(drive), DriveStateError)
-    state = WidowState(drive)
-    there = state.deals.get((series, table, deal))
-    if there is not None and _as_shown(there, taker, tricks):
-        return there  # entered already, and perhaps agreed since: nothing to do
-    if table not in state.tables.get(series, {}):
-        raise ServiceError(f"Table {table} does not play in series {series}.")
-    now = state.now_at(table)
-    if now is None or (now.series, now.deal) != (series, deal):
-        raise _stale(state, series, table, deal)
-    _not_waiting(drive, series, table)
-    try:  # entered otherwise already: the players send it back first, nobody types over it
-        entry_needed(
-            deal=drive.evening_format.deal,
-            number=deal,
-            existing=None if there is None else state.deal_text(there),
-            confirmed=False,
-            entered=state.figures_text(series, table, taker, tricks),
-            by="",
-            checker="the players",
-        )
-    except EntryError as error:
-        raise ServiceError(str(error)) from None
-    entered = _write(state, now, taker, tricks, confirmed=False)
-    entered = WidowDeal.objects.prefetch_related("tricks").get(pk=entered.pk)
-    drive_log(
-        drive=drive,
-        action=Action.CARD,
-        detail=f"series {series}, table {table}, deal {deal} entered: {state.deal_text(entered)}",
-        user=user,
-    )
-    return entered
-
-
-def _shown_deal(
-    drive: Drive, series: int, table: int, deal: int, taker: int | None, tricks: dict[int, int]
-) -> tuple[WidowDeal | None, dict[int, bool]]:
-    """The deal an agreement or a send-back names, as its page showed it, with who has agreed it
-    (None: not there, sent back already); shown otherwise, it is refused as out of date. One
-    statement: each player's tricks with their deal."""
-    rows = list(
-        WidowTricks.objects.filter(
-            deal__drive=drive, deal__series=series, deal__table=table, deal__deal=deal
-        ).select_related("deal")
-    )
-    if not rows:
-        return None, {}
-    there = rows[0].deal
-    if there.taker_id != taker or {r.player_id: r.tricks for r in rows} != tricks:
-        state = WidowState(drive)
-        shows = state.deal_text(state.deals[(series, table, deal)])
-        raise _stale(state, series, table, deal, f"the table now shows it as {shows}")
-    return there, {r.player_id: r.agreed for r in rows}
-
-
-@transaction.atomic
-def widow_deal_agree(
-    *,
-    drive: Drive,
-    series: int,
-    table: int,
-    deal: int,
-    player: int,
-    taker: int | None,
-    tricks: dict[int, int],
-    user=None,
-) -> WidowDeal:
-    """One player who played the deal agrees it, as the tablet showed it (``taker`` and
-    ``tricks``); with the last of them it counts, and with a series' last deal the next series'
-    tables are drawn."""
-    drive = _locked(drive)
-    require(lifecycle.may_play(drive), DriveStateError)
-    entered, agreed = _shown_deal(drive, series, table, deal, taker, tricks)
-    if entered is None:
-        raise _stale(WidowState(drive), series, table, deal, "it was sent back, to be entered again")
-    if player not in agreed:
-        raise ServiceError("Only the players who played the deal agree it.")
-    if entered.confirmed or agreed[player]:
-        return entered  # agreed already: the same tap again
-    _not_waiting(drive, series, table)
-    WidowTricks.objects.filter(deal=entered, player_id=player).update(agreed=True)
-    if not all(done for other, done in agreed.items() if other != player):
-        return entered
-    entered.confirmed = True
-    entered.save(update_fields=["confirmed"])
-    state = WidowState(drive)
-    drive_log(
-        drive=drive,
-        action=Action.CARD,
-        detail=f"series {series}, table {table}, deal {deal} agreed: "
-        + state.deal_text(state.deals[(series, table, deal)]),
-        user=user,
-    )
-    _next_series(drive, state, user)
-    return entered
-
-
-def _next_series(drive: Drive, state: WidowState, user) -> None:
-    """With a series complete, draw the next one's tables (if the evening has one more)."""
+def next_series_draw(drive: Drive, state: WidowState, user) -> None:
+    """With a series complete, draw the next one's tables (if the evening has one more): from the
+    whole evening's ``state``, as a draw by totals needs everyone's. In the caller's transaction,
+    with the drive locked."""
     series = state.series
     if not state.series_complete(series) or series >= state.series_count:
         return
@@ -320,30 +177,8 @@ def widow_deal_record(
         + state.deal_text(entered),
         user=user,
     )
-    _next_series(drive, WidowState(drive), user)
+    next_series_draw(drive, WidowState(drive), user)
     return entered
-
-
-@transaction.atomic
-def widow_deal_reject(
-    *, drive: Drive, series: int, table: int, deal: int, taker: int | None, tricks: dict[int, int], user=None
-) -> None:
-    """A player does not agree a deal as the tablet showed it (``taker`` and ``tricks``): it is
-    taken back, to be entered again."""
-    drive = _locked(drive)
-    require(lifecycle.may_play(drive), DriveStateError)
-    entered, _ = _shown_deal(drive, series, table, deal, taker, tricks)
-    if entered is None:
-        return  # sent back already
-    if entered.confirmed:
-        raise ServiceError(f"Deal {deal} at table {table} is agreed: only the organiser can change it now.")
-    entered.delete()
-    drive_log(
-        drive=drive,
-        action=Action.CARD,
-        detail=f"series {series}, table {table}, deal {deal} not agreed: to be entered again",
-        user=user,
-    )
 
 
 @transaction.atomic
@@ -377,7 +212,7 @@ def widow_deal_correct(
         user=user,
     )
     if series == state.series:
-        _next_series(drive, WidowState(drive), user)
+        next_series_draw(drive, WidowState(drive), user)
     return entered
 
 

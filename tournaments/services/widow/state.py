@@ -1,9 +1,12 @@
 """A widow whist series read in a few queries: each series' tables, each table's deals, the scores
-and the standings (``domain/widow`` scores a deal)."""
+and the standings (``domain/widow`` scores a deal). A table of a series and the rules of its deals
+(``SeatedTable``) are the same whether the whole series is read or a tablet reads its one table
+(``table``)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -24,6 +27,76 @@ class DealNow:
     playing: tuple[int, ...]
     sitting_out: int | None
     entered: WidowDeal | None
+
+
+def figures_text(
+    order: Iterable[int], name: Callable[[int], str], taker: int | None, tricks: dict[int, int]
+) -> str:
+    """A deal's figures as the trail writes them, the players in their seats' order: "Ann Smith 5
+    (widow), Bob Jones 4, Cy Lee 4"."""
+    return ", ".join(f"{name(p)} {tricks[p]}{' (widow)' if p == taker else ''}" for p in order if p in tricks)
+
+
+@dataclass(frozen=True)
+class SeatedTable:
+    """A table of a series and the rules of its deals: its players by id in their seats' order
+    (the first deals the first deal), each player's ``deals_each`` deals, and how a player is named
+    (asked only for words)."""
+
+    series: int
+    table: int
+    seats: tuple[int, ...]
+    deals_each: int
+    name: Callable[[int], str]
+
+    @property
+    def deals(self) -> int:
+        """The deals the table plays in the series."""
+        return deals_at(len(self.seats), self.deals_each)
+
+    def deal_now(self, deal: int, entered: WidowDeal | None = None) -> DealNow:
+        seats = self.seats
+        out = sits_out(len(seats), deal)
+        return DealNow(
+            series=self.series,
+            table=self.table,
+            deal=deal,
+            dealer=seats[dealer(len(seats), deal)],
+            playing=tuple(seats[i] for i in players_in_deal(len(seats), deal)),
+            sitting_out=None if out is None else seats[out],
+            entered=entered,
+        )
+
+    def scores(self, taker: int | None, tricks: dict[int, int]) -> dict[int, int]:
+        """Each player's points for a deal's figures, in the order they sat."""
+        order = [p for p in self.seats if p in tricks]
+        index = order.index(taker) if taker in order else None
+        return dict(zip(order, deal_scores([tricks[p] for p in order], index), strict=True))
+
+    def figures_check(self, now: DealNow, taker: int | None, tricks: dict[int, int]) -> None:
+        """A deal's figures by the rules, however they come (a tablet, the organiser, a restored
+        backup): tricks for each of the three who played it and no one else (at a table of four
+        the dealer sits out), the widow taken by one of them, the tricks adding up to 13."""
+        if set(tricks) != set(now.playing):
+            names = ", ".join(self.name(p) for p in now.playing)
+            out = (
+                ""
+                if now.sitting_out is None
+                else f" ({self.name(now.sitting_out)} dealt and sat out: none for them)"
+            )
+            raise ServiceError(
+                f"Deal {now.deal} at table {now.table} is played by {names}: give each their tricks{out}."
+            )
+        if taker is not None and taker not in now.playing:
+            raise ServiceError("The widow is taken by one of the three who played the deal.")
+        order = list(now.playing)
+        try:
+            deal_scores([tricks[p] for p in order], order.index(taker) if taker is not None else None)
+        except WidowError as error:
+            raise ServiceError(str(error)) from None
+
+    def figures_text(self, taker: int | None, tricks: dict[int, int]) -> str:
+        return figures_text(self.seats, self.name, taker, tricks)
 
 
 class WidowState:
@@ -60,31 +133,21 @@ class WidowState:
     def name(self, player_id: int) -> str:
         return self.players[player_id].name
 
+    def seated(self, series: int, table: int) -> SeatedTable:
+        return SeatedTable(series, table, self.tables[series][table], self.drive.hands, self.name)
+
     def deals_at(self, series: int, table: int) -> int:
-        return deals_at(len(self.tables[series][table]), self.drive.hands)
+        return self.seated(series, table).deals
 
     def tricks(self, deal: WidowDeal) -> dict[int, int]:
         return {t.player_id: t.tricks for t in deal.tricks.all()}
 
     def scores(self, deal: WidowDeal) -> dict[int, int]:
         """Each player's points for an entered deal, in the order they sat."""
-        tricks = self.tricks(deal)
-        order = [p for p in self.tables[deal.series][deal.table] if p in tricks]
-        taker = order.index(deal.taker_id) if deal.taker_id in order else None
-        return dict(zip(order, deal_scores([tricks[p] for p in order], taker), strict=True))
+        return self.seated(deal.series, deal.table).scores(deal.taker_id, self.tricks(deal))
 
     def deal_now(self, series: int, table: int, deal: int) -> DealNow:
-        seats = self.tables[series][table]
-        out = sits_out(len(seats), deal)
-        return DealNow(
-            series=series,
-            table=table,
-            deal=deal,
-            dealer=seats[dealer(len(seats), deal)],
-            playing=tuple(seats[i] for i in players_in_deal(len(seats), deal)),
-            sitting_out=None if out is None else seats[out],
-            entered=self.deals.get((series, table, deal)),
-        )
+        return self.seated(series, table).deal_now(deal, self.deals.get((series, table, deal)))
 
     def deal_at(self, series: int, table: int, deal: int) -> DealNow:
         """A deal of a table of a series drawn so far, refused in words when the series has no such
@@ -98,26 +161,8 @@ class WidowState:
         return self.deal_now(series, table, deal)
 
     def figures_check(self, now: DealNow, taker: int | None, tricks: dict[int, int]) -> None:
-        """A deal's figures by the rules, however they come (a tablet, the organiser, a restored
-        backup): tricks for each of the three who played it and no one else (at a table of four
-        the dealer sits out), the widow taken by one of them, the tricks adding up to 13."""
-        if set(tricks) != set(now.playing):
-            names = ", ".join(self.name(p) for p in now.playing)
-            out = (
-                ""
-                if now.sitting_out is None
-                else f" ({self.name(now.sitting_out)} dealt and sat out: none for them)"
-            )
-            raise ServiceError(
-                f"Deal {now.deal} at table {now.table} is played by {names}: give each their tricks{out}."
-            )
-        if taker is not None and taker not in now.playing:
-            raise ServiceError("The widow is taken by one of the three who played the deal.")
-        order = list(now.playing)
-        try:
-            deal_scores([tricks[p] for p in order], order.index(taker) if taker is not None else None)
-        except WidowError as error:
-            raise ServiceError(str(error)) from None
+        """``SeatedTable.figures_check``: a deal's figures by the rules, however they come."""
+        self.seated(now.series, now.table).figures_check(now, taker, tricks)
 
     def now_at(self, table: int) -> DealNow | None:
         """The table's deal in play in the current series: the first not yet agreed; None when the
@@ -200,5 +245,4 @@ class WidowState:
 
     def figures_text(self, series: int, table: int, taker: int | None, tricks: dict[int, int]) -> str:
         """A deal's figures so written, entered or not."""
-        order = [p for p in self.tables[series][table] if p in tricks]
-        return ", ".join(f"{self.name(p)} {tricks[p]}{' (widow)' if p == taker else ''}" for p in order)
+        return self.seated(series, table).figures_text(taker, tricks)

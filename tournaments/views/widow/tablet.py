@@ -3,6 +3,7 @@ table of four), who took the widow and each player's tricks entered, then agreed
 three who played; between series, where each player goes next."""
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -11,48 +12,45 @@ from ...domain.errors import DomainError
 from ...models import DriveTable
 from ...services import drives, widow
 from ...services.tablets.checkins import check_in_asked, check_in_of
-from ..common import get_by_token, whole_number
+from ..common import NOT_IN_USE, could_be_token, whole_number
 from ..tablets.events import check_in_view, table_ready
 from .forms import read_deal
 
 TRICKS = range(14)
 
 
-def _link(token: str) -> DriveTable:
-    return get_by_token(DriveTable.objects.select_related("drive__club"), token)
-
-
-def _moves(state: widow.WidowState, series: int, table: int) -> list[dict]:
+def _moves(at: widow.TableInPlay) -> list[dict]:
     """Where the players of this table's last series go for this one."""
-    if series < 2:
+    if at.before is None:
         return []
-    now_at = {p: t for t, seats in state.tables[series].items() for p in seats}
+    here = at.seated.table
     return [
-        {"name": state.name(p), "table": now_at[p], "stay": now_at[p] == table}
-        for p in state.tables[series - 1].get(table, ())
+        {"name": at.before.name(p), "table": at.sits_now[p], "stay": at.sits_now[p] == here}
+        for p in at.before.seats
     ]
 
 
 def widow_table(request, access: DriveTable):
     """The tablet's page (the drives' tablet link, ``drive_table_page``, comes here for a widow
-    whist series)."""
+    whist series). It reads the table's own series in play, never the whole evening."""
     drive = access.drive
     allows = drives.drive_allows(drive)
     if not allows["started"]:
         return table_ready(request, access, drive.name)
-    state = widow.WidowState(drive)
-    now = state.now_at(access.table) if allows["play"] else None
-    series = state.series
+    at = widow.table_in_play(drive, access.table)
+    series = at.seated.series if at is not None else 0
+    now = at.now if at is not None and allows["play"] else None
     context = {
         "drive": drive,
         "access": access,
         "series": series,
-        "series_count": state.series_count,
+        "series_count": drive.halves,
         "finished": allows["finished"],
         "now": now,
         "tricks": TRICKS,
     }
     if now is not None:
+        seated = at.seated
         check_in = check_in_of(access, series)
         context |= {
             "check_in": check_in,
@@ -60,26 +58,21 @@ def widow_table(request, access: DriveTable):
             "check_in_asked": now.deal == 1
             and now.entered is None
             and check_in_asked(check_in, club=drive.club, round=series),
-            "expected": [
-                (
-                    f"Table {access.table}",
-                    ", ".join(state.name(p) for p in state.tables[series][access.table]),
-                )
-            ],
+            "expected": [(f"Table {access.table}", ", ".join(seated.name(p) for p in seated.seats))],
         }
-        scores = state.scores(now.entered) if now.entered is not None else {}
-        agreed = {t.player_id: t.agreed for t in now.entered.tricks.all()} if now.entered else {}
-        entered = state.tricks(now.entered) if now.entered is not None else {}
-        running = state.series_totals(series)  # the series so far, once for the table
+        entered = at.figures(now.deal) if now.entered is not None else {}
+        scores = seated.scores(now.entered.taker_id, entered) if now.entered is not None else {}
+        agreed = {t.player_id: t.agreed for t in at.tricks.get(now.deal, ())}
+        running = at.running()
         context |= {
-            "deals": state.deals_at(series, access.table),
-            "seated": [state.name(p) for p in state.tables[series][access.table]],
-            "dealer": state.name(now.dealer),
-            "sitting_out": state.name(now.sitting_out) if now.sitting_out else "",
+            "deals": seated.deals,
+            "seated": [seated.name(p) for p in seated.seats],
+            "dealer": seated.name(now.dealer),
+            "sitting_out": seated.name(now.sitting_out) if now.sitting_out else "",
             "playing": [
                 {
                     "id": p,
-                    "name": state.name(p),
+                    "name": seated.name(p),
                     "tricks": entered.get(p),
                     "points": scores.get(p),
                     "widow": now.entered is not None and now.entered.taker_id == p,
@@ -87,32 +80,29 @@ def widow_table(request, access: DriveTable):
                 }
                 for p in now.playing
             ],
-            "moves": _moves(state, series, access.table) if now.deal == 1 and now.entered is None else [],
-            "running": [
-                {"name": state.name(p), "points": running.get(p, 0)}
-                for p in state.tables[series][access.table]
-            ],
+            "moves": _moves(at) if now.deal == 1 and now.entered is None else [],
+            "running": [{"name": seated.name(p), "points": running[p]} for p in seated.seats],
         }
     elif not allows["finished"]:
-        context["waiting"] = [
-            t
-            for t in sorted(state.tables.get(series, {}))
-            if state.table_done(series, t) < state.deals_at(series, t)
-        ]
-        context["last_series"] = series >= state.series_count
+        context["waiting"] = widow.tables_playing(drive, series)
+        context["last_series"] = series >= drive.halves
     return render(request, "tournaments/widow_table.html", context)
 
 
 def _post(request, token: str, act, done: str = ""):
     """A tablet's write, naming the series and the deal its page showed: from a page without them
     (an older one) nothing is written, and the table is shown as it stands."""
-    access = _link(token)
+    if not could_be_token(token):
+        raise Http404(NOT_IN_USE)
     series, deal = whole_number(request.POST.get("series")), whole_number(request.POST.get("deal"))
     if series is None or deal is None:
         messages.error(request, OLD_PAGE)
         return redirect("tournaments:drive-table", token=token)
     try:
-        act(access, series, deal)
+        # The service reads the table with its drive, locked (one statement for both).
+        act(DriveTable(token=token), series, deal)
+    except DriveTable.DoesNotExist:
+        raise Http404(NOT_IN_USE) from None
     except (DomainError, ValueError) as error:
         messages.error(request, str(error))
     else:
@@ -132,11 +122,9 @@ def _as_shown(data) -> tuple[int | None, dict[int, int]]:
 
 @require_POST
 def widow_table_enter(request, token: str):
-    def enter(access, series, deal):
+    def enter(link, series, deal):
         taker, tricks = read_deal(request.POST)
-        widow.widow_deal_enter(
-            drive=access.drive, series=series, table=access.table, deal=deal, taker=taker, tricks=tricks
-        )
+        widow.widow_table_enter(link=link, series=series, deal=deal, taker=taker, tricks=tricks)
 
     return _post(request, token, enter)
 
@@ -145,16 +133,10 @@ def widow_table_enter(request, token: str):
 def widow_table_agree(request, token: str):
     player = whole_number(request.POST.get("player"))
 
-    def agree(access, series, deal):
+    def agree(link, series, deal):
         taker, tricks = _as_shown(request.POST)
-        widow.widow_deal_agree(
-            drive=access.drive,
-            series=series,
-            table=access.table,
-            deal=deal,
-            player=player,
-            taker=taker,
-            tricks=tricks,
+        widow.widow_table_agree(
+            link=link, series=series, deal=deal, player=player, taker=taker, tricks=tricks
         )
 
     return _post(request, token, agree)
@@ -162,11 +144,9 @@ def widow_table_agree(request, token: str):
 
 @require_POST
 def widow_table_reject(request, token: str):
-    def reject(access, series, deal):
+    def reject(link, series, deal):
         taker, tricks = _as_shown(request.POST)
-        widow.widow_deal_reject(
-            drive=access.drive, series=series, table=access.table, deal=deal, taker=taker, tricks=tricks
-        )
+        widow.widow_table_reject(link=link, series=series, deal=deal, taker=taker, tricks=tricks)
 
     return _post(request, token, reject, "Enter the deal again.")
 
