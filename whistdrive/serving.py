@@ -59,15 +59,9 @@ def serve(*, listen: str, threads: int = THREADS) -> None:
     waitress_serve(application, listen=listen, threads=threads, ident="whistdrive")
 
 
-def serve_in_new_process(*, listen: str, env: dict[str, str], threads: int = THREADS) -> int:
-    """Serve whistdrive in a fresh Python that reads its settings from ``env``.
-
-    On Linux and macOS the server takes this process's place (Ctrl+C and a kill reach it directly);
-    Windows has no such thing, so this process waits for the server's.
-    """
-    here = str(Path(__file__).resolve().parent.parent)  # a checkout's top level, or site-packages
-    env = {**env, "PYTHONPATH": os.pathsep.join(p for p in (here, env.get("PYTHONPATH", "")) if p)}
-    argv = [
+def server_command(*, listen: str, threads: int = THREADS) -> list[str]:
+    """The command line of hall mode's server (bench/load_tablets.py --server hall runs it too)."""
+    return [
         sys.executable,
         "-m",
         "waitress",
@@ -76,6 +70,17 @@ def serve_in_new_process(*, listen: str, env: dict[str, str], threads: int = THR
         "--ident=whistdrive",
         "whistdrive.wsgi:application",
     ]
+
+
+def serve_in_new_process(*, listen: str, env: dict[str, str], threads: int = THREADS) -> int:
+    """Serve whistdrive in a fresh Python that reads its settings from ``env``.
+
+    On Linux and macOS the server takes this process's place (Ctrl+C and a kill reach it directly);
+    Windows has no such thing, so this process waits for the server's.
+    """
+    here = str(Path(__file__).resolve().parent.parent)  # a checkout's top level, or site-packages
+    env = {**env, "PYTHONPATH": os.pathsep.join(p for p in (here, env.get("PYTHONPATH", "")) if p)}
+    argv = server_command(listen=listen, threads=threads)
     sys.stdout.flush()
     sys.stderr.flush()
     if os.name == "posix":
