@@ -265,8 +265,8 @@ def start_server(server, workers, threads, port=PORT):
             "whistdrive.wsgi:application",
         ],
     }
-    if server == "granian" and importlib.util.find_spec("granian") is None:
-        raise SystemExit("granian is measured, not required, and not installed here: pip install granian")
+    if server == "waitress" and importlib.util.find_spec("waitress") is None:
+        raise SystemExit("waitress is measured, not required, and not installed here: pip install waitress")
     return subprocess.Popen(commands[server], cwd=ROOT, env=SERVER_ENV, start_new_session=True)
 
 
@@ -283,7 +283,11 @@ def server_name(args):
     """How the run's server was set up, e.g. "waitress --threads 2, journal wal" on SQLite."""
     name = {
         "hall": "hall mode: "
-        + " ".join(a for a in serving.server_command(listen="127.0.0.1:0")[2:] if "127.0.0.1" not in a),
+        + " ".join(
+            a
+            for a in serving.server_command(listen="127.0.0.1:0")[2:-1]
+            if not a.startswith(("--host", "--port", "--listen"))
+        ),
         "waitress": f"waitress --threads {args.threads}",
         "gunicorn": f"gunicorn -w {args.workers}",
         "granian": f"granian --workers {args.workers} --blocking-threads {args.threads}",
