@@ -10,7 +10,7 @@ and confirming), the time all the scores took, the server's own time for a score
 and the scores lost or doubled (none may be). Last, hall mode's client p95 against the best other
 server's in the same repeat: the goal is at most 1.2.
 
-    .venv/bin/python bench/hall_servers.py [--repeats 3] [--rounds 3] [--hands 3]
+    .venv/bin/python bench/hall_servers.py [--repeats 3] [--rounds 2] [--hands 2]
         [--servers hall waitress:2 gunicorn:4]
 
 A server is ``hall`` (hall mode's own command line, whistdrive/serving.py), ``waitress:THREADS``,
@@ -109,8 +109,8 @@ def spread(values, fmt="{:,.0f}"):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--rounds", type=int, default=3, help="rounds of the 30-table evening played")
-    parser.add_argument("--hands", type=int, default=3, help="hands of the 60-table drive played")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds of the 30-table evening played")
+    parser.add_argument("--hands", type=int, default=2, help="hands of the 60-table drive played")
     parser.add_argument("--tablets", type=int, nargs="+", default=sorted(SIZES), choices=sorted(SIZES))
     parser.add_argument("--servers", nargs="+", default=["hall", "waitress:2", "gunicorn:4"])
     parser.add_argument("--logs", type=Path, default=Path(tempfile.gettempdir()) / "whistdrive-hall-servers")
