@@ -1,7 +1,7 @@
 """What a player's tablet feels while the server analyses the boards it dealt.
 
-A 40-table evening of 320 boards is dealt without its analysis; the hall's server (waitress, hall
-mode's threads) is started and a tablet reads its page over and over: first alone, for
+A 40-table evening of 320 boards is dealt without its analysis; the hall's server (granian, one process of
+hall mode's threads) is started and a tablet reads its page over and over: first alone, for
 --quiet seconds, then while the server analyses the 320 boards (the run page's "resume", which
 starts the analysis as dealing does), until the last board is analysed. The tablet page's server
 time (Server-Timing) and client time, median and p95, in both phases, and how long the analysis
@@ -95,7 +95,7 @@ def main():
     event = dealt_event(args.tables, args.boards_per_round)
     boards = event.boards.count()
     token = event.table_accesses.order_by("table").first().token
-    server = start_server("waitress", 1, args.threads)
+    server = start_server("granian", 1, args.threads)
     try:
         wait_up()
         organiser, tablet = Client(), Client()
@@ -118,7 +118,7 @@ def main():
         os.killpg(server.pid, signal.SIGTERM)
         server.wait()
     print(
-        f"{args.tables} tables, {boards} boards, waitress --threads {args.threads}, "
+        f"{args.tables} tables, {boards} boards, granian --blocking-threads {args.threads}, "
         f"{DATABASE_URL.split(':')[0]}: analysed in {took:.1f} s"
     )
     for name, (client_ms, server_ms) in (("alone", quiet), ("while analysing", busy)):

@@ -8,11 +8,13 @@ by the client (what a player feels, network and this machine's load included) an
 that every acknowledged result is in the database exactly once, as sent, and that the standings
 the server shows equal a fresh recomputation.
 
-    .venv/bin/python bench/load_tablets.py [--tables 30] [--server waitress|gunicorn] [--workers 4] [--kill]
-        [--cut 30]
+    .venv/bin/python bench/load_tablets.py [--tables 30] [--server gunicorn|hall|waitress|granian]
+        [--workers 4] [--threads 2] [--kill] [--cut 30] [--rounds N] [--json FILE]
 
---server gunicorn (the default) runs --workers processes, as a Linux server does; --server
-waitress is hall mode's server, with its threads (--threads, hall mode's by default).
+--server gunicorn (the default) runs --workers processes, as a Linux server does; --server hall
+runs hall mode's server as hall mode starts it (whistdrive/serving.py); waitress and granian run
+with --threads threads (granian in --workers processes). --rounds plays only the evening's first
+rounds; --json writes the run's figures to a file as well (bench/hall_servers.py reads them).
 
 --kill also kills the server (SIGKILL, master and workers) in the middle of the load and restarts
 it; the tablets retry what failed, and the same checks must pass. --cut SECONDS cuts the hall's
@@ -64,7 +66,8 @@ SERVER_ENV = {
 }
 os.environ.update({"DATABASE_URL": DATABASE_URL, "DJANGO_SETTINGS_MODULE": "whistdrive.settings"})
 sys.path.insert(0, str(ROOT))
-from whistdrive.serving import THREADS  # noqa: E402 (the checkout on the path first)
+from whistdrive import serving  # noqa: E402 (the checkout on the path first)
+from whistdrive.serving import THREADS  # noqa: E402
 
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 # The project's goals: p95 of a score against the floor's p95 (client and server side), and a
@@ -158,11 +161,20 @@ def setup(tables):
 
 
 def recreate_database():
+    """A new, empty database, migrated, and the static files collected. On SQLite,
+    BENCH_SQLITE_MIGRATED may name a file already migrated, the static files collected with it
+    (bench/hall_servers.py makes one for its runs): it is copied instead."""
     if DATABASE_URL.startswith("sqlite:"):
         file = Path(DATABASE_URL.removeprefix("sqlite:///"))
         for suffix in ("", "-wal", "-shm", "-journal"):
             leftover = file.with_name(file.name + suffix)
             leftover.unlink(missing_ok=True)
+        migrated = os.environ.get("BENCH_SQLITE_MIGRATED")
+        if migrated:
+            import shutil
+
+            shutil.copyfile(migrated, file)
+            return
     else:
         import psycopg
 
@@ -211,6 +223,7 @@ def create_event(tables, name="Bench Night"):
 
 def start_server(server, workers, threads, port=PORT):
     commands = {
+        "hall": serving.server_command(listen=f"127.0.0.1:{port}"),
         "waitress": [
             sys.executable,
             "-m",
@@ -220,7 +233,9 @@ def start_server(server, workers, threads, port=PORT):
             "whistdrive.wsgi:application",
         ],
         "gunicorn": [
-            str(ROOT / ".venv/bin/gunicorn"),
+            sys.executable,
+            "-m",
+            "gunicorn",
             "whistdrive.wsgi",
             "-w",
             str(workers),
@@ -250,14 +265,14 @@ def start_server(server, workers, threads, port=PORT):
             "whistdrive.wsgi:application",
         ],
     }
-    if server == "granian" and importlib.util.find_spec("granian") is None:
-        raise SystemExit("granian is measured, not required, and not installed here: pip install granian")
+    if server == "waitress" and importlib.util.find_spec("waitress") is None:
+        raise SystemExit("waitress is measured, not required, and not installed here: pip install waitress")
     return subprocess.Popen(commands[server], cwd=ROOT, env=SERVER_ENV, start_new_session=True)
 
 
 def add_server_arguments(parser):
     """The server a bench runs, its processes and threads: the same choices in every load bench."""
-    parser.add_argument("--server", choices=["gunicorn", "waitress", "granian"], default="gunicorn")
+    parser.add_argument("--server", choices=["gunicorn", "hall", "waitress", "granian"], default="gunicorn")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn's or granian's processes")
     parser.add_argument(
         "--threads", type=int, default=THREADS, help="waitress's threads, granian's per process (hall mode's)"
@@ -267,6 +282,12 @@ def add_server_arguments(parser):
 def server_name(args):
     """How the run's server was set up, e.g. "waitress --threads 2, journal wal" on SQLite."""
     name = {
+        "hall": "hall mode: "
+        + " ".join(
+            a
+            for a in serving.server_command(listen="127.0.0.1:0")[2:-1]
+            if not a.startswith(("--host", "--port", "--listen"))
+        ),
         "waitress": f"waitress --threads {args.threads}",
         "gunicorn": f"gunicorn -w {args.workers}",
         "granian": f"granian --workers {args.workers} --blocking-threads {args.threads}",
@@ -280,7 +301,7 @@ def server_name(args):
 
 
 def wait_up():
-    for _ in range(100):
+    for _ in range(300):  # 30 s: several processes starting on a busy machine
         try:
             urllib.request.urlopen(BASE + "/healthz", timeout=2).read()
             return
@@ -452,6 +473,10 @@ def main():
         "a score with one client",
     )
     parser.add_argument("--solo", action="store_true", help="no room display and no floor probes")
+    parser.add_argument(
+        "--rounds", type=int, default=None, help="play only the first N rounds (default: the whole evening)"
+    )
+    parser.add_argument("--json", metavar="FILE", help="also write the run's figures to FILE")
     args = parser.parse_args()
 
     event = setup(args.tables)
@@ -481,7 +506,11 @@ def main():
     acked, errors = [], []
     stop = threading.Event()
     playing = {a.table for a in event.table_accesses.all()[: args.tablets or args.tables]}
-    seatings = [s for s in event.seatings.order_by("round") if s.table in playing]
+    seatings = [
+        s
+        for s in event.seatings.order_by("round")
+        if s.table in playing and (args.rounds is None or s.round <= args.rounds)
+    ]
     threads = [
         threading.Thread(
             target=tablet,
@@ -602,7 +631,34 @@ def main():
         and standings_match
     )
     print("OK" if ok else "FAILED")
+    if args.json:
+        write_figures(
+            args.json,
+            served=served,
+            tablets=len(threads),
+            results=expected,
+            took=took,
+            client=stats["enter"] + stats["confirm"],
+            server=server_posts,
+            lost=len(lost) + expected - len(acked),
+            doubled=doubled,
+            errors=len(errors) + len(outside),
+            ok=ok,
+        )
     sys.exit(0 if ok else 1)
+
+
+def write_figures(path, *, served, tablets, results, took, client, server, lost, doubled, errors, ok):
+    """A run's figures as JSON, for a bench that compares runs (bench/hall_servers.py): a score's
+    wait as the tablet felt it (client) and as the server timed it, in milliseconds."""
+    import json
+
+    figures = {"server": served, "tablets": tablets, "results": results, "took_s": round(took, 2)}
+    for side, values in (("client", client), ("server", [v for v in server if v == v])):
+        for p in (50, 95):
+            figures[f"{side}_p{p}_ms"] = round(percentile(values, p) * 1000, 1)
+    figures |= {"lost": lost, "doubled": doubled, "errors": errors, "ok": ok}
+    Path(path).write_text(json.dumps(figures))
 
 
 if __name__ == "__main__":

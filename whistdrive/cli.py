@@ -8,7 +8,7 @@
                                                   erasures (--erasures PATH, or --without-erasures)
     whistdrive manage COMMAND …                   any management command (migrate, createsuperuser, …)
 
-Every server is waitress with DEBUG off (whistdrive/serving.py). The data lives in the folder
+Every server is granian with DEBUG off (whistdrive/serving.py). The data lives in the folder
 locations.py names (``whistdrive where`` prints it).
 """
 
@@ -122,8 +122,4 @@ def run(*, port: int) -> int:
         "For the tablets at a hall: whistdrive hall. Stop with Ctrl+C.\n",
         flush=True,
     )
-    try:
-        serving.serve(listen=f"127.0.0.1:{port}")
-    except KeyboardInterrupt:
-        pass
-    return 0
+    return serving.serve_in_new_process(listen=f"127.0.0.1:{port}", env=dict(os.environ))

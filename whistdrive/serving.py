@@ -1,5 +1,6 @@
-"""Serving whistdrive from a laptop or a club's PC: waitress, a pure-Python server that runs on
-Windows, macOS and Linux alike, with DEBUG off and whitenoise serving the static files.
+"""Serving whistdrive from a laptop or a club's PC: granian, a server written in Rust with wheels
+for Windows, macOS and Linux, running whistdrive (WSGI) with DEBUG off and whitenoise serving the
+static files.
 
 Used by ``whistdrive run`` (this computer only) and hall mode (``manage.py hall``, ``whistdrive
 hall``: the tablets on the hall's Wi-Fi). Nothing here imports Django: the command line sets the
@@ -12,15 +13,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-# How many requests run at once. waitress itself takes every tablet's connection (up to 100) and
-# queues the requests for these threads. One Python process runs one thread at a time, and SQLite
-# writes one transaction at a time: with more threads, the one holding the write lock waits its
-# turn behind the others and every score waits for it. Measured on SQLite in WAL mode (median of 3,
-# bench/load_tablets.py for 30 tables and bench/load_drive.py for a drive of 60), a score's server
-# p95 was 72 ms and 48 ms with 2 threads, against 877 and 755 ms with 8 (166 ms at 60 with 4).
-# Several processes did worse on one SQLite file, their writers polling for each other's lock
-# (granian -w 2 126 and 187 ms, gunicorn -w 4 142 and 197 ms at 30). A slow page (the print pack) holds one
-# thread; the tablets keep the other. The README's Benchmarks give every figure.
+# How many requests run at once, in one process. granian itself takes every tablet's connection
+# and reads and answers it in Rust, outside Python's lock; only whistdrive's own work waits for one
+# of these threads. One Python process runs one thread at a time, and SQLite writes one transaction
+# at a time: with more threads, the one holding the write lock waits its turn behind the others and
+# every score waits for it, and several processes poll for each other's lock. Measured side by side
+# on SQLite in WAL mode (bench/hall_servers.py, median of 3), a score's p95 wait on the tablets was
+# 0.82 and 0.66 of the best other server's at 30 and 60 tablets; waitress with 2 threads, which
+# handles the connections in Python beside its threads, 1.26 and 1.52; gunicorn with 4 processes
+# 1.41 and 1.64; granian with 2 processes of 2 threads 1.18 and 1.25 (one run). One process is
+# also all granian runs on Windows. The README's Benchmarks give every figure.
 THREADS = 2
 
 
@@ -50,13 +52,21 @@ def local_server_env(*, data_dir: Path, origin: str, hosts: list[str], origins: 
     }
 
 
-def serve(*, listen: str, threads: int = THREADS) -> None:
-    """Serve whistdrive in this process until Ctrl+C (the settings already read from the environment)."""
-    from waitress import serve as waitress_serve
-
-    from whistdrive.wsgi import application
-
-    waitress_serve(application, listen=listen, threads=threads, ident="whistdrive")
+def server_command(*, listen: str, threads: int = THREADS) -> list[str]:
+    """The command line of the server, listening on ``listen`` ("0.0.0.0:8000")."""
+    host, _, port = listen.rpartition(":")
+    return [
+        sys.executable,
+        "-m",
+        "granian",
+        "--interface=wsgi",
+        f"--host={host.strip('[]')}",
+        f"--port={port}",
+        "--workers=1",
+        f"--blocking-threads={threads}",
+        "--no-ws",  # whistdrive has no websockets: no notice that WSGI has none either
+        "whistdrive.wsgi:application",
+    ]
 
 
 def serve_in_new_process(*, listen: str, env: dict[str, str], threads: int = THREADS) -> int:
@@ -67,15 +77,7 @@ def serve_in_new_process(*, listen: str, env: dict[str, str], threads: int = THR
     """
     here = str(Path(__file__).resolve().parent.parent)  # a checkout's top level, or site-packages
     env = {**env, "PYTHONPATH": os.pathsep.join(p for p in (here, env.get("PYTHONPATH", "")) if p)}
-    argv = [
-        sys.executable,
-        "-m",
-        "waitress",
-        f"--listen={listen}",
-        f"--threads={threads}",
-        "--ident=whistdrive",
-        "whistdrive.wsgi:application",
-    ]
+    argv = server_command(listen=listen, threads=threads)
     sys.stdout.flush()
     sys.stderr.flush()
     if os.name == "posix":

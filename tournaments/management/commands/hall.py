@@ -1,10 +1,10 @@
 """Hall mode: run whistdrive on the organiser's laptop for the tablets on the hall's Wi-Fi.
 
-waitress (Windows, macOS and Linux alike) with DEBUG off, bound to the address given (every
-address of the laptop when none is given, so that the guessed one and 127.0.0.1 both answer);
-ALLOWED_HOSTS, CSRF trusted origins and the table cards' address set to the laptop's network
-address; a secret key made once and kept in hall/secret_key in the data folder. Prints the address
-to open on the tablets, with a QR code in the terminal.
+granian (Windows, macOS and Linux alike: whistdrive/serving.py) with DEBUG off, bound to the
+address given (every address of the laptop when none is given, so that the guessed one and
+127.0.0.1 both answer); ALLOWED_HOSTS, CSRF trusted origins and the table cards' address set to
+the laptop's network address; a secret key made once and kept in hall/secret_key in the data
+folder. Prints the address to open on the tablets, with a QR code in the terminal.
 """
 
 import os
@@ -41,7 +41,7 @@ def terminal_qr(text: str) -> str:
 
 
 class Command(BaseCommand):
-    help = "Serve whistdrive to the tablets on this laptop's network (waitress, DEBUG off)."
+    help = "Serve whistdrive to the tablets on this laptop's network (granian, DEBUG off)."
 
     def add_arguments(self, parser):
         parser.add_argument("--port", type=int, default=8000)
