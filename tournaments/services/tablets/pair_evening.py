@@ -54,7 +54,7 @@ def pair_evening_pair(pair_id: int, key: str) -> Pair | None:
     """The pair whose page this key opens (None: no such pair, the wrong key, or an individual
     event's pair, whose players have no pair of their own)."""
     pair = Pair.objects.select_related("event__club").filter(pk=pair_id).first()
-    if pair is None or pair.event.is_individual:
+    if pair is None or pair.event.evening_format.partnerships_internal:
         return None
     return pair if constant_time_compare(pair_evening_key(pair), key) else None
 
