@@ -130,9 +130,8 @@ def _key(pair: Pair) -> tuple[str, int]:
 
 
 def _names(report: EventReport, key) -> str:
-    """The pair's players, as the names gate lets this page show them."""
-    names = [name for _, name in report.people.get(tuple(key), ()) if name]
-    return " & ".join(names) or scoring.pair_label(key)
+    """The pair's players, as the names gate lets this page show them ("" when nobody is named)."""
+    return " & ".join(name for _, name in report.people.get(tuple(key), ()) if name)
 
 
 def _corrected(event: Event) -> set[tuple[int, int, int]]:
