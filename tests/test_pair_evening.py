@@ -3,12 +3,15 @@ has confirmed, each with the tables that have confirmed it, their figures as the
 show in play, and where they go next."""
 
 import random
+from datetime import date
 
 import pytest
+from django.db.models import Q
 
 from tournaments import services
 from tournaments.models import Club, Event
 from tournaments.services.events.scoring import event_report
+from tournaments.services.tablets.moves import round_moves
 from tournaments.services.tablets.pair_evening import pair_evening, pair_evening_key, pair_evening_pair
 
 
@@ -131,3 +134,26 @@ def test_an_event_not_yet_started_shows_where_they_sit_first(make_event, club):
     assert event.status != Event.Status.RUNNING
     shown = pair_evening(event.pairs.get(direction="EW", number=2))
     assert shown.now.round == 1 and shown.boards == ()
+
+
+def test_a_howell_pair_is_told_where_it_goes_in_the_tablets_words(club):
+    day = date(2026, 12, 1)
+    event = services.event_create(club=club, name="Howell", date=day, tables=3, boards_per_round=2)
+    for n in range(1, 9):
+        services.entry_add(event=event, first=f"Guest {n}a", second=f"Guest {n}b")
+    services.event_accept_proposal(event=event, choice=0)
+    services.event_deal_boards(event=event, seed="howell", analyse=False)
+    event = services.event_start(event=event)
+    pair = event.pairs.get(number=1)
+    plays = Q(ns_pair=pair) | Q(ew_pair=pair)
+    first = event.seatings.get(plays, round=1)
+    access = event.table_accesses.get(table=first.table)
+    for board in first.board_numbers:
+        services.table_result_enter(access=access, board_number=board, ns_tricks=6)
+        services.table_result_confirm(access=access, board_number=board, ns_tricks=6)
+    shown = pair_evening(pair)
+    second = event.seatings.get(plays, round=2)
+    told = {moved.pk: words for moved, words in round_moves(event, second)["pair_moves"] if moved}
+    assert (shown.now.round, shown.now.table) == (2, second.table)
+    assert shown.moves == told[pair.pk] and shown.moves
+    assert shown.then.round == 3 and shown.boards[0].opponents.names.startswith("Guest")
