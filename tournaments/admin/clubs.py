@@ -89,6 +89,7 @@ class ClubAdmin(ClubScopedAdmin):
             "members_only",
             "guests_published",
             "check_every_round",
+            "places_shown",
             "paper_size",
             "large_print",
             "minutes_per_board",

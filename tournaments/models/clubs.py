@@ -89,6 +89,13 @@ class Club(models.Model):
         A4 = "A4", "A4"
         LETTER = "LETTER", "Letter"
 
+    class PlacesShown(models.TextChoices):
+        """What a pair's own page of the evening (on their phone) shows of the standings in play."""
+
+        LIVE = "live", "Everything live"
+        ROUNDS = "rounds", "Places after each round"
+        CLOSE = "close", "Places only at the close"
+
     name = models.CharField(max_length=100, unique=True, validators=[validate_one_line])
     slug = models.SlugField(
         max_length=50,
@@ -169,6 +176,16 @@ class Club(models.Model):
         help_text='Guests (names typed, not members) are shown as "A player" on public pages '
         "unless this is ticked; organisers always see every name.",
     )
+    places_shown = models.CharField(
+        "places during play",
+        max_length=6,
+        choices=PlacesShown.choices,
+        default=PlacesShown.ROUNDS,
+        help_text="What a pair's own page of the evening, opened on their phone from the table's "
+        "tablet, shows of their percentage and place while play goes on: as each score is "
+        "confirmed, as it stood after the last round every table has finished, or nothing until "
+        "the event closes.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -177,6 +194,9 @@ class Club(models.Model):
             models.CheckConstraint(condition=~models.Q(key=""), name="club_has_key"),
             models.CheckConstraint(
                 condition=Q(adjusted_scores__in=AdjustedScores.values), name="club_adjusted_scores_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(places_shown__in=["live", "rounds", "close"]), name="club_places_shown_known"
             ),
         ]
 

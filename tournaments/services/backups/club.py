@@ -54,6 +54,7 @@ CLUB_FIELDS = (
     "public_address",
     "guests_published",
     "large_print",
+    "places_shown",
 )
 COMPETITION_FIELDS = tuple(f for f in COMPETITION_SETTINGS if f not in ("start", "end"))  # dates: ISO
 MAIL_FIELDS = ("to", "message_id", "subject", "body", "card", "status", "attempts", "last_error")

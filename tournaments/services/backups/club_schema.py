@@ -56,6 +56,7 @@ CLUB = record(
         "public_address": text(200),
         "guests_published": YES_NO,
         "large_print": YES_NO,
+        "places_shown": choices(Club.PlacesShown),
         "organisers": rows(USERNAME | {"type": "string"}),
         "members": rows(
             record(
@@ -134,6 +135,7 @@ CLUB = record(
         "public_address",
         "guests_published",
         "large_print",
+        "places_shown",
         "two_player_nights",
     ),
 )

@@ -128,6 +128,7 @@ SHARED = Part(
             "scoring": CHOICE,
             "scale": CHOICE,
             "adjusted_scores": CHOICE,
+            "places_shown": CHOICE,
             "public_address": "the club's web address",
             "key": "a mark made once at random (or the club's first address), for the register of erasures",
         },

@@ -296,6 +296,12 @@ def event_report(event: Event) -> EventReport:
     )
 
 
+def event_scores_of_rows(event: Event, seatings, rows) -> scoring.EventScores:
+    """The event's scores from some of its confirmed results' rows (of ``RESULT_COLUMNS``), scored
+    as its results are: the standings as they stood after a round."""
+    return _event_scores(event, list(event.pairs.all()), list(event.boards.all()), seatings, rows)
+
+
 def _event_scores(event: Event, pairs: list, boards: list, seatings=None, rows=None) -> scoring.EventScores:
     """The event's scores from its pairs and boards (and its seatings and results' rows, read here
     unless given)."""

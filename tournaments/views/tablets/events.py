@@ -25,6 +25,7 @@ from ...services.core.codes import Tablet
 from ...services.tablets.access import TableNotStarted, code_as_typed
 from ...services.tablets.moves import table_sit_outs
 from ..common import NOT_IN_USE, TOKEN_CHARACTERS, client_address, could_be_token, get_by_token, whole_number
+from .pair_evening import phone_links
 
 TABLET_COOKIE = "whistdrive_tablet"
 logger = logging.getLogger(__name__)
@@ -132,6 +133,10 @@ def table_page(request, token: str):
             "show_moves": bool(state.moves) and not any(e.result for e in state.entries),
             "round_over": round_over,
             "expected": expected_pairs(event, state.seating) if state.seating else [],
+            # After check-in, each pair's link to its own page of the evening, for their phones.
+            "phone_links": []
+            if event.evening_format.partnerships_internal or state.check_in_asked or state.held
+            else phone_links(request, state.seating),
         },
     )
 

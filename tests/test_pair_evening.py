@@ -1,0 +1,159 @@
+"""A pair's own page of the evening (``services/tablets/pair_evening.py``): the boards their table
+has confirmed, each with the tables that have confirmed it, their figures as the club lets them
+show in play, and where they go next."""
+
+import random
+from datetime import date
+
+import pytest
+from django.db.models import Q
+
+from tournaments import services
+from tournaments.models import Club, Event
+from tournaments.services.events.scoring import event_report
+from tournaments.services.tablets.moves import round_moves
+from tournaments.services.tablets.pair_evening import pair_evening, pair_evening_key, pair_evening_pair
+
+
+def _running(make_event, club, *, tables=7, boards_per_round=2, places=Club.PlacesShown.LIVE):
+    club.places_shown = places
+    club.save()
+    event = make_event(club, tables=tables, boards_per_round=boards_per_round)
+    services.event_deal_boards(event=event, seed="evening", analyse=False)
+    return services.event_start(event=event)
+
+
+def _steps(event, rng):
+    """Every result of the evening as the tablets send it, round by round and table by table:
+    (access, seating, board, tricks) to enter, then the same to confirm."""
+    accesses = {a.table: a for a in event.table_accesses.all()}
+    seatings = event.seatings.filter(ns_pair__isnull=False, ew_pair__isnull=False).order_by("round", "table")
+    for seating in seatings:
+        for board in seating.board_numbers:
+            yield accesses[seating.table], seating, board, rng.randint(0, 13)
+
+
+def _play(event, rng):
+    for access, _, board, tricks in _steps(event, rng):
+        services.table_result_enter(access=access, board_number=board, ns_tricks=tricks)
+        services.table_result_confirm(access=access, board_number=board, ns_tricks=tricks)
+
+
+def _standing(report, pair):
+    return next(s for s in report.scores.standings if s.pair == (pair.direction, pair.number))
+
+
+@pytest.mark.parametrize("places", [Club.PlacesShown.LIVE, Club.PlacesShown.ROUNDS])
+def test_after_the_last_board_each_pair_has_its_final_percentage_and_place(make_event, club, places):
+    event = _running(make_event, club, places=places)
+    _play(event, random.Random(7))
+    final = event_report(event)  # the evening still running: every board in, before the close
+    for pair in event.pairs.all():
+        shown = pair_evening(pair)
+        assert shown.standing is not None and shown.standing_after is None
+        assert round(shown.standing.percentage, 2) == round(_standing(final, pair).percentage, 2)
+        assert shown.standing.rank == _standing(final, pair).rank
+        assert shown.field_size == 7
+        assert shown.now is None and len(shown.boards) == 14
+    closed = services.event_close(event=event)
+    final = event_report(closed)
+    for pair in closed.pairs.all():
+        shown = pair_evening(pair)
+        assert shown.finished
+        assert round(shown.standing.percentage, 2) == round(_standing(final, pair).percentage, 2)
+
+
+def test_a_board_shows_only_once_the_pairs_own_table_has_confirmed_it(make_event, club):
+    """Every board at every round: before its table confirms it, a board is not on that table's
+    pairs' pages, and no page's traveller has that table's score; once confirmed, both are."""
+    event = _running(make_event, club, tables=4)
+    pairs = list(event.pairs.all())
+    confirmed: dict[int, set[int]] = {}  # board -> the tables that have confirmed it
+    played: set[tuple[int, int]] = set()  # (pair id, board) confirmed at the pair's table
+
+    def check(board):
+        for pair in pairs:
+            shown = {b.board: b for b in pair_evening(pair).boards}
+            assert (board in shown) == ((pair.pk, board) in played)
+            if board in shown:
+                assert {row.table for row in shown[board].traveller} == confirmed[board]
+
+    for access, seating, board, tricks in _steps(event, random.Random(3)):
+        services.table_result_enter(access=access, board_number=board, ns_tricks=tricks)
+        check(board)
+        services.table_result_confirm(access=access, board_number=board, ns_tricks=tricks)
+        confirmed.setdefault(board, set()).add(access.table)
+        played.update({(seating.ns_pair_id, board), (seating.ew_pair_id, board)})
+        check(board)
+
+
+def test_a_corrected_result_shows_as_corrected(make_event, club, organiser):
+    event = _running(make_event, club, tables=3)
+    access = event.table_accesses.get(table=1)
+    services.table_result_enter(access=access, board_number=1, ns_tricks=7)
+    services.table_result_confirm(access=access, board_number=1, ns_tricks=7)
+    result = event.results.get(board__number=1, table=1)
+    services.result_correct(result=result, ns_tricks=8, reason="miscounted", user=organiser)
+    board = pair_evening(result.ns_pair).boards[0]
+    assert board.corrected and board.tricks == 8 and board.traveller[0].corrected
+
+
+def test_places_after_each_round_stand_as_the_last_round_every_table_finished(make_event, club):
+    event = _running(make_event, club, tables=3, places=Club.PlacesShown.ROUNDS)
+    pair = event.pairs.get(direction="NS", number=1)
+    access = event.table_accesses.get(table=1)
+    for board in event.seatings.get(round=1, table=1).board_numbers:
+        services.table_result_enter(access=access, board_number=board, ns_tricks=7)
+        services.table_result_confirm(access=access, board_number=board, ns_tricks=7)
+    shown = pair_evening(pair)
+    assert len(shown.boards) == 2 and shown.standing is None  # round 1 still in play elsewhere
+    assert shown.now.round == 2
+
+
+def test_places_only_at_the_close_show_none_in_play(make_event, club):
+    event = _running(make_event, club, tables=3, places=Club.PlacesShown.CLOSE)
+    _play(event, random.Random(1))
+    pair = event.pairs.first()
+    assert pair_evening(pair).standing is None
+    services.event_close(event=event)
+    pair.refresh_from_db()
+    assert pair_evening(pair).standing is not None
+
+
+def test_the_key_opens_its_own_pair_only(make_event, club):
+    event = _running(make_event, club, tables=3)
+    first, second = event.pairs.all()[:2]
+    assert pair_evening_pair(first.pk, pair_evening_key(first)) == first
+    assert pair_evening_pair(first.pk, pair_evening_key(second)) is None
+    assert pair_evening_pair(first.pk, "x" * 16) is None
+    assert pair_evening_key(first) != pair_evening_key(second)
+
+
+def test_an_event_not_yet_started_shows_where_they_sit_first(make_event, club):
+    event = make_event(club, tables=3)
+    assert event.status != Event.Status.RUNNING
+    shown = pair_evening(event.pairs.get(direction="EW", number=2))
+    assert shown.now.round == 1 and shown.boards == ()
+
+
+def test_a_howell_pair_is_told_where_it_goes_in_the_tablets_words(club):
+    day = date(2026, 12, 1)
+    event = services.event_create(club=club, name="Howell", date=day, tables=3, boards_per_round=2)
+    for n in range(1, 9):
+        services.entry_add(event=event, first=f"Guest {n}a", second=f"Guest {n}b")
+    services.event_accept_proposal(event=event, choice=0)
+    services.event_deal_boards(event=event, seed="howell", analyse=False)
+    event = services.event_start(event=event)
+    pair = event.pairs.get(number=1)
+    plays = Q(ns_pair=pair) | Q(ew_pair=pair)
+    first = event.seatings.get(plays, round=1)
+    access = event.table_accesses.get(table=first.table)
+    for board in first.board_numbers:
+        services.table_result_enter(access=access, board_number=board, ns_tricks=6)
+        services.table_result_confirm(access=access, board_number=board, ns_tricks=6)
+    shown = pair_evening(pair)
+    second = event.seatings.get(plays, round=2)
+    told = {moved.pk: words for moved, words in round_moves(event, second)["pair_moves"] if moved}
+    assert (shown.now.round, shown.now.table) == (2, second.table)
+    assert shown.moves == told[pair.pk] and shown.moves
+    assert shown.then.round == 3 and shown.boards[0].opponents.names.startswith("Guest")

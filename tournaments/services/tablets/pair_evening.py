@@ -1,0 +1,275 @@
+"""A pair's own page of the evening, on their phone: their boards so far, each board's traveller
+once their table has confirmed it, their percentage and place as the club lets them show during
+play, and where they sit now and go next.
+
+The page is opened by a link the table's tablet gives after check-in, without a login: the link
+carries a key made from the event and the pair with the site's secret (``pair_evening_key``), so
+the pair's number tells nothing of it. Everything is read from the event's scores as the results
+pages read them (``event_report``: confirmed results only), so a board nobody at the pair's table
+has confirmed, and another table's score before that table confirms it, never show; after the
+last board the pair's figures are the final results'.
+
+Example: at a 7-table Mitchell, N/S 3 confirms board 5 in round 2. Their page then lists board 5
+with their tricks and matchpoints, and its traveller shows the tables that have confirmed board 5
+so far; board 7, played at their table in round 3, shows nothing until they confirm it.
+"""
+
+from collections import Counter
+from dataclasses import dataclass
+
+from django.core import signing
+from django.core.cache import cache
+from django.db.models import F, Q
+from django.utils.crypto import constant_time_compare
+
+from ...domain import scoring
+from ...domain.progress import round_in_play
+from ...models import Club, Event, Pair, ResultChange, Seating
+from ..events.scoring import (
+    RESULT_COLUMNS,
+    EventReport,
+    event_report,
+    event_scores_of_rows,
+    event_seating_rows,
+    read_scores_key,
+    seating_expected_boards,
+    with_score_versions,
+)
+from .moves import round_moves
+from .rounds import pick_current
+
+KEY_SALT = "tournaments.pair-evening"
+KEY_LENGTH = 16  # characters of URL-safe base64: 96 bits
+PlacesShown = Club.PlacesShown
+ROUND = RESULT_COLUMNS.index("round")
+TABLE = RESULT_COLUMNS.index("table")
+
+
+def pair_evening_key(pair: Pair) -> str:
+    """The key of the pair's page of the evening: a signature of the event and the pair."""
+    return signing.Signer(salt=KEY_SALT).signature(f"{pair.event_id}:{pair.pk}")[:KEY_LENGTH]
+
+
+def pair_evening_pair(pair_id: int, key: str) -> Pair | None:
+    """The pair whose page this key opens (None: no such pair, the wrong key, or an individual
+    event's pair, whose players have no pair of their own)."""
+    pair = Pair.objects.select_related("event__club").filter(pk=pair_id).first()
+    if pair is None or pair.event.evening_format.partnerships_internal:
+        return None
+    return pair if constant_time_compare(pair_evening_key(pair), key) else None
+
+
+@dataclass(frozen=True)
+class Opponents:
+    label: str  # "E/W 4"
+    names: str
+
+
+@dataclass(frozen=True)
+class TravellerRow:
+    round: int
+    table: int
+    ns: str  # the pairs by the cards they held: "N/S 3"
+    ew: str
+    ns_tricks: int | None
+    ew_tricks: int | None
+    adjusted: str  # "A+/A-", or ""
+    ns_score: float
+    ew_score: float
+    own: bool  # the pair's own row
+    corrected: bool  # changed by the organiser after it was confirmed
+
+
+@dataclass(frozen=True)
+class PlayedBoard:
+    board: int
+    round: int
+    table: int
+    trumps: str  # "H", "D", "S", "C", "NT" or "" when not stored
+    held: str  # the cards the pair held: "N/S" or "E/W"
+    opponents: Opponents
+    tricks: int | None
+    adjusted: str
+    score: float
+    top: float | None
+    corrected: bool
+    traveller: tuple[TravellerRow, ...]
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where the pair sits in a round: table, direction, opponents and boards."""
+
+    round: int
+    table: int
+    direction: str  # "N/S" or "E/W"
+    opponents: Opponents | None  # None: the pair sits out
+    first_board: int
+    last_board: int
+
+
+@dataclass(frozen=True)
+class PairEvening:
+    event: Event
+    pair: Pair
+    label: str  # "N/S 3"
+    names: str
+    boards: tuple[PlayedBoard, ...]  # confirmed at their table, in the order they played them
+    standing: scoring.Standing | None  # None: not shown now (the club's choice) or nothing scored yet
+    field_size: int
+    standing_after: int | None  # the standing as it was after this round (None: as it stands now)
+    places_shown: str
+    now: Seat | None  # the round the pair plays now (None once they have played every round)
+    moves: str  # where the pair goes after it, in the tablets' words ("" at the last round)
+    then: Seat | None  # the round after it
+    finished: bool
+
+
+def _key(pair: Pair) -> tuple[str, int]:
+    return (pair.direction, pair.number)
+
+
+def _names(report: EventReport, key) -> str:
+    """The pair's players, as the names gate lets this page show them ("" when nobody is named)."""
+    return " & ".join(name for _, name in report.people.get(tuple(key), ()) if name)
+
+
+def _corrected(event: Event) -> set[tuple[int, int, int]]:
+    """(board, N/S number, E/W number) of the results the organiser corrected after confirmation."""
+    lines = event.result_changes.filter(action=ResultChange.Action.CORRECTED)
+    return set(lines.values_list("board_number", "ns_pair_number", "ew_pair_number"))
+
+
+def _standings(event: Event, report: EventReport) -> tuple[scoring.EventScores | None, int | None]:
+    """The scores the club lets the page rank by now, and the round they stand after (None: as
+    they stand now). Places after each round: as scored from the rounds every table has finished
+    (``domain.progress``), scored by the same function as the results."""
+    choice = event.club.places_shown
+    if event.status == Event.Status.FINISHED or choice == PlacesShown.LIVE:
+        return report.scores, None
+    if choice == PlacesShown.CLOSE:
+        return None, None
+    seatings = event_seating_rows(event)
+    rows = list(event.results.confirmed().values_list(*RESULT_COLUMNS))
+    expected = {(s.round, s.table): len(seating_expected_boards(s)) for s in seatings}
+    playing, _ = round_in_play(expected, Counter((row[ROUND], row[TABLE]) for row in rows))
+    if playing is None:
+        return report.scores, None
+    if playing == 1:
+        return None, None
+    versions = with_score_versions(Event.objects.filter(pk=event.pk)).get()
+    key = f"{read_scores_key(versions)}:after-round-{playing - 1}"
+    scores = cache.get(key)
+    if scores is None:
+        scores = event_scores_of_rows(event, seatings, [row for row in rows if row[ROUND] < playing])
+        cache.set(key, scores)
+    return scores, playing - 1
+
+
+def _seat(seating: Seating, pair: Pair, report: EventReport) -> Seat:
+    at_ns = seating.ns_pair_id == pair.pk
+    other = seating.ew_pair if at_ns else seating.ns_pair
+    opponents = None
+    if other is not None:
+        opponents = Opponents(scoring.pair_label(_key(other)), _names(report, _key(other)))
+    return Seat(
+        seating.round,
+        seating.table,
+        "N/S" if at_ns else "E/W",
+        opponents,
+        seating.first_board,
+        seating.last_board,
+    )
+
+
+def _where(event: Event, pair: Pair, report: EventReport) -> tuple[Seat | None, str, Seat | None]:
+    """The pair's round now (the first of theirs with a board not yet confirmed at its table, as a
+    tablet finds its table's round: ``pick_current``), where they go after it in the tablets' words
+    (``round_moves``: a Mitchell's N/S pairs stay, and are not told), and the round after it."""
+    seats = Q(ns_pair=pair) | Q(ew_pair=pair)
+    seatings = list(event.seatings.filter(seats).select_related("ns_pair", "ew_pair").order_by("round"))
+    by_round: dict[int, dict] = {}
+    results = event.results.filter(seats).annotate(number=F("board__number")).only("round", "confirmed_at")
+    for result in results:
+        by_round.setdefault(result.round, {})[result.number] = result
+    current = pick_current(seatings, by_round)
+    if current is None:
+        return None, "", None
+    following = next((s for s in seatings if s.round == current.round + 1), None)
+    moves = round_moves(event, current).get("pair_moves", [])
+    text = next((words for moved, words in moves if moved is not None and moved.pk == pair.pk), "")
+    return (
+        _seat(current, pair, report),
+        text,
+        None if following is None else _seat(following, pair, report),
+    )
+
+
+def pair_evening(pair: Pair) -> PairEvening:
+    """What the pair's page shows now; a constant number of queries, whatever the field's size."""
+    event = pair.event
+    report = event_report(event)
+    key = _key(pair)
+    corrected = _corrected(event)
+    played = []
+    for board in report.scores.boards:
+        own = next((s for s in board.results if key in (s.result.ns_pair, s.result.ew_pair)), None)
+        if own is None:
+            continue
+        holds_ns = own.result.ns_pair == key
+        rows = tuple(
+            TravellerRow(
+                s.result.round,
+                s.result.table,
+                scoring.pair_label(s.result.ns_pair),
+                scoring.pair_label(s.result.ew_pair),
+                s.result.ns_tricks,
+                None if s.result.ns_tricks is None else 13 - s.result.ns_tricks,
+                s.result.adjusted or "",
+                s.ns_score,
+                s.ew_score,
+                s is own,
+                (board.board, s.result.ns_pair[1], s.result.ew_pair[1]) in corrected,
+            )
+            for s in sorted(board.results, key=lambda s: (s.result.round, s.result.table))
+        )
+        other = own.result.ew_pair if holds_ns else own.result.ns_pair
+        mine = next(row for row in rows if row.own)
+        played.append(
+            PlayedBoard(
+                board.board,
+                own.result.round,
+                own.result.table,
+                report.trumps.get(board.board, ""),
+                "N/S" if holds_ns else "E/W",
+                Opponents(scoring.pair_label(other), _names(report, other)),
+                mine.ns_tricks if holds_ns else mine.ew_tricks,
+                mine.adjusted,
+                own.ns_score if holds_ns else own.ew_score,
+                board.top,
+                mine.corrected,
+                rows,
+            )
+        )
+    played.sort(key=lambda b: (b.round, b.board))
+    scores, after = _standings(event, report)
+    standing = None if scores is None else next((s for s in scores.standings if s.pair == key), None)
+    field_size = 0 if standing is None else len(scores.field(standing.field))
+    if standing is not None and not standing.boards_played:
+        standing = None
+    now, moves, then = _where(event, pair, report)
+    return PairEvening(
+        event=event,
+        pair=pair,
+        label=scoring.pair_label(key),
+        names=_names(report, key),
+        boards=tuple(played),
+        standing=standing,
+        field_size=field_size,
+        standing_after=after,
+        places_shown=event.club.places_shown,
+        now=now,
+        moves=moves,
+        then=then,
+        finished=event.status == Event.Status.FINISHED,
+    )

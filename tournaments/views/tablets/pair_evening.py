@@ -1,0 +1,71 @@
+"""A pair's own page of the evening, on their phone: opened without a login by the link (and its QR
+code) their table's tablet gives after check-in; the page looks again by itself every little while.
+Other players are named as on the public pages (each member's choice)."""
+
+import segno
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+
+from ...domain.boards import STRAIN_SYMBOLS
+from ...models import Seating, names_for_public
+from ...reports import format_percentage, format_score
+from ...services.tablets.pair_evening import pair_evening, pair_evening_key, pair_evening_pair
+from ..common import could_be_token
+
+REFRESH_SECONDS = 20
+PART = "part"  # asked with ?part=1: the page's changing part alone, for its script to put in place
+
+
+def pair_evening_url(pair) -> str:
+    return reverse("tournaments:pair-evening", args=[pair.pk, pair_evening_key(pair)])
+
+
+def phone_links(request, seating: Seating | None) -> list[dict]:
+    """The links (and their QR codes) to the pages of the pairs at a table this round, for its
+    tablet: N/S then E/W."""
+    if seating is None:
+        return []
+    links = []
+    for side, pair in (("N/S", seating.ns_pair), ("E/W", seating.ew_pair)):
+        if pair is None:
+            continue
+        url = request.build_absolute_uri(pair_evening_url(pair))
+        qr = segno.make_qr(url, error="m").svg_data_uri(scale=3, border=2)
+        links.append({"side": side, "number": pair.number, "url": url, "qr": qr})
+    return links
+
+
+@never_cache
+def pair_evening_page(request, pair_id: int, key: str):
+    pair = pair_evening_pair(pair_id, key) if could_be_token(key) else None
+    if pair is None:
+        raise Http404("This link is not in use. Ask the table's tablet for your link again.")
+    names_for_public(pair.event.club)
+    evening = pair_evening(pair)
+    standing = evening.standing
+    context = {
+        "evening": evening,
+        "percentage": format_percentage(standing.percentage) if standing else "",
+        "score": format_score(standing.score) if standing else "",
+        "boards": [
+            {
+                "played": board,
+                "trumps": STRAIN_SYMBOLS.get(board.trumps, ""),
+                "red": board.trumps in ("H", "D"),
+                "score": format_score(board.score),
+                "top": format_score(board.top),
+                "rows": [
+                    {"row": r, "ns_score": format_score(r.ns_score), "ew_score": format_score(r.ew_score)}
+                    for r in board.traveller
+                ],
+            }
+            for board in reversed(evening.boards)  # the newest first: what a phone opens on
+        ],
+        "refresh": REFRESH_SECONDS,
+        "part_url": f"{request.path}?{PART}=1",
+    }
+    if request.GET.get(PART):
+        return render(request, "tournaments/_pair_evening.html", context)
+    return render(request, "tournaments/pair_evening.html", context)
