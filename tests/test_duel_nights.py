@@ -120,6 +120,29 @@ def test_a_knockout_of_the_leaders_follows_the_rounds(club):
 
 
 @pytest.mark.django_db
+def test_each_match_keeps_whether_it_is_over_as_its_deals_say(club):
+    night = _night(club, 5, rounds=2, knockout=2)  # two rounds, then a final of two deals
+    duel_night_start(night=night)
+    rng = random.Random(5)
+    for _ in range(2):
+        play_round(night, rng)
+    final = night_state(night).rounds[3][0].match
+    token = night.tables.get(number=final.table).token
+    for _ in range(2):
+        enter(token, 8, 5)
+        confirm(token)
+    final.refresh_from_db()
+    assert final.finished and night_state(night).complete
+    # Level after two deals: a knock-out match goes on, and the night is not over.
+    duel_deal_correct(night=night, match=final, number=2, tricks_a=5, tricks_b=8, reason="card")
+    final.refresh_from_db()
+    assert not final.finished and not night_state(night).complete
+    state = night_state(night)
+    kept = dict(night.matches.values_list("pk", "finished"))
+    assert kept == {line.match.pk: line.finished for lines in state.rounds.values() for line in lines}
+
+
+@pytest.mark.django_db
 def test_tricks_that_do_not_add_up_are_refused_and_nothing_is_written(club):
     night = _night(club, 4)
     duel_night_start(night=night)

@@ -227,6 +227,7 @@ def _store_round(night: DuelNight, number: int, stage: str, pairings: list[Pairi
             slot=slots.get(p, 0),
             player_a=by_number[p.a],
             player_b=by_number[p.b] if p.b is not None else None,
+            finished=p.bye,
         )
         for table, p in enumerate(ordered, start=1)
     )

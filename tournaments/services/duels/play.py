@@ -105,6 +105,19 @@ def _check(night: DuelNight, match: DuelMatch, deals: list[DuelDeal], deal: Deal
         raise DuelServiceError(str(error)) from None
 
 
+def _settled(night: DuelNight, match: DuelMatch, deals: list[DuelDeal]) -> bool:
+    """Keep ``match.finished`` as its confirmed deals say (the tablets find the round in play by
+    it); True when this made the match over."""
+    confirmed = [Deal(d.tricks_a, d.tricks_b, d.black) for d in deals if d.confirmed]
+    knockout = match.stage == DuelMatch.Stage.KNOCKOUT
+    finished = score_match(night.scoring, night.match_rules, confirmed, knockout).finished
+    if finished == match.finished:
+        return False
+    match.finished = finished
+    match.save(update_fields=["finished"])
+    return finished
+
+
 # Each tablet write names what its page showed: the round and the match (``round``, ``match_id``)
 # and the deal, with the figures a confirmation or a send-back was shown. The same write sent
 # again (a lost reply retried, a double tap) finds it done and writes nothing; a page the table
@@ -200,6 +213,7 @@ def duel_deal_confirm(
     there.confirmed = True
     there.save(update_fields=["confirmed"])
     _history(named.match, there, Change.CONFIRMED, "", _shown(there), f"table {table.number}")
+    _settled(night, named.match, named.deals)
     pair_when_ready(night)
     return there
 
@@ -237,7 +251,8 @@ def duel_deal_correct(
     if not reason.strip():
         raise DuelServiceError("Say why the deal is corrected: the reason is kept in the history.")
     require(may_correct(night), DuelServiceError)
-    if match.night_id != night.pk or match.bye:
+    match = night.matches.filter(pk=match.pk).first()  # read again under the lock, finished or not
+    if match is None or match.bye:
         raise DuelServiceError("That match is not one of this night's tables.")
     new = Deal(tricks_a, tricks_b, black)
     try:
@@ -261,11 +276,13 @@ def duel_deal_correct(
         deal.tricks_a, deal.tricks_b, deal.black, deal.confirmed = tricks_a, tricks_b, black, True
         deal.save(update_fields=["tricks_a", "tricks_b", "black", "confirmed"])
     # A correction that would make a finished match go on (or end sooner) is refused whole.
-    confirmed = [Deal(d.tricks_a, d.tricks_b, d.black) for d in match.deals.order_by("number")]
+    after = list(match.deals.order_by("number"))
     try:
-        score_match(night.scoring, night.match_rules, confirmed, match.stage == DuelMatch.Stage.KNOCKOUT)
+        played = [Deal(d.tricks_a, d.tricks_b, d.black) for d in after]
+        score_match(night.scoring, night.match_rules, played, match.stage == DuelMatch.Stage.KNOCKOUT)
     except DuelError as error:
         raise DuelServiceError(f"{error} Correct the later deals first, or remove them.") from None
+    _settled(night, match, after)  # over now, or no longer
     _history(match, deal, Change.CORRECTED, before, _shown(deal), "organiser", user, reason.strip())
     night_log(
         night=night,
