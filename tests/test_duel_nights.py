@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from tests.duel_tables import confirm, enter, form, reject
+from tests.duel_tables import confirm, enter, form, pair_pending, reject
 from tournaments.domain.duels import MAX_PLAYERS, Pairing, check_round_robin, check_swiss, swiss_round_limit
 from tournaments.domain.errors import DomainError
 from tournaments.models import AuditLine, Competition, DuelDealChange, DuelMatch, DuelNight
@@ -44,7 +44,8 @@ def _night(club, players, **kwargs):
 
 
 def play_round(night, rng):
-    """Every table of the round in play enters and confirms its deals until its match is over."""
+    """Every table of the round in play enters and confirms its deals until its match is over;
+    then the next round is paired, as the server pairs it after the last confirmation."""
     night.refresh_from_db()
     state = night_state(night)
     number = state.round_in_play
@@ -56,6 +57,7 @@ def play_round(night, rng):
             a = rng.randint(0, 13)
             enter(token, a, 13 - a)
             confirm(token)
+    pair_pending(night)
     return number
 
 

@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from tests.duel_tables import enter, form, pending, shown
+from tests.duel_tables import enter, form, pair_pending, pending, shown
 from tournaments.domain.entry import OLD_PAGE
 from tournaments.models import DuelDeal, DuelDealChange, DuelTable
 from tournaments.services.duels import (
@@ -94,6 +94,7 @@ def test_a_round_one_form_after_round_two_is_paired_is_refused_and_stored_nowher
     duel_deal_confirm(token=token, **pending(token))
     _finish(token)
     _finish(night.tables.get(number=2).token)
+    assert pair_pending(night)
     assert shown(token)["round"] == 2
     deals = DuelDeal.objects.count()
     with pytest.raises(DuelServiceError) as refused:

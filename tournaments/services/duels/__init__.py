@@ -2,8 +2,9 @@
 
 ``lifecycle`` says what may happen to a night now, and why not; ``nights`` creates a night,
 enters its players, starts it and pairs its rounds (the pairings come
-from ``pairing``, the library's adapter); ``play`` takes each deal at a table and the organiser's
-corrections; ``state`` reads a night whole: its rounds, matches and standings.
+from ``pairing``, the library's adapter), ``rounds`` each round after the first once the one
+before is over, after the request that ended it; ``play`` takes each deal at a table and the
+organiser's corrections; ``state`` reads a night whole: its rounds, matches and standings.
 """
 
 from .lifecycle import night_allows
@@ -18,6 +19,7 @@ from .nights import (
     duel_tables_open,
 )
 from .play import duel_deal_confirm, duel_deal_correct, duel_deal_enter, duel_deal_reject, duel_table_check_in
+from .rounds import duel_pairing_threads_join, duel_round_pair, duel_round_pair_later
 from .state import MatchLine, NightState, TableView, night_as_dict, night_state, table_view
 
 __all__ = [
@@ -34,7 +36,10 @@ __all__ = [
     "duel_night_publish",
     "duel_night_start",
     "duel_player_add",
+    "duel_pairing_threads_join",
     "duel_player_remove",
+    "duel_round_pair",
+    "duel_round_pair_later",
     "duel_table_check_in",
     "duel_tables_open",
     "night_allows",

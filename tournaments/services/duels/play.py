@@ -1,6 +1,7 @@
 """A deal at a table of two: one player enters both players' tricks, the other confirms them (or
 sends them back to be entered again); the organiser corrects a deal with a reason. Each keeps its
-line in the deal's history and the night's trail; the round's last match over pairs the next.
+line in the deal's history and the night's trail; the round's last match over, the next round is
+paired after the request (``rounds.py``).
 
 A tablet's write names the round, the match and the deal its page showed (and a confirmation the
 figures): deal 3 of round 1 confirmed again once the table is on deal 4 is done already, and deal 3
@@ -17,7 +18,8 @@ from ...models import AuditLine, DuelDeal, DuelDealChange, DuelMatch, DuelNight,
 from ..core.audit import night_log
 from ..core.verdicts import require
 from .lifecycle import may_correct, may_play
-from .nights import DuelServiceError, _locked, pair_when_ready
+from .nights import DuelServiceError, _locked
+from .rounds import duel_round_pair_later
 from .state import MatchLine, NightState, night_round_name, night_state, table_line
 
 Action = AuditLine.Action
@@ -198,8 +200,8 @@ def _shown_deal(
 def duel_deal_confirm(
     *, token: str, round: int, match_id: int, deal: int, tricks_a: int, tricks_b: int, black: bool = False
 ) -> DuelDeal:
-    """The other player agrees the deal they were shown: it counts, and when it ends the round's
-    last match the next round is paired."""
+    """The other player agrees the deal they were shown: it counts, and when it ends the night's
+    last match still to finish, the next round is paired once this has committed (``rounds.py``)."""
     night, table, state = _held(token)
     named, there = _shown_deal(state, table, round, match_id, deal, (tricks_a, tricks_b, black))
     if there is None:
@@ -213,8 +215,8 @@ def duel_deal_confirm(
     there.confirmed = True
     there.save(update_fields=["confirmed"])
     _history(named.match, there, Change.CONFIRMED, "", _shown(there), f"table {table.number}")
-    _settled(night, named.match, named.deals)
-    pair_when_ready(night)
+    if _settled(night, named.match, named.deals) and not night.matches.filter(finished=False).exists():
+        duel_round_pair_later(night=night)  # this was the last match to finish
     return there
 
 
@@ -291,5 +293,6 @@ def duel_deal_correct(
         f"{before or '—'} → {_shown(deal)} ({reason.strip()})",
         user=user,
     )
-    pair_when_ready(night, user=user)  # a night no longer running is paired no more
+    if may_play(night) and not night.matches.filter(finished=False).exists():
+        duel_round_pair_later(night=night)  # the rounds already paired stand; the next is paired
     return deal

@@ -136,6 +136,16 @@ class NightState:
         return None
 
     @property
+    def next_round_due(self) -> bool:
+        """The night is played, every round paired is over, and another follows: it is being paired
+        (``rounds.py``), or about to be."""
+        if not has_started(self.night) or has_finished(self.night):
+            return False
+        if not all(self.round_finished(number) for number in self.rounds):
+            return False
+        return round_follows(self.night, len(self.players), self.last_round, self.champion is not None)
+
+    @property
     def complete(self) -> bool:
         """Every round the night plays is paired and played (the knock-out's final too)."""
         if self.night.knockout:
@@ -149,6 +159,15 @@ def rounds_to_play(night: DuelNight, players: int) -> int:
     if night.pairing == DuelNight.Pairing.ROUND_ROBIN:
         return round_robin_rounds(players)
     return night.rounds
+
+
+def round_follows(night: DuelNight, players: int, last: int, final: bool) -> bool:
+    """Once every round paired so far is over: does the night play another (the Swiss's next
+    round, the knock-out's first or its next)? ``final``: the last round paired was the knock-out's
+    final. A round robin's rounds are all paired at the start."""
+    if last < rounds_to_play(night, players):
+        return True
+    return bool(night.knockout) and not final
 
 
 def night_round_name(night: DuelNight, number: int) -> str:
@@ -197,6 +216,7 @@ class TableView:
     line: MatchLine | None
     waiting: str  # why there is nothing to enter, in words ("" when a deal can be entered)
     over: bool = False  # the night is over: nothing more comes to this table
+    pairing: bool = False  # every match is over and the next round is being paired
 
     @property
     def looks_again(self) -> bool:
@@ -219,10 +239,18 @@ def table_view(night: DuelNight, table: int) -> TableView:
         return TableView(state, table, None, "The night has not started: this page looks again by itself.")
     if (line is None or line.finished) and (has_finished(night) or state.complete):
         return TableView(state, table, line, "The night is over: thank you for playing.", over=True)
+    pairing = state.next_round_due
     if line is None:
-        return TableView(state, table, line, "No match at this table this round: wait for the next.")
+        words = "No match at this table this round: wait for the next."
+        return TableView(state, table, line, words, pairing=pairing)
     if line.finished:
         this = state.round_name(playing)
+        if pairing:
+            after = state.round_name(state.last_round + 1).capitalize()
+            words = (
+                f"This match is over, and so is {this}. {after} is being paired: it shows here when ready."
+            )
+            return TableView(state, table, line, words, pairing=True)
         if not night.knockout and playing >= rounds_to_play(night, len(state.players)):
             return TableView(
                 state,

@@ -1,6 +1,7 @@
 """A two-player night's tablet: one a table. It shows the round's match and its deals; one player
 enters both players' tricks for a deal, the other confirms them or sends them back. Between rounds
-it waits, looking again by itself, until the next round is paired."""
+it waits, looking again by itself, until the next round is paired (and asks for the pairing again
+when it finds every match over and the next round not paired yet)."""
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
@@ -19,6 +20,8 @@ def duel_table(request, token: str):
     table = get_by_token(DuelTable.objects.select_related("night__club"), token)
     night = table.night
     view = duels.table_view(night, table.number)
+    if view.pairing:  # started again if the process pairing it has stopped
+        duels.duel_round_pair_later(night=night)
     line = view.line
     scoring = night.scoring
     context = {
