@@ -20,7 +20,8 @@ from ..core.verdicts import require
 from .lifecycle import may_correct, may_play
 from .nights import DuelServiceError, _locked
 from .rounds import duel_round_pair_later
-from .state import MatchLine, NightState, night_round_name, night_state, table_line
+from .state import MatchLine, night_round_name
+from .tablet import TableMatches, table_held, table_matches
 
 Action = AuditLine.Action
 Change = DuelDealChange.Action
@@ -51,29 +52,17 @@ def _history(
     )
 
 
-def _held(token: str) -> tuple[DuelNight, DuelTable, NightState]:
-    """The table, its night locked and the night read whole: every write at a night's tables
-    locks the night first, so what is read next is the table as it stands."""
-    table = DuelTable.objects.select_related("night").filter(token=token).first()
-    if table is None:
-        raise DuelServiceError("This table's link is not in use: ask the organiser for the table's code.")
-    night = _locked(table.night)
+def _held(token: str, round: int, match_id: int) -> tuple[DuelNight, DuelTable, TableMatches]:
+    """The table with its night locked, the match its page named (by its round and id) and its
+    match in play now: every write at a night's tables locks the night first, so what is read
+    next is the table as it stands. A match of another table is never written to."""
+    table = table_held(token)
+    night = table.night
     require(may_play(night), DuelServiceError)
-    return night, table, night_state(night)
-
-
-def _named(
-    state: NightState, table: DuelTable, round: int, match_id: int
-) -> tuple[MatchLine, MatchLine | None]:
-    """The match a tablet's page named (by its round and id), and the table's match in play now
-    (None when it has none this round). A match of another table is never written to."""
-    named = next(
-        (m for m in state.rounds.get(round, []) if m.match.pk == match_id and m.match.table == table.number),
-        None,
-    )
-    if named is None or named.bye:
+    lines = table_matches(night, table.number, table.entered, round=round, match_id=match_id)
+    if lines.named is None or lines.named.bye:
         raise DuelServiceError(OLD_PAGE)
-    return named, table_line(state, table.number)
+    return night, table, lines
 
 
 def _stale(
@@ -130,8 +119,8 @@ def _settled(night: DuelNight, match: DuelMatch, deals: list[DuelDeal]) -> bool:
 @transaction.atomic
 def duel_table_check_in(*, token: str, round: int, match_id: int) -> DuelMatch:
     """The two players of the table's match say they are there (the night's trail keeps it)."""
-    night, table, state = _held(token)
-    named, now = _named(state, table, round, match_id)
+    night, table, lines = _held(token, round, match_id)
+    named, now = lines.named, lines.now
     match = named.match
     if match.checked_in_at is not None:
         return match
@@ -153,8 +142,8 @@ def duel_deal_enter(
 ) -> DuelDeal:
     """Deal ``deal`` of the table's match, as one player enters it; it counts once the other
     confirms."""
-    night, table, state = _held(token)
-    named, now = _named(state, table, round, match_id)
+    night, table, lines = _held(token, round, match_id)
+    named, now = lines.named, lines.now
     there = named.deal(deal)
     if there is not None and (there.tricks_a, there.tricks_b, there.black) == (tricks_a, tricks_b, black):
         return there  # entered already, and perhaps confirmed since: nothing to do
@@ -180,20 +169,18 @@ def duel_deal_enter(
     return created
 
 
-def _shown_deal(
-    state: NightState, table: DuelTable, round: int, match_id: int, deal: int, figures: tuple[int, int, bool]
-) -> tuple[MatchLine, DuelDeal | None]:
+def _shown_deal(lines: TableMatches, deal: int, figures: tuple[int, int, bool]) -> DuelDeal | None:
     """The deal a confirmation or a send-back names, as the page showed it (None: sent back
     already, the table still on it); anything else is refused as out of date."""
-    named, now = _named(state, table, round, match_id)
+    named, now = lines.named, lines.now
     there = named.deal(deal)
     if there is None:
         if named is now and deal == now.in_play:
-            return named, None
+            return None
         raise _stale(named, now, deal)
     if (there.tricks_a, there.tricks_b, there.black) != figures:
         raise _stale(named, now, deal, f"the table now shows it as {_shown(there)}")
-    return named, there
+    return there
 
 
 @transaction.atomic
@@ -202,8 +189,9 @@ def duel_deal_confirm(
 ) -> DuelDeal:
     """The other player agrees the deal they were shown: it counts, and when it ends the night's
     last match still to finish, the next round is paired once this has committed (``rounds.py``)."""
-    night, table, state = _held(token)
-    named, there = _shown_deal(state, table, round, match_id, deal, (tricks_a, tricks_b, black))
+    night, table, lines = _held(token, round, match_id)
+    named = lines.named
+    there = _shown_deal(lines, deal, (tricks_a, tricks_b, black))
     if there is None:
         raise DuelServiceError(
             out_of_date(
@@ -215,7 +203,7 @@ def duel_deal_confirm(
     there.confirmed = True
     there.save(update_fields=["confirmed"])
     _history(named.match, there, Change.CONFIRMED, "", _shown(there), f"table {table.number}")
-    if _settled(night, named.match, named.deals) and not night.matches.filter(finished=False).exists():
+    if _settled(night, named.match, named.deals) and lines.open == 1:
         duel_round_pair_later(night=night)  # this was the last match to finish
     return there
 
@@ -225,8 +213,9 @@ def duel_deal_reject(
     *, token: str, round: int, match_id: int, deal: int, tricks_a: int, tricks_b: int, black: bool = False
 ) -> None:
     """The other player does not agree the deal they were shown: it is entered again."""
-    _, table, state = _held(token)
-    named, there = _shown_deal(state, table, round, match_id, deal, (tricks_a, tricks_b, black))
+    _, table, lines = _held(token, round, match_id)
+    named = lines.named
+    there = _shown_deal(lines, deal, (tricks_a, tricks_b, black))
     if there is None:
         return  # sent back already
     if there.confirmed:

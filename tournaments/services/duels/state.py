@@ -207,64 +207,6 @@ def _add_match(state: NightState, match: DuelMatch, mine: list[DuelDeal]) -> Non
     state.rounds.setdefault(match.round, []).append(line)
 
 
-@dataclass
-class TableView:
-    """What a table's tablet shows: its match of the round in play (or the last it played)."""
-
-    state: NightState
-    table: int
-    line: MatchLine | None
-    waiting: str  # why there is nothing to enter, in words ("" when a deal can be entered)
-    over: bool = False  # the night is over: nothing more comes to this table
-    pairing: bool = False  # every match is over and the next round is being paired
-
-    @property
-    def looks_again(self) -> bool:
-        """Does the tablet look again by itself: while it waits for the start or the next round."""
-        return bool(self.waiting) and not self.over
-
-
-def table_line(state: NightState, table: int) -> MatchLine | None:
-    """The table's match in the round in play: None when it has none this round."""
-    return next(
-        (m for m in state.rounds.get(state.round_in_play, []) if m.match.table == table and not m.bye), None
-    )
-
-
-def table_view(night: DuelNight, table: int) -> TableView:
-    state = night_state(night)
-    playing = state.round_in_play
-    line = table_line(state, table)
-    if not has_started(night):
-        return TableView(state, table, None, "The night has not started: this page looks again by itself.")
-    if (line is None or line.finished) and (has_finished(night) or state.complete):
-        return TableView(state, table, line, "The night is over: thank you for playing.", over=True)
-    pairing = state.next_round_due
-    if line is None:
-        words = "No match at this table this round: wait for the next."
-        return TableView(state, table, line, words, pairing=pairing)
-    if line.finished:
-        this = state.round_name(playing)
-        if pairing:
-            after = state.round_name(state.last_round + 1).capitalize()
-            words = (
-                f"This match is over, and so is {this}. {after} is being paired: it shows here when ready."
-            )
-            return TableView(state, table, line, words, pairing=True)
-        if not night.knockout and playing >= rounds_to_play(night, len(state.players)):
-            return TableView(
-                state,
-                table,
-                line,
-                f"This match is over: the night ends when every table has finished {this}.",
-            )
-        after = state.round_name(playing + 1).capitalize()
-        return TableView(
-            state, table, line, f"This match is over. {after} starts when every table has finished {this}."
-        )
-    return TableView(state, table, line, "")
-
-
 def night_as_dict(night: DuelNight) -> dict:
     """The night as JSON: its settings, players, every round's matches with their deals, the
     standings and the knock-out's winner (the results' JSON and ``two_player_state --format json``)."""
