@@ -56,6 +56,10 @@ def pytest_configure(config):
         # A password made or checked with the product's hasher costs about 0.4 s of processor, by
         # design; the tests make an organiser hundreds of times and prove nothing about hashing.
         PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        # A two-player night's next round paired where the test can see it, once the request that
+        # ended the round before has committed (a test that runs no commits pairs it itself:
+        # tests/duel_tables.py, pair_pending).
+        DUEL_PAIRING_IN_BACKGROUND=False,
     ).enable()
 
 

@@ -1,5 +1,6 @@
 """A two-player table's tablet as the tests drive it: each write names what the table's page shows
-now (its round, its match and the deal it is on), as the page's form does."""
+now (its round, its match and the deal it is on), as the page's form does; and the next round
+paired, as the server pairs it after the request that ended the round before."""
 
 import re
 
@@ -32,6 +33,12 @@ def confirm(token: str):
 
 def reject(token: str):
     return duels.duel_deal_reject(token=token, **pending(token))
+
+
+def pair_pending(night) -> bool:
+    """The night's next round paired if it is due, as the server does once the confirmation that
+    ended the round before has committed (a test's transaction never commits); True if paired."""
+    return duels.duel_round_pair(night=night)
 
 
 def form(page: str, action: str) -> dict:

@@ -130,7 +130,7 @@ def test_a_swiss_german_whist_night_of_nine_runs_on_the_tablets(live_server, pag
                 expect(tablet.locator("#waiting")).to_contain_text(
                     "the night ends when every table has finished round 4"
                 )
-            elif number < 4:  # the round's last match over: the next round is paired at once
+            elif number < 4:  # the round's last match over: the next round is paired once it commits
                 expect(tablet.locator(".event")).to_contain_text(f"Round {number + 1}")
             else:
                 expect(tablet.locator("#waiting")).to_contain_text("The night is over")

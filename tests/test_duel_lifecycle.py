@@ -5,7 +5,7 @@ from datetime import date
 
 import pytest
 
-from tests.duel_tables import confirm, enter
+from tests.duel_tables import confirm, enter, pair_pending
 from tournaments.models import DuelNight
 from tournaments.services import duels
 from tournaments.services.duels import DuelServiceError, lifecycle, night_state
@@ -34,6 +34,7 @@ def _play_out(night):
                 token = night.tables.get(number=line.match.table).token
                 enter(token, 8, 5)
                 confirm(token)
+        pair_pending(night)
 
 
 def _refusal(action, **kwargs) -> str:

@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from tests.duel_tables import confirm, enter, form, reject
+from tests.duel_tables import confirm, enter, form, pair_pending, reject
 from tournaments.domain.duels import MAX_PLAYERS, Pairing, check_round_robin, check_swiss, swiss_round_limit
 from tournaments.domain.errors import DomainError
 from tournaments.models import AuditLine, Competition, DuelDealChange, DuelMatch, DuelNight
@@ -44,7 +44,8 @@ def _night(club, players, **kwargs):
 
 
 def play_round(night, rng):
-    """Every table of the round in play enters and confirms its deals until its match is over."""
+    """Every table of the round in play enters and confirms its deals until its match is over;
+    then the next round is paired, as the server pairs it after the last confirmation."""
     night.refresh_from_db()
     state = night_state(night)
     number = state.round_in_play
@@ -56,6 +57,7 @@ def play_round(night, rng):
             a = rng.randint(0, 13)
             enter(token, a, 13 - a)
             confirm(token)
+    pair_pending(night)
     return number
 
 
@@ -117,6 +119,29 @@ def test_a_knockout_of_the_leaders_follows_the_rounds(club):
     play_round(night, rng)
     state = night_state(night)
     assert state.champion is not None and state.complete
+
+
+@pytest.mark.django_db
+def test_each_match_keeps_whether_it_is_over_as_its_deals_say(club):
+    night = _night(club, 5, rounds=2, knockout=2)  # two rounds, then a final of two deals
+    duel_night_start(night=night)
+    rng = random.Random(5)
+    for _ in range(2):
+        play_round(night, rng)
+    final = night_state(night).rounds[3][0].match
+    token = night.tables.get(number=final.table).token
+    for _ in range(2):
+        enter(token, 8, 5)
+        confirm(token)
+    final.refresh_from_db()
+    assert final.finished and night_state(night).complete
+    # Level after two deals: a knock-out match goes on, and the night is not over.
+    duel_deal_correct(night=night, match=final, number=2, tricks_a=5, tricks_b=8, reason="card")
+    final.refresh_from_db()
+    assert not final.finished and not night_state(night).complete
+    state = night_state(night)
+    kept = dict(night.matches.values_list("pk", "finished"))
+    assert kept == {line.match.pk: line.finished for lines in state.rounds.values() for line in lines}
 
 
 @pytest.mark.django_db

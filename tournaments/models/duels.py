@@ -183,9 +183,13 @@ class DuelMatch(models.Model):
     checked_in_at = models.DateTimeField(
         null=True, blank=True, help_text="When the two players said at the tablet that they are at the table."
     )
+    # What the match's confirmed deals say (a bye: from the start), kept by every write to them, so
+    # that a table's tablet finds the round in play without reading the other tables' deals.
+    finished = models.BooleanField(default=False, help_text="The match is over.")
 
     class Meta:
         ordering = ["night_id", "round", "table"]
+        indexes = [models.Index(fields=["night", "finished", "round"], name="duel_match_progress")]
         constraints = [
             models.UniqueConstraint(fields=["night", "round", "table"], name="duel_match_table_once"),
             models.UniqueConstraint(fields=["night", "round", "player_a"], name="duel_match_a_once"),

@@ -213,6 +213,7 @@ def _two_player_round(night, rng, number=None):
             duels.duel_deal_enter(token=tokens[line.match.table], **named, tricks_a=a, tricks_b=13 - a)
             duels.duel_deal_confirm(token=tokens[line.match.table], **named, tricks_a=a, tricks_b=13 - a)
             line = next(m for m in duels.night_state(night).rounds[number] if m.match.pk == line.match.pk)
+    duels.duel_round_pair(night=night)  # as the server pairs it, after the round's last confirmation
 
 
 def _minnesota(club, members):

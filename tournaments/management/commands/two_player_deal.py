@@ -35,6 +35,7 @@ class Command(BaseCommand):
         try:  # as the table would: the deal it is on, entered, then confirmed as entered
             deal = duels.duel_deal_enter(token=table.token, **named, **figures)
             duels.duel_deal_confirm(token=table.token, **named, **figures)
+            duels.duel_round_pair(night=night)  # the round over, the next paired before the command ends
         except DomainError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(f"Round {deal.match.round}, table {table.number}, {deal}")

@@ -152,8 +152,6 @@ def duel_import(
                 player_a=players[a],
                 player_b=players[b] if b is not None else None,
             )
-            match.full_clean(exclude=["night", "player_a", "player_b"])
-            match.save()
             deals = [
                 DuelDeal(
                     match=match,
@@ -166,7 +164,11 @@ def duel_import(
                 for d in item["deals"]
             ]
             played = [Deal(d.tricks_a, d.tricks_b, d.black) for d in deals if d.confirmed]
-            score_match(night.scoring, night.match_rules, played, match.stage == DuelMatch.Stage.KNOCKOUT)
+            knockout = match.stage == DuelMatch.Stage.KNOCKOUT
+            score = score_match(night.scoring, night.match_rules, played, knockout)
+            match.finished = match.bye or score.finished  # kept by the deals, not the document
+            match.full_clean(exclude=["night", "player_a", "player_b"])
+            match.save()
             DuelDeal.objects.bulk_create(deals)
             lines = []
             for h in item["history"]:

@@ -2,9 +2,10 @@
 
 A round robin is paired whole at the start, from the Berger tables. A Swiss is paired a round at a
 time: round 1 at the start (player 1, the top seed, against the top of the bottom half), each next
-round as soon as the last match of the round before is over, from the standings, by the FIDE Dutch
+round once the last match of the round before is over, from the standings, by the FIDE Dutch
 system. With a knock-out, the standings after the last round seed the cut into a bracket (byes to
-the top seeds), and each knock-out round is paired when the one before is over.
+the top seeds), and each knock-out round is paired when the one before is over. The rounds after
+the first are paired after the request that ended the round before (``rounds.py``).
 """
 
 from __future__ import annotations
@@ -227,6 +228,7 @@ def _store_round(night: DuelNight, number: int, stage: str, pairings: list[Pairi
             slot=slots.get(p, 0),
             player_a=by_number[p.a],
             player_b=by_number[p.b] if p.b is not None else None,
+            finished=p.bye,
         )
         for table, p in enumerate(ordered, start=1)
     )
@@ -234,9 +236,9 @@ def _store_round(night: DuelNight, number: int, stage: str, pairings: list[Pairi
 
 def _pair_next(night: DuelNight, state: NightState, *, user=None) -> bool:
     """Pair the next round when the last is over and the night has one to play; True if paired."""
-    last = state.last_round
-    if not all(state.round_finished(number) for number in state.rounds):
+    if not state.next_round_due:
         return False  # a round robin's rounds are all paired at the start: every one must be over
+    last = state.last_round
     players = len(state.players)
     planned = rounds_to_play(night, players)
     if last < planned:
@@ -256,8 +258,6 @@ def _pair_next(night: DuelNight, state: NightState, *, user=None) -> bool:
             night=night, action=Action.PAIRED, detail=f"{round_name(last + 1, planned)} (Swiss)", user=user
         )
         return True
-    if not night.knockout or state.champion is not None:
-        return False
     knockout = state.knockout_rounds
     if not knockout:
         seeds = [line.player.number for line in state.standings][: qualifiers(players, night.knockout)]
@@ -282,8 +282,8 @@ def _pair_next(night: DuelNight, state: NightState, *, user=None) -> bool:
 
 
 def pair_when_ready(night: DuelNight, *, user=None) -> bool:
-    """After a match is over: pair the next round if it was the round's last. Run inside the
-    transaction that finished the match, with the night locked."""
+    """Pair the next round if every round paired is over and the night has another to play; True
+    if paired. Run with the night locked (``rounds.duel_round_pair``)."""
     if not may_play(night):
         return False
     if night.pairing == DuelNight.Pairing.ROUND_ROBIN and not night.knockout:

@@ -1,6 +1,7 @@
 """A deal at a table of two: one player enters both players' tricks, the other confirms them (or
 sends them back to be entered again); the organiser corrects a deal with a reason. Each keeps its
-line in the deal's history and the night's trail; the round's last match over pairs the next.
+line in the deal's history and the night's trail; the round's last match over, the next round is
+paired after the request (``rounds.py``).
 
 A tablet's write names the round, the match and the deal its page showed (and a confirmation the
 figures): deal 3 of round 1 confirmed again once the table is on deal 4 is done already, and deal 3
@@ -17,8 +18,10 @@ from ...models import AuditLine, DuelDeal, DuelDealChange, DuelMatch, DuelNight,
 from ..core.audit import night_log
 from ..core.verdicts import require
 from .lifecycle import may_correct, may_play
-from .nights import DuelServiceError, _locked, pair_when_ready
-from .state import MatchLine, NightState, night_round_name, night_state, table_line
+from .nights import DuelServiceError, _locked
+from .rounds import duel_round_pair_later
+from .state import MatchLine, night_round_name
+from .tablet import TableMatches, table_held, table_matches
 
 Action = AuditLine.Action
 Change = DuelDealChange.Action
@@ -49,29 +52,17 @@ def _history(
     )
 
 
-def _held(token: str) -> tuple[DuelNight, DuelTable, NightState]:
-    """The table, its night locked and the night read whole: every write at a night's tables
-    locks the night first, so what is read next is the table as it stands."""
-    table = DuelTable.objects.select_related("night").filter(token=token).first()
-    if table is None:
-        raise DuelServiceError("This table's link is not in use: ask the organiser for the table's code.")
-    night = _locked(table.night)
+def _held(token: str, round: int, match_id: int) -> tuple[DuelNight, DuelTable, TableMatches]:
+    """The table with its night locked, the match its page named (by its round and id) and its
+    match in play now: every write at a night's tables locks the night first, so what is read
+    next is the table as it stands. A match of another table is never written to."""
+    table = table_held(token)
+    night = table.night
     require(may_play(night), DuelServiceError)
-    return night, table, night_state(night)
-
-
-def _named(
-    state: NightState, table: DuelTable, round: int, match_id: int
-) -> tuple[MatchLine, MatchLine | None]:
-    """The match a tablet's page named (by its round and id), and the table's match in play now
-    (None when it has none this round). A match of another table is never written to."""
-    named = next(
-        (m for m in state.rounds.get(round, []) if m.match.pk == match_id and m.match.table == table.number),
-        None,
-    )
-    if named is None or named.bye:
+    lines = table_matches(night, table.number, table.entered, round=round, match_id=match_id)
+    if lines.named is None or lines.named.bye:
         raise DuelServiceError(OLD_PAGE)
-    return named, table_line(state, table.number)
+    return night, table, lines
 
 
 def _stale(
@@ -105,6 +96,19 @@ def _check(night: DuelNight, match: DuelMatch, deals: list[DuelDeal], deal: Deal
         raise DuelServiceError(str(error)) from None
 
 
+def _settled(night: DuelNight, match: DuelMatch, deals: list[DuelDeal]) -> bool:
+    """Keep ``match.finished`` as its confirmed deals say (the tablets find the round in play by
+    it); True when this made the match over."""
+    confirmed = [Deal(d.tricks_a, d.tricks_b, d.black) for d in deals if d.confirmed]
+    knockout = match.stage == DuelMatch.Stage.KNOCKOUT
+    finished = score_match(night.scoring, night.match_rules, confirmed, knockout).finished
+    if finished == match.finished:
+        return False
+    match.finished = finished
+    match.save(update_fields=["finished"])
+    return finished
+
+
 # Each tablet write names what its page showed: the round and the match (``round``, ``match_id``)
 # and the deal, with the figures a confirmation or a send-back was shown. The same write sent
 # again (a lost reply retried, a double tap) finds it done and writes nothing; a page the table
@@ -115,8 +119,8 @@ def _check(night: DuelNight, match: DuelMatch, deals: list[DuelDeal], deal: Deal
 @transaction.atomic
 def duel_table_check_in(*, token: str, round: int, match_id: int) -> DuelMatch:
     """The two players of the table's match say they are there (the night's trail keeps it)."""
-    night, table, state = _held(token)
-    named, now = _named(state, table, round, match_id)
+    night, table, lines = _held(token, round, match_id)
+    named, now = lines.named, lines.now
     match = named.match
     if match.checked_in_at is not None:
         return match
@@ -138,8 +142,8 @@ def duel_deal_enter(
 ) -> DuelDeal:
     """Deal ``deal`` of the table's match, as one player enters it; it counts once the other
     confirms."""
-    night, table, state = _held(token)
-    named, now = _named(state, table, round, match_id)
+    night, table, lines = _held(token, round, match_id)
+    named, now = lines.named, lines.now
     there = named.deal(deal)
     if there is not None and (there.tricks_a, there.tricks_b, there.black) == (tricks_a, tricks_b, black):
         return there  # entered already, and perhaps confirmed since: nothing to do
@@ -165,30 +169,29 @@ def duel_deal_enter(
     return created
 
 
-def _shown_deal(
-    state: NightState, table: DuelTable, round: int, match_id: int, deal: int, figures: tuple[int, int, bool]
-) -> tuple[MatchLine, DuelDeal | None]:
+def _shown_deal(lines: TableMatches, deal: int, figures: tuple[int, int, bool]) -> DuelDeal | None:
     """The deal a confirmation or a send-back names, as the page showed it (None: sent back
     already, the table still on it); anything else is refused as out of date."""
-    named, now = _named(state, table, round, match_id)
+    named, now = lines.named, lines.now
     there = named.deal(deal)
     if there is None:
         if named is now and deal == now.in_play:
-            return named, None
+            return None
         raise _stale(named, now, deal)
     if (there.tricks_a, there.tricks_b, there.black) != figures:
         raise _stale(named, now, deal, f"the table now shows it as {_shown(there)}")
-    return named, there
+    return there
 
 
 @transaction.atomic
 def duel_deal_confirm(
     *, token: str, round: int, match_id: int, deal: int, tricks_a: int, tricks_b: int, black: bool = False
 ) -> DuelDeal:
-    """The other player agrees the deal they were shown: it counts, and when it ends the round's
-    last match the next round is paired."""
-    night, table, state = _held(token)
-    named, there = _shown_deal(state, table, round, match_id, deal, (tricks_a, tricks_b, black))
+    """The other player agrees the deal they were shown: it counts, and when it ends the night's
+    last match still to finish, the next round is paired once this has committed (``rounds.py``)."""
+    night, table, lines = _held(token, round, match_id)
+    named = lines.named
+    there = _shown_deal(lines, deal, (tricks_a, tricks_b, black))
     if there is None:
         raise DuelServiceError(
             out_of_date(
@@ -200,7 +203,8 @@ def duel_deal_confirm(
     there.confirmed = True
     there.save(update_fields=["confirmed"])
     _history(named.match, there, Change.CONFIRMED, "", _shown(there), f"table {table.number}")
-    pair_when_ready(night)
+    if _settled(night, named.match, named.deals) and lines.open == 1:
+        duel_round_pair_later(night=night)  # this was the last match to finish
     return there
 
 
@@ -209,8 +213,9 @@ def duel_deal_reject(
     *, token: str, round: int, match_id: int, deal: int, tricks_a: int, tricks_b: int, black: bool = False
 ) -> None:
     """The other player does not agree the deal they were shown: it is entered again."""
-    _, table, state = _held(token)
-    named, there = _shown_deal(state, table, round, match_id, deal, (tricks_a, tricks_b, black))
+    _, table, lines = _held(token, round, match_id)
+    named = lines.named
+    there = _shown_deal(lines, deal, (tricks_a, tricks_b, black))
     if there is None:
         return  # sent back already
     if there.confirmed:
@@ -237,7 +242,8 @@ def duel_deal_correct(
     if not reason.strip():
         raise DuelServiceError("Say why the deal is corrected: the reason is kept in the history.")
     require(may_correct(night), DuelServiceError)
-    if match.night_id != night.pk or match.bye:
+    match = night.matches.filter(pk=match.pk).first()  # read again under the lock, finished or not
+    if match is None or match.bye:
         raise DuelServiceError("That match is not one of this night's tables.")
     new = Deal(tricks_a, tricks_b, black)
     try:
@@ -261,11 +267,13 @@ def duel_deal_correct(
         deal.tricks_a, deal.tricks_b, deal.black, deal.confirmed = tricks_a, tricks_b, black, True
         deal.save(update_fields=["tricks_a", "tricks_b", "black", "confirmed"])
     # A correction that would make a finished match go on (or end sooner) is refused whole.
-    confirmed = [Deal(d.tricks_a, d.tricks_b, d.black) for d in match.deals.order_by("number")]
+    after = list(match.deals.order_by("number"))
     try:
-        score_match(night.scoring, night.match_rules, confirmed, match.stage == DuelMatch.Stage.KNOCKOUT)
+        played = [Deal(d.tricks_a, d.tricks_b, d.black) for d in after]
+        score_match(night.scoring, night.match_rules, played, match.stage == DuelMatch.Stage.KNOCKOUT)
     except DuelError as error:
         raise DuelServiceError(f"{error} Correct the later deals first, or remove them.") from None
+    _settled(night, match, after)  # over now, or no longer
     _history(match, deal, Change.CORRECTED, before, _shown(deal), "organiser", user, reason.strip())
     night_log(
         night=night,
@@ -274,5 +282,6 @@ def duel_deal_correct(
         f"{before or '—'} → {_shown(deal)} ({reason.strip()})",
         user=user,
     )
-    pair_when_ready(night, user=user)  # a night no longer running is paired no more
+    if may_play(night) and not night.matches.filter(finished=False).exists():
+        duel_round_pair_later(night=night)  # the rounds already paired stand; the next is paired
     return deal

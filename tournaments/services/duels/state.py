@@ -136,6 +136,16 @@ class NightState:
         return None
 
     @property
+    def next_round_due(self) -> bool:
+        """The night is played, every round paired is over, and another follows: it is being paired
+        (``rounds.py``), or about to be."""
+        if not has_started(self.night) or has_finished(self.night):
+            return False
+        if not all(self.round_finished(number) for number in self.rounds):
+            return False
+        return round_follows(self.night, len(self.players), self.last_round, self.champion is not None)
+
+    @property
     def complete(self) -> bool:
         """Every round the night plays is paired and played (the knock-out's final too)."""
         if self.night.knockout:
@@ -149,6 +159,15 @@ def rounds_to_play(night: DuelNight, players: int) -> int:
     if night.pairing == DuelNight.Pairing.ROUND_ROBIN:
         return round_robin_rounds(players)
     return night.rounds
+
+
+def round_follows(night: DuelNight, players: int, last: int, final: bool) -> bool:
+    """Once every round paired so far is over: does the night play another (the Swiss's next
+    round, the knock-out's first or its next)? ``final``: the last round paired was the knock-out's
+    final. A round robin's rounds are all paired at the start."""
+    if last < rounds_to_play(night, players):
+        return True
+    return bool(night.knockout) and not final
 
 
 def night_round_name(night: DuelNight, number: int) -> str:
@@ -186,55 +205,6 @@ def _add_match(state: NightState, match: DuelMatch, mine: list[DuelDeal]) -> Non
     a, b = by_id[match.player_a_id], by_id.get(match.player_b_id)
     line = MatchLine(match, a, b, mine, score, state.round_name(match.round))
     state.rounds.setdefault(match.round, []).append(line)
-
-
-@dataclass
-class TableView:
-    """What a table's tablet shows: its match of the round in play (or the last it played)."""
-
-    state: NightState
-    table: int
-    line: MatchLine | None
-    waiting: str  # why there is nothing to enter, in words ("" when a deal can be entered)
-    over: bool = False  # the night is over: nothing more comes to this table
-
-    @property
-    def looks_again(self) -> bool:
-        """Does the tablet look again by itself: while it waits for the start or the next round."""
-        return bool(self.waiting) and not self.over
-
-
-def table_line(state: NightState, table: int) -> MatchLine | None:
-    """The table's match in the round in play: None when it has none this round."""
-    return next(
-        (m for m in state.rounds.get(state.round_in_play, []) if m.match.table == table and not m.bye), None
-    )
-
-
-def table_view(night: DuelNight, table: int) -> TableView:
-    state = night_state(night)
-    playing = state.round_in_play
-    line = table_line(state, table)
-    if not has_started(night):
-        return TableView(state, table, None, "The night has not started: this page looks again by itself.")
-    if (line is None or line.finished) and (has_finished(night) or state.complete):
-        return TableView(state, table, line, "The night is over: thank you for playing.", over=True)
-    if line is None:
-        return TableView(state, table, line, "No match at this table this round: wait for the next.")
-    if line.finished:
-        this = state.round_name(playing)
-        if not night.knockout and playing >= rounds_to_play(night, len(state.players)):
-            return TableView(
-                state,
-                table,
-                line,
-                f"This match is over: the night ends when every table has finished {this}.",
-            )
-        after = state.round_name(playing + 1).capitalize()
-        return TableView(
-            state, table, line, f"This match is over. {after} starts when every table has finished {this}."
-        )
-    return TableView(state, table, line, "")
 
 
 def night_as_dict(night: DuelNight) -> dict:

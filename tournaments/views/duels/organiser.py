@@ -48,7 +48,9 @@ def duel_new(request):
 def _context(night: DuelNight) -> dict:
     state = duels.night_state(night)
     current = state.rounds.get(state.round_in_play, [])
+    pairing = state.round_name(state.last_round + 1) if state.next_round_due else ""
     return {
+        "pairing": pairing,  # the round being paired now, after the request that ended the one before
         "night": night,
         "format": night.evening_format,
         "state": state,
@@ -65,6 +67,8 @@ def _context(night: DuelNight) -> dict:
 def duel_run(request, night_id: int):
     night = _night_for_user(request, night_id)
     context = _context(night)
+    if context["pairing"]:  # started again if the process pairing it has stopped
+        duels.duel_round_pair_later(night=night)
     chosen = whole_number(request.GET.get("match"))
     correcting = next(
         (line for lines in context["state"].rounds.values() for line in lines if line.match.pk == chosen),
@@ -161,7 +165,10 @@ def duel_print(request, night_id: int, document: str):
 def duel_room(request, night_id: int):
     """The hall's screen: the round in play and the standings, the names the public's (``room_evening``)."""
     night = room_evening(request, DuelNight, night_id)
-    return render(request, "tournaments/duel_room.html", _context(night))
+    context = _context(night)
+    if context["pairing"]:
+        duels.duel_round_pair_later(night=night)
+    return render(request, "tournaments/duel_room.html", context)
 
 
 def _published_or_own(request, night_id: int) -> DuelNight:

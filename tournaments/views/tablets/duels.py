@@ -1,8 +1,10 @@
 """A two-player night's tablet: one a table. It shows the round's match and its deals; one player
 enters both players' tricks for a deal, the other confirms them or sends them back. Between rounds
-it waits, looking again by itself, until the next round is paired."""
+it waits, looking again by itself, until the next round is paired (and asks for the pairing again
+when it finds every match over and the next round not paired yet)."""
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -10,7 +12,7 @@ from ...domain.entry import OLD_PAGE
 from ...domain.errors import DomainError
 from ...models import DuelTable
 from ...services import duels
-from ..common import get_by_token, whole_number
+from ..common import NOT_IN_USE, could_be_token, get_by_token, whole_number
 
 REFRESH_SECONDS = 5
 
@@ -19,6 +21,8 @@ def duel_table(request, token: str):
     table = get_by_token(DuelTable.objects.select_related("night__club"), token)
     night = table.night
     view = duels.table_view(night, table.number)
+    if view.pairing:  # started again if the process pairing it has stopped
+        duels.duel_round_pair_later(night=night)
     line = view.line
     scoring = night.scoring
     context = {
@@ -44,13 +48,17 @@ NAMED = (("round", "round"), ("match_id", "match"), ("deal", "deal"))
 
 
 def _post(request, token: str, action, names: tuple = NAMED, **kwargs):
-    get_by_token(DuelTable.objects.all(), token)
+    if not could_be_token(token):
+        raise Http404(NOT_IN_USE)
     named = {key: whole_number(request.POST.get(field)) for key, field in names}
     if None in named.values():
         messages.error(request, OLD_PAGE)
         return redirect("tournaments:duel-table", token=token)
     try:
+        # The service finds the table with its night, locked (one statement for both).
         action(token=token, **named, **kwargs)
+    except DuelTable.DoesNotExist:
+        raise Http404(NOT_IN_USE) from None
     except DomainError as error:
         messages.error(request, str(error))
     return redirect("tournaments:duel-table", token=token)
