@@ -2,7 +2,6 @@
 code) their table's tablet gives after check-in; the page looks again by itself every little while.
 Other players are named as on the public pages (each member's choice)."""
 
-import segno
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
@@ -27,6 +26,8 @@ def phone_links(request, seating: Seating | None) -> list[dict]:
     tablet: N/S then E/W."""
     if seating is None:
         return []
+    import segno  # the QR encoder waits for the first page that shows a code, as the PDFs' do
+
     links = []
     for side, pair in (("N/S", seating.ns_pair), ("E/W", seating.ew_pair)):
         if pair is None:
