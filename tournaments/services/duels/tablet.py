@@ -13,26 +13,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, F, IntegerField, Max, Min, OuterRef, Q, Subquery, Value
+from django.db.models import Count, F, Max, Min, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 
 from ...domain.duels import Deal, round_name, score_match
 from ...models import DuelMatch, DuelNight, DuelPlayer, DuelTable
+from ..core.counts import rows_counted
 from .lifecycle import has_finished, has_started, may_play
 from .state import MatchLine, round_follows, rounds_to_play
-
-
-def _count(queryset, group: str) -> Subquery:
-    """How many rows ``queryset`` has, as a value a statement reads beside its own."""
-    counted = queryset.order_by().values(group).annotate(n=Count("pk")).values("n")
-    return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
 
 
 def table_held(token: str) -> DuelTable:
     """The table whose link is ``token``, with its night locked (one statement for both) and the
     night's number of players as ``entered``; DuelTable.DoesNotExist when no table has the link."""
     tables = DuelTable.objects.select_related("night").select_for_update(of=("night",))
-    players = _count(DuelPlayer.objects.filter(night=OuterRef("night")), "night")
+    players = rows_counted(DuelPlayer.objects.filter(night=OuterRef("night")), "night")
     return tables.annotate(entered=players).get(token=token)
 
 
@@ -123,7 +118,7 @@ def table_matches(
     in_play = Value(playing) if playing is not None else Coalesce(Subquery(first_open), Subquery(last))
     lines = (
         matches.filter(table=table)
-        .annotate(playing=in_play, open=_count(matches.filter(finished=False), "night"))
+        .annotate(playing=in_play, open=rows_counted(matches.filter(finished=False), "night"))
         .filter(Q(round=F("playing"), player_b__isnull=False) | Q(pk=match_id, round=round))
         .select_related("player_a__member", "player_b__member")
         .prefetch_related("deals")

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, Exists, ExpressionWrapper, IntegerField, OuterRef, Q, QuerySet, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Exists, ExpressionWrapper, IntegerField, OuterRef, Q, QuerySet, Subquery
 
 from ...domain.widow import deals_at
 from ...models import Drive, DriveTable, WidowDeal, WidowSeat, WidowTricks
+from ..core.counts import rows_counted
 from ..tablets.checkins import waiting_at
 from .state import DealNow, SeatedTable, figures_text
 
@@ -35,12 +35,6 @@ def table_held(tables: QuerySet[DriveTable]) -> DriveTable:
 def _in_play(drive: Drive) -> Subquery:
     """The series in play, the last drawn, as an expression (the seats' unique index finds it)."""
     return Subquery(WidowSeat.objects.filter(drive=drive).order_by("-series").values("series")[:1])
-
-
-def _how_many(rows: QuerySet) -> Coalesce:
-    """How many ``rows`` (a query of one drive's rows) there are, as an expression for another
-    statement: the database counts them and returns the number alone."""
-    return Coalesce(Subquery(rows.order_by().values("drive").annotate(n=Count("pk")).values("n")), 0)
 
 
 def _seats(drive: Drive, where: Q) -> QuerySet[WidowSeat]:
@@ -91,7 +85,7 @@ def table_at(drive: Drive, series: int, table: int, deal: int) -> TableAt:
         .annotate(
             in_play=in_play,
             waits=waiting_at(drive=drive.pk, table=table, round=series),
-            agreed_before=_how_many(deals.filter(deal__lt=deal, confirmed=True)),
+            agreed_before=rows_counted(deals.filter(deal__lt=deal, confirmed=True), "drive"),
             stored=Exists(deals.filter(deal=deal)),
         )
         .order_by("series", "position")
@@ -149,8 +143,8 @@ def stored_deal(drive: Drive, series: int, table: int, deal: int) -> StoredDeal 
         .select_related("deal", "player__member", "player__second_member")
         .annotate(
             seat=Subquery(seats.filter(player=OuterRef("player")).values("position")[:1]),
-            seated=_how_many(seats),
-            agreed_elsewhere=_how_many(others),
+            seated=rows_counted(seats, "drive"),
+            agreed_elsewhere=rows_counted(others, "drive"),
             waits=waiting_at(drive=drive.pk, table=table, round=series),
         )
         .order_by("seat", "pk")
@@ -178,7 +172,10 @@ def tables_playing(drive: Drive, series: int) -> list[int]:
     agreed = WidowDeal.objects.filter(drive=drive, series=series, table=OuterRef("table"), confirmed=True)
     rows = (
         seats.filter(position=1)
-        .annotate(size=_how_many(seats.filter(table=OuterRef("table"))), agreed=_how_many(agreed))
+        .annotate(
+            size=rows_counted(seats.filter(table=OuterRef("table")), "drive"),
+            agreed=rows_counted(agreed, "drive"),
+        )
         .values_list("table", "size", "agreed")
         .order_by("table")
     )
