@@ -74,6 +74,9 @@ class Kind:
     # Its room display for the hall's screen ("": it has none), which the organiser puts up or takes
     # down at the URL of the same name ending "-screen" (``core.rooms``).
     room_page: str = ""
+    # Its players' own page of the evening on their phone, opened by the link their table's tablet
+    # gives after check-in ("": it has none; the key: ``core.phones``).
+    phone_page: str = ""
     # Its results e-mail attaches the member's own score card from its print pack, found by the
     # card their row names (a pair's "N/S 3").
     mails_score_card: bool = False
@@ -104,6 +107,7 @@ EVENT = Kind(
     results_page="results",
     forgetting=EVENTS,
     room_page="event-room",
+    phone_page="pair-evening",
     mails_score_card=True,
 )
 DRIVE = Kind(

@@ -17,14 +17,13 @@ so far; board 7, played at their table in round 3, shows nothing until they conf
 from collections import Counter
 from dataclasses import dataclass
 
-from django.core import signing
 from django.core.cache import cache
 from django.db.models import F, Q
-from django.utils.crypto import constant_time_compare
 
 from ...domain import scoring
 from ...domain.progress import round_in_play
 from ...models import Club, Event, Pair, ResultChange, Seating
+from ..core.phones import phone_key, phone_key_fits
 from ..events.scoring import (
     RESULT_COLUMNS,
     EventReport,
@@ -38,8 +37,7 @@ from ..events.scoring import (
 from .moves import round_moves
 from .rounds import pick_current
 
-KEY_SALT = "tournaments.pair-evening"
-KEY_LENGTH = 16  # characters of URL-safe base64: 96 bits
+SCOPE = "pair-evening"
 PlacesShown = Club.PlacesShown
 ROUND = RESULT_COLUMNS.index("round")
 TABLE = RESULT_COLUMNS.index("table")
@@ -47,7 +45,7 @@ TABLE = RESULT_COLUMNS.index("table")
 
 def pair_evening_key(pair: Pair) -> str:
     """The key of the pair's page of the evening: a signature of the event and the pair."""
-    return signing.Signer(salt=KEY_SALT).signature(f"{pair.event_id}:{pair.pk}")[:KEY_LENGTH]
+    return phone_key(SCOPE, pair.event_id, pair.pk)
 
 
 def pair_evening_pair(pair_id: int, key: str) -> Pair | None:
@@ -56,7 +54,7 @@ def pair_evening_pair(pair_id: int, key: str) -> Pair | None:
     pair = Pair.objects.select_related("event__club").filter(pk=pair_id).first()
     if pair is None or pair.event.evening_format.partnerships_internal:
         return None
-    return pair if constant_time_compare(pair_evening_key(pair), key) else None
+    return pair if phone_key_fits(key, SCOPE, pair.event_id, pair.pk) else None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from ...models import Seating, names_for_public
 from ...reports import format_percentage, format_score
 from ...services.tablets.pair_evening import pair_evening, pair_evening_key, pair_evening_pair
 from ..common import could_be_token
+from .phones import phone_link
 
 REFRESH_SECONDS = 20
 PART = "part"  # asked with ?part=1: the page's changing part alone, for its script to put in place
@@ -26,16 +27,12 @@ def phone_links(request, seating: Seating | None) -> list[dict]:
     tablet: N/S then E/W."""
     if seating is None:
         return []
-    import segno  # the QR encoder waits for the first page that shows a code, as the PDFs' do
-
-    links = []
-    for side, pair in (("N/S", seating.ns_pair), ("E/W", seating.ew_pair)):
-        if pair is None:
-            continue
-        url = request.build_absolute_uri(pair_evening_url(pair))
-        qr = segno.make_qr(url, error="m").svg_data_uri(scale=3, border=2)
-        links.append({"side": side, "number": pair.number, "url": url, "qr": qr})
-    return links
+    pairs = (("N/S", seating.ns_pair), ("E/W", seating.ew_pair))
+    return [
+        phone_link(request, pair_evening_url(pair), f"{side} {pair.number}")
+        for side, pair in pairs
+        if pair is not None
+    ]
 
 
 @never_cache

@@ -1,0 +1,13 @@
+"""The links a table's tablet gives its players after check-in, each to one player's (or pair's)
+own page of the evening on their phone, with its QR code: every kind's tablet shows them through
+``templates/tournaments/_phone_links.html``."""
+
+
+def phone_link(request, path: str, label: str) -> dict:
+    """A link to a phone page (``path``, made by the kind's view) for whoever ``label`` names
+    ("N/S 3", "Mary Smith"), with the QR code that opens it."""
+    import segno  # the QR encoder waits for the first page that shows a code, as the PDFs' do
+
+    url = request.build_absolute_uri(path)
+    qr = segno.make_qr(url, error="m").svg_data_uri(scale=3, border=2)
+    return {"label": label, "url": url, "qr": qr}
