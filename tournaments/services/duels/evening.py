@@ -103,9 +103,8 @@ def _ours(pair: tuple, side: str) -> tuple:
     return pair if side == "a" else pair[::-1]
 
 
-def _corrected(state: NightState, player: DuelPlayer) -> set[tuple[int, int]]:
-    """(match, deal) of the player's deals the organiser corrected."""
-    matches = [line.match.pk for lines in state.rounds.values() for line in lines if _side(line, player)]
+def _corrected(matches: list[int]) -> set[tuple[int, int]]:
+    """(match, deal) of these matches' deals the organiser corrected."""
     lines = DuelDealChange.objects.filter(match__in=matches, action=DuelDealChange.Action.CORRECTED)
     return set(lines.values_list("match_id", "deal"))
 
@@ -169,7 +168,7 @@ def duel_evening(player: DuelPlayer) -> DuelEvening:
         for line in state.rounds[number]
         if _side(line, me)
     ]
-    corrected = _corrected(state, me) if mine else set()
+    corrected = _corrected([line.match.pk for line, _ in mine]) if mine else set()
     closed = has_finished(night)
     over = closed or state.complete  # every round the night plays is over: no next match
     places = places_now(night.club.places_shown, closed=closed, playing=lambda: state.first_open_round)
