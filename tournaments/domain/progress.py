@@ -21,7 +21,21 @@ players to arrive). Rounds where nobody plays at a table (a sit-out) count as pl
     (2, (2,))
     >>> round_in_play(expected, {key: 2 for key in expected})
     (None, ())
+
+What a player's own page shows of the standings while play goes on is the club's choice
+(``places_now``): everything live, the standings as they stood after the last round every table
+has finished, or nothing until the close. With places after each round, in round 3:
+
+    >>> places_now("rounds", closed=False, playing=lambda: 3)
+    PlacesNow(shown=True, after=2)
+    >>> places_now("rounds", closed=False, playing=lambda: 1), places_now("close", closed=True, playing=None)
+    (PlacesNow(shown=False, after=None), PlacesNow(shown=True, after=None))
 """
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+LIVE, ROUNDS, CLOSE = "live", "rounds", "close"  # the club's choices (``Club.PlacesShown``)
 
 
 def expected_boards(first_board: int, last_board: int, *, ns_pair, ew_pair) -> range:
@@ -47,3 +61,29 @@ def round_in_play(
         return None, ()
     earliest = min(current.values())
     return earliest, tuple(sorted(t for t, r in current.items() if r == earliest))
+
+
+@dataclass(frozen=True)
+class PlacesNow:
+    """What a player's own page shows of the standings now: nothing (``shown`` False), the
+    standings as they stand (``after`` None), or as they stood after round ``after``."""
+
+    shown: bool
+    after: int | None = None
+
+
+def places_now(choice: str, *, closed: bool, playing: Callable[[], int | None] | None) -> PlacesNow:
+    """The standings a player's page shows, by the club's ``choice`` (``LIVE``, ``ROUNDS`` or
+    ``CLOSE``): everything once the evening is ``closed``. ``playing`` gives the round in play
+    (None once every table has finished); it is asked only for places after each round, since
+    reading it may cost."""
+    if closed or choice == LIVE:
+        return PlacesNow(True)
+    if choice == CLOSE:
+        return PlacesNow(False)
+    now = playing()
+    if now is None:
+        return PlacesNow(True)
+    if now <= 1:
+        return PlacesNow(False)
+    return PlacesNow(True, now - 1)

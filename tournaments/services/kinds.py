@@ -144,6 +144,7 @@ TWO_PLAYER = Kind(
     results_page="duel-results",
     forgetting=NIGHTS,
     room_page="duel-room",
+    phone_page="duel-evening",
 )
 # A league match is two clubs' cards on the league's pages; it has no members' rows of its own.
 LEAGUE_MATCH = Kind(

@@ -5,7 +5,8 @@ enters its players, starts it and pairs its rounds (the pairings come
 from ``pairing``, the library's adapter), ``rounds`` each round after the first once the one
 before is over, after the request that ended it; ``play`` takes each deal at a table and the
 organiser's corrections; ``state`` reads a night whole: its rounds, matches and standings;
-``tablet`` reads what a table's tablet needs of it, and no more.
+``tablet`` reads what a table's tablet needs of it, and no more; ``evening`` what a player's own
+page on their phone shows.
 """
 
 from .lifecycle import night_allows

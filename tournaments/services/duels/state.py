@@ -88,7 +88,8 @@ class NightState:
     def round_in_play(self) -> int:
         """The first round with a match still to finish (a round robin is paired whole, and its
         tables play its rounds in order); the last round once every match is over."""
-        return next((n for n in sorted(self.rounds) if not self.round_finished(n)), self.last_round)
+        open_round = self.first_open_round
+        return self.last_round if open_round is None else open_round
 
     def round_name(self, number: int) -> str:
         """A round as the pages, the papers and the trail call it (a knock-out's counted from its
@@ -110,12 +111,24 @@ class NightState:
         return self.stage_rounds(DuelMatch.Stage.KNOCKOUT)
 
     @property
+    def first_open_round(self) -> int | None:
+        """The first round with a match still to finish (None: every match paired is over)."""
+        return next((n for n in sorted(self.rounds) if not self.round_finished(n)), None)
+
+    @property
     def standings(self) -> list[StandingLine]:
         """The standings after the rounds played so far (finished matches only; the knock-out apart)."""
+        return self.standings_after(None)
+
+    def standings_after(self, last: int | None) -> list[StandingLine]:
+        """The standings from the matches finished in the rounds up to ``last`` (None: every round),
+        the knock-out apart: what a player's page shows with places after each round."""
         by_number = {p.number: p for p in self.players}
         by_id = {p.pk: p.number for p in self.players}
         played = []
         for number in self.stage_rounds(DuelMatch.Stage.ROUNDS):
+            if last is not None and number > last:
+                continue
             for line in self.rounds[number]:
                 if not line.finished:
                     continue

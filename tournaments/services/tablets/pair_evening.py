@@ -21,8 +21,8 @@ from django.core.cache import cache
 from django.db.models import F, Q
 
 from ...domain import scoring
-from ...domain.progress import round_in_play
-from ...models import Club, Event, Pair, ResultChange, Seating
+from ...domain.progress import places_now, round_in_play
+from ...models import Event, Pair, ResultChange, Seating
 from ..core.phones import phone_key, phone_key_fits
 from ..events.scoring import (
     RESULT_COLUMNS,
@@ -38,7 +38,6 @@ from .moves import round_moves
 from .rounds import pick_current
 
 SCOPE = "pair-evening"
-PlacesShown = Club.PlacesShown
 ROUND = RESULT_COLUMNS.index("round")
 TABLE = RESULT_COLUMNS.index("table")
 
@@ -142,26 +141,28 @@ def _standings(event: Event, report: EventReport) -> tuple[scoring.EventScores |
     """The scores the club lets the page rank by now, and the round they stand after (None: as
     they stand now). Places after each round: as scored from the rounds every table has finished
     (``domain.progress``), scored by the same function as the results."""
-    choice = event.club.places_shown
-    if event.status == Event.Status.FINISHED or choice == PlacesShown.LIVE:
-        return report.scores, None
-    if choice == PlacesShown.CLOSE:
+    seatings = rows = None
+
+    def playing() -> int | None:
+        nonlocal seatings, rows
+        seatings = event_seating_rows(event)
+        rows = list(event.results.confirmed().values_list(*RESULT_COLUMNS))
+        expected = {(s.round, s.table): len(seating_expected_boards(s)) for s in seatings}
+        return round_in_play(expected, Counter((row[ROUND], row[TABLE]) for row in rows))[0]
+
+    closed = event.status == Event.Status.FINISHED
+    now = places_now(event.club.places_shown, closed=closed, playing=playing)
+    if not now.shown:
         return None, None
-    seatings = event_seating_rows(event)
-    rows = list(event.results.confirmed().values_list(*RESULT_COLUMNS))
-    expected = {(s.round, s.table): len(seating_expected_boards(s)) for s in seatings}
-    playing, _ = round_in_play(expected, Counter((row[ROUND], row[TABLE]) for row in rows))
-    if playing is None:
+    if now.after is None:
         return report.scores, None
-    if playing == 1:
-        return None, None
     versions = with_score_versions(Event.objects.filter(pk=event.pk)).get()
-    key = f"{read_scores_key(versions)}:after-round-{playing - 1}"
+    key = f"{read_scores_key(versions)}:after-round-{now.after}"
     scores = cache.get(key)
     if scores is None:
-        scores = event_scores_of_rows(event, seatings, [row for row in rows if row[ROUND] < playing])
+        scores = event_scores_of_rows(event, seatings, [row for row in rows if row[ROUND] <= now.after])
         cache.set(key, scores)
-    return scores, playing - 1
+    return scores, now.after
 
 
 def _seat(seating: Seating, pair: Pair, report: EventReport) -> Seat:

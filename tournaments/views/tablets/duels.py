@@ -13,6 +13,7 @@ from ...domain.errors import DomainError
 from ...models import DuelTable
 from ...services import duels
 from ..common import NOT_IN_USE, could_be_token, get_by_token, whole_number
+from .duel_evening import phone_links
 
 REFRESH_SECONDS = 5
 
@@ -38,6 +39,7 @@ def duel_table(request, token: str):
         # A match's first deal waits for its two players to say they are at the table.
         "check_in": bool(line and not view.waiting and not line.deals and line.match.checked_in_at is None),
         "refresh": REFRESH_SECONDS if view.looks_again else 0,
+        "phone_links": phone_links(request, line),  # once the two players have checked in
     }
     return render(request, "tournaments/duel_table.html", context)
 

@@ -3,7 +3,6 @@ code) their table's tablet gives after check-in; the page looks again by itself 
 Other players are named as on the public pages (each member's choice)."""
 
 from django.http import Http404
-from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
@@ -12,10 +11,7 @@ from ...models import Seating, names_for_public
 from ...reports import format_percentage, format_score
 from ...services.tablets.pair_evening import pair_evening, pair_evening_key, pair_evening_pair
 from ..common import could_be_token
-from .phones import phone_link
-
-REFRESH_SECONDS = 20
-PART = "part"  # asked with ?part=1: the page's changing part alone, for its script to put in place
+from .phones import phone_link, phone_page
 
 
 def pair_evening_url(pair) -> str:
@@ -61,9 +57,6 @@ def pair_evening_page(request, pair_id: int, key: str):
             }
             for board in reversed(evening.boards)  # the newest first: what a phone opens on
         ],
-        "refresh": REFRESH_SECONDS,
-        "part_url": f"{request.path}?{PART}=1",
+        "finished": evening.finished,
     }
-    if request.GET.get(PART):
-        return render(request, "tournaments/_pair_evening.html", context)
-    return render(request, "tournaments/pair_evening.html", context)
+    return phone_page(request, "tournaments/pair_evening.html", "tournaments/_pair_evening.html", context)

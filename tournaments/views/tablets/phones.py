@@ -1,6 +1,12 @@
 """The links a table's tablet gives its players after check-in, each to one player's (or pair's)
 own page of the evening on their phone, with its QR code: every kind's tablet shows them through
-``templates/tournaments/_phone_links.html``."""
+``templates/tournaments/_phone_links.html``. And the page itself, every kind's: whole (on
+``tournaments/phone_base.html``), or its changing part alone for its script to put in place."""
+
+from django.shortcuts import render
+
+REFRESH_SECONDS = 20
+PART = "part"  # asked with ?part=1: the page's changing part alone, for its script to put in place
 
 
 def phone_link(request, path: str, label: str) -> dict:
@@ -11,3 +17,10 @@ def phone_link(request, path: str, label: str) -> dict:
     url = request.build_absolute_uri(path)
     qr = segno.make_qr(url, error="m").svg_data_uri(scale=3, border=2)
     return {"label": label, "url": url, "qr": qr}
+
+
+def phone_page(request, template: str, part: str, context: dict):
+    """A phone page: ``template`` whole, or ``part`` alone when asked with ?part=1 (the page's
+    script, every ``REFRESH_SECONDS`` until the evening closes: ``context["finished"]``)."""
+    context = context | {"refresh": REFRESH_SECONDS, "part_url": f"{request.path}?{PART}=1"}
+    return render(request, part if request.GET.get(PART) else template, context)
