@@ -47,3 +47,31 @@ def round_in_play(
         return None, ()
     earliest = min(current.values())
     return earliest, tuple(sorted(t for t, r in current.items() if r == earliest))
+
+
+def places_shown_now(choice: str, *, closed: bool, in_play) -> tuple[bool, int | None]:
+    """Whether a player's own page shows their place now, and the round (or a drive's hand) the
+    standings stand after (None: as they stand now), by the club's choice: "live" (everything as
+    it comes in), "rounds" (as after the last round every table has finished) or "close" (only once
+    the evening is closed). ``in_play`` gives the round in play (None once every table has finished
+    it all); it is asked only when the choice needs it.
+
+    >>> places_shown_now("live", closed=False, in_play=lambda: 3)
+    (True, None)
+    >>> places_shown_now("rounds", closed=False, in_play=lambda: 3)
+    (True, 2)
+    >>> places_shown_now("rounds", closed=False, in_play=lambda: 1)  # nobody has finished round 1
+    (False, None)
+    >>> [places_shown_now("close", closed=closed, in_play=None) for closed in (False, True)]
+    [(False, None), (True, None)]
+    """
+    if closed or choice == "live":
+        return True, None
+    if choice == "close":
+        return False, None
+    playing = in_play()
+    if playing is None:
+        return True, None
+    if playing == 1:
+        return False, None
+    return True, playing - 1
