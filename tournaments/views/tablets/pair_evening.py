@@ -45,6 +45,8 @@ def pair_evening_page(request, pair_id: int, key: str):
     standing = evening.standing
     context = {
         "evening": evening,
+        "event": evening.event,
+        "finished": evening.finished,
         "percentage": format_percentage(standing.percentage) if standing else "",
         "score": format_score(standing.score) if standing else "",
         "boards": [
