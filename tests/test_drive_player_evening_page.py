@@ -110,3 +110,30 @@ def test_the_tablet_gives_each_player_their_link_after_check_in(client, club):
     drives.drive_table_check_in(link=link, hand=1, here=True)
     page = client.get(table).content.decode()
     assert all(url in page for url in urls) and 'src="data:image/svg+xml' in page
+
+
+def test_a_team_nights_player_sees_the_teams_points_and_place(client, club):
+    club.places_shown = club.PlacesShown.LIVE
+    club.save()
+    teams = [(f"Team {n}", [f"P{n}{k}" for k in range(4)]) for n in "ABCD"]
+    night = drives.team_night_create(club=club, name="Team night", date="2026-11-24", teams=teams, hands=2)
+    night = drives.drive_start(drive=night)
+    _play_hand_one(night)
+    page = client.get(_url(night.players.get(role="L", card=1))).content.decode()
+    assert "Place " in page and " of 4 teams" in page
+    assert "Team 1: <b>" in page and "team point" in page
+
+
+def test_a_minnesota_drives_player_sees_who_went_grand(client, club):
+    drive = drives.drive_create(
+        club=club, name="Minnesota", date="2026-11-20", hands=2, halves=1, game="minnesota"
+    )
+    for k in range(8):
+        drives.drive_player_add(drive=drive, role="LG"[k % 2], guest=f"Guest {k}")
+    drive = drives.drive_start(drive=drive)
+    link = drive.table_accesses.get(table=1)
+    drives.drive_table_enter(link=link, hand=1, ns_tricks=9, granded="NS")
+    drives.drive_table_confirm(link=link, hand=1, ns_tricks=9, granded="NS")
+    key = drives.DriveState(drive).seatings[1][1].ew[0]
+    page = client.get(_url(_player(drive, key))).content.decode()
+    assert "Grand: Them" in page and "<b>4</b> tricks" in page and "points" in page
