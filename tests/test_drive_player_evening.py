@@ -119,7 +119,9 @@ def test_a_player_is_told_where_they_go_in_their_tablets_words(club):
     state = drives.DriveState(Drive.objects.get(pk=drive.pk))
     told = state.move_words(state.departures(1, 1)[key])
     shown = drive_evening(player)
-    assert shown.moves == told and shown.moves
+    assert shown.moves == told and shown.moves and shown.now is None
+    going = state.departures(1, 1)[key]
+    assert shown.waiting and shown.waiting == drives.tables_text(state.waiting_for(2, going.table))
     assert shown.hands[0].partner == state.label(state.seatings[1][1].ns[1])
 
 

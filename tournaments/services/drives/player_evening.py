@@ -27,7 +27,7 @@ from ...domain.progress import places_shown_now
 from ...models import Drive, DrivePlayer, DriveResultChange
 from ..core.phones import phone_key, phone_key_fits
 from .standings import PlayerStanding, plain_number
-from .state import DriveState
+from .state import DriveState, tables_text
 
 SCOPE = "drive-evening"
 
@@ -99,6 +99,7 @@ class DriveEvening:
     now: Seat | None  # the hand they play (or sit out) now
     moves: str  # where they go after it (or after their last hand, while the next is not seated)
     moves_wait: bool  # where they go depends on who wins the hand in play
+    waiting: str  # between hands, the tables the next hand waits for there: "tables 2 and 3"
     games: str  # in games and rubbers, their table's running score after their last hand
     finished: bool
 
@@ -164,26 +165,28 @@ def _seat(state: DriveState, key: str, hand: int, table: int) -> Seat:
     )
 
 
-def _where(state: DriveState, key: str) -> tuple[Seat | None, str, bool]:
+def _where(state: DriveState, key: str) -> tuple[Seat | None, str, bool, str]:
     """The hand the player is at now (the first of theirs not yet confirmed at their table; a
     sit-out until every table has played that hand), and where they go after it in the words of
     their table's tablet: known beforehand in a scheduled drive or at the sit-out table, else once
     their table's hand is in. Between hands (theirs confirmed, the next not seated yet), where they
-    go after the hand they have played."""
+    go after the hand they have played, and the tables the next hand waits for there."""
     last = None
     for line in state.scores[key].lines:
         done = state.hand_complete(line.hand) if line.sat_out else line.tricks is not None
         if not done:
             now = _seat(state, key, line.hand, line.table)
             if line.hand == state.drive.hands:
-                return now, "", False
+                return now, "", False, ""
             if state.scheduled or line.sat_out:
-                return now, state.move_words(state.departures(line.hand, line.table)[key]), False
-            return now, "", True
+                return now, state.move_words(state.departures(line.hand, line.table)[key]), False, ""
+            return now, "", True, ""
         last = line
     if last is None or last.hand == state.drive.hands:
-        return None, "", False
-    return None, state.move_words(state.departures(last.hand, last.table)[key]), False
+        return None, "", False, ""
+    going = state.departures(last.hand, last.table)[key]
+    waiting = state.waiting_for(last.hand + 1, going.table)
+    return None, state.move_words(going), False, tables_text(waiting) if waiting else ""
 
 
 def _standing(state: DriveState, key: str) -> tuple[PlayerStanding | None, int | None]:
@@ -207,7 +210,7 @@ def drive_evening(player: DrivePlayer) -> DriveEvening:
     state = DriveState(drive)
     key = player.key
     hands = _played(state, key, _corrected(drive))
-    now, moves, moves_wait = _where(state, key)
+    now, moves, moves_wait, waiting = _where(state, key)
     standing, after = _standing(state, key)
     games = ""
     if drive.rubbers and hands and not hands[-1].sat_out:
@@ -227,6 +230,7 @@ def drive_evening(player: DrivePlayer) -> DriveEvening:
         now=now,
         moves=moves,
         moves_wait=moves_wait,
+        waiting=waiting,
         games=games,
         finished=drive.status == Drive.Status.FINISHED,
     )
