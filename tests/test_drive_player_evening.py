@@ -239,3 +239,24 @@ def test_a_widow_series_player_has_no_such_page(club):
     drives.drive_player_add(drive=drive, name="Ann Smith")
     player = drive.players.get()
     assert drive_evening_player(player.pk, drive_evening_key(player)) is None
+
+
+def test_in_games_and_rubbers_a_team_player_sees_their_tables_running_score(club):
+    teams = [(f"Team {n}", [f"P{n}{k}" for k in range(4)]) for n in "ABCD"]
+    night = drives.team_night_create(
+        club=club, name="Rubbers", date="2026-11-24", teams=teams, hands=8, rubbers=5, hands_per_visit=4
+    )
+    night = drives.drive_start(drive=night)
+    link = night.table_accesses.get(table=1)
+    drives.drive_table_enter(link=link, hand=1, ns_tricks=9)
+    drives.drive_table_confirm(link=link, hand=1, ns_tricks=9)
+    key = drives.DriveState(night).seatings[1][1].ns[0]
+    shown = drive_evening(_player(night, key))
+    assert shown.games == drives.DriveState(night).table_score(1, 1).line() and shown.games
+
+
+def test_before_the_start_a_player_has_nothing_yet(club):
+    drive = drives.drive_create(club=club, name="Not yet", date="2026-11-20", hands=4)
+    player = drives.drive_player_add(drive=drive, role="L", guest="Ann Smith")
+    shown = drive_evening(DrivePlayer.objects.select_related("drive__club").get(pk=player.pk))
+    assert (shown.hands, shown.now, shown.moves, shown.standing, shown.total) == ((), None, "", None, 0)
