@@ -120,6 +120,7 @@ DRIVE = Kind(
     results_page="drive-results",
     forgetting=DRIVES,
     room_page="drive-room",
+    phone_page="drive-evening",
 )
 # A widow whist series is kept as a drive of format "widow" (its players, trail and money are a
 # drive's) but read, ranked and counted by its own state.

@@ -2,7 +2,7 @@
 format names them, the sit-out's score, the game's rules and who went grand, in the words the
 score cards, the tablets, the room display and the results print."""
 
-from ...domain.drives import LADY, TableSeating
+from ...domain.drives import LADY, Departure, TableSeating
 from ...domain.drives.games import LOW, Game
 from ...models import Drive, DrivePlayer
 
@@ -75,3 +75,8 @@ class DriveWords:
     def seated_names(self, seating: TableSeating) -> str:
         """The players seated at a table, as ``label`` names them: "Doreen Hardcastle (L3), Jim Lee (G3)"."""
         return ", ".join(self.label(key) for key in seating.players)
+
+    def move_words(self, move: Departure) -> str:
+        """Where a player goes after a hand, as their table's tablet tells them: "go to table 5",
+        or a scheduled drive's "table 2, sit East, partner Ann Smith"."""
+        return move.text + (f", partner {self.name(move.partner)}" if move.partner else "")

@@ -5,6 +5,7 @@ prizes, and what the organiser's grid, the room display and each table's tablet 
 tables (what may be entered, who waits for whom, where players go). Its words are in ``naming``,
 its scores, prizes and standings in ``standings``, a team night's side in ``team_state``."""
 
+import copy
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -75,6 +76,24 @@ class DriveState(DriveWords, DriveScores, TeamNightState):
         self._confirmed()
         self._typed = None if rows.typed is None else self.typed_of(rows.typed)
         self._teams = rows.teams
+
+    def as_after(self, hand: int) -> "DriveState":
+        """The drive as it stood once every table had played ``hand``: its seatings and confirmed
+        hands up to it, so that its scores and standings are those of then (a player's page, where
+        the club shows places after each hand). Reads nothing more."""
+        self.typed  # noqa: B018 (read now, once, and kept by both; a team night's teams too)
+        if self.drive.evening_format.enters_teams:
+            self.teams  # noqa: B018
+        then = copy.copy(self)
+        for klass in type(self).__mro__:  # what was worked out from all the hands is worked out again
+            for name, attribute in vars(klass).items():
+                if isinstance(attribute, cached_property):
+                    then.__dict__.pop(name, None)
+        then.seatings = {h: seated for h, seated in self.seatings.items() if h <= hand}
+        then.results = {k: v for k, v in self.results.items() if k[0] <= hand}
+        then.grands = {k: v for k, v in self.grands.items() if k[0] <= hand}
+        then.honours = {k: v for k, v in self.honours.items() if k[0] <= hand}
+        return then
 
     @classmethod
     def read_many(cls, drives) -> dict[int, "DriveState"]:

@@ -20,6 +20,7 @@ from ...models import DriveTable
 from ...services import drives
 from ...services.tablets.checkins import check_in_asked, check_in_of
 from ..common import NOT_IN_USE, could_be_token, whole_number
+from .drive_evening import phone_links
 from .events import asks_to_send_again, check_in_view, table_ready
 
 
@@ -51,7 +52,7 @@ def _moves(state, hand: int, table: int) -> list[dict]:
         {
             "name": state.label(player),
             "detail": "",
-            "text": move.text + (f", partner {state.name(move.partner)}" if move.partner else ""),
+            "text": state.move_words(move),
         }
         for player, move in state.departures(hand, table).items()
     ]
@@ -160,6 +161,9 @@ def classic_table(request, access: DriveTable):
                 "fees": drives.fees_due(state, [p["key"] for p in context["ns"] + context["ew"] if p["key"]]),
                 "methods": METHODS.items(),
             }
+            if not context["check_in_asked"] and not (check_in and check_in.state == check_in.State.WAITING):
+                # After check-in, each player's link to their own page of the evening, for their phone.
+                context["phone_links"] = phone_links(request, state, now.seating)
         if now.seating.sit_out:
             context["last_hand"] = now.hand == drive.hands
             context["moves"] = [] if context["last_hand"] else _moves(state, now.hand, access.table)

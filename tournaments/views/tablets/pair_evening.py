@@ -41,6 +41,7 @@ def pair_evening_page(request, pair_id: int, key: str):
     standing = evening.standing
     context = {
         "evening": evening,
+        "finished": evening.finished,
         "percentage": format_percentage(standing.percentage) if standing else "",
         "score": format_score(standing.score) if standing else "",
         "boards": [
@@ -57,6 +58,5 @@ def pair_evening_page(request, pair_id: int, key: str):
             }
             for board in reversed(evening.boards)  # the newest first: what a phone opens on
         ],
-        "finished": evening.finished,
     }
     return phone_page(request, "tournaments/pair_evening.html", "tournaments/_pair_evening.html", context)
