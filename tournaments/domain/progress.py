@@ -47,3 +47,33 @@ def round_in_play(
         return None, ()
     earliest = min(current.values())
     return earliest, tuple(sorted(t for t, r in current.items() if r == earliest))
+
+
+# What a player's own page shows of the standings during play, the club's choice (the values of
+# ``Club.PlacesShown``): everything live, places as after the last round every table has finished,
+# or places only at the close.
+PLACES_LIVE, PLACES_ROUNDS, PLACES_CLOSE = "live", "rounds", "close"
+
+
+def places_shown_after(choice: str, *, finished: bool, in_play) -> tuple[bool, int | None]:
+    """Whether a player's page shows the standings now, and after which round they stand (None:
+    as they stand now), for every kind of evening. ``in_play`` is asked only when places show
+    after each round: it gives the round (or series) in play, None once every table has finished.
+
+    >>> places_shown_after("live", finished=False, in_play=lambda: 3)
+    (True, None)
+    >>> places_shown_after("close", finished=False, in_play=lambda: 3)
+    (False, None)
+    >>> places_shown_after("close", finished=True, in_play=lambda: None)
+    (True, None)
+    >>> [places_shown_after("rounds", finished=False, in_play=lambda: r) for r in (1, 3, None)]
+    [(False, None), (True, 2), (True, None)]
+    """
+    if finished or choice == PLACES_LIVE:
+        return True, None
+    if choice == PLACES_CLOSE:
+        return False, None
+    playing = in_play()
+    if playing is None:
+        return True, None
+    return (False, None) if playing == 1 else (True, playing - 1)

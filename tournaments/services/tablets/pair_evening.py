@@ -21,8 +21,8 @@ from django.core.cache import cache
 from django.db.models import F, Q
 
 from ...domain import scoring
-from ...domain.progress import round_in_play
-from ...models import Club, Event, Pair, ResultChange, Seating
+from ...domain.progress import places_shown_after, round_in_play
+from ...models import Event, Pair, ResultChange, Seating
 from ..core.phones import phone_key, phone_key_fits
 from ..events.scoring import (
     RESULT_COLUMNS,
@@ -38,7 +38,6 @@ from .moves import round_moves
 from .rounds import pick_current
 
 SCOPE = "pair-evening"
-PlacesShown = Club.PlacesShown
 ROUND = RESULT_COLUMNS.index("round")
 TABLE = RESULT_COLUMNS.index("table")
 
@@ -140,28 +139,30 @@ def _corrected(event: Event) -> set[tuple[int, int, int]]:
 
 def _standings(event: Event, report: EventReport) -> tuple[scoring.EventScores | None, int | None]:
     """The scores the club lets the page rank by now, and the round they stand after (None: as
-    they stand now). Places after each round: as scored from the rounds every table has finished
-    (``domain.progress``), scored by the same function as the results."""
-    choice = event.club.places_shown
-    if event.status == Event.Status.FINISHED or choice == PlacesShown.LIVE:
-        return report.scores, None
-    if choice == PlacesShown.CLOSE:
+    they stand now; ``places_shown_after``). Places after each round: as scored from the rounds
+    every table has finished (``domain.progress``), scored by the same function as the results."""
+    read: dict = {}
+
+    def in_play() -> int | None:
+        read["seatings"] = seatings = event_seating_rows(event)
+        read["rows"] = rows = list(event.results.confirmed().values_list(*RESULT_COLUMNS))
+        expected = {(s.round, s.table): len(seating_expected_boards(s)) for s in seatings}
+        return round_in_play(expected, Counter((row[ROUND], row[TABLE]) for row in rows))[0]
+
+    finished = event.status == Event.Status.FINISHED
+    shown, after = places_shown_after(event.club.places_shown, finished=finished, in_play=in_play)
+    if not shown:
         return None, None
-    seatings = event_seating_rows(event)
-    rows = list(event.results.confirmed().values_list(*RESULT_COLUMNS))
-    expected = {(s.round, s.table): len(seating_expected_boards(s)) for s in seatings}
-    playing, _ = round_in_play(expected, Counter((row[ROUND], row[TABLE]) for row in rows))
-    if playing is None:
+    if after is None:
         return report.scores, None
-    if playing == 1:
-        return None, None
     versions = with_score_versions(Event.objects.filter(pk=event.pk)).get()
-    key = f"{read_scores_key(versions)}:after-round-{playing - 1}"
+    key = f"{read_scores_key(versions)}:after-round-{after}"
     scores = cache.get(key)
     if scores is None:
-        scores = event_scores_of_rows(event, seatings, [row for row in rows if row[ROUND] < playing])
+        rows = [row for row in read["rows"] if row[ROUND] <= after]
+        scores = event_scores_of_rows(event, read["seatings"], rows)
         cache.set(key, scores)
-    return scores, playing - 1
+    return scores, after
 
 
 def _seat(seating: Seating, pair: Pair, report: EventReport) -> Seat:
