@@ -29,9 +29,7 @@ def _deals_shown(evening) -> set[tuple[int, int, int]]:
 
 def _agreed_with(state, player) -> set[tuple[int, int, int]]:
     """The deals the player played that their table has agreed."""
-    return {
-        key for key, deal in state.deals.items() if deal.confirmed and player.pk in state.tricks(deal)
-    }
+    return {key for key, deal in state.deals.items() if deal.confirmed and player.pk in state.tricks(deal)}
 
 
 def _play_deal(drive, series, table, watched):
@@ -39,11 +37,13 @@ def _play_deal(drive, series, table, watched):
     looked at after every tap: nothing of the deal shows before the last agreement."""
     now = widow.WidowState(drive).now_at(table)
     taker, tricks = tricks_for(now, now.deal)
-    shown = {"drive": drive, "series": series, "table": table, "deal": now.deal, "taker": taker, "tricks": tricks}
+    shown = {"drive": drive, "series": series, "table": table, "deal": now.deal}
+    shown |= {"taker": taker, "tricks": tricks}
     widow.widow_deal_enter(**shown)
     for k, player in enumerate(now.playing):
+        key = (series, table, now.deal)
         for other in watched:
-            assert (series, table, now.deal) not in _deals_shown(widow_evening(other)), (series, table, now.deal)
+            assert key not in _deals_shown(widow_evening(other)), key
         widow.widow_deal_agree(**shown, player=player)
         if k == len(now.playing) - 1:
             assert any((series, table, now.deal) in _deals_shown(widow_evening(p)) for p in watched) == any(

@@ -49,7 +49,8 @@ def test_it_shows_the_players_evening(client, club):
 def test_its_part_comes_alone(client, club):
     drive = widow.widow_start(drive=make_series(club, 9))
     response = client.get(_url(drive.players.first()) + "?part=1")
-    assert response.status_code == 200 and b"<html" not in response.content and b"Your deals" in response.content
+    assert response.status_code == 200
+    assert b"<html" not in response.content and b"Your deals" in response.content
 
 
 def test_another_players_key_a_wrong_key_or_another_kinds_key_is_refused(client, club):

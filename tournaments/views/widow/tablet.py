@@ -65,6 +65,7 @@ def widow_table(request, access: DriveTable):
         scores = seated.scores(now.entered.taker_id, entered) if now.entered is not None else {}
         agreed = {t.player_id: t.agreed for t in at.tricks.get(now.deal, ())}
         running = at.running()
+        waits = check_in is not None and check_in.state == TableCheckIn.State.WAITING
         context |= {
             "deals": seated.deals,
             "seated": [seated.name(p) for p in seated.seats],
@@ -85,7 +86,7 @@ def widow_table(request, access: DriveTable):
             "running": [{"name": seated.name(p), "points": running[p]} for p in seated.seats],
             # After check-in, each player's link to their own page of the evening, for their phones.
             "phone_links": []
-            if context["check_in_asked"] or (check_in is not None and check_in.state == TableCheckIn.State.WAITING)
+            if context["check_in_asked"] or waits
             else phone_links(request, drive.pk, seated),
         }
     elif not allows["finished"]:
