@@ -5,6 +5,7 @@ place follows the club's choice, and after the last deal the figures are the fin
 import pytest
 
 from tests.test_widow_series import make_series, tricks_for
+from tournaments.domain.progress import PLACES_CLOSE, PLACES_LIVE, PLACES_ROUNDS
 from tournaments.models import Club
 from tournaments.services import widow
 from tournaments.services.widow.evening import widow_evening
@@ -142,3 +143,7 @@ def test_a_corrected_deal_shows_as_one(club, organiser):
     )
     (line,) = widow_evening(state.players[a]).series[0].deals
     assert line.corrected and (line.tricks, line.points) == (5, 2)
+
+
+def test_the_shared_decision_knows_every_choice_of_the_club():
+    assert {PLACES_LIVE, PLACES_ROUNDS, PLACES_CLOSE} == set(PlacesShown.values)

@@ -94,8 +94,11 @@ class WidowEvening:
 
 
 def _in_play(state: WidowState) -> int | None:
-    """The series in play, None once every table has played every series."""
-    return None if state.series_complete(state.series) else state.series
+    """The series in play (the first before the start), None once every table has played every
+    series."""
+    if state.series and state.series_complete(state.series):
+        return None
+    return max(state.series, 1)
 
 
 def _series_at(state: WidowState, player: int, series: int, table: int, corrected, running: int) -> SeriesAt:
