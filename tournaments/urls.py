@@ -7,6 +7,7 @@ from .views.duels import organiser as duels
 from .views.rooms import room_screen
 from .views.tablets import drive_evening, duel_evening, pair_evening
 from .views.tablets import duels as duel_tablets
+from .views.widow import evening as widow_evening
 from .views.widow import organiser as widow
 from .views.widow import tablet as widow_tablet
 
@@ -150,6 +151,7 @@ urlpatterns = [
     path("me/<int:pair_id>/<str:key>/", pair_evening.pair_evening_page, name="pair-evening"),
     path("me/two-player/<int:player_id>/<str:key>/", duel_evening.duel_evening_page, name="duel-evening"),
     path("me/drive/<int:player_id>/<str:key>/", drive_evening.drive_evening_page, name="drive-evening"),
+    path("me/widow/<int:player_id>/<str:key>/", widow_evening.widow_evening_page, name="widow-evening"),
     path("d/<str:token>/", views.drive_table_page, name="drive-table"),
     path("d/<str:token>/enter/", views.drive_table_enter, name="drive-table-enter"),
     path("d/<str:token>/confirm/", views.drive_table_confirm, name="drive-table-confirm"),

@@ -90,7 +90,8 @@ class Club(models.Model):
         LETTER = "LETTER", "Letter"
 
     class PlacesShown(models.TextChoices):
-        """What a pair's own page of the evening (on their phone) shows of the standings in play."""
+        """What a player's (or pair's) own page of the evening on their phone shows of the standings
+        in play, for every kind (``domain.progress.places_now``)."""
 
         LIVE = "live", "Everything live"
         ROUNDS = "rounds", "Places after each round"

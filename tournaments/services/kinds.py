@@ -134,6 +134,7 @@ WIDOW = Kind(
     results_page="drive-results",
     forgetting=DRIVES,
     room_page="drive-room",
+    phone_page="widow-evening",
 )
 TWO_PLAYER = Kind(
     model=DuelNight,

@@ -4,6 +4,7 @@ the next series' tables are drawn when the last deal of a series is agreed."""
 
 from __future__ import annotations
 
+import re
 from datetime import date as Date
 
 from django.db import transaction
@@ -179,6 +180,17 @@ def widow_deal_record(
     )
     next_series_draw(drive, WidowState(drive), user)
     return entered
+
+
+CORRECTED = re.compile(r"series (\d+), table (\d+), deal (\d+):")
+
+
+def corrected_deals(drive: Drive) -> set[tuple[int, int, int]]:
+    """(series, table, deal) of every deal the organiser corrected, from the trail's lines that
+    ``widow_deal_correct`` writes (one statement)."""
+    lines = drive.changes.filter(action=Action.CORRECTED).values_list("detail", flat=True)
+    found = (CORRECTED.match(line) for line in lines)
+    return {(int(m[1]), int(m[2]), int(m[3])) for m in found if m}
 
 
 @transaction.atomic

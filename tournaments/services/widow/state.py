@@ -189,13 +189,17 @@ class WidowState:
         """Every series drawn and played."""
         return self.series == self.series_count and self.series_complete(self.series)
 
-    def totals(self) -> dict[int, int]:
-        """Each player's points over the agreed deals."""
+    def _counted(self, through: int | None) -> list[WidowDeal]:
+        """The agreed deals, of every series or of the series up to ``through``."""
+        last = self.series if through is None else through
+        return [d for d in self.deals.values() if d.confirmed and d.series <= last]
+
+    def totals(self, through: int | None = None) -> dict[int, int]:
+        """Each player's points over the agreed deals (of the series up to ``through``)."""
         totals = dict.fromkeys(self.players, 0)
-        for deal in self.deals.values():
-            if deal.confirmed:
-                for player, points in self.scores(deal).items():
-                    totals[player] += points
+        for deal in self._counted(through):
+            for player, points in self.scores(deal).items():
+                totals[player] += points
         return totals
 
     def series_totals(self, series: int) -> dict[int, int]:
@@ -206,13 +210,12 @@ class WidowState:
                     totals[player] += points
         return totals
 
-    def played(self) -> dict[int, int]:
-        """The deals each player has played (and agreed)."""
+    def played(self, through: int | None = None) -> dict[int, int]:
+        """The deals each player has played (and agreed), in the series up to ``through``."""
         count = dict.fromkeys(self.players, 0)
-        for deal in self.deals.values():
-            if deal.confirmed:
-                for player in self.tricks(deal):
-                    count[player] += 1
+        for deal in self._counted(through):
+            for player in self.tricks(deal):
+                count[player] += 1
         return count
 
     def tens(self, player_id: int) -> int:
@@ -221,12 +224,14 @@ class WidowState:
             1 for deal in self.deals.values() if deal.confirmed and self.tricks(deal).get(player_id, 0) >= 10
         )
 
-    def standings(self) -> list[dict]:
-        """One list of players by points, equal totals sharing a place ("3="), by name within it."""
-        totals, played = self.totals(), self.played()
+    def standings(self, through: int | None = None) -> list[dict]:
+        """One list of players by points, equal totals sharing a place ("3="), by name within it;
+        as it stood after series ``through`` (None: as it stands now)."""
+        totals, played = self.totals(through), self.played(through)
         ordered = sorted(self.players, key=lambda p: (-totals[p], self.name(p).lower(), p))
         places = shared_places([totals[p] for p in ordered])
-        by_series = [self.series_totals(s) for s in range(1, self.series + 1)]  # each series once
+        last = self.series if through is None else through
+        by_series = [self.series_totals(s) for s in range(1, last + 1)]  # each series once
         return [
             {
                 "place": place,

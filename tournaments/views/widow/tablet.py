@@ -9,11 +9,12 @@ from django.views.decorators.http import require_POST
 
 from ...domain.entry import OLD_PAGE
 from ...domain.errors import DomainError
-from ...models import DriveTable
+from ...models import DriveTable, TableCheckIn
 from ...services import drives, widow
 from ...services.tablets.checkins import check_in_asked, check_in_of
 from ..common import NOT_IN_USE, could_be_token, whole_number
 from ..tablets.events import check_in_view, table_ready
+from .evening import phone_links
 from .forms import read_deal
 
 TRICKS = range(14)
@@ -64,6 +65,7 @@ def widow_table(request, access: DriveTable):
         scores = seated.scores(now.entered.taker_id, entered) if now.entered is not None else {}
         agreed = {t.player_id: t.agreed for t in at.tricks.get(now.deal, ())}
         running = at.running()
+        waits = check_in is not None and check_in.state == TableCheckIn.State.WAITING
         context |= {
             "deals": seated.deals,
             "seated": [seated.name(p) for p in seated.seats],
@@ -82,6 +84,10 @@ def widow_table(request, access: DriveTable):
             ],
             "moves": _moves(at) if now.deal == 1 and now.entered is None else [],
             "running": [{"name": seated.name(p), "points": running[p]} for p in seated.seats],
+            # After check-in, each player's link to their own page of the evening, for their phones.
+            "phone_links": []
+            if context["check_in_asked"] or waits
+            else phone_links(request, drive.pk, seated),
         }
     elif not allows["finished"]:
         context["waiting"] = widow.tables_playing(drive, series)
