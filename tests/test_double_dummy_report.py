@@ -4,11 +4,13 @@ rules of who may read it, what it leaves out, and its queries."""
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import analysis, services
 from tournaments.models import Board, Event, Member, Result
+from tournaments.services.season.players import member_season
 
 
 @pytest.fixture
@@ -138,3 +140,26 @@ def _queries(client, event: Event) -> int:
 def test_its_queries_stay_the_same_however_big_the_evening(demo, client):
     small = Event.objects.filter(name="Tuesday Pairs", tables=4).first()
     assert _queries(client, small) == _queries(client, _autumn())
+
+
+def test_a_players_season_adds_their_evenings_figures(demo, client):
+    """The player page's figure is the sum of the member's figures on every published evening's
+    own page (a pair's, or at an individual event their seat's)."""
+    member = _autumn().pairs.get(direction="NS", number=1).player1
+    judged = total = 0
+    for event in Event.objects.filter(published=True):
+        dd = services.event_double_dummy(services.event_report(event))
+        if dd.individuals is None:
+            mine = {
+                (p.direction, p.number) for p in event.pairs.filter(Q(player1=member) | Q(player2=member))
+            }
+        else:
+            seats = event.individuals.filter(Q(player1=member) | Q(player2=member))
+            mine = set(seats.values_list("number", flat=True))
+        for entrant in dd.entrants:
+            if entrant.key in mine:
+                judged, total = judged + entrant.figure.judged, total + entrant.figure.total
+    season = member_season(member)
+    assert judged > 21 and (season.double_dummy.judged, season.double_dummy.total) == (judged, total)
+    page = client.get(reverse("tournaments:player", args=[member.pk])).content.decode()
+    assert "Against double dummy" in page and f"over {judged} boards judged" in page

@@ -209,7 +209,7 @@ def against_double_dummy(
     the results judged."""
     by_board: dict[int, list[Line]] = {}
     pairs: dict = {}
-    for result in sorted(results, key=lambda r: (r.board, r.round, r.table)):
+    for result in sorted(results, key=lambda r: (r.board, r.table, r.round)):
         dd = dd_ns_tricks.get(result.board)
         line = Line(result, dd, left_out(result, dd, dealt=result.board not in not_dealt))
         by_board.setdefault(result.board, []).append(line)

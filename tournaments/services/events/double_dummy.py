@@ -9,8 +9,10 @@ dealer's left leading: ``analysis.ns_tricks``), read in one query. The arithmeti
 
 from dataclasses import dataclass
 
-from ...domain.double_dummy import DoubleDummyReport, PairFigure, Played, against_double_dummy
-from ...models import Board
+from django.db.models import Count, Exists, OuterRef, Q, Subquery
+
+from ...domain.double_dummy import NO_FIGURE, DoubleDummyReport, PairFigure, Played, against_double_dummy
+from ...models import Board, Event, Member, Pair, Result
 from .analysing import analysis_unavailable
 from .individuals import IndividualReport, individual_report
 from .scoring import EventReport
@@ -74,3 +76,54 @@ def event_double_dummy(report: EventReport) -> EventDoubleDummy:
         entrants = tuple(Entrant(s.pair, against.figure_of([s.pair])) for s in report.scores.standings)
     unavailable = analysis_unavailable() if against.waiting else ""
     return EventDoubleDummy(report, against, entrants, individuals, unavailable)
+
+
+def member_against_double_dummy(member: Member, events: list[Event]) -> PairFigure:
+    """The member's tricks against double dummy over these events (their published season): each
+    result of a partnership they played in (a pair, or at an individual event a partnership of
+    their seat), left out as the events' pages leave it out. One query, however many events."""
+    minnesota = {event.pk for event in events if event.minnesota}
+    theirs = Q(player1=member) | Q(player2=member)
+    for seat in ("individual1", "individual2"):
+        theirs |= Q(**{f"{seat}__player1": member}) | Q(**{f"{seat}__player2": member})
+    pairs = Pair.objects.filter(theirs, event__in=events).values("pk")
+    rows = (
+        Result.objects.confirmed()
+        .filter(Q(ns_pair__in=pairs) | Q(ew_pair__in=pairs))
+        .annotate(theirs_ns=Exists(pairs.filter(pk=OuterRef("ns_pair_id"))))
+        .values_list(*MEMBER_COLUMNS)
+    )
+    by_event: dict[int, tuple[list, dict, set]] = {}
+    mine = set()
+    for event_id, board, ns, ew, tricks, granded, dd, deal, theirs_ns in rows:
+        played, dd_ns_tricks, not_dealt = by_event.setdefault(event_id, ([], {}, set()))
+        low = event_id in minnesota and tricks is not None and not granded
+        played.append(Played(board, ns, ew, tricks, low=low))
+        dd_ns_tricks[board] = dd
+        if not deal:
+            not_dealt.add(board)
+        mine.add(ns if theirs_ns else ew)
+    figure = NO_FIGURE
+    for played, dd_ns_tricks, not_dealt in by_event.values():
+        figure += against_double_dummy(played, dd_ns_tricks, not_dealt=not_dealt).figure_of(mine)
+    return figure
+
+
+def analysed_boards() -> Subquery:
+    """How many of an event's boards are analysed, for annotating a query of events: what a
+    member's kept figure is worked out from, beside the event's scores."""
+    boards = Board.objects.filter(event=OuterRef("pk"), dd_ns_tricks__isnull=False).order_by().values("event")
+    return Subquery(boards.annotate(count=Count("pk")).values("count"))
+
+
+MEMBER_COLUMNS = (
+    "event_id",
+    "board__number",
+    "ns_pair_id",
+    "ew_pair_id",
+    "ns_tricks",
+    "granded",
+    "board__dd_ns_tricks",
+    "board__deal",
+    "theirs_ns",
+)

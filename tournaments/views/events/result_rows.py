@@ -9,7 +9,7 @@ from django.utils.html import format_html, format_html_join
 from ...domain.boards import SEAT_NAMES, STRAIN_SYMBOLS, leader
 from ...domain.minnesota import granded_words, ns_net
 from ...domain.scoring import pair_label
-from ...reports import format_percentage, format_score, format_versus_average
+from ...reports import format_per_board, format_percentage, format_score, format_versus_average
 from ...services.events.double_dummy import EventDoubleDummy
 from ...services.events.individuals import IndividualReport
 from ...services.events.scoring import EventReport
@@ -293,7 +293,7 @@ def double_dummy_entrant_rows(dd: EventDoubleDummy) -> list[dict]:
                 "names": names,
                 "judged": figure.judged,
                 "total": format_versus_average(figure.total) if figure.judged else "",
-                "average": format_versus_average(figure.average),
+                "average": format_per_board(figure.average),
             }
         )
     return rows
