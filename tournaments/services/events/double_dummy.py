@@ -4,7 +4,11 @@ pair's (or, at an individual event, each player's) tricks above or below it over
 The results are the scores' own (``event_report``, kept in the cache), so the page says what the
 travellers say; the boards' figures are their stored ``dd_ns_tricks`` (the board's trumps, the
 dealer's left leading: ``analysis.ns_tricks``), read in one query. The arithmetic is the domain's
-(``domain/double_dummy.py``).
+(``domain/double_dummy.py``). A Minnesota board is analysed in no trumps with that same lead: a
+hand somebody granded is judged by it, a hand played low is left out.
+
+A member's season (their page) adds up their partnerships' results over their published events,
+read in one query (``member_against_double_dummy``).
 """
 
 from dataclasses import dataclass
