@@ -52,6 +52,7 @@ def player_page(request, member_id: int):
             "opponents": season.met_most("opponents"),
             "double_dummy": {
                 "total": format_versus_average(season.double_dummy.total),
+                "tricks": "trick" if abs(season.double_dummy.total) == 1 else "tricks",
                 "average": format_per_board(season.double_dummy.average),
             },
         },
