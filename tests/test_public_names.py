@@ -61,6 +61,7 @@ READ_BY_ANYONE = {
     "results",
     "results-csv",
     "results-board",
+    "results-double-dummy",
     "results-pair",
     "results-player",
     "board",

@@ -22,6 +22,7 @@ PAGES = [
     ("tournaments:results-pair", lambda e: [e.pk, "all" if e.is_howell else "ns", 1]),
     ("tournaments:results-board", lambda e: [e.pk, 1]),
     ("tournaments:results-csv", lambda e: [e.pk]),
+    ("tournaments:results-double-dummy", lambda e: [e.pk]),
     ("tournaments:event-room", lambda e: [e.pk]),
     ("tournaments:director-board", lambda e: [e.pk, 1]),
     ("tournaments:board", lambda e: [e.pk, 1]),

@@ -37,6 +37,7 @@ RESULTS_GET = [
     ("results", []),
     ("results-csv", []),
     ("results-board", [1]),
+    ("results-double-dummy", []),
     ("results-pair", ["ns", 1]),
     ("board", [1]),
     ("event-room", []),

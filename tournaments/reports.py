@@ -171,6 +171,13 @@ def format_versus_average(value: float | None) -> str:
     return f"{shown:+f}"
 
 
+def format_per_board(value: float | None) -> str:
+    """Tricks a board, signed to the hundredth (a few tricks over many boards): +0.19, 0, -0.05."""
+    if value is None:
+        return ""
+    return "0" if round(value, 2) == 0 else f"{value:+.2f}"
+
+
 def is_rounded(value: float | None) -> bool:
     """Whether a score is shown rounded (so shown figures may not add up exactly)."""
     return value is not None and abs(value * 10 - round(value * 10)) > 1e-9

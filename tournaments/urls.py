@@ -37,6 +37,11 @@ urlpatterns = [
     path("events/<int:event_id>/results/", views.event_results, name="results"),
     path("events/<int:event_id>/results.csv", views.event_results_csv, name="results-csv"),
     path(
+        "events/<int:event_id>/results/double-dummy/",
+        views.event_results_double_dummy,
+        name="results-double-dummy",
+    ),
+    path(
         "events/<int:event_id>/results/boards/<int:board>/", views.event_results_board, name="results-board"
     ),
     path(

@@ -37,6 +37,15 @@ def dealer(board: int) -> str:
     return SEATS[(board - 1) % 4]
 
 
+def leader(board: int) -> str:
+    """Who leads to the first trick: the dealer's left.
+
+    >>> leader(1), leader(4)
+    ('E', 'N')
+    """
+    return SEATS[SEATS.index(dealer(board)) - 3]
+
+
 def parse_schedule(text: str) -> tuple[str, ...]:
     """Read a trump schedule such as 'HDSC' or 'SHDCN' (N for no trumps) into strains.
 

@@ -37,6 +37,7 @@ from .events.analysing import (
 )
 from .events.boards import PbnImportError, event_deal_boards, event_export_pbn, event_import_pbn
 from .events.director import board_meetings, board_seatings, event_results_grid, result_set_by_director
+from .events.double_dummy import EventDoubleDummy, event_double_dummy
 from .events.entries import (
     entry_add,
     entry_guest_warnings,
@@ -91,6 +92,8 @@ __all__ = [
     "event_analyse_boards",
     "event_analyse_boards_later",
     "event_analysis_progress",
+    "event_double_dummy",
+    "EventDoubleDummy",
     "entry_add",
     "individual_report",
     "individual_schedule",

@@ -37,6 +37,7 @@ from .events.results import (
     event_results,
     event_results_board,
     event_results_csv,
+    event_results_double_dummy,
     event_results_pair,
     event_results_player,
 )
@@ -156,6 +157,7 @@ __all__ = [
     "event_results",
     "event_results_board",
     "event_results_csv",
+    "event_results_double_dummy",
     "event_results_pair",
     "event_results_player",
     "healthz",

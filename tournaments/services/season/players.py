@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from django.db.models import Q
 from django.urls import reverse
 
+from ...domain.double_dummy import NO_FIGURE, PairFigure
 from ...domain.formats import Measure, Word
 from ...models import (
     Drive,
@@ -29,6 +30,7 @@ from ...models import (
 )
 from ...reports import format_percentage
 from ..core.season_cache import season_cache
+from ..events.double_dummy import analysed_boards, member_against_double_dummy
 from ..events.scoring import read_scores_key, with_score_versions
 from ..kinds import season_rows
 from .competitions import player_competitions
@@ -70,6 +72,7 @@ class Season:
     member: Member
     evenings: tuple[Evening, ...]  # newest first
     competitions: tuple = ()
+    double_dummy: PairFigure = NO_FIGURE  # tricks against double dummy over the duplicate evenings
 
     @property
     def events(self) -> list[Evening]:
@@ -182,6 +185,19 @@ def _member_events_evenings(member: Member, events: list[Event]) -> list[Evening
     return _published_evenings(evenings)
 
 
+def _member_double_dummy(member: Member, events: list[Event]) -> PairFigure:
+    """The member's tricks against double dummy over the events (read ``with_score_versions`` and
+    with their ``analysed_boards``), kept in the cache under what it is worked out from: their
+    results, and their boards' analysis, which may come after the results."""
+    said = sorted((event.pk, read_scores_key(event), event.analysed_boards) for event in events)
+    key = f"member-double-dummy:{member.pk}:" + hashlib.sha256(repr(said).encode()).hexdigest()
+    figure = season_cache().get(key)
+    if figure is None:
+        figure = member_against_double_dummy(member, events)
+        season_cache().set(key, figure)
+    return figure
+
+
 def _published_evenings(evenings: list[Evening]) -> list[Evening]:
     """The evenings with everyone met named as the page's reader may read them, and linked only
     when the reader may open their page: one query for the members, however many evenings."""
@@ -226,9 +242,9 @@ def member_season(member: Member) -> Season:
     event_ids = Pair.objects.filter(in_pair, event__published=True).values("event_id")
     seat_ids = IndividualPlayer.objects.filter(in_pair, event__published=True).values("event_id")
     events = list(
-        with_score_versions(Event.objects.filter(Q(pk__in=event_ids) | Q(pk__in=seat_ids))).select_related(
-            "club"
-        )
+        with_score_versions(Event.objects.filter(Q(pk__in=event_ids) | Q(pk__in=seat_ids)))
+        .annotate(analysed_boards=analysed_boards())
+        .select_related("club")
     )
     drive_ids = DrivePlayer.objects.filter(
         Q(member=member) | Q(second_member=member), drive__published=True
@@ -242,4 +258,9 @@ def member_season(member: Member) -> Season:
     evenings = _member_events_evenings(member, events)
     evenings += [e for _, e in season_rows([*drives, *nights], {member.pk})]
     evenings.sort(key=lambda e: (e.date, e.kind, e.pk), reverse=True)
-    return Season(member=member, evenings=tuple(evenings), competitions=member_competitions(member))
+    return Season(
+        member=member,
+        evenings=tuple(evenings),
+        competitions=member_competitions(member),
+        double_dummy=_member_double_dummy(member, events),
+    )

@@ -6,10 +6,11 @@ Each figure comes twice: raw, for sorting, and as shown (``*_text``), formatted 
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from ...domain.boards import STRAIN_SYMBOLS
+from ...domain.boards import SEAT_NAMES, STRAIN_SYMBOLS, leader
 from ...domain.minnesota import granded_words, ns_net
 from ...domain.scoring import pair_label
-from ...reports import format_percentage, format_score, format_versus_average
+from ...reports import format_per_board, format_percentage, format_score, format_versus_average
+from ...services.events.double_dummy import EventDoubleDummy
 from ...services.events.individuals import IndividualReport
 from ...services.events.scoring import EventReport
 
@@ -227,3 +228,72 @@ def player_card_rows(report: IndividualReport, player: int) -> list[dict]:
                 row["opponents"] = _players_cell(report, row["opponents_pair"])
                 rows.append(row)
     return sorted(rows, key=lambda row: (row["round"], row["board"]))
+
+
+def double_dummy_board_rows(dd: EventDoubleDummy) -> list[dict]:
+    """Each board's results beside its double-dummy tricks, a board to a table of its own: the
+    tricks by the cards, as the travellers give them, the ± of the side holding the N/S cards."""
+    report = dd.report
+
+    def side(pair):
+        return _pair_cell(report, pair) if dd.individuals is None else _players_cell(dd.individuals, pair)
+
+    boards = []
+    for board in dd.against.boards:
+        trumps = report.trumps.get(board.board, "")
+        boards.append(
+            {
+                "board": board.board,
+                "url": board_url(report.event.pk, board.board),
+                "trumps": STRAIN_SYMBOLS.get(trumps, "not yet known"),
+                "leader": SEAT_NAMES[leader(board.board)],
+                "dd_ns": board.dd_ns_tricks,
+                "dd_ew": None if board.dd_ns_tricks is None else 13 - board.dd_ns_tricks,
+                "rows": [
+                    {
+                        "round": line.result.round,
+                        "table": line.table,
+                        "switched": line.result.arrow_switched,
+                        "ns": side(line.result.ns_pair),
+                        "ew": side(line.result.ew_pair),
+                        "ns_tricks": line.shown_tricks,
+                        "dd_ns": "" if line.dd_ns_tricks is None else line.dd_ns_tricks,
+                        "difference": format_versus_average(line.ns_difference),
+                        "left_out": line.left_out,
+                    }
+                    for line in board.lines
+                ],
+            }
+        )
+    return boards
+
+
+def double_dummy_entrant_rows(dd: EventDoubleDummy) -> list[dict]:
+    """Each pair (or player) with their tricks against double dummy over the evening."""
+    rows = []
+    event_id = dd.report.event.pk
+    for entrant in dd.entrants:
+        if dd.individuals is None:
+            label, names, url = (
+                pair_label(entrant.key),
+                names_cell(dd.report, entrant.key),
+                card_url(event_id, entrant.key),
+            )
+        else:
+            label, names = (
+                dd.report.event.evening_format.entrant.title(entrant.key),
+                dd.individuals.name(entrant.key),
+            )
+            url = player_card_url(event_id, entrant.key)
+        figure = entrant.figure
+        rows.append(
+            {
+                "label": label,
+                "url": url,
+                "names": names,
+                "judged": figure.judged,
+                "total": format_versus_average(figure.total) if figure.judged else "",
+                "average": format_per_board(figure.average),
+            }
+        )
+    return rows

@@ -17,6 +17,8 @@ from ...models import Board
 from ...reports import FIELD_TITLES, METHOD_NOTES, report_as_csv, rounding_note
 from ..common import back, get_event_for_user, organises_event, results_page
 from .result_rows import (
+    double_dummy_board_rows,
+    double_dummy_entrant_rows,
     individual_table_rows,
     player_card_rows,
     scorecard_rows,
@@ -135,6 +137,24 @@ def event_results_player(request, event, report, number: int):
             "names": individuals.name(number),
             "standing": standing,
             "rows": player_card_rows(individuals, number),
+        },
+    )
+
+
+@results_page
+def event_results_double_dummy(request, event, report):
+    """Play against double dummy: open as the results are (to everyone once published)."""
+    dd = services.event_double_dummy(report)
+    return render(
+        request,
+        "tournaments/results_double_dummy.html",
+        {
+            "event": event,
+            "report": report,
+            "dd": dd,
+            "players": dd.individuals is not None,
+            "entrants": double_dummy_entrant_rows(dd),
+            "boards": double_dummy_board_rows(dd),
         },
     )
 

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from ...domain.errors import DomainError
 from ...domain.formats import stored_format
 from ...models import Club, Competition, Drive, DuelNight, Event, Member, page_shown, person_name
+from ...reports import format_per_board, format_versus_average
 from ...services.kinds import KINDS
 from ...services.season.mail import results_send, sending_said
 from ...services.season.players import club_players, member_season
@@ -49,6 +50,11 @@ def player_page(request, member_id: int):
             "drives_measured": season.drives_measured,
             "partners": season.met_most("partners"),
             "opponents": season.met_most("opponents"),
+            "double_dummy": {
+                "total": format_versus_average(season.double_dummy.total),
+                "tricks": "trick" if abs(season.double_dummy.total) == 1 else "tricks",
+                "average": format_per_board(season.double_dummy.average),
+            },
         },
     )
 
