@@ -145,9 +145,23 @@ class EventScores:
     def field(self, name: str) -> tuple[Standing, ...]:
         return tuple(s for s in self.standings if s.field == name)
 
+    def played_low(self, result: BoardResult) -> bool:
+        """Whether the hand of this result was played low (``played_low``)."""
+        return played_low(self.minnesota, result.ns_tricks, result.granded)
+
     @property
     def fields(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(s.field for s in self.standings))
+
+
+def played_low(minnesota: str, ns_tricks: int | None, granded: str) -> bool:
+    """Whether a played hand was played low, each side trying to take as few tricks as it can: a
+    Minnesota hand nobody went grand on. Whist's other hands are played for tricks.
+
+    >>> played_low("", 6, ""), played_low("standard", 6, ""), played_low("standard", 6, "NS")
+    (False, True, False)
+    """
+    return bool(minnesota) and ns_tricks is not None and not granded
 
 
 def neuberg(mp: float, expected: int, actual: int) -> float:

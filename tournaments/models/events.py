@@ -28,6 +28,12 @@ from .clubs import (
 )
 
 
+def rules_scored_by(scoring: str, minnesota_rules: str) -> str:
+    """The Minnesota rules an event of this scoring and these rules scores its boards by ("" for
+    classic whist, scored by tricks): the rules an event keeps count only when it scores Minnesota."""
+    return minnesota_rules if SCORING_METHODS.get(scoring, ("", False))[1] else ""
+
+
 class Event(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
@@ -179,7 +185,7 @@ class Event(models.Model):
     @property
     def minnesota(self) -> str:
         """The Minnesota rules its boards are scored by; "" for classic whist (tricks)."""
-        return self.minnesota_rules if SCORING_METHODS.get(self.scoring, ("", False))[1] else ""
+        return rules_scored_by(self.scoring, self.minnesota_rules)
 
     @property
     def by_matchpoints(self) -> bool:

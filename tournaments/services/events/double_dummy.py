@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from django.db.models import Count, Exists, OuterRef, Q, Subquery
 
 from ...domain.double_dummy import NO_FIGURE, DoubleDummyReport, PairFigure, Played, against_double_dummy
+from ...domain.scoring import played_low
 from ...models import Board, Event, Member, Pair, Result
+from ...models.events import rules_scored_by
 from .analysing import analysis_unavailable
 from .individuals import IndividualReport, individual_report
 from .scoring import EventReport
@@ -37,6 +39,7 @@ class EventDoubleDummy:
     entrants: tuple[Entrant, ...]  # in the standings' order
     individuals: IndividualReport | None  # an individual event's players
     unavailable: str  # why the boards waiting will not be analysed here ("" when they will)
+    low_hands: bool  # some hands were played low, which double dummy cannot judge
 
 
 def event_double_dummy(report: EventReport) -> EventDoubleDummy:
@@ -48,7 +51,6 @@ def event_double_dummy(report: EventReport) -> EventDoubleDummy:
         dd_ns_tricks[number] = dd
         if not deal:
             not_dealt.add(number)
-    low_hands = bool(report.scores.minnesota)  # a Minnesota hand nobody granded is played low
     played = [
         Played(
             r.board,
@@ -58,7 +60,7 @@ def event_double_dummy(report: EventReport) -> EventDoubleDummy:
             r.round,
             r.table,
             r.arrow_switched,
-            low=low_hands and r.ns_tricks is not None and not r.granded,
+            low=report.scores.played_low(r),
             ns_adjusted=r.ns_adjusted,
             ew_adjusted=r.ew_adjusted,
         )
@@ -79,14 +81,14 @@ def event_double_dummy(report: EventReport) -> EventDoubleDummy:
     else:
         entrants = tuple(Entrant(s.pair, against.figure_of([s.pair])) for s in report.scores.standings)
     unavailable = analysis_unavailable() if against.waiting else ""
-    return EventDoubleDummy(report, against, entrants, individuals, unavailable)
+    low_hands = any(p.low for p in played)
+    return EventDoubleDummy(report, against, entrants, individuals, unavailable, low_hands)
 
 
 def member_against_double_dummy(member: Member, events: list[Event]) -> PairFigure:
     """The member's tricks against double dummy over these events (their published season): each
     result of a partnership they played in (a pair, or at an individual event a partnership of
     their seat), left out as the events' pages leave it out. One query, however many events."""
-    minnesota = {event.pk for event in events if event.minnesota}
     theirs = Q(player1=member) | Q(player2=member)
     for seat in ("individual1", "individual2"):
         theirs |= Q(**{f"{seat}__player1": member}) | Q(**{f"{seat}__player2": member})
@@ -99,10 +101,11 @@ def member_against_double_dummy(member: Member, events: list[Event]) -> PairFigu
     )
     by_event: dict[int, tuple[list, dict, set]] = {}
     mine = set()
-    for event_id, board, ns, ew, tricks, granded, dd, deal, theirs_ns in rows:
+    for event_id, scoring, rules, board, ns, ew, tricks, granded, dd, deal, theirs_ns in rows:
         played, dd_ns_tricks, not_dealt = by_event.setdefault(event_id, ([], {}, set()))
-        low = event_id in minnesota and tricks is not None and not granded
-        played.append(Played(board, ns, ew, tricks, low=low))
+        played.append(
+            Played(board, ns, ew, tricks, low=played_low(rules_scored_by(scoring, rules), tricks, granded))
+        )
         dd_ns_tricks[board] = dd
         if not deal:
             not_dealt.add(board)
@@ -122,6 +125,8 @@ def analysed_boards() -> Subquery:
 
 MEMBER_COLUMNS = (
     "event_id",
+    "event__scoring",
+    "event__minnesota_rules",
     "board__number",
     "ns_pair_id",
     "ew_pair_id",
