@@ -1,4 +1,9 @@
-"""The models and the migrations say the same thing: a change to a model comes with its migration."""
+"""The models and the migrations say the same thing: a change to a model comes with its migration,
+and the migrations that move data keep what the old models held.
+
+The data migrations are checked on one walk: the test database goes back once to the oldest state
+a check needs, then forward, stopping before each checked migration to make the old rows and after
+it to read them (a walk back and forth for each check took three times as long)."""
 
 from io import StringIO
 
@@ -15,82 +20,104 @@ def test_every_model_change_has_its_migration():
         pytest.fail("A model changed without its migration:\n" + out.getvalue())
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_events_trail_is_kept_as_the_one_audit_trail():
-    from django.db import connection
-    from django.db.migrations.executor import MigrationExecutor
-
-    before, after = (
-        [("tournaments", "0018_drive_prizes_help_text")],
-        [("tournaments", "0019_one_audit_trail")],
-    )
-    executor = MigrationExecutor(connection)
-    executor.migrate(before)
-    old = executor.loader.project_state(before).apps
-    club = old.get_model("tournaments", "Club").objects.create(name="Old Club")
-    event = old.get_model("tournaments", "Event").objects.create(
+def _events_trail_before(apps) -> dict:
+    club = apps.get_model("tournaments", "Club").objects.create(name="Trail Club")
+    event = apps.get_model("tournaments", "Event").objects.create(
         club=club, name="Old Evening", date="2026-01-02", tables=3, boards_per_round=2
     )
-    old.get_model("tournaments", "EventChange").objects.create(
+    apps.get_model("tournaments", "EventChange").objects.create(
         event=event, action="started", detail="3 tables", changed_at="2026-01-02T19:30:00Z"
     )
-
-    executor = MigrationExecutor(connection)
-    executor.migrate(after)
-    new = executor.loader.project_state(after).apps
-    line = new.get_model("tournaments", "AuditLine").objects.get()
-    assert (line.club_id, line.event_id, line.drive_id) == (club.pk, event.pk, None)
-    assert (line.action, line.detail) == ("started", "3 tables")
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    return {"club": club.pk, "event": event.pk}
 
 
-@pytest.mark.django_db(transaction=True)
-def test_events_scored_before_the_adjusted_scores_setting_keep_sixty_and_forty():
-    """Their published standings must not move; new events and every club take the Laws' rule."""
-    from django.db import connection
-    from django.db.migrations.executor import MigrationExecutor
+def _events_trail_after(apps, made) -> dict:
+    line = apps.get_model("tournaments", "AuditLine").objects.get(event_id=made["event"])
+    return {"line": (line.club_id, line.event_id, line.drive_id, line.action, line.detail), "made": made}
 
-    before, after = (
-        [("tournaments", "0030_two_role_labels_and_howell_range")],
-        [("tournaments", "0031_adjusted_scores_rule")],
-    )
-    executor = MigrationExecutor(connection)
-    executor.migrate(before)
-    old = executor.loader.project_state(before).apps
-    club = old.get_model("tournaments", "Club").objects.create(name="Old Club", slug="old-club")
-    old.get_model("tournaments", "Event").objects.create(
+
+def _adjusted_before(apps) -> dict:
+    club = apps.get_model("tournaments", "Club").objects.create(name="Adjusted Club", slug="old-club")
+    event = apps.get_model("tournaments", "Event").objects.create(
         club=club, name="Old Evening", date="2026-01-02", tables=3, boards_per_round=2
     )
-
-    executor = MigrationExecutor(connection)
-    executor.migrate(after)
-    new = executor.loader.project_state(after).apps
-    assert new.get_model("tournaments", "Event").objects.get().adjusted_scores == "fixed"
-    assert new.get_model("tournaments", "Club").objects.get().adjusted_scores == "session"
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    return {"club": club.pk, "event": event.pk}
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_club_made_before_keys_takes_its_address_as_its_key():
-    """The marks the register of erasures wrote for it were made from that address, and stay valid."""
+def _adjusted_after(apps, made) -> dict:
+    return {
+        "event": apps.get_model("tournaments", "Event").objects.get(pk=made["event"]).adjusted_scores,
+        "club": apps.get_model("tournaments", "Club").objects.get(pk=made["club"]).adjusted_scores,
+    }
+
+
+def _keys_before(apps) -> dict:
+    for name, slug in (("Key Club", "key-club"), ("Other Club", "other")):
+        apps.get_model("tournaments", "Club").objects.create(name=name, slug=slug)
+    return {"slugs": ("key-club", "other")}
+
+
+def _keys_after(apps, made) -> dict:
+    clubs = apps.get_model("tournaments", "Club").objects.filter(slug__in=made["slugs"])
+    return {"keys": dict(clubs.values_list("slug", "key"))}
+
+
+# (the check's name, the last migration before the one checked, that one, make the old rows, read them)
+CHECKS = (
+    (
+        "trail",
+        "0018_drive_prizes_help_text",
+        "0019_one_audit_trail",
+        _events_trail_before,
+        _events_trail_after,
+    ),
+    (
+        "adjusted",
+        "0030_two_role_labels_and_howell_range",
+        "0031_adjusted_scores_rule",
+        _adjusted_before,
+        _adjusted_after,
+    ),
+    ("keys", "0057_login_failure", "0058_club_key", _keys_before, _keys_after),
+)
+
+
+@pytest.fixture(scope="module")
+def walked(django_db_setup, django_db_blocker) -> dict:
+    """What each check read after its migration, on one walk back and forth; the database is left
+    at the newest migration and empty, as a test that commits leaves it."""
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
-    before, after = [("tournaments", "0057_login_failure")], [("tournaments", "0058_club_key")]
-    executor = MigrationExecutor(connection)
-    executor.migrate(before)
-    old = executor.loader.project_state(before).apps
-    for name, slug in (("Old Club", "old-club"), ("Other Club", "other")):
-        old.get_model("tournaments", "Club").objects.create(name=name, slug=slug)
+    seen = {}
+    with django_db_blocker.unblock():
+        executor = MigrationExecutor(connection)
+        executor.migrate([("tournaments", CHECKS[0][1])])
+        try:
+            for name, before, after, make, read in CHECKS:
+                executor = MigrationExecutor(connection)
+                executor.migrate([("tournaments", before)])
+                made = make(executor.loader.project_state(("tournaments", before)).apps)
+                executor = MigrationExecutor(connection)
+                executor.migrate([("tournaments", after)])
+                seen[name] = read(executor.loader.project_state(("tournaments", after)).apps, made)
+        finally:
+            executor = MigrationExecutor(connection)
+            executor.migrate(executor.loader.graph.leaf_nodes())
+            call_command("flush", interactive=False, verbosity=0)
+    return seen
 
-    executor = MigrationExecutor(connection)
-    executor.migrate(after)
-    new = executor.loader.project_state(after).apps
-    assert dict(new.get_model("tournaments", "Club").objects.values_list("slug", "key")) == {
-        "old-club": "old-club",
-        "other": "other",
-    }
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+
+def test_the_events_trail_is_kept_as_the_one_audit_trail(walked):
+    made = walked["trail"]["made"]
+    assert walked["trail"]["line"] == (made["club"], made["event"], None, "started", "3 tables")
+
+
+def test_events_scored_before_the_adjusted_scores_setting_keep_sixty_and_forty(walked):
+    """Their published standings must not move; new events and every club take the Laws' rule."""
+    assert walked["adjusted"] == {"event": "fixed", "club": "session"}
+
+
+def test_a_club_made_before_keys_takes_its_address_as_its_key(walked):
+    """The marks the register of erasures wrote for it were made from that address, and stay valid."""
+    assert walked["keys"]["keys"] == {"key-club": "key-club", "other": "other"}
