@@ -2,15 +2,13 @@
 (and its QR code) their table's tablet gives after check-in; the page looks again by itself every
 little while. Other players are named as on the public pages (each member's choice)."""
 
-from django.http import Http404
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
 from ...domain.boards import STRAIN_SYMBOLS
 from ...models import names_for_public
 from ...services.drives.player_evening import drive_evening, drive_evening_key, drive_evening_player
-from ..common import could_be_token
-from .phones import phone_link, phone_page
+from .phones import phone_holder, phone_link, phone_page
 
 
 def drive_evening_url(player) -> str:
@@ -28,9 +26,7 @@ def phone_links(request, state, seating) -> list[dict]:
 
 @never_cache
 def drive_evening_page(request, player_id: int, key: str):
-    player = drive_evening_player(player_id, key) if could_be_token(key) else None
-    if player is None:
-        raise Http404("This link is not in use. Ask the table's tablet for your link again.")
+    player = phone_holder(drive_evening_player, player_id, key)
     names_for_public(player.drive.club)
     evening = drive_evening(player)
     context = {

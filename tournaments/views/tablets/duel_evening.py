@@ -2,15 +2,13 @@
 its QR code) their table's tablet gives after check-in; the page looks again by itself every
 little while. Other players are named as on the public pages (each member's choice)."""
 
-from django.http import Http404
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
 from ...models import names_for_public
 from ...services.duels.evening import duel_evening, duel_evening_key, duel_evening_player
 from ...services.duels.state import MatchLine
-from ..common import could_be_token
-from .phones import phone_link, phone_page
+from .phones import phone_holder, phone_link, phone_page
 
 
 def duel_evening_url(player) -> str:
@@ -27,9 +25,7 @@ def phone_links(request, line: MatchLine | None) -> list[dict]:
 
 @never_cache
 def duel_evening_page(request, player_id: int, key: str):
-    player = duel_evening_player(player_id, key) if could_be_token(key) else None
-    if player is None:
-        raise Http404("This link is not in use. Ask the table's tablet for your link again.")
+    player = phone_holder(duel_evening_player, player_id, key)
     names_for_public(player.night.club)
     evening = duel_evening(player)
     context = {

@@ -2,7 +2,6 @@
 code) their table's tablet gives after check-in; the page looks again by itself every little while.
 Other players are named as on the public pages (each member's choice)."""
 
-from django.http import Http404
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
@@ -10,8 +9,7 @@ from ...domain.boards import STRAIN_SYMBOLS
 from ...models import Seating, names_for_public
 from ...reports import format_percentage, format_score
 from ...services.tablets.pair_evening import pair_evening, pair_evening_key, pair_evening_pair
-from ..common import could_be_token
-from .phones import phone_link, phone_page
+from .phones import phone_holder, phone_link, phone_page
 
 
 def pair_evening_url(pair) -> str:
@@ -33,9 +31,7 @@ def phone_links(request, seating: Seating | None) -> list[dict]:
 
 @never_cache
 def pair_evening_page(request, pair_id: int, key: str):
-    pair = pair_evening_pair(pair_id, key) if could_be_token(key) else None
-    if pair is None:
-        raise Http404("This link is not in use. Ask the table's tablet for your link again.")
+    pair = phone_holder(pair_evening_pair, pair_id, key)
     names_for_public(pair.event.club)
     evening = pair_evening(pair)
     standing = evening.standing

@@ -3,10 +3,25 @@ own page of the evening on their phone, with its QR code: every kind's tablet sh
 ``templates/tournaments/_phone_links.html``. And the page itself, every kind's: whole (on
 ``tournaments/phone_base.html``), or its changing part alone for its script to put in place."""
 
+from django.http import Http404
 from django.shortcuts import render
+
+from ..common import could_be_token
 
 REFRESH_SECONDS = 20
 PART = "part"  # asked with ?part=1: the page's changing part alone, for its script to put in place
+
+
+LINK_NOT_IN_USE = "This link is not in use. Ask the table's tablet for your link again."
+
+
+def phone_holder(find, holder_id: int, key: str):
+    """Whoever a phone page's link is for, by the kind's ``find(id, key)`` (None for a wrong key);
+    a 404 in words when nobody is."""
+    holder = find(holder_id, key) if could_be_token(key) else None
+    if holder is None:
+        raise Http404(LINK_NOT_IN_USE)
+    return holder
 
 
 def phone_link(request, path: str, label: str) -> dict:

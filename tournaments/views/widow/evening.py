@@ -2,15 +2,13 @@
 link (and its QR code) their table's tablet gives after check-in; the page looks again by itself
 every little while. Players are named as on the public pages (each member's choice)."""
 
-from django.http import Http404
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
 from ...models import names_for_public
 from ...services.widow.evening import widow_evening, widow_evening_key, widow_evening_player
 from ...services.widow.state import SeatedTable
-from ..common import could_be_token
-from ..tablets.phones import phone_link, phone_page
+from ..tablets.phones import phone_holder, phone_link, phone_page
 
 
 def widow_evening_url(drive_id: int, player_id: int) -> str:
@@ -25,9 +23,7 @@ def phone_links(request, drive_id: int, seated: SeatedTable) -> list[dict]:
 
 @never_cache
 def widow_evening_page(request, player_id: int, key: str):
-    player = widow_evening_player(player_id, key) if could_be_token(key) else None
-    if player is None:
-        raise Http404("This link is not in use. Ask the table's tablet for your link again.")
+    player = phone_holder(widow_evening_player, player_id, key)
     names_for_public(player.drive.club)
     evening = widow_evening(player)
     context = {
