@@ -170,7 +170,15 @@ def test_players_level_share_the_places_when_the_drive_shares_its_money():
 
 @pytest.mark.parametrize(
     "text, pence",
-    [("0", 0), ("2.5", 250), ("£12.05", 1205), ("1,000", 100000), (".75", 75), ("", 0)],
+    [
+        ("0", 0),
+        ("2.5", 250),
+        ("£12.05", 1205),
+        ("1,000", 100000),
+        (".75", 75),
+        ("", 0),
+        ("£ 1,250.50", 125050),
+    ],
 )
 def test_sums_of_money_typed(text, pence):
     assert parse_money(text) == pence
@@ -186,6 +194,12 @@ def test_sums_of_money_typed(text, pence):
         ("²", "is not a sum of money"),  # a digit to str.isdigit, and no number to int
         ("3.²", "is not a sum of money"),
         ("٣", "is not a sum of money"),
+        ("25,50", "a comma where pence would be"),  # a decimal comma: never 2,550 pounds
+        ("1,5", "a comma where pence would be"),
+        ("1,2500", "a comma where pence would be"),
+        ("$3", "is not in pounds"),
+        ("3€", "is not in pounds"),
+        ("25 kr", "is not a sum of money"),
     ],
 )
 def test_sums_of_money_refused(text, refusal):

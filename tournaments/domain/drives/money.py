@@ -55,29 +55,52 @@ def money_text(pence: int, symbol: str = "£") -> str:
     return f"{sign}{symbol}{pounds:,}.{pennies:02d}"
 
 
-def parse_money(text: str, what: str = "A sum") -> int:
-    """A sum typed as pounds ("12.50", "£3", "0.5") as pence; refused in words when it is not one,
-    or negative.
+# The signs of currencies other than the pound, which a sum typed at a pounds club may not carry.
+OTHER_CURRENCIES = frozenset("$€¥₹₩₽¢")
 
-    >>> parse_money("£2.50"), parse_money("3"), parse_money(" 0.5 "), parse_money("")
-    (250, 300, 50, 0)
+
+def parse_money(text: str, what: str = "A sum") -> int:
+    """A sum typed as pounds ("12.50", "£3", "0.5", "1,250") as pence; refused in words when it is
+    not one, is negative, or could be read two ways: a comma stands only between thousands, so
+    "25,50" is refused rather than read as 2,550 pounds, and a sum in another currency is refused
+    rather than taken as pounds.
+
+    >>> parse_money("£2.50"), parse_money("3"), parse_money(" 0.5 "), parse_money(""), parse_money("1,250.75")
+    (250, 300, 50, 0, 125075)
     >>> parse_money("-1", "A member's fee")
     Traceback (most recent call last):
     ...
     tournaments.domain.errors.DriveError: A member's fee cannot be negative: give 0 or more, e.g. 2.50.
+    >>> parse_money("25,50", "A member's fee")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tournaments.domain.errors.DriveError: A member's fee: '25,50' has a comma where pence would be: ...
+    >>> parse_money("$3", "A member's fee")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tournaments.domain.errors.DriveError: A member's fee: '$3' is not in pounds: ...
     """
-    plain = text.strip().lstrip("£€$").replace(",", "")
+    typed = text.strip()
+    if typed[:1] in OTHER_CURRENCIES or typed[-1:] in OTHER_CURRENCIES:
+        raise DriveError(f"{what}: '{typed}' is not in pounds: the club's sums are in pounds (£), e.g. 2.50.")
+    plain = typed.removeprefix("£").strip()
     if plain.startswith(("-", "−")):
         raise DriveError(f"{what} cannot be negative: give 0 or more, e.g. 2.50.")
     if not plain:
         return 0
     pounds, _, pennies = plain.partition(".")
+    if "," in pounds:
+        groups = pounds.split(",")
+        if not (0 < len(groups[0]) <= 3 and all(len(group) == 3 for group in groups[1:])):
+            raise DriveError(
+                f"{what}: '{typed}' has a comma where pence would be: write pounds and pence with a "
+                "point, e.g. 25.50 (a comma only between thousands, as in 1,250)."
+            )
+        pounds = "".join(groups)
     if not (pounds or pennies) or not figures(pounds or "0") or not (pennies == "" or figures(pennies)):
-        raise DriveError(
-            f"{what}: '{text.strip()}' is not a sum of money: write pounds and pence, e.g. 2.50."
-        )
+        raise DriveError(f"{what}: '{typed}' is not a sum of money: write pounds and pence, e.g. 2.50.")
     if len(pennies) > 2:
-        raise DriveError(f"{what}: '{text.strip()}' has more than two figures of pence.")
+        raise DriveError(f"{what}: '{typed}' has more than two figures of pence.")
     return int(pounds or 0) * 100 + int(pennies.ljust(2, "0") or 0)
 
 
