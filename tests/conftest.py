@@ -59,7 +59,7 @@ def pytest_configure(config):
         # A two-player night's next round paired where the test can see it, once the request that
         # ended the round before has committed (a test that runs no commits pairs it itself:
         # tests/duel_tables.py, pair_pending).
-        DUEL_PAIRING_IN_BACKGROUND=False,
+        AFTER_REQUEST_IN_BACKGROUND=False,
     ).enable()
 
 

@@ -113,7 +113,7 @@ def test_nothing_is_asked_while_a_round_robin_plays_its_rounds_paired_at_the_sta
 
 @pytest.mark.django_db(transaction=True)
 def test_the_server_pairs_the_next_round_in_a_thread_once_and_only_once(club, settings):
-    settings.DUEL_PAIRING_IN_BACKGROUND = True
+    settings.AFTER_REQUEST_IN_BACKGROUND = True
     night = _night(club)
     for table in night.tables.all():
         _play(table.token)  # the last commits, and a thread pairs round 2
@@ -122,7 +122,7 @@ def test_the_server_pairs_the_next_round_in_a_thread_once_and_only_once(club, se
     for table in night.tables.all():
         _play(table.token)
     # Two servers asked at once: the second finds round 3 paired, and pairs nothing.
-    both = [threading.Thread(target=rounds._work, args=(night.pk,)) for _ in range(2)]
+    both = [threading.Thread(target=rounds.PAIRING.run, args=(night.pk,)) for _ in range(2)]
     for thread in both:
         thread.start()
     for thread in both:
@@ -133,7 +133,7 @@ def test_the_server_pairs_the_next_round_in_a_thread_once_and_only_once(club, se
 
 
 def test_a_pairing_that_fails_is_logged_and_tried_again_later(settings, monkeypatch, caplog):
-    settings.DUEL_PAIRING_IN_BACKGROUND = True
+    settings.AFTER_REQUEST_IN_BACKGROUND = True
     tries = []
 
     def fails(*, night, user=None):
@@ -141,13 +141,13 @@ def test_a_pairing_that_fails_is_logged_and_tried_again_later(settings, monkeypa
         raise duels.DuelServiceError("Round 2 of 4 players cannot be paired without a rematch.")
 
     monkeypatch.setattr(rounds, "duel_round_pair", fails)
-    monkeypatch.setattr(rounds, "_failed", {})
-    with caplog.at_level(logging.ERROR, logger=rounds.__name__):
-        rounds._start(7)
+    monkeypatch.setattr(rounds.PAIRING, "failed", {})
+    with caplog.at_level(logging.ERROR, logger="tournaments.services.core.later"):
+        rounds.PAIRING.start(7)
         assert duels.duel_pairing_threads_join(timeout=10)
-    assert tries == [7] and "two-player night 7 was not paired" in caplog.text
-    rounds._start(7)  # asked again at once, by a page: not tried again yet
+    assert tries == [7] and "pairing of a two-player night's next round for evening 7 failed" in caplog.text
+    rounds.PAIRING.start(7)  # asked again at once, by a page: not tried again yet
     assert duels.duel_pairing_threads_join(timeout=10) and tries == [7]
-    monkeypatch.setattr(rounds, "RETRY", 0)
-    rounds._start(7)
+    monkeypatch.setattr(rounds.PAIRING, "retry", 0)
+    rounds.PAIRING.start(7)
     assert duels.duel_pairing_threads_join(timeout=10) and tries == [7, 7]

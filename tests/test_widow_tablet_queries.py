@@ -1,7 +1,8 @@
 """A widow whist table's tablet costs the same at the first deal of the evening as late in its last
 series: each tap reads only its own table, in the same statements and the same rows whatever has
 been played at the other tables and in the series before, and the tablet's page in the same
-statements. Only the tap that completes a series reads the whole evening, to draw the next."""
+statements. The tap that completes a series asks for the next to be drawn from the whole evening
+after its request (``core.later``), and stays within the same eight statements."""
 
 from contextlib import contextmanager
 
@@ -133,3 +134,57 @@ def test_a_tables_last_deal_agreed_while_others_play_takes_at_most_eight_stateme
         )
     assert widow.WidowState(drive).table_done(1, 1) == 3
     assert not WidowSeat.objects.filter(drive=drive, series=2).exists()  # tables 2 and 3 still play
+
+
+def _all_but_the_last_tap(drive, table: int = 3):
+    """Every table's deals of series 1 typed in, but table ``table``'s last, entered and agreed by
+    two of its three players: the form of the last player's agreement, which ends the series."""
+    state = widow.WidowState(drive)
+    for at in sorted(state.tables[1]):
+        for deal in range(1, 4 if at != table else 3):
+            taker, tricks = tricks_for(state.deal_now(1, at, deal), deal)
+            widow.widow_deal_record(drive=drive, table=at, taker=taker, tricks=tricks)
+    now = widow.WidowState(drive).now_at(table)
+    taker, tricks = tricks_for(now, now.deal)
+    shown = {"drive": drive, "series": 1, "table": table, "deal": 3, "taker": taker, "tricks": tricks}
+    widow.widow_deal_enter(**shown)
+    for player in now.playing[:2]:
+        widow.widow_deal_agree(**shown, player=player)
+    link = DriveTable.objects.get(drive=drive, table=table)
+    form = {"series": 1, "deal": 3, "widow": taker or "", **{f"tricks_{p}": n for p, n in tricks.items()}}
+    return link, form | {"player": now.playing[2]}
+
+
+def test_the_tap_that_ends_a_series_takes_at_most_eight_statements_and_the_draw_follows(
+    client, club, django_assert_max_num_queries, django_capture_on_commit_callbacks
+):
+    drive = widow.widow_start(drive=make_series(club, 9, deals_each=3))
+    link, form = _all_but_the_last_tap(drive)
+    with django_capture_on_commit_callbacks() as asked:
+        with django_assert_max_num_queries(8):
+            client.post(reverse("tournaments:widow-table-agree", args=[link.token]), form)
+    assert widow.WidowState(drive).series_complete(1)
+    assert not WidowSeat.objects.filter(drive=drive, series=2).exists()  # not drawn in the request
+    page = client.get(reverse("tournaments:drive-table", args=[link.token])).content.decode()
+    assert "Drawing the tables of series 2" in page
+    for callback in asked:  # the request's transaction has committed: the draw follows
+        callback()
+    assert WidowSeat.objects.filter(drive=drive, series=2).count() == 9
+    assert widow.WidowState(drive).series == 2
+
+
+def test_a_page_that_finds_the_series_ended_and_not_drawn_asks_again(
+    client, club, django_capture_on_commit_callbacks
+):
+    """A server stopped between the tap and the draw leaves no evening waiting: the next look of
+    any table's page asks for the draw again; asked twice, the series is drawn once."""
+    drive = widow.widow_start(drive=make_series(club, 9, deals_each=3))
+    link, form = _all_but_the_last_tap(drive)
+    with django_capture_on_commit_callbacks():
+        client.post(reverse("tournaments:widow-table-agree", args=[link.token]), form)  # the draw is lost
+    with django_capture_on_commit_callbacks(execute=True):
+        page = client.get(reverse("tournaments:drive-table", args=[link.token])).content.decode()
+    assert "Drawing the tables of series 2" in page
+    widow.widow_series_draw(drive.pk)  # asked once more: nothing more is drawn
+    assert WidowSeat.objects.filter(drive=drive, series=2).count() == 9
+    assert drive.changes.filter(detail__startswith="series 2 drawn").count() == 1

@@ -145,10 +145,11 @@ CACHES = {
     },
 }
 
-# A two-player night's next round is paired in a thread of the server's process, after the
-# request that ended the round before (tournaments/services/duels/rounds.py); off, in the thread
-# that ended it, once its transaction has committed (the tests: every pairing where they can see it).
-DUEL_PAIRING_IN_BACKGROUND = True
+# What a tablet's tap makes due but must not wait for (a two-player night's next round, a widow
+# series' next tables) is done in a thread of the server's process after the request
+# (tournaments/services/core/later.py); off, in the thread that asked, once its transaction has
+# committed (the tests: all the work where they can see it).
+AFTER_REQUEST_IN_BACKGROUND = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -9,6 +9,8 @@ from .play import (
     widow_create,
     widow_deal_correct,
     widow_deal_record,
+    widow_series_draw,
+    widow_series_draw_later,
     widow_start,
 )
 from .state import DealNow, WidowState
@@ -38,6 +40,8 @@ __all__ = [
     "widow_deal_record",
     "widow_deal_reject",
     "widow_print",
+    "widow_series_draw",
+    "widow_series_draw_later",
     "widow_start",
     "widow_table_agree",
     "widow_table_check_in",

@@ -24,6 +24,7 @@ from ...signals import evening_closed
 from ..core.audit import drive_log
 from ..core.codes import table_link_create
 from ..core.errors import ServiceError
+from ..core.later import AfterRequest
 from ..core.verdicts import require
 from ..drives import lifecycle
 from ..drives.setup import drive_create
@@ -154,6 +155,26 @@ def next_series_draw(drive: Drive, state: WidowState, user) -> None:
     _seat(drive, series + 1, _draw(drive, series + 1, state))
     how = "by running totals" if drive.redraw == TOTALS else "at random"
     drive_log(drive=drive, action=Action.MOVED, detail=f"series {series + 1} drawn {how}", user=user)
+
+
+@transaction.atomic
+def widow_series_draw(drive_id: int) -> None:
+    """Draw the next series' tables if every table has agreed the series in play and the evening
+    is still played; nothing otherwise (so it may be asked any number of times): after the tablet's
+    tap that agreed the series' last deal (``widow_series_draw_later``), and again by any page that
+    finds the series complete and the next not drawn."""
+    drive = _locked(Drive(pk=drive_id))
+    if lifecycle.may_play(drive).allowed:
+        next_series_draw(drive, WidowState(drive), None)
+
+
+DRAWING = AfterRequest("drawing of a widow series' next tables", lambda pk: widow_series_draw(pk))
+
+
+def widow_series_draw_later(drive: Drive) -> None:
+    """Once the current transaction commits: draw the next series in a thread of this process
+    (``core.later``), off the tablet's request, as the draw reads the whole evening."""
+    DRAWING.ask(drive.pk)
 
 
 @transaction.atomic

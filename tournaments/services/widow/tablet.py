@@ -2,8 +2,9 @@
 each of the three who played it, or sent back. Each tap is one transaction with its line in the
 drive's trail, and locks the drive's row in the statement that finds its table, so taps take turns;
 then it reads only its table (``table``), so a tap costs the same at the first deal of the evening
-as at the last. The tap that agrees a series' last deal also draws the next series, from the whole
-evening (``play.next_series_draw``).
+as at the last. The tap that agrees a series' last deal asks for the next series to be drawn, from
+the whole evening, after its request (``play.widow_series_draw_later``); its page says the tables
+are being drawn meanwhile.
 
 A tap names the series, the deal and its figures as its page showed them. The same tap sent again
 (a lost reply retried, a double tap) finds it done and writes nothing; a page the table has moved
@@ -27,7 +28,7 @@ from ..core.verdicts import require
 from ..drives import lifecycle
 from ..drives.state import DriveStateError
 from ..tablets.checkins import check_in_record, may_enter
-from .play import next_series_draw
+from .play import next_series_draw, widow_series_draw_later
 from .state import SeatedTable, WidowState
 from .table import deal_in_play, stored_deal, table_at, table_held, tables_playing
 
@@ -141,6 +142,7 @@ def _agree(
     taker: int | None,
     tricks: dict[int, int],
     user,
+    draw,
 ) -> WidowDeal:
     link = _held(tables)
     drive = link.drive
@@ -163,10 +165,10 @@ def _agree(
         user=user,
     )
     # The table's last deal of a series before the last: once every table's is in, the next series
-    # is drawn, from the whole evening (the one tap that reads it).
+    # is drawn, from the whole evening (``draw``: after a tablet's request, off it).
     table_done = there.agreed_elsewhere + 1 == there.table_deals
     if table_done and series < drive.halves and not tables_playing(drive, series):
-        next_series_draw(drive, WidowState(drive), user)
+        draw(drive, user)
     return entered
 
 
@@ -191,6 +193,14 @@ def _reject(
     )
 
 
+def _draw_now(drive: Drive, user) -> None:
+    next_series_draw(drive, WidowState(drive), user)
+
+
+def _draw_later(drive: Drive, user) -> None:
+    widow_series_draw_later(drive)
+
+
 def widow_table_enter(
     *, link: DriveTable, series: int, deal: int, taker: int | None, tricks: dict[int, int]
 ) -> WidowDeal:
@@ -205,8 +215,9 @@ def widow_table_agree(
 ) -> WidowDeal:
     """One player who played the deal agrees it, as the tablet showed it (``taker`` and
     ``tricks``); with the last of them it counts, and with a series' last deal the next series'
-    tables are drawn. ``link`` needs only its token."""
-    return _agree(_by_token(link), series, deal, player, taker, tricks, None)
+    tables are drawn after the request (``play.widow_series_draw_later``). ``link`` needs only its
+    token."""
+    return _agree(_by_token(link), series, deal, player, taker, tricks, None, _draw_later)
 
 
 def widow_table_reject(
@@ -243,9 +254,13 @@ def widow_deal_agree(
     tricks: dict[int, int],
     user=None,
 ) -> WidowDeal:
-    """``widow_table_agree`` at the table of ``drive`` numbered ``table``."""
+    """``widow_table_agree`` at the table of ``drive`` numbered ``table``, drawing the next series
+    at once, in this transaction (the organiser's commands and the demo's evenings)."""
     return _table(
-        drive, series, table, lambda tables: _agree(tables, series, deal, player, taker, tricks, user)
+        drive,
+        series,
+        table,
+        lambda tables: _agree(tables, series, deal, player, taker, tricks, user, _draw_now),
     )
 
 

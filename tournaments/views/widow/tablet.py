@@ -92,6 +92,11 @@ def widow_table(request, access: DriveTable):
     elif not allows["finished"]:
         context["waiting"] = widow.tables_playing(drive, series)
         context["last_series"] = series >= drive.halves
+        # Every table has played the series and the next is not drawn yet: it is being drawn after
+        # the tap that ended the series; asked again, in case the server stopped before it was.
+        context["drawing"] = allows["play"] and not context["waiting"] and not context["last_series"]
+        if context["drawing"]:
+            widow.widow_series_draw_later(drive)
     return render(request, "tournaments/widow_table.html", context)
 
 
