@@ -31,7 +31,9 @@ def test_it_shows_the_choices_to_the_clubs_organiser(client, organiser, club):
     assert re.search(r'name="tablet_travellers"[^>]*checked', page) is None
     for words in ("Everything live", "Places after each round", "Places only at the close"):
         assert words in page
-    assert "Tablets show each board&#x27;s results at the other tables once the table has confirmed it" in page
+    assert (
+        "Tablets show each board&#x27;s results at the other tables once the table has confirmed it" in page
+    )
 
 
 def test_the_home_page_links_it(client, organiser, club):
@@ -102,7 +104,10 @@ def test_the_service_writes_its_line_in_the_clubs_trail(organiser, club):
     assert _settings(club) == ("close", False)
     line = AuditLine.objects.get()
     assert (line.club, line.event, line.drive, line.night) == (club, None, None, None)
-    assert line.detail == "players' phones: places during play: Places after each round → Places only at the close"
+    assert (
+        line.detail
+        == "players' phones: places during play: Places after each round → Places only at the close"
+    )
 
 
 def test_a_backup_keeps_the_clubs_choice(club, organiser, tmp_path):

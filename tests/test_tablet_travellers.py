@@ -69,13 +69,17 @@ def test_a_board_shows_its_traveller_once_the_table_confirms_it_and_others_as_th
     page = _page(client, table_1)
     assert CAPTION.format(first) in page and CAPTION.format(second) not in page
     # Table 1's own row alone: the table that played it first has not confirmed it yet.
-    traveller = page[page.index(CAPTION.format(first)) : page.index("</table>", page.index(CAPTION.format(first)))]
+    traveller = page[
+        page.index(CAPTION.format(first)) : page.index("</table>", page.index(CAPTION.format(first)))
+    ]
     assert traveller.count("<tr") == 2 and traveller.count('<tr class="own">') == 1  # header and own
 
     earlier_access = event.table_accesses.get(table=earlier)
     services.table_result_confirm(access=earlier_access, board_number=first, ns_tricks=6 + earlier)
     page = _page(client, table_1)
-    traveller = page[page.index(CAPTION.format(first)) : page.index("</table>", page.index(CAPTION.format(first)))]
+    traveller = page[
+        page.index(CAPTION.format(first)) : page.index("</table>", page.index(CAPTION.format(first)))
+    ]
     assert traveller.count("<tr") == 3 and traveller.count('<tr class="own">') == 1
     assert f"<td>{earlier}</td>" in traveller and f"{6 + earlier}–{7 - earlier}" in traveller
 
@@ -137,9 +141,7 @@ def _counts(client, event) -> tuple[int, int, int]:
 
 
 @pytest.mark.parametrize("variant", [None, "howell"])
-def test_the_tablet_asks_a_constant_number_more_whatever_the_fields_size(
-    client, make_event, club, variant
-):
+def test_the_tablet_asks_a_constant_number_more_whatever_the_fields_size(client, make_event, club, variant):
     counts = []
     for tables in (3, 7) if variant is None else (4, 6):
         cache.clear()

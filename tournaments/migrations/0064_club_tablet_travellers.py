@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0063_duel_match_finished'),
+        ("tournaments", "0063_duel_match_finished"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='club',
-            name='tablet_travellers',
-            field=models.BooleanField(default=False, help_text="A pairs event's tablet shows, beneath each board its table has confirmed, that board's results at the tables that have confirmed it so far (as a pair's own page on their phone does); nothing of a board before the table has confirmed it.", verbose_name='travellers on the tablets'),
+            model_name="club",
+            name="tablet_travellers",
+            field=models.BooleanField(
+                default=False,
+                help_text="A pairs event's tablet shows, beneath each board its table has confirmed, that board's results at the tables that have confirmed it so far (as a pair's own page on their phone does); nothing of a board before the table has confirmed it.",
+                verbose_name="travellers on the tablets",
+            ),
         ),
     ]

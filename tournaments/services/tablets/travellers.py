@@ -66,9 +66,7 @@ def traveller(
     )
 
 
-def table_travellers(
-    event: Event, *, table: int, round: int, boards
-) -> dict[int, tuple[TravellerRow, ...]]:
+def table_travellers(event: Event, *, table: int, round: int, boards) -> dict[int, tuple[TravellerRow, ...]]:
     """The travellers a pairs event's tablet shows, by board: of those of ``boards`` (the ones on its
     screen) that the table has confirmed in ``round``, each board's rows so far, the table's own
     marked. Empty, and no query at all, unless the club lets its tablets show them (or nothing on the

@@ -24,8 +24,8 @@ from ...models import DuelTable, MatchTable, TableAccess
 from ...services.core.codes import Tablet
 from ...services.tablets.access import TableNotStarted, code_as_typed
 from ...services.tablets.moves import table_sit_outs
-from ..common import NOT_IN_USE, TOKEN_CHARACTERS, client_address, could_be_token, get_by_token, whole_number
 from ...services.tablets.travellers import table_travellers
+from ..common import NOT_IN_USE, TOKEN_CHARACTERS, client_address, could_be_token, get_by_token, whole_number
 from .pair_evening import phone_links, traveller_lines
 
 TABLET_COOKIE = "whistdrive_tablet"

@@ -15,7 +15,9 @@ from .phones import phone_holder, phone_link, phone_page
 def traveller_lines(rows) -> list[dict]:
     """A traveller's rows (``services.tablets.travellers``) with their scores as the results pages
     write them, for ``_traveller.html``: a pair's page and the table's tablet show it alike."""
-    return [{"row": r, "ns_score": format_score(r.ns_score), "ew_score": format_score(r.ew_score)} for r in rows]
+    return [
+        {"row": r, "ns_score": format_score(r.ns_score), "ew_score": format_score(r.ew_score)} for r in rows
+    ]
 
 
 def pair_evening_url(pair) -> str:
