@@ -118,3 +118,8 @@ def test_a_backup_keeps_the_clubs_choice(club, organiser, tmp_path):
     assert not Club.objects.exists()
     call_command("restore", str(path), stdout=StringIO())
     assert Club.objects.values_list("places_shown", "tablet_travellers").get() == ("close", True)
+
+
+def test_the_organiser_site_shows_it_beside_the_places(admin_client, club):
+    page = admin_client.get(reverse("admin:tournaments_club_change", args=[club.pk])).content.decode()
+    assert 'name="places_shown"' in page and 'name="tablet_travellers"' in page
