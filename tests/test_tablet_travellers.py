@@ -84,6 +84,29 @@ def test_a_board_shows_its_traveller_once_the_table_confirms_it_and_others_as_th
     assert f"<td>{earlier}</td>" in traveller and f"{6 + earlier}–{7 - earlier}" in traveller
 
 
+def test_a_result_the_organiser_adjusted_shows_as_adjusted_and_corrected(client, make_event, club, organiser):
+    event = _running(make_event, club)
+    _play_round(event, 1)
+    first = event.seatings.get(round=2, table=1).first_board
+    earlier = event.seatings.get(round=1, first_board__lte=first, last_board__gte=first)
+    services.result_set_by_director(
+        event=event,
+        seating=earlier,
+        board_number=first,
+        ns_adjusted="A+",
+        ew_adjusted="A-",
+        reason="a revoke",
+        user=organiser,
+    )
+    table_1 = event.table_accesses.get(table=1)
+    _play(table_1, first)
+    page = _page(client, table_1)
+    start = page.index(CAPTION.format(first))
+    traveller = page[start : page.index("</table>", start)]
+    row = next(line for line in traveller.split("<tr") if f"<td>{earlier.table}</td>" in line)
+    assert "A+/A-" in row and "corrected" in row and "True" not in traveller
+
+
 def test_the_round_just_over_shows_each_boards_traveller(client, make_event, club):
     event = _running(make_event, club)
     _play_round(event, 1)
