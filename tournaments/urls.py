@@ -100,6 +100,7 @@ urlpatterns = [
     path("players/<int:member_id>/", views.player_page, name="player"),
     path("clubs/<slug:slug>/results/", views.club_results, name="club-results"),
     path("clubs/<slug:slug>/backup/", views.club_backup, name="club-backup"),
+    path("clubs/<slug:slug>/phones/", views.club_phones, name="club-phones"),
     path("clubs/<slug:slug>/money.csv", views.club_treasurer_csv, name="club-money-csv"),
     path("clubs/<slug:slug>/competitions/", views.competition_list, name="competitions"),
     path("clubs/<slug:slug>/competitions/new/", views.competition_new, name="competition-new"),

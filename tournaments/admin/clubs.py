@@ -90,6 +90,7 @@ class ClubAdmin(ClubScopedAdmin):
             "guests_published",
             "check_every_round",
             "places_shown",
+            "tablet_travellers",
             "paper_size",
             "large_print",
             "minutes_per_board",

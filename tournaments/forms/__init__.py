@@ -1,9 +1,10 @@
 """Input from people: normalised here, and domain errors turned into form errors.
 
 One module by feature, each importing the modules it builds on and never this package: ``common``
-(what they all share), ``events``, ``drives``, ``team_nights``, ``money`` (a drive's), ``season``
-(competitions) and ``leagues``. Every form is importable from here."""
+(what they all share), ``clubs`` (a club's own settings), ``events``, ``drives``, ``team_nights``,
+``money`` (a drive's), ``season`` (competitions) and ``leagues``. Every form is importable from here."""
 
+from .clubs import ClubPhonesForm
 from .common import FIXED_DEALS, GameField, form_problems, text_errors
 from .drives import DriveAdminForm, DriveCorrectionForm, DrivePlayerForm, DriveTotalsForm, NewDriveForm
 from .events import (
@@ -30,6 +31,7 @@ from .season import (
 from .team_nights import PLAYER_NAME, TEAM_NAME, NewTeamNightForm, TeamForm, parse_team_line
 
 __all__ = [
+    "ClubPhonesForm",
     "FIXED_DEALS",
     "GameField",
     "form_problems",

@@ -187,6 +187,13 @@ class Club(models.Model):
         "confirmed, as it stood after the last round every table has finished, or nothing until "
         "the event closes.",
     )
+    tablet_travellers = models.BooleanField(
+        "travellers on the tablets",
+        default=False,
+        help_text="A pairs event's tablet shows, beneath each board its table has confirmed, that "
+        "board's results at the tables that have confirmed it so far (as a pair's own page on "
+        "their phone does); nothing of a board before the table has confirmed it.",
+    )
 
     class Meta:
         ordering = ["name"]

@@ -23,7 +23,14 @@ Names read <entity>_<verb>; arguments are keyword-only. Errors a person can fix 
 """
 
 from .core.audit import corrected_after_publication, event_log, heartbeat_write
-from .core.clubs import club_get_or_create, club_save, member_create, member_delete, member_save
+from .core.clubs import (
+    club_get_or_create,
+    club_phones_set,
+    club_save,
+    member_create,
+    member_delete,
+    member_save,
+)
 from .core.codes import Tablet, code_lockouts, code_lockouts_lift
 from .core.errors import ServiceError
 from .events.analysing import (
@@ -112,6 +119,7 @@ __all__ = [
     "event_log",
     "corrected_after_publication",
     "club_save",
+    "club_phones_set",
     "event_delete",
     "event_update",
     "member_delete",

@@ -1,6 +1,7 @@
 """Views, one module a concern; the URLconf imports them from here."""
 
 from .backups import club_backup
+from .clubs import club_phones
 from .drives.money import club_treasurer_csv, drive_fee, drive_money, drive_treasurer_csv
 from .drives.organiser import (
     drive_close,
@@ -88,6 +89,7 @@ __all__ = [
     "team_night_team_add",
     "team_night_team_remove",
     "club_backup",
+    "club_phones",
     "competition_csv",
     "competition_edit",
     "competition_list",

@@ -55,6 +55,7 @@ CLUB_FIELDS = (
     "guests_published",
     "large_print",
     "places_shown",
+    "tablet_travellers",
 )
 COMPETITION_FIELDS = tuple(f for f in COMPETITION_SETTINGS if f not in ("start", "end"))  # dates: ISO
 MAIL_FIELDS = ("to", "message_id", "subject", "body", "card", "status", "attempts", "last_error")

@@ -57,6 +57,7 @@ CLUB = record(
         "guests_published": YES_NO,
         "large_print": YES_NO,
         "places_shown": choices(Club.PlacesShown),
+        "tablet_travellers": YES_NO,
         "organisers": rows(USERNAME | {"type": "string"}),
         "members": rows(
             record(
@@ -136,6 +137,7 @@ CLUB = record(
         "guests_published",
         "large_print",
         "places_shown",
+        "tablet_travellers",
         "two_player_nights",
     ),
 )

@@ -1,13 +1,13 @@
 """Clubs and their members: the one place a club is made from a name, with the slug of its public
-addresses, and the organiser site's saves of a club and its members, each with its line in the
-club's trail."""
+addresses, the organiser site's saves of a club and its members, and the club's choice of what the
+players' phones and the tables' tablets show during play, each with its line in the club's trail."""
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.text import slugify
 
 from ...models import AuditLine, Club, Member
-from .audit import club_log
+from .audit import changes_text, club_log
 
 # The demo's organiser, with the password the README prints: fine on this computer alone, never on
 # the hall's Wi-Fi, where anyone could log in with it (views/login.py refuses it in hall mode).
@@ -116,4 +116,27 @@ def club_save(*, club: Club, changed: list[str], user=None) -> Club:
         detail=detail,
         user=user,
     )
+    return club
+
+
+@transaction.atomic(durable=True)
+def club_phones_set(*, club: Club, places_shown: str, tablet_travellers: bool, user=None) -> Club:
+    """Set what the players' own pages on their phones show of the standings during play
+    (``Club.PlacesShown``) and whether a pairs event's tablets show each confirmed board's
+    traveller, with one line in the club's trail saying what changed ("players' phones: places
+    during play: Places after each round → Everything live"); none when nothing did.
+
+    The club's row is read again under a lock, so two organisers saving at once each see what
+    the other left, and the trail says each change as it was made."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    wanted = {"places_shown": places_shown, "tablet_travellers": tablet_travellers}
+    changed = {name: value for name, value in wanted.items() if getattr(club, name) != value}
+    if not changed:
+        return club
+    detail = "players' phones: " + changes_text(club, changed)
+    for name, value in changed.items():
+        setattr(club, name, value)
+    club.full_clean()
+    club.save(update_fields=list(changed))
+    club_log(club=club, action=AuditLine.Action.CHANGED, detail=detail, user=user)
     return club

@@ -22,7 +22,7 @@ from django.db.models import F, Q
 
 from ...domain import scoring
 from ...domain.progress import places_now, round_in_play
-from ...models import Event, Pair, ResultChange, Seating
+from ...models import Event, Pair, Seating
 from ..core.phones import phone_key, phone_key_fits
 from ..events.scoring import (
     RESULT_COLUMNS,
@@ -36,6 +36,7 @@ from ..events.scoring import (
 )
 from .moves import round_moves
 from .rounds import pick_current
+from .travellers import TravellerRow, corrected_results, traveller
 
 SCOPE = "pair-evening"
 ROUND = RESULT_COLUMNS.index("round")
@@ -63,21 +64,6 @@ class Opponents:
 
 
 @dataclass(frozen=True)
-class TravellerRow:
-    round: int
-    table: int
-    ns: str  # the pairs by the cards they held: "N/S 3"
-    ew: str
-    ns_tricks: int | None
-    ew_tricks: int | None
-    adjusted: str  # "A+/A-", or ""
-    ns_score: float
-    ew_score: float
-    own: bool  # the pair's own row
-    corrected: bool  # changed by the organiser after it was confirmed
-
-
-@dataclass(frozen=True)
 class PlayedBoard:
     board: int
     round: int
@@ -90,7 +76,7 @@ class PlayedBoard:
     score: float
     top: float | None
     corrected: bool
-    traveller: tuple[TravellerRow, ...]
+    traveller: tuple[TravellerRow, ...]  # built as the tablet's (``travellers``)
 
 
 @dataclass(frozen=True)
@@ -129,12 +115,6 @@ def _key(pair: Pair) -> tuple[str, int]:
 def _names(report: EventReport, key) -> str:
     """The pair's players, as the names gate lets this page show them ("" when nobody is named)."""
     return " & ".join(name for _, name in report.people.get(tuple(key), ()) if name)
-
-
-def _corrected(event: Event) -> set[tuple[int, int, int]]:
-    """(board, N/S number, E/W number) of the results the organiser corrected after confirmation."""
-    lines = event.result_changes.filter(action=ResultChange.Action.CORRECTED)
-    return set(lines.values_list("board_number", "ns_pair_number", "ew_pair_number"))
 
 
 def _standings(event: Event, report: EventReport) -> tuple[scoring.EventScores | None, int | None]:
@@ -209,29 +189,14 @@ def pair_evening(pair: Pair) -> PairEvening:
     event = pair.event
     report = event_report(event)
     key = _key(pair)
-    corrected = _corrected(event)
+    corrected = corrected_results(event)
     played = []
     for board in report.scores.boards:
         own = next((s for s in board.results if key in (s.result.ns_pair, s.result.ew_pair)), None)
         if own is None:
             continue
         holds_ns = own.result.ns_pair == key
-        rows = tuple(
-            TravellerRow(
-                s.result.round,
-                s.result.table,
-                scoring.pair_label(s.result.ns_pair),
-                scoring.pair_label(s.result.ew_pair),
-                s.result.ns_tricks,
-                None if s.result.ns_tricks is None else 13 - s.result.ns_tricks,
-                s.result.adjusted or "",
-                s.ns_score,
-                s.ew_score,
-                s is own,
-                (board.board, s.result.ns_pair[1], s.result.ew_pair[1]) in corrected,
-            )
-            for s in sorted(board.results, key=lambda s: (s.result.round, s.result.table))
-        )
+        rows = traveller(board, own=own, corrected=corrected)
         other = own.result.ew_pair if holds_ns else own.result.ns_pair
         mine = next(row for row in rows if row.own)
         played.append(

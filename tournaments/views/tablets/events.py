@@ -24,8 +24,9 @@ from ...models import DuelTable, MatchTable, TableAccess
 from ...services.core.codes import Tablet
 from ...services.tablets.access import TableNotStarted, code_as_typed
 from ...services.tablets.moves import table_sit_outs
+from ...services.tablets.travellers import table_travellers
 from ..common import NOT_IN_USE, TOKEN_CHARACTERS, client_address, could_be_token, get_by_token, whole_number
-from .pair_evening import phone_links
+from .pair_evening import phone_links, traveller_lines
 
 TABLET_COOKIE = "whistdrive_tablet"
 logger = logging.getLogger(__name__)
@@ -106,6 +107,7 @@ def table_page(request, token: str):
         and played == state.previous.round
         and not any(e.result for e in state.entries)
     )
+    travellers = _travellers(event, access, state, round_over)
     return render(
         request,
         "tournaments/table_page.html",
@@ -124,6 +126,7 @@ def table_page(request, token: str):
                     "red": e.board.trumps in ("H", "D"),
                     "ew_tricks": None if e.ns_tricks is None else 13 - e.ns_tricks,
                     "confirm": confirm_words(event.minnesota, *e.hand) if e.hand else "",
+                    "traveller": traveller_lines(travellers.get(e.board.number, ())),
                 }
                 for e in state.entries
             ],
@@ -132,6 +135,11 @@ def table_page(request, token: str):
             "grand_choices": GRANDED.choices if grands else (),
             "show_moves": bool(state.moves) and not any(e.result for e in state.entries),
             "round_over": round_over,
+            "round_travellers": [
+                (number, traveller_lines(travellers[number]))
+                for number in (state.previous.board_numbers if round_over else ())
+                if number in travellers
+            ],
             "expected": expected_pairs(event, state.seating) if state.seating else [],
             # After check-in, each pair's link to its own page of the evening, for their phones.
             "phone_links": []
@@ -139,6 +147,20 @@ def table_page(request, token: str):
             else phone_links(request, state.seating),
         },
     )
+
+
+def _travellers(event, access, state, round_over: bool) -> dict:
+    """Of the boards the page shows (the round just over, or the round in play once its players
+    have checked in), the travellers of those the table has confirmed, when the club lets its
+    tablets show them: no query when it does not."""
+    if round_over:
+        seating, numbers = state.previous, state.previous.board_numbers
+    elif state.seating is None or state.check_in_asked or state.held:
+        return {}
+    else:
+        seating = state.seating
+        numbers = [e.board.number for e in state.entries if e.status == "confirmed"]
+    return table_travellers(event, table=access.table, round=seating.round, boards=numbers)
 
 
 class Outcome(NamedTuple):

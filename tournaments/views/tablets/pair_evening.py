@@ -12,6 +12,14 @@ from ...services.tablets.pair_evening import pair_evening, pair_evening_key, pai
 from .phones import phone_holder, phone_link, phone_page
 
 
+def traveller_lines(rows) -> list[dict]:
+    """A traveller's rows (``services.tablets.travellers``) with their scores as the results pages
+    write them, for ``_traveller.html``: a pair's page and the table's tablet show it alike."""
+    return [
+        {"row": r, "ns_score": format_score(r.ns_score), "ew_score": format_score(r.ew_score)} for r in rows
+    ]
+
+
 def pair_evening_url(pair) -> str:
     return reverse("tournaments:pair-evening", args=[pair.pk, pair_evening_key(pair)])
 
@@ -47,10 +55,7 @@ def pair_evening_page(request, pair_id: int, key: str):
                 "red": board.trumps in ("H", "D"),
                 "score": format_score(board.score),
                 "top": format_score(board.top),
-                "rows": [
-                    {"row": r, "ns_score": format_score(r.ns_score), "ew_score": format_score(r.ew_score)}
-                    for r in board.traveller
-                ],
+                "rows": traveller_lines(board.traveller),
             }
             for board in reversed(evening.boards)  # the newest first: what a phone opens on
         ],

@@ -1,0 +1,92 @@
+"""A board's traveller, as the players read it during play: the board's results at the tables that
+have confirmed it so far, one row a table, in the order they were played. A pair's own page on
+their phone shows it under each board their table has confirmed (``pair_evening``), and so does
+the table's tablet when the club lets it (``Club.tablet_travellers``, ``table_travellers``).
+
+Both build it here, from the event's scores as the results pages read them (``event_report``:
+confirmed results only), so another table's score shows only once that table has confirmed it,
+and a board shows only once the reader's own table has confirmed it.
+
+Example: at a 7-table Mitchell, table 3 confirms board 5 in round 2 after tables 1 and 2 have
+confirmed it in round 1 and 2. Board 5's traveller then has three rows (round 1 table 1, round 2
+tables 2 and 3), table 3's marked as the reader's own; board 7, which table 3 plays in round 3,
+shows nothing at table 3 until it is confirmed there.
+"""
+
+from dataclasses import dataclass
+
+from ...domain import scoring
+from ...domain.errors import DomainError
+from ...models import Event, ResultChange
+from ..events.scoring import event_report
+
+
+@dataclass(frozen=True)
+class TravellerRow:
+    round: int
+    table: int
+    ns: str  # the pairs by the cards they held: "N/S 3"
+    ew: str
+    ns_tricks: int | None
+    ew_tricks: int | None
+    adjusted: str  # "A+/A-", or ""
+    ns_score: float
+    ew_score: float
+    own: bool  # the reader's own row (their pair's, or their table's)
+    corrected: bool  # changed by the organiser after it was confirmed
+
+
+def corrected_results(event: Event) -> set[tuple[int, int, int]]:
+    """(board, N/S number, E/W number) of the results the organiser corrected after confirmation,
+    in one query: a traveller marks them as a correction."""
+    lines = event.result_changes.filter(action=ResultChange.Action.CORRECTED)
+    return set(lines.values_list("board_number", "ns_pair_number", "ew_pair_number"))
+
+
+def traveller(
+    board: scoring.BoardScore, *, own: scoring.ScoredResult | None, corrected: set
+) -> tuple[TravellerRow, ...]:
+    """The board's rows by round then table; ``own`` is the reader's own result (its row is marked),
+    ``corrected`` what ``corrected_results`` read."""
+    return tuple(
+        TravellerRow(
+            s.result.round,
+            s.result.table,
+            scoring.pair_label(s.result.ns_pair),
+            scoring.pair_label(s.result.ew_pair),
+            s.result.ns_tricks,
+            None if s.result.ns_tricks is None else 13 - s.result.ns_tricks,
+            s.result.adjusted_text or "",
+            s.ns_score,
+            s.ew_score,
+            s is own,
+            (board.board, s.result.ns_pair[1], s.result.ew_pair[1]) in corrected,
+        )
+        for s in sorted(board.results, key=lambda s: (s.result.round, s.result.table))
+    )
+
+
+def table_travellers(event: Event, *, table: int, round: int, boards) -> dict[int, tuple[TravellerRow, ...]]:
+    """The travellers a pairs event's tablet shows, by board: of those of ``boards`` (the ones on its
+    screen) that the table has confirmed in ``round``, each board's rows so far, the table's own
+    marked. Empty, and no query at all, unless the club lets its tablets show them (or nothing on the
+    screen is confirmed); else a constant number of queries whatever the field's size.
+
+    An individual event's tablet shows none: its pairs are only there to seat the round, and a
+    traveller by pairs would name nobody the players know."""
+    wanted = set(boards)
+    if not wanted or not event.club.tablet_travellers or event.evening_format.partnerships_internal:
+        return {}
+    try:
+        report = event_report(event)
+    except DomainError:  # a method that cannot score the event yet: its results page says why
+        return {}
+    corrected = corrected_results(event)
+    shown = {}
+    for board in report.scores.boards:
+        if board.board not in wanted:
+            continue
+        own = next((s for s in board.results if (s.result.round, s.result.table) == (round, table)), None)
+        if own is not None:  # confirmed at this table: only then does the table see the others
+            shown[board.board] = traveller(board, own=own, corrected=corrected)
+    return shown
