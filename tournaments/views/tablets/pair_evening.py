@@ -37,6 +37,19 @@ def phone_links(request, seating: Seating | None) -> list[dict]:
     ]
 
 
+def board_item(board) -> dict:
+    """A played board (``PlayedBoard``) as a phone's page shows it, its figures and its traveller
+    (``_traveller.html``) formatted: a pair's, or an individual event's player's."""
+    return {
+        "played": board,
+        "trumps": STRAIN_SYMBOLS.get(board.trumps, ""),
+        "red": board.trumps in ("H", "D"),
+        "score": format_score(board.score),
+        "top": format_score(board.top),
+        "rows": traveller_lines(board.traveller),
+    }
+
+
 @never_cache
 def pair_evening_page(request, pair_id: int, key: str):
     pair = phone_holder(pair_evening_pair, pair_id, key)
@@ -48,16 +61,6 @@ def pair_evening_page(request, pair_id: int, key: str):
         "finished": evening.finished,
         "percentage": format_percentage(standing.percentage) if standing else "",
         "score": format_score(standing.score) if standing else "",
-        "boards": [
-            {
-                "played": board,
-                "trumps": STRAIN_SYMBOLS.get(board.trumps, ""),
-                "red": board.trumps in ("H", "D"),
-                "score": format_score(board.score),
-                "top": format_score(board.top),
-                "rows": traveller_lines(board.traveller),
-            }
-            for board in reversed(evening.boards)  # the newest first: what a phone opens on
-        ],
+        "boards": [board_item(board) for board in reversed(evening.boards)],  # the newest first
     }
     return phone_page(request, "tournaments/pair_evening.html", "tournaments/_pair_evening.html", context)
