@@ -148,7 +148,7 @@ def test_places_only_at_the_close_show_none_in_play(club):
     assert player_evening(player).standing is not None
 
 
-def test_the_key_opens_its_own_player_only(club, make_event):
+def test_the_key_opens_its_own_player_only(club):
     event = _running(club)
     first, second = event.individuals.all()[:2]
     assert player_evening_player(first.pk, player_evening_key(first)) == first

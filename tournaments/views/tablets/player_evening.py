@@ -18,7 +18,7 @@ def player_evening_url(player) -> str:
 
 def phone_links(request, event, seating: Seating | None) -> list[dict]:
     """The links (and their QR codes) to the pages of the four players at a table this round, for
-    its tablet, in the order they sit: North, South, East, West, each by their number."""
+    its tablet, in the order they sit: North, South, East, West, each by number and name."""
     if seating is None:
         return []
     title = event.evening_format.entrant.title
@@ -29,7 +29,12 @@ def phone_links(request, event, seating: Seating | None) -> list[dict]:
         for player in (pair.individual1, pair.individual2)
         if player is not None
     ]
-    return [phone_link(request, player_evening_url(p), title(p.number)) for p in players]
+    return [phone_link(request, player_evening_url(p), _label(title(p.number), p.names)) for p in players]
+
+
+def _label(title: str, names: str) -> str:
+    """ "Player 8 (Ivy Dunn)": the number, and the name the players know themselves by."""
+    return title if names == title else f"{title} ({names})"
 
 
 @never_cache
