@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from tournaments import pdf, services
 from tournaments.models import Club
 from tournaments.pdf import base
+from tournaments.services.tablets.pair_evening import pair_evening_path
 
 BASE = "http://192.168.1.20:8000"
 
@@ -86,6 +87,17 @@ def test_each_table_card_prints_the_qr_code_of_its_tables_address(event):
     for table, page in enumerate(reader.pages, start=1):
         url = f"{BASE}/t/{event.table_accesses.get(table=table).token}/"
         assert _drawn_qr(page) == _symbol(url), table
+
+
+def test_each_guide_card_prints_the_qr_code_and_the_address_of_its_pairs_own_page(event):
+    """The pair reaches their page of the evening from their guide card: its QR code, module for
+    module, and its address in words (a pack cut down to one pair's card: one code on the page)."""
+    pack = services.event_print_pack(event, base_url=BASE + "/")
+    for pair in event.pairs.filter(direction="EW"):
+        url = BASE + pair_evening_path(pair)
+        data = pdf.render(services.print_pack_only(pack, pairs={str(pair)}, tables=set()), "guide-cards")
+        assert _drawn_qr(_read(data).pages[0]) == _symbol(url), str(pair)
+        assert url in _pages(data)[0].replace(" ", ""), str(pair)
 
 
 def test_the_qr_code_is_drawn_module_for_module_inside_its_quiet_zone(tmp_path):

@@ -46,6 +46,7 @@ from ..events.individuals import individual_report
 from ..events.movements import Stop, individual_schedule, pair_itineraries, seated_movement
 from ..events.partnerships import pair_namer
 from ..events.scoring import event_report, seating_expected_boards
+from ..tablets.pair_evening import pair_evening_path
 from .results import blank_players_sheet, blank_results_sheet, players_sheet, results_sheet
 
 NS_EW_FIELDS = (Seating._meta.get_field("ns_pair"), Seating._meta.get_field("ew_pair"))
@@ -112,7 +113,7 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
             for t in range(1, event.tables + 1)
         ),
         guide_cards=(
-            _guide_cards(seatings, howell=event.is_howell, notes=_stands_notes(movement))
+            _guide_cards(seatings, howell=event.is_howell, notes=_stands_notes(movement), base_url=base_url)
             if "guide-cards" in printed
             else ()
         ),
@@ -279,11 +280,18 @@ def _seat_text(seat) -> str:
     return f"sit out (T{seat.table})" if seat.sits_out else f"T{seat.table} {SEATS_SHORT[seat.direction]}"
 
 
-def _guide_cards(seatings, *, howell: bool = False, notes: tuple[str, ...] = ()) -> tuple[GuideCard, ...]:
-    """A card for each pair that moves (``pair_itineraries``)."""
+def _guide_cards(
+    seatings, *, howell: bool = False, notes: tuple[str, ...] = (), base_url: str = ""
+) -> tuple[GuideCard, ...]:
+    """A card for each pair that moves (``pair_itineraries``), with the address of the pair's own
+    page of the evening (``pair_evening_path``) for their phone."""
     return tuple(
         GuideCard(
-            pair=str(pair), names=pair.names, stops=tuple(_guide_stop(stop) for stop in stops), notes=notes
+            pair=str(pair),
+            names=pair.names,
+            stops=tuple(_guide_stop(stop) for stop in stops),
+            notes=notes,
+            link=base_url.rstrip("/") + pair_evening_path(pair) if base_url else "",
         )
         for pair, stops in pair_itineraries(seatings, howell=howell)
     )

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db.models import F, Q
+from django.urls import reverse
 
 from ...domain import scoring
 from ...domain.progress import places_now, round_in_play
@@ -46,6 +47,11 @@ TABLE = RESULT_COLUMNS.index("table")
 def pair_evening_key(pair: Pair) -> str:
     """The key of the pair's page of the evening: a signature of the event and the pair."""
     return phone_key(SCOPE, pair.event_id, pair.pk)
+
+
+def pair_evening_path(pair: Pair) -> str:
+    """The pair's page's path on the site (its tablet's link and its printed guide card's)."""
+    return reverse("tournaments:pair-evening", args=[pair.pk, pair_evening_key(pair)])
 
 
 def pair_evening_pair(pair_id: int, key: str) -> Pair | None:

@@ -2,13 +2,12 @@
 code) their table's tablet gives after check-in; the page looks again by itself every little while.
 Other players are named as on the public pages (each member's choice)."""
 
-from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
 from ...domain.boards import STRAIN_SYMBOLS
 from ...models import Seating, names_for_public
 from ...reports import format_percentage, format_score
-from ...services.tablets.pair_evening import pair_evening, pair_evening_key, pair_evening_pair
+from ...services.tablets.pair_evening import pair_evening, pair_evening_pair, pair_evening_path
 from .phones import phone_holder, phone_link, phone_page
 
 
@@ -21,7 +20,7 @@ def traveller_lines(rows) -> list[dict]:
 
 
 def pair_evening_url(pair) -> str:
-    return reverse("tournaments:pair-evening", args=[pair.pk, pair_evening_key(pair)])
+    return pair_evening_path(pair)
 
 
 def phone_links(request, seating: Seating | None) -> list[dict]:
