@@ -14,6 +14,7 @@ from tournaments import pdf, services
 from tournaments.models import Club
 from tournaments.pdf import base
 from tournaments.services.tablets.pair_evening import pair_evening_path
+from tournaments.services.tablets.player_evening import player_evening_path
 
 BASE = "http://192.168.1.20:8000"
 
@@ -98,6 +99,33 @@ def test_each_guide_card_prints_the_qr_code_and_the_address_of_its_pairs_own_pag
         data = pdf.render(services.print_pack_only(pack, pairs={str(pair)}, tables=set()), "guide-cards")
         assert _drawn_qr(_read(data).pages[0]) == _symbol(url), str(pair)
         assert url in _pages(data)[0].replace(" ", ""), str(pair)
+
+
+def test_the_printed_guide_cards_take_the_sites_address_from_the_request(client, organiser, event):
+    """No address configured but this machine's: the one the organiser's browser came in by."""
+    client.force_login(organiser)
+    response = client.get(reverse("tournaments:event-print", args=[event.pk, "guide-cards"]))
+    pair = event.pairs.get(direction="EW", number=1)
+    assert f"http://testserver{pair_evening_path(pair)}" in "".join("".join(_pages(response.content)).split())
+
+
+def test_each_itinerary_card_prints_the_qr_code_and_the_address_of_its_players_own_page(club):
+    """At an individual event the player's itinerary card does the same, for their own page."""
+    from dataclasses import replace
+
+    from tests.test_individual_events import make_individual
+
+    event = make_individual(club)
+    pack = services.event_print_pack(event, base_url=BASE)
+    for player in event.individuals.filter(number__in=(1, 3)):
+        url = BASE + player_evening_path(player)
+        alone = replace(pack.itinerary, links={player.number: url})  # one code in the pages
+        data = pdf.render(replace(pack, itinerary=alone), "itinerary-cards")
+        page = next(
+            p for p in _read(data).pages if url in " ".join(p.extract_text().split()).replace(" ", "")
+        )
+        assert _drawn_qr(page) == _symbol(url), player.number
+        assert pack.itinerary.links[player.number] == url
 
 
 def test_the_qr_code_is_drawn_module_for_module_inside_its_quiet_zone(tmp_path):

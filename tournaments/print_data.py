@@ -202,6 +202,7 @@ class Itinerary:
 
     schedule: object  # domain.movements.WhistSchedule
     names: dict
+    links: dict = field(default_factory=dict)  # player -> the address of their own page on their phone
 
 
 @dataclass(frozen=True)

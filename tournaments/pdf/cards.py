@@ -2,18 +2,13 @@
 type read at arm's length, two to a sheet with a cut line when they fit (``sheets``)."""
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Spacer, Table, TableStyle
+from reportlab.platypus import Spacer
 
-from ..print_data import GuideCard, PrintPack
+from ..print_data import PrintPack
 from .base import WRITING_ROW, card_size, card_styles, text, usable_width
 from .grid import Grid, column_width, suit
+from .phone_link import beside_phone_link
 from .sheets import cards_on_sheets
-from .table_cards import QrCode
-
-# The QR code of a pair's own page on a guide card: at 27 mm a phone reads its modules (about
-# two thirds of a millimetre each for the page's address) from a card held in the hand, and a
-# large-print card still fits half a sheet.
-PHONE_QR = 27 * mm
 
 
 def _head(pair: str, names: str, line: str, styles: dict) -> list:
@@ -22,39 +17,6 @@ def _head(pair: str, names: str, line: str, styles: dict) -> list:
         text(line, styles["small"]),
         Spacer(1, 1.5 * mm),
     ]
-
-
-def _guide_head(card: GuideCard, line: str, styles: dict, width: float) -> list:
-    """The card's heading, and beside it the QR code of the pair's own page of the evening with its
-    address in words under the heading, for their phone (none when the pack has no address)."""
-    head = _head(card.pair, card.names, line, styles)
-    if not card.link:
-        return head
-    # The address on a line of its own, the card's whole width: broken at its end, if at all.
-    block = Table(
-        [
-            [head, QrCode(card.link, PHONE_QR)],
-            [text("Your evening on your phone: scan the code, or open", styles["body"]), ""],
-            [text(card.link, styles["body"]), ""],
-        ],
-        colWidths=[width - PHONE_QR - 3 * mm, PHONE_QR + 3 * mm],
-    )
-    block.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("VALIGN", (0, 1), (0, 1), "BOTTOM"),  # the words just above the address
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("ALIGN", (1, 0), (1, 0), "RIGHT"),
-                ("SPAN", (1, 0), (1, 1)),  # the code beside the heading and the words
-                ("SPAN", (0, 2), (1, 2)),  # the address the card's whole width
-            ]
-        )
-    )
-    return [block, Spacer(1, 2.5 * mm)]
 
 
 def guide_cards_story(pack: PrintPack) -> list:
@@ -69,7 +31,7 @@ def guide_cards_story(pack: PrintPack) -> list:
         line = f"{pack.event.name} · {pack.event.date} · your route for the evening"
         cards.append(
             [
-                *_guide_head(card, line, styles, width),
+                *beside_phone_link(_head(card.pair, card.names, line, styles), card.link, styles, width),
                 Grid(["Round", "Table", "Sit", "Boards", "Opponents"], rows, widths, size=size, bold=[1]),
                 *([Spacer(1, 1.5 * mm)] if card.notes else []),
                 *(text(note, styles["note"]) for note in card.notes),

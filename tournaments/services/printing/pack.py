@@ -47,6 +47,7 @@ from ..events.movements import Stop, individual_schedule, pair_itineraries, seat
 from ..events.partnerships import pair_namer
 from ..events.scoring import event_report, seating_expected_boards
 from ..tablets.pair_evening import pair_evening_path
+from ..tablets.player_evening import player_evening_path
 from .results import blank_players_sheet, blank_results_sheet, players_sheet, results_sheet
 
 NS_EW_FIELDS = (Seating._meta.get_field("ns_pair"), Seating._meta.get_field("ew_pair"))
@@ -121,7 +122,7 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
         score_cards=_score_cards(seatings, trumps, played, report) if "score-cards" in printed else (),
         hand_records=_hand_records(boards),
         results=results,
-        itinerary=_itinerary(event) if ranks_players else None,
+        itinerary=_itinerary(event, base_url) if ranks_players else None,
         sides=SIDES[event.evening_format.partnerships_internal],
         grand=event.evening_format.enters("granded"),
         analysis_unavailable=analysis_unavailable(),
@@ -140,9 +141,13 @@ def print_pack_only(
     )
 
 
-def _itinerary(event: Event) -> Itinerary:
-    names = {p.number: p.names for p in event.individuals.select_related("player1", "player2") if p.people}
-    return Itinerary(schedule=individual_schedule(event), names=names)
+def _itinerary(event: Event, base_url: str) -> Itinerary:
+    """The players' itinerary cards, each with the address of the player's own page of the
+    evening (``player_evening_path``)."""
+    players = list(event.individuals.select_related("player1", "player2"))
+    names = {p.number: p.names for p in players if p.people}
+    links = {p.number: base_url.rstrip("/") + player_evening_path(p) for p in players} if base_url else {}
+    return Itinerary(schedule=individual_schedule(event), names=names, links=links)
 
 
 def _seatings_with_pairs(event: Event) -> list[Seating]:

@@ -19,6 +19,7 @@ partner …", as the tablet says them.
 from dataclasses import dataclass
 
 from django.db.models import F, Q
+from django.urls import reverse
 
 from ...domain.individuals import IndividualStanding, rank_individuals
 from ...models import Event, IndividualPlayer, Seating
@@ -37,6 +38,11 @@ SEATS = {"NS": ("North", "South"), "EW": ("East", "West")}
 def player_evening_key(player: IndividualPlayer) -> str:
     """The key of the player's page of the evening: a signature of the event and the player."""
     return phone_key(SCOPE, player.event_id, player.pk)
+
+
+def player_evening_path(player: IndividualPlayer) -> str:
+    """The player's page's path on the site (its tablet's link and its printed itinerary card's)."""
+    return reverse("tournaments:player-evening", args=[player.pk, player_evening_key(player)])
 
 
 def player_evening_player(player_id: int, key: str) -> IndividualPlayer | None:

@@ -2,18 +2,17 @@
 by the link (and its QR code) their table's tablet gives after check-in; the page looks again by
 itself every little while. Other players are named as on the public pages (each member's choice)."""
 
-from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
 from ...models import Seating, names_for_public
 from ...reports import format_percentage, format_score
-from ...services.tablets.player_evening import player_evening, player_evening_key, player_evening_player
+from ...services.tablets.player_evening import player_evening, player_evening_path, player_evening_player
 from .pair_evening import board_item
 from .phones import phone_holder, phone_link, phone_page
 
 
 def player_evening_url(player) -> str:
-    return reverse("tournaments:player-evening", args=[player.pk, player_evening_key(player)])
+    return player_evening_path(player)
 
 
 def phone_links(request, event, seating: Seating | None) -> list[dict]:
