@@ -84,6 +84,12 @@ def test_evenings_are_grouped_by_what_serves_them_in_the_order_given():
     assert kind_of(widow) is KINDS["widow"] and kind_of(event) is KINDS["pairs"]
 
 
+def test_pairs_and_individual_events_are_read_together_each_with_its_own_phone_page():
+    pairs, individual = Event(variant=Event.Variant.STANDARD), Event(variant=Event.Variant.INDIVIDUAL)
+    assert by_kind([pairs, individual]) == [(KINDS["pairs"], [pairs, individual])]
+    assert (kind_of(pairs).phone_page, kind_of(individual).phone_page) == ("pair-evening", "player-evening")
+
+
 # --- Outputs ask the registry and the formats, not which kind an evening is -----------------------
 
 # What asking "which kind is it?" looks like in this code: the models' kind properties, the

@@ -13,6 +13,8 @@ from pypdf import PdfReader
 from tournaments import pdf, services
 from tournaments.models import Club
 from tournaments.pdf import base
+from tournaments.services.tablets.pair_evening import pair_evening_path
+from tournaments.services.tablets.player_evening import player_evening_path
 
 BASE = "http://192.168.1.20:8000"
 
@@ -86,6 +88,44 @@ def test_each_table_card_prints_the_qr_code_of_its_tables_address(event):
     for table, page in enumerate(reader.pages, start=1):
         url = f"{BASE}/t/{event.table_accesses.get(table=table).token}/"
         assert _drawn_qr(page) == _symbol(url), table
+
+
+def test_each_guide_card_prints_the_qr_code_and_the_address_of_its_pairs_own_page(event):
+    """The pair reaches their page of the evening from their guide card: its QR code, module for
+    module, and its address in words (a pack cut down to one pair's card: one code on the page)."""
+    pack = services.event_print_pack(event, base_url=BASE + "/")
+    for pair in event.pairs.filter(direction="EW"):
+        url = BASE + pair_evening_path(pair)
+        data = pdf.render(services.print_pack_only(pack, pairs={str(pair)}, tables=set()), "guide-cards")
+        assert _drawn_qr(_read(data).pages[0]) == _symbol(url), str(pair)
+        assert url in _pages(data)[0].replace(" ", ""), str(pair)
+
+
+def test_the_printed_guide_cards_take_the_sites_address_from_the_request(client, organiser, event):
+    """No address configured but this machine's: the one the organiser's browser came in by."""
+    client.force_login(organiser)
+    response = client.get(reverse("tournaments:event-print", args=[event.pk, "guide-cards"]))
+    pair = event.pairs.get(direction="EW", number=1)
+    assert f"http://testserver{pair_evening_path(pair)}" in "".join("".join(_pages(response.content)).split())
+
+
+def test_each_itinerary_card_prints_the_qr_code_and_the_address_of_its_players_own_page(club):
+    """At an individual event the player's itinerary card does the same, for their own page."""
+    from dataclasses import replace
+
+    from tests.test_individual_events import make_individual
+
+    event = make_individual(club)
+    pack = services.event_print_pack(event, base_url=BASE)
+    for player in event.individuals.filter(number__in=(1, 3)):
+        url = BASE + player_evening_path(player)
+        alone = replace(pack.itinerary, links={player.number: url})  # one code in the pages
+        data = pdf.render(replace(pack, itinerary=alone), "itinerary-cards")
+        page = next(
+            p for p in _read(data).pages if url in " ".join(p.extract_text().split()).replace(" ", "")
+        )
+        assert _drawn_qr(page) == _symbol(url), player.number
+        assert pack.itinerary.links[player.number] == url
 
 
 def test_the_qr_code_is_drawn_module_for_module_inside_its_quiet_zone(tmp_path):

@@ -96,6 +96,7 @@ class GuideCard:
     names: str
     stops: tuple[GuideStop, ...]
     notes: tuple[str, ...] = ()  # where the relay stands stand
+    link: str = ""  # the address of the pair's own page of the evening on their phone
 
 
 @dataclass(frozen=True)
@@ -201,6 +202,7 @@ class Itinerary:
 
     schedule: object  # domain.movements.WhistSchedule
     names: dict
+    links: dict = field(default_factory=dict)  # player -> the address of their own page on their phone
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from .models import Drive, DuelNight, Event
 from .views import leagues
 from .views.duels import organiser as duels
 from .views.rooms import room_screen
-from .views.tablets import drive_evening, duel_evening, pair_evening
+from .views.tablets import drive_evening, duel_evening, pair_evening, player_evening
 from .views.tablets import duels as duel_tablets
 from .views.widow import evening as widow_evening
 from .views.widow import organiser as widow
@@ -155,6 +155,7 @@ urlpatterns = [
     path("t/<str:token>/reject/", views.table_reject, name="table-reject"),
     path("t/<str:token>/check-in/", views.table_check_in, name="table-check-in"),
     path("me/<int:pair_id>/<str:key>/", pair_evening.pair_evening_page, name="pair-evening"),
+    path("me/player/<int:player_id>/<str:key>/", player_evening.player_evening_page, name="player-evening"),
     path("me/two-player/<int:player_id>/<str:key>/", duel_evening.duel_evening_page, name="duel-evening"),
     path("me/drive/<int:player_id>/<str:key>/", drive_evening.drive_evening_page, name="drive-evening"),
     path("me/widow/<int:player_id>/<str:key>/", widow_evening.widow_evening_page, name="widow-evening"),

@@ -7,6 +7,7 @@ from reportlab.platypus import Spacer
 from ..print_data import PrintPack
 from .base import WRITING_ROW, card_size, card_styles, text, usable_width
 from .grid import Grid, column_width, suit
+from .phone_link import beside_phone_link
 from .sheets import cards_on_sheets
 
 
@@ -30,7 +31,7 @@ def guide_cards_story(pack: PrintPack) -> list:
         line = f"{pack.event.name} · {pack.event.date} · your route for the evening"
         cards.append(
             [
-                *_head(card.pair, card.names, line, styles),
+                *beside_phone_link(_head(card.pair, card.names, line, styles), card.link, styles, width),
                 Grid(["Round", "Table", "Sit", "Boards", "Opponents"], rows, widths, size=size, bold=[1]),
                 *([Spacer(1, 1.5 * mm)] if card.notes else []),
                 *(text(note, styles["note"]) for note in card.notes),

@@ -19,7 +19,7 @@ STORIES = {
     "hand-records": hand_records_story,
     "results": results_story,
     "itinerary-cards": lambda pack: itinerary_cards_story(
-        pack.event, schedule=pack.itinerary.schedule, names=pack.itinerary.names
+        pack.event, schedule=pack.itinerary.schedule, names=pack.itinerary.names, links=pack.itinerary.links
     ),
 }
 

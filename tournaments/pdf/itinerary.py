@@ -18,6 +18,7 @@ from ..domain.movements import WhistSchedule
 from ..print_data import PrintEvent
 from .base import PAGE_SIZES, build_pdf, card_size, card_styles, text, usable_height, usable_width
 from .grid import Grid, column_width, unbroken_parts
+from .phone_link import beside_phone_link
 from .sheets import cards_on_sheets, carried_over, room_left
 
 DOCUMENT = "Itinerary cards"
@@ -44,16 +45,26 @@ def itinerary_cards_pdf(
     return build_pdf(event, DOCUMENT, _cards(event, title, subtitle, schedule, names))
 
 
-def itinerary_cards_story(event: PrintEvent, *, schedule: WhistSchedule, names: dict[int, str]) -> list:
-    """The same cards as flowables, for a print pack that holds them among its other documents."""
-    return _cards(
-        event, event.name, " · ".join(part for part in (event.club, event.date) if part), schedule, names
-    )
+def itinerary_cards_story(
+    event: PrintEvent, *, schedule: WhistSchedule, names: dict[int, str], links: dict[int, str] | None = None
+) -> list:
+    """The same cards as flowables, for a print pack that holds them among its other documents;
+    with ``links``, each player's card has the QR code and address of their own page of the
+    evening on their phone."""
+    subtitle = " · ".join(part for part in (event.club, event.date) if part)
+    return _cards(event, event.name, subtitle, schedule, names, links or {})
 
 
 def _cards(
-    event: PrintEvent, title: str, subtitle: str, schedule: WhistSchedule, names: dict[int, str]
+    event: PrintEvent,
+    title: str,
+    subtitle: str,
+    schedule: WhistSchedule,
+    names: dict[int, str],
+    links: dict[int, str] | None = None,
 ) -> list:
+    links = links or {}
+
     def named(player: int) -> str:
         return names.get(player) or f"Player {player}"
 
@@ -82,6 +93,7 @@ def _cards(
             )
         whose = f"{named(player)} · player {player}" if player in names else named(player)
         head = [text(whose, styles["heading"]), text(line, styles["small"]), Spacer(1, 1.5 * mm)]
+        head = beside_phone_link(head, links.get(player, ""), styles, width)
         grid = Grid(["Round", "Table", "Seat", "Partner", "Opponents"], rows, widths, size=size, bold=[1])
         # A long evening runs onto a second sheet, which says whose it is (``carried_over``).
         room = room_left(head, width, height)

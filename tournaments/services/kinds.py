@@ -20,7 +20,7 @@ False
 """
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import models
 from django.urls import reverse
@@ -110,6 +110,9 @@ EVENT = Kind(
     phone_page="pair-evening",
     mails_score_card=True,
 )
+# An individual event is kept, read and counted as a pairs event is; its players' own pages are
+# theirs alone, a pair there being one round's partnership.
+INDIVIDUAL = replace(EVENT, phone_page="player-evening")
 DRIVE = Kind(
     model=Drive,
     state=DriveState,
@@ -162,7 +165,7 @@ LEAGUE_MATCH = Kind(
 
 KINDS: dict[str, Kind] = {
     "pairs": EVENT,
-    "individual": EVENT,
+    "individual": INDIVIDUAL,
     "progressive": DRIVE,
     "semi-partner": DRIVE,
     "winners-move": DRIVE,
@@ -182,11 +185,12 @@ def kind_of(evening) -> Kind:
 
 def by_kind(evenings: Iterable) -> list[tuple[Kind, list]]:
     """The evenings grouped by what serves them, each group in the order given, the groups in the
-    order of their first evening: each kind's reader then takes its evenings together."""
-    groups: dict[int, tuple[Kind, list]] = {}
+    order of their first evening: each kind's reader then takes its evenings together (kinds
+    sharing their readers, a pairs event and an individual event, in one group)."""
+    groups: dict[tuple[int, int], tuple[Kind, list]] = {}
     for evening in evenings:
         kind = kind_of(evening)
-        groups.setdefault(id(kind), (kind, []))[1].append(evening)
+        groups.setdefault((id(kind.season), id(kind.entrants)), (kind, []))[1].append(evening)
     return list(groups.values())
 
 

@@ -46,6 +46,8 @@ from ..events.individuals import individual_report
 from ..events.movements import Stop, individual_schedule, pair_itineraries, seated_movement
 from ..events.partnerships import pair_namer
 from ..events.scoring import event_report, seating_expected_boards
+from ..tablets.pair_evening import pair_evening_path
+from ..tablets.player_evening import player_evening_path
 from .results import blank_players_sheet, blank_results_sheet, players_sheet, results_sheet
 
 NS_EW_FIELDS = (Seating._meta.get_field("ns_pair"), Seating._meta.get_field("ew_pair"))
@@ -112,7 +114,7 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
             for t in range(1, event.tables + 1)
         ),
         guide_cards=(
-            _guide_cards(seatings, howell=event.is_howell, notes=_stands_notes(movement))
+            _guide_cards(seatings, howell=event.is_howell, notes=_stands_notes(movement), base_url=base_url)
             if "guide-cards" in printed
             else ()
         ),
@@ -120,7 +122,7 @@ def event_print_pack(event: Event, *, base_url: str) -> PrintPack:
         score_cards=_score_cards(seatings, trumps, played, report) if "score-cards" in printed else (),
         hand_records=_hand_records(boards),
         results=results,
-        itinerary=_itinerary(event) if ranks_players else None,
+        itinerary=_itinerary(event, base_url) if ranks_players else None,
         sides=SIDES[event.evening_format.partnerships_internal],
         grand=event.evening_format.enters("granded"),
         analysis_unavailable=analysis_unavailable(),
@@ -139,9 +141,13 @@ def print_pack_only(
     )
 
 
-def _itinerary(event: Event) -> Itinerary:
-    names = {p.number: p.names for p in event.individuals.select_related("player1", "player2") if p.people}
-    return Itinerary(schedule=individual_schedule(event), names=names)
+def _itinerary(event: Event, base_url: str) -> Itinerary:
+    """The players' itinerary cards, each with the address of the player's own page of the
+    evening (``player_evening_path``)."""
+    players = list(event.individuals.select_related("player1", "player2"))
+    names = {p.number: p.names for p in players if p.people}
+    links = {p.number: base_url.rstrip("/") + player_evening_path(p) for p in players} if base_url else {}
+    return Itinerary(schedule=individual_schedule(event), names=names, links=links)
 
 
 def _seatings_with_pairs(event: Event) -> list[Seating]:
@@ -279,11 +285,18 @@ def _seat_text(seat) -> str:
     return f"sit out (T{seat.table})" if seat.sits_out else f"T{seat.table} {SEATS_SHORT[seat.direction]}"
 
 
-def _guide_cards(seatings, *, howell: bool = False, notes: tuple[str, ...] = ()) -> tuple[GuideCard, ...]:
-    """A card for each pair that moves (``pair_itineraries``)."""
+def _guide_cards(
+    seatings, *, howell: bool = False, notes: tuple[str, ...] = (), base_url: str = ""
+) -> tuple[GuideCard, ...]:
+    """A card for each pair that moves (``pair_itineraries``), with the address of the pair's own
+    page of the evening (``pair_evening_path``) for their phone."""
     return tuple(
         GuideCard(
-            pair=str(pair), names=pair.names, stops=tuple(_guide_stop(stop) for stop in stops), notes=notes
+            pair=str(pair),
+            names=pair.names,
+            stops=tuple(_guide_stop(stop) for stop in stops),
+            notes=notes,
+            link=base_url.rstrip("/") + pair_evening_path(pair) if base_url else "",
         )
         for pair, stops in pair_itineraries(seatings, howell=howell)
     )

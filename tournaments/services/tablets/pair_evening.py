@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db.models import F, Q
+from django.urls import reverse
 
 from ...domain import scoring
 from ...domain.progress import places_now, round_in_play
@@ -46,6 +47,11 @@ TABLE = RESULT_COLUMNS.index("table")
 def pair_evening_key(pair: Pair) -> str:
     """The key of the pair's page of the evening: a signature of the event and the pair."""
     return phone_key(SCOPE, pair.event_id, pair.pk)
+
+
+def pair_evening_path(pair: Pair) -> str:
+    """The pair's page's path on the site (its tablet's link and its printed guide card's)."""
+    return reverse("tournaments:pair-evening", args=[pair.pk, pair_evening_key(pair)])
 
 
 def pair_evening_pair(pair_id: int, key: str) -> Pair | None:
@@ -77,6 +83,7 @@ class PlayedBoard:
     top: float | None
     corrected: bool
     traveller: tuple[TravellerRow, ...]  # built as the tablet's (``travellers``)
+    pair: tuple = ()  # the pair key that held the cards (an individual player's partnership)
 
 
 @dataclass(frozen=True)
@@ -117,7 +124,7 @@ def _names(report: EventReport, key) -> str:
     return " & ".join(name for _, name in report.people.get(tuple(key), ()) if name)
 
 
-def _standings(event: Event, report: EventReport) -> tuple[scoring.EventScores | None, int | None]:
+def standings_now(event: Event, report: EventReport) -> tuple[scoring.EventScores | None, int | None]:
     """The scores the club lets the page rank by now, and the round they stand after (None: as
     they stand now). Places after each round: as scored from the rounds every table has finished
     (``domain.progress``), scored by the same function as the results."""
@@ -184,21 +191,22 @@ def _where(event: Event, pair: Pair, report: EventReport) -> tuple[Seat | None, 
     )
 
 
-def pair_evening(pair: Pair) -> PairEvening:
-    """What the pair's page shows now; a constant number of queries, whatever the field's size."""
-    event = pair.event
-    report = event_report(event)
-    key = _key(pair)
-    corrected = corrected_results(event)
+def played_boards(report: EventReport, corrected: set, *, held_by, side, opponents) -> list[PlayedBoard]:
+    """The boards a phone's page is for, confirmed at its table, in the order they were played:
+    ``held_by(pair key)`` says whose cards a side held (a pair's own, or one of an individual
+    player's partnerships), ``side`` names the traveller's sides (``travellers.traveller``) and
+    ``opponents(own key, other key)`` the other side."""
     played = []
     for board in report.scores.boards:
-        own = next((s for s in board.results if key in (s.result.ns_pair, s.result.ew_pair)), None)
+        own = next((s for s in board.results if held_by(s.result.ns_pair) or held_by(s.result.ew_pair)), None)
         if own is None:
             continue
-        holds_ns = own.result.ns_pair == key
-        rows = traveller(board, own=own, corrected=corrected)
-        other = own.result.ew_pair if holds_ns else own.result.ns_pair
+        holds_ns = held_by(own.result.ns_pair)
+        rows = traveller(board, own=own, corrected=corrected, side=side)
         mine = next(row for row in rows if row.own)
+        mine_key, other = (
+            (own.result.ns_pair, own.result.ew_pair) if holds_ns else (own.result.ew_pair, own.result.ns_pair)
+        )
         played.append(
             PlayedBoard(
                 board.board,
@@ -206,17 +214,33 @@ def pair_evening(pair: Pair) -> PairEvening:
                 own.result.table,
                 report.trumps.get(board.board, ""),
                 "N/S" if holds_ns else "E/W",
-                Opponents(scoring.pair_label(other), _names(report, other)),
+                opponents(mine_key, other),
                 mine.ns_tricks if holds_ns else mine.ew_tricks,
                 mine.adjusted,
                 own.ns_score if holds_ns else own.ew_score,
                 board.top,
                 mine.corrected,
                 rows,
+                tuple(mine_key),
             )
         )
     played.sort(key=lambda b: (b.round, b.board))
-    scores, after = _standings(event, report)
+    return played
+
+
+def pair_evening(pair: Pair) -> PairEvening:
+    """What the pair's page shows now; a constant number of queries, whatever the field's size."""
+    event = pair.event
+    report = event_report(event)
+    key = _key(pair)
+    played = played_boards(
+        report,
+        corrected_results(event),
+        held_by=lambda side: side == key,
+        side=scoring.pair_label,
+        opponents=lambda _, other: Opponents(scoring.pair_label(other), _names(report, other)),
+    )
+    scores, after = standings_now(event, report)
     standing = None if scores is None else next((s for s in scores.standings if s.pair == key), None)
     field_size = 0 if standing is None else len(scores.field(standing.field))
     if standing is not None and not standing.boards_played:

@@ -25,7 +25,7 @@ from ..events.scoring import event_report
 class TravellerRow:
     round: int
     table: int
-    ns: str  # the pairs by the cards they held: "N/S 3"
+    ns: str  # the sides by the cards they held: "N/S 3" (an individual event's players, "8 & 1")
     ew: str
     ns_tricks: int | None
     ew_tricks: int | None
@@ -44,16 +44,17 @@ def corrected_results(event: Event) -> set[tuple[int, int, int]]:
 
 
 def traveller(
-    board: scoring.BoardScore, *, own: scoring.ScoredResult | None, corrected: set
+    board: scoring.BoardScore, *, own: scoring.ScoredResult | None, corrected: set, side=scoring.pair_label
 ) -> tuple[TravellerRow, ...]:
     """The board's rows by round then table; ``own`` is the reader's own result (its row is marked),
-    ``corrected`` what ``corrected_results`` read."""
+    ``corrected`` what ``corrected_results`` read, ``side`` how a side is named from its pair key
+    ("N/S 3"; an individual event's players by number, "8 & 1")."""
     return tuple(
         TravellerRow(
             s.result.round,
             s.result.table,
-            scoring.pair_label(s.result.ns_pair),
-            scoring.pair_label(s.result.ew_pair),
+            side(s.result.ns_pair),
+            side(s.result.ew_pair),
             s.result.ns_tricks,
             None if s.result.ns_tricks is None else 13 - s.result.ns_tricks,
             s.result.adjusted_text or "",

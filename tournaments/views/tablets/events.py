@@ -22,11 +22,13 @@ from ...domain.formats import GRANDED
 from ...domain.minnesota import confirm_words
 from ...models import DuelTable, MatchTable, TableAccess
 from ...services.core.codes import Tablet
+from ...services.kinds import kind_of
 from ...services.tablets.access import TableNotStarted, code_as_typed
 from ...services.tablets.moves import table_sit_outs
 from ...services.tablets.travellers import table_travellers
 from ..common import NOT_IN_USE, TOKEN_CHARACTERS, client_address, could_be_token, get_by_token, whole_number
-from .pair_evening import phone_links, traveller_lines
+from . import pair_evening, player_evening
+from .pair_evening import traveller_lines
 
 TABLET_COOKIE = "whistdrive_tablet"
 logger = logging.getLogger(__name__)
@@ -141,10 +143,8 @@ def table_page(request, token: str):
                 if number in travellers
             ],
             "expected": expected_pairs(event, state.seating) if state.seating else [],
-            # After check-in, each pair's link to its own page of the evening, for their phones.
-            "phone_links": []
-            if event.evening_format.partnerships_internal or state.check_in_asked or state.held
-            else phone_links(request, state.seating),
+            # After check-in, each pair's (or each player's) link to its own page of the evening.
+            "phone_links": [] if state.check_in_asked or state.held else _phone_links(request, event, state),
         },
     )
 
@@ -161,6 +161,18 @@ def _travellers(event, access, state, round_over: bool) -> dict:
         seating = state.seating
         numbers = [e.board.number for e in state.entries if e.status == "confirmed"]
     return table_travellers(event, table=access.table, round=seating.round, boards=numbers)
+
+
+# The links a table's tablet gives, by its kind's phone page: a pairs event's two pairs', an
+# individual event's four players'.
+PHONE_LINKS = {
+    "pair-evening": lambda request, event, seating: pair_evening.phone_links(request, seating),
+    "player-evening": player_evening.phone_links,
+}
+
+
+def _phone_links(request, event, state) -> list[dict]:
+    return PHONE_LINKS[kind_of(event).phone_page](request, event, state.seating)
 
 
 class Outcome(NamedTuple):

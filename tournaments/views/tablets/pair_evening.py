@@ -2,13 +2,12 @@
 code) their table's tablet gives after check-in; the page looks again by itself every little while.
 Other players are named as on the public pages (each member's choice)."""
 
-from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
 from ...domain.boards import STRAIN_SYMBOLS
 from ...models import Seating, names_for_public
 from ...reports import format_percentage, format_score
-from ...services.tablets.pair_evening import pair_evening, pair_evening_key, pair_evening_pair
+from ...services.tablets.pair_evening import pair_evening, pair_evening_pair, pair_evening_path
 from .phones import phone_holder, phone_link, phone_page
 
 
@@ -21,7 +20,7 @@ def traveller_lines(rows) -> list[dict]:
 
 
 def pair_evening_url(pair) -> str:
-    return reverse("tournaments:pair-evening", args=[pair.pk, pair_evening_key(pair)])
+    return pair_evening_path(pair)
 
 
 def phone_links(request, seating: Seating | None) -> list[dict]:
@@ -37,6 +36,19 @@ def phone_links(request, seating: Seating | None) -> list[dict]:
     ]
 
 
+def board_item(board) -> dict:
+    """A played board (``PlayedBoard``) as a phone's page shows it, its figures and its traveller
+    (``_traveller.html``) formatted: a pair's, or an individual event's player's."""
+    return {
+        "played": board,
+        "trumps": STRAIN_SYMBOLS.get(board.trumps, ""),
+        "red": board.trumps in ("H", "D"),
+        "score": format_score(board.score),
+        "top": format_score(board.top),
+        "rows": traveller_lines(board.traveller),
+    }
+
+
 @never_cache
 def pair_evening_page(request, pair_id: int, key: str):
     pair = phone_holder(pair_evening_pair, pair_id, key)
@@ -48,16 +60,6 @@ def pair_evening_page(request, pair_id: int, key: str):
         "finished": evening.finished,
         "percentage": format_percentage(standing.percentage) if standing else "",
         "score": format_score(standing.score) if standing else "",
-        "boards": [
-            {
-                "played": board,
-                "trumps": STRAIN_SYMBOLS.get(board.trumps, ""),
-                "red": board.trumps in ("H", "D"),
-                "score": format_score(board.score),
-                "top": format_score(board.top),
-                "rows": traveller_lines(board.traveller),
-            }
-            for board in reversed(evening.boards)  # the newest first: what a phone opens on
-        ],
+        "boards": [board_item(board) for board in reversed(evening.boards)],  # the newest first
     }
     return phone_page(request, "tournaments/pair_evening.html", "tournaments/_pair_evening.html", context)

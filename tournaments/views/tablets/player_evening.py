@@ -1,0 +1,54 @@
+"""An individual event's player's own page of the evening, on their phone: opened without a login
+by the link (and its QR code) their table's tablet gives after check-in; the page looks again by
+itself every little while. Other players are named as on the public pages (each member's choice)."""
+
+from django.views.decorators.cache import never_cache
+
+from ...models import Seating, names_for_public
+from ...reports import format_percentage, format_score
+from ...services.tablets.player_evening import player_evening, player_evening_path, player_evening_player
+from .pair_evening import board_item
+from .phones import phone_holder, phone_link, phone_page
+
+
+def player_evening_url(player) -> str:
+    return player_evening_path(player)
+
+
+def phone_links(request, event, seating: Seating | None) -> list[dict]:
+    """The links (and their QR codes) to the pages of the four players at a table this round, for
+    its tablet, in the order they sit: North, South, East, West, each by number and name."""
+    if seating is None:
+        return []
+    title = event.evening_format.entrant.title
+    players = [
+        player
+        for pair in (seating.ns_pair, seating.ew_pair)
+        if pair is not None
+        for player in (pair.individual1, pair.individual2)
+        if player is not None
+    ]
+    return [phone_link(request, player_evening_url(p), _label(title(p.number), p.names)) for p in players]
+
+
+def _label(title: str, names: str) -> str:
+    """ "Player 8 (Ivy Dunn)": the number, and the name the players know themselves by."""
+    return title if names == title else f"{title} ({names})"
+
+
+@never_cache
+def player_evening_page(request, player_id: int, key: str):
+    player = phone_holder(player_evening_player, player_id, key)
+    names_for_public(player.event.club)
+    evening = player_evening(player)
+    standing = evening.standing
+    context = {
+        "evening": evening,
+        "finished": evening.finished,
+        "percentage": format_percentage(standing.percentage) if standing else "",
+        "score": format_score(standing.score) if standing else "",
+        "boards": [  # the newest first: what a phone opens on
+            board_item(item.played) | {"partner": item.partner} for item in reversed(evening.boards)
+        ],
+    }
+    return phone_page(request, "tournaments/player_evening.html", "tournaments/_player_evening.html", context)
