@@ -110,9 +110,8 @@ def test_the_service_writes_its_line_in_the_clubs_trail(organiser, club):
     )
 
 
-@pytest.mark.django_db(
-    transaction=True
-)  # emptied as a new laptop's database is (flush), outside a transaction
+# Emptied as a new laptop's database is (flush), outside a test's transaction.
+@pytest.mark.django_db(transaction=True)
 def test_a_backup_keeps_the_clubs_choice(club, organiser, tmp_path):
     Club.objects.filter(pk=club.pk).update(places_shown="close", tablet_travellers=True)
     path = tmp_path / "club.json.gz"
