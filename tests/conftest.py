@@ -69,17 +69,7 @@ def needs_browser(item) -> bool:
     )
 
 
-def first_the_long_files(items) -> None:
-    """Put the files that take longest (their browser tests, or marked ``slow``) first, each file's
-    tests in their order: the test processes take whole files in this order (``--dist loadfile``),
-    so the long ones start early and the processes end together, rather than one process running a
-    long file alone at the end. Every process sorts the same way, as xdist requires."""
-    long_files = {item.path for item in items if needs_browser(item) or item.get_closest_marker("slow")}
-    items.sort(key=lambda item: item.path not in long_files)
-
-
 def pytest_collection_modifyitems(config, items):
-    first_the_long_files(items)
     if os.path.exists(CHROMIUM):
         # A browser test runs once more only when Chromium itself failed under it (a visit cut short,
         # "Unable to capture screenshot", an action timed out on a loaded machine): Playwright's own

@@ -4,12 +4,9 @@ import re
 from io import StringIO
 from pathlib import Path
 
-import pytest
 from django.core.management import call_command
 
 from tournaments.models import Club, Drive, DuelNight, Event, Member
-
-pytestmark = pytest.mark.slow  # run first: tests/conftest.py, first_the_long_files
 
 LINK = re.compile(r'(?:href|src)="([^"]*)"')
 

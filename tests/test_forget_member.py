@@ -18,8 +18,6 @@ from tournaments.services.backups.club_restore import club_backup_restore
 from tournaments.services.core.members import erasure_mark, erasures_in_file, member_forget
 from tournaments.services.season.mail import results_queue
 
-pytestmark = pytest.mark.slow  # run first: tests/conftest.py, first_the_long_files
-
 JOAN = 3
 CRAWLED = ("/", "/events/", "/drives/", "/players/", "/clubs/", "/t/", "/d/", "/m/")
 NOT_FOLLOWED = ("/logout", "/send", "/publish", "/close", "/start", "/unlock", "/remove")

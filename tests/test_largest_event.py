@@ -3,8 +3,6 @@ exports, and imports again whole: the limits agree (``domain/limits``)."""
 
 import json
 
-import pytest
-
 from tournaments import services
 from tournaments.domain.limits import (
     MAX_BOARDS,
@@ -16,8 +14,6 @@ from tournaments.domain.limits import (
 )
 from tournaments.models import Event, Result
 from tournaments.services.backups.event import event_export, event_import
-
-pytestmark = pytest.mark.slow  # run first: tests/conftest.py, first_the_long_files
 
 
 def test_the_largest_event_takes_a_results_file_and_round_trips(club, make_event, organiser):

@@ -10,8 +10,6 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-pytestmark = pytest.mark.slow  # run first: tests/conftest.py, first_the_long_files
-
 
 @pytest.mark.django_db
 def test_every_model_change_has_its_migration():

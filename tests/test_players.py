@@ -18,8 +18,6 @@ from tournaments.models import Drive, DrivePlayer, Event, IndividualPlayer, Memb
 from tournaments.services.season.competitions import competition_create
 from tournaments.services.season.players import member_season
 
-pytestmark = pytest.mark.slow  # run first: tests/conftest.py, first_the_long_files
-
 
 def _json(command, pk):
     out = StringIO()

@@ -45,8 +45,6 @@ from tournaments.services.kinds import kind_of
 
 from .leagues import make_league
 
-pytestmark = pytest.mark.slow  # run first: tests/conftest.py, first_the_long_files
-
 LINK = re.compile(r'(?:href|src|data-[\w-]*url)="([^"]*)"')
 TAG = re.compile(r"<[^>]+>")
 BETWEEN_WORDS = re.compile(r"\s+")
