@@ -168,20 +168,31 @@ def _seat(seating: Seating, pair: Pair, report: EventReport) -> Seat:
     )
 
 
-def _where(event: Event, pair: Pair, report: EventReport) -> tuple[Seat | None, str, Seat | None]:
-    """The pair's round now (the first of theirs with a board not yet confirmed at its table, as a
-    tablet finds its table's round: ``pick_current``), where they go after it in the tablets' words
-    (``round_moves``: a Mitchell's N/S pairs stay, and are not told), and the round after it."""
-    seats = Q(ns_pair=pair) | Q(ew_pair=pair)
-    seatings = list(event.seatings.filter(seats).select_related("ns_pair", "ew_pair").order_by("round"))
+def round_now_and_next(
+    event: Event, seats: Q, seatings: list[Seating]
+) -> tuple[Seating | None, Seating | None]:
+    """Of the ``seatings`` of whoever ``seats`` finds (by round), the round they play now, the first
+    with a board not yet confirmed at its table, as a tablet finds its table's round
+    (``pick_current``; None once every round is played), and the round after it (None: none)."""
     by_round: dict[int, dict] = {}
     results = event.results.filter(seats).annotate(number=F("board__number")).only("round", "confirmed_at")
     for result in results:
         by_round.setdefault(result.round, {})[result.number] = result
     current = pick_current(seatings, by_round)
     if current is None:
+        return None, None
+    return current, next((s for s in seatings if s.round == current.round + 1), None)
+
+
+def _where(event: Event, pair: Pair, report: EventReport) -> tuple[Seat | None, str, Seat | None]:
+    """The pair's round now (the first of theirs with a board not yet confirmed at its table, as a
+    tablet finds its table's round: ``pick_current``), where they go after it in the tablets' words
+    (``round_moves``: a Mitchell's N/S pairs stay, and are not told), and the round after it."""
+    seats = Q(ns_pair=pair) | Q(ew_pair=pair)
+    seatings = list(event.seatings.filter(seats).select_related("ns_pair", "ew_pair").order_by("round"))
+    current, following = round_now_and_next(event, seats, seatings)
+    if current is None:
         return None, "", None
-    following = next((s for s in seatings if s.round == current.round + 1), None)
     moves = round_moves(event, current).get("pair_moves", [])
     text = next((words for moved, words in moves if moved is not None and moved.pk == pair.pk), "")
     return (

@@ -18,7 +18,7 @@ partner …", as the tablet says them.
 
 from dataclasses import dataclass
 
-from django.db.models import F, Q
+from django.db.models import Q
 from django.urls import reverse
 
 from ...domain.individuals import IndividualStanding, rank_individuals
@@ -27,8 +27,7 @@ from ..core.phones import phone_key, phone_key_fits
 from ..events.individuals import IndividualReport, individual_report
 from ..events.scoring import event_report
 from .moves import round_moves
-from .pair_evening import Opponents, PlayedBoard, played_boards, standings_now
-from .rounds import pick_current
+from .pair_evening import Opponents, PlayedBoard, played_boards, round_now_and_next, standings_now
 from .travellers import corrected_results
 
 SCOPE = "player-evening"
@@ -125,14 +124,9 @@ def _where(event: Event, player: IndividualPlayer, report: IndividualReport):
         .select_related("ns_pair", "ew_pair")
         .order_by("round")
     )
-    by_round: dict[int, dict] = {}
-    results = event.results.filter(seats).annotate(number=F("board__number")).only("round", "confirmed_at")
-    for result in results:
-        by_round.setdefault(result.round, {})[result.number] = result
-    current = pick_current(seatings, by_round)
+    current, following = round_now_and_next(event, seats, seatings)
     if current is None:
         return None, "", None
-    following = next((s for s in seatings if s.round == current.round + 1), None)
     moves = round_moves(event, current).get("pair_moves", [])
     text = next((words for moved, words in moves if moved.number == player.number), "")
     return (
