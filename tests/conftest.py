@@ -60,6 +60,8 @@ def pytest_configure(config):
         # ended the round before has committed (a test that runs no commits pairs it itself:
         # tests/duel_tables.py, pair_pending).
         AFTER_REQUEST_IN_BACKGROUND=False,
+        # The phones' pages read the scores as they stand now (one test sets its own).
+        PHONE_PAGES_FRESH_SECONDS=0,
     ).enable()
 
 

@@ -3,6 +3,7 @@ has confirmed, each with the tables that have confirmed it, their figures as the
 show in play, and where they go next."""
 
 import random
+import time
 from datetime import date
 
 import pytest
@@ -73,7 +74,7 @@ def test_a_board_shows_only_once_the_pairs_own_table_has_confirmed_it(make_event
 
     def check(board):
         for pair in pairs:
-            shown = {b.board: b for b in pair_evening(pair).boards}
+            shown = {b.board: b for b in pair_evening(pair, opened={board}).boards}
             assert (board in shown) == ((pair.pk, board) in played)
             if board in shown:
                 assert {row.table for row in shown[board].traveller} == confirmed[board]
@@ -94,7 +95,7 @@ def test_a_corrected_result_shows_as_corrected(make_event, club, organiser):
     services.table_result_confirm(access=access, board_number=1, ns_tricks=7)
     result = event.results.get(board__number=1, table=1)
     services.result_correct(result=result, ns_tricks=8, reason="miscounted", user=organiser)
-    board = pair_evening(result.ns_pair).boards[0]
+    board = pair_evening(result.ns_pair, opened={1}).boards[0]
     assert board.corrected and board.tricks == 8 and board.traveller[0].corrected
 
 
@@ -157,3 +158,30 @@ def test_a_howell_pair_is_told_where_it_goes_in_the_tablets_words(club):
     assert (shown.now.round, shown.now.table) == (2, second.table)
     assert shown.moves == told[pair.pk] and shown.moves
     assert shown.then.round == 3 and shown.boards[0].opponents.names.startswith("Guest")
+
+
+def test_the_phones_share_one_reading_of_the_scores_for_a_few_seconds(make_event, club, settings):
+    """A hall's phones read the scores as they stood at most ``PHONE_PAGES_FRESH_SECONDS`` ago: a
+    board confirmed meanwhile shows at the next reading, never before its table confirmed it; the
+    close of the evening shows at once."""
+    settings.PHONE_PAGES_FRESH_SECONDS = 1
+    event = _running(make_event, club, tables=3)
+    seating = event.seatings.get(round=1, table=1)
+    access = event.table_accesses.get(table=1)
+    pair = seating.ns_pair
+    assert pair_evening(pair).boards == ()
+    services.table_check_in(access=access, round=1, here=True)
+    for board in seating.board_numbers:
+        services.table_result_enter(access=access, board_number=board, ns_tricks=7)
+        services.table_result_confirm(access=access, board_number=board, ns_tricks=7)
+    assert pair_evening(pair).boards == ()  # the reading of a moment ago, shared
+    time.sleep(1.05)
+    assert [b.board for b in pair_evening(pair).boards] == list(seating.board_numbers)
+    access = event.table_accesses.get(table=2)
+    services.table_check_in(access=access, round=1, here=True)
+    services.table_result_enter(access=access, board_number=3, ns_tricks=6)
+    services.table_result_confirm(access=access, board_number=3, ns_tricks=6)
+    assert not pair_evening(pair).finished
+    closed = services.event_close(event=event, adjust_missing=True)
+    shown = pair_evening(closed.pairs.get(pk=pair.pk))
+    assert shown.finished and shown.standing is not None  # the close, at once

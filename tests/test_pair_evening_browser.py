@@ -45,4 +45,24 @@ def test_a_pair_follows_its_link_from_the_tablet_to_its_evening(live_server, bro
     phone.set_viewport_size({"width": 1920, "height": 1080})
     shoot(phone, path=SHOTS / "phone-1080p.png", full_page=True)
     assert violations(phone) == []
+    # Round 2 in: round 1's boards step back to a line each, their travellers a tap away.
+    phone.set_viewport_size({"width": 390, "height": 844})
+    for number in seating.board_numbers[1:]:
+        services.table_result_enter(access=access, board_number=number, ns_tricks=6)
+        services.table_result_confirm(access=access, board_number=number, ns_tricks=6)
+    services.table_check_in(access=access, round=2, here=True)
+    for number in event.seatings.get(round=2, table=1).board_numbers:
+        services.table_result_enter(access=access, board_number=number, ns_tricks=7)
+        services.table_result_confirm(access=access, board_number=number, ns_tricks=7)
+    earlier = phone.get_by_role("link", name=f"Board {board}", exact=True)
+    expect(earlier).to_be_visible(timeout=30_000)
+    shoot(phone, path=SHOTS / "phone-earlier-390.png", full_page=True)
+    assert violations(phone) == []
+    earlier.click()
+    expect(phone.get_by_role("heading", name=f"Board {board}", exact=True).first).to_be_visible()
+    expect(phone.locator("table.traveller tr.own")).to_have_count(1)
+    shoot(phone, path=SHOTS / "board-390.png", full_page=True)
+    assert violations(phone) == []
+    phone.get_by_role("link", name="Back to your evening").click()
+    expect(phone.get_by_role("heading", name="N/S 1", exact=True)).to_be_visible()
     phone.context.close()

@@ -94,3 +94,67 @@ def test_the_tablet_gives_each_pair_its_link_after_check_in(client, make_event, 
     page = client.get(table).content.decode()
     assert _url(seating.ns_pair) in page and _url(seating.ew_pair) in page
     assert 'src="data:image/svg+xml' in page
+
+
+def _play_round(event, number):
+    for access in event.table_accesses.all():
+        services.table_check_in(access=access, round=number, here=True)
+        for board in event.seatings.get(round=number, table=access.table).board_numbers:
+            services.table_result_enter(access=access, board_number=board, ns_tricks=8)
+            services.table_result_confirm(access=access, board_number=board, ns_tricks=8)
+
+
+def test_its_queries_do_not_grow_with_the_rounds_played(client, make_event, club):
+    event = _running(make_event, club, tables=5)  # five rounds: none of the three played is the last
+    url = _url(event.pairs.get(direction="EW", number=2))
+    counts = []
+    for number in (1, 2, 3):
+        _play_round(event, number)
+        client.get(url)  # the scores kept in the cache, as for every later look
+        with CaptureQueriesContext(connection) as looked:
+            assert client.get(url).status_code == 200
+        counts.append(len(looked))
+    assert counts[0] == counts[1] == counts[2], counts
+
+
+def test_the_newest_rounds_boards_show_their_travellers_the_earlier_a_line_each(client, make_event, club):
+    event = _running(make_event, club, tables=3)
+    _play_round(event, 1)
+    _play_round(event, 2)
+    pair = event.pairs.get(direction="NS", number=1)
+    newest, earlier = (event.seatings.get(round=n, table=1).board_numbers for n in (2, 1))
+    page = client.get(_url(pair) + "?part=1").content.decode()
+    for board in newest:
+        assert f"Board {board} at the tables that have confirmed it" in page
+    for board in earlier:
+        assert f"Board {board} at the tables that have confirmed it" not in page
+        assert f'href="{_url(pair)}board/{board}/"' in page
+
+
+def test_a_boards_own_page_shows_its_traveller_once_the_table_has_confirmed_it(client, make_event, club):
+    event = _running(make_event, club, tables=3)
+    _play_round(event, 1)
+    pair = event.pairs.get(direction="NS", number=1)
+    played = event.seatings.get(round=1, table=1).first_board
+    later = event.seatings.get(round=2, table=1).first_board
+    board_url = reverse("tournaments:pair-evening-board", args=[pair.pk, pair_evening_key(pair), played])
+    page = client.get(board_url)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert f"Board {played} at the tables that have confirmed it" in text and "Back to your evening" in text
+    assert text.count('class="own"') == 1
+    part = client.get(board_url + "?part=1").content
+    assert b"<html" not in part and b"traveller" in part
+    unplayed = reverse("tournaments:pair-evening-board", args=[pair.pk, pair_evening_key(pair), later])
+    refused = client.get(unplayed)
+    assert refused.status_code == 404 and b"once your table has confirmed it" in refused.content
+    other = event.pairs.get(direction="NS", number=2)
+    wrong = reverse("tournaments:pair-evening-board", args=[pair.pk, pair_evening_key(other), played])
+    assert client.get(wrong).status_code == 404
+
+
+def test_a_link_not_in_use_says_so_in_words(client, db):
+    refused = client.get(reverse("tournaments:pair-evening", args=[999999, "A" * 16]))
+    assert refused.status_code == 404 and b"This link is not in use" in refused.content
+    nowhere = client.get("/no/such/address/")
+    assert nowhere.status_code == 404 and b"There is nothing at this address" in nowhere.content

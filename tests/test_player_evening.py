@@ -106,7 +106,8 @@ def test_each_board_names_that_rounds_partner_and_opponents(club):
     _play(event, random.Random(2))
     first = event.seatings.select_related("ns_pair", "ew_pair").get(round=1, table=1)
     ann = event.individuals.get(number=1)  # Wh(8)'s round 1, table 1: N 8, E 2, S 1, W 4
-    board = next(b for b in player_evening(ann).boards if b.played.round == 1)
+    first_board = first.first_board
+    board = next(b for b in player_evening(ann, opened={first_board}).boards if b.played.round == 1)
     assert board.partner == "Ivy Dunn" and board.played.held == "N/S"
     assert board.played.opponents.names == "Bob Jones & Ed Long"
     assert board.played.board == first.first_board

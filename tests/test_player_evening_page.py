@@ -114,3 +114,34 @@ def test_the_tablet_gives_each_of_the_four_players_their_link_after_check_in(cli
         assert _url(event.individuals.get(number=number)) in page
     assert "Player 8 (Ivy Dunn)" in page and "Player 1 (Ann Smith)" in page
     assert "/me/player/" in page and 'src="data:image/svg+xml' in page
+
+
+def _play_round(event, number):
+    for access in event.table_accesses.all():
+        seating = event.seatings.get(round=number, table=access.table)
+        if seating.ns_pair_id is None or seating.ew_pair_id is None:
+            continue
+        services.table_check_in(access=access, round=number, here=True)
+        for board in seating.board_numbers:
+            services.table_result_enter(access=access, board_number=board, ns_tricks=8)
+            services.table_result_confirm(access=access, board_number=board, ns_tricks=8)
+
+
+def test_earlier_boards_are_a_line_each_with_their_own_page(client, club):
+    event = _running(club)
+    _play_round(event, 1)
+    _play_round(event, 2)
+    player = event.individuals.get(number=1)
+    page = client.get(_url(player) + "?part=1").content.decode()
+    first = event.seatings.get(round=1, table=1).first_board  # Wh(8)'s round 1: player 1 at table 1
+    key = player_evening_key(player)
+    board_url = reverse("tournaments:player-evening-board", args=[player.pk, key, first])
+    assert f'href="{board_url}"' in page
+    assert f"Board {first} at the tables that have confirmed it" not in page
+    shown = client.get(board_url)
+    text = shown.content.decode()
+    assert shown.status_code == 200 and f"Board {first} at the tables that have confirmed it" in text
+    assert "with <b>Ivy Dunn</b>" in text and "each side by its players" in text
+    other = event.individuals.get(number=2)
+    wrong = reverse("tournaments:player-evening-board", args=[player.pk, player_evening_key(other), first])
+    assert client.get(wrong).status_code == 404

@@ -155,7 +155,17 @@ urlpatterns = [
     path("t/<str:token>/reject/", views.table_reject, name="table-reject"),
     path("t/<str:token>/check-in/", views.table_check_in, name="table-check-in"),
     path("me/<int:pair_id>/<str:key>/", pair_evening.pair_evening_page, name="pair-evening"),
+    path(
+        "me/<int:pair_id>/<str:key>/board/<int:board>/",
+        pair_evening.pair_evening_board_page,
+        name="pair-evening-board",
+    ),
     path("me/player/<int:player_id>/<str:key>/", player_evening.player_evening_page, name="player-evening"),
+    path(
+        "me/player/<int:player_id>/<str:key>/board/<int:board>/",
+        player_evening.player_evening_board_page,
+        name="player-evening-board",
+    ),
     path("me/two-player/<int:player_id>/<str:key>/", duel_evening.duel_evening_page, name="duel-evening"),
     path("me/drive/<int:player_id>/<str:key>/", drive_evening.drive_evening_page, name="drive-evening"),
     path("me/widow/<int:player_id>/<str:key>/", widow_evening.widow_evening_page, name="widow-evening"),

@@ -151,6 +151,13 @@ CACHES = {
 # committed (the tests: all the work where they can see it).
 AFTER_REQUEST_IN_BACKGROUND = True
 
+# The players' pages on their phones read an evening's scores as they stood at most this many
+# seconds ago (tournaments/services/tablets/pair_evening.py, evening_now): the phones of a whole
+# hall, asking every 20 s while the tablets enter, then share one reading of the scores in place of
+# scoring the evening again for each phone. A page's own boards wait at most this long; the close of
+# the evening shows at once.
+PHONE_PAGES_FRESH_SECONDS = 10
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

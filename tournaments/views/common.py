@@ -249,3 +249,11 @@ def tablet_base_url(request) -> str:
     if not base_url or "127.0.0.1" in base_url or "localhost" in base_url:
         base_url = request.build_absolute_uri("/")
     return base_url
+
+
+def not_found(request, exception):
+    """The site's page for an address that finds nothing: the words the view gave, for the reader
+    ("This link is not in use…", "Board 7 shows here once your table has confirmed it."), or a
+    plain "nothing here" for an address no view knows."""
+    said = exception.args[0] if isinstance(exception, Http404) and exception.args else None
+    return render(request, "404.html", {"words": said if isinstance(said, str) else ""}, status=404)

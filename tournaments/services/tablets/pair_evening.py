@@ -17,13 +17,14 @@ so far; board 7, played at their table in round 3, shows nothing until they conf
 from collections import Counter
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import F, Q
 from django.urls import reverse
 
 from ...domain import scoring
 from ...domain.progress import places_now, round_in_play
-from ...models import Event, Pair, Seating
+from ...models import Event, Pair, Result, Seating
 from ..core.phones import phone_key, phone_key_fits
 from ..events.scoring import (
     RESULT_COLUMNS,
@@ -37,7 +38,7 @@ from ..events.scoring import (
 )
 from .moves import round_moves
 from .rounds import pick_current
-from .travellers import TravellerRow, corrected_results, traveller
+from .travellers import TravellerRow, corrected_results, own_row, traveller
 
 SCOPE = "pair-evening"
 ROUND = RESULT_COLUMNS.index("round")
@@ -152,6 +153,35 @@ def standings_now(event: Event, report: EventReport) -> tuple[scoring.EventScore
     return scores, now.after
 
 
+@dataclass(frozen=True)
+class EveningNow:
+    """What every phone's page of an event reads of it: its scores (``event_report``), the results
+    corrected after confirmation, and the standings the club lets the pages rank by now with the
+    round they stand after (``standings_now``)."""
+
+    report: EventReport
+    corrected: set
+    scores: scoring.EventScores | None
+    after: int | None
+
+
+def evening_now(event: Event) -> EveningNow:
+    """The event as its phones' pages read it, as it stood at most ``PHONE_PAGES_FRESH_SECONDS``
+    ago: kept that long in Django's cache for every phone of the hall, so 120 phones asking while
+    the tablets enter share one reading in place of one each. A new status (the close) or a new
+    choice of the club's is read at once."""
+    fresh = settings.PHONE_PAGES_FRESH_SECONDS
+    key = f"phones:{event.pk}:{event.status}:{event.club.places_shown}"
+    kept = cache.get(key) if fresh else None
+    if kept is None:
+        report = event_report(event)
+        scores, after = standings_now(event, report)
+        kept = EveningNow(report, corrected_results(event), scores, after)
+        if fresh:
+            cache.set(key, kept, fresh)
+    return kept
+
+
 def _seat(seating: Seating, pair: Pair, report: EventReport) -> Seat:
     at_ns = seating.ns_pair_id == pair.pk
     other = seating.ew_pair if at_ns else seating.ns_pair
@@ -175,8 +205,9 @@ def round_now_and_next(
     with a board not yet confirmed at its table, as a tablet finds its table's round
     (``pick_current``; None once every round is played), and the round after it (None: none)."""
     by_round: dict[int, dict] = {}
-    results = event.results.filter(seats).annotate(number=F("board__number")).only("round", "confirmed_at")
-    for result in results:
+    # Not ``event.results``: a related manager sets each row's event, and would read its deferred id.
+    results = Result.objects.filter(seats, event=event).annotate(number=F("board__number"))
+    for result in results.only("round", "confirmed_at"):
         by_round.setdefault(result.round, {})[result.number] = result
     current = pick_current(seatings, by_round)
     if current is None:
@@ -202,19 +233,29 @@ def _where(event: Event, pair: Pair, report: EventReport) -> tuple[Seat | None, 
     )
 
 
-def played_boards(report: EventReport, corrected: set, *, held_by, side, opponents) -> list[PlayedBoard]:
+def played_boards(
+    report: EventReport, corrected: set, *, held_by, side, opponents, opened: set[int] | None = None
+) -> list[PlayedBoard]:
     """The boards a phone's page is for, confirmed at its table, in the order they were played:
     ``held_by(pair key)`` says whose cards a side held (a pair's own, or one of an individual
     player's partnerships), ``side`` names the traveller's sides (``travellers.traveller``) and
-    ``opponents(own key, other key)`` the other side."""
-    played = []
+    ``opponents(own key, other key)`` the other side.
+
+    Only the ``opened`` boards carry their traveller (None: those of the newest round played), so
+    a look during play builds a round's travellers, not the whole evening's."""
+    own_results = []
     for board in report.scores.boards:
         own = next((s for s in board.results if held_by(s.result.ns_pair) or held_by(s.result.ew_pair)), None)
-        if own is None:
-            continue
+        if own is not None:
+            own_results.append((board, own))
+    if opened is None:
+        newest = max((own.result.round for _, own in own_results), default=None)
+        opened = {board.board for board, own in own_results if own.result.round == newest}
+    played = []
+    for board, own in own_results:
         holds_ns = held_by(own.result.ns_pair)
-        rows = traveller(board, own=own, corrected=corrected, side=side)
-        mine = next(row for row in rows if row.own)
+        rows = traveller(board, own=own, corrected=corrected, side=side) if board.board in opened else ()
+        mine = own_row(board, own, corrected, side) if not rows else next(row for row in rows if row.own)
         mine_key, other = (
             (own.result.ns_pair, own.result.ew_pair) if holds_ns else (own.result.ew_pair, own.result.ns_pair)
         )
@@ -239,19 +280,22 @@ def played_boards(report: EventReport, corrected: set, *, held_by, side, opponen
     return played
 
 
-def pair_evening(pair: Pair) -> PairEvening:
-    """What the pair's page shows now; a constant number of queries, whatever the field's size."""
+def pair_evening(pair: Pair, opened: set[int] | None = None) -> PairEvening:
+    """What the pair's page shows now, each of the ``opened`` boards with its traveller (None: the
+    newest round's, ``played_boards``); a constant number of queries, whatever the field's size."""
     event = pair.event
-    report = event_report(event)
+    shared = evening_now(event)
+    report = shared.report
     key = _key(pair)
     played = played_boards(
         report,
-        corrected_results(event),
+        shared.corrected,
         held_by=lambda side: side == key,
         side=scoring.pair_label,
         opponents=lambda _, other: Opponents(scoring.pair_label(other), _names(report, other)),
+        opened=opened,
     )
-    scores, after = standings_now(event, report)
+    scores, after = shared.scores, shared.after
     standing = None if scores is None else next((s for s in scores.standings if s.pair == key), None)
     field_size = 0 if standing is None else len(scores.field(standing.field))
     if standing is not None and not standing.boards_played:

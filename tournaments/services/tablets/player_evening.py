@@ -25,10 +25,8 @@ from ...domain.individuals import IndividualStanding, rank_individuals
 from ...models import Event, IndividualPlayer, Seating
 from ..core.phones import phone_key, phone_key_fits
 from ..events.individuals import IndividualReport, individual_report
-from ..events.scoring import event_report
 from .moves import round_moves
-from .pair_evening import Opponents, PlayedBoard, played_boards, round_now_and_next, standings_now
-from .travellers import corrected_results
+from .pair_evening import EveningNow, Opponents, PlayedBoard, evening_now, played_boards, round_now_and_next
 
 SCOPE = "player-evening"
 SEATS = {"NS": ("North", "South"), "EW": ("East", "West")}
@@ -136,10 +134,11 @@ def _where(event: Event, player: IndividualPlayer, report: IndividualReport):
     )
 
 
-def _standing(event: Event, report: IndividualReport, number: int):
-    """The player's standing as the club lets the page show it now (``standings_now``), ranked as
-    the players' results are; with the field's size and the round it stands after."""
-    scores, after = standings_now(event, report.pairs)
+def _standing(event: Event, report: IndividualReport, number: int, shared: EveningNow):
+    """The player's standing as the club lets the page show it now (``standings_now``, read with
+    the rest: ``evening_now``), ranked as the players' results are; with the field's size and the
+    round it stands after."""
+    scores, after = shared.scores, shared.after
     if scores is None:
         return None, 0, None
     standings = report.standings
@@ -152,10 +151,12 @@ def _standing(event: Event, report: IndividualReport, number: int):
     return standing, len(standings), after
 
 
-def player_evening(player: IndividualPlayer) -> PlayerEvening:
-    """What the player's page shows now; a constant number of queries, whatever the event's size."""
+def player_evening(player: IndividualPlayer, opened: set[int] | None = None) -> PlayerEvening:
+    """What the player's page shows now, each of the ``opened`` boards with its traveller (None: the
+    newest round's, ``played_boards``); a constant number of queries, whatever the event's size."""
     event = player.event
-    report = individual_report(event, event_report(event))
+    shared = evening_now(event)
+    report = individual_report(event, shared.report)
     number = player.number
 
     def held_by(key) -> bool:
@@ -168,9 +169,9 @@ def player_evening(player: IndividualPlayer) -> PlayerEvening:
         return Opponents(side(other), report.partnership_name(other))
 
     played = played_boards(
-        report.pairs, corrected_results(event), held_by=held_by, side=side, opponents=opponents
+        report.pairs, shared.corrected, held_by=held_by, side=side, opponents=opponents, opened=opened
     )
-    standing, field_size, after = _standing(event, report, number)
+    standing, field_size, after = _standing(event, report, number, shared)
     now, moves, then = _where(event, player, report)
     label = event.evening_format.entrant.title(number)
     names = report.name(number)

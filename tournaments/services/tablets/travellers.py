@@ -50,20 +50,29 @@ def traveller(
     ``corrected`` what ``corrected_results`` read, ``side`` how a side is named from its pair key
     ("N/S 3"; an individual event's players by number, "8 & 1")."""
     return tuple(
-        TravellerRow(
-            s.result.round,
-            s.result.table,
-            side(s.result.ns_pair),
-            side(s.result.ew_pair),
-            s.result.ns_tricks,
-            None if s.result.ns_tricks is None else 13 - s.result.ns_tricks,
-            s.result.adjusted_text or "",
-            s.ns_score,
-            s.ew_score,
-            s is own,
-            (board.board, s.result.ns_pair[1], s.result.ew_pair[1]) in corrected,
-        )
+        _row(board, s, s is own, corrected, side)
         for s in sorted(board.results, key=lambda s: (s.result.round, s.result.table))
+    )
+
+
+def own_row(board: scoring.BoardScore, own: scoring.ScoredResult, corrected: set, side=scoring.pair_label):
+    """The reader's own row of the board's traveller alone (``traveller``), without the others'."""
+    return _row(board, own, True, corrected, side)
+
+
+def _row(board: scoring.BoardScore, s: scoring.ScoredResult, own: bool, corrected: set, side) -> TravellerRow:
+    return TravellerRow(
+        s.result.round,
+        s.result.table,
+        side(s.result.ns_pair),
+        side(s.result.ew_pair),
+        s.result.ns_tricks,
+        None if s.result.ns_tricks is None else 13 - s.result.ns_tricks,
+        s.result.adjusted_text or "",
+        s.ns_score,
+        s.ew_score,
+        own,
+        (board.board, s.result.ns_pair[1], s.result.ew_pair[1]) in corrected,
     )
 
 

@@ -2,6 +2,9 @@
 code) their table's tablet gives after check-in; the page looks again by itself every little while.
 Other players are named as on the public pages (each member's choice)."""
 
+from django.http import Http404
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 
 from ...domain.boards import STRAIN_SYMBOLS
@@ -11,12 +14,42 @@ from ...services.tablets.pair_evening import pair_evening, pair_evening_pair, pa
 from .phones import phone_holder, phone_link, phone_page
 
 
-def traveller_lines(rows) -> list[dict]:
-    """A traveller's rows (``services.tablets.travellers``) with their scores as the results pages
-    write them, for ``_traveller.html``: a pair's page and the table's tablet show it alike."""
+def traveller_lines(rows) -> list[str]:
+    """A traveller's rows (``services.tablets.travellers``), each a table row of ``_traveller.html``
+    with its scores as the results pages write them: a pair's page and the table's tablet show it
+    alike. Made here in one step each, not cell by cell in the template: a phone's page is looked at
+    by a whole hall every few seconds."""
     return [
-        {"row": r, "ns_score": format_score(r.ns_score), "ew_score": format_score(r.ew_score)} for r in rows
+        format_html(
+            "<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{}{}</td><td>{}–{}</td></tr>",
+            mark_safe(' class="own"') if row.own else "",
+            row.table,
+            row.ns,
+            row.ew,
+            row.adjusted or f"{row.ns_tricks}–{row.ew_tricks}",
+            mark_safe(' <span class="corrected">corrected</span>') if row.corrected else "",
+            format_score(row.ns_score),
+            format_score(row.ew_score),
+        )
+        for row in rows
     ]
+
+
+BOARD_PAGE = "board/{}/"  # a board's own page, under the phone page's path
+
+
+def boards_context(boards, path: str, **extra) -> dict:
+    """A phone page's boards (``PlayedBoard``s, in the order played) as ``_phone_boards.html`` shows
+    them, the newest first: ``newest``, those that carry their traveller, and ``earlier``, each with
+    the address of its own page (``path``, the phone page's, and ``BOARD_PAGE``). ``extra(board)``
+    adds to each board's item (an individual player's partner)."""
+    newest, earlier = [], []
+    for board in reversed(boards):
+        item = board_item(board) | {"url": path + BOARD_PAGE.format(board.board)}
+        for name, value in extra.items():
+            item[name] = value(board)
+        (newest if board.traveller else earlier).append(item)
+    return {"newest": newest, "earlier": earlier}
 
 
 def pair_evening_url(pair) -> str:
@@ -60,6 +93,26 @@ def pair_evening_page(request, pair_id: int, key: str):
         "finished": evening.finished,
         "percentage": format_percentage(standing.percentage) if standing else "",
         "score": format_score(standing.score) if standing else "",
-        "boards": [board_item(board) for board in reversed(evening.boards)],  # the newest first
-    }
+    } | boards_context(evening.boards, pair_evening_path(pair))
     return phone_page(request, "tournaments/pair_evening.html", "tournaments/_pair_evening.html", context)
+
+
+@never_cache
+def pair_evening_board_page(request, pair_id: int, key: str, board: int):
+    """One board the pair has played, with its traveller so far, on its own page."""
+    pair = phone_holder(pair_evening_pair, pair_id, key)
+    names_for_public(pair.event.club)
+    evening = pair_evening(pair, opened={board})
+    return phone_board_page(request, evening, board, pair_evening_path(pair))
+
+
+def phone_board_page(request, evening, number: int, back: str, sides: str = "", **extra):
+    """A board's own page on a phone (``phone_board.html``), under the page of the ``evening`` it
+    was played in (``back``): a 404 in words until the player's own table has confirmed it.
+    ``sides`` says how its traveller names the sides, when not by pairs (``_traveller.html``)."""
+    opened = boards_context(evening.boards, back, **extra)["newest"]
+    item = next((item for item in opened if item["played"].board == number), None)
+    if item is None:
+        raise Http404(f"Board {number} shows here once your table has confirmed it.")
+    context = {"evening": evening, "finished": evening.finished, "item": item, "back": back, "sides": sides}
+    return phone_page(request, "tournaments/phone_board.html", "tournaments/_phone_board.html", context)

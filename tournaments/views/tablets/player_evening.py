@@ -2,13 +2,17 @@
 by the link (and its QR code) their table's tablet gives after check-in; the page looks again by
 itself every little while. Other players are named as on the public pages (each member's choice)."""
 
+from dataclasses import replace
+
 from django.views.decorators.cache import never_cache
 
 from ...models import Seating, names_for_public
 from ...reports import format_percentage, format_score
 from ...services.tablets.player_evening import player_evening, player_evening_path, player_evening_player
-from .pair_evening import board_item
+from .pair_evening import boards_context, phone_board_page
 from .phones import phone_holder, phone_link, phone_page
+
+SIDES = "each side by its players' numbers"  # as its travellers name them
 
 
 def player_evening_url(player) -> str:
@@ -47,8 +51,29 @@ def player_evening_page(request, player_id: int, key: str):
         "finished": evening.finished,
         "percentage": format_percentage(standing.percentage) if standing else "",
         "score": format_score(standing.score) if standing else "",
-        "boards": [  # the newest first: what a phone opens on
-            board_item(item.played) | {"partner": item.partner} for item in reversed(evening.boards)
-        ],
-    }
+        "sides": SIDES,
+    } | _boards(evening, player)
     return phone_page(request, "tournaments/player_evening.html", "tournaments/_player_evening.html", context)
+
+
+@never_cache
+def player_evening_board_page(request, player_id: int, key: str, board: int):
+    """One board the player has played, with its traveller so far, on its own page."""
+    player = phone_holder(player_evening_player, player_id, key)
+    names_for_public(player.event.club)
+    evening, partner = _played(player_evening(player, opened={board}))
+    path = player_evening_path(player)
+    return phone_board_page(request, evening, board, path, sides=SIDES, partner=partner)
+
+
+def _played(evening):
+    """The player's evening with its boards as ``PlayedBoard``s, and each board's partner apart
+    (``boards_context``'s extra)."""
+    partners = {item.played.board: item.partner for item in evening.boards}
+    played = replace(evening, boards=tuple(item.played for item in evening.boards))
+    return played, lambda board: partners[board.board]
+
+
+def _boards(evening, player) -> dict:
+    played, partner = _played(evening)
+    return boards_context(played.boards, player_evening_path(player), partner=partner)
