@@ -5,11 +5,11 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 
 from ...domain import leagues as rules
-from ...models import CardDeal, LeagueClub, MatchTable
+from ...models import MatchTable
 from ...services import leagues
 from ..common import get_by_token
 from .cards import CardForm, _enter
-from .match import _match_context
+from .match import _match_context, _sides
 
 
 def _match_table(token: str) -> MatchTable:
@@ -17,12 +17,6 @@ def _match_table(token: str) -> MatchTable:
     result (if any), in one query."""
     related = ("fixture__home", "fixture__away", "fixture__league__club", "fixture__result")
     return get_by_token(MatchTable.objects.select_related(*related), token)
-
-
-def _sides(link: MatchTable) -> tuple[LeagueClub, LeagueClub]:
-    """The link's own club and the other side's."""
-    fixture = link.fixture
-    return (fixture.home, fixture.away) if link.side == CardDeal.Side.HOME else (fixture.away, fixture.home)
 
 
 def _tablet_closed(link: MatchTable, state: rules.MatchResult | None = None) -> str:
