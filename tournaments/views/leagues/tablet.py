@@ -10,6 +10,7 @@ from ...services import leagues
 from ..common import get_by_token
 from .cards import CardForm, _enter
 from .match import _match_context, _sides
+from .phone import phone_links
 
 
 def _match_table(token: str) -> MatchTable:
@@ -54,6 +55,8 @@ def league_tablet(request, token: str):
             "own_in": link.side not in missing,
             "other_in": not missing - {link.side},
             "closed": _tablet_closed(link, state),
+            # The link to the page of the side's pair that starts at this table.
+            "phone_links": phone_links(request, link),
         }
     )
     return render(request, "tournaments/league_tablet.html", context)
