@@ -169,6 +169,7 @@ urlpatterns = [
     path("me/two-player/<int:player_id>/<str:key>/", duel_evening.duel_evening_page, name="duel-evening"),
     path("me/drive/<int:player_id>/<str:key>/", drive_evening.drive_evening_page, name="drive-evening"),
     path("me/widow/<int:player_id>/<str:key>/", widow_evening.widow_evening_page, name="widow-evening"),
+    path("me/league/<int:link_id>/<str:key>/", leagues.league_evening_page, name="league-evening"),
     path("d/<str:token>/", views.drive_table_page, name="drive-table"),
     path("d/<str:token>/enter/", views.drive_table_enter, name="drive-table-enter"),
     path("d/<str:token>/confirm/", views.drive_table_confirm, name="drive-table-confirm"),

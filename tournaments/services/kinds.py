@@ -151,7 +151,8 @@ TWO_PLAYER = Kind(
     room_page="duel-room",
     phone_page="duel-evening",
 )
-# A league match is two clubs' cards on the league's pages; it has no members' rows of its own.
+# A league match is two clubs' cards on the league's pages; it has no members' rows of its own,
+# and its players' pages are its numbered pairs'.
 LEAGUE_MATCH = Kind(
     model=Fixture,
     state=None,
@@ -161,6 +162,7 @@ LEAGUE_MATCH = Kind(
     run_page="league-match",
     results_page="league-match",
     forgetting=LEAGUES,
+    phone_page="league-evening",
 )
 
 KINDS: dict[str, Kind] = {

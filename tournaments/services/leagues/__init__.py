@@ -1,7 +1,8 @@
 """An inter-club league's writes and reads: the league and its clubs, its fixture list with each
 match's table links (``league``), a match read from its two sides' score cards and whether its
-tables are open (``match``), the cards entered and the agreed result kept in step (``cards``), and
-the league table (``table``). The rules are ``domain/leagues.py``."""
+tables are open (``match``), the cards entered and the agreed result kept in step (``cards``), the
+league table (``table``), and whose a pair's own page on their phone is (``phone``). The rules
+are ``domain/leagues.py``."""
 
 from .cards import match_card_enter, match_card_enter_at_table
 from .league import (

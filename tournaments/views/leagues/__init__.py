@@ -1,7 +1,7 @@
 """An inter-club league's pages: the club's leagues, a league's table, fixtures and results
 (``league``), a match with its two sides' cards (``match``), the organiser's page to enter a match
-from the paper cards (``cards``), and each table's tablet, where each side enters its own card
-(``tablet``)."""
+from the paper cards (``cards``), each table's tablet, where each side enters its own card
+(``tablet``), and a pair's own page of the match on their phone (``phone``)."""
 
 from .cards import SIDES, CardForm, TableFigures, league_card
 from .league import (
@@ -15,6 +15,7 @@ from .league import (
     league_round_move,
 )
 from .match import HONOURS_WORDS, league_match
+from .phone import league_evening_page
 from .tablet import league_tablet, league_tablet_card
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "TableFigures",
     "league_card",
     "league_detail",
+    "league_evening_page",
     "league_fixtures",
     "league_list",
     "league_match",

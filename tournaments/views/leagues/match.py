@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from ...domain import leagues as rules
 from ...domain.rubbers import running, signed
-from ...models import CardDeal, Fixture, League
+from ...models import CardDeal, Fixture, League, LeagueClub, MatchTable
 from ...services import leagues
 from ..common import login_when_needed, organises_club, tablet_base_url
 from .league import _league
@@ -23,6 +23,12 @@ def _fixture(league: League, fixture_id: int) -> Fixture:
     if not fixture:
         raise Http404("There is no such match.")
     return fixture[0]
+
+
+def _sides(link: MatchTable) -> tuple[LeagueClub, LeagueClub]:
+    """The link's own club and the other side's."""
+    fixture = link.fixture
+    return (fixture.home, fixture.away) if link.side == CardDeal.Side.HOME else (fixture.away, fixture.home)
 
 
 def _meeting(table: int, deal: int) -> rules.Meeting:

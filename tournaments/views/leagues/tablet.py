@@ -5,11 +5,12 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 
 from ...domain import leagues as rules
-from ...models import CardDeal, LeagueClub, MatchTable
+from ...models import MatchTable
 from ...services import leagues
 from ..common import get_by_token
 from .cards import CardForm, _enter
-from .match import _match_context
+from .match import _match_context, _sides
+from .phone import phone_links
 
 
 def _match_table(token: str) -> MatchTable:
@@ -17,12 +18,6 @@ def _match_table(token: str) -> MatchTable:
     result (if any), in one query."""
     related = ("fixture__home", "fixture__away", "fixture__league__club", "fixture__result")
     return get_by_token(MatchTable.objects.select_related(*related), token)
-
-
-def _sides(link: MatchTable) -> tuple[LeagueClub, LeagueClub]:
-    """The link's own club and the other side's."""
-    fixture = link.fixture
-    return (fixture.home, fixture.away) if link.side == CardDeal.Side.HOME else (fixture.away, fixture.home)
 
 
 def _tablet_closed(link: MatchTable, state: rules.MatchResult | None = None) -> str:
@@ -60,6 +55,8 @@ def league_tablet(request, token: str):
             "own_in": link.side not in missing,
             "other_in": not missing - {link.side},
             "closed": _tablet_closed(link, state),
+            # The link to the page of the side's pair that starts at this table.
+            "phone_links": phone_links(request, link),
         }
     )
     return render(request, "tournaments/league_tablet.html", context)
