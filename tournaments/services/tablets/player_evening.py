@@ -28,7 +28,7 @@ from ..events.individuals import IndividualReport, individual_report
 from ..events.scoring import event_report
 from .moves import player_moves_after, round_moves
 from .pair_evening import Opponents, PlayedBoard, played_boards, round_now_and_next, standings_now
-from .travellers import corrected_results
+from .travellers import corrected_results, traveller_side
 
 SCOPE = "player-evening"
 SEATS = {"NS": ("North", "South"), "EW": ("East", "West")}
@@ -162,8 +162,7 @@ def player_evening(player: IndividualPlayer) -> PlayerEvening:
     def held_by(key) -> bool:
         return number in report.partnerships.get(tuple(key), ())
 
-    def side(key) -> str:
-        return " & ".join(str(p) for p in report.partnerships.get(tuple(key), ()))
+    side = traveller_side(event, report.partnerships)
 
     def opponents(_, other) -> Opponents:
         return Opponents(side(other), report.partnership_name(other))
