@@ -1,6 +1,7 @@
 """In Chromium: the club's organiser chooses what the players' phones show and lets the tablets show
 travellers, on a phone and at 1080p; then a table's tablet confirms a board and shows its traveller
-beneath it. Neither page breaks a WCAG rule (axe)."""
+beneath it; an individual event's tablet too, its sides named by the players' numbers. No page
+breaks a WCAG rule (axe)."""
 
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from playwright.sync_api import expect
 from tests.shots import shoot
 from tests.tablets import everyone_checked_in, open_page
 from tests.test_browser_accessibility import violations
+from tests.test_individual_events import make_individual
 from tournaments import services
 from tournaments.models import AuditLine, Club
 
@@ -73,3 +75,38 @@ def test_the_organiser_lets_the_tablets_show_travellers_and_a_tablet_shows_one(
     shoot(tablet, path=SHOTS / "tablet-traveller.png", full_page=True)
     assert violations(tablet) == []
     tablet.close()
+
+
+def test_an_individual_events_tablet_names_a_confirmed_boards_sides_by_players(live_server, browser, club):
+    Club.objects.filter(pk=club.pk).update(tablet_travellers=True)
+    event = make_individual(club)
+    services.event_deal_boards(event=event, seed="travellers", analyse=False)
+    event = services.event_start(event=event)
+    everyone_checked_in(event)
+    table_1, table_2 = event.table_accesses.order_by("table")
+    mine = event.seatings.select_related("ns_pair", "ew_pair").get(round=1, table=1)
+    board = mine.first_board
+    services.table_result_enter(access=table_2, board_number=board, ns_tricks=6)
+    services.table_result_confirm(access=table_2, board_number=board, ns_tricks=6)
+    services.table_result_enter(access=table_1, board_number=board, ns_tricks=8)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    tablet = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, bypass_csp=True
+    ).new_page()
+    tablet.route("**/refresh.js", lambda route: route.abort())
+    open_page(tablet, f"{live_server.url}/t/{table_1.token}/")
+    caption = f"Board {board} at the tables that have confirmed it, each side by its players' numbers"
+    expect(tablet.get_by_text(caption)).to_have_count(0)  # not before the table confirms it
+    tablet.locator(f"#board-{board}").get_by_role("button", name="Yes, confirm").click()
+    traveller = tablet.get_by_role("table", name=caption)
+    expect(traveller).to_be_visible()
+    expect(traveller.locator("tbody tr")).to_have_count(2)  # table 2's, and this one
+    ns = mine.ns_pair
+    expect(traveller.locator("tr.own")).to_contain_text(f"{ns.individual1.number} & {ns.individual2.number}")
+    expect(traveller.locator("tr.own")).to_contain_text("8–5")
+    shoot(tablet, path=SHOTS / "individual-tablet-390.png", full_page=True)
+    assert violations(tablet) == []
+    tablet.set_viewport_size({"width": 1920, "height": 1080})
+    shoot(tablet, path=SHOTS / "individual-tablet-1080p.png", full_page=True)
+    assert violations(tablet) == []
+    tablet.context.close()

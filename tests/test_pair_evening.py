@@ -185,3 +185,53 @@ def test_the_phones_share_one_reading_of_the_scores_for_a_few_seconds(make_event
     closed = services.event_close(event=event, adjust_missing=True)
     shown = pair_evening(closed.pairs.get(pk=pair.pk))
     assert shown.finished and shown.standing is not None  # the close, at once
+
+
+def _confirm_round(event, number, *, but=None):
+    """Every table that plays round ``number`` confirms its boards, but table ``but``."""
+    for seating in event.seatings.filter(round=number, ns_pair__isnull=False, ew_pair__isnull=False):
+        if seating.table == but:
+            continue
+        access = event.table_accesses.get(table=seating.table)
+        for board in seating.board_numbers:
+            services.table_result_enter(access=access, board_number=board, ns_tricks=7)
+            services.table_result_confirm(access=access, board_number=board, ns_tricks=7)
+
+
+def _sitting_out(event, number):
+    """The pair at the phantom's table in round ``number``."""
+    seating = event.seatings.get(Q(ns_pair=None) | Q(ew_pair=None), round=number)
+    return seating.ns_pair or seating.ew_pair
+
+
+def test_a_pair_out_in_round_1_sits_it_out_until_every_table_has_played_it(make_event, club):
+    event = make_event(club, tables=3, phantom=True)
+    services.event_deal_boards(event=event, seed="phantom", analyse=False)
+    event = services.event_start(event=event)
+    out = _sitting_out(event, 1)
+    shown = pair_evening(out)
+    assert (shown.now.round, shown.now.opponents, shown.then.round) == (1, None, 2)
+
+    slow = event.seatings.filter(round=1, ns_pair__isnull=False, ew_pair__isnull=False).first().table
+    _confirm_round(event, 1, but=slow)
+    assert pair_evening(out).now.round == 1  # a table still plays round 1
+
+    _confirm_round(event, 1)
+    shown = pair_evening(out)
+    assert shown.now.round == 2 and shown.now.opponents is not None and shown.then.round == 3
+
+
+def test_a_pair_done_early_sits_out_the_next_round_while_the_room_plays_this_one(make_event, club):
+    event = make_event(club, tables=3, phantom=True)
+    services.event_deal_boards(event=event, seed="phantom", analyse=False)
+    event = services.event_start(event=event)
+    out = _sitting_out(event, 2)
+    mine = event.seatings.get(Q(ns_pair=out) | Q(ew_pair=out), round=1).table
+    slow = next(
+        s.table
+        for s in event.seatings.filter(round=1, ns_pair__isnull=False, ew_pair__isnull=False)
+        if s.table != mine
+    )
+    _confirm_round(event, 1, but=slow)
+    shown = pair_evening(out)
+    assert (shown.now.round, shown.now.opponents, shown.then.round) == (2, None, 3)

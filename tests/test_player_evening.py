@@ -6,6 +6,7 @@ the tablet's words."""
 import random
 
 import pytest
+from django.urls import reverse
 
 from tests.test_individual_events import NAMES, make_individual
 from tournaments import services
@@ -156,3 +157,30 @@ def test_the_key_opens_its_own_player_only(club):
     assert player_evening_player(first.pk, player_evening_key(second)) is None
     assert player_evening_player(first.pk, "x" * 16) is None
     assert player_evening_player(999999, player_evening_key(first)) is None
+
+
+def test_a_player_out_in_round_1_sits_it_out_until_every_table_has_played_it(client, club):
+    event = _running(club, names=[*NAMES, "Jo King"])  # nine players: one sits out each round
+    out = services.individual_schedule(event).sitting_out(1)
+    assert len(out) == 1
+    player = event.individuals.get(number=out[0])
+    shown = player_evening(player)
+    assert (shown.now.round, shown.now.table, shown.then.round) == (1, None, 2)
+    assert shown.moves == f"table {shown.then.table}, sit {shown.then.seat}, partner {shown.then.partner}"
+    url = reverse("tournaments:player-evening", args=[player.pk, player_evening_key(player)])
+    assert "You sit out this round." in client.get(url).content.decode()
+
+    steps = list(_steps(event, random.Random(3)))
+    for access, seating, board, tricks in steps:
+        if seating.round == 1:
+            services.table_result_enter(access=access, board_number=board, ns_tricks=tricks)
+            if seating.table == 1:
+                services.table_result_confirm(access=access, board_number=board, ns_tricks=tricks)
+    assert player_evening(player).now.round == 1  # table 2 has not confirmed round 1
+
+    for access, seating, board, tricks in steps:
+        if seating.round == 1 and seating.table != 1:
+            services.table_result_confirm(access=access, board_number=board, ns_tricks=tricks)
+    shown = player_evening(player)
+    assert shown.now.round == 2 and shown.now.table is not None and shown.then.round == 3
+    assert "You sit out this round." not in client.get(url).content.decode()

@@ -1,6 +1,7 @@
 """In Chromium at a phone's width: at an individual event the players check in at their table's
 tablet, one follows their link to their own page of the evening and reads it; it breaks no WCAG
-rule (axe), and takes in a board their table confirms without being reloaded."""
+rule (axe), and takes in a board their table confirms without being reloaded. A player out in
+round 1 reads that they sit it out."""
 
 from pathlib import Path
 
@@ -10,8 +11,9 @@ from playwright.sync_api import expect
 from tests.shots import shoot
 from tests.tablets import open_page, say_thats_us
 from tests.test_browser_accessibility import violations
-from tests.test_individual_events import make_individual
+from tests.test_individual_events import NAMES, make_individual
 from tournaments import services
+from tournaments.services.tablets.player_evening import player_evening_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path("/tmp/player-evening")
@@ -47,5 +49,27 @@ def test_a_player_follows_their_link_from_the_tablet_to_their_evening(live_serve
     assert violations(phone) == []
     phone.set_viewport_size({"width": 1920, "height": 1080})
     shoot(phone, path=SHOTS / "phone-1080p.png", full_page=True)
+    assert violations(phone) == []
+    phone.context.close()
+
+
+def test_a_player_out_in_round_1_reads_that_they_sit_it_out(live_server, browser, club):
+    event = make_individual(club, [*NAMES, "Jo King"])  # nine players: one sits out each round
+    services.event_deal_boards(event=event, seed="phone", analyse=False)
+    event = services.event_start(event=event)
+    player = event.individuals.get(number=services.individual_schedule(event).sitting_out(1)[0])
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, bypass_csp=True
+    ).new_page()
+    phone.route("**/refresh.js", lambda route: route.abort())
+    phone.goto(live_server.url + player_evening_path(player))
+    expect(phone.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
+    expect(phone.locator("#now-head + p")).to_have_text("You sit out this round.")
+    expect(phone.get_by_role("heading", name="Then, round 2")).to_be_visible()
+    shoot(phone, path=SHOTS / "sit-out-390.png", full_page=True)
+    assert violations(phone) == []
+    phone.set_viewport_size({"width": 1920, "height": 1080})
+    shoot(phone, path=SHOTS / "sit-out-1080p.png", full_page=True)
     assert violations(phone) == []
     phone.context.close()

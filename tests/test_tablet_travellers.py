@@ -1,8 +1,8 @@
-"""A pairs event's tablet shows, beneath each board its table has confirmed, that board's results at
-the tables that have confirmed it so far, when the club lets it (``Club.tablet_travellers``): never
-anything of a board before the table confirmed it, nor another table's score before that table
-confirmed it; and the same queries as without it when the club does not, a constant number more
-when it does."""
+"""A pairs event's tablet, and an individual event's, shows beneath each board its table has
+confirmed that board's results at the tables that have confirmed it so far, when the club lets it
+(``Club.tablet_travellers``): never anything of a board before the table confirmed it, nor another
+table's score before that table confirmed it; an individual event's sides named by their players;
+and the same queries as without it when the club does not, a constant number more when it does."""
 
 import pytest
 from django.core.cache import cache
@@ -134,15 +134,63 @@ def test_a_club_that_does_not_allow_it_shows_no_traveller(client, make_event, cl
     assert "at the tables that have confirmed it" not in _page(client, table_1, played=2)
 
 
-def test_an_individual_events_tablet_shows_none(client, make_event, club):
-    event = make_event(club, tables=2, boards_per_round=2, variant="individual", players=8, build=False)
-    Club.objects.filter(pk=club.pk).update(tablet_travellers=True)
-    event.refresh_from_db()
-    assert table_travellers(event, table=1, round=1, boards=[1, 2]) == {}
+def _players(seating) -> tuple[str, str]:
+    """A seating's two sides as an individual event's traveller names them: "8 & 1"."""
+    return tuple(
+        f"{p.individual1.number} &amp; {p.individual2.number}" for p in (seating.ns_pair, seating.ew_pair)
+    )
 
 
-def test_without_the_clubs_leave_it_asks_the_database_nothing(club, make_event, django_assert_num_queries):
-    event = _running(make_event, club, allowed=False)
+def _traveller(page, board) -> str:
+    start = page.index(CAPTION.format(board))
+    return page[start : page.index("</table>", start)]
+
+
+def test_an_individual_events_tablet_shows_each_side_by_its_players_once_confirmed(client, make_event, club):
+    event = _running(make_event, club, variant="individual", players=8)
+    table_1, table_2 = event.table_accesses.order_by("table")
+    mine = event.seatings.select_related("ns_pair", "ew_pair").get(round=1, table=1)
+    theirs = event.seatings.select_related("ns_pair", "ew_pair").get(round=1, table=2)
+    first = mine.first_board
+    assert first in theirs.board_numbers  # the tables of an individual round play the same boards
+    _play(table_1, first, 8, confirm=False)
+    _play(table_2, first, 6)
+    assert "at the tables that have confirmed it" not in _page(client, table_1)  # entered, not confirmed
+
+    services.table_result_confirm(access=table_1, board_number=first, ns_tricks=8)
+    traveller = _traveller(_page(client, table_1), first)
+    assert "each side by its players&#x27; numbers" in traveller
+    assert traveller.count("<tr") == 3 and traveller.count('<tr class="own">') == 1
+    own = next(row for row in traveller.split("<tr") if row.startswith(' class="own"'))
+    assert all(f"<td>{side}</td>" in own for side in _players(mine)) and "8–5" in own
+    assert all(f"<td>{side}</td>" in traveller for side in _players(theirs))
+    assert "N/S" not in traveller.split("</thead>")[1]  # no side named by its pair
+
+    # Table 2 sees table 1's row; of a board table 1 has confirmed and table 2 not, nothing.
+    second = mine.last_board
+    _play(table_1, second)
+    page = _page(client, table_2)
+    assert _traveller(page, first).count("<tr") == 3 and "8–5" in _traveller(page, first)
+    assert CAPTION.format(second) not in page and CAPTION.format(second) in _page(client, table_1, played=1)
+
+
+def test_an_individual_events_tablet_shows_another_tables_row_only_once_confirmed(client, make_event, club):
+    event = _running(make_event, club, variant="individual", players=8)
+    table_1, table_2 = event.table_accesses.order_by("table")
+    first = event.seatings.get(round=1, table=1).first_board
+    _play(table_1, first, 8)
+    _play(table_2, first, 6, confirm=False)
+    traveller = _traveller(_page(client, table_1), first)
+    assert traveller.count("<tr") == 2 and "6–7" not in traveller
+    services.table_result_confirm(access=table_2, board_number=first, ns_tricks=6)
+    assert "6–7" in _traveller(_page(client, table_1), first)
+
+
+@pytest.mark.parametrize("options", [{}, {"variant": "individual", "players": 8}])
+def test_without_the_clubs_leave_it_asks_the_database_nothing(
+    club, make_event, django_assert_num_queries, options
+):
+    event = _running(make_event, club, allowed=False, **options)
     _play_round(event, 1)
     event = type(event).objects.select_related("club").get(pk=event.pk)
     with django_assert_num_queries(0):
@@ -163,17 +211,30 @@ def _counts(client, event) -> tuple[int, int, int]:
     return tuple(counts)
 
 
-@pytest.mark.parametrize("variant", [None, "howell"])
-def test_the_tablet_asks_a_constant_number_more_whatever_the_fields_size(client, make_event, club, variant):
+# The fields, small then large, of a Mitchell, a Howell and an individual event; and the statements
+# the tablet asks beyond its own: the event's pairs, boards and scores' key, as every page of its
+# results reads them, and its corrected results (an individual event's partnerships too, to name its
+# sides by its players); the seatings and results too when the scores are not kept yet.
+FIELDS = {
+    "mitchell": ([{"tables": 3}, {"tables": 7}], (6, 4)),
+    "howell": ([{"tables": 4, "variant": "howell"}, {"tables": 6, "variant": "howell"}], (6, 4)),
+    "individual": (
+        [{"variant": "individual", "players": n, "tables": n // 4} for n in (8, 16)],
+        (7, 5),
+    ),
+}
+
+
+@pytest.mark.parametrize("field", FIELDS)
+def test_the_tablet_asks_a_constant_number_more_whatever_the_fields_size(client, make_event, club, field):
+    sizes, more = FIELDS[field]
     counts = []
-    for tables in (3, 7) if variant is None else (4, 6):
+    for options in sizes:
         cache.clear()
-        event = _running(make_event, club, tables=tables, variant=variant)
+        event = _running(make_event, club, **options)
         _play_round(event, 1)
         _play(event.table_accesses.get(table=1), event.seatings.get(round=2, table=1).first_board)
         counts.append(_counts(client, event))
     assert counts[0] == counts[1], counts
     off, cold, warm = counts[0]
-    # The event's pairs, boards and scores' key, as every page of its results reads them, and its
-    # corrected results; the seatings and results too when the scores are not kept yet.
-    assert (cold - off, warm - off) == (6, 4), counts
+    assert (cold - off, warm - off) == more, counts

@@ -22,6 +22,16 @@ players to arrive). Rounds where nobody plays at a table (a sit-out) count as pl
     >>> round_in_play(expected, {key: 2 for key in expected})
     (None, ())
 
+A pair (or an individual event's player) is on the first of their rounds not yet over for them: a
+round they play, until every board of it is confirmed at their table, so a pair who finished early
+already reads their next; a round they sit out, until the evening has moved past it (the round in
+play is later), so a pair out in round 1 reads "you sit out" while round 1 is played, not round 2:
+
+    >>> round_now(2, {2, 3}, lambda: (1, 3)), round_now(2, {2, 3}, lambda: (2, 3))
+    (1, 2)
+    >>> round_now(3, {1, 3}, lambda: (1, 3))  # round 1 done early, round 2 out while round 1 is played
+    2
+
 What a player's own page shows of the standings while play goes on is the club's choice
 (``places_now``): everything live, the standings as they stood after the last round every table
 has finished, or nothing until the close. With places after each round, in round 3:
@@ -63,10 +73,38 @@ def round_in_play(
     return earliest, tuple(sorted(t for t, r in current.items() if r == earliest))
 
 
+def round_now(
+    current: int | None, plays: set[int], progress: Callable[[], tuple[int | None, int]]
+) -> int | None:
+    """The round a pair (or a player) is on now: ``current`` is their first round played with a
+    board not yet confirmed at their table (None: every one they play is), ``plays`` the rounds they
+    play at all. A round they sit out comes first while the evening has not moved past it;
+    ``progress()`` gives the round in play (None once every table has finished) and the evening's
+    number of rounds, asked only when a round they sit out may come first, since reading it may
+    cost. None once their rounds are over."""
+    if current is not None and all(r in plays for r in range(1, current)):
+        return current
+    in_play, rounds = progress()
+    if in_play is None:
+        return current
+    end = rounds + 1 if current is None else current
+    return next((r for r in range(in_play, end) if r not in plays), current)
+
+
 @dataclass(frozen=True)
 class PlacesNow:
-    """What a player's own page shows of the standings now: nothing (``shown`` False), the
-    standings as they stand (``after`` None), or as they stood after round ``after``."""
+    """A pair (or an individual event's player) is on the first of their rounds not yet over for them: a
+    round they play, until every board of it is confirmed at their table, so a pair who finished early
+    already reads their next; a round they sit out, until the evening has moved past it (the round in
+    play is later), so a pair out in round 1 reads "you sit out" while round 1 is played, not round 2:
+
+        >>> round_now(2, {2, 3}, lambda: (1, 3)), round_now(2, {2, 3}, lambda: (2, 3))
+        (1, 2)
+        >>> round_now(3, {1, 3}, lambda: (1, 3))  # round 1 done early, round 2 out while round 1 is played
+        2
+
+    What a player's own page shows of the standings now: nothing (``shown`` False), the
+        standings as they stand (``after`` None), or as they stood after round ``after``."""
 
     shown: bool
     after: int | None = None

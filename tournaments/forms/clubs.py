@@ -32,9 +32,9 @@ class ClubPhonesForm(forms.Form):
     tablet_travellers = forms.BooleanField(
         label="Tablets show each board's results at the other tables once the table has confirmed it",
         required=False,
-        help_text="At a pairs event, beneath each board its table has confirmed, the tablet lists that "
-        "board's results at the tables that have confirmed it so far. Nothing of a board shows before "
-        "the table has confirmed it.",
+        help_text="At a pairs event or an individual event, beneath each board its table has confirmed, "
+        "the tablet lists that board's results at the tables that have confirmed it so far. Nothing of "
+        "a board shows before the table has confirmed it.",
     )
 
     @classmethod

@@ -190,9 +190,9 @@ class Club(models.Model):
     tablet_travellers = models.BooleanField(
         "travellers on the tablets",
         default=False,
-        help_text="A pairs event's tablet shows, beneath each board its table has confirmed, that "
-        "board's results at the tables that have confirmed it so far (as a pair's own page on "
-        "their phone does); nothing of a board before the table has confirmed it.",
+        help_text="A pairs or individual event's tablet shows, beneath each board its table has "
+        "confirmed, that board's results at the tables that have confirmed it so far (as a player's "
+        "own page on their phone does); nothing of a board before the table has confirmed it.",
     )
 
     class Meta:

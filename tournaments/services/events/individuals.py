@@ -150,16 +150,22 @@ class IndividualReport:
         return " & ".join(self.name(player) for player in self.partnerships[tuple(pair)])
 
 
-def individual_report(event: Event, report: EventReport | None = None) -> IndividualReport:
-    """The players ranked on the sum of their partnerships' scores (ScoringError as the boards')."""
-    report = report or event_report(event)
-    seats = list(event.individuals.select_related("player1", "player2"))
-    partnerships = {
+def event_partnerships(event: Event) -> dict[tuple[str, int], tuple[int, int]]:
+    """Each of the event's partnerships, by its pair's key, to its two players' numbers in seat
+    order: ``("NS", 3)`` to ``(8, 1)``. One query."""
+    return {
         (direction, number): (first, second)
         for direction, number, first, second in event.pairs.exclude(individual1=None).values_list(
             "direction", "number", "individual1__number", "individual2__number"
         )
     }
+
+
+def individual_report(event: Event, report: EventReport | None = None) -> IndividualReport:
+    """The players ranked on the sum of their partnerships' scores (ScoringError as the boards')."""
+    report = report or event_report(event)
+    seats = list(event.individuals.select_related("player1", "player2"))
+    partnerships = event_partnerships(event)
     try:
         standings = rank_individuals(
             report.scores, partnerships, [s.number for s in seats], tie_break=event.tie_break

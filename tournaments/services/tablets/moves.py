@@ -27,26 +27,50 @@ class PlayerMove:
         return self.label
 
 
+def _players(event: Event) -> tuple[dict[int, str], object]:
+    """The players' names by number, and how the format numbers one ("Player 3")."""
+    names = {p.number: p.names for p in event.individuals.select_related("player1", "player2")}
+    return names, event.evening_format.entrant.title
+
+
+def _next_seat(schedule, names: dict[int, str], title, player: int, round: int) -> str:
+    """Where a player goes after ``round``, by the schedule's line for the next."""
+    line = schedule.itinerary(player)[round]  # the next round's
+    partner = names.get(line.partner, title(line.partner)) if line.partner else ""
+    return next_seat_text(line, partner)
+
+
 def _individual_moves(event: Event, seating: Seating) -> dict:
     """Where each of the four players of a table goes after its round, by the schedule."""
     schedule = individual_schedule(event)
     if seating.round >= schedule.round_count:
         return {}
-    names = {p.number: p.names for p in event.individuals.select_related("player1", "player2")}
-    title = event.evening_format.entrant.title
+    names, title = _players(event)
     table = schedule.round_tables(seating.round)[seating.table - 1]
     moves = []
     for player in (p for p in table.seats if p is not None):
-        line = schedule.itinerary(player)[seating.round]  # the next round's
-        partner = names.get(line.partner, title(line.partner)) if line.partner else ""
         label = title(player)
-        moves.append((PlayerMove(player, names.get(player, label), label), next_seat_text(line, partner)))
+        moves.append(
+            (
+                PlayerMove(player, names.get(player, label), label),
+                _next_seat(schedule, names, title, player, seating.round),
+            )
+        )
     return {
         "round": seating.round,
         "pair_moves": moves,
         "boards": (seating.first_board, seating.last_board),
         "boards_text": BOARDS_DONE,
     }
+
+
+def player_moves_after(event: Event, number: int, round: int) -> str:
+    """Where an individual event's player goes after a ``round`` they sit out, in the words a
+    tablet would give them ("" after the last round)."""
+    schedule = individual_schedule(event)
+    if round >= schedule.round_count:
+        return ""
+    return _next_seat(schedule, *_players(event), number, round)
 
 
 def round_moves(event: Event, seating: Seating) -> dict:

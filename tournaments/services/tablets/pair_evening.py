@@ -16,6 +16,7 @@ so far; board 7, played at their table in round 3, shows nothing until they conf
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
@@ -23,7 +24,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 
 from ...domain import scoring
-from ...domain.progress import places_now, round_in_play
+from ...domain.progress import places_now, round_in_play, round_now
 from ...models import Event, Pair, Result, Seating
 from ..core.phones import phone_key, phone_key_fits
 from ..events.scoring import (
@@ -198,30 +199,50 @@ def _seat(seating: Seating, pair: Pair, report: EventReport) -> Seat:
     )
 
 
-def round_now_and_next(
-    event: Event, seats: Q, seatings: list[Seating]
-) -> tuple[Seating | None, Seating | None]:
-    """Of the ``seatings`` of whoever ``seats`` finds (by round), the round they play now, the first
-    with a board not yet confirmed at its table, as a tablet finds its table's round
-    (``pick_current``; None once every round is played), and the round after it (None: none)."""
+class RoundNow(NamedTuple):
+    round: int | None  # the round they are on now (None once their rounds are over)
+    seating: Seating | None  # theirs in it (None: they sit it out and have none)
+    following: Seating | None  # theirs in the round after it (None: none)
+
+
+def _progress(event: Event) -> tuple[int | None, int]:
+    """The evening's round in play as the room display shows it (``domain.progress``) and its
+    number of rounds; two queries."""
+    seatings = event_seating_rows(event)
+    expected = {(s.round, s.table): len(seating_expected_boards(s)) for s in seatings}
+    confirmed = Counter(event.results.confirmed().values_list("round", "table"))
+    return round_in_play(expected, confirmed)[0], max((s.round for s in seatings), default=0)
+
+
+def round_now_and_next(event: Event, seats: Q, seatings: list[Seating]) -> RoundNow:
+    """Of the ``seatings`` of whoever ``seats`` finds (by round), the round they are on now
+    (``domain.progress.round_now``): a round they play until its boards are all confirmed at their
+    table, as a tablet finds its table's round (``pick_current``), a round they sit out (at a
+    phantom's table, or seated nowhere) until the evening has moved past it."""
     by_round: dict[int, dict] = {}
     # Not ``event.results``: a related manager sets each row's event, and would read its deferred id.
     results = Result.objects.filter(seats, event=event).annotate(number=F("board__number"))
     for result in results.only("round", "confirmed_at"):
         by_round.setdefault(result.round, {})[result.number] = result
     current = pick_current(seatings, by_round)
-    if current is None:
-        return None, None
-    return current, next((s for s in seatings if s.round == current.round + 1), None)
+    plays = {s.round for s in seatings if s.ns_pair_id is not None and s.ew_pair_id is not None}
+    now = round_now(current and current.round, plays, lambda: _progress(event))
+    if now is None:
+        return RoundNow(None, None, None)
+    return RoundNow(
+        now,
+        next((s for s in seatings if s.round == now), None),
+        next((s for s in seatings if s.round == now + 1), None),
+    )
 
 
 def _where(event: Event, pair: Pair, report: EventReport) -> tuple[Seat | None, str, Seat | None]:
-    """The pair's round now (the first of theirs with a board not yet confirmed at its table, as a
-    tablet finds its table's round: ``pick_current``), where they go after it in the tablets' words
-    (``round_moves``: a Mitchell's N/S pairs stay, and are not told), and the round after it."""
+    """The pair's round now (``round_now_and_next``: a round at the phantom's table, "you sit out",
+    while the evening plays it), where they go after it in the tablets' words (``round_moves``: a
+    Mitchell's N/S pairs stay, and are not told), and the round after it."""
     seats = Q(ns_pair=pair) | Q(ew_pair=pair)
     seatings = list(event.seatings.filter(seats).select_related("ns_pair", "ew_pair").order_by("round"))
-    current, following = round_now_and_next(event, seats, seatings)
+    _, current, following = round_now_and_next(event, seats, seatings)
     if current is None:
         return None, "", None
     moves = round_moves(event, current).get("pair_moves", [])

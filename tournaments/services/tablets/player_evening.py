@@ -25,8 +25,9 @@ from ...domain.individuals import IndividualStanding, rank_individuals
 from ...models import Event, IndividualPlayer, Seating
 from ..core.phones import phone_key, phone_key_fits
 from ..events.individuals import IndividualReport, individual_report
-from .moves import round_moves
+from .moves import player_moves_after, round_moves
 from .pair_evening import EveningNow, Opponents, PlayedBoard, evening_now, played_boards, round_now_and_next
+from .travellers import traveller_side
 
 SCOPE = "player-evening"
 SEATS = {"NS": ("North", "South"), "EW": ("East", "West")}
@@ -58,7 +59,7 @@ class PlayerSeat:
     """Where the player sits in a round: table, seat, partner, opponents and boards."""
 
     round: int
-    table: int
+    table: int | None  # None: the player sits the round out (and has no seat, partner nor boards)
     seat: str  # "North", "East", "South" or "West"
     partner: str
     opponents: str
@@ -83,7 +84,7 @@ class PlayerEvening:
     field_size: int
     standing_after: int | None  # the standing as it was after this round (None: as it stands now)
     places_shown: str
-    now: PlayerSeat | None  # the round the player plays now (None once they have played every round)
+    now: PlayerSeat | None  # the round the player is on now (None once they have played every round)
     moves: str  # where they go after it, in the tablet's words ("" at the last round)
     then: PlayerSeat | None  # the round after it (None: they sit it out, or it was the last)
     finished: bool
@@ -110,9 +111,9 @@ def _seat(seating: Seating, number: int, report: IndividualReport) -> PlayerSeat
 
 
 def _where(event: Event, player: IndividualPlayer, report: IndividualReport):
-    """The player's round now (the first of theirs with a board not yet confirmed at its table,
-    as a tablet finds its table's round: ``pick_current``), where they go after it in the tablet's
-    words (``round_moves``), and the round after it when they play it."""
+    """The player's round now (``round_now_and_next``: a round they sit out while the evening plays
+    it), where they go after it in the tablet's words (``round_moves``), and the round after it
+    when they play it."""
     seats = Q()
     for side in ("ns_pair", "ew_pair"):
         for place in ("individual1", "individual2"):
@@ -122,16 +123,17 @@ def _where(event: Event, player: IndividualPlayer, report: IndividualReport):
         .select_related("ns_pair", "ew_pair")
         .order_by("round")
     )
-    current, following = round_now_and_next(event, seats, seatings)
-    if current is None:
+    round_now, current, following = round_now_and_next(event, seats, seatings)
+    if round_now is None:
         return None, "", None
-    moves = round_moves(event, current).get("pair_moves", [])
-    text = next((words for moved, words in moves if moved.number == player.number), "")
-    return (
-        _seat(current, player.number, report),
-        text,
-        None if following is None else _seat(following, player.number, report),
-    )
+    if current is None:  # they sit this round out
+        now = PlayerSeat(round_now, None, "", "", "", 0, 0)
+        text = player_moves_after(event, player.number, round_now)
+    else:
+        now = _seat(current, player.number, report)
+        moves = round_moves(event, current).get("pair_moves", [])
+        text = next((words for moved, words in moves if moved.number == player.number), "")
+    return now, text, None if following is None else _seat(following, player.number, report)
 
 
 def _standing(event: Event, report: IndividualReport, number: int, shared: EveningNow):
@@ -162,8 +164,7 @@ def player_evening(player: IndividualPlayer, opened: set[int] | None = None) -> 
     def held_by(key) -> bool:
         return number in report.partnerships.get(tuple(key), ())
 
-    def side(key) -> str:
-        return " & ".join(str(p) for p in report.partnerships.get(tuple(key), ()))
+    side = traveller_side(event, report.partnerships)
 
     def opponents(_, other) -> Opponents:
         return Opponents(side(other), report.partnership_name(other))

@@ -1,7 +1,8 @@
 """A board's traveller, as the players read it during play: the board's results at the tables that
 have confirmed it so far, one row a table, in the order they were played. A pair's own page on
 their phone shows it under each board their table has confirmed (``pair_evening``), and so does
-the table's tablet when the club lets it (``Club.tablet_travellers``, ``table_travellers``).
+the table's tablet when the club lets it (``Club.tablet_travellers``, ``table_travellers``). An
+individual event's page and tablet name a side by its two players' numbers (``traveller_side``).
 
 Both build it here, from the event's scores as the results pages read them (``event_report``:
 confirmed results only), so another table's score shows only once that table has confirmed it,
@@ -13,11 +14,13 @@ tables 2 and 3), table 3's marked as the reader's own; board 7, which table 3 pl
 shows nothing at table 3 until it is confirmed there.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...domain import scoring
 from ...domain.errors import DomainError
 from ...models import Event, ResultChange
+from ..events.individuals import event_partnerships
 from ..events.scoring import event_report
 
 
@@ -76,27 +79,45 @@ def _row(board: scoring.BoardScore, s: scoring.ScoredResult, own: bool, correcte
     )
 
 
-def table_travellers(event: Event, *, table: int, round: int, boards) -> dict[int, tuple[TravellerRow, ...]]:
-    """The travellers a pairs event's tablet shows, by board: of those of ``boards`` (the ones on its
-    screen) that the table has confirmed in ``round``, each board's rows so far, the table's own
-    marked. Empty, and no query at all, unless the club lets its tablets show them (or nothing on the
-    screen is confirmed); else a constant number of queries whatever the field's size.
+# How a traveller's caption says its sides are named when it names them by players, not pairs.
+BY_PLAYERS = "each side by its players' numbers"
 
-    An individual event's tablet shows none: its pairs are only there to seat the round, and a
-    traveller by pairs would name nobody the players know."""
+
+def traveller_side(event: Event, partnerships: dict | None = None) -> Callable[[tuple], str]:
+    """How the event's travellers name a side from its pair's key: "N/S 3"; at an individual event,
+    whose pairs only seat a round, by its two players' numbers in seat order, "8 & 1"
+    (``partnerships``: a pair's key to them, read when not given, in one query)."""
+    if not event.evening_format.partnerships_internal:
+        return scoring.pair_label
+    players = event_partnerships(event) if partnerships is None else partnerships
+    return lambda key: " & ".join(str(p) for p in players.get(tuple(key), ()))
+
+
+def sides_caption(event: Event) -> str:
+    """How the event's traveller captions say their sides are named ("": by their pairs)."""
+    return BY_PLAYERS if event.evening_format.partnerships_internal else ""
+
+
+def table_travellers(event: Event, *, table: int, round: int, boards) -> dict[int, tuple[TravellerRow, ...]]:
+    """The travellers a table's tablet shows, by board: of those of ``boards`` (the ones on its
+    screen) that the table has confirmed in ``round``, each board's rows so far, the table's own
+    marked, its sides named as the event names them (``traveller_side``). Empty, and no
+    query at all, unless the club lets its tablets show them (or nothing on the screen is
+    confirmed); else a constant number of queries whatever the field's size."""
     wanted = set(boards)
-    if not wanted or not event.club.tablet_travellers or event.evening_format.partnerships_internal:
+    if not wanted or not event.club.tablet_travellers:
         return {}
     try:
         report = event_report(event)
     except DomainError:  # a method that cannot score the event yet: its results page says why
         return {}
     corrected = corrected_results(event)
+    side = traveller_side(event)
     shown = {}
     for board in report.scores.boards:
         if board.board not in wanted:
             continue
         own = next((s for s in board.results if (s.result.round, s.result.table) == (round, table)), None)
         if own is not None:  # confirmed at this table: only then does the table see the others
-            shown[board.board] = traveller(board, own=own, corrected=corrected)
+            shown[board.board] = traveller(board, own=own, corrected=corrected, side=side)
     return shown

@@ -25,7 +25,7 @@ from ...services.core.codes import Tablet
 from ...services.kinds import kind_of
 from ...services.tablets.access import TableNotStarted, code_as_typed
 from ...services.tablets.moves import table_sit_outs
-from ...services.tablets.travellers import table_travellers
+from ...services.tablets.travellers import sides_caption, table_travellers
 from ..common import NOT_IN_USE, TOKEN_CHARACTERS, client_address, could_be_token, get_by_token, whole_number
 from . import pair_evening, player_evening
 from .pair_evening import traveller_lines
@@ -142,6 +142,7 @@ def table_page(request, token: str):
                 for number in (state.previous.board_numbers if round_over else ())
                 if number in travellers
             ],
+            "traveller_sides": sides_caption(event),
             "expected": expected_pairs(event, state.seating) if state.seating else [],
             # After check-in, each pair's (or each player's) link to its own page of the evening.
             "phone_links": [] if state.check_in_asked or state.held else _phone_links(request, event, state),

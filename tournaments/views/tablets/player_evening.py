@@ -9,10 +9,9 @@ from django.views.decorators.cache import never_cache
 from ...models import Seating, names_for_public
 from ...reports import format_percentage, format_score
 from ...services.tablets.player_evening import player_evening, player_evening_path, player_evening_player
+from ...services.tablets.travellers import sides_caption
 from .pair_evening import boards_context, phone_board_page
 from .phones import phone_holder, phone_link, phone_page
-
-SIDES = "each side by its players' numbers"  # as its travellers name them
 
 
 def player_evening_url(player) -> str:
@@ -51,7 +50,7 @@ def player_evening_page(request, player_id: int, key: str):
         "finished": evening.finished,
         "percentage": format_percentage(standing.percentage) if standing else "",
         "score": format_score(standing.score) if standing else "",
-        "sides": SIDES,
+        "sides": sides_caption(player.event),
     } | _boards(evening, player)
     return phone_page(request, "tournaments/player_evening.html", "tournaments/_player_evening.html", context)
 
@@ -63,7 +62,7 @@ def player_evening_board_page(request, player_id: int, key: str, board: int):
     names_for_public(player.event.club)
     evening, partner = _played(player_evening(player, opened={board}))
     path = player_evening_path(player)
-    return phone_board_page(request, evening, board, path, sides=SIDES, partner=partner)
+    return phone_board_page(request, evening, board, path, sides=sides_caption(player.event), partner=partner)
 
 
 def _played(evening):
