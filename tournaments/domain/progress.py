@@ -93,18 +93,8 @@ def round_now(
 
 @dataclass(frozen=True)
 class PlacesNow:
-    """A pair (or an individual event's player) is on the first of their rounds not yet over for them: a
-    round they play, until every board of it is confirmed at their table, so a pair who finished early
-    already reads their next; a round they sit out, until the evening has moved past it (the round in
-    play is later), so a pair out in round 1 reads "you sit out" while round 1 is played, not round 2:
-
-        >>> round_now(2, {2, 3}, lambda: (1, 3)), round_now(2, {2, 3}, lambda: (2, 3))
-        (1, 2)
-        >>> round_now(3, {1, 3}, lambda: (1, 3))  # round 1 done early, round 2 out while round 1 is played
-        2
-
-    What a player's own page shows of the standings now: nothing (``shown`` False), the
-        standings as they stand (``after`` None), or as they stood after round ``after``."""
+    """What a player's own page shows of the standings now: nothing (``shown`` False), the
+    standings as they stand (``after`` None), or as they stood after round ``after``."""
 
     shown: bool
     after: int | None = None
