@@ -89,7 +89,7 @@ def test_a_club_types_sums_in_its_own_currency_and_number_format(club, text, pen
         (KRONOR, "25.50", "'25.50' has a point where öre would be: write kronor and öre with a comma"),
         (KRONOR, "1,250.50", "has a point where öre would be"),
         (KRONOR, "1.25", "has a point where öre would be"),
-        (KRONOR, "1.2.3", "is not a sum of money: write kronor and öre, e.g. 2,50"),
+        (KRONOR, "1,2,3", "is not a sum of money: write kronor and öre, e.g. 2,50"),
         (KRONOR, "1,505", "more than two figures of öre"),
         (KRONOR, "£25", "is not in kronor: the club's sums are in kronor \\(kr\\)"),
         (KRONOR, "25 €", "is not in kronor"),

@@ -94,5 +94,5 @@ class DriveMoneyForm(forms.Form):
                 "split": money.split if usual else "other",
                 "split_other": "" if usual else money.split,
                 "ties": money.ties,
-            }
+            },
         )

@@ -2,13 +2,13 @@
 
 whistdrive records money; it never takes it. Every sum is whole minor units of the club's
 currency (pence, cents, öre: "pence" here), typed and written by ``services/core/money.py``. The
-takings are the entry fees paid (a member's fee and a guest's fee, each ticked as paid by cash, card or on account),
-the table money and the raffle, each a figure the treasurer types. The prize fund is a fixed sum,
-or a share of the takings (100 per cent: all of it). The fund is split across the drive's prize
-list by a split: ``equal`` (the same to every prize), or percentages in the list's order
-(``75/15/10``: the first prize 75 per cent, the second 15, the third 10, any further prize
-nothing), adding up to 100. A split's pence that do not divide go to the first prizes, a penny
-each, so the prizes add up to the fund exactly.
+takings are the entry fees paid (a member's fee and a guest's fee, each ticked as paid by cash,
+card or on account), the table money and the raffle, each a figure the treasurer types. The prize
+fund is a fixed sum, or a share of the takings (100 per cent: all of it). The fund is split across
+the drive's prize list by a split: ``equal`` (the same to every prize), or percentages in the
+list's order (``75/15/10``: the first prize 75 per cent, the second 15, the third 10, any further
+prize nothing), adding up to 100. A split's pence that do not divide go to the first prizes, a
+penny each, so the prizes add up to the fund exactly.
 
 Players level for a prize either cut the cards (as for the prize itself) or, when the drive says
 so, share the money of the places they are level for, equally; a penny that does not divide goes to

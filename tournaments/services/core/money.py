@@ -19,7 +19,7 @@ A sum that could be read two ways is refused in words, never scaled: at a decima
     >>> parse_money("$3", what="A member's fee")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tournaments.domain.errors.DriveError: A member's fee: '$3' is not in pounds: the club's sums are in pounds (£), e.g. 2.50.
+    tournaments.domain.errors.DriveError: A member's fee: '$3' is not in pounds: the club's sums are in ...
 """
 
 import re
@@ -79,7 +79,9 @@ def money_text(minor: int, club: ClubCurrency = POUNDS) -> str:
     """
     sign = "−" if minor < 0 else ""
     amount = Decimal(abs(minor)).scaleb(-2)
-    return sign + format_currency(amount, club.code, format=_pattern(club.currency), locale=LOCALES[club.comma])
+    return sign + format_currency(
+        amount, club.code, format=_pattern(club.currency), locale=LOCALES[club.comma]
+    )
 
 
 def figures_text(minor: int, club: ClubCurrency = POUNDS) -> str:

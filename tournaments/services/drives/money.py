@@ -92,12 +92,15 @@ def drive_money_set(
             "ties": ties,
         },
     )
-    currency = currency_of(drive.club)
+
+    def text(minor: int) -> str:
+        return money_text(minor, currency_of(drive.club))
+
     drive_log(
         drive=drive,
         action=Action.MONEY,
-        detail=f"fees: member {money_text(member_fee, currency)}, guest {money_text(guest_fee, currency)}; "
-        f"table money {money_text(table_money, currency)}; raffle {money_text(raffle, currency)}; {fund_text(money)}",
+        detail=f"fees: member {text(member_fee)}, guest {text(guest_fee)}; table money "
+        f"{text(table_money)}; raffle {text(raffle)}; {fund_text(money)}",
         user=user,
     )
     return money
@@ -228,7 +231,8 @@ def prize_lines(state: DriveState) -> list[PrizeLine]:
         elif award.shared and not money.paid:
             amount = "shared above"
         else:
-            amount = money_text(money.amount, currency) if money.amount else ""  # a prize the split gives nothing
+            # nothing beside a prize the split gives nothing
+            amount = money_text(money.amount, currency) if money.amount else ""
         lines.append(PrizeLine(money, winner, amount))
     return lines
 

@@ -1,8 +1,9 @@
 """The treasurer's CSV of one drive, or of a club's drives between two dates: a row a drive with
 its takings by kind, fees by method, prize fund, prize money given and balance, and a row of
 totals. The sums are figures a spreadsheet reads, written as the club writes them (25.50, or 25,50
-at a decimal-comma club), and the last column names the club's currency (GBP, SEK). Each drive is read by its own reader (a widow whist series by its own state); the money's
-records and rules are ``drives/money.py``'s."""
+at a decimal-comma club), and the last column names the club's currency (GBP, SEK). Each drive is
+read by its own reader (a widow whist series by its own state); the money's records and rules are
+``drives/money.py``'s."""
 
 from datetime import date
 
@@ -64,7 +65,9 @@ def treasurer_csv(drives) -> str:
     for drive in drives:
         books = _accounts(drive)
         figures = _figures(books)
-        rows.append(_row(drive.date.isoformat(), drive.name, drive.players.count(), books.unpaid, figures, currency))
+        rows.append(
+            _row(drive.date.isoformat(), drive.name, drive.players.count(), books.unpaid, figures, currency)
+        )
         totals = [a + b for a, b in zip(totals, figures, strict=True)]
     if len(drives) > 1:
         players = sum(int(row[2]) for row in rows[1:])
