@@ -120,4 +120,4 @@ def test_the_treasurers_season_csv_reads_the_series_as_a_widow_series(client, or
         csv.reader(io.StringIO(client.get(url, {"from": "2026-09-01", "to": "2027-08-31"}).content.decode()))
     )
     assert rows[1][1:5] == ["Widow Night", "9", "6", "6.00"]
-    assert rows[1][11:] == ["0.00", "6.00"]  # no prize paid: the takings are the balance
+    assert rows[1][11:] == ["0.00", "6.00", "GBP"]  # no prize paid: the takings are the balance

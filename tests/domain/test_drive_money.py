@@ -7,8 +7,6 @@ from tournaments.domain.drives.money import (
     FundRule,
     Takings,
     accounts,
-    money_text,
-    parse_money,
     parse_split,
     prize_fund,
     share_money,
@@ -169,45 +167,6 @@ def test_players_level_share_the_places_when_the_drive_shares_its_money():
 
 
 @pytest.mark.parametrize(
-    "text, pence",
-    [
-        ("0", 0),
-        ("2.5", 250),
-        ("£12.05", 1205),
-        ("1,000", 100000),
-        (".75", 75),
-        ("", 0),
-        ("£ 1,250.50", 125050),
-    ],
-)
-def test_sums_of_money_typed(text, pence):
-    assert parse_money(text) == pence
-
-
-@pytest.mark.parametrize(
-    "text, refusal",
-    [
-        ("-2", "cannot be negative"),
-        ("two pounds", "is not a sum of money"),
-        ("1.005", "more than two figures of pence"),
-        ("1.2.3", "is not a sum of money"),
-        ("²", "is not a sum of money"),  # a digit to str.isdigit, and no number to int
-        ("3.²", "is not a sum of money"),
-        ("٣", "is not a sum of money"),
-        ("25,50", "a comma where pence would be"),  # a decimal comma: never 2,550 pounds
-        ("1,5", "a comma where pence would be"),
-        ("1,2500", "a comma where pence would be"),
-        ("$3", "is not in pounds"),
-        ("3€", "is not in pounds"),
-        ("25 kr", "is not a sum of money"),
-    ],
-)
-def test_sums_of_money_refused(text, refusal):
-    with pytest.raises(DriveError, match=refusal):
-        parse_money(text, "A guest's fee")
-
-
-@pytest.mark.parametrize(
     "split, fund, prizes, amounts",
     [
         ("100", 5000, 3, (5000, 0, 0)),
@@ -274,4 +233,3 @@ def test_the_accounts_balance_takings_against_prizes_paid():
     )
     assert books.takings.total == 2100 and books.fees_by_method == {"cash": 700, "card": 400, "account": 300}
     assert books.prizes_out == 1000 and books.balance == 1100
-    assert money_text(books.balance) == "£11.00"

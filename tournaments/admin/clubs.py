@@ -93,6 +93,8 @@ class ClubAdmin(ClubScopedAdmin):
             "tablet_travellers",
             "paper_size",
             "large_print",
+            "currency",
+            "number_format",
             "minutes_per_board",
             "trump_schedule",
             "scoring",

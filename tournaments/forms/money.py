@@ -2,21 +2,23 @@
 
 from django import forms
 
-from ..domain.drives.money import SPLITS, parse_money
+from ..domain.drives.money import SPLITS
 from ..domain.errors import DomainError
 from ..models import DriveMoney
+from ..services.core.money import POUNDS, ClubCurrency, currency_of, figures_text, parse_money
 
 
 class DriveMoneyForm(forms.Form):
-    """A drive's money, as the treasurer types it: fees and figures in pounds, the prize fund a
-    fixed sum or a share of the takings, split by a usual split or per cents typed."""
+    """A drive's money, as the treasurer types it: fees and figures in the club's currency and
+    number format (``currency``), the prize fund a fixed sum or a share of the takings, split by a
+    usual split or per cents typed."""
 
     FUND = (("none", "No prize money"), ("fixed", "A fixed sum"), ("share", "A share of the takings"))
 
-    member_fee = forms.CharField(label="Member's fee", required=False, max_length=12, initial="0.00")
-    guest_fee = forms.CharField(label="Guest's fee", required=False, max_length=12, initial="0.00")
-    table_money = forms.CharField(label="Table money", required=False, max_length=12, initial="0.00")
-    raffle = forms.CharField(label="Raffle takings", required=False, max_length=12, initial="0.00")
+    member_fee = forms.CharField(label="Member's fee", required=False, max_length=12, initial="0")
+    guest_fee = forms.CharField(label="Guest's fee", required=False, max_length=12, initial="0")
+    table_money = forms.CharField(label="Table money", required=False, max_length=12, initial="0")
+    raffle = forms.CharField(label="Raffle takings", required=False, max_length=12, initial="0")
     fund = forms.ChoiceField(label="Prize fund", choices=FUND, initial="none")
     fund_fixed = forms.CharField(label="Fixed sum", required=False, max_length=12)
     fund_share = forms.IntegerField(label="Share of the takings, per cent", required=False, initial=100)
@@ -46,11 +48,15 @@ class DriveMoneyForm(forms.Form):
         "fund_fixed": "The prize fund",
     }
 
+    def __init__(self, *args, currency: ClubCurrency = POUNDS, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.currency = currency
+
     def clean(self):
         data = super().clean()
         for name, what in self.LABELS.items():
             try:
-                data[name] = parse_money(data.get(name) or "", what)
+                data[name] = parse_money(data.get(name) or "", self.currency, what)
             except DomainError as error:
                 self.add_error(name, str(error))
         fund = data.get("fund")
@@ -71,20 +77,22 @@ class DriveMoneyForm(forms.Form):
 
     @classmethod
     def of(cls, money: DriveMoney) -> "DriveMoneyForm":
-        """The form filled with a drive's money as it stands."""
-        pounds = {
-            name: f"{getattr(money, name) / 100:.2f}"
+        """The form filled with a drive's money as it stands, written as its club writes sums."""
+        currency = currency_of(money.drive.club)
+        figures = {
+            name: figures_text(getattr(money, name), currency)
             for name in ("member_fee", "guest_fee", "table_money", "raffle")
         }
         usual = money.split in SPLITS
         return cls(
-            initial=pounds
+            currency=currency,
+            initial=figures
             | {
                 "fund": "fixed" if money.fund_fixed is not None else "share" if money.fund_share else "none",
-                "fund_fixed": "" if money.fund_fixed is None else f"{money.fund_fixed / 100:.2f}",
+                "fund_fixed": "" if money.fund_fixed is None else figures_text(money.fund_fixed, currency),
                 "fund_share": money.fund_share or 100,
                 "split": money.split if usual else "other",
                 "split_other": "" if usual else money.split,
                 "ties": money.ties,
-            }
+            },
         )

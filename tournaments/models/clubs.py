@@ -11,6 +11,7 @@ from django.db import models
 from django.db.models import Q
 
 from ..domain.boards import MAX_SCHEDULE, PRESET_SCHEDULES, validate_schedule
+from ..domain.currencies import CURRENCIES, NUMBER_FORMATS, POINT
 from ..domain.errors import DomainError
 from ..domain.minnesota import RULES
 from ..domain.names import FULL, HIDDEN, INITIALS, published_guest, published_name
@@ -195,10 +196,32 @@ class Club(models.Model):
         "own page on their phone does); nothing of a board before the table has confirmed it.",
     )
 
+    # The club's money (drives' fees, table money, raffle, prizes) is kept in whole minor units of
+    # this currency, typed and written in its number format (services/core/money.py).
+    currency = models.CharField(
+        max_length=3,
+        choices=[(code, currency.label) for code, currency in CURRENCIES.items()],
+        default="GBP",
+        help_text="The currency of the club's fees, takings and prizes, on its pages, papers and "
+        "the treasurer's CSV.",
+    )
+    number_format = models.CharField(
+        max_length=5,
+        choices=list(NUMBER_FORMATS.items()),
+        default=POINT,
+        help_text="How the club writes a sum's figures and types them in: 1,250.50 or 1.250,50. At a "
+        "decimal-point club 25,50 is refused, and at a decimal-comma club 25.50, rather than read "
+        "one way or the other.",
+    )
+
     class Meta:
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(condition=~models.Q(slug=""), name="club_has_slug"),
+            models.CheckConstraint(condition=Q(currency__in=list(CURRENCIES)), name="club_currency_known"),
+            models.CheckConstraint(
+                condition=Q(number_format__in=list(NUMBER_FORMATS)), name="club_number_format_known"
+            ),
             models.CheckConstraint(condition=~models.Q(key=""), name="club_has_key"),
             models.CheckConstraint(
                 condition=Q(adjusted_scores__in=AdjustedScores.values), name="club_adjusted_scores_known"

@@ -1,13 +1,14 @@
 """A drive's money: what came in, the prize fund, and what each prize is worth.
 
-whistdrive records money; it never takes it. Every sum is whole pence. The takings are the entry
-fees paid (a member's fee and a guest's fee, each ticked as paid by cash, card or on account),
-the table money and the raffle, each a figure the treasurer types. The prize fund is a fixed sum,
-or a share of the takings (100 per cent: all of it). The fund is split across the drive's prize
-list by a split: ``equal`` (the same to every prize), or percentages in the list's order
-(``75/15/10``: the first prize 75 per cent, the second 15, the third 10, any further prize
-nothing), adding up to 100. A split's pence that do not divide go to the first prizes, a penny
-each, so the prizes add up to the fund exactly.
+whistdrive records money; it never takes it. Every sum is whole minor units of the club's
+currency (pence, cents, öre: "pence" here), typed and written by ``services/core/money.py``. The
+takings are the entry fees paid (a member's fee and a guest's fee, each ticked as paid by cash,
+card or on account), the table money and the raffle, each a figure the treasurer types. The prize
+fund is a fixed sum, or a share of the takings (100 per cent: all of it). The fund is split across
+the drive's prize list by a split: ``equal`` (the same to every prize), or percentages in the
+list's order (``75/15/10``: the first prize 75 per cent, the second 15, the third 10, any further
+prize nothing), adding up to 100. A split's pence that do not divide go to the first prizes, a
+penny each, so the prizes add up to the fund exactly.
 
 Players level for a prize either cut the cards (as for the prize itself) or, when the drive says
 so, share the money of the places they are level for, equally; a penny that does not divide goes to
@@ -21,8 +22,6 @@ the first of them as the tie lists them.
     3450
     >>> split_amounts(fund, parse_split("75/15/10"), prizes=4)
     (2588, 517, 345, 0)
-    >>> money_text(2588)
-    '£25.88'
 """
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -42,66 +41,6 @@ SPLITS = {
     EQUAL: "The same to every prize",
 }
 METHODS = {"cash": "Cash", "card": "Card", "account": "On account"}
-
-
-def money_text(pence: int, symbol: str = "£") -> str:
-    """Pence as a sum of money: pounds and two decimals.
-
-    >>> money_text(0), money_text(1250), money_text(-75), money_text(5, "€")
-    ('£0.00', '£12.50', '−£0.75', '€0.05')
-    """
-    sign = "−" if pence < 0 else ""
-    pounds, pennies = divmod(abs(pence), 100)
-    return f"{sign}{symbol}{pounds:,}.{pennies:02d}"
-
-
-# The signs of currencies other than the pound, which a sum typed at a pounds club may not carry.
-OTHER_CURRENCIES = frozenset("$€¥₹₩₽¢")
-
-
-def parse_money(text: str, what: str = "A sum") -> int:
-    """A sum typed as pounds ("12.50", "£3", "0.5", "1,250") as pence; refused in words when it is
-    not one, is negative, or could be read two ways: a comma stands only between thousands, so
-    "25,50" is refused rather than read as 2,550 pounds, and a sum in another currency is refused
-    rather than taken as pounds.
-
-    >>> parse_money("£2.50"), parse_money("3"), parse_money(" 0.5 "), parse_money(""), parse_money("1,250.75")
-    (250, 300, 50, 0, 125075)
-    >>> parse_money("-1", "A member's fee")
-    Traceback (most recent call last):
-    ...
-    tournaments.domain.errors.DriveError: A member's fee cannot be negative: give 0 or more, e.g. 2.50.
-    >>> parse_money("25,50", "A member's fee")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    tournaments.domain.errors.DriveError: A member's fee: '25,50' has a comma where pence would be: ...
-    >>> parse_money("$3", "A member's fee")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    tournaments.domain.errors.DriveError: A member's fee: '$3' is not in pounds: ...
-    """
-    typed = text.strip()
-    if typed[:1] in OTHER_CURRENCIES or typed[-1:] in OTHER_CURRENCIES:
-        raise DriveError(f"{what}: '{typed}' is not in pounds: the club's sums are in pounds (£), e.g. 2.50.")
-    plain = typed.removeprefix("£").strip()
-    if plain.startswith(("-", "−")):
-        raise DriveError(f"{what} cannot be negative: give 0 or more, e.g. 2.50.")
-    if not plain:
-        return 0
-    pounds, _, pennies = plain.partition(".")
-    if "," in pounds:
-        groups = pounds.split(",")
-        if not (0 < len(groups[0]) <= 3 and all(len(group) == 3 for group in groups[1:])):
-            raise DriveError(
-                f"{what}: '{typed}' has a comma where pence would be: write pounds and pence with a "
-                "point, e.g. 25.50 (a comma only between thousands, as in 1,250)."
-            )
-        pounds = "".join(groups)
-    if not (pounds or pennies) or not figures(pounds or "0") or not (pennies == "" or figures(pennies)):
-        raise DriveError(f"{what}: '{typed}' is not a sum of money: write pounds and pence, e.g. 2.50.")
-    if len(pennies) > 2:
-        raise DriveError(f"{what}: '{typed}' has more than two figures of pence.")
-    return int(pounds or 0) * 100 + int(pennies.ljust(2, "0") or 0)
 
 
 def parse_split(text: str) -> tuple[int, ...] | None:

@@ -56,6 +56,8 @@ CLUB_FIELDS = (
     "large_print",
     "places_shown",
     "tablet_travellers",
+    "currency",
+    "number_format",
 )
 COMPETITION_FIELDS = tuple(f for f in COMPETITION_SETTINGS if f not in ("start", "end"))  # dates: ISO
 MAIL_FIELDS = ("to", "message_id", "subject", "body", "card", "status", "attempts", "last_error")

@@ -8,6 +8,7 @@ Then the references a schema cannot check: a competition's picked evenings, a cl
 an e-mail's member and evening, and a league fixture's clubs name things the file holds.
 """
 
+from ...domain.currencies import CURRENCIES, NUMBER_FORMATS
 from ...models import Club, Competition, Member, ResultMail
 from .event_schema import (
     ADDRESS,
@@ -58,6 +59,8 @@ CLUB = record(
         "large_print": YES_NO,
         "places_shown": choices(Club.PlacesShown),
         "tablet_travellers": YES_NO,
+        "currency": one_of(*CURRENCIES),
+        "number_format": one_of(*NUMBER_FORMATS),
         "organisers": rows(USERNAME | {"type": "string"}),
         "members": rows(
             record(
@@ -138,6 +141,8 @@ CLUB = record(
         "large_print",
         "places_shown",
         "tablet_travellers",
+        "currency",
+        "number_format",
         "two_player_nights",
     ),
 )

@@ -15,7 +15,6 @@ from ...domain.drives.money import (
     FundRule,
     PrizeMoney,
     accounts,
-    money_text,
     parse_split,
     prize_fund,
     share_money,
@@ -25,6 +24,7 @@ from ...domain.errors import DriveError
 from ...models import AuditLine, Drive, DriveMoney, DrivePayment, DrivePlayer
 from ..core.audit import drive_log
 from ..core.errors import ServiceError
+from ..core.money import currency_of, money_text
 from .state import DriveState
 
 Action = AuditLine.Action
@@ -42,7 +42,7 @@ def fund_rule(money: DriveMoney) -> FundRule:
 def fund_text(money: DriveMoney) -> str:
     """The prize fund as the trail and the page say it."""
     if money.fund_fixed is not None:
-        fund = f"prize fund {money_text(money.fund_fixed)}"
+        fund = f"prize fund {money_text(money.fund_fixed, currency_of(money.drive.club))}"
     elif money.fund_share is not None:
         fund = f"prize fund {money.fund_share} per cent of the takings"
     else:
@@ -92,11 +92,15 @@ def drive_money_set(
             "ties": ties,
         },
     )
+
+    def text(minor: int) -> str:
+        return money_text(minor, currency_of(drive.club))
+
     drive_log(
         drive=drive,
         action=Action.MONEY,
-        detail=f"fees: member {money_text(member_fee)}, guest {money_text(guest_fee)}; table money "
-        f"{money_text(table_money)}; raffle {money_text(raffle)}; {fund_text(money)}",
+        detail=f"fees: member {text(member_fee)}, guest {text(guest_fee)}; table money "
+        f"{text(table_money)}; raffle {text(raffle)}; {fund_text(money)}",
         user=user,
     )
     return money
@@ -132,7 +136,8 @@ def record_fee(*, drive: Drive, player: DrivePlayer, method: str, money: DriveMo
     else:
         amount = fee_of(money, player)
         DrivePayment.objects.update_or_create(player=player, defaults={"method": method, "amount": amount})
-        detail = f"{player.name} ({player.number}) paid {money_text(amount)} by {METHODS[method].lower()}"
+        paid = money_text(amount, currency_of(drive.club))
+        detail = f"{player.name} ({player.number}) paid {paid} by {METHODS[method].lower()}"
     drive_log(drive=drive, action=Action.MONEY, detail=detail, user=user)
 
 
@@ -144,7 +149,8 @@ def fees_due(state: DriveState, keys) -> list[tuple[str, str, str]]:
         return []
     paid = set(DrivePayment.objects.filter(player__drive=state.drive).values_list("player_id", flat=True))
     due = [(key, state.players[key]) for key in keys if state.players[key].pk not in paid]
-    return [(key, state.label(key), money_text(fee_of(money, player))) for key, player in due]
+    currency = currency_of(state.drive.club)
+    return [(key, state.label(key), money_text(fee_of(money, player), currency)) for key, player in due]
 
 
 @transaction.atomic
@@ -206,6 +212,7 @@ def prize_lines(state: DriveState) -> list[PrizeLine]:
     """Every prize: the winner's name, the players sharing it ("Ann Lee and Bo Day share it"),
     those who must cut for it, or "—"; beside each, its money."""
     with_money = money_of(state.drive).has_fund
+    currency = currency_of(state.drive.club)
     lines = []
     for money in prize_money(state):
         award = money.award
@@ -220,20 +227,23 @@ def prize_lines(state: DriveState) -> list[PrizeLine]:
         if not with_money:
             amount = ""
         elif award.shared and len(money.paid) > 1:
-            amount = " + ".join(money_text(pence) for _, pence in money.paid)
+            amount = " + ".join(money_text(minor, currency) for _, minor in money.paid)
         elif award.shared and not money.paid:
             amount = "shared above"
         else:
-            amount = money_text(money.amount) if money.amount else ""  # a prize the split gives nothing
+            # nothing beside a prize the split gives nothing
+            amount = money_text(money.amount, currency) if money.amount else ""
         lines.append(PrizeLine(money, winner, amount))
     return lines
 
 
 def money_report(state: DriveState) -> dict:
-    """The drive's money as plain data, in pence (``drive_state --format json``)."""
+    """The drive's money as plain data, in minor units of the club's currency (its ISO code in
+    ``currency``: pence of "GBP", öre of "SEK"), for ``drive_state --format json``."""
     money = money_of(state.drive)
     books = drive_accounts(state)
     return {
+        "currency": state.drive.club.currency,
         "member_fee": money.member_fee,
         "guest_fee": money.guest_fee,
         "table_money": money.table_money,

@@ -11,11 +11,12 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from ...domain.drives.money import METHODS, money_text
+from ...domain.drives.money import METHODS
 from ...domain.errors import DomainError
 from ...forms import DriveMoneyForm, form_problems
 from ...models import DrivePayment, DrivePlayer
 from ...services import drives
+from ...services.core.money import currency_of, money_text
 from ...services.season.treasurer import season_drives, treasurer_csv
 from ..common import get_drive_for_user, get_organised_club
 
@@ -28,6 +29,7 @@ def money_context(drive, players) -> dict:
     """The run page's money section: the settings form, and the door's list of cards with each
     fee and how it was paid."""
     money = drives.money_of(drive)
+    currency = currency_of(drive.club)
     paid = {p.player_id: p for p in DrivePayment.objects.filter(player__drive=drive)}
     return {
         "money_form": DriveMoneyForm.of(money),
@@ -36,7 +38,7 @@ def money_context(drive, players) -> dict:
         "door": [
             {
                 "player": p,
-                "fee": money_text(drives.fee_of(money, p)),
+                "fee": money_text(drives.fee_of(money, p), currency),
                 "paid": paid.get(p.pk),
             }
             for p in players
@@ -52,7 +54,8 @@ def money_context(drive, players) -> dict:
 @require_POST
 def drive_money(request, drive_id: int):
     drive = get_drive_for_user(request, drive_id)
-    form = DriveMoneyForm(request.POST)
+    currency = currency_of(drive.club)
+    form = DriveMoneyForm(request.POST, currency=currency)
     if not form.is_valid():
         messages.error(request, form_problems(form))
         return _back(drive)
@@ -63,7 +66,8 @@ def drive_money(request, drive_id: int):
     else:
         messages.success(
             request,
-            f"Fees: member {money_text(money.member_fee)}, guest {money_text(money.guest_fee)}; "
+            f"Fees: member {money_text(money.member_fee, currency)}, guest "
+            f"{money_text(money.guest_fee, currency)}; "
             f"{drives.fund_text(money)}.",
         )
     return _back(drive)
