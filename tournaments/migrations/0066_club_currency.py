@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0064_club_tablet_travellers'),
+        ('tournaments', '0065_tablet_travellers_individual'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
