@@ -8,6 +8,16 @@ given from the dealer, no contract (whist has no bidding) and the trumps in a ``
     [Deal "N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.432.AKQJ.T98 432.765.T98.AKQJ"]
     [Trumps "H"]
 
+A board may carry its results as a ``ScoreTable`` and the file the standings as a
+``TotalScoreTable`` (PBN 2.1 §5.2, §5.7-5.8; which columns whist fills is
+``services/events/pbn_scores.py``'s rule). A table's tag names its columns, each with its minimum
+width and alignment (``\\3R``: three characters, right-aligned); a row is one line, its elements
+padded to their column's width and set apart by a space; a name is a quoted string token:
+
+    [ScoreTable "PairId_NS\\4R;PairId_EW\\4R;Result\\2R;MP_NS\\4R;MP_EW\\4R"]
+     NS1  EW2  8    6    2
+     NS2  EW1  -   ^4   ^4
+
 Reading accepts what other programs write: ``%`` and ``;`` comments, ``{...}`` commentary, tags
 repeated or given as ``#`` (the previous game's value), a deal from any seat, ``?`` for unknown
 values, and lines of auction or play, which are skipped. A bad file is refused as a whole, with
@@ -60,12 +70,50 @@ class PbnError(BoardError):
 
 
 @dataclass(frozen=True)
+class PbnTable:
+    """A supplemental table (§5.2): its columns as the tag value names them ("MP_NS\\4R") and its
+    rows, one string a column."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+    def lines(self, tag: str) -> list[str]:
+        """The table's tag and one line a row, each element padded to its column's width."""
+        widths = [_width(column) for column in self.columns]
+        lines = [f'[{tag} "{";".join(self.columns)}"]']
+        for row in self.rows:
+            cells = [
+                cell.rjust(width) if right else cell.ljust(width)
+                for cell, (width, right) in zip(row, widths, strict=True)
+            ]
+            lines.append(" ".join(cells).rstrip())
+        return lines
+
+
+COLUMN = re.compile(r"^[+-]?\w+(?:\\(\d+)([LR]?))?$")
+
+
+def _width(column: str) -> tuple[int, bool]:
+    """A column's minimum width and whether it is right-aligned: ``Score_NS\\6R`` -> (6, True)."""
+    match = COLUMN.match(column)
+    if match is None:
+        raise ValueError(f"{column!r} is not a PBN column name")
+    return int(match.group(1) or 0), match.group(2) == "R"
+
+
+def string_token(value: str) -> str:
+    """A table element that may hold spaces (names): quoted, its quotes and backslashes escaped."""
+    return f'"{_quote(value)}"'
+
+
+@dataclass(frozen=True)
 class PbnBoard:
     board: int
     dealer: str
     vulnerable: str
     deal: Deal
     trumps: str | None = None
+    score_table: PbnTable | None = None  # the results played on it
 
 
 def vulnerability(board: int) -> str:
@@ -78,9 +126,18 @@ def _quote(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def write_pbn(boards: list[PbnBoard], *, event: str = "", site: str = "", date: Date | None = None) -> str:
+def write_pbn(
+    boards: list[PbnBoard],
+    *,
+    event: str = "",
+    site: str = "",
+    date: Date | None = None,
+    total_score_table: PbnTable | None = None,
+) -> str:
+    """The boards as a PBN file; the ``total_score_table`` goes with the first board, so that a
+    reader knows the pairs' names before the boards that give their numbers."""
     lines = ["% PBN 2.1", "% EXPORT", "%Creator: whistdrive", ""]
-    for b in sorted(boards, key=lambda b: b.board):
+    for index, b in enumerate(sorted(boards, key=lambda b: b.board)):
         values = {
             "Event": event or "?",
             "Site": site or "?",
@@ -101,6 +158,10 @@ def write_pbn(boards: list[PbnBoard], *, event: str = "", site: str = "", date: 
         lines += [f'[{tag} "{_quote(values[tag])}"]' for tag in EXPORT_TAGS]
         if b.trumps:
             lines.append(f'[Trumps "{b.trumps}"]')
+        if b.score_table:
+            lines += b.score_table.lines("ScoreTable")
+        if index == 0 and total_score_table:
+            lines += total_score_table.lines("TotalScoreTable")
         lines.append("")
     return "\n".join(lines)
 

@@ -363,6 +363,16 @@ def names_whole():
         _viewer.reset(token)
 
 
+@contextmanager
+def names_as_published(club: Club):
+    """Names within as the public pages give them, whoever asks: for a file that leaves the club."""
+    token = _viewer.set(PublicViewer(guests_shown=club.guests_published))
+    try:
+        yield
+    finally:
+        _viewer.reset(token)
+
+
 def reader_is_public() -> bool:
     return _viewer.get() is not None
 

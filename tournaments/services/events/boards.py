@@ -7,6 +7,7 @@ from ... import analysis
 from ...domain import boards as board_rules
 from ...domain.dealing import deal_board, new_seed
 from ...domain.deals import Deal, parse_deal, turned_trumps_problem
+from ...domain.errors import DomainError
 from ...domain.limits import MAX_PBN_BYTES
 from ...domain.pbn import PbnBoard, PbnError, read_pbn, vulnerability, write_pbn
 from ...models import AuditLine, Board, Event
@@ -14,6 +15,7 @@ from ..core.audit import event_log
 from ..core.errors import ServiceError
 from .analysing import event_analyse_boards_later
 from .lifecycle import may_change_deals, require
+from .pbn_scores import event_pbn_tables
 
 
 class PbnImportError(ServiceError):
@@ -123,11 +125,27 @@ def event_import_pbn(*, event: Event, text: str, analyse: bool = True, user=None
 
 
 def event_export_pbn(event: Event) -> str:
-    """The event's dealt boards as a PBN file for a dealing machine."""
-    boards = [
-        PbnBoard(b.number, b.dealer, vulnerability(b.number), parse_deal(b.deal), b.trumps or None)
-        for b in event.boards.exclude(deal="")
-    ]
-    if not boards:
+    """The event's dealt boards as a PBN file for a dealing machine, and once results are in, for
+    other scoring programs: each board with its results and the first with the standings
+    (``pbn_scores``)."""
+    dealt = list(event.boards.exclude(deal=""))
+    if not dealt:
         raise ServiceError(f"{event.name} has no deals yet: deal the boards or import a PBN file first.")
-    return write_pbn(boards, event=event.name, site=event.club.name, date=event.date)
+    try:
+        tables, totals = event_pbn_tables(event)
+    except DomainError as error:
+        raise ServiceError(f"The results cannot be written: {error}") from None
+    boards = [
+        PbnBoard(
+            b.number,
+            b.dealer,
+            vulnerability(b.number),
+            parse_deal(b.deal),
+            b.trumps or None,
+            score_table=tables.get(b.number),
+        )
+        for b in dealt
+    ]
+    return write_pbn(
+        boards, event=event.name, site=event.club.name, date=event.date, total_score_table=totals
+    )
