@@ -183,6 +183,20 @@ def evening_now(event: Event) -> EveningNow:
     return kept
 
 
+def moves_after(event: Event, seating: Seating) -> list[tuple]:
+    """(pair, where it goes) after a table's round, in the tablets' words (``round_moves``), as
+    the phones read them: kept as long as the evening's scores (``evening_now``), so the phones at
+    one table, asking one after another, build the round's movement once."""
+    fresh = settings.PHONE_PAGES_FRESH_SECONDS
+    key = f"phones:{event.pk}:moves:{seating.round}:{seating.table}"
+    moves = cache.get(key) if fresh else None
+    if moves is None:
+        moves = round_moves(event, seating).get("pair_moves", [])
+        if fresh:
+            cache.set(key, moves, fresh)
+    return moves
+
+
 def _seat(seating: Seating, pair: Pair, report: EventReport) -> Seat:
     at_ns = seating.ns_pair_id == pair.pk
     other = seating.ew_pair if at_ns else seating.ns_pair
@@ -245,7 +259,7 @@ def _where(event: Event, pair: Pair, report: EventReport) -> tuple[Seat | None, 
     _, current, following = round_now_and_next(event, seats, seatings)
     if current is None:
         return None, "", None
-    moves = round_moves(event, current).get("pair_moves", [])
+    moves = moves_after(event, current)
     text = next((words for moved, words in moves if moved is not None and moved.pk == pair.pk), "")
     return (
         _seat(current, pair, report),

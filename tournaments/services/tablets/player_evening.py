@@ -25,8 +25,16 @@ from ...domain.individuals import IndividualStanding, rank_individuals
 from ...models import Event, IndividualPlayer, Seating
 from ..core.phones import phone_key, phone_key_fits
 from ..events.individuals import IndividualReport, individual_report
-from .moves import player_moves_after, round_moves
-from .pair_evening import EveningNow, Opponents, PlayedBoard, evening_now, played_boards, round_now_and_next
+from .moves import player_moves_after
+from .pair_evening import (
+    EveningNow,
+    Opponents,
+    PlayedBoard,
+    evening_now,
+    moves_after,
+    played_boards,
+    round_now_and_next,
+)
 from .travellers import traveller_side
 
 SCOPE = "player-evening"
@@ -112,7 +120,7 @@ def _seat(seating: Seating, number: int, report: IndividualReport) -> PlayerSeat
 
 def _where(event: Event, player: IndividualPlayer, report: IndividualReport):
     """The player's round now (``round_now_and_next``: a round they sit out while the evening plays
-    it), where they go after it in the tablet's words (``round_moves``), and the round after it
+    it), where they go after it in the tablet's words (``moves_after``), and the round after it
     when they play it."""
     seats = Q()
     for side in ("ns_pair", "ew_pair"):
@@ -131,7 +139,7 @@ def _where(event: Event, player: IndividualPlayer, report: IndividualReport):
         text = player_moves_after(event, player.number, round_now)
     else:
         now = _seat(current, player.number, report)
-        moves = round_moves(event, current).get("pair_moves", [])
+        moves = moves_after(event, current)
         text = next((words for moved, words in moves if moved.number == player.number), "")
     return now, text, None if following is None else _seat(following, player.number, report)
 
