@@ -4,10 +4,11 @@ club's organisers only, and the printed letters and receipts."""
 
 import subprocess
 from datetime import date
-from io import BytesIO
+from io import BytesIO, StringIO
 
 import pytest
 from django.core import mail
+from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from pypdf import PdfReader
@@ -15,16 +16,19 @@ from pypdf import PdfReader
 from tournaments.domain.membership import coming_year_start, paid_until_after, subscription_year
 from tournaments.models import (
     AuditLine,
+    Club,
     Member,
     MembershipCategory,
     RenewalReminder,
     ResultMail,
     SubscriptionPayment,
 )
+from tournaments.pdf import render_membership
 from tournaments.services.core.errors import ServiceError
+from tournaments.services.core.members import member_forget
 from tournaments.services.membership.club import membership_category_add
 from tournaments.services.membership.lists import members_csv, members_listed
-from tournaments.services.membership.payments import subscription_pay
+from tournaments.services.membership.payments import receipt_of, subscription_pay
 from tournaments.services.membership.renewals import renewal_round_start
 from tournaments.services.season.mail import mail_send_again, outbox_send
 
@@ -333,3 +337,66 @@ def test_another_clubs_organiser_and_a_visitor_see_nothing_and_change_nothing(
 def test_a_visitor_is_sent_to_log_in(members, club, client):
     response = client.get(reverse("tournaments:membership", args=[club.slug]))
     assert response.status_code == 302 and "login" in response["Location"]
+
+
+# --- forgetting and the backup --------------------------------------------------------------
+
+
+def test_a_forgotten_members_payments_are_kept_without_their_name(members, club):
+    payment = subscription_pay(
+        member=members["bob"],
+        amount=2500,
+        method="transfer",
+        reference="B BROWN SUBS",
+        paid_on=date(2026, 9, 3),
+    )
+    renewal_round_start(club=club, year_start_day=date(2027, 9, 1))
+    member_forget(member=members["bob"], reason="asked")
+    payment.refresh_from_db()
+    assert payment.amount == 2500 and payment.receipt == 1
+    assert "Brown" not in payment.reference and "Brown" not in str(payment.member)
+    assert not AuditLine.objects.filter(club=club, detail__contains="Brown").exists()
+    assert "Brown" not in _text(render_membership(receipt_of(payment)))
+
+
+def _membership_now(club) -> tuple:
+    club.refresh_from_db()
+    return (
+        (club.year_start_month, club.year_start_day),
+        sorted(club.membership_categories.values_list("name", "subscription", "life")),
+        sorted(club.members.values_list("last_name", "category__name", "paid_until", "joined")),
+        sorted(
+            RenewalReminder.objects.values_list(
+                "round__year_start", "member__last_name", "way", "amount", "mail__to"
+            )
+        ),
+        sorted(
+            SubscriptionPayment.objects.values_list(
+                "receipt",
+                "member__last_name",
+                "amount",
+                "method",
+                "reference",
+                "paid_on",
+                "paid_until",
+                "mail__subject",
+            )
+        ),
+    )
+
+
+@pytest.mark.django_db(transaction=True)  # the restore empties the database first
+def test_a_backup_keeps_the_membership_and_a_restore_brings_it_back(members, club, tmp_path):
+    Club.objects.filter(pk=club.pk).update(year_start_month=1, year_start_day=6)
+    subscription_pay(member=members["ann"], amount=2500, method="cash", paid_on=date(2026, 9, 3))
+    subscription_pay(
+        member=members["bob"], amount=1000, method="transfer", reference="BB1", paid_on=date(2026, 9, 4)
+    )
+    renewal_round_start(club=club, year_start_day=date(2027, 1, 6))
+    before = _membership_now(club)
+    assert len(before[3]) >= 2 and len(before[4]) == 2
+    path = tmp_path / "club.json"
+    call_command("backup", str(path), stderr=StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+    call_command("restore", str(path), stdout=StringIO())
+    assert _membership_now(Club.objects.get()) == before

@@ -40,7 +40,7 @@ class YearStartForm(forms.Form):
 class MemberMembershipForm(forms.Form):
     category = forms.ModelChoiceField(queryset=MembershipCategory.objects.none(), required=False)
     joined = forms.DateField(
-        label="Joined on", required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label="Joined on", required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
 
     def __init__(self, *args, club: Club, **kwargs):
@@ -57,7 +57,9 @@ class PaymentForm(forms.Form):
         required=False,
         help_text="As the bank statement shows it (needed for a bank transfer).",
     )
-    paid_on = forms.DateField(label="Paid on", widget=forms.DateInput(attrs={"type": "date"}))
+    paid_on = forms.DateField(
+        label="Paid on", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
 
     def clean(self):
         data = super().clean()
@@ -76,5 +78,6 @@ class PaymentForm(forms.Form):
 
 class RenewalRoundForm(forms.Form):
     year_start = forms.DateField(
-        label="For the subscription year starting", widget=forms.DateInput(attrs={"type": "date"})
+        label="For the subscription year starting",
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
