@@ -400,3 +400,21 @@ def test_a_backup_keeps_the_membership_and_a_restore_brings_it_back(members, clu
     call_command("flush", interactive=False, verbosity=0)
     call_command("restore", str(path), stdout=StringIO())
     assert _membership_now(Club.objects.get()) == before
+
+
+def test_the_organiser_sets_a_members_category_and_day_joined(members, club, client, organiser):
+    client.force_login(organiser)
+    life = club.membership_categories.get(name="Life")
+    url = reverse("tournaments:membership-member", args=[club.slug, members["bob"].pk])
+    assert client.post(url, {"category": life.pk, "joined": "2026-10-02"}).status_code == 302
+    members["bob"].refresh_from_db()
+    assert (members["bob"].category, members["bob"].joined) == (life, date(2026, 10, 2))
+    assert (
+        "Bob Brown is Life, joined 2 October 2026" in AuditLine.objects.filter(club=club).latest("pk").detail
+    )
+    other = MembershipCategory.objects.create(
+        club=Club.objects.create(name="Elsewhere", slug="elsewhere"), name="X", subscription=1
+    )
+    assert client.post(url, {"category": other.pk, "joined": ""}).status_code == 200  # not one of the club's
+    members["bob"].refresh_from_db()
+    assert members["bob"].category == life

@@ -106,13 +106,14 @@ def membership_member(request, slug: str, member_id: int):
     """One member's membership: their category and day joined, and their subscriptions paid."""
     club = get_organised_club(request, slug)
     member = get_object_or_404(club.members.filter(forgotten_at=None), pk=member_id)
-    form = MemberMembershipForm(request.POST if request.method == "POST" else None, club=club)
     if request.method != "POST":
         form = MemberMembershipForm(club=club, initial={"category": member.category, "joined": member.joined})
-    elif form.is_valid():
-        member_membership_set(member=member, user=request.user, **form.cleaned_data)
-        messages.success(request, f"Saved {member}'s membership.")
-        return redirect("tournaments:membership-member", slug=club.slug, member_id=member.pk)
+    else:
+        form = MemberMembershipForm(request.POST, club=club)
+        if form.is_valid():
+            member_membership_set(member=member, user=request.user, **form.cleaned_data)
+            messages.success(request, f"Saved {member}'s membership.")
+            return redirect("tournaments:membership-member", slug=club.slug, member_id=member.pk)
     return _member_page(request, club, member, form, PaymentForm(initial={"paid_on": timezone.localdate()}))
 
 
