@@ -287,3 +287,33 @@ class NightPrint:
     pairings: tuple[tuple[str, str, str], ...]  # table ("Bye" for a bye), first player, second player
     cards: tuple[NightCard, ...]
     standings: tuple[tuple[str, ...], ...]  # place, name, game points, won, tied, lost, spread
+
+
+# A club's membership papers (``pdf/membership.py``): renewal letters for members with no e-mail
+# address, one a page, and a subscription's receipt.
+@dataclass(frozen=True)
+class RenewalLetter:
+    name: str
+    category: str  # "" when the member has none
+    amount: str  # "£25.00"
+    year_start: str  # "1 September 2026"
+    year_end: str
+
+
+@dataclass(frozen=True)
+class SubscriptionReceipt:
+    number: int
+    name: str
+    amount: str
+    method: str  # "Bank transfer"
+    reference: str
+    paid_on: str
+    paid_until: str
+
+
+@dataclass(frozen=True)
+class MembershipPrint:
+    club: str
+    paper: str  # "A4" or "LETTER"
+    letters: tuple[RenewalLetter, ...] = ()
+    receipt: SubscriptionReceipt | None = None

@@ -2,7 +2,7 @@ from django.urls import path
 
 from . import views
 from .models import Drive, DuelNight, Event
-from .views import leagues
+from .views import leagues, membership
 from .views.duels import organiser as duels
 from .views.rooms import room_screen
 from .views.tablets import drive_evening, duel_evening, pair_evening, player_evening
@@ -101,6 +101,48 @@ urlpatterns = [
     path("clubs/<slug:slug>/results/", views.club_results, name="club-results"),
     path("clubs/<slug:slug>/backup/", views.club_backup, name="club-backup"),
     path("clubs/<slug:slug>/phones/", views.club_phones, name="club-phones"),
+    path("clubs/<slug:slug>/membership/", membership.membership, name="membership"),
+    path(
+        "clubs/<slug:slug>/membership/categories/",
+        membership.membership_category_new,
+        name="membership-category",
+    ),
+    path("clubs/<slug:slug>/membership/year/", membership.membership_year, name="membership-year"),
+    path(
+        "clubs/<slug:slug>/membership/members/<int:member_id>/",
+        membership.membership_member,
+        name="membership-member",
+    ),
+    path(
+        "clubs/<slug:slug>/membership/members/<int:member_id>/pay/",
+        membership.membership_pay,
+        name="membership-pay",
+    ),
+    path(
+        "clubs/<slug:slug>/membership/receipts/<int:receipt>.pdf",
+        membership.membership_receipt,
+        name="membership-receipt",
+    ),
+    path("clubs/<slug:slug>/membership/renewals/", membership.renewal_start, name="renewal-start"),
+    path(
+        "clubs/<slug:slug>/membership/renewals/<int:round_id>/",
+        membership.renewal_round,
+        name="renewal-round",
+    ),
+    path(
+        "clubs/<slug:slug>/membership/renewals/<int:round_id>/letters.pdf",
+        membership.renewal_letters,
+        name="renewal-letters",
+    ),
+    path(
+        "clubs/<slug:slug>/membership/lists/<slug:which>/", membership.membership_list, name="membership-list"
+    ),
+    path(
+        "clubs/<slug:slug>/membership/lists/<slug:which>.csv",
+        membership.membership_list,
+        {"csv": True},
+        name="membership-list-csv",
+    ),
     path("clubs/<slug:slug>/money.csv", views.club_treasurer_csv, name="club-money-csv"),
     path("clubs/<slug:slug>/competitions/", views.competition_list, name="competitions"),
     path("clubs/<slug:slug>/competitions/new/", views.competition_new, name="competition-new"),

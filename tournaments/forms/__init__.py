@@ -19,6 +19,7 @@ from .events import (
     ResultsUploadForm,
 )
 from .leagues import DaysBetweenField
+from .membership import CategoryForm, MemberMembershipForm, PaymentForm, RenewalRoundForm, YearStartForm
 from .money import DriveMoneyForm
 from .season import (
     COMPETITION_ALWAYS,
@@ -32,6 +33,11 @@ from .team_nights import PLAYER_NAME, TEAM_NAME, NewTeamNightForm, TeamForm, par
 
 __all__ = [
     "ClubPhonesForm",
+    "CategoryForm",
+    "MemberMembershipForm",
+    "PaymentForm",
+    "RenewalRoundForm",
+    "YearStartForm",
     "FIXED_DEALS",
     "GameField",
     "form_problems",

@@ -5,8 +5,8 @@ One module by concern, each importing the modules it builds on and never this pa
 (the lines nobody edits), ``tablets``, ``logins`` (wrong organiser passwords), ``heartbeat``, then
 ``individuals``, ``team_nights`` (a team night's teams), ``drives`` (a drive and its players),
 ``drive_results`` (its seats, results and their history, tables, totals and prize cuts),
-``widow``, ``competitions``, ``mail``, ``checkins``, ``leagues`` and ``money`` (a drive's fees and
-prize fund). Every model is importable from here.
+``widow``, ``competitions``, ``mail``, ``checkins``, ``leagues``, ``money`` (a drive's fees and
+prize fund) and ``membership`` (categories, renewals, subscriptions). Every model is importable from here.
 """
 
 from .audit import AuditLine
@@ -43,6 +43,7 @@ from .individuals import IndividualPlayer
 from .leagues import CardDeal, Fixture, League, LeagueClub, MatchResult, MatchTable
 from .logins import LoginFailure
 from .mail import ResultMail
+from .membership import MembershipCategory, RenewalReminder, RenewalRound, SubscriptionPayment
 from .money import DriveMoney, DrivePayment
 from .results import Adjusted, Board, BoardQuerySet, Granded, Result, ResultChange, ResultQuerySet
 from .tablets import CodeGuard, EventLinks, TableAccess, TableLink
@@ -50,6 +51,10 @@ from .team_nights import DriveTeam
 from .widow import WidowDeal, WidowSeat, WidowTricks
 
 __all__ = [
+    "MembershipCategory",
+    "RenewalReminder",
+    "RenewalRound",
+    "SubscriptionPayment",
     "WidowDeal",
     "WidowSeat",
     "WidowTricks",

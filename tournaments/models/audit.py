@@ -48,6 +48,7 @@ class AuditLine(HistoryLine):
         MONEY = "money", "Money recorded"
         PAIRED = "paired", "Round paired"
         ROOM = "room", "Room display"
+        RENEWALS = "renewals", "Renewal reminders"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")

@@ -213,6 +213,12 @@ class Club(models.Model):
         "decimal-point club 25,50 is refused, and at a decimal-comma club 25.50, rather than read "
         "one way or the other.",
     )
+    # The club's subscription year starts on this day each year: 1 September by default, the start
+    # of a whist club's season (the winter's evenings), when members see the club again and pay.
+    year_start_month = models.PositiveSmallIntegerField(
+        "subscription year starts: month", default=9, help_text="1 for January … 12 for December."
+    )
+    year_start_day = models.PositiveSmallIntegerField("subscription year starts: day", default=1)
 
     class Meta:
         ordering = ["name"]
@@ -221,6 +227,15 @@ class Club(models.Model):
             models.CheckConstraint(condition=Q(currency__in=list(CURRENCIES)), name="club_currency_known"),
             models.CheckConstraint(
                 condition=Q(number_format__in=list(NUMBER_FORMATS)), name="club_number_format_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(year_start_month__gte=1, year_start_month__lte=12, year_start_day__gte=1)
+                & (
+                    Q(year_start_month=2, year_start_day__lte=28)
+                    | Q(year_start_month__in=[4, 6, 9, 11], year_start_day__lte=30)
+                    | Q(year_start_month__in=[1, 3, 5, 7, 8, 10, 12], year_start_day__lte=31)
+                ),
+                name="club_year_start_a_day_every_year_has",
             ),
             models.CheckConstraint(condition=~models.Q(key=""), name="club_has_key"),
             models.CheckConstraint(
@@ -285,6 +300,13 @@ class Member(models.Model):
         editable=False,
         help_text="When the member was forgotten at their request: their name is a pseudonym since.",
     )
+    # Membership (models/membership.py): the member's category, the last day their subscription
+    # pays for (none: never paid), and the day they joined.
+    category = models.ForeignKey(
+        "MembershipCategory", null=True, blank=True, on_delete=models.PROTECT, related_name="members"
+    )
+    paid_until = models.DateField("paid until", null=True, blank=True)
+    joined = models.DateField(null=True, blank=True)
 
     objects = ClubQuerySet.as_manager()
 

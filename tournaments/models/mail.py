@@ -1,5 +1,6 @@
-"""The outbox of results e-mails: one row a member an evening (an event, a drive or a two-player
-night), kept until it is sent."""
+"""The club's outbox: results e-mails, one row a member an evening (an event, a drive or a
+two-player night), and the club's own e-mails to a member (a renewal reminder, a receipt for a
+subscription: no evening), each kept until it is sent."""
 
 from django.db import models
 from django.db.models import Q
@@ -56,10 +57,10 @@ class ResultMail(models.Model):
         ordering = ["created_at", "id"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(event__isnull=False, drive__isnull=True, night__isnull=True)
-                | Q(event__isnull=True, drive__isnull=False, night__isnull=True)
-                | Q(event__isnull=True, drive__isnull=True, night__isnull=False),
-                name="result_mail_one_evening",
+                condition=Q(drive__isnull=True, night__isnull=True)
+                | Q(event__isnull=True, night__isnull=True)
+                | Q(event__isnull=True, drive__isnull=True),
+                name="result_mail_one_evening_at_most",
             ),
             models.UniqueConstraint(fields=["member", "event"], name="result_mail_once_a_member_event"),
             models.UniqueConstraint(fields=["member", "drive"], name="result_mail_once_a_member_drive"),
@@ -77,5 +78,6 @@ class ResultMail(models.Model):
 
     @property
     def evening(self):
-        """The event, the drive or the two-player night whose results the e-mail gives."""
+        """The event, the drive or the two-player night whose results the e-mail gives (None for
+        the club's own e-mails: a renewal reminder, a receipt)."""
         return self.event or self.drive or self.night

@@ -14,6 +14,7 @@ from ..print_data import (
     PACK,
     CompetitionSheet,
     DrivePrint,
+    MembershipPrint,
     PrintPack,
     documents_of,
 )
@@ -66,3 +67,10 @@ __all__ = [
     "render_competition",
     "render_drive",
 ]
+
+
+def render_membership(data: MembershipPrint) -> bytes:
+    """A club's renewal letters (one a page) or a subscription's receipt."""
+    from . import membership
+
+    return membership.render(data)

@@ -1,5 +1,5 @@
 """A backup of the whole club in one file: the clubs with their settings, members, competitions,
-the leagues they run, club-level trail and outbox of results e-mails, every event and drive (each
+the leagues they run, club-level trail, outbox of e-mails and membership, every event and drive (each
 as its own export, the one format for it), and the users who organise them (by username: no
 passwords travel in a file that is downloaded and carried about; a restored organiser sets one
 with ``manage.py changepassword``).
@@ -39,6 +39,7 @@ from .drive import drive_export
 from .duel import duel_export
 from .event import event_export, trail_export
 from .league import league_export
+from .membership import membership_export
 
 CLUB_FIELDS = (
     "name",
@@ -81,7 +82,7 @@ def _club_document(club: Club) -> dict:
     """The club without its events and drives (they are written one at a time after it)."""
     members = list(club.members.order_by("pk"))
     index = {m.pk: n for n, m in enumerate(members)}
-    mails = (
+    mails = list(
         ResultMail.objects.filter(member__club=club).select_related("event", "drive", "night").order_by("pk")
     )
     competitions = club.competitions.prefetch_related(*PICKED).order_by("pk")
@@ -127,6 +128,7 @@ def _club_document(club: Club) -> dict:
             }
             for mail in mails
         ],
+        "membership": membership_export(club, index, {mail.pk: n for n, mail in enumerate(mails)}),
     }
 
 

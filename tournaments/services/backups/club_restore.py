@@ -40,6 +40,7 @@ from .drive import drive_import
 from .duel import duel_import
 from .event import event_import, trail_restore
 from .league import league_clubs_link, league_restore
+from .membership import membership_restore
 
 
 def _restore_users(users: list) -> dict:
@@ -132,6 +133,9 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
     for mail in mails:
         mail.full_clean(exclude=["member", "event", "drive", "night"])
     ResultMail.objects.bulk_create(mails)
+    # A file from before membership has none.
+    if "membership" in item:
+        membership_restore(item["membership"], club=club, members=members, mails=mails)
     return club
 
 

@@ -1,8 +1,8 @@
 """What a club's backup may hold, checked whole before anything is written: the clubs with their
-settings, members, competitions, leagues (``backups/league.py``), club-level trail lines and outbox of
-results e-mails, and the users who organise them. Each event and each drive inside is an event's
-or a drive's export (``event_schema``, ``drive_schema``), checked by its own schema as it
-is restored.
+settings, members, competitions, leagues (``backups/league.py``), club-level trail lines, outbox of
+e-mails, membership (``backups/membership.py``), and the users who organise them. Each event and
+each drive inside is an event's or a drive's export (``event_schema``, ``drive_schema``), checked
+by its own schema as it is restored.
 
 Then the references a schema cannot check: a competition's picked evenings, a club's organisers,
 an e-mail's member and evening, and a league fixture's clubs name things the file holds.
@@ -31,6 +31,7 @@ from .event_schema import (
     whole,
 )
 from .league import LEAGUE, league_problems
+from .membership import MEMBERSHIP, membership_problems
 
 FORMAT = "whistdrive-backup"
 EVENING = fixed_list(text(100), DAY, description='is not an evening [name, "YYYY-MM-DD"]')
@@ -132,6 +133,7 @@ CLUB = record(
                 optional=("message_id", "night"),
             )
         ),
+        "membership": MEMBERSHIP,
     },
     optional=(
         "key",
@@ -144,6 +146,7 @@ CLUB = record(
         "currency",
         "number_format",
         "two_player_nights",
+        "membership",
     ),
 )
 USER = record(
@@ -207,6 +210,15 @@ def _reference_problems(data: dict) -> list[str]:
                             f"{place}.competitions[{k}].{kind}[{p}]: {picked[0]} on {picked[1]} "
                             "is not among the club's evenings."
                         )
+        if "membership" in club:
+            problems.extend(
+                membership_problems(
+                    club["membership"],
+                    f"{place}.membership",
+                    members=len(club["members"]),
+                    mails=len(club["mails"]),
+                )
+            )
         for n, league in enumerate(club["leagues"]):
             problems.extend(league_problems(league, f"{place}.leagues[{n}]"))
         for m, mail in enumerate(club["mails"]):

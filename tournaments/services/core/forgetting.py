@@ -51,11 +51,14 @@ from ...models import (
     LoginFailure,
     MatchTable,
     Member,
+    MembershipCategory,
     Pair,
     PrizeCut,
+    RenewalReminder,
     Result,
     ResultChange,
     ResultMail,
+    SubscriptionPayment,
     TableCheckIn,
     TableLink,
 )
@@ -286,6 +289,18 @@ NIGHTS = Part(
     },
 )
 
+# A club's membership: the organisers' own papers (letters, receipts, lists) are made from the rows
+# when asked for, never kept as files. A forgotten member's payments are kept for the club's
+# accounts, their member row then the pseudonym; a bank transfer's reference may name them.
+MEMBERSHIP = Part(
+    named={SubscriptionPayment: Named(("club",), ("reference",))},
+    nameless={
+        MembershipCategory: {"name": "a kind of membership (Full, Social, Junior, Life)"},
+        RenewalReminder: {"way": CHOICE},
+        SubscriptionPayment: {"method": CHOICE},
+    },
+)
+
 # A league's clubs meet on cards of tricks; a league match names no member.
 LEAGUES = Part(
     named={},
@@ -300,7 +315,7 @@ LEAGUES = Part(
     },
 )
 
-PARTS: tuple[Part, ...] = (SHARED, EVENTS, DRIVES, NIGHTS, LEAGUES)
+PARTS: tuple[Part, ...] = (SHARED, EVENTS, DRIVES, NIGHTS, LEAGUES, MEMBERSHIP)
 
 # The organisers' logins (django.contrib.auth): a member has no login, and no login is a member's.
 ORGANISERS = (

@@ -1,7 +1,7 @@
-"""Results by e-mail: after publishing, one e-mail to each member of the evening (an event, a drive
-or a two-player night) with an address (their place, their score, a link to their page at the
-club's public address; a duplicate event's attaches their pair's score card), through Django's
-e-mail framework.
+"""Results by e-mail, and the club's outbox: after publishing, one e-mail to each member of the
+evening (an event, a drive or a two-player night) with an address (their place, their score, a link
+to their page at the club's public address; a duplicate event's attaches their pair's score card),
+through Django's e-mail framework.
 
 Pressing "Send results" fills the outbox (``ResultMail``), one row a member an evening, which
 the database keeps unique: pressing it again adds nobody already there. The club's outbox is then
@@ -9,7 +9,8 @@ sent row by row: each is marked "sending" in a transaction of its own, handed to
 outside any transaction (no lock is held while a slow server takes its time, so the hall's tablets
 never wait for it), then marked sent, so a mail server that fails half-way leaves the rest
 waiting; ``manage.py send_pending_results`` sends every club's when the server answers again (a
-hall with no internet sends them from home). A sent row is never sent again.
+hall with no internet sends them from home). A sent row is never sent again. The club's own e-mails
+to a member (a renewal reminder, a receipt: ``club_mail_queue``) go through the same outbox by the same rules.
 
 Each e-mail goes exactly once, or is held alone with the reason in words:
 
@@ -43,7 +44,7 @@ from django.utils.text import slugify
 from ...domain.formats import Entrants
 from ...models import AuditLine, Club, Drive, DuelNight, Event, Member, ResultMail
 from ...pdf import render
-from ..core.audit import evening_log
+from ..core.audit import club_log, evening_log
 from ..core.verdicts import require
 from ..events.lifecycle import may_send_results
 from ..kinds import kind_of
@@ -174,6 +175,23 @@ def results_queue(*, evening: Event | Drive | DuelNight, user=None) -> int:
     detail = f"{len(new)} e-mails to send" + (f"; {without} members have no address" if without else "")
     evening_log(evening=evening, action=AuditLine.Action.MAILED, detail=detail, user=user)
     return len(new)
+
+
+def club_mail_queue(*, member: Member, subject: str, body: str) -> ResultMail:
+    """Put one of the club's own e-mails to a member (a renewal reminder, a receipt) in the
+    outbox, to go with the club's next sending (``outbox_send``, after the transaction: never
+    inside it). Run inside the transaction of what it tells the member."""
+    mail = ResultMail.objects.create(
+        member=member,
+        to=member.email,
+        message_id=make_msgid("club", domain=_MESSAGE_DOMAIN),
+        subject=subject,
+        body=body,
+        created_at=timezone.now(),
+    )
+    if not _delivers(get_connection()):
+        transaction.on_commit(lambda: _write_copies([mail]))
+    return mail
 
 
 @dataclass(frozen=True)
@@ -365,15 +383,19 @@ def mail_send_again(*, mails, user=None) -> list[Sending]:
             .select_related("member__club", "event", "drive", "night")
         )
         for mail in held:
-            rows = _members_rows(mail.evening)
-            row = next((row for member_id, row in rows if member_id == mail.member_id), None)
-            if row is not None:
-                mail.subject, mail.body = _mail_text(mail.member, row)
+            if mail.evening is not None:  # the club's own e-mails (a reminder, a receipt) keep their text
+                rows = _members_rows(mail.evening)
+                row = next((row for member_id, row in rows if member_id == mail.member_id), None)
+                if row is not None:
+                    mail.subject, mail.body = _mail_text(mail.member, row)
             mail.to = mail.member.email or mail.to
             mail.status, mail.last_error = ResultMail.Status.PENDING, ""
             mail.save(update_fields=["subject", "body", "to", "status", "last_error"])
             detail = f"sent again to {mail.to}"
-            evening_log(evening=mail.evening, action=AuditLine.Action.MAILED, detail=detail, user=user)
+            if mail.evening is None:
+                club_log(club=mail.member.club, action=AuditLine.Action.MAILED, detail=detail, user=user)
+            else:
+                evening_log(evening=mail.evening, action=AuditLine.Action.MAILED, detail=detail, user=user)
             clubs[mail.member.club_id] = mail.member.club
     return [outbox_send(club=club) for club in clubs.values()]
 

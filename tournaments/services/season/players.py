@@ -10,8 +10,9 @@ however many evenings the member played (a cached event's scores cost nothing mo
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, replace
+from datetime import date as Date
 
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.urls import reverse
 
 from ...domain.double_dummy import NO_FIGURE, PairFigure
@@ -168,6 +169,33 @@ def club_players(club):
         | Q(pk__in=DuelPlayer.objects.filter(night__club=club, night__published=True).values("member"))
     )
     return club.members.filter(played, forgotten_at=None).order_by("last_name", "first_name")
+
+
+def members_last_played(club) -> dict[int, Date]:
+    """The day each of the club's members last played a published evening or drive (the evenings
+    ``club_players`` counts), by member id: one query a way of being seated, however many members."""
+    seated = (
+        (Pair.objects.filter(event__club=club, event__published=True), ("player1", "player2"), "event__date"),
+        (
+            IndividualPlayer.objects.filter(event__club=club, event__published=True),
+            ("player1", "player2"),
+            "event__date",
+        ),
+        (
+            DrivePlayer.objects.filter(drive__club=club, drive__published=True),
+            ("member", "second_member"),
+            "drive__date",
+        ),
+        (DuelPlayer.objects.filter(night__club=club, night__published=True), ("member",), "night__date"),
+    )
+    last: dict[int, Date] = {}
+    for rows, seats, day in seated:
+        for seat in seats:
+            for member_id, played in (
+                rows.filter(**{f"{seat}__isnull": False}).values_list(seat).annotate(last=Max(day)).order_by()
+            ):
+                last[member_id] = max(played, last.get(member_id, played))
+    return last
 
 
 def _member_events_evenings(member: Member, events: list[Event]) -> list[Evening]:

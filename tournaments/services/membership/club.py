@@ -1,0 +1,78 @@
+"""The club's membership settings and a member's own: categories with their yearly subscription,
+the day the subscription year starts, and a member's category and the day they joined. Each
+change writes one line in the club's trail ("membership: Junior added (£5.00 a year)")."""
+
+from datetime import date
+
+from django.db import IntegrityError, transaction
+
+from ...domain.membership import YearStart, year_start_problem
+from ...models import AuditLine, Club, Member, MembershipCategory
+from ...services.core.money import currency_of, money_text
+from ..core.audit import club_log
+from ..core.errors import ServiceError, require_one_line
+
+
+def year_start(club: Club) -> YearStart:
+    return club.year_start_month, club.year_start_day
+
+
+def membership_category_add(*, club: Club, name: str, subscription: int, life: bool, user=None):
+    """A new category of membership for the club, refused in words when the club has one of
+    that name already."""
+    name = name.strip()
+    require_one_line(name)
+    if not name:
+        raise ServiceError("Give the category a name (Full, Social, Junior, Life).")
+    if subscription < 0:
+        raise ServiceError("A subscription cannot be less than nothing.")
+    try:
+        with transaction.atomic():
+            category = MembershipCategory.objects.create(
+                club=club, name=name, subscription=0 if life else subscription, life=life
+            )
+            yearly = money_text(category.subscription, currency_of(club))
+            cost = "life, nothing to pay" if life else f"{yearly} a year"
+            club_log(
+                club=club,
+                action=AuditLine.Action.CHANGED,
+                detail=f"membership: {name} added ({cost})",
+                user=user,
+            )
+    except IntegrityError:
+        raise ServiceError(f"The club has a category called {name} already.") from None
+    return category
+
+
+@transaction.atomic
+def year_start_set(*, club: Club, month: int, day: int, user=None) -> Club:
+    """The day the club's subscription year starts, refused in words when not a day every year has."""
+    problem = year_start_problem(month, day)
+    if problem:
+        raise ServiceError(problem)
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if (club.year_start_month, club.year_start_day) != (month, day):
+        club.year_start_month, club.year_start_day = month, day
+        club.save(update_fields=["year_start_month", "year_start_day"])
+        said = f"membership: the subscription year starts on {date(2025, month, day):%-d %B}"
+        club_log(club=club, action=AuditLine.Action.CHANGED, detail=said, user=user)
+    return club
+
+
+@transaction.atomic
+def member_membership_set(
+    *, member: Member, category: MembershipCategory | None, joined: date | None, user=None
+) -> Member:
+    """A member's category and the day they joined (either may be left empty)."""
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    if category is not None and category.club_id != member.club_id:
+        raise ServiceError("That category is another club's.")
+    if member.forgotten_at is not None:
+        raise ServiceError("This member was forgotten: their membership is no longer kept.")
+    member.category, member.joined = category, joined
+    member.save(update_fields=["category", "joined"])
+    detail = f"membership: {member} is {category or 'in no category'}" + (
+        f", joined {joined:%-d %B %Y}" if joined else ""
+    )
+    club_log(club=member.club, action=AuditLine.Action.CHANGED, detail=detail, user=user)
+    return member
