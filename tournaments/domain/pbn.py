@@ -31,6 +31,8 @@ from datetime import date as Date
 from .boards import SEATS, dealer
 from .deals import Deal, parse_deal
 from .errors import BoardError
+from .minnesota import ns_net
+from .scoring import BoardScore, EventScores, ScoredResult
 
 VULNERABILITY = ("None", "NS", "EW", "All")
 VULNERABILITY_ALIASES = {
@@ -260,3 +262,49 @@ def read_pbn(text: str) -> list[PbnBoard]:
     if not boards:
         raise PbnError(["The file holds no deals: is it a PBN file?"])
     return sorted(boards, key=lambda b: b.board)
+
+
+# A whist evening's results in a ScoreTable (PBN 2.1 §5.7; the whole rule: services/events/pbn_scores.py).
+ARTIFICIAL = "^"  # §5.2: an artificial score value
+IRRELEVANT = "-"
+
+
+def score_columns(scores: EventScores) -> tuple[str, ...]:
+    """A whist evening's ScoreTable columns of its figures, by its scoring method: who went grand
+    and the net points at Minnesota whist, matchpoints and percentages where the method has them,
+    else each side's score."""
+    grand = ("Grand\\2L",) if scores.minnesota else ()
+    if scores.method == "matchpoints":
+        net = ("Score_NS\\3R", "Score_EW\\3R") if scores.minnesota else ()
+        return grand + net + ("MP_NS\\5R", "MP_EW\\5R", "Percentage_NS\\6R", "Percentage_EW\\6R")
+    return grand + ("Score_NS\\5R", "Score_EW\\5R")
+
+
+def _figure(value: float | None, adjusted: bool, shown=str) -> str:
+    if value is None:
+        return IRRELEVANT
+    return (ARTIFICIAL if adjusted else "") + shown(value)
+
+
+def score_cells(
+    scores: EventScores, board: BoardScore, scored: ScoredResult, *, score=str, percentage=str
+) -> tuple[str, ...]:
+    """A ScoreTable row's figures of one result, in ``score_columns``' order, each written by
+    ``score`` or ``percentage`` (an adjusted one marked artificial; one the method has not, "-")."""
+    result = scored.result
+    adjusted = result.adjusted
+    grand = (result.granded or IRRELEVANT,) if scores.minnesota else ()
+    if scores.method != "matchpoints":
+        return grand + (_figure(scored.ns_score, adjusted, score), _figure(scored.ew_score, adjusted, score))
+    net = ()
+    if scores.minnesota:
+        points = None if adjusted else ns_net(scores.minnesota, result.granded, result.ns_tricks)
+        net = (_figure(points, False, score), _figure(None if points is None else -points, False, score))
+    top = board.top
+    shares = [100 * score / top if top else None for score in (scored.ns_score, scored.ew_score)]
+    return (
+        grand
+        + net
+        + (_figure(scored.ns_score, adjusted, score), _figure(scored.ew_score, adjusted, score))
+        + tuple(_figure(share, adjusted, percentage) for share in shares)
+    )

@@ -132,6 +132,8 @@ SHARED = Part(
             "scale": CHOICE,
             "adjusted_scores": CHOICE,
             "places_shown": CHOICE,
+            "currency": CHOICE,
+            "number_format": CHOICE,
             "public_address": "the club's web address",
             "key": "a mark made once at random (or the club's first address), for the register of erasures",
         },

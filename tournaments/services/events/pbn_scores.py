@@ -40,16 +40,12 @@ session rule)::
      NS3  EW1  5   0.5   3.5  12.50  87.50
 """
 
-from ...domain.minnesota import ns_net
-from ...domain.pbn import PbnTable, string_token
-from ...domain.scoring import BoardScore, EventScores, PairKey, ScoredResult
+from ...domain.pbn import IRRELEVANT, PbnTable, score_cells, score_columns, string_token
+from ...domain.scoring import BoardScore, EventScores, PairKey
 from ...models import Event, names_as_published
 from ...reports import format_percentage, format_score
 from .individuals import individual_report
 from .scoring import EventReport, event_report
-
-ARTIFICIAL = "^"  # §5.2: an artificial score value
-IRRELEVANT = "-"
 
 
 def pair_id(pair: PairKey) -> str:
@@ -58,49 +54,15 @@ def pair_id(pair: PairKey) -> str:
     return str(number) if direction == "ALL" else f"{direction}{number}"
 
 
-def _score_columns(scores: EventScores) -> tuple[str, ...]:
-    grand = ("Grand\\2L",) if scores.minnesota else ()
-    if scores.method == "matchpoints":
-        net = ("Score_NS\\3R", "Score_EW\\3R") if scores.minnesota else ()
-        return grand + net + ("MP_NS\\5R", "MP_EW\\5R", "Percentage_NS\\6R", "Percentage_EW\\6R")
-    return grand + ("Score_NS\\5R", "Score_EW\\5R")
-
-
-def _figure(value: float | None, adjusted: bool, shown=format_score) -> str:
-    if value is None:
-        return IRRELEVANT
-    return (ARTIFICIAL if adjusted else "") + shown(value)
-
-
-def _score_cells(scores: EventScores, board: BoardScore, scored: ScoredResult) -> tuple[str, ...]:
-    result = scored.result
-    adjusted = result.adjusted
-    grand = (result.granded or IRRELEVANT,) if scores.minnesota else ()
-    if scores.method != "matchpoints":
-        return grand + (_figure(scored.ns_score, adjusted), _figure(scored.ew_score, adjusted))
-    net = ()
-    if scores.minnesota:
-        points = None if adjusted else ns_net(scores.minnesota, result.granded, result.ns_tricks)
-        net = (_figure(points, False), _figure(None if points is None else -points, False))
-    top = board.top
-    shares = [100 * score / top if top else None for score in (scored.ns_score, scored.ew_score)]
-    return (
-        grand
-        + net
-        + (_figure(scored.ns_score, adjusted), _figure(scored.ew_score, adjusted))
-        + tuple(_figure(share, adjusted, format_percentage) for share in shares)
-    )
-
-
 def score_table(scores: EventScores, board: BoardScore) -> PbnTable:
     """One board's results, a row a table that played it, as the module's docstring says."""
-    columns = ("PairId_NS\\4R", "PairId_EW\\4R", "Result\\2R") + _score_columns(scores)
+    columns = ("PairId_NS\\4R", "PairId_EW\\4R", "Result\\2R") + score_columns(scores)
     rows = tuple(
         (
             pair_id(s.result.ns_pair),
             pair_id(s.result.ew_pair),
             IRRELEVANT if s.result.adjusted else str(s.result.ns_tricks),
-            *_score_cells(scores, board, s),
+            *score_cells(scores, board, s, score=format_score, percentage=format_percentage),
         )
         for s in board.results
     )
