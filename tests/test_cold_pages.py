@@ -1,9 +1,14 @@
 """The first page a new process serves, with nothing kept: the demo club's room display and a
 player's page, counted after every cache the process keeps is emptied (as after a restart)."""
 
+import re
+from collections import Counter
+
 import pytest
 from django.core.cache import caches
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments.models import Event, Member
@@ -39,8 +44,25 @@ def test_a_players_page_from_nothing_kept_reads_each_kinds_evenings_together(
 ):
     member = Member.objects.order_by("pk").first()
     _nothing_kept()
-    # 38: one of them reads the member's results against double dummy, over all their events at once.
-    with django_assert_max_num_queries(38):
+    # 23: the member's evenings and those their competitions are worked out from read together,
+    # each evening once (its pairs, boards, seatings and results; a drive's state, a widow series'
+    # own); one more reads the member's results against double dummy, over all their events at once.
+    with django_assert_max_num_queries(23):
         response = client.get(reverse("tournaments:player", args=[member.pk]))
     assert response.status_code == 200
     assert str(member) in response.content.decode()
+
+
+def test_a_players_page_from_nothing_kept_reads_the_evenings_it_shares_with_its_competitions_once(
+    demo, client
+):
+    # The member played some of the events and drives the club's competitions count: the page's
+    # rows and the competitions' standings are worked out from one read of them.
+    member = Member.objects.order_by("pk").first()
+    _nothing_kept()
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(reverse("tournaments:player", args=[member.pk])).status_code == 200
+    read = (re.match(r'SELECT "(\w+)"\.', q["sql"]) for q in captured.captured_queries)
+    tables = Counter(found.group(1) for found in read if found)
+    read_once = ("pair", "board", "seating", "driveseat", "driveresult", "drivetotal")
+    assert {name: tables[f"tournaments_{name}"] for name in read_once} == dict.fromkeys(read_once, 1)

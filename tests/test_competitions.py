@@ -297,10 +297,10 @@ def test_the_first_standings_after_a_restart_read_the_same_queries_however_many_
         assert len(table.standings.evenings) == 2 * evenings
 
     # The competition, the club, its events and drives with their versions (not its two-player
-    # nights: it takes none), the trail's latest line; the events themselves, their pairs, scores'
-    # versions, boards, seatings and results; the drives, their players, seats and results, and
-    # typed totals.
-    assert _cold_queries(read) == 16
+    # nights: it takes none), the trail's latest line; the events' pairs, boards, seatings and
+    # results (their scores' versions read with the events); the drives' players, seats and
+    # results, and typed totals.
+    assert _cold_queries(read) == 13
 
 
 @pytest.mark.parametrize("evenings", [1, 4])
@@ -312,7 +312,8 @@ def test_an_evenings_room_display_with_nothing_kept_reads_the_same_queries_howev
     event = published_event(club, day=date(2026, 5, 1), pairs=pairs_of(players, PAIRS))
     url = reverse("tournaments:event-room", args=[event.pk])
 
-    assert _cold_queries(lambda: client.get(url)) == 23
+    # The season's evenings read once each, with what their scores are worked out from.
+    assert _cold_queries(lambda: client.get(url)) == 20
 
 
 def test_the_standings_are_kept_until_an_evening_or_the_rules_change(club, players, monkeypatch):

@@ -151,10 +151,10 @@ def test_the_players_page_reads_the_same_queries_however_many_evenings(
     # the one kind they take; one picking its evenings by hand would add its picks of each kind): no
     # event's pairs or scores, however many evenings.
     assert len(captured.captured_queries) == 11
-    # With nothing kept, the evenings' pairs, boards, seatings and results, the member's results
-    # beside their boards' double-dummy tricks, and the competitions' evenings (of the kinds they
-    # take) read together: the same queries however many evenings.
-    assert len(cold.captured_queries) == 22
+    # With nothing kept, five more: the evenings' pairs, boards, seatings and results, read once
+    # for the member's rows and the competitions' (of the kinds they take) together, and the
+    # member's results beside their boards' double-dummy tricks: the same queries however many.
+    assert len(cold.captured_queries) == 16
 
 
 def test_a_kept_players_page_names_everyone_as_they_publish_their_name_now(client, club, make_played_event):

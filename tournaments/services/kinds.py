@@ -34,15 +34,16 @@ from .drives.state import DriveState
 from .duels.state import night_states
 from .season.entrants import drives_entrants, events_entrants, widow_entrants
 from .season.evenings import drives_evenings, events_evenings, nights_evenings, widow_evenings
+from .season.reading import events_read, widow_states
 from .widow.money import widow_accounts
 from .widow.state import WidowState
 
 
-def _none(evenings) -> dict:
+def _none(evenings, read=None) -> dict:
     return {}
 
 
-def _no_rows(evenings, member_ids=None) -> list:
+def _no_rows(evenings, member_ids=None, read=None) -> list:
     return []
 
 
@@ -56,12 +57,17 @@ class Kind:
 
     model: type[models.Model]  # where its evenings are kept
     state: Callable | None  # the reader of one evening's state: its tables, scores and standings
+    # {id: what its season readers below work from} for many evenings of this kind read together
+    # (``season.reading``): a page wanting both readers' answers reads once and hands it to each.
+    read: Callable[[list], dict]
     # (member id, their ``season.evenings.Evening``) for every member who played some evenings of
-    # this kind (or those of the member ids given): their player pages and results e-mail.
+    # this kind (or those of the member ids given), from what ``read`` gives when handed it: their
+    # player pages and results e-mail.
     season: Callable[..., list]
     # {id: (players, entrants)} for some published evenings of this kind, as a competition counts
-    # them (a two-player night's are read with the night itself: ``season.club_season``).
-    entrants: Callable[[list], dict]
+    # them, from what ``read`` gives when handed it (a two-player night's are read with the night
+    # itself: ``season.club_season``).
+    entrants: Callable[..., dict]
     # Its money (``domain.drives.money.Accounts``) from its state: fees, takings, fund and prizes
     # (None: it keeps no money of its own).
     accounts: Callable | None
@@ -100,6 +106,7 @@ class Kind:
 EVENT = Kind(
     model=Event,
     state=None,  # an event's scores are read many at a time: ``events.scoring.events_scores``
+    read=events_read,
     season=events_evenings,
     entrants=events_entrants,
     accounts=None,
@@ -116,6 +123,7 @@ INDIVIDUAL = replace(EVENT, phone_page="player-evening")
 DRIVE = Kind(
     model=Drive,
     state=DriveState,
+    read=DriveState.read_many,
     season=drives_evenings,
     entrants=drives_entrants,
     accounts=drive_accounts,
@@ -130,6 +138,7 @@ DRIVE = Kind(
 WIDOW = Kind(
     model=Drive,
     state=WidowState,
+    read=widow_states,
     season=widow_evenings,
     entrants=widow_entrants,
     accounts=widow_accounts,
@@ -142,6 +151,7 @@ WIDOW = Kind(
 TWO_PLAYER = Kind(
     model=DuelNight,
     state=_night_state,
+    read=night_states,
     season=nights_evenings,
     entrants=_none,
     accounts=None,
@@ -156,6 +166,7 @@ TWO_PLAYER = Kind(
 LEAGUE_MATCH = Kind(
     model=Fixture,
     state=None,
+    read=_none,
     season=_no_rows,
     entrants=_none,
     accounts=None,
@@ -196,7 +207,30 @@ def by_kind(evenings: Iterable) -> list[tuple[Kind, list]]:
     return list(groups.values())
 
 
-def season_rows(evenings: Iterable, member_ids=None) -> list[tuple[int, object]]:
+def evenings_read(evenings: Iterable) -> dict:
+    """What the evenings' season readers work from, of any kinds, each kind's read together by its
+    own ``read``: {evening: what it is read as}, for ``group_read`` to hand each reader its share."""
+    found = {}
+    for kind, group in by_kind(evenings):
+        read = kind.read(group)
+        found |= {evening: read[evening.pk] for evening in group if evening.pk in read}
+    return found
+
+
+def group_read(kind: Kind, group: list, read: dict) -> dict:
+    """{id: what it is read as} for a group of one kind's evenings: from ``read`` (``evenings_read``),
+    those it lacks read here by the kind's own ``read``."""
+    unread = [evening for evening in group if evening not in read]
+    return {evening.pk: read[evening] for evening in group if evening in read} | (
+        kind.read(unread) if unread else {}
+    )
+
+
+def season_rows(evenings: Iterable, member_ids=None, read: dict | None = None) -> list[tuple[int, object]]:
     """(member id, their row) for every member who played the evenings, of any kinds (or for those
-    of ``member_ids``), each kind read by its own reader."""
-    return [row for kind, group in by_kind(evenings) for row in kind.season(group, member_ids)]
+    of ``member_ids``), each kind read by its own reader (or taken from ``read``: ``evenings_read``)."""
+    return [
+        row
+        for kind, group in by_kind(evenings)
+        for row in kind.season(group, member_ids, None if read is None else group_read(kind, group, read))
+    ]

@@ -175,8 +175,12 @@ def _scores_keys(events) -> dict[int, str]:
     order: the newest id alone can stay the same while a line with a lower one arrives. Lines are
     only ever added, so their count grows with every commit; the newest id tells lines deleted and
     made anew apart.
+
+    Events already read ``with_score_versions`` (a season's) give their keys with no query.
     """
     by_id = {event.pk: event for event in events}
+    if all(hasattr(event, SCORE_VERSIONS[0]) for event in by_id.values()):
+        return {pk: read_scores_key(event) for pk, event in by_id.items()}
     rows = with_score_versions(Event.objects.filter(pk__in=by_id)).values_list("pk", *SCORE_VERSIONS)
     return {pk: _key(by_id[pk], versions) for pk, *versions in rows}
 

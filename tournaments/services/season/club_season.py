@@ -26,14 +26,13 @@ from ...models import (
     names_whole,
 )
 from ..core.season_cache import kept_or_made, season_cache
-from ..duels.state import night_states
 from ..events.scoring import (
     SCORE_VERSIONS,
     SCORING_FIELDS,
     scores_key,
     with_score_versions,
 )
-from ..kinds import by_kind
+from ..kinds import by_kind, group_read
 from .entrants import player
 
 EVENT_COLUMNS = ("pk", "date", "name", "tag", "tables", *SCORING_FIELDS, *SCORE_VERSIONS)
@@ -44,9 +43,9 @@ NIGHT_COLUMNS = ("pk", "date", "name", "tag", *SCORE_VERSIONS)
 
 
 class _Season:
-    """The club's published evenings between two dates (either open): their rows read in two
-    queries, which say what each evening's figures are worked out from; the evenings themselves
-    read only when asked for (from the cache, and those not kept there read together)."""
+    """The club's published evenings between two dates (either open): read in a query a kind, with
+    what each evening's figures are worked out from; their players and entrants read only when
+    asked for (from the cache, and those not kept there read together)."""
 
     def __init__(
         self, club: Club, start: Date | None, end: Date | None, kinds: Collection[str] = rules.KINDS
@@ -58,32 +57,34 @@ class _Season:
             dates &= Q(date__lte=end)
         # Only the kinds asked for are read: a season of duplicate events' competitions never reads
         # (nor scores) a drive or a two-player night.
-        event_rows, drive_rows, night_rows = [], [], []
+        events, drives, nights = [], [], []
         if "event" in kinds:
-            events = Event.objects.filter(dates, club=club, published=True).order_by("pk")
-            event_rows = list(with_score_versions(events).values_list(*EVENT_COLUMNS))
-        if "drive" in kinds:
-            drives = Drive.objects.filter(dates, club=club, published=True).order_by("pk")
-            drives = with_score_versions(drives, DriveResultChange, "drive")
-            drive_rows = list(drives.values_list(*DRIVE_COLUMNS))
-        if "night" in kinds:
-            nights = with_score_versions(
-                DuelNight.objects.filter(dates, club=club, published=True).order_by("pk"),
-                DuelDealChange,
-                "match__night",
-                trail="night",
+            events = list(
+                with_score_versions(Event.objects.filter(dates, club=club, published=True).order_by("pk"))
             )
+        if "drive" in kinds:
+            found = Drive.objects.filter(dates, club=club, published=True).order_by("pk")
+            drives = list(with_score_versions(found, DriveResultChange, "drive"))
+        if "night" in kinds:
             # Two-player nights are few and small: read afresh whenever the standings are worked
             # out, their rows (with their deals' history and trail) in the season's version all the same.
-            night_rows = list(nights.values_list(*NIGHT_COLUMNS))
+            found = DuelNight.objects.filter(dates, club=club, published=True).order_by("pk")
+            nights = list(with_score_versions(found, DuelDealChange, "match__night", trail="night"))
+        event_rows = [_row(event, EVENT_COLUMNS) for event in events]
+        drive_rows = [_row(drive, DRIVE_COLUMNS) for drive in drives]
+        night_rows = [_row(night, NIGHT_COLUMNS) for night in nights]
         self.rows = [("event", row) for row in event_rows] + [("drive", row) for row in drive_rows]
-        self.nights = [row[0] for row in night_rows]
+        self.nights = nights
         self.version_rows = self.rows + [("night", row) for row in night_rows]
         self.keys = {("event", row[0]): _event_key(row) for row in event_rows}
         self.keys |= {("drive", row[0]): _drive_key(row) for row in drive_rows}
+        self.models = {("event", e.pk): e for e in events} | {("drive", d.pk): d for d in drives}
         # A drive's tables follow from its players as its format seats them (an event keeps its
         # own), and its format says whether it ranks within roles.
         self.formats = {("drive", row[0]): drive_format(row[4]) for row in drive_rows}
+        # What a page has read already of the evenings (``kinds.evenings_read``), taken rather than
+        # read again: a player's page reads the evenings not kept (``unread``) with its own.
+        self.read: dict = {}
 
     @cached_property
     def version(self) -> str:
@@ -91,9 +92,16 @@ class _Season:
         change of an evening's name, date or tag, or of its scoring."""
         return hashlib.sha256(repr(self.version_rows).encode()).hexdigest()
 
+    def unread(self) -> list:
+        """The evenings whose players and entrants the cache does not keep, and the two-player
+        nights (never kept): a page may read them with its own (``kinds.evenings_read``) and hand
+        them over as ``read`` before asking for the ``evenings``."""
+        kept = season_cache().get_many(list(self.keys.values()))
+        return [self.models[thing] for thing, key in self.keys.items() if key not in kept] + self.nights
+
     @cached_property
     def evenings(self) -> list[rules.Evening]:
-        read = kept_or_made(season_cache(), self.keys, _read_evenings)
+        read = kept_or_made(season_cache(), self.keys, self._read_evenings)
         evenings = []
         for kind, row in self.rows:
             pk, day, name, tag = row[:4]
@@ -105,8 +113,24 @@ class _Season:
                 rules.Evening(f"{kind}:{pk}", day, kind, name, tables, players, tag, entrants, roles=roles)
             )
         if self.nights:
-            evenings += _night_evenings(DuelNight.objects.filter(pk__in=self.nights))
+            evenings += _night_evenings(self.nights, self.read)
         return evenings
+
+    def _read_evenings(self, evenings: list[tuple[str, int]]) -> dict[tuple[str, int], tuple[int, tuple]]:
+        """Each evening's players and entrants, ``evenings`` given as (kind, id): those of one kind
+        read together by its reader, as the kinds' registry says (or taken from ``read``)."""
+        found = {}
+        with names_whole():  # kept in the cache for every reader, the organisers too
+            for entry, group in by_kind(self.models[thing] for thing in sorted(evenings)):
+                kind = group[0].evening_format.kind
+                entrants = entry.entrants(group, group_read(entry, group, self.read))
+                found |= {(kind, pk): of_one for pk, of_one in entrants.items()}
+        return found
+
+
+def _row(evening, columns) -> tuple:
+    """An evening's row of the columns: what the season's version and its keys are read from."""
+    return tuple(getattr(evening, column) for column in columns)
 
 
 def _event_key(row) -> str:
@@ -128,11 +152,14 @@ def club_evenings(club: Club, *, start: Date | None = None, end: Date | None = N
     return _Season(club, start, end).evenings
 
 
-def _night_evenings(nights) -> list[rules.Evening]:
+def _night_evenings(nights: list, read: dict) -> list[rules.Evening]:
     """The club's published two-player nights, each player placed in the standings: they count
-    by their placings (game points are never added to another evening's score)."""
-    nights = list(nights.order_by("date", "pk"))
-    states = night_states(nights)
+    by their placings (game points are never added to another evening's score). Their states are
+    taken from ``read`` (``kinds.evenings_read``) where it holds them, the rest read together."""
+    nights = sorted(nights, key=lambda night: (night.date, night.pk))
+    states = {
+        pk: state for kind, group in by_kind(nights) for pk, state in group_read(kind, group, read).items()
+    }
     evenings = []
     for night in nights:
         standings = states[night.pk].standings
@@ -160,18 +187,3 @@ def _night_evenings(nights) -> list[rules.Evening]:
             )
         )
     return evenings
-
-
-def _read_evenings(evenings: list[tuple[str, int]]) -> dict[tuple[str, int], tuple[int, tuple]]:
-    """Each evening's players and entrants, ``evenings`` given as (kind, id): those of one kind
-    read together by its reader, as the kinds' registry says."""
-    found = {}
-    models = {"event": Event.objects.select_related("club"), "drive": Drive.objects}
-    with names_whole():  # kept in the cache for every reader, the organisers too
-        for kind, objects in models.items():
-            ids = [pk for asked, pk in evenings if asked == kind]
-            if not ids:
-                continue
-            for entry, group in by_kind(objects.filter(pk__in=ids).order_by("pk")):
-                found |= {(kind, pk): read for pk, read in entry.entrants(group).items()}
-    return found

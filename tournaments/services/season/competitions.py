@@ -274,28 +274,54 @@ def _with_picks(competitions) -> list[Competition]:
     return competitions
 
 
+class PlayerCompetitions:
+    """The competitions of a member's club, and where the member stands in those they are in, in
+    two steps so that a page reads what they are worked out from with its own evenings, once:
+    ``unread``, the evenings the cache keeps nothing of that they need; then ``placings``, given
+    what the page read (``kinds.evenings_read``). Each competition's placings are kept in the cache
+    beside its standings, under the same key: small to read back, for a member's page, where the
+    whole standings are not."""
+
+    def __init__(self, member: Member):
+        self.member = member
+        self.competitions = _with_picks(
+            Competition.objects.filter(club_id=member.club_id).select_related("club")
+        )
+        self.season = _club_season(member.club, self.competitions) if self.competitions else None
+        self.ruled = {c.pk: _rules_and_version(c, self.season) for c in self.competitions}
+        self.keys = {pk: "competition-placings:" + version for pk, (_, version) in self.ruled.items()}
+
+    def unread(self) -> list:
+        """The evenings the placings not kept are worked out from that the cache does not keep
+        (``_Season.unread``): none when every placing is kept."""
+        kept = season_cache().get_many(list(self.keys.values()))
+        if self.season is None or all(key in kept for key in self.keys.values()):
+            return []
+        return self.season.unread()
+
+    def placings(self, read: dict | None = None) -> list[tuple[Competition, Placing]]:
+        """Each competition the member is in, with their placing, the evenings not kept taken from
+        ``read`` (``kinds.evenings_read``) where it holds them, the rest read here."""
+        if self.season is None:
+            return []
+        self.season.read = read or {}
+        by_id = {c.pk: c for c in self.competitions}
+
+        def placings(ids: list[int]) -> dict[int, dict]:
+            return {pk: _placings(_standings(by_id[pk], self.season, self.ruled[pk])) for pk in ids}
+
+        kept = kept_or_made(season_cache(), self.keys, placings)
+        found = []
+        for competition in self.competitions:
+            placing = kept[competition.pk].get(self.member.pk)
+            if placing is not None:
+                found.append((competition, placing))
+        return found
+
+
 def player_competitions(member: Member) -> list[tuple[Competition, Placing]]:
-    """The competitions of the member's club the member is in, each with their placing. Each
-    competition's placings are kept in the cache beside its standings, under the same key: small
-    to read back, for a member's page, where the whole standings are not."""
-    competitions = _with_picks(Competition.objects.filter(club_id=member.club_id).select_related("club"))
-    if not competitions:
-        return []
-    season = _club_season(member.club, competitions)
-    ruled = {c.pk: _rules_and_version(c, season) for c in competitions}
-    keys = {pk: "competition-placings:" + version for pk, (_, version) in ruled.items()}
-    by_id = {c.pk: c for c in competitions}
-
-    def placings(ids: list[int]) -> dict[int, dict]:
-        return {pk: _placings(_standings(by_id[pk], season, ruled[pk])) for pk in ids}
-
-    kept = kept_or_made(season_cache(), keys, placings)
-    found = []
-    for competition in competitions:
-        placing = kept[competition.pk].get(member.pk)
-        if placing is not None:
-            found.append((competition, placing))
-    return found
+    """The competitions of the member's club the member is in, each with their placing."""
+    return PlayerCompetitions(member).placings()
 
 
 def published_rows(rows) -> list[rules.Row]:

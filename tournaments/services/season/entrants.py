@@ -10,49 +10,48 @@ from ...domain import competitions as rules
 from ...domain.drives import PlayerScore
 from ...domain.errors import DomainError
 from ...domain.individuals import rank_individuals
-from ...models import Drive, Event, IndividualPlayer, Pair, person_name
+from ...models import Drive, Event, person_name
 from ..drives.state import DriveState
 from ..events.individuals import seat_people
-from ..events.scoring import events_scores
 from ..widow.state import WidowState
+from .reading import events_read, widow_states
 
 
-def events_entrants(events: list[Event]) -> dict[int, tuple[int, tuple[rules.Entrant, ...]]]:
-    """Each published event's players and entrants: the events' scores read together, an
-    individual event's players ranked on them with its seats (one query for all of them). An
-    event its scoring cannot score counts for no one."""
-    pairs: dict[int, list] = {}
-    for pair in Pair.objects.filter(event__in=events).select_related("player1", "player2"):
-        pairs.setdefault(pair.event_id, []).append(pair)
-    scores = events_scores(events, pairs, errors={})
-    seats: dict[int, list] = {}
-    individual = [event.pk for event in events if event.evening_format.ranks_players and event.pk in scores]
-    if individual:
-        found = IndividualPlayer.objects.filter(event__in=individual).select_related("player1", "player2")
-        for seat in found.order_by("event_id", "number"):
-            seats.setdefault(seat.event_id, []).append(seat)
+def events_entrants(
+    events: list[Event], read: dict | None = None
+) -> dict[int, tuple[int, tuple[rules.Entrant, ...]]]:
+    """Each published event's players and entrants, from their pairs, scores and seats read
+    together (``read``: as ``reading.events_read`` gives them, when the caller has them), an
+    individual event's players ranked on its scores with its seats. An event its scoring cannot
+    score counts for no one."""
+    read = events_read(events) if read is None else read
     found = {}
     for event in events:
-        if event.pk not in scores:
+        own = read[event.pk]
+        if own.scores is None:
             found[event.pk] = (0, ())
         elif event.evening_format.ranks_players:
-            found[event.pk] = _individual_event_entrants(
-                event, scores[event.pk], pairs.get(event.pk, ()), seats.get(event.pk, [])
-            )
+            found[event.pk] = _individual_event_entrants(event, own.scores, own.pairs, own.seats)
         else:
-            found[event.pk] = _pair_entrants(scores[event.pk], pairs.get(event.pk, ()))
+            found[event.pk] = _pair_entrants(own.scores, own.pairs)
     return found
 
 
-def drives_entrants(drives: list[Drive]) -> dict[int, tuple[int, tuple[rules.Entrant, ...]]]:
-    """Each published drive's (or team night's) players and entrants, their states read together."""
-    states = DriveState.read_many(drives)
+def drives_entrants(
+    drives: list[Drive], read: dict | None = None
+) -> dict[int, tuple[int, tuple[rules.Entrant, ...]]]:
+    """Each published drive's (or team night's) players and entrants, their states read together
+    (or given: ``read``)."""
+    states = DriveState.read_many(drives) if read is None else read
     return {drive.pk: _drive_entrants(drive, states[drive.pk]) for drive in drives}
 
 
-def widow_entrants(series: list[Drive]) -> dict[int, tuple[int, tuple[rules.Entrant, ...]]]:
-    """Each published widow whist series' players and entrants, by its own state."""
-    return {drive.pk: _widow_entrants(drive) for drive in series}
+def widow_entrants(
+    series: list[Drive], read: dict | None = None
+) -> dict[int, tuple[int, tuple[rules.Entrant, ...]]]:
+    """Each published widow whist series' players and entrants, by its own state (or given: ``read``)."""
+    states = widow_states(series) if read is None else read
+    return {drive.pk: _widow_entrants(states[drive.pk]) for drive in series}
 
 
 def player(member_id: int | None, name: str) -> rules.Player:
@@ -151,10 +150,10 @@ def _drive_entrants(drive: Drive, state: DriveState) -> tuple[int, tuple[rules.E
     return len(entrants), tuple(entrants)
 
 
-def _widow_entrants(drive: Drive) -> tuple[int, tuple[rules.Entrant, ...]]:
+def _widow_entrants(state: WidowState) -> tuple[int, tuple[rules.Entrant, ...]]:
     """A widow whist series' players in its one list, placed by their points: counted by their
     placings, never by a drive score (points are not tricks)."""
-    standings = WidowState(drive).standings()
+    standings = state.standings()
     placed = rules.places([s["points"] for s in standings])
     entrants = []
     for standing, (place, shared) in zip(standings, placed, strict=True):

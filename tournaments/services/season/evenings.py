@@ -34,6 +34,7 @@ from ..events.scoring import (
     meetings_of,
 )
 from ..widow.state import WidowState
+from .reading import widow_states
 
 
 @dataclass(frozen=True)
@@ -93,39 +94,47 @@ def _wanted(member_id: int | None, member_ids) -> bool:
 FIELD_NAMES = {"NS": "N/S", "EW": "E/W", "ALL": "all pairs"}
 
 
-def events_evenings(events, member_ids=None) -> list[tuple[int, Evening]]:
+def events_evenings(events, member_ids=None, read: dict | None = None) -> list[tuple[int, Evening]]:
     """(member id, evening) for every member of the events' pairs (or those of ``member_ids``),
-    from the events' own standings (a pairs event's read from the cache as its ``Meetings``). A few
-    queries and the cache's, whatever the number of events."""
+    from the events' own standings: from their pairs, scores and seats when the caller has them
+    (``read``: as ``reading.events_read`` gives them), else read here (a pairs event's scores from
+    the cache as its ``Meetings``). A few queries and the cache's, whatever the number of events."""
     events = list(events)
-    pairs = list(Pair.objects.filter(event__in=events))
-    pairs_by_event: dict[int, list] = {}
-    for pair in pairs:
-        pairs_by_event.setdefault(pair.event_id, []).append(pair)
+    if read is None:
+        pairs_by_event, seats_by_event, scores_by_event = _events_own_reads(events)
+    else:
+        for event in events:
+            if read[event.pk].scores is None:
+                raise read[event.pk].error
+        pairs_by_event = {event.pk: read[event.pk].pairs for event in events}
+        seats_by_event = {event.pk: read[event.pk].seats for event in events}
+        scores_by_event = {
+            event.pk: (
+                read[event.pk].scores
+                if event.evening_format.ranks_players
+                else meetings_of(read[event.pk].scores)
+            )
+            for event in events
+        }
     # Each member once, however many evenings they played: a season's pairs name the same few.
-    members = Member.objects.in_bulk({m for p in pairs for m in (p.player1_id, p.player2_id) if m})
-    persons = {pk: _person(member) for pk, member in members.items()}
-    individual = [event for event in events if event.evening_format.ranks_players]
-    scores_by_event = events_scores(individual, pairs_by_event)
-    meetings_by_event = events_meetings([e for e in events if e not in individual], pairs_by_event)
-    seats_by_event: dict[int, list] = {}
-    if individual:
-        for seat in IndividualPlayer.objects.filter(event__in=individual).select_related(
-            "player1", "player2"
-        ):
-            seats_by_event.setdefault(seat.event_id, []).append(seat)
+    persons = {
+        member.pk: _person(member)
+        for pairs in pairs_by_event.values()
+        for pair in pairs
+        for member in (pair.player1, pair.player2)
+        if member is not None
+    }
     rows = []
     for event in events:
         url = reverse("tournaments:results", args=[event.pk])
+        scores = scores_by_event[event.pk]
         if event.evening_format.ranks_players:
-            scores = scores_by_event[event.pk]
             seats = seats_by_event.get(event.pk, [])
             played = meetings_of(scores).played
             rows += _individual_evenings(
                 event, scores, pairs_by_event.get(event.pk, []), seats, played, member_ids
             )
             continue
-        scores = meetings_by_event[event.pk]
         people = {(p.direction, p.number): _people(p, persons) for p in pairs_by_event.get(event.pk, [])}
         sizes = Counter(s.field for s in scores.standings)
         for standing in scores.standings:
@@ -155,6 +164,25 @@ def events_evenings(events, member_ids=None) -> list[tuple[int, Evening]]:
                 )
                 rows.append((me.member_id, evening))
     return rows
+
+
+def _events_own_reads(events) -> tuple[dict, dict, dict]:
+    """The events' pairs (with their players), their seats, and the scores their rows are read
+    from: an individual event's whole, a pairs event's ``Meetings`` (kept apart in the season's
+    cache, quick to read back)."""
+    pairs_by_event: dict[int, list] = {}
+    for pair in Pair.objects.filter(event__in=events).select_related("player1", "player2"):
+        pairs_by_event.setdefault(pair.event_id, []).append(pair)
+    individual = [event for event in events if event.evening_format.ranks_players]
+    scores_by_event = events_scores(individual, pairs_by_event)
+    scores_by_event |= events_meetings([e for e in events if e not in individual], pairs_by_event)
+    seats_by_event: dict[int, list] = {}
+    if individual:
+        for seat in IndividualPlayer.objects.filter(event__in=individual).select_related(
+            "player1", "player2"
+        ):
+            seats_by_event.setdefault(seat.event_id, []).append(seat)
+    return pairs_by_event, seats_by_event, scores_by_event
 
 
 def _event_evening(event, url: str, method: str, standing, **own) -> Evening:
@@ -234,10 +262,11 @@ def _individual_evenings(event, scores, pairs, seats, played, member_ids) -> lis
     return rows
 
 
-def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
+def drives_evenings(drives, member_ids=None, read: dict | None = None) -> list[tuple[int, Evening]]:
     """(member id, evening) for every member who played the drives (or those of ``member_ids``),
-    from the drives' own scores and ranking. Four queries, whatever the number of drives."""
-    states = DriveState.read_many(drives)
+    from the drives' own scores and ranking (their states given, ``read``, or read here: four
+    queries, whatever the number of drives)."""
+    states = DriveState.read_many(drives) if read is None else read
     rows = []
     for drive in drives:
         state = states[drive.pk]
@@ -284,15 +313,15 @@ def drives_evenings(drives, member_ids=None) -> list[tuple[int, Evening]]:
     return rows
 
 
-def widow_evenings(series, member_ids=None) -> list[tuple[int, Evening]]:
+def widow_evenings(series, member_ids=None, read: dict | None = None) -> list[tuple[int, Evening]]:
     """(member id, evening) for the members who played the widow whist series: their place in its
     one list and their points; no partners (each plays for themselves), the players they met at the
-    tables as opponents."""
-    return [row for drive in series for row in _widow_evenings(drive, member_ids)]
+    tables as opponents. Their states given (``read``), or read here."""
+    states = widow_states(series) if read is None else read
+    return [row for drive in series for row in _widow_evenings(drive, states[drive.pk], member_ids)]
 
 
-def _widow_evenings(drive: Drive, member_ids=None) -> list[tuple[int, Evening]]:
-    state = WidowState(drive)
+def _widow_evenings(drive: Drive, state: WidowState, member_ids=None) -> list[tuple[int, Evening]]:
     standings = state.standings()
     url = reverse("tournaments:drive-results", args=[drive.pk])
     rows = []
@@ -336,11 +365,12 @@ def _widow_evenings(drive: Drive, member_ids=None) -> list[tuple[int, Evening]]:
     return rows
 
 
-def nights_evenings(nights, member_ids=None) -> list[tuple[int, Evening]]:
+def nights_evenings(nights, member_ids=None, read: dict | None = None) -> list[tuple[int, Evening]]:
     """(member id, evening) for every member who played the two-player nights (or those of
-    ``member_ids``): their place in the standings and their game points, the night's own measure."""
+    ``member_ids``): their place in the standings and their game points, the night's own measure
+    (their states given, ``read``, or read here)."""
     rows = []
-    states = night_states(nights)
+    states = night_states(nights) if read is None else read
     for night in nights:
         state = states[night.pk]
         standings = state.standings

@@ -33,9 +33,9 @@ from ...reports import format_percentage
 from ..core.season_cache import season_cache
 from ..events.double_dummy import analysed_boards, member_against_double_dummy
 from ..events.scoring import read_scores_key, with_score_versions
-from ..kinds import season_rows
-from .competitions import player_competitions
-from .evenings import Evening, Person, _person, events_evenings
+from ..kinds import evenings_read, season_rows
+from .competitions import PlayerCompetitions
+from .evenings import Evening, Person, _person
 
 
 @dataclass(frozen=True)
@@ -136,10 +136,11 @@ class Season:
         return Person(person_name(self.member), self.member.pk)
 
 
-def member_competitions(member: Member) -> tuple[dict, ...]:
-    """The competitions of the member's club the member is in, and where they stand."""
+def member_competitions(placings: list) -> tuple[dict, ...]:
+    """The competitions of the member's club the member is in, and where they stand
+    (``PlayerCompetitions.placings``), as their page shows them."""
     shown = []
-    for competition, placing in player_competitions(member):
+    for competition, placing in placings:
         shown.append(
             {
                 "url": reverse("tournaments:competition", args=[competition.club.slug, competition.pk]),
@@ -198,19 +199,13 @@ def members_last_played(club) -> dict[int, Date]:
     return last
 
 
-def _member_events_evenings(member: Member, events: list[Event]) -> list[Evening]:
-    """The member's evenings of the events (read ``with_score_versions``), kept in the cache under
-    the member and what the events' scores are worked out from (with their names and dates), so a
-    page asked for again between two writes reads none of the events' pairs or scores. They are
-    kept with names whole and published for the page's reader here (``_published_evenings``)."""
+def _member_events_key(member: Member, events: list[Event]) -> str:
+    """What the member's evenings of the events (read ``with_score_versions``) are kept in the cache
+    under: the member and what the events' scores are worked out from (with their names and dates),
+    so a page asked for again between two writes reads none of the events' pairs or scores. They
+    are kept with names whole and published for the page's reader (``_published_evenings``)."""
     said = sorted((event.pk, read_scores_key(event), event.name, event.date) for event in events)
-    key = f"member-events:{member.pk}:" + hashlib.sha256(repr(said).encode()).hexdigest()
-    evenings = season_cache().get(key)
-    if evenings is None:
-        with names_whole():  # kept for every reader
-            evenings = [e for _, e in events_evenings(events, {member.pk})]
-        season_cache().set(key, evenings)
-    return _published_evenings(evenings)
+    return f"member-events:{member.pk}:" + hashlib.sha256(repr(said).encode()).hexdigest()
 
 
 def _member_double_dummy(member: Member, events: list[Event]) -> PairFigure:
@@ -278,17 +273,29 @@ def member_season(member: Member) -> Season:
         Q(member=member) | Q(second_member=member), drive__published=True
     ).values("drive_id")
     drives = list(Drive.objects.filter(pk__in=drive_ids))
-    nights = DuelNight.objects.filter(
-        pk__in=DuelPlayer.objects.filter(member=member, night__published=True).values("night_id")
-    ).select_related("club")
-    # An event's rows are kept in the cache (``_member_events_evenings``); every other kind's are
-    # read by its own reader, as the kinds' registry says.
-    evenings = _member_events_evenings(member, events)
-    evenings += [e for _, e in season_rows([*drives, *nights], {member.pk})]
+    nights = list(
+        DuelNight.objects.filter(
+            pk__in=DuelPlayer.objects.filter(member=member, night__published=True).values("night_id")
+        ).select_related("club")
+    )
+    competitions = PlayerCompetitions(member)
+    # An event's rows are kept in the cache (``_member_events_key``); every other kind's are read
+    # by its own reader, as the kinds' registry says. What is not kept, of the member's evenings
+    # and of those their competitions are worked out from, is read together, each evening once.
+    key = _member_events_key(member, events)
+    events_kept = season_cache().get(key)
+    unread = {*(events if events_kept is None else ()), *drives, *nights, *competitions.unread()}
+    read = evenings_read(unread)
+    if events_kept is None:
+        with names_whole():  # kept for every reader
+            events_kept = [e for _, e in season_rows(events, {member.pk}, read)]
+        season_cache().set(key, events_kept)
+    evenings = _published_evenings(events_kept)
+    evenings += [e for _, e in season_rows([*drives, *nights], {member.pk}, read)]
     evenings.sort(key=lambda e: (e.date, e.kind, e.pk), reverse=True)
     return Season(
         member=member,
         evenings=tuple(evenings),
-        competitions=member_competitions(member),
+        competitions=member_competitions(competitions.placings(read)),
         double_dummy=_member_double_dummy(member, events),
     )
