@@ -30,6 +30,14 @@ def everyone_checked_in(evening) -> None:
             pass  # a table where nobody plays is asked nothing
 
 
+def pick_up(tablet):
+    """The tablet the players use next, brought to the front as it is on its own device. In the
+    tests' one browser a page behind another draws no frames, and each of Playwright's taps there
+    waits a second or two for the button to be seen to hold still."""
+    tablet.bring_to_front()
+    return tablet
+
+
 def open_page(tablet, url: str):
     """Go to `url` on a tablet, as a player taps the address again. A waiting table's page reloads
     itself every few seconds; when that reload starts at the moment of the visit, the browser drops

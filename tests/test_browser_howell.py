@@ -8,7 +8,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import tablets_at_every_table
+from tests.tablets import pick_up, tablets_at_every_table
 from tournaments import services
 from tournaments.domain.movements.render import seat_move_text
 from tournaments.models import Result
@@ -41,6 +41,7 @@ def test_eight_pairs_play_a_howell_on_four_tablets(live_server, page, howell, or
 
     for round_ in range(1, 8):
         for table, tab in tablets:
+            pick_up(tab)
             here = movement.at(round_, table)
             board = here.boards[0]
             tricks = (round_ * 3 + table) % 14

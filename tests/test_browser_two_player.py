@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page
+from tests.tablets import open_page, pick_up
 from tournaments.domain.duels import Pairing, check_swiss
 from tournaments.models import DuelNight
 from tournaments.services.duels import night_state
@@ -91,13 +91,13 @@ def test_a_swiss_german_whist_night_of_nine_runs_on_the_tablets(live_server, pag
         assert state.last_round == number
         lines = state.rounds[number]
         assert sum(line.bye for line in lines) == 1
-        open_page(room, f"{live_server.url}/two-player/{night.pk}/room/")
+        open_page(pick_up(room), f"{live_server.url}/two-player/{night.pk}/room/")
         expect(room.locator("#pairings h2")).to_have_text(f"Round {number}")
         bye = next(line for line in lines if line.bye)
         expect(room.locator("#pairings")).to_contain_text(bye.a.name)
         playing = [line for line in lines if not line.bye]
         for line in playing:
-            tablet = tablets[line.match.table]
+            tablet = pick_up(tablets[line.match.table])
             open_page(tablet, f"{live_server.url}/two/{tables[line.match.table - 1].token}/")
             expect(tablet.locator(".pairs")).to_contain_text(line.a.name)
             expect(tablet.locator(".pairs")).to_contain_text(line.b.name)
@@ -141,10 +141,10 @@ def test_a_swiss_german_whist_night_of_nine_runs_on_the_tablets(live_server, pag
     check_swiss(
         9, [[Pairing(m.a.number, m.b.number if m.b else None) for m in state.rounds[n]] for n in range(1, 5)]
     )
-    open_page(tablets[1], f"{live_server.url}/two/{tables[0].token}/")
+    open_page(pick_up(tablets[1]), f"{live_server.url}/two/{tables[0].token}/")
     expect(tablets[1].locator("#waiting")).to_contain_text("The night is over")
 
-    page.goto(f"{live_server.url}/two-player/{night.pk}/")
+    pick_up(page).goto(f"{live_server.url}/two-player/{night.pk}/")
     page.locator("#round-1 tr").first.get_by_role("link", name="Correct").click()
     expect(page.locator("#correct")).to_contain_text("Round 1, table 1")
     page.get_by_label("Deal").fill("1")
@@ -157,7 +157,7 @@ def test_a_swiss_german_whist_night_of_nine_runs_on_the_tablets(live_server, pag
     state = night_state(night)
     assert state.rounds[1][0].deals[0].tricks_a == 13
 
-    open_page(room, f"{live_server.url}/two-player/{night.pk}/room/")
+    open_page(pick_up(room), f"{live_server.url}/two-player/{night.pk}/room/")
     expect(room.locator(".room-status")).to_contain_text("every round is in")
     leader = state.standings[0]
     expect(room.locator("#standings tr").first).to_contain_text(leader.player.name)
@@ -165,7 +165,7 @@ def test_a_swiss_german_whist_night_of_nine_runs_on_the_tablets(live_server, pag
     room.set_viewport_size({"width": 1920, "height": 1080})
     shoot(room, path=SHOTS / "two-player-room-1080.png")
 
-    page.goto(f"{live_server.url}/two-player/{night.pk}/")
+    pick_up(page).goto(f"{live_server.url}/two-player/{night.pk}/")
     page.get_by_role("button", name="Close the night").click()
     expect(page.locator(".messages")).to_contain_text("Closed")
     page.get_by_role("button", name="Publish the results").click()

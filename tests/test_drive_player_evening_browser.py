@@ -7,9 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.shots import shoot
-from tests.tablets import open_page, say_thats_us
-from tests.test_browser_accessibility import violations
+from tests.phones import phone_at_the_table, read_at_both_sizes, the_page_looks_again
 from tournaments.services import drives
 from tournaments.services.drives.player_evening import drive_evening_key
 
@@ -25,26 +23,13 @@ def test_a_player_follows_their_link_from_the_tablet_to_their_evening(live_serve
     link = drive.table_accesses.get(table=1)
     key = drives.DriveState(drive).seatings[1][1].ns[0]
     player = drive.players.get(role=key[0], card=int(key[1:]))
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, bypass_csp=True
-    ).new_page()
-    phone.route("**/refresh.js", lambda route: route.abort())
-    open_page(phone, f"{live_server.url}/d/{link.token}/")
-    say_thats_us(phone)
-    shoot(phone, path=SHOTS / "tablet-390.png", full_page=True)
-    assert violations(phone) == []
+    phone = phone_at_the_table(browser, f"{live_server.url}/d/{link.token}/", SHOTS)
     phone.get_by_role("link", name=f"/me/drive/{player.pk}/{drive_evening_key(player)}/").click()
     expect(phone.get_by_role("heading", name=key, exact=True)).to_be_visible()
     expect(phone.locator("#now-head + p")).to_contain_text("Table 1")
     # The table confirms hand 1: the page takes it in by itself, in its own time.
     drives.drive_table_enter(link=link, hand=1, ns_tricks=9)
     drives.drive_table_confirm(link=link, hand=1, ns_tricks=9)
-    phone.evaluate("document.querySelector('#live').setAttribute('data-seconds', '1')")
+    the_page_looks_again(phone)
     expect(phone.locator("#hand-1")).to_contain_text("9 tricks", timeout=30_000)
-    shoot(phone, path=SHOTS / "phone-390.png", full_page=True)
-    assert violations(phone) == []
-    phone.set_viewport_size({"width": 1920, "height": 1080})
-    shoot(phone, path=SHOTS / "phone-1080p.png", full_page=True)
-    assert violations(phone) == []
-    phone.context.close()
+    read_at_both_sizes(phone, SHOTS)

@@ -7,9 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.shots import shoot
-from tests.tablets import open_page, say_thats_us
-from tests.test_browser_accessibility import violations
+from tests.phones import PHONE, phone_at_the_table, read_at_both_sizes, the_page_looks_again
 from tournaments import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,15 +20,7 @@ def test_a_pair_follows_its_link_from_the_tablet_to_its_evening(live_server, bro
     event = services.event_start(event=event)
     access = event.table_accesses.get(table=1)
     seating = event.seatings.get(round=1, table=1)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, bypass_csp=True
-    ).new_page()
-    phone.route("**/refresh.js", lambda route: route.abort())
-    open_page(phone, f"{live_server.url}/t/{access.token}/")
-    say_thats_us(phone)
-    shoot(phone, path=SHOTS / "tablet-390.png", full_page=True)
-    assert violations(phone) == []
+    phone = phone_at_the_table(browser, f"{live_server.url}/t/{access.token}/", SHOTS)
     phone.get_by_role("link", name=f"/me/{seating.ns_pair.pk}/").click()
     expect(phone.get_by_role("heading", name="N/S 1", exact=True)).to_be_visible()
     expect(phone.locator("#now-head + p")).to_contain_text("Table 1, sit N/S")
@@ -38,15 +28,9 @@ def test_a_pair_follows_its_link_from_the_tablet_to_its_evening(live_server, bro
     board = seating.first_board
     services.table_result_enter(access=access, board_number=board, ns_tricks=8)
     services.table_result_confirm(access=access, board_number=board, ns_tricks=8)
-    phone.evaluate("document.querySelector('#live').setAttribute('data-seconds', '1')")
+    the_page_looks_again(phone)
     expect(phone.get_by_role("heading", name=f"Board {board}")).to_be_visible(timeout=30_000)
-    shoot(phone, path=SHOTS / "phone-390.png", full_page=True)
-    assert violations(phone) == []
-    phone.set_viewport_size({"width": 1920, "height": 1080})
-    shoot(phone, path=SHOTS / "phone-1080p.png", full_page=True)
-    assert violations(phone) == []
     # Round 2 in: round 1's boards step back to a line each, their travellers a tap away.
-    phone.set_viewport_size({"width": 390, "height": 844})
     for number in seating.board_numbers[1:]:
         services.table_result_enter(access=access, board_number=number, ns_tricks=6)
         services.table_result_confirm(access=access, board_number=number, ns_tricks=6)
@@ -54,15 +38,14 @@ def test_a_pair_follows_its_link_from_the_tablet_to_its_evening(live_server, bro
     for number in event.seatings.get(round=2, table=1).board_numbers:
         services.table_result_enter(access=access, board_number=number, ns_tricks=7)
         services.table_result_confirm(access=access, board_number=number, ns_tricks=7)
+    the_page_looks_again(phone)
     earlier = phone.get_by_role("link", name=f"Board {board}", exact=True)
     expect(earlier).to_be_visible(timeout=30_000)
-    shoot(phone, path=SHOTS / "phone-earlier-390.png", full_page=True)
-    assert violations(phone) == []
     earlier.click()
     expect(phone.get_by_role("heading", name=f"Board {board}", exact=True).first).to_be_visible()
     expect(phone.locator("table.traveller tr.own")).to_have_count(1)
-    shoot(phone, path=SHOTS / "board-390.png", full_page=True)
-    assert violations(phone) == []
+    read_at_both_sizes(phone, SHOTS, name="board", put_away=False)
+    phone.set_viewport_size(PHONE)
     phone.get_by_role("link", name="Back to your evening").click()
     expect(phone.get_by_role("heading", name="N/S 1", exact=True)).to_be_visible()
-    phone.context.close()
+    read_at_both_sizes(phone, SHOTS)

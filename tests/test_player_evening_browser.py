@@ -8,9 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.shots import shoot
-from tests.tablets import open_page, say_thats_us
-from tests.test_browser_accessibility import violations
+from tests.phones import PHONE, phone_at_the_table, read_at_both_sizes, the_page_looks_again
 from tests.test_individual_events import NAMES, make_individual
 from tournaments import services
 from tournaments.services.tablets.player_evening import player_evening_path
@@ -26,15 +24,7 @@ def test_a_player_follows_their_link_from_the_tablet_to_their_evening(live_serve
     access = event.table_accesses.get(table=1)
     seating = event.seatings.get(round=1, table=1)
     ann = event.individuals.get(number=1)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, bypass_csp=True
-    ).new_page()
-    phone.route("**/refresh.js", lambda route: route.abort())
-    open_page(phone, f"{live_server.url}/t/{access.token}/")
-    say_thats_us(phone)
-    shoot(phone, path=SHOTS / "tablet-390.png", full_page=True)
-    assert violations(phone) == []
+    phone = phone_at_the_table(browser, f"{live_server.url}/t/{access.token}/", SHOTS)
     phone.get_by_role("link", name=f"/me/player/{ann.pk}/").click()
     expect(phone.get_by_role("heading", name="Player 1", exact=True)).to_be_visible()
     expect(phone.locator("#now-head + p")).to_contain_text("Table 1, sit South, partner Ivy Dunn")
@@ -42,15 +32,10 @@ def test_a_player_follows_their_link_from_the_tablet_to_their_evening(live_serve
     board = seating.first_board
     services.table_result_enter(access=access, board_number=board, ns_tricks=8)
     services.table_result_confirm(access=access, board_number=board, ns_tricks=8)
-    phone.evaluate("document.querySelector('#live').setAttribute('data-seconds', '1')")
+    the_page_looks_again(phone)
     expect(phone.get_by_role("heading", name=f"Board {board}")).to_be_visible(timeout=30_000)
     expect(phone.locator(f"#board-{board}")).to_contain_text("with Ivy Dunn against Bob Jones & Ed Long")
-    shoot(phone, path=SHOTS / "phone-390.png", full_page=True)
-    assert violations(phone) == []
-    phone.set_viewport_size({"width": 1920, "height": 1080})
-    shoot(phone, path=SHOTS / "phone-1080p.png", full_page=True)
-    assert violations(phone) == []
-    phone.context.close()
+    read_at_both_sizes(phone, SHOTS)
 
 
 def test_a_player_out_in_round_1_reads_that_they_sit_it_out(live_server, browser, club):
@@ -59,17 +44,9 @@ def test_a_player_out_in_round_1_reads_that_they_sit_it_out(live_server, browser
     event = services.event_start(event=event)
     player = event.individuals.get(number=services.individual_schedule(event).sitting_out(1)[0])
     SHOTS.mkdir(parents=True, exist_ok=True)
-    phone = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, bypass_csp=True
-    ).new_page()
-    phone.route("**/refresh.js", lambda route: route.abort())
+    phone = browser.new_context(viewport=PHONE, has_touch=True, bypass_csp=True).new_page()
     phone.goto(live_server.url + player_evening_path(player))
     expect(phone.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
     expect(phone.locator("#now-head + p")).to_have_text("You sit out this round.")
     expect(phone.get_by_role("heading", name="Then, round 2")).to_be_visible()
-    shoot(phone, path=SHOTS / "sit-out-390.png", full_page=True)
-    assert violations(phone) == []
-    phone.set_viewport_size({"width": 1920, "height": 1080})
-    shoot(phone, path=SHOTS / "sit-out-1080p.png", full_page=True)
-    assert violations(phone) == []
-    phone.context.close()
+    read_at_both_sizes(phone, SHOTS, name="sit-out")

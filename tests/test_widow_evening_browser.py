@@ -7,9 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.shots import shoot
-from tests.tablets import open_page, say_thats_us
-from tests.test_browser_accessibility import violations
+from tests.phones import phone_at_the_table, read_at_both_sizes, the_page_looks_again
 from tests.test_widow_series import make_series, tricks_for
 from tournaments.models import DriveTable
 from tournaments.services import widow
@@ -23,15 +21,7 @@ def test_a_player_follows_their_link_from_the_tablet_to_their_evening(live_serve
     link = DriveTable.objects.get(drive=drive, table=1)
     state = widow.WidowState(drive)
     player = state.players[state.tables[1][1][0]]
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, bypass_csp=True
-    ).new_page()
-    phone.route("**/refresh.js", lambda route: route.abort())
-    open_page(phone, f"{live_server.url}/d/{link.token}/")
-    say_thats_us(phone)
-    shoot(phone, path=SHOTS / "tablet-390.png", full_page=True)
-    assert violations(phone) == []
+    phone = phone_at_the_table(browser, f"{live_server.url}/d/{link.token}/", SHOTS)
     phone.get_by_role("link", name=f"/me/widow/{player.pk}/").click()
     expect(phone.get_by_role("heading", name=player.name, exact=True)).to_be_visible()
     expect(phone.locator("#now-head + p")).to_contain_text("Table 1")
@@ -42,10 +32,6 @@ def test_a_player_follows_their_link_from_the_tablet_to_their_evening(live_serve
     widow.widow_deal_enter(**shown)
     for who in now.playing:
         widow.widow_deal_agree(**shown, player=who)
+    the_page_looks_again(phone)
     expect(phone.locator("#deal-1-1")).to_be_visible(timeout=30_000)
-    shoot(phone, path=SHOTS / "phone-390.png", full_page=True)
-    assert violations(phone) == []
-    phone.set_viewport_size({"width": 1920, "height": 1080})
-    shoot(phone, path=SHOTS / "phone-1080p.png", full_page=True)
-    assert violations(phone) == []
-    phone.context.close()
+    read_at_both_sizes(phone, SHOTS)
