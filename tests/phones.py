@@ -20,9 +20,10 @@ PHONE = {"width": 390, "height": 844}
 HD = {"width": 1920, "height": 1080}
 
 
-def phone_at_the_table(browser, url: str, shots: Path):
+def phone_at_the_table(browser, url: str, shots: Path, *, check_in: bool = True):
     """A phone of its own (the page's script policy set aside for axe) opened on a table's page at
-    ``url``, the players checked in there: its picture kept in ``shots`` and no axe violation. The
+    ``url``, the players checked in there (``check_in``: where the tablet asks who is there): its
+    picture kept in ``shots`` and no axe violation. The
     table's page does not load itself again under the test (its refresh.js is refused), and the
     phone's clock is the test's to move on (``the_page_looks_again``)."""
     shots.mkdir(parents=True, exist_ok=True)
@@ -30,7 +31,8 @@ def phone_at_the_table(browser, url: str, shots: Path):
     phone.route("**/refresh.js", lambda route: route.abort())
     phone.clock.install()
     open_page(phone, url)
-    say_thats_us(phone)
+    if check_in:
+        say_thats_us(phone)
     shoot(phone, path=shots / "tablet-390.png", full_page=True)
     assert violations(phone) == []
     return phone

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.organisers import organiser_page
 from tests.shots import shoot
 from tests.test_browser_accessibility import violations
 from tournaments.models import Club, DriveMoney
@@ -25,12 +26,7 @@ def test_a_kronor_club_types_and_reads_its_fees_with_a_decimal_comma(
     SHOTS.mkdir(exist_ok=True)
     drive = drives.drive_create(club=club, name="Höstdrive", date="2026-09-05", hands=4)
     drives.drive_player_add(drive=drive, role="L", name="Greta Lind")
-    client.force_login(organiser)
-    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    page = context.new_page()
+    page = organiser_page(browser, live_server, client, organiser, SIZES[size])
 
     page.goto(f"{live_server.url}/admin/tournaments/club/{club.pk}/change/")
     page.get_by_label("Currency").select_option(label="Swedish kronor (kr)")
@@ -60,4 +56,4 @@ def test_a_kronor_club_types_and_reads_its_fees_with_a_decimal_comma(
     shoot(page, path=SHOTS / f"drive-money-kronor-{size}.png", full_page=True)
     assert violations(page) == []
     assert DriveMoney.objects.values_list("member_fee", "guest_fee").get() == (2550, 3000)
-    context.close()
+    page.context.close()

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.organisers import organiser_page
 from tests.shots import shoot
 from tests.tablets import everyone_checked_in, open_page
 from tests.test_browser_accessibility import violations
@@ -19,20 +20,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path("/tmp/club-phones")
 
 
-def _logged_in(browser, live_server, client, organiser, viewport):
-    client.force_login(organiser)
-    context = browser.new_context(viewport=viewport, has_touch=True, bypass_csp=True)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context.new_page()
-
-
 def test_the_organiser_lets_the_tablets_show_travellers_and_a_tablet_shows_one(
     live_server, browser, client, organiser, club, make_event
 ):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    phone = _logged_in(browser, live_server, client, organiser, {"width": 390, "height": 844})
+    phone = organiser_page(browser, live_server, client, organiser, {"width": 390, "height": 844})
     phone.goto(f"{live_server.url}/")
     phone.get_by_role("link", name="Players' phones").click()
     expect(phone.get_by_role("heading", name="Players' phones")).to_be_visible()

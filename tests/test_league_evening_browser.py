@@ -8,8 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.leagues import away_cards, home_cards, make_league
-from tests.shots import shoot
-from tests.tablets import open_page
+from tests.phones import phone_at_the_table, read_at_both_sizes, the_page_looks_again
 from tests.test_browser_accessibility import violations
 from tournaments.services.leagues import match_card_enter
 
@@ -20,13 +19,7 @@ SHOTS = Path("/tmp/league-evening")
 def test_a_pair_follows_the_link_from_its_tablet_to_the_match(live_server, browser, club):
     fixture = make_league(club).fixtures.select_related("home", "away").first()
     link = fixture.tables.get(side="away", table=1)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, bypass_csp=True
-    ).new_page()
-    open_page(phone, f"{live_server.url}/m/{link.token}/")
-    shoot(phone, path=SHOTS / "tablet-390.png", full_page=True)
-    assert violations(phone) == []
+    phone = phone_at_the_table(browser, f"{live_server.url}/m/{link.token}/", SHOTS, check_in=False)
     phone.get_by_role("link", name=f"/me/league/{link.pk}/").click()
     expect(phone.get_by_role("heading", name="Visiting pair 1", exact=True)).to_be_visible()
     expect(phone.locator("#deals-1")).to_contain_text(f"once {fixture.away.name}’s card of table 1 is in")
@@ -35,13 +28,8 @@ def test_a_pair_follows_the_link_from_its_tablet_to_the_match(live_server, brows
     home = home_cards()
     match_card_enter(fixture=fixture, side="home", tables={1: home[1]})
     match_card_enter(fixture=fixture, side="away", tables={1: away_cards(home)[1]})
-    phone.evaluate("document.querySelector('#live').setAttribute('data-seconds', '1')")
+    the_page_looks_again(phone)
     expect(phone.locator("#deals-1 table.traveller tbody tr")).to_have_count(8, timeout=30_000)
     expect(phone.locator("#deals-1 tbody tr").first).to_contain_text("6")
     expect(phone.locator("#match-state")).to_contain_text("waiting for")
-    shoot(phone, path=SHOTS / "phone-390.png", full_page=True)
-    assert violations(phone) == []
-    phone.set_viewport_size({"width": 1920, "height": 1080})
-    shoot(phone, path=SHOTS / "phone-1080p.png", full_page=True)
-    assert violations(phone) == []
-    phone.context.close()
+    read_at_both_sizes(phone, SHOTS)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.organisers import organiser_page
 from tests.shots import shoot
 from tests.test_browser_accessibility import violations
 from tournaments.models import Member, SubscriptionPayment
@@ -15,22 +16,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path("/tmp/membership")
 
 
-def _logged_in(browser, live_server, client, organiser, viewport):
-    client.force_login(organiser)
-    context = browser.new_context(viewport=viewport, has_touch=True, bypass_csp=True)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context.new_page()
-
-
 def test_the_organiser_adds_a_category_records_a_payment_and_starts_renewals(
     live_server, browser, client, organiser, club
 ):
     SHOTS.mkdir(parents=True, exist_ok=True)
     ann = Member.objects.create(club=club, first_name="Ann", last_name="Ashby", email="ann@example.org")
     Member.objects.create(club=club, first_name="Bob", last_name="Brown")
-    page = _logged_in(browser, live_server, client, organiser, {"width": 390, "height": 844})
+    page = organiser_page(browser, live_server, client, organiser, {"width": 390, "height": 844})
     page.goto(f"{live_server.url}/")
     page.get_by_role("link", name="Membership").click()
     expect(page.get_by_role("heading", name="Membership", exact=True)).to_be_visible()
