@@ -158,3 +158,19 @@ def test_a_link_not_in_use_says_so_in_words(client, db):
     assert refused.status_code == 404 and b"This link is not in use" in refused.content
     nowhere = client.get("/no/such/address/")
     assert nowhere.status_code == 404 and b"There is nothing at this address" in nowhere.content
+
+
+def test_a_pairs_phones_share_its_part_while_the_reading_lasts(client, make_event, club, settings):
+    settings.PHONE_PAGES_FRESH_SECONDS = 60
+    event = _running(make_event, club, tables=3)
+    _play_round(event, 1)
+    url = _url(event.pairs.get(direction="NS", number=1)) + "?part=1"
+    first = client.get(url).content
+    with CaptureQueriesContext(connection) as looked:
+        again = client.get(url).content
+    assert again == first and len(looked) == 1  # whose link it is, and nothing more
+    _play_round(event, 2)
+    assert client.get(url).content == first  # the reading of a moment ago, shared
+    closed = services.event_close(event=event, adjust_missing=True)
+    assert closed.status == "finished"
+    assert client.get(url).content != first  # the close, at once

@@ -1,4 +1,5 @@
-"""The key of a player's own page of the evening on their phone, for every kind of evening.
+"""The key of a player's own page of the evening on their phone, for every kind of evening; and
+the reading of an evening its phones share.
 
 The page opens without a login, by a link the table's tablet gives after check-in: the link
 carries the id of whoever the page is for (a pair, a drive's player, a widow player, a two-player
@@ -11,9 +12,20 @@ key never opens a drive player's page with the same ids.
 True
 >>> phone_key_fits(key, "duel-evening", 4, 17), phone_key_fits(key, "drive-evening", 4, 18)
 (False, False)
+
+A hall's phones ask their pages every 20 s while the tablets enter, each result changing the
+scores: scoring the evening again for each phone would take the server from the tablets. So the
+phones share a reading of the evening, made anew once ``PHONE_PAGES_FRESH_SECONDS`` have passed
+(``phones_reading``), and what is made from it (the evening's scores, a table's moves, a pair's
+page) is kept in Django's cache under the reading's mark for as long as it lasts
+(``kept_for_reading``): the two phones of a pair, and the four at a table, build it once.
 """
 
+import uuid
+
+from django.conf import settings
 from django.core import signing
+from django.core.cache import cache
 from django.utils.crypto import constant_time_compare
 
 KEY_LENGTH = 16  # characters of URL-safe base64: 96 bits
@@ -27,3 +39,31 @@ def phone_key(scope: str, *ids: int) -> str:
 
 def phone_key_fits(key: str, scope: str, *ids: int) -> bool:
     return constant_time_compare(phone_key(scope, *ids), key)
+
+
+def phones_reading(scope: str) -> str:
+    """The mark of the reading of an evening its phones share now: ``scope`` names the evening and
+    whatever must show at once when it changes (its status, the club's choices). Made anew once
+    ``PHONE_PAGES_FRESH_SECONDS`` have passed; "" when the phones share none (0 seconds)."""
+    fresh = settings.PHONE_PAGES_FRESH_SECONDS
+    if not fresh:
+        return ""
+    key = f"phones-reading:{scope}"
+    mark = cache.get(key)
+    if mark is None:
+        mark = f"{scope}:{uuid.uuid4().hex[:12]}"
+        cache.set(key, mark, fresh)
+    return mark
+
+
+def kept_for_reading(reading: str, name: str, make):
+    """What ``make()`` gives, kept under the ``reading``'s mark and ``name`` as long as the reading
+    lasts, so every phone asking in that time shares it; made for each asker with no reading."""
+    if not reading:
+        return make()
+    key = f"phones:{reading}:{name}"
+    kept = cache.get(key)
+    if kept is None:
+        kept = make()
+        cache.set(key, kept, settings.PHONE_PAGES_FRESH_SECONDS)
+    return kept

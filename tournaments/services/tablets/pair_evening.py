@@ -18,7 +18,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from django.conf import settings
 from django.core.cache import cache
 from django.db.models import F, Q
 from django.urls import reverse
@@ -26,7 +25,7 @@ from django.urls import reverse
 from ...domain import scoring
 from ...domain.progress import places_now, round_in_play, round_now
 from ...models import Event, Pair, Result, Seating
-from ..core.phones import phone_key, phone_key_fits
+from ..core.phones import kept_for_reading, phone_key, phone_key_fits, phones_reading
 from ..events.scoring import (
     RESULT_COLUMNS,
     EventReport,
@@ -166,35 +165,34 @@ class EveningNow:
     after: int | None
 
 
+def evening_reading(event: Event) -> str:
+    """The mark of the reading of the event its phones share now (``core.phones``): a new status
+    (the close) or a new choice of the club's is read at once."""
+    return phones_reading(f"event-{event.pk}-{event.status}-{event.club.places_shown}")
+
+
 def evening_now(event: Event) -> EveningNow:
     """The event as its phones' pages read it, as it stood at most ``PHONE_PAGES_FRESH_SECONDS``
-    ago: kept that long in Django's cache for every phone of the hall, so 120 phones asking while
-    the tablets enter share one reading in place of one each. A new status (the close) or a new
-    choice of the club's is read at once."""
-    fresh = settings.PHONE_PAGES_FRESH_SECONDS
-    key = f"phones:{event.pk}:{event.status}:{event.club.places_shown}"
-    kept = cache.get(key) if fresh else None
-    if kept is None:
+    ago (``evening_reading``): 120 phones asking while the tablets enter share one reading in
+    place of one each."""
+
+    def read() -> EveningNow:
         report = event_report(event)
         scores, after = standings_now(event, report)
-        kept = EveningNow(report, corrected_results(event), scores, after)
-        if fresh:
-            cache.set(key, kept, fresh)
-    return kept
+        return EveningNow(report, corrected_results(event), scores, after)
+
+    return kept_for_reading(evening_reading(event), "evening", read)
 
 
 def moves_after(event: Event, seating: Seating) -> list[tuple]:
     """(pair, where it goes) after a table's round, in the tablets' words (``round_moves``), as
-    the phones read them: kept as long as the evening's scores (``evening_now``), so the phones at
-    one table, asking one after another, build the round's movement once."""
-    fresh = settings.PHONE_PAGES_FRESH_SECONDS
-    key = f"phones:{event.pk}:moves:{seating.round}:{seating.table}"
-    moves = cache.get(key) if fresh else None
-    if moves is None:
-        moves = round_moves(event, seating).get("pair_moves", [])
-        if fresh:
-            cache.set(key, moves, fresh)
-    return moves
+    the phones read them: kept with the evening's reading (``evening_now``), so the phones at one
+    table, asking one after another, build the round's movement once."""
+    return kept_for_reading(
+        evening_reading(event),
+        f"moves:{seating.round}:{seating.table}",
+        lambda: round_moves(event, seating).get("pair_moves", []),
+    )
 
 
 def _seat(seating: Seating, pair: Pair, report: EventReport) -> Seat:

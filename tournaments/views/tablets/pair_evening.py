@@ -10,7 +10,12 @@ from django.views.decorators.cache import never_cache
 from ...domain.boards import STRAIN_SYMBOLS
 from ...models import Seating, names_for_public
 from ...reports import format_percentage, format_score
-from ...services.tablets.pair_evening import pair_evening, pair_evening_pair, pair_evening_path
+from ...services.tablets.pair_evening import (
+    evening_reading,
+    pair_evening,
+    pair_evening_pair,
+    pair_evening_path,
+)
 from .phones import phone_holder, phone_link, phone_page
 
 
@@ -86,15 +91,21 @@ def board_item(board) -> dict:
 def pair_evening_page(request, pair_id: int, key: str):
     pair = phone_holder(pair_evening_pair, pair_id, key)
     names_for_public(pair.event.club)
-    evening = pair_evening(pair)
-    standing = evening.standing
-    context = {
-        "evening": evening,
-        "finished": evening.finished,
-        "percentage": format_percentage(standing.percentage) if standing else "",
-        "score": format_score(standing.score) if standing else "",
-    } | boards_context(evening.boards, pair_evening_path(pair))
-    return phone_page(request, "tournaments/pair_evening.html", "tournaments/_pair_evening.html", context)
+
+    def context() -> dict:
+        evening = pair_evening(pair)
+        standing = evening.standing
+        return {
+            "evening": evening,
+            "finished": evening.finished,
+            "percentage": format_percentage(standing.percentage) if standing else "",
+            "score": format_score(standing.score) if standing else "",
+        } | boards_context(evening.boards, pair_evening_path(pair))
+
+    kept = (evening_reading(pair.event), f"part:pair:{pair.pk}")
+    return phone_page(
+        request, "tournaments/pair_evening.html", "tournaments/_pair_evening.html", context, kept=kept
+    )
 
 
 @never_cache

@@ -3,9 +3,11 @@ own page of the evening on their phone, with its QR code: every kind's tablet sh
 ``templates/tournaments/_phone_links.html``. And the page itself, every kind's: whole (on
 ``tournaments/phone_base.html``), or its changing part alone for its script to put in place."""
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 
+from ...services.core.phones import kept_for_reading
 from ..common import could_be_token
 
 REFRESH_SECONDS = 20
@@ -34,8 +36,20 @@ def phone_link(request, path: str, label: str) -> dict:
     return {"label": label, "url": url, "qr": qr}
 
 
-def phone_page(request, template: str, part: str, context: dict):
+def phone_page(request, template: str, part: str, context, *, kept: tuple[str, str] | None = None):
     """A phone page: ``template`` whole, or ``part`` alone when asked with ?part=1 (the page's
-    script, every ``REFRESH_SECONDS`` until the evening closes: ``context["finished"]``)."""
-    context = context | {"refresh": REFRESH_SECONDS, "part_url": f"{request.path}?{PART}=1"}
-    return render(request, part if request.GET.get(PART) else template, context)
+    script, every ``REFRESH_SECONDS`` until the evening closes: ``context["finished"]``).
+    ``context`` is the page's, or a function that makes it; with ``kept``, (the phones' reading of
+    the evening, a name), the part alone is made once for that reading and shared by every phone
+    that asks for it meanwhile (``core.phones.kept_for_reading``): a pair's two phones, say."""
+
+    def made() -> dict:
+        values = context() if callable(context) else context
+        return values | {"refresh": REFRESH_SECONDS, "part_url": f"{request.path}?{PART}=1"}
+
+    if not request.GET.get(PART):
+        return render(request, template, made())
+    if kept is None:
+        return render(request, part, made())
+    reading, name = kept
+    return HttpResponse(kept_for_reading(reading, name, lambda: render_to_string(part, made(), request)))

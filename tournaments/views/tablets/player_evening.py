@@ -8,6 +8,7 @@ from django.views.decorators.cache import never_cache
 
 from ...models import Seating, names_for_public
 from ...reports import format_percentage, format_score
+from ...services.tablets.pair_evening import evening_reading
 from ...services.tablets.player_evening import player_evening, player_evening_path, player_evening_player
 from ...services.tablets.travellers import sides_caption
 from .pair_evening import boards_context, phone_board_page
@@ -43,16 +44,22 @@ def _label(title: str, names: str) -> str:
 def player_evening_page(request, player_id: int, key: str):
     player = phone_holder(player_evening_player, player_id, key)
     names_for_public(player.event.club)
-    evening = player_evening(player)
-    standing = evening.standing
-    context = {
-        "evening": evening,
-        "finished": evening.finished,
-        "percentage": format_percentage(standing.percentage) if standing else "",
-        "score": format_score(standing.score) if standing else "",
-        "sides": sides_caption(player.event),
-    } | _boards(evening, player)
-    return phone_page(request, "tournaments/player_evening.html", "tournaments/_player_evening.html", context)
+
+    def context() -> dict:
+        evening = player_evening(player)
+        standing = evening.standing
+        return {
+            "evening": evening,
+            "finished": evening.finished,
+            "percentage": format_percentage(standing.percentage) if standing else "",
+            "score": format_score(standing.score) if standing else "",
+            "sides": sides_caption(player.event),
+        } | _boards(evening, player)
+
+    kept = (evening_reading(player.event), f"part:player:{player.pk}")
+    return phone_page(
+        request, "tournaments/player_evening.html", "tournaments/_player_evening.html", context, kept=kept
+    )
 
 
 @never_cache
