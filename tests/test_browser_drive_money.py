@@ -104,7 +104,7 @@ def test_a_drive_with_fees_and_the_new_prizes_runs_on_the_tablets(
     expect(fees).to_contain_text("Ann Jones (L2), £4.00")
     expect(fees).not_to_contain_text("Joan Bellamy")
     fees.locator("select").nth(0).select_option(label="Cash")
-    fees.locator("select").nth(1).select_option(label="On account")
+    fees.locator("select").nth(1).select_option(label="Card")  # a guest has no account
     shoot(tablets[1], path=SHOTS / "drive-money-check-in.png", full_page=True)
     tablets[1].get_by_role("button", name="That's us").click()
     # Table 2: three pay by card, one does not pay yet.

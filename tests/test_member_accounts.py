@@ -199,21 +199,26 @@ def test_the_organiser_tops_up_corrects_and_downloads_a_statement(client, organi
     account = reverse("tournaments:account", args=[club.slug, ann.pk])
     top_up = reverse("tournaments:account-top-up", args=[club.slug, ann.pk])
     correct = reverse("tournaments:account-correct", args=[club.slug, ann.pk])
-    response = client.post(top_up, {"amount": "10", "method": "transfer", "reference": "", "on": "2026-10-01"})
+    response = client.post(
+        top_up, {"amount": "10", "method": "transfer", "reference": "", "on": "2026-10-01"}
+    )
     assert response.status_code == 400 and "needs its reference" in response.content.decode()
     client.post(top_up, {"amount": "10", "method": "transfer", "reference": "ASHBY", "on": "2026-10-01"})
     response = client.post(correct, {"way": "take", "amount": "2.50", "reason": "", "on": "2026-10-02"})
     assert response.status_code == 400 and balance_of(ann) == 1000
     client.post(correct, {"way": "take", "amount": "2.50", "reason": "Double top-up", "on": "2026-10-02"})
     assert balance_of(ann) == 750
-    assert AuditLine.objects.filter(club=club, detail__contains="corrected by −£2.50 (Double top-up)").exists()
+    assert AuditLine.objects.filter(
+        club=club, detail__contains="corrected by −£2.50 (Double top-up)"
+    ).exists()
     page = client.get(account).content.decode()
     assert "£7.50" in page and "Double top-up" in page and "ASHBY" in page
     listing = client.get(reverse("tournaments:accounts", args=[club.slug])).content.decode()
     assert account in listing and "£7.50" in listing
-    assert reverse("tournaments:accounts", args=[club.slug]) in client.get(
-        reverse("tournaments:membership", args=[club.slug])
-    ).content.decode()
+    assert (
+        reverse("tournaments:accounts", args=[club.slug])
+        in client.get(reverse("tournaments:membership", args=[club.slug])).content.decode()
+    )
     statement_url = reverse("tournaments:account-statement", args=[club.slug, ann.pk])
     rows = _rows(client.get(statement_url, {"start": "2026-10-01", "end": "2026-10-31"}).content.decode())
     assert [r[1] for r in rows[1:]] == ["Opening balance", "Top-up", "Correction", "Closing balance"]
@@ -277,7 +282,9 @@ def test_a_forgotten_members_entries_are_kept_without_their_name(club, people, m
 
 
 @pytest.mark.django_db(transaction=True)  # the restore empties the database first
-def test_a_backup_keeps_the_balances_and_a_restore_brings_them_back(club, people, make_played_drive, tmp_path):
+def test_a_backup_keeps_the_balances_and_a_restore_brings_them_back(
+    club, people, make_played_drive, tmp_path
+):
     drive = _drive(club, people, make_played_drive, DAYS[0])
     account_floor_set(club=club, floor=-200)
     for n, member in enumerate(people):

@@ -132,6 +132,10 @@ class CorrectionForm(MoneyForm):
     reason = forms.CharField(label="Why", max_length=200, help_text="It stays on the member's statement.")
     on = forms.DateField(label="Dated", widget=DAY_INPUT)
 
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "id_correction_%s")  # beside the top-up form on one page
+        super().__init__(*args, **kwargs)
+
     def clean(self):
         data = super().clean()
         amount = self._minor("amount", "The amount")
