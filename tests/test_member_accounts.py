@@ -310,3 +310,27 @@ def test_a_backup_keeps_the_balances_and_a_restore_brings_them_back(
     call_command("flush", interactive=False, verbosity=0)
     call_command("restore", str(path), stdout=StringIO())
     assert now() == before
+
+
+def test_a_tables_check_in_takes_a_fee_from_the_account_or_refuses_it_in_words(client, club, people):
+    ann, bob = people[:2]
+    drive = drives.drive_create(club=club, name="Harvest Drive", date=DAYS[0], hands=2, halves=1)
+    for index, name in enumerate([str(ann), str(bob)] + [f"Guest {n}" for n in range(6)]):
+        drives.drive_player_add(drive=drive, role="LG"[index % 2], name=name)
+    drives.drive_money_set(drive=drive, member_fee=MEMBER_FEE, guest_fee=GUEST_FEE)
+    drive = drives.drive_start(drive=drive)
+    account_top_up(member=ann, amount=500, method="cash", on=DAYS[0])
+    state = drives.DriveState(drive)
+    key = {p.member_id: k for k, p in state.players.items() if p.member_id}
+
+    def check_in(member):
+        table = next(t for t, s in state.seatings[1].items() if key[member.pk] in s.players)
+        url = reverse("tournaments:drive-table-check-in", args=[drive.table_accesses.get(table=table).token])
+        data = {"round": 1, "answer": "us", f"fee-{key[member.pk]}": "account"}
+        return client.post(url, data, follow=True).content.decode()
+
+    assert "below the lowest balance allowed" in check_in(bob)  # nothing in Bob's account
+    assert not AccountEntry.objects.filter(member=bob).exists() and not DrivePayment.objects.exists()
+    check_in(ann)
+    assert balance_of(ann) == 500 - MEMBER_FEE
+    assert DrivePayment.objects.get(player__member=ann).method == "account"

@@ -128,7 +128,8 @@ def _evening(drive: Drive) -> str:
 def account_fee_take(
     *, drive: Drive, player: DrivePlayer, amount: int, confirmed: bool = False, user=None
 ) -> str:
-    """Take a card's fee from its member's account, in the caller's transaction (the fee's tick).
+    """Take a card's fee from its member's account, in the caller's transaction (the fee's tick);
+    a shared seat's whole fee from the account of its first player, a member.
     Refused in words for a card with no member, or below the club's lowest balance allowed
     unless ``confirmed``. Returns what it did, in words."""
     if player.member_id is None:
@@ -141,8 +142,8 @@ def account_fee_take(
     if below and not confirmed:
         raise ServiceError(
             f"{member}'s account would go down to {money_text(after, currency)}, below the lowest "
-            f"balance allowed ({money_text(floor, currency)}): not taken. Tick “allow below the "
-            "lowest balance” to take it all the same."
+            f"balance allowed ({money_text(floor, currency)}): not taken. At the door, tick “allow "
+            "below the lowest balance” to take it all the same."
         )
     if amount:
         _entry(
