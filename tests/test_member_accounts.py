@@ -5,6 +5,7 @@ a reason, a transfer without a reference, another club's organiser); a backup th
 balances; forgetting that keeps the rows without the name."""
 
 import csv
+import doctest
 import io
 from datetime import date
 from io import StringIO
@@ -17,8 +18,10 @@ from django.utils import timezone
 
 from tournaments.models import AccountEntry, AuditLine, Club, DrivePayment, Member
 from tournaments.services import drives
+from tournaments.services.backups import accounts as backup_of_accounts
 from tournaments.services.core.errors import ServiceError
 from tournaments.services.core.members import member_forget
+from tournaments.services.membership import accounts as accounts_module
 from tournaments.services.membership.accounts import (
     account_balances,
     account_correct,
@@ -334,3 +337,8 @@ def test_a_tables_check_in_takes_a_fee_from_the_account_or_refuses_it_in_words(c
     check_in(ann)
     assert balance_of(ann) == 500 - MEMBER_FEE
     assert DrivePayment.objects.get(player__member=ann).method == "account"
+
+
+@pytest.mark.parametrize("module", [accounts_module, backup_of_accounts])
+def test_the_modules_examples_hold(module):
+    assert doctest.testmod(module).failed == 0
