@@ -104,7 +104,7 @@ def test_a_drive_with_fees_and_the_new_prizes_runs_on_the_tablets(
     expect(fees).to_contain_text("Ann Jones (L2), £4.00")
     expect(fees).not_to_contain_text("Joan Bellamy")
     fees.locator("select").nth(0).select_option(label="Cash")
-    fees.locator("select").nth(1).select_option(label="On account")
+    fees.locator("select").nth(1).select_option(label="Card")  # a guest has no account
     shoot(tablets[1], path=SHOTS / "drive-money-check-in.png", full_page=True)
     tablets[1].get_by_role("button", name="That's us").click()
     # Table 2: three pay by card, one does not pay yet.
@@ -150,5 +150,5 @@ def test_a_drive_with_fees_and_the_new_prizes_runs_on_the_tablets(
     expect(prizes).to_contain_text("£23.50")  # the first prize: half of £47.00
     shoot(results, path=SHOTS / "drive-money-results.png", full_page=True)
     csv = client.get(reverse("tournaments:drive-money-csv", args=[drive.pk])).content.decode()
-    assert csv.splitlines()[1].endswith(",8,1,7.00,16.00,4.00,0.00,20.00,47.00,47.00,47.00,0.00,GBP")
+    assert csv.splitlines()[1].endswith(",8,1,7.00,20.00,0.00,0.00,20.00,47.00,47.00,47.00,0.00,GBP")
     context.close()

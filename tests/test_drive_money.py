@@ -17,7 +17,8 @@ from tournaments.models import AuditLine, DriveMoney, DrivePayment
 from tournaments.services import drives
 
 
-def _tick_everyone(drive, methods=("cash", "card", "account")):
+def _tick_everyone(drive, methods=("cash", "card", "cash")):
+    """Tick every card's fee (all guests: none has an account to pay from)."""
     for index, player in enumerate(drive.players.order_by("role", "card")):
         drives.drive_fee_record(drive=drive, player=player, method=methods[index % len(methods)])
 
@@ -47,7 +48,9 @@ def test_fees_are_ticked_at_the_door_by_method_members_and_guests_apart(club):
     member = drives.drive_player_add(drive=drive, role="L", name=str(joan))
     guest = drives.drive_player_add(drive=drive, role="G", name="Ivy Dunn", shared_with="Sam Dunn")
     drives.drive_fee_record(drive=drive, player=member, method="cash")
-    drives.drive_fee_record(drive=drive, player=guest, method="account")
+    with pytest.raises(DomainError, match="a guest with no account"):
+        drives.drive_fee_record(drive=drive, player=guest, method="account")
+    drives.drive_fee_record(drive=drive, player=guest, method="card")
     assert DrivePayment.objects.get(player=member).amount == 300
     assert DrivePayment.objects.get(player=guest).amount == 900  # a shared seat: two guests
     assert "Joan Bellamy (L1) paid £3.00 by cash" in drive.changes.values_list("detail", flat=True)
@@ -69,7 +72,7 @@ def test_a_share_of_the_takings_is_split_across_the_prizes_and_shown_beside_them
     call_command("drive_state", str(drive.pk), "--format", "json", stdout=out)
     report = json.loads(out.getvalue())
     assert report["money"]["takings"] == 5200 and report["money"]["fund"] == 2600
-    assert report["money"]["fees"] == {"cash": 1200, "card": 1200, "account": 800}
+    assert report["money"]["fees"] == {"cash": 2000, "card": 1200, "account": 0}
     assert [p["money"] for p in report["prizes"]] == [1300, 650, 650, 0]
     assert all(
         {"prize", "label", "player", "score", "tie", "tied", "cut"} <= set(p) for p in report["prizes"]
@@ -246,12 +249,12 @@ def test_fees_are_ticked_at_a_tables_check_in_with_thats_us(client, club):
     page = client.get(reverse("tournaments:drive-table", args=[token])).content.decode()
     assert 'name="fee-G1"' in page and 'name="fee-L1"' not in page  # L1 paid at the door
     url = reverse("tournaments:drive-table-check-in", args=[token])
-    client.post(url, {"round": 1, "answer": "us", "fee-G1": "cash", "fee-L2": "account", "fee-G2": ""})
+    client.post(url, {"round": 1, "answer": "us", "fee-G1": "cash", "fee-L2": "card", "fee-G2": ""})
     methods = {
         (p.player.role, p.player.card): p.method
         for p in DrivePayment.objects.filter(player__drive=drive).select_related("player")
     }
-    assert methods == {("L", 1): "card", ("G", 1): "cash", ("L", 2): "account"}
+    assert methods == {("L", 1): "card", ("G", 1): "cash", ("L", 2): "card"}
     assert "fee-" not in client.get(reverse("tournaments:drive-table", args=[token])).content.decode()
 
 

@@ -2,7 +2,7 @@ from django.urls import path
 
 from . import views
 from .models import Drive, DuelNight, Event
-from .views import leagues, membership
+from .views import accounts, leagues, membership
 from .views.duels import organiser as duels
 from .views.rooms import room_screen
 from .views.tablets import drive_evening, duel_evening, pair_evening, player_evening
@@ -142,6 +142,24 @@ urlpatterns = [
         membership.membership_list,
         {"csv": True},
         name="membership-list-csv",
+    ),
+    path("clubs/<slug:slug>/membership/accounts/", accounts.accounts, name="accounts"),
+    path("clubs/<slug:slug>/membership/accounts/lowest/", accounts.account_floor, name="account-floor"),
+    path("clubs/<slug:slug>/membership/accounts/<int:member_id>/", accounts.account, name="account"),
+    path(
+        "clubs/<slug:slug>/membership/accounts/<int:member_id>/top-up/",
+        accounts.account_top_up_view,
+        name="account-top-up",
+    ),
+    path(
+        "clubs/<slug:slug>/membership/accounts/<int:member_id>/correct/",
+        accounts.account_correct_view,
+        name="account-correct",
+    ),
+    path(
+        "clubs/<slug:slug>/membership/accounts/<int:member_id>/statement.csv",
+        accounts.account_statement,
+        name="account-statement",
     ),
     path("clubs/<slug:slug>/money.csv", views.club_treasurer_csv, name="club-money-csv"),
     path("clubs/<slug:slug>/competitions/", views.competition_list, name="competitions"),

@@ -19,7 +19,17 @@ from .events import (
     ResultsUploadForm,
 )
 from .leagues import DaysBetweenField
-from .membership import CategoryForm, MemberMembershipForm, PaymentForm, RenewalRoundForm, YearStartForm
+from .membership import (
+    AccountFloorForm,
+    CategoryForm,
+    CorrectionForm,
+    MemberMembershipForm,
+    PaymentForm,
+    RenewalRoundForm,
+    StatementForm,
+    TopUpForm,
+    YearStartForm,
+)
 from .money import DriveMoneyForm
 from .season import (
     COMPETITION_ALWAYS,
@@ -32,6 +42,10 @@ from .season import (
 from .team_nights import PLAYER_NAME, TEAM_NAME, NewTeamNightForm, TeamForm, parse_team_line
 
 __all__ = [
+    "AccountFloorForm",
+    "CorrectionForm",
+    "StatementForm",
+    "TopUpForm",
     "ClubPhonesForm",
     "CategoryForm",
     "MemberMembershipForm",

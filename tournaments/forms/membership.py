@@ -7,7 +7,7 @@ from datetime import date
 from django import forms
 
 from ..domain.errors import DomainError
-from ..models import Club, MembershipCategory, SubscriptionPayment
+from ..models import AccountEntry, Club, MembershipCategory, SubscriptionPayment
 from ..services.core.money import POUNDS, ClubCurrency, parse_money
 
 MONTHS = [(n, f"{date(2025, n, 1):%B}") for n in range(1, 13)]
@@ -92,3 +92,70 @@ class RenewalRoundForm(forms.Form):
         label="For the subscription year starting",
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
+
+
+DAY_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class TopUpForm(MoneyForm):
+    """Money a member pays into their account."""
+
+    amount = forms.CharField(label="Amount paid in ({sign})", max_length=12)
+    method = forms.ChoiceField(label="Paid by", choices=AccountEntry.Method.choices)
+    reference = forms.CharField(
+        label="Bank transfer's reference",
+        max_length=60,
+        required=False,
+        help_text="As the bank statement shows it (needed for a bank transfer).",
+    )
+    on = forms.DateField(label="Paid on", widget=DAY_INPUT)
+
+    def clean(self):
+        data = super().clean()
+        data["amount"] = self._minor("amount", "The amount")
+        if data["amount"] <= 0:
+            self.add_error("amount", f"Type the amount paid in, e.g. {self.currency.example}.")
+        if data.get("method") == AccountEntry.Method.TRANSFER and not data.get("reference", "").strip():
+            self.add_error(
+                "reference", "A bank transfer needs its reference, as the bank statement shows it."
+            )
+        return data
+
+
+class CorrectionForm(MoneyForm):
+    """A correction to a member's account: an amount added or taken, and why."""
+
+    WAYS = [("add", "Add to the account"), ("take", "Take from the account")]
+
+    way = forms.ChoiceField(label="Correction", choices=WAYS, widget=forms.RadioSelect, initial="add")
+    amount = forms.CharField(label="Amount ({sign})", max_length=12)
+    reason = forms.CharField(label="Why", max_length=200, help_text="It stays on the member's statement.")
+    on = forms.DateField(label="Dated", widget=DAY_INPUT)
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "id_correction_%s")  # beside the top-up form on one page
+        super().__init__(*args, **kwargs)
+
+    def clean(self):
+        data = super().clean()
+        amount = self._minor("amount", "The amount")
+        if amount <= 0:
+            self.add_error("amount", f"Type the amount of the correction, e.g. {self.currency.example}.")
+        data["amount"] = -amount if data.get("way") == "take" else amount
+        data.pop("way", None)
+        return data
+
+
+class AccountFloorForm(MoneyForm):
+    """How much a member may owe the club on their account (0: never below nothing)."""
+
+    owe = forms.CharField(label="A member may owe up to ({sign})", max_length=12, required=False)
+
+    def clean(self):
+        super().clean()
+        return {"floor": -self._minor("owe", "What a member may owe")}
+
+
+class StatementForm(forms.Form):
+    start = forms.DateField(label="From", widget=DAY_INPUT)
+    end = forms.DateField(label="To", widget=DAY_INPUT)

@@ -9,6 +9,7 @@ One module by concern, each importing the modules it builds on and never this pa
 prize fund) and ``membership`` (categories, renewals, subscriptions). Every model is importable from here.
 """
 
+from .accounts import AccountEntry
 from .audit import AuditLine
 from .checkins import TableCheckIn
 from .clubs import (
@@ -51,6 +52,7 @@ from .team_nights import DriveTeam
 from .widow import WidowDeal, WidowSeat, WidowTricks
 
 __all__ = [
+    "AccountEntry",
     "MembershipCategory",
     "RenewalReminder",
     "RenewalRound",

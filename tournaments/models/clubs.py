@@ -219,6 +219,12 @@ class Club(models.Model):
         "subscription year starts: month", default=9, help_text="1 for January … 12 for December."
     )
     year_start_day = models.PositiveSmallIntegerField("subscription year starts: day", default=1)
+    account_floor = models.IntegerField(
+        "lowest balance allowed",
+        default=0,
+        help_text="The lowest a member's account may go when a fee is taken from it, in pence "
+        "(below 0: the member may owe that much).",
+    )
 
     class Meta:
         ordering = ["name"]

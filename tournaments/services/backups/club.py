@@ -33,6 +33,7 @@ from ...models import (
 )
 from ..core.audit import club_log
 from ..season.competitions import COMPETITION_SETTINGS
+from .accounts import accounts_export
 from .club_schema import FORMAT
 from .club_versions import VERSION, whistdrive_version
 from .drive import drive_export
@@ -129,6 +130,7 @@ def _club_document(club: Club) -> dict:
             for mail in mails
         ],
         "membership": membership_export(club, index, {mail.pk: n for n, mail in enumerate(mails)}),
+        "accounts": accounts_export(club, index),
     }
 
 

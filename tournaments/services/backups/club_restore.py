@@ -33,6 +33,7 @@ from ...models import (
 from ..core.audit import club_log
 from ..core.errors import ServiceError
 from ..core.members import erasures_reapply, erasures_register_found, erasures_register_path
+from .accounts import accounts_restore
 from .club import CLUB_FIELDS, COMPETITION_FIELDS, MAIL_FIELDS
 from .club_schema import backup_problems
 from .club_versions import ClubBackupError, club_backup_migrate
@@ -136,6 +137,9 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
     # A file from before membership has none.
     if "membership" in item:
         membership_restore(item["membership"], club=club, members=members, mails=mails)
+    # A file from before members' accounts has none.
+    if "accounts" in item:
+        accounts_restore(item["accounts"], club=club, members=members, drives=drives, users=users)
     return club
 
 

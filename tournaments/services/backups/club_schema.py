@@ -10,6 +10,7 @@ an e-mail's member and evening, and a league fixture's clubs name things the fil
 
 from ...domain.currencies import CURRENCIES, NUMBER_FORMATS
 from ...models import Club, Competition, Member, ResultMail
+from .accounts import ACCOUNTS, accounts_problems
 from .event_schema import (
     ADDRESS,
     CLUB_NAME,
@@ -134,6 +135,7 @@ CLUB = record(
             )
         ),
         "membership": MEMBERSHIP,
+        "accounts": ACCOUNTS,
     },
     optional=(
         "key",
@@ -147,6 +149,7 @@ CLUB = record(
         "number_format",
         "two_player_nights",
         "membership",
+        "accounts",
     ),
 )
 USER = record(
@@ -217,6 +220,12 @@ def _reference_problems(data: dict) -> list[str]:
                     f"{place}.membership",
                     members=len(club["members"]),
                     mails=len(club["mails"]),
+                )
+            )
+        if "accounts" in club:
+            problems.extend(
+                accounts_problems(
+                    club["accounts"], f"{place}.accounts", members=len(club["members"]), drives=drives
                 )
             )
         for n, league in enumerate(club["leagues"]):

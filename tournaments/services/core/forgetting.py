@@ -22,6 +22,7 @@ from django.db import models
 from django.db.models import Q
 
 from ...models import (
+    AccountEntry,
     AuditLine,
     Board,
     CardDeal,
@@ -294,9 +295,15 @@ NIGHTS = Part(
 # A club's membership: the organisers' own papers (letters, receipts, lists) are made from the rows
 # when asked for, never kept as files. A forgotten member's payments are kept for the club's
 # accounts, their member row then the pseudonym; a bank transfer's reference may name them.
+# Members' accounts likewise: the ledger's rows are kept, a transfer's reference, a correction's
+# reason and a fee's evening (a drive's name) rewritten.
 MEMBERSHIP = Part(
-    named={SubscriptionPayment: Named(("club",), ("reference",))},
+    named={
+        SubscriptionPayment: Named(("club",), ("reference",)),
+        AccountEntry: Named(("club",), ("reference", "reason", "evening")),
+    },
     nameless={
+        AccountEntry: {"kind": CHOICE, "method": CHOICE},
         MembershipCategory: {"name": "a kind of membership (Full, Social, Junior, Life)"},
         RenewalReminder: {"way": CHOICE},
         SubscriptionPayment: {"method": CHOICE},

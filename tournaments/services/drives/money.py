@@ -25,9 +25,11 @@ from ...models import AuditLine, Drive, DriveMoney, DrivePayment, DrivePlayer
 from ..core.audit import drive_log
 from ..core.errors import ServiceError
 from ..core.money import currency_of, money_text
+from ..membership.accounts import account_fee_give_back, account_fee_take
 from .state import DriveState
 
 Action = AuditLine.Action
+ACCOUNT = "account"  # the fee taken from the member's account
 
 
 def money_of(drive: Drive) -> DriveMoney:
@@ -121,24 +123,38 @@ def fee_of(money: DriveMoney, player: DrivePlayer) -> int:
     return sum(money.member_fee if member else money.guest_fee for member in members)
 
 
-def record_fee(*, drive: Drive, player: DrivePlayer, method: str, money: DriveMoney, user=None) -> None:
-    """Tick a card's fee as paid by ``method`` ("" unticks it), in the caller's transaction."""
+def record_fee(
+    *, drive: Drive, player: DrivePlayer, method: str, money: DriveMoney, user=None, confirmed: bool = False
+) -> str:
+    """Tick a card's fee as paid by ``method`` ("" unticks it), in the caller's transaction. A fee
+    "from account" is taken from the member's account (``membership.accounts``), refused below
+    the club's lowest balance unless ``confirmed``; unticked, or paid another way after all, it
+    is given back. Returns what the accounts did, in words ("" when they were not touched)."""
     if player.drive_id != drive.pk:
         raise ServiceError("That player is not in this drive.")
     if method and method not in METHODS:
         raise ServiceError(f"A fee is paid by {', '.join(m.lower() for m in METHODS.values())}.")
     current = DrivePayment.objects.filter(player=player).first()
     if (current.method if current else "") == method:
-        return
+        return ""
+    said = []
+    if current is not None and current.method == ACCOUNT:
+        said.append(account_fee_give_back(drive=drive, player=player, amount=current.amount, user=user))
     if not method:
         current.delete()
         detail = f"{player.name} ({player.number}): fee not paid after all"
     else:
         amount = fee_of(money, player)
+        if method == ACCOUNT:
+            said.append(
+                account_fee_take(drive=drive, player=player, amount=amount, confirmed=confirmed, user=user)
+            )
         DrivePayment.objects.update_or_create(player=player, defaults={"method": method, "amount": amount})
         paid = money_text(amount, currency_of(drive.club))
         detail = f"{player.name} ({player.number}) paid {paid} by {METHODS[method].lower()}"
-    drive_log(drive=drive, action=Action.MONEY, detail=detail, user=user)
+    said = "; ".join(s for s in said if s)
+    drive_log(drive=drive, action=Action.MONEY, detail=detail + (f": {said}" if said else ""), user=user)
+    return said
 
 
 def fees_due(state: DriveState, keys) -> list[tuple[str, str, str]]:
@@ -154,10 +170,15 @@ def fees_due(state: DriveState, keys) -> list[tuple[str, str, str]]:
 
 
 @transaction.atomic
-def drive_fee_record(*, drive: Drive, player: DrivePlayer, method: str, user=None) -> None:
-    """At the door: a card's fee ticked as paid (cash, card or on account), or unticked."""
+def drive_fee_record(
+    *, drive: Drive, player: DrivePlayer, method: str, user=None, confirmed: bool = False
+) -> str:
+    """At the door: a card's fee ticked as paid (cash, card or from the member's account), or
+    unticked; what the accounts did, in words."""
     drive = Drive.objects.select_for_update().get(pk=drive.pk)
-    record_fee(drive=drive, player=player, method=method, money=money_of(drive), user=user)
+    return record_fee(
+        drive=drive, player=player, method=method, money=money_of(drive), user=user, confirmed=confirmed
+    )
 
 
 def prize_money(state: DriveState) -> list[PrizeMoney]:

@@ -76,15 +76,23 @@ def drive_money(request, drive_id: int):
 @login_required
 @require_POST
 def drive_fee(request, drive_id: int, player_id: int):
-    """At the door: a card's fee ticked as paid, by the method chosen ("" unticks it)."""
+    """At the door: a card's fee ticked as paid, by the method chosen ("" unticks it); one from
+    the member's account below the club's lowest balance only with "allow below" ticked."""
     drive = get_drive_for_user(request, drive_id)
     player = get_object_or_404(DrivePlayer, pk=player_id, drive=drive)
     try:
-        drives.drive_fee_record(
-            drive=drive, player=player, method=request.POST.get("method", ""), user=request.user
+        said = drives.drive_fee_record(
+            drive=drive,
+            player=player,
+            method=request.POST.get("method", ""),
+            user=request.user,
+            confirmed=bool(request.POST.get("allow_below")),
         )
     except DomainError as error:
         messages.error(request, str(error))
+    else:
+        if said:
+            messages.success(request, said[0].upper() + said[1:] + ".")
     return _back(drive)
 
 

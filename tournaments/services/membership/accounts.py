@@ -1,0 +1,244 @@
+"""Members' accounts: money a member leaves with the club, from which their fees are taken at the
+door. The account is a ledger only ever added to (``models.AccountEntry``): a top-up, a fee taken
+for an evening (given back as a new entry when the fee is unticked), a correction with its reason.
+A balance is the sum of the member's entries, read in one query.
+
+A fee that would take a balance below the club's lowest allowed (``Club.account_floor``, 0 unless
+the organiser sets it) is refused in words unless the organiser confirms it; then it is taken and
+the trail says so. Each write is one transaction with its line in the club's trail.
+
+    top up £10.00 cash -> balance £10.00; a £3.00 fee -> £7.00; the fee unticked -> £10.00
+"""
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from django.db import transaction
+from django.db.models import Sum
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from ...domain.spreadsheet import csv_text
+from ...models import AccountEntry, AuditLine, Club, Drive, DrivePlayer, Member
+from ..core.audit import club_log
+from ..core.errors import ServiceError, require_one_line
+from ..core.money import currency_of, figures_text, money_text
+
+Kind, Method = AccountEntry.Kind, AccountEntry.Method
+
+
+def balance_of(member: Member, *, before: date | None = None) -> int:
+    """The member's balance in pence: the sum of their entries (those dated before ``before``)."""
+    entries = member.account_entries.all()
+    if before is not None:
+        entries = entries.filter(on__lt=before)
+    return entries.aggregate(total=Coalesce(Sum("amount"), 0))["total"]
+
+
+def account_balances(club: Club) -> list[tuple[Member, int]]:
+    """Each of the club's members not forgotten with their balance, lowest first, then by name."""
+    members = club.members.filter(forgotten_at=None).annotate(
+        balance=Coalesce(Sum("account_entries__amount"), 0)
+    )
+    return [(m, m.balance) for m in members.order_by("balance", "last_name", "first_name", "pk")]
+
+
+def _user(user):
+    return user if user is not None and user.is_authenticated else None
+
+
+def _locked(member: Member) -> Member:
+    """The member's row, locked: one entry at a time on an account, so a balance checked holds."""
+    member = Member.objects.select_for_update().select_related("club").get(pk=member.pk)
+    if member.forgotten_at is not None:
+        raise ServiceError("This member was forgotten: their account takes no new entries.")
+    return member
+
+
+def _entry(member: Member, user, **fields) -> AccountEntry:
+    return AccountEntry.objects.create(
+        club=member.club, member=member, recorded_at=timezone.now(), recorded_by=_user(user), **fields
+    )
+
+
+@transaction.atomic
+def account_top_up(
+    *, member: Member, amount: int, method: str, on: date, reference: str = "", user=None
+) -> AccountEntry:
+    """Money the member left with the club; refused in words when it is nothing, or a bank
+    transfer has no reference."""
+    reference = reference.strip()
+    require_one_line(reference)
+    if amount <= 0:
+        raise ServiceError("Type the amount paid in (more than nothing).")
+    if method not in Method.values:
+        raise ServiceError("Choose how it was paid in: cash, card or bank transfer.")
+    if method == Method.TRANSFER and not reference:
+        raise ServiceError("A bank transfer needs its reference, as the bank statement shows it.")
+    member = _locked(member)
+    entry = _entry(member, user, kind=Kind.TOP_UP, amount=amount, on=on, method=method, reference=reference)
+    said = money_text(amount, currency_of(member.club))
+    detail = f"account: {member} paid in {said} by {entry.get_method_display().lower()}"
+    club_log(club=member.club, action=AuditLine.Action.MONEY, detail=detail, user=user)
+    return entry
+
+
+@transaction.atomic
+def account_correct(*, member: Member, amount: int, reason: str, on: date, user=None) -> AccountEntry:
+    """A correction of ``amount`` pence (less than 0 takes from the account), with its reason."""
+    reason = reason.strip()
+    require_one_line(reason)
+    if not reason:
+        raise ServiceError("Say why the account is corrected: the reason stays on the statement.")
+    if amount == 0:
+        raise ServiceError("A correction of nothing changes nothing: type the amount.")
+    member = _locked(member)
+    entry = _entry(member, user, kind=Kind.CORRECTION, amount=amount, on=on, reason=reason)
+    said = money_text(amount, currency_of(member.club))
+    club_log(
+        club=member.club,
+        action=AuditLine.Action.MONEY,
+        detail=f"account: {member} corrected by {said} ({reason})",
+        user=user,
+    )
+    return entry
+
+
+@transaction.atomic
+def account_floor_set(*, club: Club, floor: int, user=None) -> Club:
+    """The lowest balance a fee may leave an account at (below 0: how much a member may owe)."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if club.account_floor != floor:
+        club.account_floor = floor
+        club.save(update_fields=["account_floor"])
+        said = money_text(floor, currency_of(club))
+        club_log(
+            club=club,
+            action=AuditLine.Action.CHANGED,
+            detail=f"accounts: the lowest balance allowed is {said}",
+            user=user,
+        )
+    return club
+
+
+def _evening(drive: Drive) -> str:
+    return f"{drive.name}, {drive.date:%-d %b %Y}"
+
+
+def account_fee_take(
+    *, drive: Drive, player: DrivePlayer, amount: int, confirmed: bool = False, user=None
+) -> str:
+    """Take a card's fee from its member's account, in the caller's transaction (the fee's tick);
+    a shared seat's whole fee from the account of its first player, a member.
+    Refused in words for a card with no member, or below the club's lowest balance allowed
+    unless ``confirmed``. Returns what it did, in words."""
+    if player.member_id is None:
+        raise ServiceError(f"{player.name} is a guest with no account: the fee is paid by cash or card.")
+    member = _locked(player.member)
+    currency = currency_of(drive.club)
+    after = balance_of(member) - amount
+    floor = drive.club.account_floor
+    below = after < floor
+    if below and not confirmed:
+        raise ServiceError(
+            f"{member}'s account would go down to {money_text(after, currency)}, below the lowest "
+            f"balance allowed ({money_text(floor, currency)}): not taken. At the door, tick “allow "
+            "below the lowest balance” to take it all the same."
+        )
+    if amount:
+        _entry(
+            member, user, kind=Kind.FEE, amount=-amount, on=drive.date, drive=drive, evening=_evening(drive)
+        )
+    said = (
+        f"{money_text(amount, currency)} taken from {member}'s account, leaving {money_text(after, currency)}"
+    )
+    return said + (" (below the lowest allowed: allowed as confirmed)" if below else "")
+
+
+def account_fee_give_back(*, drive: Drive, player: DrivePlayer, amount: int, user=None) -> str:
+    """Give an unticked fee back to the account it was taken from, as a new entry, in the caller's
+    transaction. Returns what it did, in words."""
+    if player.member_id is None or not amount:
+        return ""
+    member = Member.objects.select_for_update().get(pk=player.member_id)
+    _entry(member, user, kind=Kind.FEE, amount=amount, on=drive.date, drive=drive, evening=_evening(drive))
+    return f"{money_text(amount, currency_of(drive.club))} given back to {member}'s account"
+
+
+def last_month(today: date) -> tuple[date, date]:
+    """The last calendar month before ``today``'s: its first and last days.
+
+    >>> last_month(date(2026, 3, 15))
+    (datetime.date(2026, 2, 1), datetime.date(2026, 2, 28))
+    """
+    end = today.replace(day=1) - timedelta(days=1)
+    return end.replace(day=1), end
+
+
+@dataclass(frozen=True)
+class Statement:
+    member: Member
+    start: date
+    end: date
+    opening: int
+    entries: tuple[tuple[AccountEntry, int], ...]  # each entry with the balance after it
+    closing: int
+
+
+def statement(member: Member, start: date, end: date) -> Statement:
+    """The member's account between two days, both included: opening balance, entries, closing."""
+    if end < start:
+        raise ServiceError(f"The period ends ({end:%d %b %Y}) before it starts ({start:%d %b %Y}).")
+    opening = balance_of(member, before=start)
+    running, lines = opening, []
+    for entry in member.account_entries.filter(on__range=(start, end)).order_by("on", "pk"):
+        running += entry.amount
+        lines.append((entry, running))
+    return Statement(member, start, end, opening, tuple(lines), running)
+
+
+def entry_detail(entry: AccountEntry) -> str:
+    """What an entry was, in words: a top-up's method and reference, a fee's evening, a reason."""
+    if entry.kind == Kind.TOP_UP:
+        return entry.get_method_display() + (f" ({entry.reference})" if entry.reference else "")
+    if entry.kind == Kind.FEE:
+        return ("Fee for " if entry.amount < 0 else "Fee given back: ") + entry.evening
+    return entry.reason
+
+
+def statement_csv(account: Statement) -> str:
+    """The statement as CSV, every cell guarded against formulas, sums as the club writes them."""
+    currency = currency_of(account.member.club)
+    rows = [
+        ("Date", "Entry", "Detail", "Amount", "Balance", "Currency"),
+        (
+            account.start.isoformat(),
+            "Opening balance",
+            "",
+            "",
+            figures_text(account.opening, currency),
+            currency.code,
+        ),
+    ]
+    rows += [
+        (
+            e.on.isoformat(),
+            e.get_kind_display(),
+            entry_detail(e),
+            figures_text(e.amount, currency),
+            figures_text(after, currency),
+            currency.code,
+        )
+        for e, after in account.entries
+    ]
+    rows.append(
+        (
+            account.end.isoformat(),
+            "Closing balance",
+            "",
+            "",
+            figures_text(account.closing, currency),
+            currency.code,
+        )
+    )
+    return csv_text(rows)
