@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page, say_thats_us
+from tests.tablets import open_page, pick_up, say_thats_us
 from tournaments.models import Drive, DriveResult
 from tournaments.services import drives
 
@@ -78,7 +78,7 @@ def test_a_drive_is_played_on_every_tablet(live_server, page, drive):
                     tablets[5].set_viewport_size(viewport)
                     shot = MY_SHOTS / f"drive-sit-out-last-hand-{size}.png"
                     shoot(tablets[5], path=shot, full_page=True)
-            tab = tablets[table]
+            tab = pick_up(tablets[table])  # at its own table, as its players hold it
             open_page(tab, urls[table])
             state = drives.DriveState(Drive.objects.get(pk=drive.pk))
             assert state.now_at(table).hand == hand
