@@ -87,6 +87,18 @@ def board_item(board) -> dict:
     }
 
 
+def standing_context(evening) -> dict:
+    """The evening and its standing as a pairs or individual event's phone page shows them
+    (``_phone_standing.html``): the figure written as the results pages write it."""
+    standing = evening.standing
+    return {
+        "evening": evening,
+        "finished": evening.finished,
+        "percentage": format_percentage(standing.percentage) if standing else "",
+        "score": format_score(standing.score) if standing else "",
+    }
+
+
 @never_cache
 def pair_evening_page(request, pair_id: int, key: str):
     pair = phone_holder(pair_evening_pair, pair_id, key)
@@ -94,13 +106,7 @@ def pair_evening_page(request, pair_id: int, key: str):
 
     def context() -> dict:
         evening = pair_evening(pair)
-        standing = evening.standing
-        return {
-            "evening": evening,
-            "finished": evening.finished,
-            "percentage": format_percentage(standing.percentage) if standing else "",
-            "score": format_score(standing.score) if standing else "",
-        } | boards_context(evening.boards, pair_evening_path(pair))
+        return standing_context(evening) | boards_context(evening.boards, pair_evening_path(pair))
 
     kept = (evening_reading(pair.event), f"part:pair:{pair.pk}")
     return phone_page(

@@ -7,11 +7,10 @@ from dataclasses import replace
 from django.views.decorators.cache import never_cache
 
 from ...models import Seating, names_for_public
-from ...reports import format_percentage, format_score
 from ...services.tablets.pair_evening import evening_reading
 from ...services.tablets.player_evening import player_evening, player_evening_path, player_evening_player
 from ...services.tablets.travellers import sides_caption
-from .pair_evening import boards_context, phone_board_page
+from .pair_evening import boards_context, phone_board_page, standing_context
 from .phones import phone_holder, phone_link, phone_page
 
 
@@ -47,14 +46,7 @@ def player_evening_page(request, player_id: int, key: str):
 
     def context() -> dict:
         evening = player_evening(player)
-        standing = evening.standing
-        return {
-            "evening": evening,
-            "finished": evening.finished,
-            "percentage": format_percentage(standing.percentage) if standing else "",
-            "score": format_score(standing.score) if standing else "",
-            "sides": sides_caption(player.event),
-        } | _boards(evening, player)
+        return standing_context(evening) | {"sides": sides_caption(player.event)} | _boards(evening, player)
 
     kept = (evening_reading(player.event), f"part:player:{player.pk}")
     return phone_page(
