@@ -135,8 +135,7 @@ def standings_now(event: Event, report: EventReport) -> tuple[scoring.EventScore
         nonlocal seatings, rows
         seatings = event_seating_rows(event)
         rows = list(event.results.confirmed().values_list(*RESULT_COLUMNS))
-        expected = {(s.round, s.table): len(seating_expected_boards(s)) for s in seatings}
-        return round_in_play(expected, Counter((row[ROUND], row[TABLE]) for row in rows))[0]
+        return _in_play(seatings, Counter((row[ROUND], row[TABLE]) for row in rows))
 
     closed = event.status == Event.Status.FINISHED
     now = places_now(event.club.places_shown, closed=closed, playing=playing)
@@ -221,9 +220,15 @@ def _progress(event: Event) -> tuple[int | None, int]:
     """The evening's round in play as the room display shows it (``domain.progress``) and its
     number of rounds; two queries."""
     seatings = event_seating_rows(event)
-    expected = {(s.round, s.table): len(seating_expected_boards(s)) for s in seatings}
     confirmed = Counter(event.results.confirmed().values_list("round", "table"))
-    return round_in_play(expected, confirmed)[0], max((s.round for s in seatings), default=0)
+    return _in_play(seatings, confirmed), max((s.round for s in seatings), default=0)
+
+
+def _in_play(seatings, confirmed: Counter) -> int | None:
+    """The round in play (``domain.progress.round_in_play``) from the event's seating rows and the
+    results confirmed at each (round, table)."""
+    expected = {(s.round, s.table): len(seating_expected_boards(s)) for s in seatings}
+    return round_in_play(expected, confirmed)[0]
 
 
 def round_now_and_next(event: Event, seats: Q, seatings: list[Seating]) -> RoundNow:
