@@ -7,6 +7,9 @@ from datetime import date
 
 import pytest
 from django.core import mail
+from django.core.cache import caches
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.seasons import members
@@ -121,3 +124,34 @@ def test_the_treasurers_season_csv_reads_the_series_as_a_widow_series(client, or
     )
     assert rows[1][1:5] == ["Widow Night", "9", "6", "6.00"]
     assert rows[1][11:] == ["0.00", "6.00", "GBP"]  # no prize paid: the takings are the balance
+
+
+def test_a_members_page_reads_three_series_in_the_statements_of_one(client, club):
+    """The series a member played are read together (``WidowState.read_many``): a page with three
+    costs no more statements than a page with one, and each series' figures are its own."""
+    people = members(club, 9)
+
+    def played(name, day):
+        drive = widow.widow_create(club=club, name=name, date=day, series=1, deals_each=3)
+        for member in people:
+            drives.drive_player_add(drive=drive, member=member)
+        drive = widow.widow_start(drive=drive)
+        play_series(drive)
+        return drives.drive_publish(drive=widow.widow_close(drive=drive))
+
+    first = played("Widow One", date(2026, 11, 6))
+    page = reverse("tournaments:player", args=[people[0].pk])
+
+    def statements():
+        for cache in caches.all():
+            cache.clear()
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(page).status_code == 200
+        return len(captured.captured_queries)
+
+    one = statements()
+    others = [played("Widow Two", date(2026, 11, 13)), played("Widow Three", date(2026, 11, 20))]
+    assert statements() == one
+    states = widow.WidowState.read_many([first, *others])
+    for drive in (first, *others):
+        assert states[drive.pk].standings() == widow.WidowState(drive).standings()

@@ -51,5 +51,5 @@ def events_read(events: list[Event]) -> dict[int, EventRead]:
 
 
 def widow_states(series) -> dict[int, WidowState]:
-    """Each widow whist series' state (read a series at a time)."""
-    return {drive.pk: WidowState(drive) for drive in series}
+    """Each widow whist series' state, all read together (``WidowState.read_many``)."""
+    return WidowState.read_many(series)

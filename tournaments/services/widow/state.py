@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cached_property
 
 from ...domain.places import shared_places
 from ...domain.widow import WidowError, deal_scores, dealer, deals_at, players_in_deal, sits_out
-from ...models import Drive, DrivePlayer, WidowDeal
+from ...models import Drive, DrivePlayer, WidowDeal, WidowSeat
 from ..core.errors import ServiceError
 
 
@@ -100,26 +99,63 @@ class SeatedTable:
 
 
 class WidowState:
-    def __init__(self, drive: Drive):
+    def __init__(
+        self,
+        drive: Drive,
+        *,
+        seats: Iterable[WidowSeat] | None = None,
+        deals: Iterable[WidowDeal] | None = None,
+        players: Iterable[DrivePlayer] | None = None,
+    ):
+        """The series' seats and deals, read now unless given (``read_many`` gives them for many
+        series at once, in card and seat order); its players read when first asked, unless given."""
         self.drive = drive
+        if seats is None:
+            seats = drive.widow_seats.order_by("series", "table", "position")
+        if deals is None:
+            deals = drive.widow_deals.prefetch_related("tricks").order_by("series", "table", "deal")
+        self._players = None if players is None else {p.pk: p for p in players}
         self.tables: dict[int, dict[int, tuple[int, ...]]] = defaultdict(dict)
         seated: dict[tuple[int, int], list[int]] = defaultdict(list)
-        for seat in drive.widow_seats.order_by("series", "table", "position"):
+        for seat in seats:
             seated[(seat.series, seat.table)].append(seat.player_id)
         for (series, table), ids in seated.items():
             self.tables[series][table] = tuple(ids)
-        self.deals: dict[tuple[int, int, int], WidowDeal] = {
-            (d.series, d.table, d.deal): d
-            for d in drive.widow_deals.prefetch_related("tricks").order_by("series", "table", "deal")
+        self.deals: dict[tuple[int, int, int], WidowDeal] = {(d.series, d.table, d.deal): d for d in deals}
+
+    @classmethod
+    def read_many(cls, series: Iterable[Drive]) -> dict[int, WidowState]:
+        """The states of many series, read in four queries whatever their number (the seats, the
+        deals, their tricks and the players of them all): what a season's pages score them from."""
+        by_id = {drive.pk: drive for drive in series}
+        seats: dict[int, list[WidowSeat]] = defaultdict(list)
+        deals: dict[int, list[WidowDeal]] = defaultdict(list)
+        players: dict[int, list[DrivePlayer]] = defaultdict(list)
+        if by_id:
+            found = WidowSeat.objects.filter(drive__in=by_id)
+            for seat in found.order_by("drive", "series", "table", "position"):
+                seats[seat.drive_id].append(seat)
+            found = WidowDeal.objects.filter(drive__in=by_id).prefetch_related("tricks")
+            for deal in found.order_by("drive", "series", "table", "deal"):
+                deal.drive = by_id[deal.drive_id]
+                deals[deal.drive_id].append(deal)
+            found = DrivePlayer.objects.filter(drive__in=by_id).select_related("member", "second_member")
+            for player in found.order_by("drive", "card"):
+                player.drive = by_id[player.drive_id]  # as the drive's own related manager would
+                players[player.drive_id].append(player)
+        return {
+            pk: cls(drive, seats=seats[pk], deals=deals[pk], players=players[pk])
+            for pk, drive in by_id.items()
         }
 
-    @cached_property
+    @property
     def players(self) -> dict[int, DrivePlayer]:
         """The drive's players in card order, read when first asked (a restore's check of its deals
         asks only to name a player in a refusal)."""
-        return {
-            p.pk: p for p in self.drive.players.select_related("member", "second_member").order_by("card")
-        }
+        if self._players is None:
+            found = self.drive.players.select_related("member", "second_member").order_by("card")
+            self._players = {p.pk: p for p in found}
+        return self._players
 
     @property
     def series(self) -> int:
