@@ -153,3 +153,42 @@ def test_a_minnesota_event_cannot_join_as_its_boards_are_compared_on_points(club
     event = make_event(club, tables=3, boards_per_round=2, scoring="minnesota")
     with pytest.raises(ServiceError, match="pairs event scored on tricks"):
         simultaneous_join(event=event, simultaneous=simultaneous, analyse=False)
+
+
+def test_the_county_sets_joins_publishes_and_prints_it_from_the_command_line(tmp_path, club, make_event):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from tournaments.models import Simultaneous
+
+    from .simultaneous import county_pbn
+
+    (tmp_path / "boards.pbn").write_text(county_pbn(6))
+    out = StringIO()
+    call_command(
+        "simultaneous", "create", "--name", "Winter Sim", "--date", "2026-12-10",
+        "--pbn", str(tmp_path / "boards.pbn"), "--club", club.slug, stdout=out,
+    )  # fmt: skip
+    simultaneous = Simultaneous.objects.get(pk=int(out.getvalue().split()[-1]))
+    assert simultaneous.boards == 6 and list(simultaneous.clubs.all()) == [club]
+    event = make_event(club, tables=3, boards_per_round=2)
+    call_command("simultaneous", "join", str(simultaneous.pk), str(event.pk), stdout=StringIO())
+    assert event.boards.exclude(deal="").count() == 6
+    call_command("simultaneous", "publish", str(simultaneous.pk), stdout=StringIO())
+    simultaneous.refresh_from_db()
+    assert simultaneous.published
+    call_command("simultaneous", "ranking", str(simultaneous.pk), stdout=StringIO())
+
+
+def test_the_command_refuses_an_unknown_club_in_words(tmp_path, club):
+    from django.core.management import CommandError, call_command
+
+    from .simultaneous import county_pbn
+
+    (tmp_path / "boards.pbn").write_text(county_pbn(3))
+    with pytest.raises(CommandError, match="no club at nowhere"):
+        call_command(
+            "simultaneous", "create", "--name", "Sim", "--date", "2026-12-10",
+            "--pbn", str(tmp_path / "boards.pbn"), "--club", "nowhere",
+        )  # fmt: skip
