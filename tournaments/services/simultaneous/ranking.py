@@ -48,7 +48,8 @@ def simultaneous_events(simultaneous: Simultaneous) -> list[Event]:
 def simultaneous_ranking(simultaneous: Simultaneous) -> SimultaneousRanking:
     """Rank the field across the clubs' events: their scores come from the cache where each club's
     pages keep them (``events_scores``), so each board's results are those the clubs confirmed.
-    Every person is named as their club publishes names: the ranking is read by every club."""
+    Every person is named as their club publishes names: the ranking is read by every club (a
+    club that keeps its pages to logged-in users has its pairs shown by their numbers only)."""
     events = simultaneous_events(simultaneous)
     pairs_by_event: dict[int, list[Pair]] = {event.pk: [] for event in events}
     for pair in Pair.objects.filter(event__in=list(pairs_by_event)).select_related("player1", "player2"):
@@ -68,6 +69,10 @@ def simultaneous_ranking(simultaneous: Simultaneous) -> SimultaneousRanking:
     )
     names = {}
     for event in scored:
+        if event.club.members_only:
+            # A club that keeps its pages to logged-in users names nobody on a page of the county.
+            names[event.pk] = {}
+            continue
         with names_as_published(event.club):
             names[event.pk] = {(p.direction, p.number): p.names for p in pairs_by_event[event.pk]}
     own = {(event.pk, standing.pair): standing for event in scored for standing in scores[event.pk].standings}
