@@ -192,3 +192,34 @@ def test_the_command_refuses_an_unknown_club_in_words(tmp_path, club):
             "simultaneous", "create", "--name", "Sim", "--date", "2026-12-10",
             "--pbn", str(tmp_path / "boards.pbn"), "--club", "nowhere",
         )  # fmt: skip
+
+
+def test_an_event_whose_deals_changed_after_joining_is_left_out_of_the_field_with_why(three_clubs):
+    from tournaments.models import Board
+
+    simultaneous = make_simultaneous(three_clubs[:2], boards=5)
+    play_club(simultaneous, three_clubs[0], tables=3, club_number=1)
+    theirs = play_club(simultaneous, three_clubs[1], tables=3, club_number=2)
+    Board.objects.filter(event=theirs, number=2).update(
+        deal="N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    )
+    ranking = simultaneous_ranking(simultaneous)
+    assert {row.event.pk for row in ranking.rows} != {theirs.pk} and theirs.pk not in {
+        r.event.pk for r in ranking.rows
+    }
+    assert [(event.pk, why) for event, why in ranking.unscored] == [
+        (theirs.pk, "its board 2 is not the deal the county dealt for County Simultaneous Pairs.")
+    ]
+
+
+def test_joining_again_after_the_movement_is_built_again_takes_the_countys_deals_again(club, make_event):
+    from tournaments import services
+
+    simultaneous = make_simultaneous([club], boards=6)
+    event = make_event(club, tables=3, boards_per_round=2)
+    simultaneous_join(event=event, simultaneous=simultaneous, analyse=False)
+    services.event_deal_boards(event=event, seed="another", analyse=False)
+    deals = simultaneous_deals(simultaneous)
+    assert dict(event.boards.values_list("number", "deal")) != deals
+    simultaneous_join(event=event, simultaneous=simultaneous, analyse=False)
+    assert dict(event.boards.values_list("number", "deal")) == deals

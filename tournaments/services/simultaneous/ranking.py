@@ -2,13 +2,15 @@
 together and compared by the domain (``domain.simultaneous``), with each club's own ranking as its
 evening scored it. Read in a constant number of queries, however many clubs take part."""
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from ...domain.errors import DomainError
 from ...domain.scoring import EventScores, PairKey, pair_label
 from ...domain.simultaneous import ClubField, FieldScores, score_field
-from ...models import Event, Pair, Simultaneous, SimultaneousEvent, names_as_published
+from ...models import Board, Event, Pair, Simultaneous, SimultaneousEvent, names_as_published
 from ..events.scoring import events_scores
+from .setup import other_deals, simultaneous_deals
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,9 @@ class SimultaneousRanking:
     events: tuple[Event, ...]  # each taking-part club's event, by club name
     scores: FieldScores
     rows: tuple[FieldRow, ...]
-    unscored: tuple[tuple[Event, str], ...]  # events their own method cannot score, and why
+    # The events left out of the field, and why: not on the county's deals, or their own method
+    # cannot score them.
+    unscored: tuple[tuple[Event, str], ...]
 
     def club_rows(self, event: Event) -> list[FieldRow]:
         return [row for row in self.rows if row.event.pk == event.pk]
@@ -54,8 +58,19 @@ def simultaneous_ranking(simultaneous: Simultaneous) -> SimultaneousRanking:
     pairs_by_event: dict[int, list[Pair]] = {event.pk: [] for event in events}
     for pair in Pair.objects.filter(event__in=list(pairs_by_event)).select_related("player1", "player2"):
         pairs_by_event[pair.event_id].append(pair)
-    errors: dict[int, DomainError] = {}
-    scores = events_scores(events, pairs_by_event, errors=errors) if events else {}
+    errors: dict[int, DomainError | str] = {}
+    # An event whose deals are not the county's (changed after it joined) is compared with nothing.
+    county, held = simultaneous_deals(simultaneous), defaultdict(dict)
+    for event_id, number, deal in Board.objects.filter(event__in=list(pairs_by_event)).values_list(
+        "event_id", "number", "deal"
+    ):
+        held[event_id][number] = deal
+    for event in events:
+        board = other_deals(held[event.pk], county)
+        if board is not None:
+            errors[event.pk] = f"its board {board} is not the deal the county dealt for {simultaneous.name}."
+    compared = [event for event in events if event.pk not in errors]
+    scores = events_scores(compared, pairs_by_event, errors=errors) if compared else {}
     scored = [event for event in events if event.pk in scores]
     field = score_field(
         [

@@ -87,15 +87,18 @@ def simultaneous_join(
 
     An event whose deals may still change takes the county's deals (``event_import_pbn``); one
     already played (an evening uploaded from a hall after its close) must hold them already. Joining
-    again changes nothing; a club joins one event only. The uploads from the halls call this."""
+    again changes nothing, unless the event's deals changed since (its movement built again) and may
+    still change: it takes the county's again. A club joins one event only. The uploads from the
+    halls call this; not durable, so an upload may call it inside its own transaction."""
     with transaction.atomic():
         event = Event.objects.select_for_update().select_related("club").get(pk=event.pk)
         simultaneous = Simultaneous.objects.get(pk=simultaneous.pk)
         joined = SimultaneousEvent.objects.filter(event=event).select_related("simultaneous").first()
         if joined is not None:
-            if joined.simultaneous_id == simultaneous.pk:
-                return joined
-            raise ServiceError(f"{event.name} is already played in {joined.simultaneous.name}.")
+            if joined.simultaneous_id != simultaneous.pk:
+                raise ServiceError(f"{event.name} is already played in {joined.simultaneous.name}.")
+            _take_deals(event, simultaneous, analyse=analyse, user=user)
+            return joined
         if not simultaneous.clubs.filter(pk=event.club_id).exists():
             raise ServiceError(f"{event.club.name} does not take part in {simultaneous.name}.")
         other = SimultaneousEvent.objects.filter(simultaneous=simultaneous, club=event.club_id).first()
@@ -108,23 +111,7 @@ def simultaneous_join(
                 f"{simultaneous.name} compares pairs' tricks across the clubs: {event.name} must be a "
                 "pairs event scored on tricks (not an individual, not Minnesota whist)."
             )
-        deals = simultaneous_deals(simultaneous)
-        numbers = list(event.boards.order_by("number").values_list("number", flat=True))
-        if not numbers or numbers[-1] > simultaneous.boards:
-            raise ServiceError(
-                f"{event.name} has boards 1 to {numbers[-1] if numbers else 0}; {simultaneous.name} has "
-                f"{simultaneous.boards}: build a movement that plays at most {simultaneous.boards} boards."
-            )
-        held = dict(event.boards.values_list("number", "deal"))
-        if any(held[n] != deals[n] for n in numbers):
-            if not may_change_deals(event):
-                raise ServiceError(
-                    f"{event.name} was played on other deals than {simultaneous.name}'s: it cannot join it."
-                )
-            wanted = [b for b in read_pbn(simultaneous.deals) if b.board in held]
-            event_import_pbn(
-                event=event, text=write_pbn(wanted, event=simultaneous.name), analyse=analyse, user=user
-            )
+        _take_deals(event, simultaneous, analyse=analyse, user=user)
         entry = SimultaneousEvent.objects.create(simultaneous=simultaneous, event=event, club=event.club)
         event_log(
             event=event,
@@ -133,3 +120,28 @@ def simultaneous_join(
             user=user,
         )
     return entry
+
+
+def _take_deals(event: Event, simultaneous: Simultaneous, *, analyse: bool, user) -> None:
+    """Give the event the county's deals, unless it holds them already; refused when it has more
+    boards than the county dealt, or was played on others."""
+    held = dict(event.boards.values_list("number", "deal"))
+    last = max(held, default=0)
+    if not held or last > simultaneous.boards:
+        raise ServiceError(
+            f"{event.name} has boards 1 to {last}; {simultaneous.name} has "
+            f"{simultaneous.boards}: build a movement that plays at most {simultaneous.boards} boards."
+        )
+    if other_deals(held, simultaneous_deals(simultaneous)) is None:
+        return
+    if not may_change_deals(event):
+        raise ServiceError(
+            f"{event.name} was played on other deals than {simultaneous.name}'s: it cannot join it."
+        )
+    wanted = [b for b in read_pbn(simultaneous.deals) if b.board in held]
+    event_import_pbn(event=event, text=write_pbn(wanted, event=simultaneous.name), analyse=analyse, user=user)
+
+
+def other_deals(held: dict[int, str], county: dict[int, str]) -> int | None:
+    """The first board an event holds on another deal than the county's (None when none does)."""
+    return next((number for number in sorted(held) if held[number] != county.get(number)), None)
