@@ -176,3 +176,14 @@ def test_a_members_only_clubs_pairs_are_shown_by_number_only(client, club, playe
     html = client.get(reverse("tournaments:simultaneous", args=[simultaneous.pk])).content.decode()
     assert "J. B." not in html and "A player" not in html
     assert "Ribble Valley Whist Club" in html
+
+
+def test_an_organiser_finds_the_simultaneous_evenings_their_club_takes_part_in_on_the_event_list(
+    client, club, other_club, organiser
+):
+    ours = make_simultaneous([club], name="Winter Sim")
+    make_simultaneous([other_club], name="Pendle Only Sim")
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:event-list")).content.decode()
+    assert reverse("tournaments:simultaneous", args=[ours.pk]) in html
+    assert "Pendle Only Sim" not in html
