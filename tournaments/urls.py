@@ -2,7 +2,7 @@ from django.urls import path
 
 from . import views
 from .models import Drive, DuelNight, Event
-from .views import accounts, leagues, membership
+from .views import accounts, leagues, membership, simultaneous
 from .views.duels import organiser as duels
 from .views.rooms import room_screen
 from .views.tablets import drive_evening, duel_evening, pair_evening, player_evening
@@ -63,6 +63,18 @@ urlpatterns = [
     path("events/<int:event_id>/close/", views.event_close, name="event-close"),
     path("events/<int:event_id>/live/unlock/", views.codes_unlock, name="codes-unlock"),
     path("events/<int:event_id>/director/boards/<int:board>/", views.director_board, name="director-board"),
+    path("simultaneous/", simultaneous.simultaneous_list, name="simultaneous-list"),
+    path("simultaneous/<int:simultaneous_id>/", simultaneous.simultaneous_results, name="simultaneous"),
+    path(
+        "simultaneous/<int:simultaneous_id>/join/",
+        simultaneous.simultaneous_join_event,
+        name="simultaneous-join",
+    ),
+    path(
+        "simultaneous/<int:simultaneous_id>/publish/",
+        simultaneous.simultaneous_publish_results,
+        name="simultaneous-publish",
+    ),
     path("drives/", views.drive_list, name="drive-list"),
     path("drives/new/", views.drive_new, name="drive-new"),
     path("team-nights/new/", views.team_night_new, name="team-night-new"),

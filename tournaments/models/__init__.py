@@ -6,7 +6,8 @@ One module by concern, each importing the modules it builds on and never this pa
 ``individuals``, ``team_nights`` (a team night's teams), ``drives`` (a drive and its players),
 ``drive_results`` (its seats, results and their history, tables, totals and prize cuts),
 ``widow``, ``competitions``, ``mail``, ``checkins``, ``leagues``, ``money`` (a drive's fees and
-prize fund) and ``membership`` (categories, renewals, subscriptions). Every model is importable from here.
+prize fund), ``membership`` (categories, renewals, subscriptions) and ``simultaneous`` (an evening
+the county ranks across clubs). Every model is importable from here.
 """
 
 from .accounts import AccountEntry
@@ -47,6 +48,7 @@ from .mail import ResultMail
 from .membership import MembershipCategory, RenewalReminder, RenewalRound, SubscriptionPayment
 from .money import DriveMoney, DrivePayment
 from .results import Adjusted, Board, BoardQuerySet, Granded, Result, ResultChange, ResultQuerySet
+from .simultaneous import Simultaneous, SimultaneousEvent
 from .tablets import CodeGuard, EventLinks, TableAccess, TableLink
 from .team_nights import DriveTeam
 from .widow import WidowDeal, WidowSeat, WidowTricks
@@ -118,6 +120,8 @@ __all__ = [
     "Scale",
     "Scoring",
     "Seating",
+    "Simultaneous",
+    "SimultaneousEvent",
     "TableAccess",
     "TableCheckIn",
     "TableLink",

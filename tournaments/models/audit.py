@@ -49,6 +49,7 @@ class AuditLine(HistoryLine):
         PAIRED = "paired", "Round paired"
         ROOM = "room", "Room display"
         RENEWALS = "renewals", "Renewal reminders"
+        SIMULTANEOUS = "simultaneous", "Played in a simultaneous evening"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")

@@ -81,8 +81,11 @@ def get_drive_for_user(request, drive_id: int) -> Drive:
 
 
 def get_event_for_results(request, event_id: int) -> Event:
-    """Results are open to the club's organisers, and to everyone once published."""
-    event = Event.objects.select_related("club").filter(pk=event_id).first()
+    """Results are open to the club's organisers, and to everyone once published. The simultaneous
+    evening it was played in, if any, comes with it (its results page links to the ranking)."""
+    event = (
+        Event.objects.select_related("club", "simultaneous_entry__simultaneous").filter(pk=event_id).first()
+    )
     if event is None:
         raise Http404("No such event.")
     check_shown(request, event)

@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 
-from ..models import Club, Drive, DuelNight, Event
+from ..models import Club, Drive, DuelNight, Event, Simultaneous
 from ..services.kinds import kind_of
 from .common import clubs_for_user
 
@@ -87,7 +87,10 @@ def event_list(request):
     """Every event of the organiser's clubs, the latest first."""
     events = Event.objects.for_user(request.user).select_related("club").order_by("-date", "name", "-id")
     page = Paginator(events, EVENINGS_A_PAGE).get_page(request.GET.get("page"))
-    return render(request, "tournaments/event_list.html", {"page": page})
+    # The county's simultaneous evenings the organiser's clubs take part in, the latest first.
+    taking_part = Simultaneous.objects.filter(clubs__in=clubs_for_user(request.user)).distinct()
+    simultaneous = taking_part.order_by("-date", "name")[:5]
+    return render(request, "tournaments/event_list.html", {"page": page, "simultaneous": simultaneous})
 
 
 @login_required

@@ -148,6 +148,9 @@ class EveningFormat:
     game: str = "whist"  # the game played at the tables: "whist" or "minnesota"
     rubbers: int = 0  # the points a game is played to, in games and rubbers (0: no games)
     trumps: bool = True  # deals are played with trumps from the schedule (Minnesota whist: none)
+    # Its pairs' N/S tricks on a board can be compared with other clubs' tables on the same deals:
+    # it can be a club's part of a simultaneous evening (``domain.simultaneous``).
+    across_clubs: bool = False
 
     def tables_for(self, players: int) -> int:
         """The tables ``players`` fill, at the most a table seats (a part-filled table counts).
@@ -236,6 +239,7 @@ PAIRS_EVENT = EveningFormat(
     entrant=Word("pair", "pairs"),
     move_example="Pair 9: go to table 5, sit E/W",
     documents=("table-cards", "guide-cards", "travellers", "score-cards", "hand-records", "results"),
+    across_clubs=True,
 )
 INDIVIDUAL_EVENT = EveningFormat(
     key="individual",

@@ -80,7 +80,13 @@ def event_format(variant: str, scoring: str = "") -> EveningFormat:
         return base
     words, measure = MINNESOTA_SCORINGS[scoring]
     return replace(
-        base, entry=(GRANDED, NS_TRICKS), scoring=words, measure=measure, trumps=False, game="minnesota"
+        base,
+        entry=(GRANDED, NS_TRICKS),
+        scoring=words,
+        measure=measure,
+        trumps=False,
+        game="minnesota",
+        across_clubs=False,  # compared on net points, not tricks
     )
 
 

@@ -59,6 +59,7 @@ from ...models import (
     Result,
     ResultChange,
     ResultMail,
+    Simultaneous,
     SubscriptionPayment,
     TableCheckIn,
     TableLink,
@@ -154,6 +155,10 @@ SHARED = Part(
             "address": "the address of the device a wrong password came from",
         },
         Heartbeat: {"name": "the name of the probe that writes it"},
+        Simultaneous: {
+            "name": "the county's name for an evening shared by its clubs (as a league's name)",
+            "deals": "the boards' deals as PBN, written by whistdrive with no players' names",
+        },
         ResultMail: {
             "to": "the address of the member it goes to: the forgotten member's own are deleted",
             "message_id": CODE,

@@ -1,0 +1,126 @@
+"""The ranking of a simultaneous evening across its clubs: every club's confirmed results read
+together and compared by the domain (``domain.simultaneous``), with each club's own ranking as its
+evening scored it. Read in a constant number of queries, however many clubs take part."""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from ...domain.errors import DomainError
+from ...domain.scoring import EventScores, PairKey, pair_label
+from ...domain.simultaneous import ClubField, FieldScores, score_field
+from ...models import Board, Event, Pair, Simultaneous, SimultaneousEvent, names_as_published
+from ..events.scoring import events_scores
+from .setup import other_deals, simultaneous_deals
+
+
+@dataclass(frozen=True)
+class FieldRow:
+    rank: str
+    club: str  # the club's name
+    event: Event
+    pair: PairKey
+    label: str  # "N/S 3"
+    names: str  # as the club publishes them
+    percentage: float | None
+    score: float
+    top: float
+    club_rank: str  # its place in its club's own ranking ("" when not ranked there)
+    club_percentage: float | None  # as its club's evening computed it
+    club_field: str  # the list it is ranked in at its club ("NS", "EW", "ALL")
+
+
+@dataclass(frozen=True)
+class SimultaneousRanking:
+    simultaneous: Simultaneous
+    events: tuple[Event, ...]  # each taking-part club's event, by club name
+    scores: FieldScores
+    rows: tuple[FieldRow, ...]
+    # The events left out of the field, and why: not on the county's deals, or their own method
+    # cannot score them.
+    unscored: tuple[tuple[Event, str], ...]
+
+    def club_rows(self, event: Event) -> list[FieldRow]:
+        return [row for row in self.rows if row.event.pk == event.pk]
+
+
+def simultaneous_events(simultaneous: Simultaneous) -> list[Event]:
+    """The clubs' events joined to it, by the clubs' names (one query)."""
+    entries = SimultaneousEvent.objects.filter(simultaneous=simultaneous).select_related("event__club")
+    return sorted((entry.event for entry in entries), key=lambda event: (event.club.name, event.pk))
+
+
+def simultaneous_ranking(simultaneous: Simultaneous) -> SimultaneousRanking:
+    """Rank the field across the clubs' events: their scores come from the cache where each club's
+    pages keep them (``events_scores``), so each board's results are those the clubs confirmed.
+    Every person is named as their club publishes names: the ranking is read by every club (a
+    club that keeps its pages to logged-in users has its pairs shown by their numbers only)."""
+    events = simultaneous_events(simultaneous)
+    pairs_by_event: dict[int, list[Pair]] = {event.pk: [] for event in events}
+    for pair in Pair.objects.filter(event__in=list(pairs_by_event)).select_related("player1", "player2"):
+        pairs_by_event[pair.event_id].append(pair)
+    errors: dict[int, DomainError | str] = {}
+    # An event whose deals are not the county's (changed after it joined) is compared with nothing.
+    county, held = simultaneous_deals(simultaneous), defaultdict(dict)
+    for event_id, number, deal in Board.objects.filter(event__in=list(pairs_by_event)).values_list(
+        "event_id", "number", "deal"
+    ):
+        held[event_id][number] = deal
+    for event in events:
+        board = other_deals(held[event.pk], county)
+        if board is not None:
+            errors[event.pk] = f"its board {board} is not the deal the county dealt for {simultaneous.name}."
+    compared = [event for event in events if event.pk not in errors]
+    scores = events_scores(compared, pairs_by_event, errors=errors) if compared else {}
+    scored = [event for event in events if event.pk in scores]
+    field = score_field(
+        [
+            ClubField(
+                event.pk,
+                [r.result for b in scores[event.pk].boards for r in b.results],
+                _expected(scores[event.pk]),
+            )
+            for event in scored
+        ]
+    )
+    names = {}
+    for event in scored:
+        if event.club.members_only:
+            # A club that keeps its pages to logged-in users names nobody on a page of the county.
+            names[event.pk] = {}
+            continue
+        with names_as_published(event.club):
+            names[event.pk] = {(p.direction, p.number): p.names for p in pairs_by_event[event.pk]}
+    own = {(event.pk, standing.pair): standing for event in scored for standing in scores[event.pk].standings}
+    by_id = {event.pk: event for event in scored}
+    rows = []
+    for standing in field.standings:
+        event = by_id[standing.club]
+        mine = own.get((event.pk, standing.pair))
+        rows.append(
+            FieldRow(
+                rank=standing.rank,
+                club=event.club.name,
+                event=event,
+                pair=standing.pair,
+                label=pair_label(standing.pair),
+                names=names[event.pk].get(standing.pair, pair_label(standing.pair)),
+                percentage=standing.percentage,
+                score=standing.score,
+                top=standing.top,
+                club_rank=mine.rank if mine else "",
+                club_percentage=mine.percentage if mine else None,
+                club_field=mine.field if mine else "",
+            )
+        )
+    unscored = tuple((event, str(errors[event.pk])) for event in events if event.pk in errors)
+    return SimultaneousRanking(simultaneous, tuple(events), field, tuple(rows), unscored)
+
+
+def _expected(scores: EventScores) -> dict[int, int]:
+    """How often the club's movement scheduled each board it played (``score_event`` keeps it)."""
+    return {board.board: board.expected for board in scores.boards}
+
+
+def simultaneous_for_event(event: Event) -> Simultaneous | None:
+    """The simultaneous evening the event was played in, if any (one query)."""
+    return Simultaneous.objects.filter(entries__event=event).first()

@@ -1,0 +1,147 @@
+"""Setting a simultaneous evening (the county: a name, a date, its boards dealt once, the clubs
+taking part) and a club's event joining it with those boards."""
+
+from datetime import date as Date
+
+from django.db import transaction
+
+from ...domain import boards as board_rules
+from ...domain.limits import MAX_PBN_BYTES
+from ...domain.pbn import PbnBoard, PbnError, read_pbn, vulnerability, write_pbn
+from ...models import AuditLine, Club, Event, Simultaneous, SimultaneousEvent
+from ..core.audit import club_log, event_log
+from ..core.errors import ServiceError, require_one_line
+from ..events.boards import PbnImportError, event_import_pbn
+from ..events.lifecycle import may_change_deals
+
+
+def _boards_of(text: str) -> list[PbnBoard]:
+    """The boards of a PBN file, numbered 1 to N, each dealt by Law 2's dealer; all or none."""
+    if len(text) > MAX_PBN_BYTES:
+        raise PbnImportError([f"The file is larger than {MAX_PBN_BYTES // 1_000_000} MB: is it a PBN file?"])
+    try:
+        boards = sorted(read_pbn(text), key=lambda b: b.board)
+    except PbnError as error:
+        raise PbnImportError(error.problems) from None
+    if not boards:
+        raise PbnImportError(["The file holds no deals."])
+    problems = [
+        f"Board {b.board}: the file says {b.dealer} deals, but board {b.board} is dealt by "
+        f"{board_rules.dealer(b.board)} (Law 2)."
+        for b in boards
+        if b.dealer != board_rules.dealer(b.board)
+    ]
+    numbers = [b.board for b in boards]
+    if numbers != list(range(1, len(boards) + 1)):
+        problems.append(f"The boards must be numbered 1 to {len(boards)}, each once.")
+    if problems:
+        raise PbnImportError(problems)
+    return boards
+
+
+def _pbn(boards: list[PbnBoard], *, name: str, day: Date) -> str:
+    """The deals as whistdrive writes them: no players' names, whatever the county's file held."""
+    kept = [PbnBoard(b.board, b.dealer, vulnerability(b.board), b.deal, b.trumps) for b in boards]
+    return write_pbn(kept, event=name, date=day)
+
+
+def simultaneous_deals(simultaneous: Simultaneous) -> dict[int, str]:
+    """Each board's deal, as an event's board keeps it (``Board.deal``)."""
+    return {b.board: b.deal.pbn(b.dealer) for b in read_pbn(simultaneous.deals)}
+
+
+@transaction.atomic(durable=True)
+def simultaneous_create(*, name: str, date: Date, pbn: str, clubs: list[Club], user=None) -> Simultaneous:
+    """Set a simultaneous evening: its boards are the PBN file's (numbered 1 to N), the same for
+    every club taking part. Each club's trail says it takes part."""
+    name = name.strip()
+    if not name:
+        raise ServiceError("Give the simultaneous evening a name.")
+    require_one_line(name)
+    boards = _boards_of(pbn)
+    simultaneous = Simultaneous(
+        name=name, date=date, boards=len(boards), deals=_pbn(boards, name=name, day=date)
+    )
+    simultaneous.full_clean()
+    simultaneous.save()
+    simultaneous.clubs.set(clubs)
+    for club in clubs:
+        detail = f"Takes part in {simultaneous.name}, {len(boards)} boards"
+        club_log(club=club, action=AuditLine.Action.SIMULTANEOUS, detail=detail, user=user)
+    return simultaneous
+
+
+@transaction.atomic(durable=True)
+def simultaneous_publish(*, simultaneous: Simultaneous, published: bool = True) -> Simultaneous:
+    """Open the ranking across the clubs to anyone with the link (or take it down)."""
+    simultaneous = Simultaneous.objects.select_for_update().get(pk=simultaneous.pk)
+    simultaneous.published = published
+    simultaneous.save(update_fields=["published"])
+    return simultaneous
+
+
+def simultaneous_join(
+    *, event: Event, simultaneous: Simultaneous, analyse: bool = True, user=None
+) -> SimultaneousEvent:
+    """Play the event as its club's part of the simultaneous evening, on the county's boards.
+
+    An event whose deals may still change takes the county's deals (``event_import_pbn``); one
+    already played (an evening uploaded from a hall after its close) must hold them already. Joining
+    again changes nothing, unless the event's deals changed since (its movement built again) and may
+    still change: it takes the county's again. A club joins one event only. The uploads from the
+    halls call this; not durable, so an upload may call it inside its own transaction."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().select_related("club").get(pk=event.pk)
+        simultaneous = Simultaneous.objects.get(pk=simultaneous.pk)
+        joined = SimultaneousEvent.objects.filter(event=event).select_related("simultaneous").first()
+        if joined is not None:
+            if joined.simultaneous_id != simultaneous.pk:
+                raise ServiceError(f"{event.name} is already played in {joined.simultaneous.name}.")
+            _take_deals(event, simultaneous, analyse=analyse, user=user)
+            return joined
+        if not simultaneous.clubs.filter(pk=event.club_id).exists():
+            raise ServiceError(f"{event.club.name} does not take part in {simultaneous.name}.")
+        other = SimultaneousEvent.objects.filter(simultaneous=simultaneous, club=event.club_id).first()
+        if other is not None:
+            raise ServiceError(
+                f"{event.club.name} plays {simultaneous.name} in another event already ({other.event.name})."
+            )
+        if not event.evening_format.across_clubs:
+            raise ServiceError(
+                f"{simultaneous.name} compares pairs' tricks across the clubs: {event.name} must be a "
+                "pairs event scored on tricks (not an individual, not Minnesota whist)."
+            )
+        _take_deals(event, simultaneous, analyse=analyse, user=user)
+        entry = SimultaneousEvent.objects.create(simultaneous=simultaneous, event=event, club=event.club)
+        event_log(
+            event=event,
+            action=AuditLine.Action.SIMULTANEOUS,
+            detail=f"Played in {simultaneous.name}",
+            user=user,
+        )
+    return entry
+
+
+def _take_deals(event: Event, simultaneous: Simultaneous, *, analyse: bool, user) -> None:
+    """Give the event the county's deals, unless it holds them already; refused when it has more
+    boards than the county dealt, or was played on others."""
+    held = dict(event.boards.values_list("number", "deal"))
+    last = max(held, default=0)
+    if not held or last > simultaneous.boards:
+        raise ServiceError(
+            f"{event.name} has boards 1 to {last}; {simultaneous.name} has "
+            f"{simultaneous.boards}: build a movement that plays at most {simultaneous.boards} boards."
+        )
+    if other_deals(held, simultaneous_deals(simultaneous)) is None:
+        return
+    if not may_change_deals(event):
+        raise ServiceError(
+            f"{event.name} was played on other deals than {simultaneous.name}'s: it cannot join it."
+        )
+    wanted = [b for b in read_pbn(simultaneous.deals) if b.board in held]
+    event_import_pbn(event=event, text=write_pbn(wanted, event=simultaneous.name), analyse=analyse, user=user)
+
+
+def other_deals(held: dict[int, str], county: dict[int, str]) -> int | None:
+    """The first board an event holds on another deal than the county's (None when none does)."""
+    return next((number for number in sorted(held) if held[number] != county.get(number)), None)

@@ -1,0 +1,97 @@
+"""A simultaneous evening's pages: its ranking across the clubs (anyone's once published; the
+county's administrator's and the taking-part clubs' organisers' before), the organiser joining
+their club's event to it, and the administrator publishing it."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from ..domain.errors import DomainError
+from ..models import Event, Simultaneous
+from ..services.simultaneous import simultaneous_join, simultaneous_publish, simultaneous_ranking
+from .common import clubs_for_user, whole_number
+
+
+def _visible(user):
+    """The simultaneous evenings the user may see: the published ones; every one to a superuser
+    (the county's administrator); those their clubs take part in to an organiser."""
+    if user.is_authenticated and user.is_superuser:
+        return Simultaneous.objects.all()
+    if not user.is_authenticated:
+        return Simultaneous.objects.filter(published=True)
+    return Simultaneous.objects.filter(Q(published=True) | Q(clubs__organisers=user)).distinct()
+
+
+def _get_simultaneous(request, simultaneous_id: int) -> Simultaneous:
+    simultaneous = _visible(request.user).filter(pk=simultaneous_id).first()
+    if simultaneous is None:
+        raise Http404("No such simultaneous evening.")
+    return simultaneous
+
+
+def simultaneous_list(request):
+    return render(
+        request,
+        "tournaments/simultaneous_list.html",
+        {"evenings": _visible(request.user).order_by("-date", "name")},
+    )
+
+
+def simultaneous_results(request, simultaneous_id: int):
+    simultaneous = Simultaneous.objects.filter(pk=simultaneous_id).first()
+    if simultaneous is not None and not simultaneous.published and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    simultaneous = _get_simultaneous(request, simultaneous_id)
+    ranking = simultaneous_ranking(simultaneous)
+    user = request.user
+    mine = clubs_for_user(user).filter(simultaneous_evenings=simultaneous) if user.is_authenticated else None
+    joined = {event.club_id for event in ranking.events}
+    may_join = []
+    if mine is not None and not user.is_superuser:
+        # The organiser's clubs taking part, without an event in it yet, and their events not played.
+        may_join = list(
+            Event.objects.filter(club__in=mine.exclude(pk__in=joined), status__in=("draft", "ready"))
+            .select_related("club")
+            .order_by("club__name", "date", "name")
+        )
+    return render(
+        request,
+        "tournaments/simultaneous_results.html",
+        {
+            "simultaneous": simultaneous,
+            "ranking": ranking,
+            "may_join": may_join,
+            "administrator": user.is_authenticated and user.is_superuser,
+        },
+    )
+
+
+@login_required
+@require_POST
+def simultaneous_join_event(request, simultaneous_id: int):
+    simultaneous = _get_simultaneous(request, simultaneous_id)
+    event_id = whole_number(request.POST.get("event"))
+    event = Event.objects.for_user(request.user).filter(pk=event_id).first() if event_id else None
+    if event is None:
+        raise Http404("No such event among your clubs.")
+    try:
+        simultaneous_join(event=event, simultaneous=simultaneous, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{event.name} is played on {simultaneous.name}'s boards.")
+    return redirect("tournaments:simultaneous", simultaneous.pk)
+
+
+@login_required
+@require_POST
+def simultaneous_publish_results(request, simultaneous_id: int):
+    if not request.user.is_superuser:
+        raise Http404("No such simultaneous evening.")
+    simultaneous = _get_simultaneous(request, simultaneous_id)
+    simultaneous_publish(simultaneous=simultaneous, published=request.POST.get("publish") != "0")
+    return redirect("tournaments:simultaneous", simultaneous.pk)
