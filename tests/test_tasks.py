@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from aiosmtpd.controller import Controller
 from django.db import connection, transaction
+from django.urls import reverse
 from django.utils import timezone
 from django_tasks.base import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
@@ -246,3 +247,29 @@ def test_a_worker_killed_during_the_emails_leaves_none_unsent_and_none_sent_twic
     finally:
         server.done.set()
         controller.stop()
+
+
+# --- "Send results" with a worker ----------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_send_results_queues_the_sending_for_the_worker_and_says_so(
+    client, organiser, club, make_played_event, tasks_in_database, mailoutbox
+):
+    evening = make_played_event(club, members=_members(club, "Joan", "Harold", "Irene", "Frank"))
+    client.force_login(organiser)
+    page = client.post(reverse("tournaments:results-send", args=[evening.pk]), follow=True).content.decode()
+    assert "4 e-mails added to the outbox; they are being sent" in page
+    assert mailoutbox == [] and DBTaskResult.objects.ready().count() == 1
+
+    tasks_work(batch=True)
+    assert sorted(m.to[0] for m in mailoutbox) == EVERYONE
+    assert set(ResultMail.objects.values_list("status", flat=True)) == {"sent"}
+    tasks_work(batch=True)
+    send_outbox.call(club.pk)  # the task again: nothing is left to send
+    assert len(mailoutbox) == 4
+
+
+def test_send_results_refuses_get(client, organiser, club):
+    client.force_login(organiser)
+    assert client.get(reverse("tournaments:results-send", args=[1])).status_code == 405

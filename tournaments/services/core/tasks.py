@@ -72,16 +72,19 @@ def tasks_work(
     running_limit: timedelta | None = None,
     stop: threading.Event | None = None,
     signals: bool = False,
+    requeue: bool = True,
 ) -> None:
-    """Run the queued tasks: each pass sets back the stale ones, runs every ready one, then waits
-    ``interval`` seconds (returns after one pass when ``batch``, or once ``stop`` is set)."""
+    """Run the queued tasks: each pass sets back the stale ones (unless not ``requeue``), runs every
+    ready one, then waits ``interval`` seconds (returns after one pass when ``batch``, or once
+    ``stop`` is set)."""
     limit = timedelta(seconds=settings.TASKS_RUNNING_LIMIT) if running_limit is None else running_limit
     stop = stop or threading.Event()
     worker = _database_worker()
     if signals:  # Ctrl+C or systemd's stop: the task at work finishes, then the worker stops
         worker.configure_signals()
     while worker.running and not stop.is_set():
-        tasks_requeue_stale(older_than=limit)
+        if requeue:
+            tasks_requeue_stale(older_than=limit)
         worker.run()
         if batch:
             return
@@ -95,7 +98,9 @@ def worker_thread_start(*, interval: float = 1.0) -> threading.Thread:
     def work():
         try:
             tasks_requeue_stale(older_than=timedelta(0))
-            tasks_work(interval=interval)
+            # Nothing else runs this database's tasks, so none is left running while this thread
+            # lives: no looking again (on SQLite each look would take the write lock a moment).
+            tasks_work(interval=interval, requeue=False)
         except Exception:
             logger.exception("The background tasks' worker stopped")
         finally:
