@@ -26,7 +26,7 @@ setup-dev: $(DEV_STAMP)
 run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
-	$(PY) manage.py runserver 127.0.0.1:$(or $(PORT),8000)
+	TASKS_IN_SERVER=1 $(PY) manage.py runserver 127.0.0.1:$(or $(PORT),8000)
 
 # Serve the tablets on the hall's Wi-Fi from this laptop (see README, "Hall mode").
 hall: setup

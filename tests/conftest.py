@@ -63,6 +63,9 @@ def pytest_configure(config):
         # ended the round before has committed (a test that runs no commits pairs it itself:
         # tests/duel_tables.py, pair_pending).
         AFTER_REQUEST_IN_BACKGROUND=False,
+        # The background tasks (the boards' analysis, the outbox) run where they are asked, once
+        # asked (a test of the worker asks for the database backend: tasks_in_database).
+        TASKS={"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}},
         # The phones' pages read the scores as they stand now (one test sets its own).
         PHONE_PAGES_FRESH_SECONDS=0,
     ).enable()
@@ -117,13 +120,34 @@ def erasures_file(settings, tmp_path_factory):
     return settings.ERASURES_FILE
 
 
-@pytest.fixture(autouse=True)
-def analysis_threads_finish():
-    """A test that deals through a page leaves no analysis running into the next test's database."""
-    yield
-    from tournaments.services import analysis_threads_join
+@pytest.fixture
+def tasks_in_database(settings):
+    """The background tasks kept in the database, as on a club's server, run by a worker only:
+    ``tasks_work(batch=True)`` runs what is queued."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
-    assert analysis_threads_join(timeout=120), "a double-dummy analysis thread is still running"
+
+@pytest.fixture
+def tasks_worker(tasks_in_database):
+    """A worker in a thread of the test's process, as in hall mode, stopped after the test."""
+    from django.db import connections
+
+    from tournaments.services.core.tasks import tasks_work
+
+    stop = threading.Event()
+
+    def work():
+        try:
+            tasks_work(interval=0.05, stop=stop)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=work, name="tasks-worker", daemon=True)
+    thread.start()
+    yield
+    stop.set()
+    thread.join(120)
+    assert not thread.is_alive(), "a background task is still running"
 
 
 @pytest.fixture

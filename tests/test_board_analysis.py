@@ -5,7 +5,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 from datetime import timedelta
 from io import BytesIO, StringIO
 from pathlib import Path
@@ -15,11 +14,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 from pypdf import PdfReader
 
 from tournaments import analysis, pdf, services
 from tournaments.domain.deals import parse_deal
 from tournaments.models import Board, Event
+from tournaments.services.core.tasks import tasks_work
 
 BIG_DEAL = Path(__file__).resolve().parent / "data" / "bigdeal-16-boards.pbn"
 
@@ -37,8 +38,11 @@ def _analysed_as_dealt(event) -> bool:
     return all(b.dd_table == _fake_table(b.deal) for b in event.boards.all())
 
 
-def _wait_for_analysis(event, timeout=60) -> services.AnalysisProgress:
-    assert services.analysis_threads_join(timeout)
+def _worker_runs_the_analysis(event) -> services.AnalysisProgress:
+    """The task the page queued, run by a worker (the tasks_in_database fixture): the progress after."""
+    assert DBTaskResult.objects.ready().count() == 1
+    tasks_work(batch=True)
+    assert DBTaskResult.objects.successful().count() == 1
     return services.event_analysis_progress(Event.objects.get(pk=event.pk))
 
 
@@ -173,7 +177,7 @@ def test_the_import_command_analyses_the_boards(event, fake_dds):
 
 @pytest.mark.django_db(transaction=True)
 def test_dealing_320_boards_through_the_page_answers_at_once_and_the_analysis_follows(
-    client, club, organiser, make_event, fake_dds
+    client, club, organiser, make_event, fake_dds, tasks_in_database
 ):
     event = make_event(club, tables=40, boards_per_round=8, variant="skip")
     assert event.boards.count() == 320
@@ -182,27 +186,27 @@ def test_dealing_320_boards_through_the_page_answers_at_once_and_the_analysis_fo
     page = client.post(reverse("tournaments:boards-deal", args=[event.pk]), {"seed": "county"})
 
     assert page.status_code == 302
-    assert threading.get_ident() not in fake_dds  # no analysis in the request
+    assert fake_dds == []  # no analysis in the request: a task for the worker
     assert event.boards.dealt().count() == 320
-    assert _wait_for_analysis(event) == services.AnalysisProgress(320, 320, stalled=False)
+    assert _worker_runs_the_analysis(event) == services.AnalysisProgress(320, 320, stalled=False)
     assert _analysed_as_dealt(event)
 
 
 @pytest.mark.django_db(transaction=True)
 def test_importing_a_pbn_through_the_page_answers_at_once_and_the_analysis_follows(
-    client, event, organiser, fake_dds
+    client, event, organiser, fake_dds, tasks_in_database
 ):
     client.force_login(organiser)
     upload = SimpleUploadedFile("machine.pbn", BIG_DEAL.read_bytes())
     page = client.post(reverse("tournaments:boards-import", args=[event.pk]), {"pbn": upload})
     assert page.status_code == 302
-    assert threading.get_ident() not in fake_dds
-    assert _wait_for_analysis(event) == services.AnalysisProgress(16, 16, stalled=False)
+    assert fake_dds == []
+    assert _worker_runs_the_analysis(event) == services.AnalysisProgress(16, 16, stalled=False)
     assert _analysed_as_dealt(event)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_resuming_a_stopped_analysis_from_the_run_page(client, event, organiser, fake_dds):
+def test_resuming_a_stopped_analysis_from_the_run_page(client, event, organiser, fake_dds, tasks_in_database):
     services.event_deal_boards(event=event, seed="restart", analyse=False)  # as if the server stopped
     client.force_login(organiser)
     run = reverse("tournaments:event-run", args=[event.pk])
@@ -212,7 +216,7 @@ def test_resuming_a_stopped_analysis_from_the_run_page(client, event, organiser,
 
     page = client.post(reverse("tournaments:boards-analyse", args=[event.pk]), {"next": run}, follow=True)
     assert "The analysis of the boards goes on." in page.content.decode()
-    assert _wait_for_analysis(event) == services.AnalysisProgress(16, 16, stalled=False)
+    assert _worker_runs_the_analysis(event) == services.AnalysisProgress(16, 16, stalled=False)
     assert "Analysing the boards" not in client.get(run).content.decode()
 
 

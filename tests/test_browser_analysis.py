@@ -36,7 +36,9 @@ def _log_in(page, live_server, event):
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_the_bar_follows_the_analysis_after_dealing(live_server, page, club, organiser, make_event, slow_dds):
+def test_the_bar_follows_the_analysis_after_dealing(
+    live_server, page, club, organiser, make_event, tasks_worker, slow_dds
+):
     SHOTS.mkdir(parents=True, exist_ok=True)
     event = make_event(club, tables=8, boards_per_round=4, variant="relay")  # 32 boards, 16 a batch
     _log_in(page, live_server, event)
@@ -53,13 +55,12 @@ def test_the_bar_follows_the_analysis_after_dealing(live_server, page, club, org
 
     slow_dds.release()
     expect(box).to_contain_text("Double-dummy analysis done: 32 boards", timeout=15_000)
-    assert services.analysis_threads_join(30)
 
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_stopped_analysis_is_resumed_from_the_run_page(
-    live_server, page, club, organiser, make_event, slow_dds
+    live_server, page, club, organiser, make_event, tasks_worker, slow_dds
 ):
     event = make_event(club, tables=8, boards_per_round=2, variant="relay")
     services.event_deal_boards(event=event, seed="stopped", analyse=False)  # as if the server stopped

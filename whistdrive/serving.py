@@ -49,6 +49,9 @@ def local_server_env(*, data_dir: Path, origin: str, hosts: list[str], origins: 
         "ALLOWED_HOSTS": ",".join(hosts),
         "CSRF_TRUSTED_ORIGINS": ",".join(origins),
         "BASE_URL": origin,
+        # The background tasks (the boards' analysis, the outbox) in a thread of the server: one
+        # process, nothing else to start (tournaments/services/core/tasks.py).
+        "TASKS_IN_SERVER": "1",
     }
 
 

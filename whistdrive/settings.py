@@ -63,6 +63,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django_tasks",
+    "django_tasks_db",
     "tournaments",
 ]
 # django-tables2 draws the standings' tables but is not an installed app: an app is imported at
@@ -150,6 +152,14 @@ CACHES = {
 # (tournaments/services/core/later.py); off, in the thread that asked, once its transaction has
 # committed (the tests: all the work where they can see it).
 AFTER_REQUEST_IN_BACKGROUND = True
+
+# Background tasks kept in the database (tournaments/services/core/tasks.py: the boards' analysis,
+# the outbox's sending), run by `manage.py worker` on a club's server and by a thread of the server
+# in hall mode (TASKS_IN_SERVER=1, set by `whistdrive hall` and `whistdrive run`). A task RUNNING
+# for longer than TASKS_RUNNING_LIMIT seconds was left by a worker that stopped, and is run again.
+TASKS = {"default": {"BACKEND": env_str("TASKS_BACKEND", "django_tasks_db.DatabaseBackend")}}
+TASKS_IN_SERVER = env_bool("TASKS_IN_SERVER", False)
+TASKS_RUNNING_LIMIT = env_int("TASKS_RUNNING_LIMIT", 300)
 
 # The players' pages on their phones read an evening's scores as they stood at most this many
 # seconds ago (tournaments/services/tablets/pair_evening.py, evening_now): the phones of a whole

@@ -36,7 +36,6 @@ from .core.errors import ServiceError
 from .events.analysing import (
     AnalysisNotInstalled,
     AnalysisProgress,
-    analysis_threads_join,
     analysis_unavailable,
     event_analyse_boards,
     event_analyse_boards_later,
@@ -94,7 +93,6 @@ from .tablets.rounds import table_state
 __all__ = [
     "AnalysisProgress",
     "AnalysisNotInstalled",
-    "analysis_threads_join",
     "analysis_unavailable",
     "event_analyse_boards",
     "event_analyse_boards_later",

@@ -27,7 +27,7 @@ from ..services.membership.club import (
 from ..services.membership.lists import LISTS, members_csv, members_listed
 from ..services.membership.payments import receipt_of, subscription_pay
 from ..services.membership.renewals import members_due, renewal_round_start, round_letters
-from ..services.season.mail import outbox_send, sending_said
+from ..services.season.mail import outbox_send_later, sending_said
 from .common import get_organised_club
 
 DEFAULT_WEEKS = 8
@@ -41,7 +41,7 @@ def _pdf(data: bytes, name: str) -> HttpResponse:
 
 def _send(request, club, queued: int) -> None:
     """Send what waits in the club's outbox (after the transaction that put ``queued`` there)."""
-    all_went, said = sending_said(queued, outbox_send(club=club))
+    all_went, said = sending_said(queued, outbox_send_later(club=club))
     (messages.success if all_went else messages.warning)(request, said)
 
 

@@ -2,7 +2,8 @@
 
 Dealing stores the deals at once, without their analysis: DDS takes about a tenth of a second a
 board, and the 320 boards of a 40-table evening would outlast the request. The analysis follows,
-in a thread of the server process that dealt them (``event_analyse_boards_later``), or from
+in a background task queued once the deal has committed (``event_analyse_boards_later``, run by
+the worker: services/core/tasks.py), or from
 ``manage.py analyse_boards`` (``event_analyse_boards``): a few boards at a time, written in a short
 transaction of their own, each board only while its deal and trumps are still those that were
 analysed, so a board dealt again meanwhile never gets the old deal's tricks: it waits for its new
@@ -21,14 +22,14 @@ and command that would show or make it says so in ``NOT_INSTALLED``'s words.
 """
 
 import logging
-import threading
 import uuid
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import connections, transaction
+from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
+from django_tasks import task
 
 from ... import analysis
 from ...domain.deals import parse_deal
@@ -39,8 +40,6 @@ logger = logging.getLogger(__name__)
 
 BATCH = 16  # boards a DDS call: a few seconds of work, then the progress moves
 STALE = timedelta(seconds=60)
-
-_threads: set[threading.Thread] = set()
 
 NOT_INSTALLED = (
     "Double-dummy analysis is not installed on this computer (pip install 'whistdrive[analysis]'): "
@@ -92,19 +91,13 @@ def event_analyse_boards(*, event: Event) -> int:
 
 
 def event_analyse_boards_later(*, event: Event) -> None:
-    """Once the current transaction commits (at once outside one), analyse the event's waiting
-    boards in a thread of this process, unless another worker is at it already. Nothing where the
-    solver is not installed: the boards wait, and the pages say why."""
+    """Once the current transaction commits (at once outside one), hold the event for a new worker
+    and queue the task that analyses its waiting boards (``analyse_boards``), unless another worker
+    is at it already. Nothing where the solver is not installed: the boards wait, and the pages
+    say why."""
     if analysis_unavailable():
         return
     transaction.on_commit(lambda: _start(event.pk), robust=True)
-
-
-def analysis_threads_join(timeout: float) -> bool:
-    """Wait for this process's analysis threads to finish; False if one still runs after ``timeout``."""
-    for thread in list(_threads):
-        thread.join(timeout)
-    return not any(thread.is_alive() for thread in _threads)
 
 
 def _new_worker() -> str:
@@ -113,25 +106,22 @@ def _new_worker() -> str:
 
 def _start(event_id: int) -> None:
     worker = _new_worker()
-    # Taken here, before the answer goes back, so the page it leads to finds the worker at work.
+    # Held here, before the answer goes back, so the page it leads to finds the worker at work (and,
+    # should no worker take the task within STALE, offers to resume).
     waiting = Board.objects.filter(event_id=event_id).awaiting_analysis()
-    if not (waiting.exists() and _claim(event_id, worker)):
-        return  # nothing to analyse, or another worker is at it
-    thread = threading.Thread(target=_work, args=(event_id, worker), name=f"analysis-{event_id}", daemon=True)
-    _threads.add(thread)
-    thread.start()
+    if waiting.exists() and _claim(event_id, worker):
+        analyse_boards.enqueue(event_id, worker)
 
 
-def _work(event_id: int, worker: str) -> None:
+@task()
+def analyse_boards(event_id: int, worker: str) -> int:
+    """The task: analyse the event's waiting boards under the name ``worker`` it was queued with.
+    Run again after its worker was killed, it takes the event back at once (the name is its own),
+    and stores only the boards still waiting; run twice at once, each board is stored once (``_save``)."""
     try:
-        _analyse(event_id, worker, claimed=True)
-    except Exception:
-        logger.exception("The double-dummy analysis of event %s stopped", event_id)
+        return _analyse(event_id, worker)
     finally:
-        connections.close_all()  # this thread's own connections
-        _threads.discard(threading.current_thread())
-        if not _threads:  # the last analysis of this process: the solver's memory back
-            analysis.dd_solver_stop()
+        analysis.dd_solver_stop()  # the solver's memory back between two tasks
 
 
 def _analyse(event_id: int, worker: str, *, claimed: bool = False) -> int:
@@ -163,6 +153,7 @@ def _save(board: Board, table: dict) -> bool:
 def _claim(event_id: int, worker: str) -> bool:
     now = timezone.now()
     free = Q(analysis_worker="") | Q(analysis_beat__isnull=True) | Q(analysis_beat__lt=now - STALE)
+    free |= Q(analysis_worker=worker)  # its own task run again, after its worker was killed
     return Event.objects.filter(free, pk=event_id).update(analysis_worker=worker, analysis_beat=now) == 1
 
 

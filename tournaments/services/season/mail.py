@@ -12,6 +12,10 @@ waiting; ``manage.py send_pending_results`` sends every club's when the server a
 hall with no internet sends them from home). A sent row is never sent again. The club's own e-mails
 to a member (a renewal reminder, a receipt: ``club_mail_queue``) go through the same outbox by the same rules.
 
+The sending is a background task (``send_outbox``, run by the worker: services/core/tasks.py),
+queued by "Send results" once the e-mails are in the outbox; it outlives the server process that
+asked, and a worker killed during it has it run again by the next (only what still waits goes).
+
 Each e-mail goes exactly once, or is held alone with the reason in words:
 
 - no mail server set (the file or console backend): nothing is sent nor marked sent; each e-mail
@@ -22,7 +26,11 @@ Each e-mail goes exactly once, or is held alone with the reason in words:
 - the server stops answering while it takes an e-mail (or the round stops, its process killed,
   leaving it "sending"): it may have arrived, so it is held, not sent again by itself, and the
   round stops; the organiser sends it again from the outbox if the member says it never came.
-  Its Message-ID stays the same, so a second copy reads as the first.
+  Its Message-ID stays the same, so a second copy reads as the first. This is the one e-mail whose
+  fate is unknown, and it is held rather than sent again by itself: a held e-mail is not lost (the
+  outbox shows it, with the reason, and one click sends it again), while one sent twice cannot be
+  taken back. Held once ``UNFINISHED`` has passed (a live round may still be handing it over),
+  by a sending the task queues for then.
 """
 
 import dataclasses
@@ -40,6 +48,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
+from django_tasks import task
+from django_tasks.base import TaskResultStatus
 
 from ...domain.formats import Entrants
 from ...models import AuditLine, Club, Drive, DuelNight, Event, Member, ResultMail
@@ -365,13 +375,52 @@ def outbox_send(*, club: Club | None = None, limit: int | None = None) -> Sendin
     return Sending(sent=sent, pending=waiting.count(), held=tuple(held), stopped=stopped)
 
 
-def results_send(*, evening: Event | Drive | DuelNight, user=None) -> tuple[int, Sending]:
-    """ "Send results": queue the evening's e-mails, then send whatever of its club's waits."""
+@task()
+def send_outbox(club_id: int | None) -> dict:
+    """The task: send the waiting e-mails of one club (None: of every club), as ``outbox_send``.
+    Run again after its worker was killed, it sends only what still waits: a sent e-mail is
+    never sent again, and the one the killed worker was handing over ("sending") is held once
+    ``UNFINISHED`` has passed, never sent again by itself."""
+    club = None if club_id is None else Club.objects.get(pk=club_id)
+    sending = outbox_send(club=club)
+    _unfinished_looked_at_later(club)
+    return dataclasses.asdict(sending)
+
+
+def _unfinished_looked_at_later(club: Club | None) -> None:
+    """An e-mail left "sending" (a killed worker was handing it over) is held by the first sending
+    after ``UNFINISHED``: queue that sending, so it is held even if no other e-mail ever follows."""
+    left = ResultMail.objects.filter(status=ResultMail.Status.SENDING, tried_at__isnull=False)
+    if club is not None:
+        left = left.filter(member__club=club)
+    oldest = left.order_by("tried_at").values_list("tried_at", flat=True).first()
+    if oldest is None or oldest + UNFINISHED < timezone.now():
+        return  # nothing left, or left with no mail server to hold it for: nothing to wait for
+    if send_outbox.get_backend().supports_defer:
+        later = send_outbox.using(run_after=oldest + UNFINISHED + timedelta(seconds=1))
+        later.enqueue(None if club is None else club.pk)
+
+
+def outbox_send_later(*, club: Club | None) -> Sending | None:
+    """Queue the sending of the club's outbox (every club's for None) as a background task. Called
+    outside any transaction only (what it sends was committed by the caller's own): the task is
+    asked for at once. Returns what the sending did when it ran already (the immediate backend of
+    the tests), None while it waits for the worker."""
+    result = send_outbox.enqueue(None if club is None else club.pk)
+    if result.status != TaskResultStatus.SUCCESSFUL:
+        return None
+    done = result.return_value
+    return Sending(**{**done, "held": tuple(done["held"])})
+
+
+def results_send(*, evening: Event | Drive | DuelNight, user=None) -> tuple[int, Sending | None]:
+    """ "Send results": queue the evening's e-mails, then the sending of whatever of its club's
+    waits (a background task: ``outbox_send_later``)."""
     queued = results_queue(evening=evening, user=user)
-    return queued, outbox_send(club=evening.club)
+    return queued, outbox_send_later(club=evening.club)
 
 
-def mail_send_again(*, mails, user=None) -> list[Sending]:
+def mail_send_again(*, mails, user=None) -> list[Sending | None]:
     """The organiser's "send again" on held e-mails (a refused address corrected, an e-mail the
     member says never came): each is written again from its evening and the member as they are
     now (a corrected name, a corrected address), set waiting, and its club's outbox is sent."""
@@ -397,15 +446,18 @@ def mail_send_again(*, mails, user=None) -> list[Sending]:
             else:
                 evening_log(evening=mail.evening, action=AuditLine.Action.MAILED, detail=detail, user=user)
             clubs[mail.member.club_id] = mail.member.club
-    return [outbox_send(club=club) for club in clubs.values()]
+    return [outbox_send_later(club=club) for club in clubs.values()]
 
 
-def sending_said(queued: int | None, sending: Sending) -> tuple[bool, str]:
+def sending_said(queued: int | None, sending: Sending | None) -> tuple[bool, str]:
     """What the organiser is told after "Send results" (``queued`` e-mails added to the outbox) or
-    after sending held e-mails again (None): whether all went, and in words."""
+    after sending held e-mails again (None): whether all went, and in words (``sending`` None:
+    the sending waits for the background worker)."""
     added = (
         "Sent again" if queued is None else f"{queued} e-mail{'s' if queued != 1 else ''} added to the outbox"
     )
+    if sending is None:
+        return True, f"{added}; they are being sent: the outbox shows each one sent, or held and why."
     if sending.no_server:
         return False, f"{added}. {no_server_said(sending.pending)}"
     said = [f"{added}; {sending.sent} sent."]
