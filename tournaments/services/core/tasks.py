@@ -85,7 +85,10 @@ def tasks_work(
     while worker.running and not stop.is_set():
         if requeue:
             tasks_requeue_stale(older_than=limit)
-        worker.run()
+        # A plain read first: the library takes each task in a write transaction, on SQLite the
+        # database's one write lock, which an idle hall's tablets need more than the worker does.
+        if DBTaskResult.objects.ready().filter(backend_name=worker.backend_name).exists():
+            worker.run()
         if batch:
             return
         stop.wait(interval)
