@@ -6,7 +6,8 @@ One module by concern, each importing the modules it builds on and never this pa
 ``individuals``, ``team_nights`` (a team night's teams), ``drives`` (a drive and its players),
 ``drive_results`` (its seats, results and their history, tables, totals and prize cuts),
 ``widow``, ``competitions``, ``mail``, ``checkins``, ``leagues``, ``money`` (a drive's fees and
-prize fund) and ``membership`` (categories, renewals, subscriptions). Every model is importable from here.
+prize fund) ``membership`` (categories, renewals, subscriptions) and ``county`` (the hall's evenings sent to
+the county server). Every model is importable from here.
 """
 
 from .accounts import AccountEntry
@@ -34,6 +35,7 @@ from .clubs import (
     validate_trump_schedule,
 )
 from .competitions import PICKED, Competition
+from .county import CountyKey, CountyUpload, HallUpload
 from .drive_results import DriveResult, DriveResultChange, DriveSeat, DriveTable, DriveTotal, PrizeCut
 from .drives import Drive, DrivePlayer
 from .duels import DuelDeal, DuelDealChange, DuelMatch, DuelNight, DuelPlayer, DuelTable
@@ -53,6 +55,9 @@ from .widow import WidowDeal, WidowSeat, WidowTricks
 
 __all__ = [
     "AccountEntry",
+    "CountyKey",
+    "CountyUpload",
+    "HallUpload",
     "MembershipCategory",
     "RenewalReminder",
     "RenewalRound",
