@@ -22,7 +22,7 @@ def key_digest(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
-@transaction.atomic(durable=True)
+@transaction.atomic  # not durable: the admin's add page saves inside its own transaction
 def county_key_make(*, club: Club, user=None) -> tuple[CountyKey, str]:
     """A new key for the club's hall, and the key itself: shown now, never again."""
     secret = KEY_START + secrets.token_urlsafe(32)

@@ -55,8 +55,7 @@ def document_digest(document) -> str:
     return hashlib.sha256(json.dumps(document, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def _key(secret: str) -> CountyKey:
-    key = county_key_find(secret)
+def _key_opens(key: CountyKey | None) -> CountyKey:
     if key is None:
         raise Refused(
             401,
@@ -146,12 +145,12 @@ def _take(*, key: CountyKey, upload: dict, kind: Upload, identity: str) -> Answe
 def county_upload_receive(*, secret: str, body: bytes) -> Answer:
     """Take a hall's upload (``body``) sent with the key ``secret``: an ``Answer`` in words, and
     its line in the trail whatever the answer."""
-    key = named = None
+    key, named = county_key_find(secret), None
     try:
         upload = _upload(body)
         if isinstance(upload.get("club"), str):
             named = Club.objects.filter(slug=upload["club"]).first()
-        key = _key(secret)
+        key = _key_opens(key)
         if upload["club"] != key.club.slug:
             raise Refused(
                 403,

@@ -148,7 +148,7 @@ def _requeue_refused(club: Club) -> int:
     )
 
 
-@transaction.atomic(durable=True)
+@transaction.atomic  # not durable: the organiser site saves the club inside its own transaction
 def hall_uploads_requeue(*, club: Club) -> int:
     """The evenings the county refused go back in the queue (the club's key or address mended)."""
     return _requeue_refused(club)
