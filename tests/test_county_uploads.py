@@ -12,6 +12,7 @@ from django.core.management import call_command
 from tournaments.models import AuditLine, CountyUpload, Drive, DriveResult, Event, HallUpload, Result
 from tournaments.services.county.keys import county_key_make
 from tournaments.services.county.sending import UPLOAD_PATH, club_county_set, upload_post, uploads_send
+from tournaments.services.events.director import result_set_by_director
 from tournaments.services.kinds import kind_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -68,6 +69,33 @@ def test_a_pairs_event_closed_with_the_network_cut_is_on_the_county_once_the_net
     assert Event.objects.filter(club=county).count() == 1 and CountyUpload.objects.count() == 1
     assert Result.objects.filter(event=copy).count() == results
     assert _printed("results", copy.pk) == _printed("results", event.pk)
+
+
+def test_a_correction_at_the_hall_after_the_close_replaces_the_countys_copy(
+    live_server, make_club, make_played_event
+):
+    hall, county, key = _hall_and_county(make_club)
+    _network_returns(hall, live_server, key, county)
+    event = make_played_event(hall)
+    uploads_send()
+    before = _printed("results", event.pk)
+    seating = event.seatings.order_by("round", "table").first()
+    result = event.results.get(round=seating.round, table=seating.table)
+    result_set_by_director(
+        event=event,
+        seating=seating,
+        board_number=result.board.number,
+        ns_tricks=(result.ns_tricks + 3) % 14,
+        reason="the traveller was misread",
+        user=None,
+    )
+
+    [sent] = uploads_send()
+
+    assert sent.state == HallUpload.State.SENT and "replaced" in sent.answer
+    [copy] = Event.objects.filter(club=county)
+    assert copy.uuid == event.uuid
+    assert _printed("results", copy.pk) == _printed("results", event.pk) != before
 
 
 def test_a_drive_closed_with_the_network_cut_is_on_the_county_once_the_network_returns(

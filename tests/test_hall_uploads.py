@@ -8,7 +8,12 @@ from django.core.management import CommandError, call_command
 from django.db import transaction
 
 from tournaments.models import AuditLine, HallUpload
-from tournaments.services.county.sending import hall_upload_queue, hall_upload_record, uploads_send
+from tournaments.services.county.sending import (
+    hall_upload_queue,
+    hall_upload_record,
+    hall_uploads_changed_requeue,
+    uploads_send,
+)
 
 
 @pytest.fixture
@@ -72,6 +77,22 @@ def test_a_closed_evening_closed_again_is_queued_again(queued):
     hall_upload_record(upload=queued, status=200, answer="taken")
     again = hall_upload_queue(evening=queued.event)
     assert again.pk == queued.pk and again.state == HallUpload.State.QUEUED and again.answer == ""
+
+
+def test_an_evening_corrected_after_it_was_sent_is_queued_again(club, make_played_drive):
+    from tournaments.services.drives import drive_result_correct
+
+    club.county_address, club.county_key = "http://127.0.0.1:9", "wdc_key"
+    club.save()
+    drive = make_played_drive(club)
+    sent = hall_upload_record(upload=hall_upload_queue(evening=drive), status=200, answer="taken")
+    assert hall_uploads_changed_requeue() == 0
+
+    drive_result_correct(drive=drive, hand=1, table=1, ns_tricks=9, reason="the card was misread")
+
+    assert hall_uploads_changed_requeue() == 1
+    sent.refresh_from_db()
+    assert sent.state == HallUpload.State.QUEUED
 
 
 def test_nothing_is_sent_inside_a_database_transaction(queued):

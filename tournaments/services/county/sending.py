@@ -5,7 +5,9 @@ once the close has committed (``hall_upload_on_close``); the closing services kn
 ``uploads_send`` sends what is queued, each evening as its kind's export (``Kind.upload``), and
 keeps what the county said: sent, refused (in the county's words: a key withdrawn or another
 club's; not tried again until the organiser asks), or still queued with the reason it did not go
-(no network, the county's server down), to be tried again by the next call. The hall command
+(no network, the county's server down), to be tried again by the next call. An evening changed
+after it was sent (a correction after the close: a line in its trail after the sending) is
+queued again, and the county replaces its copy with it. The hall command
 calls it every minute (``send_uploads --every 60``); a command or a task may call it as well.
 
 Nothing is sent inside a database transaction: the export is read, the request made, and only its
@@ -20,6 +22,7 @@ from collections.abc import Callable
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from ...models import AuditLine, Club, HallUpload
@@ -89,14 +92,15 @@ def upload_post(
 
 
 @transaction.atomic(durable=True)
-def hall_upload_record(*, upload: HallUpload, status: int | None, answer: str) -> HallUpload:
+def hall_upload_record(*, upload: HallUpload, status: int | None, answer: str, read_at=None) -> HallUpload:
     """Keep what the county said of one sending: sent (2xx), refused (another 4xx: the key or the
     document, which sending again would not mend), or still queued (no answer, or the county's
-    server in trouble: 5xx, 408, 429)."""
+    server in trouble: 5xx, 408, 429). ``read_at``: when the evening sent was read, which a change
+    must follow to send it again (now, if not given)."""
     upload = HallUpload.objects.select_for_update().get(pk=upload.pk)
     now = timezone.now()
     if status is not None and 200 <= status < 300:
-        upload.state, upload.sent_at = HallUpload.State.SENT, now
+        upload.state, upload.sent_at = HallUpload.State.SENT, read_at or now
     elif status is not None and 400 <= status < 500 and status not in (408, 429):
         upload.state = HallUpload.State.REFUSED
     upload.tried_at, upload.tries = now, upload.tries + 1
@@ -114,6 +118,7 @@ def uploads_send(
     stays queued for the next call. Returns the uploads tried, as they now stand."""
     if connection.in_atomic_block:
         raise RuntimeError("uploads_send talks to the county server: call it outside any transaction.")
+    hall_uploads_changed_requeue()
     states = [HallUpload.State.QUEUED] + ([HallUpload.State.REFUSED] if refused else [])
     queued = (
         HallUpload.objects.filter(state__in=states)
@@ -125,7 +130,7 @@ def uploads_send(
         queued = queued.filter(club=club)
     tried = []
     for upload in queued:
-        evening, home = upload.evening, upload.club
+        evening, home, read_at = upload.evening, upload.club, timezone.now()
         body = json.dumps(
             {
                 "club": home.county_club or home.slug,
@@ -138,8 +143,24 @@ def uploads_send(
         status, answer = upload_post(url, key=home.county_key, body=body, opener=opener)
         if status is None:
             log.info("Upload of %s not sent: %s", evening, answer)
-        tried.append(hall_upload_record(upload=upload, status=status, answer=answer))
+        tried.append(hall_upload_record(upload=upload, status=status, answer=answer, read_at=read_at))
     return tried
+
+
+@transaction.atomic
+def hall_uploads_changed_requeue() -> int:
+    """The evenings sent that have changed since (a correction after the close, a publication: a
+    line in their trail written after the sending) are queued again, so that the county's copy is
+    the hall's as it now stands; returns how many."""
+    later = AuditLine.objects.filter(
+        Q(event=OuterRef("event")) | Q(drive=OuterRef("drive")) | Q(night=OuterRef("night")),
+        changed_at__gt=OuterRef("sent_at"),
+    )
+    return (
+        HallUpload.objects.filter(state=HallUpload.State.SENT)
+        .filter(Exists(later))
+        .update(state=HallUpload.State.QUEUED, queued_at=timezone.now())
+    )
 
 
 def _requeue_refused(club: Club) -> int:
