@@ -113,3 +113,8 @@ def test_send_uploads_with_nothing_queued_says_nothing():
     out = StringIO()
     call_command("send_uploads", stdout=out)
     assert out.getvalue() == ""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_halls_sending_loop_stops_once_the_server_that_started_it_has_gone():
+    call_command("send_uploads", "--every", "60", "--while-parent", "999999999", stdout=StringIO())

@@ -82,7 +82,15 @@ def uploads_sender_start(*, env: dict[str, str]) -> subprocess.Popen:
         "DJANGO_SETTINGS_MODULE": "whistdrive.settings",
         "PYTHONPATH": os.pathsep.join(p for p in (here, env.get("PYTHONPATH", "")) if p),
     }
-    argv = [sys.executable, "-m", "django", "send_uploads", f"--every={UPLOADS_EVERY}", "--with-parent"]
+    # The server takes this process's place, and its id: the sender stops once that id has gone.
+    argv = [
+        sys.executable,
+        "-m",
+        "django",
+        "send_uploads",
+        f"--every={UPLOADS_EVERY}",
+        f"--while-parent={os.getpid()}",
+    ]
     return subprocess.Popen(argv, env=env)
 
 

@@ -23,9 +23,10 @@ class Command(BaseCommand):
         )
         parser.add_argument("--every", type=int, metavar="SECONDS", help="keep trying, this often")
         parser.add_argument(
-            "--with-parent",
-            action="store_true",
-            help="--every: stop once the process that started it has gone",
+            "--while-parent",
+            type=int,
+            metavar="PID",
+            help="--every: stop once the process PID, which started it, has gone",
         )
 
     def handle(self, *args, **options):
@@ -45,7 +46,7 @@ class Command(BaseCommand):
             return
 
     def _loop(self, club, options) -> None:
-        parent = os.getppid()
+        parent = options["while_parent"]
         while True:  # the hall's loop: stopped with the hall (Ctrl+C), or when it has gone
             try:
                 self._send(club, refused=options["refused"])
@@ -53,7 +54,7 @@ class Command(BaseCommand):
                 self.stderr.write(f"Sending to the county failed this time: {error}")
             close_old_connections()
             for _ in range(options["every"]):
-                if options["with_parent"] and os.getppid() != parent:
+                if parent and os.getppid() != parent:
                     return
                 time.sleep(1)
 
