@@ -31,9 +31,9 @@ import load_tablets as bench  # noqa: E402
 
 def hall_evening(tables: int):
     """A closed evening of ``tables`` tables at the hall's club, every result in."""
+    event = bench.create_event(tables, name="County Night")  # Django set up here
     from tournaments import services
 
-    event = bench.create_event(tables, name="County Night")
     rows = [
         f"{b},{s.ns_pair.number},{s.ew_pair.number},{bench.tricks_for(b, s.table)}"
         for s in event.seatings.select_related("ns_pair", "ew_pair")
