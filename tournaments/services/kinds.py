@@ -3,8 +3,9 @@
 A format declares what an evening *is* (who plays, what a table enters, how it is scored and
 named); its entry here says what *serves* it: which model keeps it, the reader of its state, its
 members' rows for their pages and the results e-mail, its entrants for the competitions, its money,
-its organiser's and results pages, its room display for the hall, and what of it can hold a
-member's name. (The club's backup keeps its own table of what each model exports,
+its organiser's and results pages, its room display for the hall, how a closed evening of it goes
+from the hall to the county server (its export and restore, ``Upload``), and what of it can hold
+a member's name. (The club's backup keeps its own table of what each model exports,
 ``backups.club``: the backups sit below this module.) A shared output asks an evening's entry
 (``kind_of``), or takes many evenings a kind at a time (``by_kind``), and never tests which kind
 it is; a new kind is a new entry here and folders of its own. ``tests/test_kinds.py`` fails when a
