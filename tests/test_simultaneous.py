@@ -1,12 +1,16 @@
 """A simultaneous evening: three clubs play the county's boards, and the county's ranking is
 checked against a recomputation by hand over all their tables."""
 
+import json
 from collections import defaultdict
 
 import pytest
 
-from tournaments.models import AuditLine, Result
+from tournaments.models import AuditLine, Event, Result
 from tournaments.services import ServiceError
+from tournaments.services.backups.event import event_export
+from tournaments.services.county.keys import county_key_make
+from tournaments.services.county.receiving import county_upload_receive
 from tournaments.services.simultaneous import (
     simultaneous_deals,
     simultaneous_join,
@@ -223,3 +227,41 @@ def test_joining_again_after_the_movement_is_built_again_takes_the_countys_deals
     assert dict(event.boards.values_list("number", "deal")) != deals
     simultaneous_join(event=event, simultaneous=simultaneous, analyse=False)
     assert dict(event.boards.values_list("number", "deal")) == deals
+
+
+def test_an_event_uploaded_from_a_hall_joins_the_simultaneous_its_club_takes_part_in_that_day(
+    make_club, django_capture_on_commit_callbacks
+):
+    hall, county = make_club(name="Hall Club"), make_club(name="County Club")
+    simultaneous = make_simultaneous([hall, county])
+    played = play_club(simultaneous, hall, tables=3, club_number=1)
+    _, secret = county_key_make(club=county)
+    body = {"club": county.slug, "kind": played.evening_format.key, "document": event_export(played)}
+
+    with django_capture_on_commit_callbacks(execute=True):
+        taken = county_upload_receive(secret=secret, body=json.dumps(body).encode())
+
+    assert taken.status == 200
+    copy = Event.objects.get(pk=taken.evening_id)
+    assert copy.club == county and copy.simultaneous_entry.simultaneous == simultaneous
+    ranking = simultaneous_ranking(simultaneous)
+    assert {row.club for row in ranking.rows} >= {"County Club"}
+
+
+def test_an_uploaded_event_on_other_deals_is_taken_and_its_refusal_to_join_is_in_the_clubs_trail(
+    make_club, make_played_event, django_capture_on_commit_callbacks
+):
+    hall, county = make_club(name="Hall Club"), make_club(name="County Club")
+    simultaneous = make_simultaneous([county])
+    played = make_played_event(hall, day=simultaneous.date)
+    _, secret = county_key_make(club=county)
+    body = {"club": county.slug, "kind": played.evening_format.key, "document": event_export(played)}
+
+    with django_capture_on_commit_callbacks(execute=True):
+        taken = county_upload_receive(secret=secret, body=json.dumps(body).encode())
+
+    assert taken.status == 200
+    assert not hasattr(Event.objects.get(pk=taken.evening_id), "simultaneous_entry")
+    lines = AuditLine.objects.filter(club=county, action=AuditLine.Action.SIMULTANEOUS)
+    [refused] = [line.detail for line in lines if "did not join" in line.detail]
+    assert "other deals" in refused

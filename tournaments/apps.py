@@ -20,9 +20,15 @@ class TournamentsConfig(AppConfig):
 
     def ready(self):
         from .services.backups import hall as hall_backups
-        from .signals import evening_closed
+        from .services.county import sending as county_sending
+        from .services.simultaneous import setup as simultaneous_setup
+        from .signals import evening_closed, evening_uploaded
 
         evening_closed.connect(hall_backups.hall_backup_on_close, dispatch_uid="hall_backup_on_close")
+        evening_closed.connect(county_sending.hall_upload_on_close, dispatch_uid="hall_upload_on_close")
+        evening_uploaded.connect(
+            simultaneous_setup.simultaneous_join_on_upload, dispatch_uid="simultaneous_join_on_upload"
+        )
         post_migrate.connect(season_cache_emptied, sender=self, dispatch_uid="season_cache_emptied")
         # What start-up loaded (Django, the models, the admin: some seventy thousand objects) lives
         # as long as the process. Frozen out of the garbage collector, it is no longer walked by each

@@ -2,7 +2,7 @@ from django.urls import path
 
 from . import views
 from .models import Drive, DuelNight, Event
-from .views import accounts, leagues, membership, simultaneous
+from .views import accounts, county, leagues, membership, simultaneous
 from .views.duels import organiser as duels
 from .views.rooms import room_screen
 from .views.tablets import drive_evening, duel_evening, pair_evening, player_evening
@@ -17,6 +17,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("healthz/write", views.healthz_write, name="healthz-write"),
+    path("county/upload/", county.county_upload, name="county-upload"),
     path("events/", views.event_list, name="event-list"),
     path("events/new/", views.event_new, name="event-new"),
     path("events/<int:event_id>/", views.event_detail, name="event-detail"),

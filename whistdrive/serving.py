@@ -72,6 +72,31 @@ def server_command(*, listen: str, threads: int = THREADS) -> list[str]:
     ]
 
 
+UPLOADS_EVERY = 60  # seconds between the hall's tries to send its closed evenings to the county
+
+
+def uploads_sender_start(*, env: dict[str, str]) -> subprocess.Popen:
+    """Start the hall's sender beside the server: a Python that tries every UPLOADS_EVERY seconds
+    to send the closed evenings waiting for the county server (``send_uploads``), and stops once
+    the process that started it (the server, which takes this process's place) has gone."""
+    here = str(Path(__file__).resolve().parent.parent)
+    env = {
+        **env,
+        "DJANGO_SETTINGS_MODULE": "whistdrive.settings",
+        "PYTHONPATH": os.pathsep.join(p for p in (here, env.get("PYTHONPATH", "")) if p),
+    }
+    # The server takes this process's place, and its id: the sender stops once that id has gone.
+    argv = [
+        sys.executable,
+        "-m",
+        "django",
+        "send_uploads",
+        f"--every={UPLOADS_EVERY}",
+        f"--while-parent={os.getpid()}",
+    ]
+    return subprocess.Popen(argv, env=env)
+
+
 def serve_in_new_process(*, listen: str, env: dict[str, str], threads: int = THREADS) -> int:
     """Serve whistdrive in a fresh Python that reads its settings from ``env``.
 

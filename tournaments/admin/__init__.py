@@ -2,7 +2,8 @@
 
 Every save, delete and action goes through the services, so the lifecycle decides what may change
 and the audit trail keeps each change, as on the organiser's own pages. The site by feature:
-``clubs`` (clubs, members, competitions, the outbox), ``events``, ``drives`` and ``leagues``; what
-they share is ``scoped``. Importing the package registers them all."""
+``clubs`` (clubs, members, competitions, the outbox), ``events``, ``drives``, ``leagues`` and
+``county`` (the county server's keys); what they share is ``scoped``. Importing the package
+registers them all."""
 
-from . import clubs, drives, events, leagues  # noqa: F401  (each registers its pages)
+from . import clubs, county, drives, events, leagues  # noqa: F401  (each registers its pages)

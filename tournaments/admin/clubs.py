@@ -20,6 +20,7 @@ from ..models import (
 from ..services.core.errors import ServiceError
 from ..services.core.logins import login_lock_lift, login_locks
 from ..services.core.members import member_forget
+from ..services.county.sending import hall_uploads_requeue, hall_uploads_shown
 from ..services.season import competitions, mail
 from ..services.season.member_data import member_data
 from ..views.common import whole_number
@@ -55,7 +56,8 @@ class ClubAdmin(ClubScopedAdmin):
         shown = [
             {"user": lock.user, "devices": lock.devices, "until": clock_time(lock.until)} for lock in locks
         ]
-        extra_context = {**(extra_context or {}), "login_locks": shown}
+        uploads = hall_uploads_shown(club) if club is not None else []
+        extra_context = {**(extra_context or {}), "login_locks": shown, "hall_uploads": uploads}
         return super().change_view(request, object_id, form_url, extra_context)
 
     def login_lift_view(self, request, club_id: int):
@@ -100,6 +102,9 @@ class ClubAdmin(ClubScopedAdmin):
             "scoring",
             "scale",
             "adjusted_scores",
+            "county_address",
+            "county_key",
+            "county_club",
         ]
         return fields + ["organisers"] if request.user.is_superuser else fields
 
@@ -114,6 +119,8 @@ class ClubAdmin(ClubScopedAdmin):
 
     def save_model(self, request, obj, form, change):
         services.club_save(club=obj, changed=form.changed_data, user=request.user)
+        if change and {"county_address", "county_key", "county_club"} & set(form.changed_data):
+            hall_uploads_requeue(club=obj)  # the evenings the county refused go with the mended key
 
 
 @admin.register(Member)

@@ -6,8 +6,9 @@ One module by concern, each importing the modules it builds on and never this pa
 ``individuals``, ``team_nights`` (a team night's teams), ``drives`` (a drive and its players),
 ``drive_results`` (its seats, results and their history, tables, totals and prize cuts),
 ``widow``, ``competitions``, ``mail``, ``checkins``, ``leagues``, ``money`` (a drive's fees and
-prize fund), ``membership`` (categories, renewals, subscriptions) and ``simultaneous`` (an evening
-the county ranks across clubs). Every model is importable from here.
+prize fund), ``membership`` (categories, renewals, subscriptions), ``simultaneous`` (an evening
+the county ranks across clubs) and ``county`` (the hall's evenings sent to the county server).
+Every model is importable from here.
 """
 
 from .accounts import AccountEntry
@@ -35,6 +36,7 @@ from .clubs import (
     validate_trump_schedule,
 )
 from .competitions import PICKED, Competition
+from .county import CountyKey, CountyUpload, HallUpload
 from .drive_results import DriveResult, DriveResultChange, DriveSeat, DriveTable, DriveTotal, PrizeCut
 from .drives import Drive, DrivePlayer
 from .duels import DuelDeal, DuelDealChange, DuelMatch, DuelNight, DuelPlayer, DuelTable
@@ -55,6 +57,9 @@ from .widow import WidowDeal, WidowSeat, WidowTricks
 
 __all__ = [
     "AccountEntry",
+    "CountyKey",
+    "CountyUpload",
+    "HallUpload",
     "MembershipCategory",
     "RenewalReminder",
     "RenewalRound",

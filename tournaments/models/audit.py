@@ -50,6 +50,9 @@ class AuditLine(HistoryLine):
         ROOM = "room", "Room display"
         RENEWALS = "renewals", "Renewal reminders"
         SIMULTANEOUS = "simultaneous", "Played in a simultaneous evening"
+        UPLOADED = "uploaded", "Sent from the hall to the county"
+        UPLOAD_REFUSED = "refused", "Upload from a hall refused"
+        COUNTY_KEY = "county_key", "County key made or withdrawn"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="changes")

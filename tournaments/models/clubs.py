@@ -196,6 +196,24 @@ class Club(models.Model):
         "own page on their phone does); nothing of a board before the table has confirmed it.",
     )
 
+    # Hall mode: where the club's closed evenings are sent (services/county/sending.py), and the
+    # key the county's administrator gave the club for it (``county_key make``).
+    county_address = models.URLField(
+        blank=True,
+        help_text="The county server's address (https://county.example.org). Each evening, once closed, "
+        "is sent there; left empty, nothing is sent.",
+    )
+    county_key = models.CharField(
+        max_length=80,
+        blank=True,
+        help_text="The key the county's administrator gave this club for sending its evenings.",
+    )
+    county_club = models.SlugField(
+        max_length=50,
+        blank=True,
+        help_text="The club's address on the county server (its slug there); left empty, this club's own.",
+    )
+
     # The club's money (drives' fees, table money, raffle, prizes) is kept in whole minor units of
     # this currency, typed and written in its number format (services/core/money.py).
     currency = models.CharField(

@@ -10,6 +10,8 @@ A shared seat (two people who take one seat in turn) is one player with a second
 (``second_member`` or ``second_guest``): one card, one score, shown as both, "Ann Smith + Bob Jones".
 """
 
+import uuid
+
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -155,6 +157,9 @@ class Drive(models.Model):
         null=True, blank=True, help_text="Drawn at random when the drive closes."
     )
     published = models.BooleanField(default=False)
+    # The evening's identity wherever it goes (its export, the county server it is sent to): made
+    # once, never changed.
+    uuid = models.UUIDField(default=uuid.uuid4, editable=False, db_index=True)
     tag = models.CharField(max_length=30, blank=True, help_text=EVENING_TAG_HELP)
     room_key = room_key_field()
     move_called_at = models.DateTimeField(

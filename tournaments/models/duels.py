@@ -7,6 +7,8 @@ tables keep their codes all night; each round seats a match at each table (a bye
 each match keeps its deals, entered at the table by one player and confirmed by the other.
 """
 
+import uuid
+
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
@@ -72,6 +74,9 @@ class DuelNight(models.Model):
         help_text="Players who go through to a knock-out after the last round (0: no knock-out).",
     )
     published = models.BooleanField(default=False)
+    # The evening's identity wherever it goes (its export, the county server it is sent to): made
+    # once, never changed.
+    uuid = models.UUIDField(default=uuid.uuid4, editable=False, db_index=True)
     tag = models.CharField(max_length=30, blank=True, help_text=EVENING_TAG_HELP)
     room_key = room_key_field()
 

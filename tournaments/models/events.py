@@ -1,6 +1,8 @@
 """An evening of pairs (or individuals): its pairs and entries, and the movement's seatings and
 relay stands. Its boards and results are in ``results``."""
 
+import uuid
+
 from django.db import models
 from django.db.models import F, Q
 
@@ -121,6 +123,9 @@ class Event(models.Model):
     published = models.BooleanField(
         default=False, help_text="Results can be seen by anyone with the link, read-only."
     )
+    # The evening's identity wherever it goes (its export, the county server it is sent to): made
+    # once, never changed.
+    uuid = models.UUIDField(default=uuid.uuid4, editable=False, db_index=True)
     tag = models.CharField(max_length=30, blank=True, help_text=EVENING_TAG_HELP)
     room_key = room_key_field()
     # The double-dummy analysis of the boards runs after the deals are stored (services/events/analysing.py):

@@ -9,7 +9,9 @@
 - ``season``: competitions, a page for every player, results by e-mail, the static export;
 - ``leagues``: inter-club leagues; ``printing``: an event's print pack and printed results;
 - ``backups``: an event, a drive and a club as JSON and back, and hall mode's backup at a close
-  (after commit, through ``signals.evening_closed``): backups depend on what they save.
+  (after commit, through ``signals.evening_closed``): backups depend on what they save;
+- ``county``: the hall's closed evenings sent to the county server (queued at the close, through
+  the same signal) and the county's keys and door for them.
 
 This package gathers the events' services under one name, for the pages, the commands and the
 organiser site; the drives' are in ``services.drives``.

@@ -3,8 +3,9 @@
 A format declares what an evening *is* (who plays, what a table enters, how it is scored and
 named); its entry here says what *serves* it: which model keeps it, the reader of its state, its
 members' rows for their pages and the results e-mail, its entrants for the competitions, its money,
-its organiser's and results pages, its room display for the hall, and what of it can hold a
-member's name. (The club's backup keeps its own table of what each model exports,
+its organiser's and results pages, its room display for the hall, how a closed evening of it goes
+from the hall to the county server (its export and restore, ``Upload``), and what of it can hold
+a member's name. (The club's backup keeps its own table of what each model exports,
 ``backups.club``: the backups sit below this module.) A shared output asks an evening's entry
 (``kind_of``), or takes many evenings a kind at a time (``by_kind``), and never tests which kind
 it is; a new kind is a new entry here and folders of its own. ``tests/test_kinds.py`` fails when a
@@ -26,7 +27,10 @@ from django.db import models
 from django.urls import reverse
 from django.utils.http import urlencode
 
-from ..models import Drive, DuelNight, Event, Fixture
+from ..models import Club, Drive, DuelNight, Event, Fixture
+from .backups.drive import drive_export, drive_import
+from .backups.duel import duel_export, duel_import
+from .backups.event import club_users, event_export, event_import
 from .core.forgetting import DRIVES, EVENTS, LEAGUES, NIGHTS, Part
 from .core.rooms import ROOM_KEY
 from .drives.money import drive_accounts
@@ -49,6 +53,41 @@ def _no_rows(evenings, member_ids=None, read=None) -> list:
 
 def _night_state(night: DuelNight):
     return night_states([night])[night.pk]
+
+
+@dataclass(frozen=True)
+class Upload:
+    """How a closed evening of a kind goes from the hall to the county server: as its export, a
+    JSON document whose ``part`` carries the evening's identity (``uuid``), taken back on the
+    county by its restore into the club given, which checks every rule a restore checks and
+    refuses the whole document, in words, when one is broken."""
+
+    export: Callable[[models.Model], dict]
+    restore: Callable[..., models.Model]  # (document, *, club) -> the evening, in one transaction
+    part: str  # the document's part that holds the evening's settings and identity
+
+    def identity(self, document) -> str:
+        """The evening's identity as the document gives it ("" if it gives none)."""
+        part = document.get(self.part) if isinstance(document, dict) else None
+        found = part.get("uuid") if isinstance(part, dict) else None
+        return found if isinstance(found, str) else ""
+
+
+def _event_restore(document, *, club: Club) -> Event:
+    return event_import(document, club=club, log=False)
+
+
+def _drive_restore(document, *, club: Club) -> Drive:
+    return drive_import(document, club=club, log=False)
+
+
+def _night_restore(document, *, club: Club) -> DuelNight:
+    return duel_import(document, club=club, users=club_users(club))
+
+
+EVENT_UPLOAD = Upload(export=event_export, restore=_event_restore, part="event")
+DRIVE_UPLOAD = Upload(export=drive_export, restore=_drive_restore, part="drive")
+NIGHT_UPLOAD = Upload(export=duel_export, restore=_night_restore, part="night")
 
 
 @dataclass(frozen=True)
@@ -77,6 +116,10 @@ class Kind:
     # declaration in ``core.forgetting``, which forgetting reads there: core sits below this
     # registry and never imports it).
     forgetting: Part
+    # How a closed evening of it is sent from the hall to the county server (None: it is never
+    # closed as one club's evening; a league match is both clubs' cards, agreed on the league's
+    # pages, and travels with the league in each club's backup).
+    upload: Upload | None
     # Its room display for the hall's screen ("": it has none), which the organiser puts up or takes
     # down at the URL of the same name ending "-screen" (``core.rooms``).
     room_page: str = ""
@@ -113,6 +156,7 @@ EVENT = Kind(
     run_page="event-run",
     results_page="results",
     forgetting=EVENTS,
+    upload=EVENT_UPLOAD,
     room_page="event-room",
     phone_page="pair-evening",
     mails_score_card=True,
@@ -130,6 +174,7 @@ DRIVE = Kind(
     run_page="drive-run",
     results_page="drive-results",
     forgetting=DRIVES,
+    upload=DRIVE_UPLOAD,
     room_page="drive-room",
     phone_page="drive-evening",
 )
@@ -145,6 +190,7 @@ WIDOW = Kind(
     run_page="drive-run",
     results_page="drive-results",
     forgetting=DRIVES,
+    upload=DRIVE_UPLOAD,
     room_page="drive-room",
     phone_page="widow-evening",
 )
@@ -158,6 +204,7 @@ TWO_PLAYER = Kind(
     run_page="duel-run",
     results_page="duel-results",
     forgetting=NIGHTS,
+    upload=NIGHT_UPLOAD,
     room_page="duel-room",
     phone_page="duel-evening",
 )
@@ -173,6 +220,7 @@ LEAGUE_MATCH = Kind(
     run_page="league-match",
     results_page="league-match",
     forgetting=LEAGUES,
+    upload=None,
     phone_page="league-evening",
 )
 

@@ -88,4 +88,6 @@ class Command(BaseCommand):
                 self.stdout.write(f"{key}={env[key]}")
             self.stdout.write(f"BIND={bind}")
             return
+        # The closed evenings of a club with a county server go there when the network is there.
+        serving.uploads_sender_start(env={**os.environ, **env})
         serving.serve_in_new_process(listen=bind, env={**os.environ, **env}, threads=options["threads"])

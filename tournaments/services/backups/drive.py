@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 
 from ...models import (
     AuditLine,
+    Club,
     Drive,
     DriveMoney,
     DrivePayment,
@@ -80,6 +81,7 @@ def drive_export(drive: Drive, *, with_address: bool = False) -> dict:
         "club": drive.club.name,
         "drive": {
             **({"id": drive.pk} if with_address else {}),
+            "uuid": str(drive.uuid),
             "date": drive.date.isoformat(),
             **{f: getattr(drive, f) for f in DRIVE_FIELDS},
         },
@@ -152,12 +154,16 @@ def _money_export(drive: Drive, key: dict[int, str]) -> dict:
 
 
 @transaction.atomic
-def drive_import(data, *, user=None, log: bool = True, keep_address: bool = False) -> Drive:
+def drive_import(
+    data, *, user=None, log: bool = True, keep_address: bool = False, club: Club | None = None
+) -> Drive:
     """Restore an exported drive; its club and members are found by name, or added. All or nothing:
     the file is checked whole first (``drive_schema``), and a user named in its history is linked
     only when that user organises the club (else the name stays in the line). ``log``: add the
     trail's line "restored" (a whole club's backup restores the trails as they were).
-    ``keep_address``: the drive keeps the id it had (a whole club's restore into an empty database)."""
+    ``keep_address``: the drive keeps the id it had (a whole club's restore into an empty database).
+    ``club``: into this club, whatever club the document names (a county server takes a hall's
+    evening into the club its key opens). The drive keeps the identity (``uuid``) its export carries."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DriveBackupError("This file is not a whistdrive drive export.")
     if data.get("version") != VERSION:
@@ -171,7 +177,7 @@ def drive_import(data, *, user=None, log: bool = True, keep_address: bool = Fals
         )
     settings = data["drive"]
     when = date.fromisoformat(settings["date"])
-    club = club_get_or_create(name=data["club"])
+    club = club or club_get_or_create(name=data["club"])
     if Drive.objects.filter(club=club, name=settings["name"], date=when).exists():
         raise DriveBackupError(
             f"{club} already has a drive '{settings['name']}' on {when}: nothing imported."
@@ -179,6 +185,8 @@ def drive_import(data, *, user=None, log: bool = True, keep_address: bool = Fals
     drive = Drive(club=club, date=when, **{f: settings[f] for f in DRIVE_FIELDS if f in settings})
     if keep_address:
         drive.pk = settings.get("id")
+    if settings.get("uuid"):
+        drive.uuid = settings["uuid"]
     try:
         drive.full_clean()
         drive.save()

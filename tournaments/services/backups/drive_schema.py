@@ -79,6 +79,7 @@ DRIVE_EXPORT = validator(
                     "hands_per_round": HAND,
                     "rounds": whole(1, limits.MAX_HANDS, empty=True),
                     "id": ADDRESS,
+                    "uuid": text(36),
                     "game": one_of(*Drive.Game.values),
                     "minnesota_rules": one_of(*Drive.MinnesotaRules.values),
                     "rubbers": one_of(0, *GAMES),
@@ -99,6 +100,7 @@ DRIVE_EXPORT = validator(
                     "hands_per_round",
                     "rounds",
                     "id",
+                    "uuid",  # the evening's identity, since halls send their evenings to a county
                     "game",  # written since drives play Minnesota whist: whist before
                     "minnesota_rules",
                     "rubbers",  # since games and rubbers

@@ -55,6 +55,7 @@ def duel_export(night: DuelNight, *, with_address: bool = False) -> dict:
         "club": night.club.name,
         "night": {
             **({"id": night.pk} if with_address else {}),
+            "uuid": str(night.uuid),
             **{f: getattr(night, f) for f in NIGHT_FIELDS},
             "date": night.date.isoformat(),
         },
@@ -127,6 +128,7 @@ def duel_import(
             pk=data.get("id"),
             date=date.fromisoformat(data["date"]),
             **{f: data[f] for f in NIGHT_FIELDS},
+            **({"uuid": data["uuid"]} if data.get("uuid") else {}),
         )
         night.full_clean(exclude=["club", "id"])
         night.save()

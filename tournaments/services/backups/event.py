@@ -154,6 +154,7 @@ def event_export(event: Event, *, with_address: bool = False) -> dict:
         "club": {"name": event.club.name, "paper_size": event.club.paper_size},
         "event": {
             **({"id": event.pk} if with_address else {}),
+            "uuid": str(event.uuid),
             "date": event.date.isoformat(),
             **{f: getattr(event, f) for f in EVENT_FIELDS},
         },
@@ -241,7 +242,9 @@ def event_export(event: Event, *, with_address: bool = False) -> dict:
 
 
 @transaction.atomic
-def event_import(data: dict, *, user=None, log: bool = True, keep_address: bool = False) -> Event:
+def event_import(
+    data: dict, *, user=None, log: bool = True, keep_address: bool = False, club: Club | None = None
+) -> Event:
     """Restore an exported event (its club and players found by name, or added). All or nothing.
 
     The file is checked whole first (``event_schema``) and never trusted with ids: rows are made
@@ -250,7 +253,9 @@ def event_import(data: dict, *, user=None, log: bool = True, keep_address: bool 
     free, so printed table cards go on working. ``log``: add the trail's line "restored" (a whole
     club's backup restores the trails as they were, and says so once, on the club).
     ``keep_address``: the event keeps the id its backup gives (a whole club's restore into an empty
-    database, so that each evening keeps its address).
+    database, so that each evening keeps its address). ``club``: into this club, whatever club the
+    document names (a county server takes a hall's evening into the club its key opens). The event
+    keeps the identity (``uuid``) its export carries.
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BackupError("This is not a whistdrive event export.")
@@ -263,7 +268,7 @@ def event_import(data: dict, *, user=None, log: bool = True, keep_address: bool 
         shown = " ".join(problems[:8]) + (f" (and {len(problems) - 8} more)" if len(problems) > 8 else "")
         raise BackupError(f"The export is damaged or incomplete: {shown} Nothing was imported.")
     try:
-        club = club_get_or_create(name=data["club"]["name"], paper_size=data["club"]["paper_size"])
+        club = club or club_get_or_create(name=data["club"]["name"], paper_size=data["club"]["paper_size"])
         # An export older than the A+/A- setting was scored with A+ and A- fixed at 60 % and 40 %:
         # restored under that rule, its standings are the ones it was exported with.
         fields = {"adjusted_scores": Event.AdjustedScores.FIXED, **data["event"]}
@@ -275,6 +280,8 @@ def event_import(data: dict, *, user=None, log: bool = True, keep_address: bool 
         event = Event(club=club, date=when, **{f: fields[f] for f in EVENT_FIELDS if f in fields})
         if keep_address:
             event.pk = fields.get("id")
+        if fields.get("uuid"):
+            event.uuid = fields["uuid"]
         event.full_clean()
         event.save()
 

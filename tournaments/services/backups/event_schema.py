@@ -316,8 +316,9 @@ EVENT = record(
         "deal_seed": text(64),
         "tag": text(30),
         "id": ADDRESS,
+        "uuid": text(36),
     },
-    optional=("card_set", "adjusted_scores", "tag", "players", "id", "minnesota_rules"),
+    optional=("card_set", "adjusted_scores", "tag", "players", "id", "minnesota_rules", "uuid"),
 )
 PAIR = record(
     {

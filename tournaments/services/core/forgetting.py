@@ -29,6 +29,8 @@ from ...models import (
     Club,
     CodeGuard,
     Competition,
+    CountyKey,
+    CountyUpload,
     Drive,
     DriveMoney,
     DrivePayment,
@@ -45,6 +47,7 @@ from ...models import (
     Entry,
     Erasure,
     Event,
+    HallUpload,
     Heartbeat,
     IndividualPlayer,
     League,
@@ -123,6 +126,8 @@ SHARED = Part(
         # member's may name them as a partner.
         ResultMail: Named(("member__club",), ("subject", "body")),
         Competition: Named(("club",), ("name",)),
+        # What the county server last said of an evening sent to it, which may name the evening.
+        HallUpload: Named(("club",), ("answer",)),
     },
     nameless={
         Club: {
@@ -138,7 +143,13 @@ SHARED = Part(
             "number_format": CHOICE,
             "public_address": "the club's web address",
             "key": "a mark made once at random (or the club's first address), for the register of erasures",
+            "county_address": "the county server's web address",
+            "county_key": "a secret the county's administrator drew at random",
+            "county_club": "the club's name, as the county server's address for it says it",
         },
+        CountyKey: {"prefix": CODE, "digest": "a one-way mark (SHA-256) of a key"},
+        CountyUpload: {"format": CHOICE, "digest": "a one-way mark (SHA-256) of the evening's document"},
+        HallUpload: {"state": CHOICE},
         Member: {
             "first_name": "the forgotten member's own row takes the pseudonym; another's is their own",
             "last_name": "the forgotten member's own row takes the pseudonym; another's is their own",

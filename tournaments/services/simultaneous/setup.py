@@ -122,6 +122,36 @@ def simultaneous_join(
     return entry
 
 
+
+def simultaneous_join_on_upload(sender, instance, **kwargs) -> None:
+    """An event uploaded from a hall (``signals.evening_uploaded``) joins the simultaneous evening
+    its club takes part in on its day, once the upload has committed: the hall's organiser plays
+    the county's boards with no network and joins nothing by hand. A club that joined another
+    event to it keeps that one; an event that cannot join (another kind, other deals) is a line in
+    the club's trail, never a refused upload."""
+    if isinstance(instance, Event):
+        event_id = instance.pk
+        transaction.on_commit(lambda: _join_uploaded(event_id), robust=True)
+
+
+def _join_uploaded(event_id: int) -> None:
+    event = Event.objects.select_related("club").filter(pk=event_id).first()
+    if event is None:
+        return
+    waiting = Simultaneous.objects.filter(clubs=event.club, date=event.date).exclude(entries__club=event.club)
+    for simultaneous in waiting:
+        try:
+            simultaneous_join(event=event, simultaneous=simultaneous, analyse=False)
+        except ServiceError as refusal:
+            with transaction.atomic():
+                club_log(
+                    club=event.club,
+                    action=AuditLine.Action.SIMULTANEOUS,
+                    detail=f"{event.name}, uploaded from the hall, did not join {simultaneous}: {refusal}",
+                )
+        return  # one event a club
+
+
 def _take_deals(event: Event, simultaneous: Simultaneous, *, analyse: bool, user) -> None:
     """Give the event the county's deals, unless it holds them already; refused when it has more
     boards than the county dealt, or was played on others."""
