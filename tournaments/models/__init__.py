@@ -9,7 +9,7 @@ One module by concern, each importing the modules it builds on and never this pa
 prize fund) and ``membership`` (categories, renewals, subscriptions). Every model is importable from here.
 """
 
-from .accounts import AccountEntry
+from .accounts import AccountEntry, AccountStatement
 from .audit import AuditLine
 from .checkins import TableCheckIn
 from .clubs import (
@@ -53,6 +53,7 @@ from .widow import WidowDeal, WidowSeat, WidowTricks
 
 __all__ = [
     "AccountEntry",
+    "AccountStatement",
     "MembershipCategory",
     "RenewalReminder",
     "RenewalRound",
