@@ -108,6 +108,16 @@ urlpatterns = [
         membership.membership_category_new,
         name="membership-category",
     ),
+    path(
+        "clubs/<slug:slug>/membership/categories/<int:category_id>/",
+        membership.membership_category_edit,
+        name="membership-category-edit",
+    ),
+    path(
+        "clubs/<slug:slug>/membership/categories/<int:category_id>/remove/",
+        membership.membership_category_delete,
+        name="membership-category-remove",
+    ),
     path("clubs/<slug:slug>/membership/year/", membership.membership_year, name="membership-year"),
     path(
         "clubs/<slug:slug>/membership/members/<int:member_id>/",
