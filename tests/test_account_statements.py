@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments.models import AccountStatement, AuditLine, Member
+from tournaments.models import AccountStatement, AuditLine, Club, Member
 from tournaments.services.core.errors import ServiceError
 from tournaments.services.core.members import member_forget
 from tournaments.services.membership import statements as statements_module
@@ -222,6 +222,29 @@ def test_no_one_else_opens_a_members_own_page(client, people):
     assert (
         client.get(reverse("tournaments:player-own", args=[ann.pk, own_page_key(ann.pk)])).status_code == 404
     )
+
+
+def test_a_backup_keeps_the_statements_and_a_restored_club_sends_none_twice(club, people, tmp_path, settings):
+    settings.EMAIL_BACKEND = LOCMEM
+    account_statements_start(club=club, month=NOVEMBER, today=TODAY)
+    outbox_send(club=club)
+
+    def now():
+        return sorted(
+            AccountStatement.objects.values_list(
+                "member__last_name", "month", "way", "opening", "closing", "mail__to", "mail__status"
+            )
+        )
+
+    before = now()
+    assert len(before) == 2
+    path = tmp_path / "club.json"
+    call_command("backup", str(path), stderr=StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+    call_command("restore", str(path), stdout=StringIO())
+    assert now() == before
+    restored = Club.objects.get()
+    assert account_statements_start(club=restored, month=NOVEMBER, today=TODAY) == (0, 0)
 
 
 def test_the_modules_examples_hold():
