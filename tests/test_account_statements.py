@@ -224,6 +224,7 @@ def test_no_one_else_opens_a_members_own_page(client, people):
     )
 
 
+@pytest.mark.django_db(transaction=True)  # the restore empties the database first
 def test_a_backup_keeps_the_statements_and_a_restored_club_sends_none_twice(club, people, tmp_path, settings):
     settings.EMAIL_BACKEND = LOCMEM
     account_statements_start(club=club, month=NOVEMBER, today=TODAY)

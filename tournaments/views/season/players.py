@@ -86,6 +86,7 @@ def player_own_page(request, member_id: int, key: str):
         "tournaments/player_own.html",
         {
             "member": member,
+            "shown_name": person_name(member),
             "balance": money_text(balance_of(member), currency),
             "entries": entries,
             "public_page": reverse("tournaments:player", args=[member.pk]) if public else "",
