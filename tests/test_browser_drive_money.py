@@ -84,9 +84,9 @@ def test_a_drive_with_fees_and_the_new_prizes_runs_on_the_tablets(
     for who, method in (("Joan Bellamy", "Cash"), ("Harold Bick", "Card")):
         row = door.locator("tr", has_text=who)
         row.get_by_label(f"{who} paid by").select_option(label=method)
-        row.get_by_role("button", name="Tick").click()
+        row.get_by_role("button", name="Tick as paid").click()
         expect(desk.locator("table.door tr", has_text=who)).to_contain_text(f"paid {method.lower()}")
-    expect(desk.locator("#money h3")).to_contain_text("2 of 8 paid")
+    expect(desk.locator("#money h3", has_text="At the door")).to_contain_text("2 of 8 paid")
     shoot(desk.locator("#money"), path=SHOTS / "drive-money-door.png")
     desk.get_by_role("button", name="Start the drive").click()
     expect(desk.locator(".messages")).to_contain_text("The drive has started.")

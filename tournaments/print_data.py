@@ -289,8 +289,8 @@ class NightPrint:
     standings: tuple[tuple[str, ...], ...]  # place, name, game points, won, tied, lost, spread
 
 
-# A club's membership papers (``pdf/membership.py``): renewal letters for members with no e-mail
-# address, one a page, and a subscription's receipt.
+# A club's membership papers (``pdf/membership.py``): renewal letters and monthly statements for
+# members with no e-mail address, one a page, and a subscription's receipt.
 @dataclass(frozen=True)
 class RenewalLetter:
     name: str
@@ -312,8 +312,22 @@ class SubscriptionReceipt:
 
 
 @dataclass(frozen=True)
+class StatementLetter:
+    """A member's monthly statement of their account, for a member with no e-mail address."""
+
+    name: str
+    month: str  # "November 2026"
+    start: str  # "1 November 2026"
+    end: str
+    opening: str  # "£10.00"
+    lines: tuple[tuple[str, str, str, str], ...]  # date, what, amount, balance after it
+    closing: str
+
+
+@dataclass(frozen=True)
 class MembershipPrint:
     club: str
     paper: str  # "A4" or "LETTER"
     letters: tuple[RenewalLetter, ...] = ()
     receipt: SubscriptionReceipt | None = None
+    statements: tuple[StatementLetter, ...] = ()

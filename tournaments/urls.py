@@ -111,6 +111,7 @@ urlpatterns = [
     path("events/<int:event_id>/results/send/", views.event_send_results, name="results-send"),
     path("drives/<int:drive_id>/send/", views.drive_send_results, name="drive-send-results"),
     path("players/<int:member_id>/", views.player_page, name="player"),
+    path("players/<int:member_id>/own/<str:key>/", views.player_own_page, name="player-own"),
     path("clubs/<slug:slug>/results/", views.club_results, name="club-results"),
     path("clubs/<slug:slug>/backup/", views.club_backup, name="club-backup"),
     path("clubs/<slug:slug>/phones/", views.club_phones, name="club-phones"),
@@ -119,6 +120,16 @@ urlpatterns = [
         "clubs/<slug:slug>/membership/categories/",
         membership.membership_category_new,
         name="membership-category",
+    ),
+    path(
+        "clubs/<slug:slug>/membership/categories/<int:category_id>/",
+        membership.membership_category_edit,
+        name="membership-category-edit",
+    ),
+    path(
+        "clubs/<slug:slug>/membership/categories/<int:category_id>/remove/",
+        membership.membership_category_delete,
+        name="membership-category-remove",
     ),
     path("clubs/<slug:slug>/membership/year/", membership.membership_year, name="membership-year"),
     path(
@@ -158,6 +169,16 @@ urlpatterns = [
     ),
     path("clubs/<slug:slug>/membership/accounts/", accounts.accounts, name="accounts"),
     path("clubs/<slug:slug>/membership/accounts/lowest/", accounts.account_floor, name="account-floor"),
+    path(
+        "clubs/<slug:slug>/membership/accounts/statements/",
+        accounts.account_statements,
+        name="account-statements",
+    ),
+    path(
+        "clubs/<slug:slug>/membership/accounts/statements/<int:year>-<int:month>.pdf",
+        accounts.account_statement_letters,
+        name="account-statement-letters",
+    ),
     path("clubs/<slug:slug>/membership/accounts/<int:member_id>/", accounts.account, name="account"),
     path(
         "clubs/<slug:slug>/membership/accounts/<int:member_id>/top-up/",

@@ -27,6 +27,7 @@ from .membership import (
     PaymentForm,
     RenewalRoundForm,
     StatementForm,
+    StatementsMonthForm,
     TopUpForm,
     YearStartForm,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "AccountFloorForm",
     "CorrectionForm",
     "StatementForm",
+    "StatementsMonthForm",
     "TopUpForm",
     "ClubPhonesForm",
     "CategoryForm",

@@ -159,3 +159,14 @@ class AccountFloorForm(MoneyForm):
 class StatementForm(forms.Form):
     start = forms.DateField(label="From", widget=DAY_INPUT)
     end = forms.DateField(label="To", widget=DAY_INPUT)
+
+
+class StatementsMonthForm(forms.Form):
+    """The month whose statements of account are sent ("2026-11")."""
+
+    month = forms.DateField(
+        label="Month",
+        input_formats=["%Y-%m"],
+        widget=forms.DateInput(format="%Y-%m", attrs={"type": "month"}),
+        error_messages={"invalid": "Choose the month, e.g. November 2026 (2026-11)."},
+    )

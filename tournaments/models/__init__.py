@@ -11,7 +11,7 @@ the county ranks across clubs) and ``county`` (the hall's evenings sent to the c
 Every model is importable from here.
 """
 
-from .accounts import AccountEntry
+from .accounts import AccountEntry, AccountStatement
 from .audit import AuditLine
 from .checkins import TableCheckIn
 from .clubs import (
@@ -57,6 +57,7 @@ from .widow import WidowDeal, WidowSeat, WidowTricks
 
 __all__ = [
     "AccountEntry",
+    "AccountStatement",
     "CountyKey",
     "CountyUpload",
     "HallUpload",

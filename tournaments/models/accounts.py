@@ -71,3 +71,38 @@ class AccountEntry(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} of {self.member} on {self.on}"
+
+
+class AccountStatement(models.Model):
+    """A member's monthly statement of their account, made once a month: an e-mail through the
+    club's outbox, or a letter to print for a member with no address. The database keeps one a
+    member a month, so starting the month's statements again sends nobody a second. Its opening
+    and closing balances are kept as they were told to the member."""
+
+    class Way(models.TextChoices):
+        EMAIL = "email", "E-mail"
+        LETTER = "letter", "Letter to print"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="account_statements")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="account_statements")
+    month = models.DateField(help_text="The first day of the month the statement is for.")
+    way = models.CharField(max_length=6, choices=Way.choices)
+    opening = models.IntegerField(help_text="The balance at the start of the month, in pence.")
+    closing = models.IntegerField(help_text="The balance at the end of the month, in pence.")
+    mail = models.OneToOneField(
+        "ResultMail", null=True, blank=True, on_delete=models.SET_NULL, related_name="account_statement"
+    )
+    made_at = models.DateTimeField()
+    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+
+    class Meta:
+        ordering = ["-month", "member__last_name", "member__first_name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["member", "month"], name="account_statement_once_a_month"),
+            models.CheckConstraint(
+                condition=Q(way__in=["email", "letter"]), name="account_statement_way_known"
+            ),
+        ]
+
+    def __str__(self):
+        return f"Statement for {self.month:%B %Y} to {self.member}"

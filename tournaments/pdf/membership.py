@@ -1,13 +1,15 @@
 """A club's membership papers, in large type for members who read them at arm's length: a renewal
-letter for each member with no e-mail address (one a page, handed over at the club), and a
-subscription's receipt. Plain data in (``print_data.MembershipPrint``), PDF bytes out."""
+letter and a monthly statement of their account for each member with no e-mail address (one a
+page, handed over at the club), and a subscription's receipt. Plain data in
+(``print_data.MembershipPrint``), PDF bytes out."""
 
 from io import BytesIO
 
+from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, SimpleDocTemplate, Spacer
+from reportlab.platypus import PageBreak, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from ..print_data import MembershipPrint, RenewalLetter, SubscriptionReceipt
+from ..print_data import MembershipPrint, RenewalLetter, StatementLetter, SubscriptionReceipt
 from .base import LARGE_PRINT, MARGIN, PAGE_SIZES, _style, register_fonts, text
 
 # Letters and receipts are read by members of every age: the body at 16 points, above the large print.
@@ -15,6 +17,8 @@ STYLES = {
     "club": _style("membership-club", 22, bold=True, spaceAfter=8 * mm),
     "heading": _style("membership-heading", 18, bold=True, spaceAfter=5 * mm),
     "body": _style("membership-body", LARGE_PRINT + 2, leading=24, spaceAfter=4 * mm),
+    "cell": _style("membership-cell", LARGE_PRINT + 2, leading=20),
+    "figure": _style("membership-figure", LARGE_PRINT + 2, leading=20, alignment=2),
 }
 
 
@@ -52,15 +56,62 @@ def _receipt(club: str, receipt: SubscriptionReceipt) -> list:
     ]
 
 
+def _statement(club: str, letter: StatementLetter) -> list:
+    cell, figure = STYLES["cell"], STYLES["figure"]
+    rows = [
+        [text(day, cell), text(what, cell), text(amount, figure), text(after, figure)]
+        for day, what, amount, after in letter.lines
+    ]
+    table = Table(
+        [
+            [text(h, cell) for h in ("Date", "Entry")] + [text(h, figure) for h in ("Amount", "Balance")],
+            *rows,
+        ],
+        colWidths=[32 * mm, None, 30 * mm, 30 * mm],
+        repeatRows=1,
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2 * mm),
+            ]
+        )
+    )
+    return [
+        text(club, STYLES["club"]),
+        text(f"Dear {letter.name},", STYLES["body"]),
+        text(f"Your account for {letter.month}", STYLES["heading"]),
+        text(f"Balance on {letter.start}: {letter.opening}", STYLES["body"]),
+        *(
+            [table, Spacer(1, 4 * mm)]
+            if letter.lines
+            else [text("Nothing paid in or taken this month.", STYLES["body"])]
+        ),
+        text(f"Balance on {letter.end}: {letter.closing}", STYLES["body"]),
+        Spacer(1, 6 * mm),
+        text(f"With best wishes, {club}", STYLES["body"]),
+    ]
+
+
 def render(data: MembershipPrint) -> bytes:
-    """The letters, one a page, or the receipt."""
+    """The letters and statements, one a page, or the receipt."""
     register_fonts()
     story = []
-    for n, letter in enumerate(data.letters):
-        story += ([PageBreak()] if n else []) + _letter(data.club, letter)
+    pages = [_letter(data.club, letter) for letter in data.letters]
+    pages += [_statement(data.club, letter) for letter in data.statements]
+    for n, page in enumerate(pages):
+        story += ([PageBreak()] if n else []) + page
     if data.receipt is not None:
         story += _receipt(data.club, data.receipt)
-    title = f"Receipt {data.receipt.number}" if data.receipt else "Renewal letters"
+    title = (
+        f"Receipt {data.receipt.number}"
+        if data.receipt
+        else "Statements of account"
+        if data.statements
+        else "Renewal letters"
+    )
     buffer = BytesIO()
     margin = MARGIN + 6 * mm
     SimpleDocTemplate(
@@ -73,7 +124,5 @@ def render(data: MembershipPrint) -> bytes:
         title=f"{title}: {data.club}",
         author=data.club,
         creator="whistdrive",
-    ).build(
-        story or [text("No letters to print: every member reminded has an e-mail address.", STYLES["body"])]
-    )
+    ).build(story or [text("No letters to print: every member has an e-mail address.", STYLES["body"])])
     return buffer.getvalue()

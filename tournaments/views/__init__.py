@@ -70,6 +70,7 @@ from .season.players import (
     drive_send_results,
     duel_send_results,
     event_send_results,
+    player_own_page,
     player_page,
 )
 from .tablets.drives import (
@@ -100,6 +101,7 @@ __all__ = [
     "drive_send_results",
     "duel_send_results",
     "event_send_results",
+    "player_own_page",
     "player_page",
     "club_treasurer_csv",
     "drive_fee",

@@ -1,18 +1,30 @@
 """Members' accounts, for the club's organisers only: the club's accounts (each member's balance,
 lowest first, and the lowest balance allowed), and a member's account (balance, entries, a top-up
-and a correction) with its statement for a period as CSV (the last calendar month unless asked).
+and a correction) with its statement for a period as CSV (the last calendar month unless asked);
+the monthly statements, sent by e-mail (after their transaction, here) or printed as letters.
 
 Another club's organiser and a visitor get "no such club" (404) from each, and change nothing."""
 
+from datetime import date
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from ..domain.errors import DomainError
-from ..forms import AccountFloorForm, CorrectionForm, StatementForm, TopUpForm, form_problems
+from ..forms import (
+    AccountFloorForm,
+    CorrectionForm,
+    StatementForm,
+    StatementsMonthForm,
+    TopUpForm,
+    form_problems,
+)
+from ..pdf import render_membership
 from ..services.core.money import currency_of, figures_text, money_text
 from ..services.membership.accounts import (
     account_balances,
@@ -25,6 +37,8 @@ from ..services.membership.accounts import (
     statement,
     statement_csv,
 )
+from ..services.membership.statements import account_statements_start, statement_letters, statement_months
+from ..services.season.mail import outbox_send, sending_said
 from .common import get_organised_club
 
 
@@ -41,8 +55,51 @@ def accounts(request, slug: str):
         "rows": rows,
         "floor": money_text(club.account_floor, currency),
         "floor_form": floor_form,
+        "statements_form": StatementsMonthForm(initial={"month": last_month(timezone.localdate())[0]}),
+        "statement_months": statement_months(club),
     }
     return render(request, "tournaments/accounts.html", context)
+
+
+@login_required
+@require_POST
+def account_statements(request, slug: str):
+    """Send a month's statements: e-mails through the outbox, letters to print for the rest."""
+    club = get_organised_club(request, slug)
+    form = StatementsMonthForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_problems(form))
+        return redirect("tournaments:accounts", slug=club.slug)
+    month = form.cleaned_data["month"]
+    try:
+        mailed, letters = account_statements_start(
+            club=club, month=month, today=timezone.localdate(), user=request.user
+        )
+    except DomainError as error:
+        messages.error(request, str(error))
+        return redirect("tournaments:accounts", slug=club.slug)
+    if not mailed + letters:
+        messages.info(request, f"Every member with an account has their statement for {month:%B %Y} already.")
+    else:
+        messages.info(
+            request, f"Statements for {month:%B %Y}: {mailed} by e-mail, {letters} letters to print."
+        )
+    if mailed:
+        all_went, said = sending_said(mailed, outbox_send(club=club))
+        (messages.success if all_went else messages.warning)(request, said)
+    return redirect(reverse("tournaments:accounts", args=[club.slug]) + "#statements")
+
+
+@login_required
+def account_statement_letters(request, slug: str, year: int, month: int):
+    club = get_organised_club(request, slug)
+    try:
+        first = date(year, month, 1)
+    except ValueError:
+        raise Http404("No such month.") from None
+    response = HttpResponse(render_membership(statement_letters(club, first)), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="statements-{first:%Y-%m}.pdf"'
+    return response
 
 
 @login_required

@@ -17,10 +17,12 @@ from ..domain.membership import coming_year_start, subscription_year
 from ..forms import CategoryForm, MemberMembershipForm, PaymentForm, RenewalRoundForm, YearStartForm
 from ..models import RenewalReminder
 from ..pdf import render_membership
-from ..services.core.money import currency_of, money_text
+from ..services.core.money import currency_of, figures_text, money_text
 from ..services.membership.club import (
     member_membership_set,
     membership_category_add,
+    membership_category_change,
+    membership_category_remove,
     year_start,
     year_start_set,
 )
@@ -85,6 +87,47 @@ def membership_category_new(request, slug: str):
             messages.error(request, str(error))
     else:
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+    return redirect("tournaments:membership", slug=club.slug)
+
+
+@login_required
+def membership_category_edit(request, slug: str, category_id: int):
+    """A category's page: rename it or change its subscription; remove it when no member is in it."""
+    club = get_organised_club(request, slug)
+    category = get_object_or_404(club.membership_categories, pk=category_id)
+    currency = currency_of(club)
+    if request.method != "POST":
+        initial = {"name": category.name, "subscription": figures_text(category.subscription, currency)}
+        form = CategoryForm(initial=initial | {"life": category.life}, currency=currency)
+    else:
+        form = CategoryForm(request.POST, currency=currency)
+        if form.is_valid():
+            try:
+                category = membership_category_change(
+                    category=category, user=request.user, **form.cleaned_data
+                )
+            except DomainError as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, f"Saved the category {category.name}.")
+                return redirect("tournaments:membership", slug=club.slug)
+    context = {"club": club, "category": category, "form": form, "members": category.members.count()}
+    return render(
+        request, "tournaments/membership_category.html", context, status=400 if form.errors else 200
+    )
+
+
+@login_required
+@require_POST
+def membership_category_delete(request, slug: str, category_id: int):
+    club = get_organised_club(request, slug)
+    category = get_object_or_404(club.membership_categories, pk=category_id)
+    try:
+        membership_category_remove(category=category, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+        return redirect("tournaments:membership-category-edit", slug=club.slug, category_id=category.pk)
+    messages.success(request, f"Removed the category {category.name}.")
     return redirect("tournaments:membership", slug=club.slug)
 
 

@@ -1,18 +1,22 @@
 """Members' accounts in a club's backup: the lowest balance allowed and every entry of the ledger,
 each member by their place in the club's list of members, a fee's drive by its name and date
 (``null`` when the drive was deleted: the entry keeps the evening's words), the organiser who
-recorded it by login name. A file from before accounts has none, and its club restores with none.
+recorded it by login name; and the monthly statements made, each with its e-mail by its place in
+the club's outbox, so a restored club sends nobody a month's statement twice. A file from before
+accounts has none, and its club restores with none; one from before statements has no
+``statements``.
 
 >>> sorted(ACCOUNTS["properties"])
-['entries', 'floor']
+['entries', 'floor', 'statements']
 """
 
 from datetime import date, datetime
 
-from ...models import AccountEntry, Club, Member
+from ...models import AccountEntry, AccountStatement, Club, Member, ResultMail
 from .event_schema import DAY, WHEN, fixed_list, one_of, record, rows, text, whole
 
 INDEX = whole(0, 10**6)
+MAYBE_INDEX = INDEX | {"type": ["integer", "null"]}
 EVENING = fixed_list(text(100), DAY, description='is not an evening [name, "YYYY-MM-DD"]')
 ENTRY_FIELDS = ("kind", "amount", "method", "reference", "reason", "evening")
 
@@ -36,13 +40,29 @@ ACCOUNTS = record(
                 }
             )
         ),
-    }
+        "statements": rows(
+            record(
+                {
+                    "member": INDEX,
+                    "month": DAY,
+                    "way": one_of(*AccountStatement.Way.values),
+                    "opening": whole(-(10**9), 10**9),
+                    "closing": whole(-(10**9), 10**9),
+                    "mail": MAYBE_INDEX,
+                    "made_at": WHEN,
+                    "made_by": text(150) | {"type": ["string", "null"]},
+                }
+            )
+        ),
+    },
+    optional=("statements",),
 )
 
 
-def accounts_export(club: Club, members: dict[int, int]) -> dict:
-    """The club's accounts; ``members`` gives each member's place by their id."""
+def accounts_export(club: Club, members: dict[int, int], mails: dict[int, int]) -> dict:
+    """The club's accounts; ``members`` and ``mails`` give each row's place by its id."""
     entries = club.account_entries.select_related("drive", "recorded_by").order_by("pk")
+    statements = club.account_statements.select_related("made_by").order_by("pk")
     return {
         "floor": club.account_floor,
         "entries": [
@@ -56,12 +76,30 @@ def accounts_export(club: Club, members: dict[int, int]) -> dict:
             }
             for e in entries
         ],
+        "statements": [
+            {
+                "member": members[s.member_id],
+                "month": s.month.isoformat(),
+                "way": s.way,
+                "opening": s.opening,
+                "closing": s.closing,
+                "mail": mails.get(s.mail_id),
+                "made_at": s.made_at.isoformat(),
+                "made_by": s.made_by and s.made_by.username,
+            }
+            for s in statements
+        ],
     }
 
 
-def accounts_problems(item: dict, place: str, *, members: int, drives: set) -> list[str]:
+def accounts_problems(item: dict, place: str, *, members: int, drives: set, mails: int) -> list[str]:
     """What a club's accounts name that its backup does not hold."""
     problems = []
+    for n, made in enumerate(item.get("statements", [])):
+        if made["member"] >= members:
+            problems.append(f"{place}.statements[{n}]: there is no members[{made['member']}].")
+        if made["mail"] is not None and made["mail"] >= mails:
+            problems.append(f"{place}.statements[{n}]: there is no mails[{made['mail']}].")
     for n, entry in enumerate(item["entries"]):
         if entry["member"] >= members:
             problems.append(f"{place}.entries[{n}]: there is no members[{entry['member']}].")
@@ -70,8 +108,10 @@ def accounts_problems(item: dict, place: str, *, members: int, drives: set) -> l
     return problems
 
 
-def accounts_restore(item: dict, *, club: Club, members: list[Member], drives: dict, users: dict) -> None:
-    """Restore a club's accounts, its members, drives and users already restored."""
+def accounts_restore(
+    item: dict, *, club: Club, members: list[Member], drives: dict, users: dict, mails: list[ResultMail]
+) -> None:
+    """Restore a club's accounts, its members, drives, outbox and users already restored."""
     club.account_floor = item["floor"]
     club.save(update_fields=["account_floor"])
     entries = [
@@ -89,3 +129,18 @@ def accounts_restore(item: dict, *, club: Club, members: list[Member], drives: d
     for entry in entries:
         entry.full_clean(exclude=["club", "member", "drive", "recorded_by"])
     AccountEntry.objects.bulk_create(entries)
+    statements = [
+        AccountStatement(
+            club=club,
+            member=members[s["member"]],
+            month=date.fromisoformat(s["month"]),
+            way=s["way"],
+            opening=s["opening"],
+            closing=s["closing"],
+            mail=mails[s["mail"]] if s["mail"] is not None else None,
+            made_at=datetime.fromisoformat(s["made_at"]),
+            made_by=users.get(s["made_by"]),
+        )
+        for s in item.get("statements", [])  # a file from before statements has none
+    ]
+    AccountStatement.objects.bulk_create(statements)

@@ -130,7 +130,7 @@ def _club_document(club: Club) -> dict:
             for mail in mails
         ],
         "membership": membership_export(club, index, {mail.pk: n for n, mail in enumerate(mails)}),
-        "accounts": accounts_export(club, index),
+        "accounts": accounts_export(club, index, {mail.pk: n for n, mail in enumerate(mails)}),
     }
 
 

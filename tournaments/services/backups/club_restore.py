@@ -139,7 +139,9 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
         membership_restore(item["membership"], club=club, members=members, mails=mails)
     # A file from before members' accounts has none.
     if "accounts" in item:
-        accounts_restore(item["accounts"], club=club, members=members, drives=drives, users=users)
+        accounts_restore(
+            item["accounts"], club=club, members=members, drives=drives, users=users, mails=mails
+        )
     return club
 
 

@@ -225,7 +225,11 @@ def _reference_problems(data: dict) -> list[str]:
         if "accounts" in club:
             problems.extend(
                 accounts_problems(
-                    club["accounts"], f"{place}.accounts", members=len(club["members"]), drives=drives
+                    club["accounts"],
+                    f"{place}.accounts",
+                    members=len(club["members"]),
+                    drives=drives,
+                    mails=len(club["mails"]),
                 )
             )
         for n, league in enumerate(club["leagues"]):

@@ -23,6 +23,7 @@ from django.db.models import Q
 
 from ...models import (
     AccountEntry,
+    AccountStatement,
     AuditLine,
     Board,
     CardDeal,
@@ -320,6 +321,7 @@ MEMBERSHIP = Part(
     },
     nameless={
         AccountEntry: {"kind": CHOICE, "method": CHOICE},
+        AccountStatement: {"way": CHOICE},
         MembershipCategory: {"name": "a kind of membership (Full, Social, Junior, Life)"},
         RenewalReminder: {"way": CHOICE},
         SubscriptionPayment: {"method": CHOICE},

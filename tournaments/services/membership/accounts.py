@@ -23,6 +23,7 @@ from ...models import AccountEntry, AuditLine, Club, Drive, DrivePlayer, Member
 from ..core.audit import club_log
 from ..core.errors import ServiceError, require_one_line
 from ..core.money import currency_of, figures_text, money_text
+from ..core.phones import phone_key, phone_key_fits
 
 Kind, Method = AccountEntry.Kind, AccountEntry.Method
 
@@ -33,6 +34,24 @@ def balance_of(member: Member, *, before: date | None = None) -> int:
     if before is not None:
         entries = entries.filter(on__lt=before)
     return entries.aggregate(total=Coalesce(Sum("amount"), 0))["total"]
+
+
+def last_entries(member: Member, n: int = 10) -> list[AccountEntry]:
+    """The member's last ``n`` entries, newest first."""
+    return list(member.account_entries.order_by("-on", "-pk")[:n])
+
+
+# A member's own page, with their balance, opens by a link with a key signed from their id (the
+# link in their monthly statement), never by their id alone: the public player page shows no money.
+OWN_PAGE = "member-own-page"
+
+
+def own_page_key(member_id: int) -> str:
+    return phone_key(OWN_PAGE, member_id)
+
+
+def own_page_key_fits(key: str, member_id: int) -> bool:
+    return phone_key_fits(key, OWN_PAGE, member_id)
 
 
 def account_balances(club: Club) -> list[tuple[Member, int]]:

@@ -2,7 +2,8 @@
 reference), which moves the member's "paid until" to the end of the subscription year it pays for
 (``domain.membership.paid_until_after``) and makes a receipt with the club's next number. All in
 one transaction with its line in the club's trail; the receipt's e-mail, for a member with an
-address, waits in the outbox and is sent after it (from the view), never inside it.
+address, waits in the outbox and is sent after it (from the view), never inside it, with the
+printable receipt (``receipts.receipt_of``) as a PDF attached.
 """
 
 from datetime import date
@@ -13,26 +14,12 @@ from django.utils import timezone
 
 from ...domain.membership import paid_until_after
 from ...models import AuditLine, Club, Member, SubscriptionPayment
-from ...print_data import MembershipPrint, SubscriptionReceipt
 from ...services.core.money import currency_of, money_text
 from ..core.audit import club_log
 from ..core.errors import ServiceError, require_one_line
 from ..season.mail import club_mail_queue
 from .club import year_start
-
-
-def receipt_of(payment: SubscriptionPayment) -> MembershipPrint:
-    """The payment's receipt, to print."""
-    receipt = SubscriptionReceipt(
-        number=payment.receipt,
-        name=str(payment.member),
-        amount=money_text(payment.amount, currency_of(payment.club)),
-        method=payment.get_method_display(),
-        reference=payment.reference,
-        paid_on=f"{payment.paid_on:%-d %B %Y}",
-        paid_until=f"{payment.paid_until:%-d %B %Y}",
-    )
-    return MembershipPrint(club=payment.club.name, paper=payment.club.paper_size, receipt=receipt)
+from .receipts import receipt_of
 
 
 def _receipt_text(payment: SubscriptionPayment) -> tuple[str, str]:
@@ -46,7 +33,7 @@ def _receipt_text(payment: SubscriptionPayment) -> tuple[str, str]:
             f"Thank you: we received {receipt.amount} by {paid_by} on {receipt.paid_on}.",
             f"Your subscription is paid until {receipt.paid_until}.",
             "",
-            f"Receipt number {receipt.number}",
+            f"Receipt number {receipt.number} (attached, to print if you wish)",
             club,
         ]
     )

@@ -10,7 +10,8 @@ outside any transaction (no lock is held while a slow server takes its time, so 
 never wait for it), then marked sent, so a mail server that fails half-way leaves the rest
 waiting; ``manage.py send_pending_results`` sends every club's when the server answers again (a
 hall with no internet sends them from home). A sent row is never sent again. The club's own e-mails
-to a member (a renewal reminder, a receipt: ``club_mail_queue``) go through the same outbox by the same rules.
+to a member (a renewal reminder, a receipt with its PDF attached, a monthly statement of their
+account: ``club_mail_queue``) go through the same outbox by the same rules.
 
 The sending is a background task (``send_outbox``, run by the worker: services/core/tasks.py),
 queued by "Send results" once the e-mails are in the outbox; it outlives the server process that
@@ -52,12 +53,13 @@ from django_tasks import task
 from django_tasks.base import TaskResultStatus
 
 from ...domain.formats import Entrants
-from ...models import AuditLine, Club, Drive, DuelNight, Event, Member, ResultMail
-from ...pdf import render
+from ...models import AuditLine, Club, Drive, DuelNight, Event, Member, ResultMail, SubscriptionPayment
+from ...pdf import render, render_membership
 from ..core.audit import club_log, evening_log
 from ..core.verdicts import require
 from ..events.lifecycle import may_send_results
 from ..kinds import kind_of
+from ..membership.receipts import receipt_of
 from ..printing import event_print_pack
 from .evenings import Evening
 
@@ -227,6 +229,16 @@ def _score_card(mail: ResultMail, packs: dict) -> bytes | None:
     return render(dataclasses.replace(pack, score_cards=cards), "score-cards") if cards else None
 
 
+def _receipt(mail: ResultMail) -> tuple[str, bytes] | None:
+    """A subscription's receipt as a PDF, for the e-mail that sends it (the club's own e-mails only)."""
+    if mail.evening is not None:
+        return None
+    payment = SubscriptionPayment.objects.filter(mail=mail).select_related("club", "member").first()
+    if payment is None:
+        return None
+    return f"receipt-{payment.receipt}.pdf", render_membership(receipt_of(payment))
+
+
 def _message(mail: ResultMail, packs: dict, connection) -> EmailMessage:
     """The e-mail of one outbox row, its Message-ID the same each time it is made."""
     headers = {"Message-ID": mail.message_id} if mail.message_id else {}
@@ -234,6 +246,9 @@ def _message(mail: ResultMail, packs: dict, connection) -> EmailMessage:
     card = _score_card(mail, packs)
     if card:
         message.attach(f"score-card-{slugify(mail.card)}.pdf", card, "application/pdf")
+    receipt = _receipt(mail)
+    if receipt:
+        message.attach(*receipt, "application/pdf")
     return message
 
 

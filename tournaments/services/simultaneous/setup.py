@@ -122,7 +122,6 @@ def simultaneous_join(
     return entry
 
 
-
 def simultaneous_join_on_upload(sender, instance, **kwargs) -> None:
     """An event uploaded from a hall (``signals.evening_uploaded``) joins the simultaneous evening
     its club takes part in on its day, once the upload has committed: the hall's organiser plays

@@ -58,8 +58,8 @@ def classic_run(request, drive: Drive):
         ),
         "trail": drive.changes.select_related("changed_by"),
     }
-    context |= money_context(drive, context["players"])
     if not allows["started"]:
+        context |= money_context(drive, context["players"])
         context["suggestion"] = drives.role_suggestion(drive=drive)
         context["members"] = drive.club.members.filter(active=True)
         context["role"] = request.GET.get("role", LADY)
@@ -71,6 +71,8 @@ def classic_run(request, drive: Drive):
                 context["plan_refused"] = str(error)
     else:
         state = drives.DriveState(drive)
+        prize_lines = drives.prize_lines(state) if state.scored else []
+        context |= money_context(drive, context["players"], [line.money for line in prize_lines])
         context |= drive_grid_context(state) | {
             "state": state,
             "lists": _lists(state) if state.scored else [],
@@ -84,7 +86,7 @@ def classic_run(request, drive: Drive):
                     "winner": line.winner,
                     "amount": line.amount,
                 }
-                for line in (drives.prize_lines(state) if state.scored else ())
+                for line in prize_lines
             ],
             "tables": drive.table_accesses.all(),
             "halves": range(1, drive.halves + 1),

@@ -11,12 +11,13 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from ...domain.drives.money import METHODS
+from ...domain.drives.money import METHODS, Accounts, accounts
 from ...domain.errors import DomainError
 from ...forms import DriveMoneyForm, form_problems
 from ...models import DrivePayment, DrivePlayer
 from ...services import drives
-from ...services.core.money import currency_of, money_text
+from ...services.core.money import ClubCurrency, currency_of, money_text
+from ...services.drives.money import fund_rule
 from ...services.season.treasurer import season_drives, treasurer_csv
 from ..common import get_drive_for_user, get_organised_club
 
@@ -25,13 +26,40 @@ def _back(drive) -> HttpResponse:
     return redirect(reverse("tournaments:drive-run", args=[drive.pk]) + "#money")
 
 
-def money_context(drive, players) -> dict:
-    """The run page's money section: the settings form, and the door's list of cards with each
-    fee and how it was paid."""
+def books_rows(books: Accounts, currency: ClubCurrency) -> list[tuple[str, str, bool]]:
+    """The drive's money as the page shows it, in the club's currency: (what, sum, a total?)."""
+    fees = [(f"Fees paid: {said.lower()}", books.fees_by_method[key], False) for key, said in METHODS.items()]
+    rows = [
+        *fees,
+        ("Table money", books.takings.table_money, False),
+        ("Raffle", books.takings.raffle, False),
+        ("Takings", books.takings.total, True),
+        ("Prize fund", books.fund, False),
+        ("Prizes paid", books.prizes_out, False),
+        ("Balance (takings less prizes paid)", books.balance, True),
+    ]
+    return [(what, money_text(sum_, currency), total) for what, sum_, total in rows]
+
+
+def money_context(drive, players, prizes=()) -> dict:
+    """The run page's money section: the settings form, the door's list of cards with each fee
+    and how it was paid, and the drive's takings, prize fund and balance (less the money of
+    ``prizes``, the drive's ``PrizeMoney`` once it has scores). Read from the payments the door's
+    list reads, in the drive's own rules (``domain.drives.money.accounts``)."""
     money = drives.money_of(drive)
     currency = currency_of(drive.club)
     paid = {p.player_id: p for p in DrivePayment.objects.filter(player__drive=drive)}
+    books = accounts(
+        [(p.method, p.amount) for p in paid.values()],
+        unpaid=len(players) - len(paid) if money.charges_fees else 0,
+        table_money=money.table_money,
+        raffle=money.raffle,
+        rule=fund_rule(money),
+        prize_money=prizes,
+    )
     return {
+        "books": books_rows(books, currency),
+        "unpaid": books.unpaid,
         "money_form": DriveMoneyForm.of(money),
         "money": money,
         "methods": METHODS.items(),

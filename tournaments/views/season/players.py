@@ -1,4 +1,5 @@
-"""The players' side of the season: a page for every member, each club's results index, and
+"""The players' side of the season: a page for every member, a member's own page with their
+account (opened only by the signed link in their statement e-mail), each club's results index, and
 "Send results" (each member's results by e-mail) for an event, a drive and a two-player night."""
 
 from django.contrib import messages
@@ -8,6 +9,7 @@ from django.db.models import CharField, F, Value
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_POST
 
@@ -15,7 +17,9 @@ from ...domain.errors import DomainError
 from ...domain.formats import stored_format
 from ...models import Club, Competition, Drive, DuelNight, Event, Member, page_shown, person_name
 from ...reports import format_per_board, format_versus_average
+from ...services.core.money import currency_of, money_text
 from ...services.kinds import KINDS
+from ...services.membership.accounts import balance_of, entry_detail, last_entries, own_page_key_fits
 from ...services.season.mail import results_send, sending_said
 from ...services.season.players import club_players, member_season
 from ..common import back, check_club_open, get_event_for_user, get_open_club, login_when_needed
@@ -57,6 +61,40 @@ def player_page(request, member_id: int):
             },
         },
     )
+
+
+OWN_ENTRIES = 10
+
+
+@never_cache
+def player_own_page(request, member_id: int, key: str):
+    """A member's own page: their balance and last entries. It opens by the link in their monthly
+    statement, whose key is signed from their id: the id alone, or another member's key, opens
+    nothing (404, as for no such member), so nobody else sees the balance. No login is asked, as
+    members have none; the page tells no browser to keep it or pass its address on."""
+    member = Member.objects.select_related("club").filter(pk=member_id, forgotten_at=None).first()
+    if member is None or not own_page_key_fits(key, member.pk):
+        raise Http404("There is no such page.")
+    currency = currency_of(member.club)
+    entries = [
+        (entry, entry_detail(entry), money_text(entry.amount, currency))
+        for entry in last_entries(member, OWN_ENTRIES)
+    ]
+    public = page_shown(member) and member_season(member).evenings
+    response = render(
+        request,
+        "tournaments/player_own.html",
+        {
+            "member": member,
+            "shown_name": person_name(member),
+            "balance": money_text(balance_of(member), currency),
+            "entries": entries,
+            "public_page": reverse("tournaments:player", args=[member.pk]) if public else "",
+        },
+    )
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex"
+    return response
 
 
 def club_published(club: Club):
