@@ -33,7 +33,7 @@ from tournaments.services.membership.accounts import (
     statement,
     statement_csv,
 )
-from tournaments.services.season.treasurer import season_drives, treasurer_csv
+from tournaments.services.season.treasurer import season_evenings, treasurer_csv
 
 MEMBER_FEE, GUEST_FEE = 300, 400
 DAYS = (date(2026, 10, 3), date(2026, 10, 17), date(2026, 11, 7))
@@ -116,7 +116,7 @@ def test_a_season_of_fees_agrees_in_statements_balances_and_the_treasurers_csv(
     november = statement(ann, date(2026, 11, 1), date(2026, 11, 30))
     assert november.opening == 1000 - 2 * MEMBER_FEE and november.closing == expected[ann.pk]
 
-    rows = _rows(treasurer_csv(season_drives(club, date(2026, 9, 1), date(2026, 12, 31))))
+    rows = _rows(treasurer_csv(season_evenings(club, date(2026, 9, 1), date(2026, 12, 31))))
     column = rows[0].index("Fees on account")
     by_drive = {r[1]: _pence(r[column]) for r in rows[1:-1]}
     for pk, taken in on_account.items():

@@ -30,7 +30,7 @@ from .membership import (
     TopUpForm,
     YearStartForm,
 )
-from .money import DriveMoneyForm
+from .money import DriveMoneyForm, EveningFeesForm
 from .season import (
     COMPETITION_ALWAYS,
     COMPETITION_CHOICES,
@@ -72,6 +72,7 @@ __all__ = [
     "ResultsUploadForm",
     "DaysBetweenField",
     "DriveMoneyForm",
+    "EveningFeesForm",
     "COMPETITION_ALWAYS",
     "COMPETITION_CHOICES",
     "COMPETITION_HELP",

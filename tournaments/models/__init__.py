@@ -45,7 +45,7 @@ from .leagues import CardDeal, Fixture, League, LeagueClub, MatchResult, MatchTa
 from .logins import LoginFailure
 from .mail import ResultMail
 from .membership import MembershipCategory, RenewalReminder, RenewalRound, SubscriptionPayment
-from .money import DriveMoney, DrivePayment
+from .money import DriveMoney, DrivePayment, EveningFee, EveningMoney, MoneyRule
 from .results import Adjusted, Board, BoardQuerySet, Granded, Result, ResultChange, ResultQuerySet
 from .tablets import CodeGuard, EventLinks, TableAccess, TableLink
 from .team_nights import DriveTeam
@@ -87,6 +87,9 @@ __all__ = [
     "DrivePlayer",
     "DriveMoney",
     "DrivePayment",
+    "EveningFee",
+    "EveningMoney",
+    "MoneyRule",
     "DriveResult",
     "DriveResultChange",
     "DriveSeat",

@@ -18,8 +18,9 @@ from django.db.models import Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from ...domain.drives.money import Payer
 from ...domain.spreadsheet import csv_text
-from ...models import AccountEntry, AuditLine, Club, Drive, DrivePlayer, Member
+from ...models import AccountEntry, AuditLine, Club, Drive, Member
 from ..core.audit import club_log
 from ..core.errors import ServiceError, require_one_line
 from ..core.money import currency_of, figures_text, money_text
@@ -139,12 +140,6 @@ def fee_shares(amount: int, payers: int) -> list[int]:
     return [part + odd] + [part] * (payers - 1)
 
 
-def _payers(player: DrivePlayer) -> tuple[int, ...]:
-    """The accounts a card's fee is taken from: a shared seat's two members' in halves; a member
-    sharing with a guest pays the card's whole fee."""
-    return player.member_ids if player.member_id else ()
-
-
 def fee_take(
     *,
     club: Club,
@@ -202,15 +197,13 @@ def fee_give_back(
     return "; ".join(said)
 
 
-def account_fee_take(
-    *, drive: Drive, player: DrivePlayer, amount: int, confirmed: bool = False, user=None
-) -> str:
-    """Take a card's fee from its member's account, in the caller's transaction (the fee's tick);
+def account_fee_take(*, drive: Drive, payer: Payer, amount: int, confirmed: bool = False, user=None) -> str:
+    """Take a card's fee from its members' accounts, in the caller's transaction (the fee's tick):
     a shared seat of two members from each one's account in halves (``fee_take``)."""
     return fee_take(
         club=drive.club,
-        member_ids=_payers(player),
-        who=player.name,
+        member_ids=payer.accounts,
+        who=payer.name,
         amount=amount,
         on=drive.date,
         evening=_evening(drive),
@@ -220,11 +213,11 @@ def account_fee_take(
     )
 
 
-def account_fee_give_back(*, drive: Drive, player: DrivePlayer, amount: int, user=None) -> str:
+def account_fee_give_back(*, drive: Drive, payer: Payer, amount: int, user=None) -> str:
     """Give an unticked card's fee back to the accounts it was taken from (``fee_give_back``)."""
     return fee_give_back(
         club=drive.club,
-        member_ids=_payers(player),
+        member_ids=payer.accounts,
         amount=amount,
         on=drive.date,
         evening=_evening(drive),
