@@ -148,11 +148,16 @@ def _pages(get: Callable, page: str, run_url: Callable | None = None):
 
 
 def _fixture_for_user(request, pk: int) -> Fixture:
-    """A league match whose home club the user organises; 404 otherwise."""
+    """A home match of a league run by a club the user organises; 404 otherwise."""
     fixture = (
         Fixture.objects.select_related("home__club", "league__club", "home", "away").filter(pk=pk).first()
     )
-    if fixture is None or fixture.home.club is None or not organises_club(request.user, fixture.home.club):
+    # The money of a home match of a league the club runs (its backup keeps them together).
+    if (
+        fixture is None
+        or fixture.club != fixture.league.club
+        or not organises_club(request.user, fixture.club)
+    ):
         raise Http404("No such home match among your clubs.")
     return fixture
 
