@@ -5,18 +5,22 @@ evening's fees by method; each member's statement, the accounts' balances and th
 season CSV agree with it to the penny, and a backup's restore keeps them."""
 
 import csv
+import doctest
 import io
 from datetime import date
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import services
 from tournaments.domain.drives.money import METHODS
 from tournaments.models import Club, DuelNight, EveningFee, Event, Fixture, Member
 from tournaments.services import drives, widow
+from tournaments.services.backups import evening_money as backup_of_evening_money
 from tournaments.services.core.errors import ServiceError
 from tournaments.services.duels import duel_night_create
 from tournaments.services.kinds import kind_of
@@ -282,3 +286,22 @@ def test_a_league_home_matchs_pairs_pay_a_members_fee_by_cash_or_card(client, or
     assert EveningFee.objects.get().amount == 2 * MEMBER_FEE
     away = Fixture.objects.filter(league=league, away__club=club).first()
     assert client.get(reverse("tournaments:league-match-money", args=[away.pk])).status_code == 404
+
+
+def test_the_money_pages_queries_do_not_grow_with_its_entrants(client, organiser, club, make_event):
+    client.force_login(organiser)
+    counts = []
+    for tables in (3, 6):
+        event = make_event(club, name=f"Pairs Night {tables}", tables=tables)
+        evening_money_set(evening=event, member_fee=MEMBER_FEE, guest_fee=GUEST_FEE)
+        for payer in kind_of(event).payers(event)[:2]:
+            evening_fee_record(evening=event, payer=payer, method="cash")
+        url = reverse("tournaments:event-money", args=[event.pk])
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+
+
+def test_the_backup_modules_examples_hold():
+    assert doctest.testmod(backup_of_evening_money).failed == 0
