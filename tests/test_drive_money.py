@@ -113,13 +113,13 @@ def test_the_treasurers_csv_of_a_drive_and_of_a_season(client, organiser, club, 
     client.force_login(organiser)
     one = client.get(reverse("tournaments:drive-money-csv", args=[autumn.pk])).content.decode()
     rows = list(csv.reader(io.StringIO(one)))
-    assert rows[0][:3] == ["Date", "Drive", "Players"] and rows[1][1] == "'=HYPERLINK(1)"
+    assert rows[0][:3] == ["Date", "Evening", "Players"] and rows[1][1] == "'=HYPERLINK(1)"
     assert rows[1][4:] == ["32.00", "0.00", "0.00", "5.00", "0.00", "37.00", "20.00", "20.00", "17.00", "GBP"]
     season = client.get(
         reverse("tournaments:club-money-csv", args=[club.slug]), {"from": "2026-09-01", "to": "2027-08-31"}
     ).content.decode()
     rows = list(csv.reader(io.StringIO(season)))
-    assert [r[1] for r in rows[1:]] == ["'=HYPERLINK(1)", "Winter Drive", "Total of 2 drives"]
+    assert [r[1] for r in rows[1:]] == ["'=HYPERLINK(1)", "Winter Drive", "Total of 2 evenings"]
     assert rows[-1][9] == "84.00"  # takings: 37.00 + 47.00
     assert rows[-1][12] == "17.00"  # the winter drive gave all it took
 

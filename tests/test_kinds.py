@@ -44,6 +44,11 @@ def test_every_kind_kept_as_a_drive_reads_its_state_and_its_money():
             assert kind.state is not None and kind.accounts is not None, key
 
 
+def test_every_kind_says_who_pays_its_fees_and_where_its_money_page_is():
+    for key, kind in KINDS.items():
+        assert kind.payers and kind.in_season and kind.money_page, key
+
+
 def test_every_format_kept_as_a_drive_has_its_pages():
     assert sorted(PAGES) == sorted(key for key, f in FORMATS.items() if f.kind == "drive")
 

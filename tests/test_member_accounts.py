@@ -16,11 +16,12 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments.models import AccountEntry, AuditLine, Club, DrivePayment, Member
+from tournaments.models import AccountEntry, AuditLine, Club, DrivePayment, Member, TableCheckIn
 from tournaments.services import drives
 from tournaments.services.backups import accounts as backup_of_accounts
 from tournaments.services.core.errors import ServiceError
 from tournaments.services.core.members import member_forget
+from tournaments.services.drives.tablet import FEE_NOT_TAKEN
 from tournaments.services.membership import accounts as accounts_module
 from tournaments.services.membership.accounts import (
     account_balances,
@@ -32,7 +33,7 @@ from tournaments.services.membership.accounts import (
     statement,
     statement_csv,
 )
-from tournaments.services.season.treasurer import season_drives, treasurer_csv
+from tournaments.services.season.treasurer import season_evenings, treasurer_csv
 
 MEMBER_FEE, GUEST_FEE = 300, 400
 DAYS = (date(2026, 10, 3), date(2026, 10, 17), date(2026, 11, 7))
@@ -115,7 +116,7 @@ def test_a_season_of_fees_agrees_in_statements_balances_and_the_treasurers_csv(
     november = statement(ann, date(2026, 11, 1), date(2026, 11, 30))
     assert november.opening == 1000 - 2 * MEMBER_FEE and november.closing == expected[ann.pk]
 
-    rows = _rows(treasurer_csv(season_drives(club, date(2026, 9, 1), date(2026, 12, 31))))
+    rows = _rows(treasurer_csv(season_evenings(club, date(2026, 9, 1), date(2026, 12, 31))))
     column = rows[0].index("Fees on account")
     by_drive = {r[1]: _pence(r[column]) for r in rows[1:-1]}
     for pk, taken in on_account.items():
@@ -332,11 +333,37 @@ def test_a_tables_check_in_takes_a_fee_from_the_account_or_refuses_it_in_words(c
         data = {"round": 1, "answer": "us", f"fee-{key[member.pk]}": "account"}
         return client.post(url, data, follow=True).content.decode()
 
-    assert "below the lowest balance allowed" in check_in(bob)  # nothing in Bob's account
+    # Nothing in Bob's account: he is checked in, his fee left unpaid with a word in the trail.
+    assert "below the lowest balance allowed" not in check_in(bob)
     assert not AccountEntry.objects.filter(member=bob).exists() and not DrivePayment.objects.exists()
+    assert TableCheckIn.objects.get().state == TableCheckIn.State.CONFIRMED
+    assert drive.changes.filter(detail__endswith=FEE_NOT_TAKEN, detail__startswith=str(bob)).exists()
     check_in(ann)
     assert balance_of(ann) == 500 - MEMBER_FEE
     assert DrivePayment.objects.get(player__member=ann).method == "account"
+
+
+def test_a_shared_seats_fee_is_taken_from_both_members_accounts_in_halves(club, people):
+    ann, bob = people[:2]
+    drive = drives.drive_create(club=club, name="Shared Drive", date=DAYS[0], hands=2, halves=1)
+    seat = drives.drive_player_add(drive=drive, role="L", name=str(ann), shared_with=str(bob))
+    drives.drive_money_set(drive=drive, member_fee=301, guest_fee=GUEST_FEE)  # 602 for the seat
+    for member in (ann, bob):
+        account_top_up(member=member, amount=1000, method="cash", on=DAYS[0])
+    said = drives.drive_fee_record(drive=drive, player=seat, method="account")
+    assert balance_of(ann) == 1000 - 301 and balance_of(bob) == 1000 - 301
+    assert "taken from Ann Ashby's account" in said and "taken from Bob Brown's account" in said
+    drives.drive_fee_record(drive=drive, player=seat, method="")
+    assert balance_of(ann) == balance_of(bob) == 1000
+    # Bob's half would take his account below the floor: neither half is taken.
+    account_correct(member=bob, amount=-900, reason="Refund", on=DAYS[0])
+    with pytest.raises(ServiceError, match="Bob Brown's account would go down"):
+        drives.drive_fee_record(drive=drive, player=seat, method="account")
+    assert balance_of(ann) == 1000 and balance_of(bob) == 100
+
+
+def test_a_shared_seats_odd_penny_is_the_first_members():
+    assert accounts_module.fee_shares(603, 2) == [302, 301]
 
 
 @pytest.mark.parametrize("module", [accounts_module, backup_of_accounts])

@@ -2,7 +2,7 @@ from django.urls import path
 
 from . import views
 from .models import Drive, DuelNight, Event
-from .views import accounts, county, leagues, membership, simultaneous
+from .views import accounts, county, leagues, membership, money, simultaneous
 from .views.duels import organiser as duels
 from .views.rooms import room_screen
 from .views.tablets import drive_evening, duel_evening, pair_evening, player_evening
@@ -196,6 +196,16 @@ urlpatterns = [
         name="account-statement",
     ),
     path("clubs/<slug:slug>/money.csv", views.club_treasurer_csv, name="club-money-csv"),
+    # The money of an event, a two-player night and a league home match: fees ticked at the door.
+    path("events/<int:pk>/money/", money.event_money, name="event-money"),
+    path("events/<int:pk>/money/set/", money.event_money_set, name="event-money-set"),
+    path("events/<int:pk>/fees/<str:key>/", money.event_fee, name="event-fee"),
+    path("two-player/<int:pk>/money/", money.duel_money, name="duel-money"),
+    path("two-player/<int:pk>/money/set/", money.duel_money_set, name="duel-money-set"),
+    path("two-player/<int:pk>/fees/<str:key>/", money.duel_fee, name="duel-fee"),
+    path("matches/<int:pk>/money/", money.league_match_money, name="league-match-money"),
+    path("matches/<int:pk>/money/set/", money.league_match_money_set, name="league-match-money-set"),
+    path("matches/<int:pk>/fees/<str:key>/", money.league_match_fee, name="league-match-fee"),
     path("clubs/<slug:slug>/competitions/", views.competition_list, name="competitions"),
     path("clubs/<slug:slug>/competitions/new/", views.competition_new, name="competition-new"),
     path(

@@ -31,7 +31,7 @@ from .membership import (
     TopUpForm,
     YearStartForm,
 )
-from .money import DriveMoneyForm
+from .money import DriveMoneyForm, EveningFeesForm
 from .season import (
     COMPETITION_ALWAYS,
     COMPETITION_CHOICES,
@@ -74,6 +74,7 @@ __all__ = [
     "ResultsUploadForm",
     "DaysBetweenField",
     "DriveMoneyForm",
+    "EveningFeesForm",
     "COMPETITION_ALWAYS",
     "COMPETITION_CHOICES",
     "COMPETITION_HELP",

@@ -96,3 +96,37 @@ class DriveMoneyForm(forms.Form):
                 "ties": money.ties,
             },
         )
+
+
+class EveningFeesForm(forms.Form):
+    """The money of an evening without prizes (an event, a two-player night, a league home match):
+    its fees, table money and raffle, typed in the club's currency and number format."""
+
+    member_fee = forms.CharField(label="Member's fee", required=False, max_length=12, initial="0")
+    guest_fee = forms.CharField(label="Guest's fee", required=False, max_length=12, initial="0")
+    table_money = forms.CharField(label="Table money", required=False, max_length=12, initial="0")
+    raffle = forms.CharField(label="Raffle takings", required=False, max_length=12, initial="0")
+
+    LABELS = {n: DriveMoneyForm.LABELS[n] for n in DriveMoney.FIGURES}
+
+    def __init__(self, *args, currency: ClubCurrency = POUNDS, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.currency = currency
+
+    def clean(self):
+        data = super().clean()
+        for name, what in self.LABELS.items():
+            try:
+                data[name] = parse_money(data.get(name) or "", self.currency, what)
+            except DomainError as error:
+                self.add_error(name, str(error))
+        return data
+
+    def settings(self) -> dict:
+        return {name: self.cleaned_data[name] for name in DriveMoney.FIGURES}
+
+    @classmethod
+    def of(cls, money, currency: ClubCurrency) -> "EveningFeesForm":
+        """The form filled with the evening's money as it stands."""
+        figures = {name: figures_text(getattr(money, name), currency) for name in DriveMoney.FIGURES}
+        return cls(currency=currency, initial=figures)

@@ -48,7 +48,7 @@ from .leagues import CardDeal, Fixture, League, LeagueClub, MatchResult, MatchTa
 from .logins import LoginFailure
 from .mail import ResultMail
 from .membership import MembershipCategory, RenewalReminder, RenewalRound, SubscriptionPayment
-from .money import DriveMoney, DrivePayment
+from .money import DriveMoney, DrivePayment, EveningFee, EveningMoney, MoneyRule
 from .results import Adjusted, Board, BoardQuerySet, Granded, Result, ResultChange, ResultQuerySet
 from .simultaneous import Simultaneous, SimultaneousEvent
 from .tablets import CodeGuard, EventLinks, TableAccess, TableLink
@@ -95,6 +95,9 @@ __all__ = [
     "DrivePlayer",
     "DriveMoney",
     "DrivePayment",
+    "EveningFee",
+    "EveningMoney",
+    "MoneyRule",
     "DriveResult",
     "DriveResultChange",
     "DriveSeat",

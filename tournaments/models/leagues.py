@@ -82,6 +82,17 @@ class Fixture(models.Model):
         return f"Round {self.round}: {self.home} v {self.away}"
 
     @property
+    def name(self) -> str:
+        """The match as a list of evenings names it (the treasurer's CSV, a member's statement)."""
+        return str(self)
+
+    @property
+    def club(self):
+        """The club whose home match it is, whose money it takes (None: the home club keeps its
+        books elsewhere)."""
+        return self.home.club
+
+    @property
     def evening_format(self) -> EveningFormat:
         """A league match: two clubs' tables play the same boards and are compared; in games and
         rubbers its cards give honours and its tables rubber points."""

@@ -33,13 +33,17 @@ from .backups.duel import duel_export, duel_import
 from .backups.event import club_users, event_export, event_import
 from .core.forgetting import DRIVES, EVENTS, LEAGUES, NIGHTS, Part
 from .core.rooms import ROOM_KEY
-from .drives.money import drive_accounts
+from .drives.money import drive_books, drive_payers
 from .drives.state import DriveState
+from .duels.fees import night_payers
 from .duels.state import night_states
+from .events.fees import individual_payers, pairs_payers
+from .leagues.fees import fixture_payers
+from .membership.fees import evening_books
 from .season.entrants import drives_entrants, events_entrants, widow_entrants
 from .season.evenings import drives_evenings, events_evenings, nights_evenings, widow_evenings
 from .season.reading import events_read, widow_states
-from .widow.money import widow_accounts
+from .widow.money import widow_books
 from .widow.state import WidowState
 
 
@@ -53,6 +57,21 @@ def _no_rows(evenings, member_ids=None, read=None) -> list:
 
 def _night_state(night: DuelNight):
     return night_states([night])[night.pk]
+
+
+def _books(payers: Callable) -> Callable:
+    """The accounts of an evening whose money is ``membership.fees``'s, its payers by ``payers``."""
+    return lambda evening: evening_books(evening, payers(evening))
+
+
+def _in_season(model: type[models.Model], club_field: str = "club") -> Callable:
+    def evenings(club, start, end):
+        return model.objects.filter(**{club_field: club, "date__range": (start, end)})
+
+    return evenings
+
+
+DRIVES_IN_SEASON = _in_season(Drive)
 
 
 @dataclass(frozen=True)
@@ -107,9 +126,14 @@ class Kind:
     # them, from what ``read`` gives when handed it (a two-player night's are read with the night
     # itself: ``season.club_season``).
     entrants: Callable[..., dict]
-    # Its money (``domain.drives.money.Accounts``) from its state: fees, takings, fund and prizes
-    # (None: it keeps no money of its own).
-    accounts: Callable | None
+    # Its money (``domain.drives.money.Accounts``) from one evening: fees, takings, fund and prizes.
+    accounts: Callable
+    # Who pays at one evening, each a ``domain.drives.money.Payer`` (its fee a member's or a
+    # guest's for each of its people, taken from its members' accounts when paid that way).
+    payers: Callable
+    # The club's evenings of this kind (kinds kept alike share it) between two days, both
+    # included, for the treasurer's season.
+    in_season: Callable
     run_page: str  # the organiser's page it is run from
     results_page: str  # its results for everyone, once published
     # What of it can hold a member's name, and how forgetting reaches it (its part of the
@@ -129,6 +153,14 @@ class Kind:
     # Its results e-mail attaches the member's own score card from its print pack, found by the
     # card their row names (a pair's "N/S 3").
     mails_score_card: bool = False
+    # Its money page in the organiser site, where fees are ticked at the door (a drive's is a
+    # section of its run page, "#money"); and whether it has prizes, so a prize fund.
+    money_page: str = ""
+    has_prizes: bool = False
+
+    def money_url(self, pk: int) -> str:
+        url = reverse("tournaments:" + self.money_page, args=[pk])
+        return url + "#money" if self.money_page == self.run_page else url
 
     def run_url(self, pk: int) -> str:
         return reverse("tournaments:" + self.run_page, args=[pk])
@@ -152,7 +184,9 @@ EVENT = Kind(
     read=events_read,
     season=events_evenings,
     entrants=events_entrants,
-    accounts=None,
+    accounts=_books(pairs_payers),
+    payers=pairs_payers,
+    in_season=_in_season(Event),
     run_page="event-run",
     results_page="results",
     forgetting=EVENTS,
@@ -160,23 +194,30 @@ EVENT = Kind(
     room_page="event-room",
     phone_page="pair-evening",
     mails_score_card=True,
+    money_page="event-money",
 )
 # An individual event is kept, read and counted as a pairs event is; its players' own pages are
-# theirs alone, a pair there being one round's partnership.
-INDIVIDUAL = replace(EVENT, phone_page="player-evening")
+# theirs alone, a pair there being one round's partnership, and each seat pays.
+INDIVIDUAL = replace(
+    EVENT, phone_page="player-evening", payers=individual_payers, accounts=_books(individual_payers)
+)
 DRIVE = Kind(
     model=Drive,
     state=DriveState,
     read=DriveState.read_many,
     season=drives_evenings,
     entrants=drives_entrants,
-    accounts=drive_accounts,
+    accounts=drive_books,
+    payers=drive_payers,
+    in_season=DRIVES_IN_SEASON,
     run_page="drive-run",
     results_page="drive-results",
     forgetting=DRIVES,
     upload=DRIVE_UPLOAD,
     room_page="drive-room",
     phone_page="drive-evening",
+    money_page="drive-run",
+    has_prizes=True,
 )
 # A widow whist series is kept as a drive of format "widow" (its players, trail and money are a
 # drive's) but read, ranked and counted by its own state.
@@ -186,13 +227,16 @@ WIDOW = Kind(
     read=widow_states,
     season=widow_evenings,
     entrants=widow_entrants,
-    accounts=widow_accounts,
+    accounts=widow_books,
+    payers=drive_payers,
+    in_season=DRIVES_IN_SEASON,
     run_page="drive-run",
     results_page="drive-results",
     forgetting=DRIVES,
     upload=DRIVE_UPLOAD,
     room_page="drive-room",
     phone_page="widow-evening",
+    money_page="drive-run",
 )
 TWO_PLAYER = Kind(
     model=DuelNight,
@@ -200,13 +244,16 @@ TWO_PLAYER = Kind(
     read=night_states,
     season=nights_evenings,
     entrants=_none,
-    accounts=None,
+    accounts=_books(night_payers),
+    payers=night_payers,
+    in_season=_in_season(DuelNight),
     run_page="duel-run",
     results_page="duel-results",
     forgetting=NIGHTS,
     upload=NIGHT_UPLOAD,
     room_page="duel-room",
     phone_page="duel-evening",
+    money_page="duel-money",
 )
 # A league match is two clubs' cards on the league's pages; it has no members' rows of its own,
 # and its players' pages are its numbered pairs'.
@@ -216,12 +263,15 @@ LEAGUE_MATCH = Kind(
     read=_none,
     season=_no_rows,
     entrants=_none,
-    accounts=None,
+    accounts=_books(fixture_payers),
+    payers=fixture_payers,
+    in_season=_in_season(Fixture, "home__club"),
     run_page="league-match",
     results_page="league-match",
     forgetting=LEAGUES,
     upload=None,
     phone_page="league-evening",
+    money_page="league-match-money",
 )
 
 KINDS: dict[str, Kind] = {

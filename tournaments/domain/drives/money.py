@@ -224,3 +224,35 @@ def accounts(
     takings = Takings(sum(by_method.values()), table_money, raffle)
     out = sum(pence for money in prize_money for _, pence in money.paid)
     return Accounts(takings, by_method, unpaid, prize_fund(takings, rule), out)
+
+
+# A member the evening does not name (a league match's home pair): a member's fee, no account.
+A_MEMBER = -1
+
+
+@dataclass(frozen=True)
+class Payer:
+    """Who pays one fee at an evening of any kind: a drive's card, a pair of an event, a player of
+    an individual event or a two-player night, a home pair of a league match. ``people`` holds each
+    person's member id (``A_MEMBER``: a member not named), or None for a guest; a fee is each
+    person's, a member's or a guest's.
+
+    >>> pair = Payer("NS3", "N/S 3", "Ann + a guest", (7, None))
+    >>> pair.fee(member_fee=300, guest_fee=400), pair.accounts
+    (700, (7,))
+    """
+
+    key: str  # the entrant's key in its evening: "L3", "NS3", "P7", "T2"
+    number: str  # as the money page lists it
+    name: str
+    people: tuple[int | None, ...]
+
+    def fee(self, *, member_fee: int, guest_fee: int) -> int:
+        """The entrant's fee: a member's or a guest's for each of its people."""
+        return sum(guest_fee if person is None else member_fee for person in self.people)
+
+    @property
+    def accounts(self) -> tuple[int, ...]:
+        """The accounts its fee is taken from when paid from accounts: each member's among its
+        people, the fee split between them, the first taking the odd penny; none for guests alone."""
+        return tuple(person for person in self.people if person is not None and person > 0)

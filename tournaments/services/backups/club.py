@@ -38,6 +38,7 @@ from .club_schema import FORMAT
 from .club_versions import VERSION, whistdrive_version
 from .drive import drive_export
 from .duel import duel_export
+from .evening_money import evening_money_export
 from .event import event_export, trail_export
 from .league import league_export
 from .membership import membership_export
@@ -131,6 +132,7 @@ def _club_document(club: Club) -> dict:
         ],
         "membership": membership_export(club, index, {mail.pk: n for n, mail in enumerate(mails)}),
         "accounts": accounts_export(club, index, {mail.pk: n for n, mail in enumerate(mails)}),
+        "evening_money": evening_money_export(club, index),
     }
 
 

@@ -39,6 +39,7 @@ from .club_schema import backup_problems
 from .club_versions import ClubBackupError, club_backup_migrate
 from .drive import drive_import
 from .duel import duel_import
+from .evening_money import evening_money_restore
 from .event import event_import, trail_restore
 from .league import league_clubs_link, league_restore
 from .membership import membership_restore
@@ -142,6 +143,10 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
         accounts_restore(
             item["accounts"], club=club, members=members, drives=drives, users=users, mails=mails
         )
+    # A file from before the money of events, two-player nights and league matches has none.
+    _restored(
+        club.name, lambda: evening_money_restore(item.get("evening_money", []), club=club, members=members)
+    )
     return club
 
 

@@ -11,6 +11,7 @@ an e-mail's member and evening, and a league fixture's clubs name things the fil
 from ...domain.currencies import CURRENCIES, NUMBER_FORMATS
 from ...models import Club, Competition, Member, ResultMail
 from .accounts import ACCOUNTS, accounts_problems
+from .evening_money import EVENING_MONEY
 from .event_schema import (
     ADDRESS,
     CLUB_NAME,
@@ -136,6 +137,7 @@ CLUB = record(
         ),
         "membership": MEMBERSHIP,
         "accounts": ACCOUNTS,
+        "evening_money": EVENING_MONEY,
     },
     optional=(
         "key",
@@ -150,6 +152,7 @@ CLUB = record(
         "two_player_nights",
         "membership",
         "accounts",
+        "evening_money",
     ),
 )
 USER = record(

@@ -47,6 +47,8 @@ from ...models import (
     DuelTable,
     Entry,
     Erasure,
+    EveningFee,
+    EveningMoney,
     Event,
     HallUpload,
     Heartbeat,
@@ -322,6 +324,9 @@ MEMBERSHIP = Part(
     nameless={
         AccountEntry: {"kind": CHOICE, "method": CHOICE},
         AccountStatement: {"way": CHOICE},
+        # The money of an event, a two-player night or a league home match; an entrant by its key.
+        EveningMoney: {"split": "a prize fund's shares in figures", "ties": CHOICE},
+        EveningFee: {"method": CHOICE, "entrant": "an entrant's key in its evening (NS3, P7, T2)"},
         MembershipCategory: {"name": "a kind of membership (Full, Social, Junior, Life)"},
         RenewalReminder: {"way": CHOICE},
         SubscriptionPayment: {"method": CHOICE},

@@ -13,6 +13,7 @@ from ...domain.drives.money import (
     METHODS,
     Accounts,
     FundRule,
+    Payer,
     PrizeMoney,
     accounts,
     parse_split,
@@ -117,10 +118,23 @@ def money_check(drive: Drive, *, fund_fixed: int | None, fund_share: int | None,
         raise ServiceError(str(error)) from None
 
 
+def payer_of(player: DrivePlayer) -> Payer:
+    """A card as it pays: its one player, or both of a shared seat's."""
+    people = (player.member_id,) + ((player.second_member_id,) if player.second_name else ())
+    return Payer(player.key, str(player.listed_number), player.name, people)
+
+
+def drive_payers(drive: Drive) -> list[Payer]:
+    """Who pays at a drive (a widow series, a team night): each card."""
+    return [
+        payer_of(p)
+        for p in drive.players.select_related("drive", "member", "second_member").order_by("role", "card")
+    ]
+
+
 def fee_of(money: DriveMoney, player: DrivePlayer) -> int:
     """A card's fee: a member's or a guest's, both of a shared seat's two players."""
-    members = [bool(player.member_id)] + ([bool(player.second_member_id)] if player.second_name else [])
-    return sum(money.member_fee if member else money.guest_fee for member in members)
+    return payer_of(player).fee(member_fee=money.member_fee, guest_fee=money.guest_fee)
 
 
 def record_fee(
@@ -139,7 +153,9 @@ def record_fee(
         return ""
     said = []
     if current is not None and current.method == ACCOUNT:
-        said.append(account_fee_give_back(drive=drive, player=player, amount=current.amount, user=user))
+        said.append(
+            account_fee_give_back(drive=drive, payer=payer_of(player), amount=current.amount, user=user)
+        )
     if not method:
         current.delete()
         detail = f"{player.name} ({player.number}): fee not paid after all"
@@ -147,7 +163,9 @@ def record_fee(
         amount = fee_of(money, player)
         if method == ACCOUNT:
             said.append(
-                account_fee_take(drive=drive, player=player, amount=amount, confirmed=confirmed, user=user)
+                account_fee_take(
+                    drive=drive, payer=payer_of(player), amount=amount, confirmed=confirmed, user=user
+                )
             )
         DrivePayment.objects.update_or_create(player=player, defaults={"method": method, "amount": amount})
         paid = money_text(amount, currency_of(drive.club))
@@ -209,6 +227,11 @@ def drive_accounts(state: DriveState) -> Accounts:
     return evening_accounts(
         state.drive, players=len(state.players), prizes=prize_money(state) if state.scored else ()
     )
+
+
+def drive_books(drive: Drive) -> Accounts:
+    """``drive_accounts`` of a drive read by its own reader."""
+    return drive_accounts(DriveState(drive))
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,10 @@ from django.db import transaction
 from django.db.models import Count, OuterRef
 
 from ...domain.formats import EveningFormat
-from ...models import DriveResult, DriveResultChange, DriveTable, TableCheckIn
+from ...models import AuditLine, DriveResult, DriveResultChange, DriveTable, TableCheckIn
+from ..core.audit import drive_log
 from ..core.verdicts import require
+from ..membership.accounts import BelowFloor
 from ..tablets.checkins import check_in_record, may_enter, waiting_at
 from ..tablets.entry import typed_before_organiser_set
 from ..tablets.rounds import table_source
@@ -123,5 +125,20 @@ def drive_table_check_in(
             if key not in seated.players:
                 raise DriveStateError(f"{key} is not at this table: look at the tablet again.")
             if method:
-                record_fee(drive=drive, player=state.players[key], method=method, money=money)
+                _fee_at_table(drive, state.players[key], method, money)
     return check_in
+
+
+FEE_NOT_TAKEN = "Fee not taken: the account would go below the lowest balance"
+
+
+def _fee_at_table(drive, player, method: str, money) -> None:
+    """A fee ticked at a table's check-in. One from an account that would go below the club's
+    lowest balance is not taken and the players are checked in all the same; the organiser reads
+    why in the trail, and only the door can allow it."""
+    try:
+        with transaction.atomic():
+            record_fee(drive=drive, player=player, method=method, money=money)
+    except BelowFloor:
+        detail = f"{player.name} ({player.number}): {FEE_NOT_TAKEN}"
+        drive_log(drive=drive, action=AuditLine.Action.MONEY, detail=detail)

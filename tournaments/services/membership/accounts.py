@@ -18,8 +18,9 @@ from django.db.models import Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from ...domain.drives.money import Payer
 from ...domain.spreadsheet import csv_text
-from ...models import AccountEntry, AuditLine, Club, Drive, DrivePlayer, Member
+from ...models import AccountEntry, AuditLine, Club, Drive, Member
 from ..core.audit import club_log
 from ..core.errors import ServiceError, require_one_line
 from ..core.money import currency_of, figures_text, money_text
@@ -144,44 +145,104 @@ def _evening(drive: Drive) -> str:
     return f"{drive.name}, {drive.date:%-d %b %Y}"
 
 
-def account_fee_take(
-    *, drive: Drive, player: DrivePlayer, amount: int, confirmed: bool = False, user=None
+class BelowFloor(ServiceError):
+    """A fee from an account that would take it below the club's lowest balance allowed."""
+
+
+def fee_shares(amount: int, payers: int) -> list[int]:
+    """A fee split between the accounts paying it, the odd pennies to the first.
+
+    >>> fee_shares(601, 2), fee_shares(600, 1), fee_shares(5, 3)
+    ([301, 300], [600], [3, 1, 1])
+    """
+    part, odd = divmod(amount, payers)
+    return [part + odd] + [part] * (payers - 1)
+
+
+def fee_take(
+    *,
+    club: Club,
+    member_ids,
+    who: str,
+    amount: int,
+    on: date,
+    evening: str,
+    drive: Drive | None = None,
+    confirmed: bool = False,
+    user=None,
 ) -> str:
-    """Take a card's fee from its member's account, in the caller's transaction (the fee's tick);
-    a shared seat's whole fee from the account of its first player, a member.
-    Refused in words for a card with no member, or below the club's lowest balance allowed
-    unless ``confirmed``. Returns what it did, in words."""
-    if player.member_id is None:
-        raise ServiceError(f"{player.name} is a guest with no account: the fee is paid by cash or card.")
-    member = _locked(player.member)
-    currency = currency_of(drive.club)
-    after = balance_of(member) - amount
-    floor = drive.club.account_floor
-    below = after < floor
-    if below and not confirmed:
-        raise ServiceError(
-            f"{member}'s account would go down to {money_text(after, currency)}, below the lowest "
-            f"balance allowed ({money_text(floor, currency)}): not taken. At the door, tick “allow "
-            "below the lowest balance” to take it all the same."
-        )
-    if amount:
-        _entry(
-            member, user, kind=Kind.FEE, amount=-amount, on=drive.date, drive=drive, evening=_evening(drive)
-        )
-    said = (
-        f"{money_text(amount, currency)} taken from {member}'s account, leaving {money_text(after, currency)}"
-    )
-    return said + (" (below the lowest allowed: allowed as confirmed)" if below else "")
+    """Take a fee for ``evening`` from its members' accounts (``member_ids``, the fee split by
+    ``fee_shares``), in the caller's transaction. Refused in words when there is no member
+    (``who`` is a guest), or, unless ``confirmed``, when an account would go below the club's
+    lowest balance allowed (``BelowFloor``). Returns what it did, in words."""
+    if not member_ids:
+        raise ServiceError(f"{who} is a guest with no account: the fee is paid by cash or card.")
+    currency = currency_of(club)
+    floor = club.account_floor
+    taken = []
+    for member_id, share in zip(member_ids, fee_shares(amount, len(member_ids)), strict=True):
+        member = _locked(Member(pk=member_id))
+        after = balance_of(member) - share
+        if after < floor and not confirmed:
+            raise BelowFloor(
+                f"{member}'s account would go down to {money_text(after, currency)}, below the lowest "
+                f"balance allowed ({money_text(floor, currency)}): not taken. At the door, tick “allow "
+                "below the lowest balance” to take it all the same."
+            )
+        taken.append((member, share, after))
+    said = []
+    for member, share, after in taken:
+        if share:
+            _entry(member, user, kind=Kind.FEE, amount=-share, on=on, drive=drive, evening=evening)
+        left = money_text(after, currency)
+        said.append(f"{money_text(share, currency)} taken from {member}'s account, leaving {left}")
+    below = any(after < floor for _, _, after in taken)
+    return "; ".join(said) + (" (below the lowest allowed: allowed as confirmed)" if below else "")
 
 
-def account_fee_give_back(*, drive: Drive, player: DrivePlayer, amount: int, user=None) -> str:
-    """Give an unticked fee back to the account it was taken from, as a new entry, in the caller's
-    transaction. Returns what it did, in words."""
-    if player.member_id is None or not amount:
+def fee_give_back(
+    *, club: Club, member_ids, amount: int, on: date, evening: str, drive: Drive | None = None, user=None
+) -> str:
+    """Give an unticked fee back to the accounts it was taken from (split as it was taken), as
+    new entries, in the caller's transaction. Returns what it did, in words."""
+    if not member_ids or not amount:
         return ""
-    member = Member.objects.select_for_update().get(pk=player.member_id)
-    _entry(member, user, kind=Kind.FEE, amount=amount, on=drive.date, drive=drive, evening=_evening(drive))
-    return f"{money_text(amount, currency_of(drive.club))} given back to {member}'s account"
+    said = []
+    for member_id, share in zip(member_ids, fee_shares(amount, len(member_ids)), strict=True):
+        member = Member.objects.select_for_update().get(pk=member_id)
+        if share:
+            _entry(member, user, kind=Kind.FEE, amount=share, on=on, drive=drive, evening=evening)
+        said.append(f"{money_text(share, currency_of(club))} given back to {member}'s account")
+    return "; ".join(said)
+
+
+def account_fee_take(*, drive: Drive, payer: Payer, amount: int, confirmed: bool = False, user=None) -> str:
+    """Take a card's fee from its members' accounts, in the caller's transaction (the fee's tick):
+    a shared seat of two members from each one's account in halves (``fee_take``)."""
+    return fee_take(
+        club=drive.club,
+        member_ids=payer.accounts,
+        who=payer.name,
+        amount=amount,
+        on=drive.date,
+        evening=_evening(drive),
+        drive=drive,
+        confirmed=confirmed,
+        user=user,
+    )
+
+
+def account_fee_give_back(*, drive: Drive, payer: Payer, amount: int, user=None) -> str:
+    """Give an unticked card's fee back to the accounts it was taken from (``fee_give_back``)."""
+    return fee_give_back(
+        club=drive.club,
+        member_ids=payer.accounts,
+        amount=amount,
+        on=drive.date,
+        evening=_evening(drive),
+        drive=drive,
+        user=user,
+    )
 
 
 def last_month(today: date) -> tuple[date, date]:

@@ -9,3 +9,8 @@ from .state import WidowState
 def widow_accounts(state: WidowState) -> Accounts:
     """The series' takings by kind, fees by method and its fund; no prize money given."""
     return evening_accounts(state.drive, players=len(state.players))
+
+
+def widow_books(drive) -> Accounts:
+    """``widow_accounts`` of a series read by its own state."""
+    return widow_accounts(WidowState(drive))

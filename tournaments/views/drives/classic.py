@@ -13,7 +13,7 @@ from ...services import drives
 from ...services.season.competitions import evening_competitions
 from ...services.tablets.checkins import drive_check_ins
 from ..common import drive_grid_context, tablet_base_url
-from .money import money_context
+from ..money import money_context
 
 
 def _lists(state: drives.DriveState) -> list[tuple[str, list[dict]]]:

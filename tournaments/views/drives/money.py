@@ -2,7 +2,7 @@
 card's fee ticked as paid at the door; the treasurer's CSV of a drive, and of a club's drives
 between two dates. whistdrive records money; it never takes a payment."""
 
-from datetime import date, timedelta
+from datetime import date
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,71 +11,17 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from ...domain.drives.money import METHODS, Accounts, accounts
 from ...domain.errors import DomainError
 from ...forms import DriveMoneyForm, form_problems
-from ...models import DrivePayment, DrivePlayer
+from ...models import DrivePlayer
 from ...services import drives
-from ...services.core.money import ClubCurrency, currency_of, money_text
-from ...services.drives.money import fund_rule
-from ...services.season.treasurer import season_drives, treasurer_csv
+from ...services.core.money import currency_of, money_text
+from ...services.season.treasurer import season_evenings, treasurer_csv
 from ..common import get_drive_for_user, get_organised_club
 
 
 def _back(drive) -> HttpResponse:
     return redirect(reverse("tournaments:drive-run", args=[drive.pk]) + "#money")
-
-
-def books_rows(books: Accounts, currency: ClubCurrency) -> list[tuple[str, str, bool]]:
-    """The drive's money as the page shows it, in the club's currency: (what, sum, a total?)."""
-    fees = [(f"Fees paid: {said.lower()}", books.fees_by_method[key], False) for key, said in METHODS.items()]
-    rows = [
-        *fees,
-        ("Table money", books.takings.table_money, False),
-        ("Raffle", books.takings.raffle, False),
-        ("Takings", books.takings.total, True),
-        ("Prize fund", books.fund, False),
-        ("Prizes paid", books.prizes_out, False),
-        ("Balance (takings less prizes paid)", books.balance, True),
-    ]
-    return [(what, money_text(sum_, currency), total) for what, sum_, total in rows]
-
-
-def money_context(drive, players, prizes=()) -> dict:
-    """The run page's money section: the settings form, the door's list of cards with each fee
-    and how it was paid, and the drive's takings, prize fund and balance (less the money of
-    ``prizes``, the drive's ``PrizeMoney`` once it has scores). Read from the payments the door's
-    list reads, in the drive's own rules (``domain.drives.money.accounts``)."""
-    money = drives.money_of(drive)
-    currency = currency_of(drive.club)
-    paid = {p.player_id: p for p in DrivePayment.objects.filter(player__drive=drive)}
-    books = accounts(
-        [(p.method, p.amount) for p in paid.values()],
-        unpaid=len(players) - len(paid) if money.charges_fees else 0,
-        table_money=money.table_money,
-        raffle=money.raffle,
-        rule=fund_rule(money),
-        prize_money=prizes,
-    )
-    return {
-        "books": books_rows(books, currency),
-        "unpaid": books.unpaid,
-        "money_form": DriveMoneyForm.of(money),
-        "money": money,
-        "methods": METHODS.items(),
-        "door": [
-            {
-                "player": p,
-                "fee": money_text(drives.fee_of(money, p), currency),
-                "paid": paid.get(p.pk),
-            }
-            for p in players
-        ],
-        "paid_count": len(paid),
-        # The season the treasurer most likely wants: the twelve months up to the drive's date.
-        "season_from": drive.date - timedelta(days=364),
-        "season_to": drive.date,
-    }
 
 
 @login_required
@@ -145,12 +91,12 @@ def _day(text: str | None, what: str) -> date:
 
 @login_required
 def club_treasurer_csv(request, slug: str):
-    """A club's drives between ``from`` and ``to`` (both dates included), a row each and their
-    totals: the treasurer's season."""
+    """A club's evenings of every kind between ``from`` and ``to`` (both dates included), a row
+    each and their totals: the treasurer's season."""
     club = get_organised_club(request, slug)
     start, end = _day(request.GET.get("from"), "first day"), _day(request.GET.get("to"), "last day")
     try:
-        season = season_drives(club, start, end)
+        season = season_evenings(club, start, end)
     except DomainError as error:
         raise Http404(str(error)) from None
     return _csv(treasurer_csv(season), f"{club.slug}-money-{start}-{end}.csv")

@@ -25,6 +25,7 @@ from ..common import (
     get_drive_for_results,
     get_drive_for_user,
 )
+from ..money import money_context
 
 
 def _teams(state: drives.DriveState) -> list[dict]:
@@ -113,6 +114,7 @@ def team_night_run(request, night: Drive):
         ],
         "members": night.club.members.filter(active=True) if not allows["started"] else (),
     }
+    context |= money_context(night, night.players.select_related("member", "second_member", "team"))
     if allows["started"]:
         context |= (
             drive_grid_context(state)

@@ -24,7 +24,7 @@ from ..common import (
 from .forms import CorrectionForm, NewNightForm
 
 
-def _night_for_user(request, night_id: int) -> DuelNight:
+def night_for_user(request, night_id: int) -> DuelNight:
     try:
         return DuelNight.objects.for_user(request.user).select_related("club").get(pk=night_id)
     except DuelNight.DoesNotExist:
@@ -65,7 +65,7 @@ def _context(night: DuelNight) -> dict:
 
 @login_required
 def duel_run(request, night_id: int):
-    night = _night_for_user(request, night_id)
+    night = night_for_user(request, night_id)
     context = _context(night)
     if context["pairing"]:  # started again if the process pairing it has stopped
         duels.duel_round_pair_later(night=night)
@@ -98,7 +98,7 @@ def _act(request, night, action, done: str, **kwargs):
 @login_required
 @require_POST
 def duel_player_add(request, night_id: int):
-    night = _night_for_user(request, night_id)
+    night = night_for_user(request, night_id)
     name = request.POST.get("name", "")
     return _act(request, night, duels.duel_player_add, f"{' '.join(name.split())} is entered.", name=name)
 
@@ -106,7 +106,7 @@ def duel_player_add(request, night_id: int):
 @login_required
 @require_POST
 def duel_player_remove(request, night_id: int, player_id: int):
-    night = _night_for_user(request, night_id)
+    night = night_for_user(request, night_id)
     player = get_object_or_404(night.players, pk=player_id)
     return _act(request, night, duels.duel_player_remove, f"{player.name} is taken out.", player=player)
 
@@ -114,21 +114,21 @@ def duel_player_remove(request, night_id: int, player_id: int):
 @login_required
 @require_POST
 def duel_start(request, night_id: int):
-    night = _night_for_user(request, night_id)
+    night = night_for_user(request, night_id)
     return _act(request, night, duels.duel_night_start, "Started: round 1 is paired, the tablets are live.")
 
 
 @login_required
 @require_POST
 def duel_close(request, night_id: int):
-    night = _night_for_user(request, night_id)
+    night = night_for_user(request, night_id)
     return _act(request, night, duels.duel_night_close, "Closed: the results are final.")
 
 
 @login_required
 @require_POST
 def duel_publish(request, night_id: int):
-    night = _night_for_user(request, night_id)
+    night = night_for_user(request, night_id)
     published = request.POST.get("published", "1") == "1"
     words = "Published: the results page is open to everyone." if published else "The results are private."
     return _act(request, night, duels.duel_night_publish, words, published=published)
@@ -137,7 +137,7 @@ def duel_publish(request, night_id: int):
 @login_required
 @require_POST
 def duel_correct(request, night_id: int):
-    night = _night_for_user(request, night_id)
+    night = night_for_user(request, night_id)
     form = CorrectionForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Give the deal, both players' tricks and the reason for the correction.")
@@ -151,7 +151,7 @@ def duel_correct(request, night_id: int):
 
 @login_required
 def duel_print(request, night_id: int, document: str):
-    night = _night_for_user(request, night_id)
+    night = night_for_user(request, night_id)
     if document not in NIGHT_DOCUMENTS:
         raise Http404("No such document.")
     response = HttpResponse(

@@ -19,6 +19,7 @@ from ...models import Drive, TableCheckIn, WidowDeal
 from ...services import drives, widow
 from ...services.tablets.checkins import check_in_asked
 from ..common import LoginNeeded, get_clubs_for_user, get_drive_for_results, get_drive_for_user
+from ..money import money_context
 from .forms import NewWidowForm, WidowCorrectionForm, read_deal
 
 
@@ -78,6 +79,7 @@ def widow_run(request, drive: Drive):
         "trail": drive.changes.select_related("changed_by"),
         "shape": _shape(len(state.players)),
     }
+    context |= money_context(drive, context["players"])
     if allows["started"]:
         series = state.series
         context |= {
