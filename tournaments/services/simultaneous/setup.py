@@ -128,9 +128,8 @@ def simultaneous_join_on_upload(sender, instance, **kwargs) -> None:
     the county's boards with no network and joins nothing by hand. A club that joined another
     event to it keeps that one; an event that cannot join (another kind, other deals) is a line in
     the club's trail, never a refused upload."""
-    if isinstance(instance, Event):
-        event_id = instance.pk
-        transaction.on_commit(lambda: _join_uploaded(event_id), robust=True)
+    event_id = instance.pk  # connected for events only (``TournamentsConfig.ready``)
+    transaction.on_commit(lambda: _join_uploaded(event_id), robust=True)
 
 
 def _join_uploaded(event_id: int) -> None:
