@@ -43,6 +43,23 @@ SPLITS = {
 METHODS = {"cash": "Cash", "card": "Card", "account": "On account"}
 
 
+def fees_check(*, member_fee: int, guest_fee: int, table_money: int = 0, raffle: int = 0) -> None:
+    """An evening's fees, table money and raffle (in pence) are each 0 or more.
+
+    >>> fees_check(member_fee=200, guest_fee=-50)
+    Traceback (most recent call last):
+    tournaments.domain.errors.DriveError: A guest's fee cannot be negative: give 0 or more.
+    """
+    for what, pence in (
+        ("A member's fee", member_fee),
+        ("A guest's fee", guest_fee),
+        ("The table money", table_money),
+        ("The raffle", raffle),
+    ):
+        if pence < 0:
+            raise DriveError(f"{what} cannot be negative: give 0 or more.")
+
+
 def parse_split(text: str) -> tuple[int, ...] | None:
     """A split's percentages in prize order, or None for an equal split; refused unless whole
     per cents adding up to 100.

@@ -16,6 +16,7 @@ from ...domain.drives.money import (
     Payer,
     PrizeMoney,
     accounts,
+    fees_check,
     parse_split,
     prize_fund,
     share_money,
@@ -69,14 +70,7 @@ def drive_money_set(
     user=None,
 ) -> DriveMoney:
     """Set the drive's fees, figures and prize fund, all of them or nothing (refused in words)."""
-    for what, pence in (
-        ("A member's fee", member_fee),
-        ("A guest's fee", guest_fee),
-        ("The table money", table_money),
-        ("The raffle", raffle),
-    ):
-        if pence < 0:
-            raise ServiceError(f"{what} cannot be negative: give 0 or more.")
+    fees_check(member_fee=member_fee, guest_fee=guest_fee, table_money=table_money, raffle=raffle)
     if ties not in DriveMoney.Ties.values:
         raise ServiceError("Players level either cut for a prize or share its money.")
     split = split.strip().replace(" ", "") or "equal"

@@ -9,7 +9,7 @@ whistdrive never takes a payment: it writes down what the club took.
 
 from django.db import transaction
 
-from ...domain.drives.money import METHODS, Accounts, FundRule, Payer, accounts
+from ...domain.drives.money import METHODS, Accounts, FundRule, Payer, accounts, fees_check
 from ...models import AuditLine, Club, DuelNight, EveningFee, EveningMoney, Event, Fixture
 from ..core.audit import club_log, evening_log
 from ..core.errors import ServiceError
@@ -69,14 +69,7 @@ def evening_money_set(
     *, evening, member_fee: int, guest_fee: int, table_money: int = 0, raffle: int = 0, user=None
 ) -> EveningMoney:
     """Set the evening's fees, table money and raffle, all or nothing (refused in words)."""
-    for what, pence in (
-        ("A member's fee", member_fee),
-        ("A guest's fee", guest_fee),
-        ("The table money", table_money),
-        ("The raffle", raffle),
-    ):
-        if pence < 0:
-            raise ServiceError(f"{what} cannot be negative: give 0 or more.")
+    fees_check(member_fee=member_fee, guest_fee=guest_fee, table_money=table_money, raffle=raffle)
     club = _club(evening)
     evening = _locked(evening)
     money, _ = EveningMoney.objects.update_or_create(
