@@ -8,17 +8,52 @@ from ..models import DriveMoney
 from ..services.core.money import POUNDS, ClubCurrency, currency_of, figures_text, parse_money
 
 
-class DriveMoneyForm(forms.Form):
+class EveningFeesForm(forms.Form):
+    """The money of an evening without prizes (an event, a two-player night, a league home match):
+    its fees, table money and raffle, typed in the club's currency and number format."""
+
+    member_fee = forms.CharField(label="Member's fee", required=False, max_length=12, initial="0")
+    guest_fee = forms.CharField(label="Guest's fee", required=False, max_length=12, initial="0")
+    table_money = forms.CharField(label="Table money", required=False, max_length=12, initial="0")
+    raffle = forms.CharField(label="Raffle takings", required=False, max_length=12, initial="0")
+
+    LABELS = {
+        "member_fee": "A member's fee",
+        "guest_fee": "A guest's fee",
+        "table_money": "The table money",
+        "raffle": "The raffle",
+    }
+
+    def __init__(self, *args, currency: ClubCurrency = POUNDS, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.currency = currency
+
+    def clean(self):
+        data = super().clean()
+        for name, what in self.LABELS.items():
+            try:
+                data[name] = parse_money(data.get(name) or "", self.currency, what)
+            except DomainError as error:
+                self.add_error(name, str(error))
+        return data
+
+    def settings(self) -> dict:
+        return {name: self.cleaned_data[name] for name in DriveMoney.FIGURES}
+
+    @classmethod
+    def of(cls, money, currency: ClubCurrency) -> "EveningFeesForm":
+        """The form filled with the evening's money as it stands."""
+        figures = {name: figures_text(getattr(money, name), currency) for name in DriveMoney.FIGURES}
+        return cls(currency=currency, initial=figures)
+
+
+class DriveMoneyForm(EveningFeesForm):
     """A drive's money, as the treasurer types it: fees and figures in the club's currency and
     number format (``currency``), the prize fund a fixed sum or a share of the takings, split by a
     usual split or per cents typed."""
 
     FUND = (("none", "No prize money"), ("fixed", "A fixed sum"), ("share", "A share of the takings"))
 
-    member_fee = forms.CharField(label="Member's fee", required=False, max_length=12, initial="0")
-    guest_fee = forms.CharField(label="Guest's fee", required=False, max_length=12, initial="0")
-    table_money = forms.CharField(label="Table money", required=False, max_length=12, initial="0")
-    raffle = forms.CharField(label="Raffle takings", required=False, max_length=12, initial="0")
     fund = forms.ChoiceField(label="Prize fund", choices=FUND, initial="none")
     fund_fixed = forms.CharField(label="Fixed sum", required=False, max_length=12)
     fund_share = forms.IntegerField(label="Share of the takings, per cent", required=False, initial=100)
@@ -40,25 +75,10 @@ class DriveMoneyForm(forms.Form):
     )
 
     FIGURES = DriveMoney.FIGURES
-    LABELS = {
-        "member_fee": "A member's fee",
-        "guest_fee": "A guest's fee",
-        "table_money": "The table money",
-        "raffle": "The raffle",
-        "fund_fixed": "The prize fund",
-    }
-
-    def __init__(self, *args, currency: ClubCurrency = POUNDS, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.currency = currency
+    LABELS = EveningFeesForm.LABELS | {"fund_fixed": "The prize fund"}
 
     def clean(self):
-        data = super().clean()
-        for name, what in self.LABELS.items():
-            try:
-                data[name] = parse_money(data.get(name) or "", self.currency, what)
-            except DomainError as error:
-                self.add_error(name, str(error))
+        data = super().clean()  # the sums, read in the club's currency
         fund = data.get("fund")
         data["fund_fixed"] = data.get("fund_fixed") if fund == "fixed" else None
         if fund == "share" and data.get("fund_share") is None:
@@ -96,37 +116,3 @@ class DriveMoneyForm(forms.Form):
                 "ties": money.ties,
             },
         )
-
-
-class EveningFeesForm(forms.Form):
-    """The money of an evening without prizes (an event, a two-player night, a league home match):
-    its fees, table money and raffle, typed in the club's currency and number format."""
-
-    member_fee = forms.CharField(label="Member's fee", required=False, max_length=12, initial="0")
-    guest_fee = forms.CharField(label="Guest's fee", required=False, max_length=12, initial="0")
-    table_money = forms.CharField(label="Table money", required=False, max_length=12, initial="0")
-    raffle = forms.CharField(label="Raffle takings", required=False, max_length=12, initial="0")
-
-    LABELS = {n: DriveMoneyForm.LABELS[n] for n in DriveMoney.FIGURES}
-
-    def __init__(self, *args, currency: ClubCurrency = POUNDS, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.currency = currency
-
-    def clean(self):
-        data = super().clean()
-        for name, what in self.LABELS.items():
-            try:
-                data[name] = parse_money(data.get(name) or "", self.currency, what)
-            except DomainError as error:
-                self.add_error(name, str(error))
-        return data
-
-    def settings(self) -> dict:
-        return {name: self.cleaned_data[name] for name in DriveMoney.FIGURES}
-
-    @classmethod
-    def of(cls, money, currency: ClubCurrency) -> "EveningFeesForm":
-        """The form filled with the evening's money as it stands."""
-        figures = {name: figures_text(getattr(money, name), currency) for name in DriveMoney.FIGURES}
-        return cls(currency=currency, initial=figures)
