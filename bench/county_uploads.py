@@ -1,6 +1,8 @@
-"""Twenty clubs' halls send a 15-table evening to the county server at once (gunicorn, PostgreSQL).
+"""Twenty clubs' halls send a 15-table evening to the county server at once (gunicorn, PostgreSQL),
+while 200 phones read the simultaneous evening's ranking the clubs' evenings join.
 
     .venv/bin/python bench/county_uploads.py [--clubs 20] [--tables 15] [--runs 3] [--workers 4]
+                                             [--phones 200] [--every 20]
 
 Each run recreates BENCH_DATABASE_URL (PostgreSQL), plays and closes one evening of --tables
 tables at a hall club, and makes --clubs county clubs, each with its key; every club's upload is
@@ -10,11 +12,19 @@ lost, say). Checks: each club has its evening exactly once (0 lost, 0 doubled), 
 sending answered "already here", each copy's standings equal to the hall's. The upload's time on
 the server is its Server-Timing header (whistdrive/timing.py); p50 and p95 over the first wave's
 uploads, and the median and range of each over the runs.
+
+The county clubs all take part in a simultaneous evening on the hall evening's boards, published
+before the uploads: each upload joins it as it lands (``simultaneous_join_on_upload``). From just
+before the first wave until the second has ended, --phones readers each read its ranking page every
+--every seconds (starting at random within the first interval), as phones left open on it do; its
+server time is its Server-Timing header too (p50 and p95 of every read). After the waves every
+club's evening must be in the ranking.
 """
 
 import argparse
 import json
 import os
+import random
 import statistics
 import sys
 import threading
@@ -88,6 +98,48 @@ def wave(bodies: list[tuple[bytes, str]]) -> list[tuple[int, str, float]]:
     return answers
 
 
+def read(path: str) -> float:
+    """GET one page: the server's milliseconds (refused or failed: an error)."""
+    with urllib.request.urlopen(bench.BASE + path, timeout=120) as response:
+        response.read()
+        return float(response.headers["Server-Timing"].split("dur=")[1])
+
+
+def phones(count: int, every: float, path: str, stop: threading.Event) -> tuple[list, list[float]]:
+    """``count`` readers of ``path``, each every ``every`` seconds until ``stop``: their threads and
+    the list their server times go into."""
+    times: list[float] = []
+
+    def reader():
+        if stop.wait(random.uniform(0, every)):
+            return
+        while True:
+            times.append(read(path))
+            if stop.wait(every):
+                return
+
+    threads = [threading.Thread(target=reader, daemon=True) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    return threads, times
+
+
+def simultaneous_of(event, clubs: list[tuple[str, str]]):
+    """The county's simultaneous evening on the hall evening's boards, every county club in it,
+    published (its ranking readable by anyone)."""
+    from tournaments.models import Club
+    from tournaments.services.events.boards import event_export_pbn
+    from tournaments.services.simultaneous import simultaneous_create, simultaneous_publish
+
+    made = simultaneous_create(
+        name="County Simultaneous",
+        date=event.date,
+        pbn=event_export_pbn(event),
+        clubs=list(Club.objects.filter(slug__in=[slug for slug, _ in clubs])),
+    )
+    return simultaneous_publish(simultaneous=made)
+
+
 def run(args) -> dict:
     from django.apps import apps
 
@@ -98,7 +150,8 @@ def run(args) -> dict:
     bench.recreate_database()
     event = hall_evening(args.tables)
     clubs = county_clubs(args.clubs)
-    from tournaments.models import CountyUpload, Event
+    simultaneous = simultaneous_of(event, clubs)
+    from tournaments.models import CountyUpload, Event, SimultaneousEvent
     from tournaments.reports import report_as_dict
     from tournaments.services import event_report
     from tournaments.services.backups.event import event_export
@@ -113,10 +166,15 @@ def run(args) -> dict:
     server = bench.start_server("gunicorn", args.workers, 1)
     try:
         bench.wait_up()
+        stop = threading.Event()
+        readers, read_ms = phones(args.phones, args.every, f"/simultaneous/{simultaneous.pk}/", stop)
         began = time.perf_counter()
         first = wave(bodies)
         took = time.perf_counter() - began
         second = wave(bodies)
+        stop.set()
+        for reader in readers:
+            reader.join()
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -131,7 +189,12 @@ def run(args) -> dict:
         for copy in Event.objects.filter(club__slug__startswith="county-club-")
     )
     ms = sorted(server_ms for _, _, server_ms in first)
+    joined = SimultaneousEvent.objects.filter(simultaneous=simultaneous).count()
     return {
+        "ranking_p50_ms": statistics.median(read_ms) if read_ms else 0.0,
+        "ranking_p95_ms": bench.percentile(sorted(read_ms), 95) if read_ms else 0.0,
+        "ranking_reads": len(read_ms),
+        "not_joined": args.clubs - joined,
         "p50_ms": statistics.median(ms),
         "p95_ms": bench.percentile(ms, 95),
         "wall_s": took,
@@ -150,6 +213,8 @@ def main():
     parser.add_argument("--tables", type=int, default=15)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--workers", type=int, default=4, help="gunicorn's processes")
+    parser.add_argument("--phones", type=int, default=200, help="readers of the simultaneous ranking")
+    parser.add_argument("--every", type=float, default=20.0, help="seconds between a phone's reads")
     args = parser.parse_args()
     results = []
     for number in range(1, args.runs + 1):
@@ -160,19 +225,25 @@ def main():
             f"all {args.clubs} in {found['wall_s']:.2f} s; lost {found['lost']}, doubled {found['doubled']}, "
             f"refused {len(found['refused'])}, second sending not 'already here' "
             f"{len(found['second_not_already_here'])}, standings unequal {found['unequal']} "
-            f"(document {found['document_bytes'] // 1024} KiB)",
+            f"(document {found['document_bytes'] // 1024} KiB); ranking read {found['ranking_reads']} "
+            f"times, p50 {found['ranking_p50_ms']:.0f} ms, p95 {found['ranking_p95_ms']:.0f} ms; "
+            f"clubs not in it {found['not_joined']}",
             flush=True,
         )
-    for name in ("p50_ms", "p95_ms", "wall_s"):
+    for name in ("p50_ms", "p95_ms", "wall_s", "ranking_p50_ms", "ranking_p95_ms"):
         values = [r[name] for r in results]
         print(f"{name}: median {statistics.median(values):.2f}, range {min(values):.2f}–{max(values):.2f}")
     ok = all(
-        r["lost"] == r["doubled"] == r["unequal"] == 0
+        r["lost"] == r["doubled"] == r["unequal"] == r["not_joined"] == 0
         and not r["refused"]
         and not r["second_not_already_here"]
         for r in results
     )
-    print("OK: 0 lost, 0 doubled, every second sending already here" if ok else "FAILED")
+    print(
+        "OK: 0 lost, 0 doubled, every second sending already here, every club in the ranking"
+        if ok
+        else "FAILED"
+    )
     sys.exit(0 if ok else 1)
 
 
