@@ -71,6 +71,11 @@ urlpatterns = [
         name="simultaneous-join",
     ),
     path(
+        "simultaneous/<int:simultaneous_id>/join-drive/",
+        simultaneous.simultaneous_join_club_drive,
+        name="simultaneous-join-drive",
+    ),
+    path(
         "simultaneous/<int:simultaneous_id>/publish/",
         simultaneous.simultaneous_publish_results,
         name="simultaneous-publish",

@@ -48,7 +48,7 @@ from .mail import ResultMail
 from .membership import MembershipCategory, RenewalReminder, RenewalRound, SubscriptionPayment
 from .money import DriveMoney, DrivePayment
 from .results import Adjusted, Board, BoardQuerySet, Granded, Result, ResultChange, ResultQuerySet
-from .simultaneous import Simultaneous, SimultaneousEvent
+from .simultaneous import Simultaneous, SimultaneousDrive, SimultaneousEvent
 from .tablets import CodeGuard, EventLinks, TableAccess, TableLink
 from .team_nights import DriveTeam
 from .widow import WidowDeal, WidowSeat, WidowTricks
@@ -121,6 +121,7 @@ __all__ = [
     "Scoring",
     "Seating",
     "Simultaneous",
+    "SimultaneousDrive",
     "SimultaneousEvent",
     "TableAccess",
     "TableCheckIn",

@@ -31,6 +31,7 @@ from .core.forgetting import DRIVES, EVENTS, LEAGUES, NIGHTS, Part
 from .core.rooms import ROOM_KEY
 from .drives.money import drive_accounts
 from .drives.state import DriveState
+from .drives.totals import drives_totals
 from .duels.state import night_states
 from .season.entrants import drives_entrants, events_entrants, widow_entrants
 from .season.evenings import drives_evenings, events_evenings, nights_evenings, widow_evenings
@@ -86,6 +87,10 @@ class Kind:
     # Its results e-mail attaches the member's own score card from its print pack, found by the
     # card their row names (a pair's "N/S 3").
     mails_score_card: bool = False
+    # {id: its players' totals (``drives.totals.PlayerTotal``)} for some evenings of this kind,
+    # from what ``read`` gives: what a simultaneous drive evening ranks its players across the
+    # clubs by (None: it cannot be a club's part of one).
+    totals: Callable[[list, dict], dict] | None = None
 
     def run_url(self, pk: int) -> str:
         return reverse("tournaments:" + self.run_page, args=[pk])
@@ -132,6 +137,7 @@ DRIVE = Kind(
     forgetting=DRIVES,
     room_page="drive-room",
     phone_page="drive-evening",
+    totals=drives_totals,
 )
 # A widow whist series is kept as a drive of format "widow" (its players, trail and money are a
 # drive's) but read, ranked and counted by its own state.
