@@ -64,3 +64,48 @@ def test_an_organiser_joins_and_anyone_reads_the_ranking_across_clubs(
     assert page.evaluate(OVERFLOW) == []
     assert violations(page) == []
     context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_organiser_joins_their_drive_and_anyone_reads_the_drive_ranking_and_a_players_link(
+    live_server, browser, client, organiser, club, other_club, size
+):
+    from tournaments.services import drives
+
+    from .simultaneous import DAY, make_drive_evening, play_drive
+
+    SHOTS.mkdir(exist_ok=True)
+    joan = services.member_create(club=other_club, first_name="Joan", last_name="Bellamy")
+    simultaneous = make_drive_evening([club, other_club], name="County Drive Night")
+    play_drive(simultaneous, other_club, players=8, club_number=2, members=[joan])
+    drive = drives.drive_create(club=club, name="Winter Drive", date=DAY, hands=4)
+    url = live_server.url + reverse("tournaments:simultaneous", args=[simultaneous.pk])
+
+    page = organiser_page(browser, live_server, client, organiser, SIZES[size])
+    page.goto(url)
+    page.get_by_label("Play it as your club's drive").select_option(
+        label=f"{club.name}: Winter Drive, 10 Dec 2026"
+    )
+    assert violations(page) == []
+    page.get_by_role("button", name="Take part with this drive").click()
+    expect(page.locator(".messages")).to_contain_text("Winter Drive's players are ranked")
+    drive.refresh_from_db()
+    assert drive.simultaneous_entry.simultaneous == simultaneous
+    page.context.close()
+
+    simultaneous_publish(simultaneous=simultaneous)
+    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
+    page = context.new_page()
+    assert page.goto(url).status == 200
+    expect(page.locator("table.simultaneous-ranking tbody tr")).to_have_count(8)
+    shoot(page, path=SHOTS / f"simultaneous-drive-ranking-{size}.png", full_page=True)
+    assert page.evaluate(OVERFLOW) == []
+    assert violations(page) == []
+    page.goto(live_server.url + reverse("tournaments:player", args=[joan.pk]))
+    page.get_by_role("link", name="County Drive Night").click()
+    expect(page.locator("h1")).to_have_text("County Drive Night")
+    page.go_back()
+    shoot(page, path=SHOTS / f"simultaneous-player-{size}.png", full_page=True)
+    assert page.evaluate(OVERFLOW) == []
+    assert violations(page) == []
+    context.close()
