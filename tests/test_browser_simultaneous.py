@@ -109,3 +109,28 @@ def test_an_organiser_joins_their_drive_and_anyone_reads_the_drive_ranking_and_a
     assert page.evaluate(OVERFLOW) == []
     assert violations(page) == []
     context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_county_sets_a_simultaneous_evening_from_its_form(
+    live_server, browser, client, django_user_model, club, other_club, size
+):
+    from tournaments.models import Simultaneous
+
+    county = django_user_model.objects.create_superuser("county", password="secret-pass-123")
+    page = organiser_page(browser, live_server, client, county, SIZES[size])
+    page.goto(live_server.url + reverse("tournaments:simultaneous-list"))
+    page.get_by_role("link", name="Set a simultaneous evening").click()
+    page.get_by_label("Name").fill("Winter Simultaneous")
+    page.get_by_label("Date").fill("2027-01-14")
+    page.get_by_label("Dealt here").check()
+    page.get_by_label("Boards to deal").fill("12")
+    page.get_by_label(club.name).check()
+    page.get_by_label(other_club.name).check()
+    assert page.evaluate(OVERFLOW) == []
+    assert violations(page) == []
+    shoot(page, path=SHOTS / f"simultaneous-new-{size}.png", full_page=True)
+    page.get_by_role("button", name="Set the evening").click()
+    expect(page.locator("h1")).to_have_text("Winter Simultaneous")
+    assert Simultaneous.objects.get().boards == 12
+    page.context.close()

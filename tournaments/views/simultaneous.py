@@ -1,6 +1,6 @@
 """A simultaneous evening's pages: its ranking across the clubs (anyone's once published; the
 county's administrator's and the taking-part clubs' organisers' before), the organiser joining
-their club's event to it, and the administrator publishing it."""
+their club's event or drive to it, and the administrator setting it and publishing it."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,8 +11,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from ..domain.errors import DomainError
+from ..forms.simultaneous import SimultaneousForm
 from ..models import Drive, Event, Simultaneous
+from ..services import PbnImportError
 from ..services.simultaneous import (
+    simultaneous_create,
     simultaneous_drive_ranking,
     simultaneous_join,
     simultaneous_join_drive,
@@ -44,8 +47,30 @@ def simultaneous_list(request):
     return render(
         request,
         "tournaments/simultaneous_list.html",
-        {"evenings": _visible(request.user).order_by("-date", "name")},
+        {
+            "evenings": _visible(request.user).order_by("-date", "name"),
+            "administrator": request.user.is_authenticated and request.user.is_superuser,
+        },
     )
+
+
+@login_required
+def simultaneous_new(request):
+    """The county's administrator sets a simultaneous evening."""
+    if not request.user.is_superuser:
+        raise Http404("No such page.")
+    form = SimultaneousForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            simultaneous = simultaneous_create(**form.service_arguments(), user=request.user)
+        except PbnImportError as error:
+            messages.error(request, "The PBN file was not taken: " + " ".join(error.problems))
+        except DomainError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, f"{simultaneous.name} is set: the clubs' organisers can join it now.")
+            return redirect("tournaments:simultaneous", simultaneous.pk)
+    return render(request, "tournaments/simultaneous_new.html", {"form": form})
 
 
 def simultaneous_results(request, simultaneous_id: int):

@@ -7,14 +7,17 @@ from datetime import date as Date
 from django.db import transaction
 
 from ...domain import boards as board_rules
+from ...domain.dealing import new_seed
 from ...domain.limits import MAX_PBN_BYTES
-from ...domain.pbn import PbnBoard, PbnError, read_pbn, vulnerability, write_pbn
+from ...domain.pbn import PbnBoard, PbnError, dealt_boards, read_pbn, vulnerability, write_pbn
 from ...models import AuditLine, Club, Drive, Event, Simultaneous, SimultaneousDrive, SimultaneousEvent
 from ..core.audit import club_log, drive_log, event_log
 from ..core.errors import ServiceError, require_one_line
 from ..events.boards import PbnImportError, event_import_pbn
 from ..events.lifecycle import may_change_deals
 from ..kinds import kind_of
+
+MAX_DEALT = 200  # boards the county may have dealt here for one evening (``manage.py deals``'s)
 
 
 def _boards_of(text: str) -> list[PbnBoard]:
@@ -54,11 +57,11 @@ def simultaneous_deals(simultaneous: Simultaneous) -> dict[int, str]:
 
 @transaction.atomic(durable=True)
 def simultaneous_create(
-    *, name: str, date: Date, pbn: str = "", clubs: list[Club], drive: bool = False, user=None
+    *, name: str, date: Date, pbn: str = "", deal: int = 0, clubs: list[Club], drive: bool = False, user=None
 ) -> Simultaneous:
-    """Set a simultaneous evening: its boards are the PBN file's (numbered 1 to N), the same for
-    every club taking part; a drive evening has none (``drive``). Each club's trail says it takes
-    part."""
+    """Set a simultaneous evening: its boards are the PBN file's (numbered 1 to N), or ``deal``
+    boards dealt here from a fresh seed, the same for every club taking part; a drive evening has
+    none (``drive``). Each club's trail says it takes part."""
     name = name.strip()
     if not name:
         raise ServiceError("Give the simultaneous evening a name.")
@@ -66,6 +69,10 @@ def simultaneous_create(
     if drive:
         boards, deals = [], ""
     else:
+        if not pbn and deal:
+            if not 1 <= deal <= MAX_DEALT:
+                raise ServiceError(f"Deal between 1 and {MAX_DEALT} boards.")
+            pbn = write_pbn(dealt_boards(new_seed(), deal, board_rules.parse_schedule("HDSC")))
         boards = _boards_of(pbn)
         deals = _pbn(boards, name=name, day=date)
     simultaneous = Simultaneous(name=name, date=date, boards=len(boards), deals=deals, drive=drive)
