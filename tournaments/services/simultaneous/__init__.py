@@ -13,6 +13,7 @@ from .ranking import (
     simultaneous_events,
     simultaneous_for_event,
     simultaneous_ranking,
+    simultaneous_to_join,
 )
 from .setup import (
     simultaneous_create,
@@ -39,4 +40,5 @@ __all__ = [
     "simultaneous_ranking",
     "simultaneous_results_queue",
     "simultaneous_results_send",
+    "simultaneous_to_join",
 ]

@@ -207,3 +207,13 @@ def simultaneous_drive_ranking(simultaneous: Simultaneous) -> SimultaneousDriveR
             )
         )
     return SimultaneousDriveRanking(simultaneous, tuple(drives), tuple(rows))
+
+
+def simultaneous_to_join(*, club, drive: bool) -> list[Simultaneous]:
+    """The simultaneous evenings the club takes part in that it has not joined yet: the drive
+    evenings for a drive, the evenings on the county's boards for an event (one query)."""
+    joined = SimultaneousDrive.objects if drive else SimultaneousEvent.objects
+    taken = joined.filter(club=club).values("simultaneous_id")
+    return list(
+        Simultaneous.objects.filter(clubs=club, drive=drive).exclude(pk__in=taken).order_by("date", "name")
+    )
