@@ -6,7 +6,7 @@ from tournaments import services
 from tournaments.domain.boards import dealer
 from tournaments.domain.dealing import deal_board
 from tournaments.domain.pbn import PbnBoard, vulnerability, write_pbn
-from tournaments.services.simultaneous import simultaneous_create, simultaneous_join
+from tournaments.services.simultaneous import simultaneous_create, simultaneous_join, simultaneous_join_drive
 
 DAY = date(2026, 12, 10)
 
@@ -50,3 +50,32 @@ def play_club(simultaneous, club, *, tables: int, club_number: int, members=(), 
     if publish:
         event = services.event_publish(event=event)
     return event
+
+
+def make_drive_evening(clubs, *, name: str = "County Simultaneous Drive"):
+    return simultaneous_create(name=name, date=DAY, clubs=list(clubs), drive=True)
+
+
+def play_drive(simultaneous, club, *, players: int, club_number: int, members=(), hands: int = 4):
+    """The club's progressive drive of ``players`` players (``members`` first, guests after),
+    joined to the simultaneous drive evening and played to its close, published; returns it and
+    the N/S tricks recorded at each (hand, table)."""
+    from tournaments.services import drives
+
+    drive = drives.drive_create(club=club, name=f"{club.name} drive", date=DAY, hands=hands, halves=2)
+    people = [str(m) for m in members] + [f"Guest {n}" for n in range(players - len(members))]
+    for index, person in enumerate(people):
+        drives.drive_player_add(drive=drive, role="LG"[index % 2], name=person)
+    simultaneous_join_drive(drive=drive, simultaneous=simultaneous)
+    drives.drive_start(drive=drive)
+    tricks = {}
+    for hand in range(1, hands + 1):
+        state = drives.DriveState(drive)
+        for table, seated in sorted(state.seatings.get(hand, {}).items()):
+            if not seated.sit_out:
+                tricks[(hand, table)] = tricks_for(club_number, hand, table)
+                drives.drive_result_record(
+                    drive=drive, hand=hand, table=table, ns_tricks=tricks[(hand, table)]
+                )
+    drives.drive_close(drive=drive)
+    return drives.drive_publish(drive=drive), tricks

@@ -65,11 +65,17 @@ urlpatterns = [
     path("events/<int:event_id>/live/unlock/", views.codes_unlock, name="codes-unlock"),
     path("events/<int:event_id>/director/boards/<int:board>/", views.director_board, name="director-board"),
     path("simultaneous/", simultaneous.simultaneous_list, name="simultaneous-list"),
+    path("simultaneous/new/", simultaneous.simultaneous_new, name="simultaneous-new"),
     path("simultaneous/<int:simultaneous_id>/", simultaneous.simultaneous_results, name="simultaneous"),
     path(
         "simultaneous/<int:simultaneous_id>/join/",
         simultaneous.simultaneous_join_event,
         name="simultaneous-join",
+    ),
+    path(
+        "simultaneous/<int:simultaneous_id>/join-drive/",
+        simultaneous.simultaneous_join_club_drive,
+        name="simultaneous-join-drive",
     ),
     path(
         "simultaneous/<int:simultaneous_id>/publish/",

@@ -28,7 +28,8 @@ import re
 from dataclasses import dataclass
 from datetime import date as Date
 
-from .boards import SEATS, dealer
+from .boards import SEATS, dealer, trumps_for_board
+from .dealing import deal_board
 from .deals import Deal, parse_deal
 from .errors import BoardError
 from .minnesota import ns_net
@@ -308,3 +309,14 @@ def score_cells(
         + (_figure(scored.ns_score, adjusted, score), _figure(scored.ew_score, adjusted, score))
         + tuple(_figure(share, adjusted, percentage) for share in shares)
     )
+
+
+def dealt_boards(seed: str, count: int, strains: tuple[str, ...] | None) -> list[PbnBoard]:
+    """Boards 1 to ``count`` dealt from the seed (``dealing``), each by its dealer under Law 2,
+    trumps by the schedule's strains (None: the dealer's last card is turned)."""
+    boards = []
+    for number in range(1, count + 1):
+        deal, turned = deal_board(seed, number)
+        trumps = trumps_for_board(number, strains) if strains else turned
+        boards.append(PbnBoard(number, dealer(number), vulnerability(number), deal, trumps))
+    return boards

@@ -2,7 +2,8 @@
 
 One module by feature, each importing the modules it builds on and never this package: ``common``
 (what they all share), ``clubs`` (a club's own settings), ``events``, ``drives``, ``team_nights``,
-``money`` (a drive's), ``season`` (competitions) and ``leagues``. Every form is importable from here."""
+``money`` (a drive's), ``season`` (competitions), ``leagues`` and ``simultaneous`` (the
+county's). Every form is importable from here."""
 
 from .clubs import ClubPhonesForm
 from .common import FIXED_DEALS, GameField, form_problems, text_errors
@@ -40,9 +41,11 @@ from .season import (
     CompetitionAdminForm,
     CompetitionForm,
 )
+from .simultaneous import SimultaneousForm
 from .team_nights import PLAYER_NAME, TEAM_NAME, NewTeamNightForm, TeamForm, parse_team_line
 
 __all__ = [
+    "SimultaneousForm",
     "AccountFloorForm",
     "CorrectionForm",
     "StatementForm",

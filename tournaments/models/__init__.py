@@ -50,7 +50,7 @@ from .mail import ResultMail
 from .membership import MembershipCategory, RenewalReminder, RenewalRound, SubscriptionPayment
 from .money import DriveMoney, DrivePayment, EveningFee, EveningMoney, MoneyRule
 from .results import Adjusted, Board, BoardQuerySet, Granded, Result, ResultChange, ResultQuerySet
-from .simultaneous import Simultaneous, SimultaneousEvent
+from .simultaneous import Simultaneous, SimultaneousDrive, SimultaneousEvent
 from .tablets import CodeGuard, EventLinks, TableAccess, TableLink
 from .team_nights import DriveTeam
 from .widow import WidowDeal, WidowSeat, WidowTricks
@@ -130,6 +130,7 @@ __all__ = [
     "Scoring",
     "Seating",
     "Simultaneous",
+    "SimultaneousDrive",
     "SimultaneousEvent",
     "TableAccess",
     "TableCheckIn",

@@ -9,6 +9,7 @@ from .clubs import Member
 from .drives import Drive
 from .duels import DuelNight
 from .events import Event
+from .simultaneous import Simultaneous
 
 
 class ResultMail(models.Model):
@@ -31,6 +32,10 @@ class ResultMail(models.Model):
     drive = models.ForeignKey(Drive, null=True, blank=True, on_delete=models.CASCADE, related_name="mails")
     night = models.ForeignKey(
         DuelNight, null=True, blank=True, on_delete=models.CASCADE, related_name="mails"
+    )
+    # The member's places across the clubs of a simultaneous evening their club took part in.
+    simultaneous = models.ForeignKey(
+        Simultaneous, null=True, blank=True, on_delete=models.CASCADE, related_name="mails"
     )
     to = models.EmailField(help_text="The address the member had when the results were sent.")
     message_id = models.CharField(
@@ -57,14 +62,18 @@ class ResultMail(models.Model):
         ordering = ["created_at", "id"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(drive__isnull=True, night__isnull=True)
-                | Q(event__isnull=True, night__isnull=True)
-                | Q(event__isnull=True, drive__isnull=True),
+                condition=Q(drive__isnull=True, night__isnull=True, simultaneous__isnull=True)
+                | Q(event__isnull=True, night__isnull=True, simultaneous__isnull=True)
+                | Q(event__isnull=True, drive__isnull=True, simultaneous__isnull=True)
+                | Q(event__isnull=True, drive__isnull=True, night__isnull=True),
                 name="result_mail_one_evening_at_most",
             ),
             models.UniqueConstraint(fields=["member", "event"], name="result_mail_once_a_member_event"),
             models.UniqueConstraint(fields=["member", "drive"], name="result_mail_once_a_member_drive"),
             models.UniqueConstraint(fields=["member", "night"], name="result_mail_once_a_member_night"),
+            models.UniqueConstraint(
+                fields=["member", "simultaneous"], name="result_mail_once_a_member_simultaneous"
+            ),
             models.CheckConstraint(
                 condition=Q(status__in=["pending", "held", "sending"], sent_at__isnull=True)
                 | Q(status="sent", sent_at__isnull=False),
@@ -79,5 +88,6 @@ class ResultMail(models.Model):
     @property
     def evening(self):
         """The event, the drive or the two-player night whose results the e-mail gives (None for
-        the club's own e-mails: a renewal reminder, a receipt)."""
+        the club's own e-mails: a renewal reminder, a receipt; and for a simultaneous evening's,
+        which keep their text)."""
         return self.event or self.drive or self.night

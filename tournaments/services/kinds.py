@@ -35,6 +35,7 @@ from .core.forgetting import DRIVES, EVENTS, LEAGUES, NIGHTS, Part
 from .core.rooms import ROOM_KEY
 from .drives.money import drive_books, drive_payers
 from .drives.state import DriveState
+from .drives.totals import drives_totals
 from .duels.fees import night_payers
 from .duels.state import night_states
 from .events.fees import individual_payers, pairs_payers
@@ -157,6 +158,10 @@ class Kind:
     # section of its run page, "#money"); and whether it has prizes, so a prize fund.
     money_page: str = ""
     has_prizes: bool = False
+    # {id: its players' totals (``drives.totals.PlayerTotal``)} for some evenings of this kind,
+    # from what ``read`` gives: what a simultaneous drive evening ranks its players across the
+    # clubs by (None: it cannot be a club's part of one).
+    totals: Callable[[list, dict], dict] | None = None
 
     def money_url(self, pk: int) -> str:
         url = reverse("tournaments:" + self.money_page, args=[pk])
@@ -218,6 +223,7 @@ DRIVE = Kind(
     phone_page="drive-evening",
     money_page="drive-run",
     has_prizes=True,
+    totals=drives_totals,
 )
 # A widow whist series is kept as a drive of format "widow" (its players, trail and money are a
 # drive's) but read, ranked and counted by its own state.

@@ -5,9 +5,9 @@ import json
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.domain import boards as board_rules
-from tournaments.domain.dealing import deal_board, new_seed
+from tournaments.domain.dealing import new_seed
 from tournaments.domain.errors import DomainError
-from tournaments.domain.pbn import PbnBoard, vulnerability, write_pbn
+from tournaments.domain.pbn import dealt_boards, write_pbn
 
 
 class Command(BaseCommand):
@@ -32,11 +32,7 @@ class Command(BaseCommand):
             strains = None if schedule == board_rules.TURNED else board_rules.parse_schedule(schedule)
         except DomainError as error:
             raise CommandError(str(error)) from None
-        boards = []
-        for number in range(1, count + 1):
-            deal, turned = deal_board(seed, number)
-            trumps = board_rules.trumps_for_board(number, strains) if strains else turned
-            boards.append(PbnBoard(number, board_rules.dealer(number), vulnerability(number), deal, trumps))
+        boards = dealt_boards(seed, count, strains)
         if options["format"] == "json":
             data = {
                 "seed": seed,

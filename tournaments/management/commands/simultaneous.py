@@ -1,5 +1,6 @@
 """The county's simultaneous evenings from the command line: set one (its boards from a PBN file,
-the clubs taking part), join a club's event to it, publish its ranking, or print the ranking."""
+or a drive evening; the clubs taking part), join a club's event or drive to it, publish its
+ranking, or print the ranking."""
 
 from datetime import date
 from pathlib import Path
@@ -7,13 +8,16 @@ from pathlib import Path
 from django.core.management import BaseCommand, CommandError
 
 from tournaments.domain.errors import DomainError
-from tournaments.models import Club, Event, Simultaneous
+from tournaments.models import Club, Drive, Event, Simultaneous
 from tournaments.services import PbnImportError
 from tournaments.services.simultaneous import (
     simultaneous_create,
+    simultaneous_drive_ranking,
     simultaneous_join,
+    simultaneous_join_drive,
     simultaneous_publish,
     simultaneous_ranking,
+    simultaneous_results_send,
 )
 
 
@@ -27,13 +31,20 @@ class Command(BaseCommand):
         )
         create.add_argument("--name", required=True)
         create.add_argument("--date", type=date.fromisoformat, required=True, help="YYYY-MM-DD")
-        create.add_argument("--pbn", type=Path, required=True, help="the boards, dealt once, numbered 1 to N")
+        boards = create.add_mutually_exclusive_group(required=True)
+        boards.add_argument("--pbn", type=Path, help="the boards, dealt once, numbered 1 to N")
+        boards.add_argument(
+            "--drive", action="store_true", help="a drive evening: each club plays a progressive drive"
+        )
         create.add_argument(
             "--club", action="append", required=True, help="a taking-part club's address (slug); repeat"
         )
         join = steps.add_parser("join", help="play a club's event on the simultaneous evening's boards")
         join.add_argument("simultaneous_id", type=int)
         join.add_argument("event_id", type=int)
+        join_drive = steps.add_parser("join-drive", help="rank a club's drive on the drive evening")
+        join_drive.add_argument("simultaneous_id", type=int)
+        join_drive.add_argument("drive_id", type=int)
         publish = steps.add_parser("publish", help="open the ranking to anyone with its address")
         publish.add_argument("simultaneous_id", type=int)
         publish.add_argument("--private", action="store_true", help="take the ranking down instead")
@@ -42,7 +53,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         try:
-            getattr(self, "_" + options["step"])(options)
+            getattr(self, "_" + options["step"].replace("-", "_"))(options)
         except PbnImportError as error:
             for problem in error.problems:
                 self.stderr.write(problem)
@@ -64,6 +75,13 @@ class Command(BaseCommand):
         missing = sorted(set(slugs) - {club.slug for club in clubs})
         if missing:
             raise CommandError(f"There is no club at {', '.join(missing)}.")
+        if options["drive"]:
+            simultaneous = simultaneous_create(
+                name=options["name"], date=options["date"], clubs=clubs, drive=True
+            )
+            self.stdout.write(f"{simultaneous.name}: a drive evening, {len(clubs)} clubs.")
+            self.stdout.write(str(simultaneous.pk))
+            return
         try:
             text = options["pbn"].read_text(encoding="utf-8-sig", errors="replace")
         except OSError as error:
@@ -80,14 +98,32 @@ class Command(BaseCommand):
         simultaneous_join(event=event, simultaneous=simultaneous)
         self.stdout.write(f"{event.name} is played on {simultaneous.name}'s boards.")
 
+    def _join_drive(self, options):
+        simultaneous = self._simultaneous(options["simultaneous_id"])
+        drive = Drive.objects.filter(pk=options["drive_id"]).first()
+        if drive is None:
+            raise CommandError(f"There is no drive {options['drive_id']}.")
+        simultaneous_join_drive(drive=drive, simultaneous=simultaneous)
+        self.stdout.write(f"{drive.name}'s players are ranked in {simultaneous.name}.")
+
     def _publish(self, options):
         simultaneous = simultaneous_publish(
             simultaneous=self._simultaneous(options["simultaneous_id"]), published=not options["private"]
         )
         self.stdout.write(f"{simultaneous.name}: {'published' if simultaneous.published else 'private'}.")
+        if simultaneous.published:
+            queued = simultaneous_results_send(simultaneous=simultaneous)
+            self.stdout.write(f"{queued} e-mails added to the clubs' outboxes.")
 
     def _ranking(self, options):
-        ranking = simultaneous_ranking(self._simultaneous(options["simultaneous_id"]))
+        simultaneous = self._simultaneous(options["simultaneous_id"])
+        if simultaneous.drive:
+            for row in simultaneous_drive_ranking(simultaneous).rows:
+                self.stdout.write(
+                    f"{row.rank}\t{row.club}\t{row.number}\t{row.names}\t{row.total}\t{row.club_place}"
+                )
+            return
+        ranking = simultaneous_ranking(simultaneous)
         for row in ranking.rows:
             percentage = "" if row.percentage is None else f"{row.percentage:.2f}"
             club_percentage = "" if row.club_percentage is None else f"{row.club_percentage:.2f}"

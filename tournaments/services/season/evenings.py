@@ -70,6 +70,8 @@ class Evening:
     evening_format: EveningFormat  # what kind of evening: what its score measures, what it is called
     opponents: Counter = field(default_factory=Counter, compare=False, repr=False)
     partnered: Counter = field(default_factory=Counter, compare=False, repr=False)
+    # The published simultaneous evening it was the club's part of: (its name, its ranking's address).
+    simultaneous: tuple[str, str] | None = None
 
 
 def _person(member: Member | None, guest: str = "") -> Person:

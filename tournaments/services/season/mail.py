@@ -94,7 +94,7 @@ def _delivers(connection) -> bool:
     return not isinstance(connection, (console.EmailBackend, dummy.EmailBackend))
 
 
-def _ordinal(place: str) -> str:
+def ordinal(place: str) -> str:
     """ "1" -> "1st", "2=" -> "2nd=", "13" -> "13th"."""
     number, shared = place.rstrip("="), place.endswith("=")
     n = int(number)
@@ -138,7 +138,7 @@ def _mail_text(member: Member, evening: Evening) -> tuple[str, str]:
             f"Dear {member.first_name},",
             "",
             f"At {evening.name} on {evening.date:%A %-d %B}{with_whom} you came "
-            f"{_ordinal(evening.place)} of {evening.field_size} ({evening.field_name}), "
+            f"{ordinal(evening.place)} of {evening.field_size} ({evening.field_name}), "
             f"with {evening.score_words}.",
             *_links(member, evening),
             "",
@@ -171,7 +171,7 @@ def results_queue(*, evening: Event | Drive | DuelNight, user=None) -> int:
                 member=member,
                 **{field: evening},
                 to=member.email,
-                message_id=make_msgid("results", domain=_MESSAGE_DOMAIN),
+                message_id=results_message_id(),
                 subject=subject,
                 body=body,
                 card=row.card if kind.mails_score_card else "",
@@ -180,13 +180,25 @@ def results_queue(*, evening: Event | Drive | DuelNight, user=None) -> int:
         )
     already = set(evening.mails.values_list("member_id", flat=True))
     new = [mail for mail in mails if mail.member_id not in already]
-    ResultMail.objects.bulk_create(new, ignore_conflicts=True)
-    if not _delivers(get_connection()):
-        transaction.on_commit(lambda: _write_copies(new))
+    outbox_put(new)
     without = len(rows) - len(mails)
     detail = f"{len(new)} e-mails to send" + (f"; {without} members have no address" if without else "")
     evening_log(evening=evening, action=AuditLine.Action.MAILED, detail=detail, user=user)
     return len(new)
+
+
+def outbox_put(mails: list[ResultMail]) -> None:
+    """Add results e-mails to their clubs' outboxes (a member's already there for the same evening
+    is left: the database keeps one), with their copies written once committed where no mail
+    server delivers. Run inside the caller's transaction."""
+    ResultMail.objects.bulk_create(mails, ignore_conflicts=True)
+    if not _delivers(get_connection()):
+        transaction.on_commit(lambda: _write_copies(mails))
+
+
+def results_message_id() -> str:
+    """A new results e-mail's Message-ID, kept with it so that each sending gives the same."""
+    return make_msgid("results", domain=_MESSAGE_DOMAIN)
 
 
 def club_mail_queue(*, member: Member, subject: str, body: str) -> ResultMail:

@@ -259,6 +259,26 @@ def _published_evenings(evenings: list[Evening]) -> list[Evening]:
     ]
 
 
+def _simultaneous_links(kind: str, evenings) -> dict[tuple[str, int], tuple[str, str]]:
+    """{(kind, id): (name, address)} of the published simultaneous evenings the evenings were
+    their club's part of, read with the evenings themselves (``simultaneous_entry``)."""
+    links = {}
+    for evening in evenings:
+        entry = getattr(evening, "simultaneous_entry", None)
+        if entry is not None and entry.simultaneous.published:
+            url = reverse("tournaments:simultaneous", args=[entry.simultaneous_id])
+            links[(kind, evening.pk)] = (entry.simultaneous.name, url)
+    return links
+
+
+def _with_simultaneous(evenings: list[Evening], links: dict) -> list[Evening]:
+    """The member's rows, each linked to the simultaneous evening it was part of (not kept in the
+    cache: the link appears once the county publishes, whenever the rows were kept)."""
+    return [
+        replace(e, simultaneous=links[(e.kind, e.pk)]) if (e.kind, e.pk) in links else e for e in evenings
+    ]
+
+
 def member_season(member: Member) -> Season:
     """The member's published evenings and drives, newest first, with their competitions."""
     in_pair = Q(player1=member) | Q(player2=member)
@@ -267,12 +287,12 @@ def member_season(member: Member) -> Season:
     events = list(
         with_score_versions(Event.objects.filter(Q(pk__in=event_ids) | Q(pk__in=seat_ids)))
         .annotate(analysed_boards=analysed_boards())
-        .select_related("club")
+        .select_related("club", "simultaneous_entry__simultaneous")
     )
     drive_ids = DrivePlayer.objects.filter(
         Q(member=member) | Q(second_member=member), drive__published=True
     ).values("drive_id")
-    drives = list(Drive.objects.filter(pk__in=drive_ids))
+    drives = list(Drive.objects.filter(pk__in=drive_ids).select_related("simultaneous_entry__simultaneous"))
     nights = list(
         DuelNight.objects.filter(
             pk__in=DuelPlayer.objects.filter(member=member, night__published=True).values("night_id")
@@ -293,6 +313,9 @@ def member_season(member: Member) -> Season:
     evenings = _published_evenings(events_kept)
     evenings += [e for _, e in season_rows([*drives, *nights], {member.pk}, read)]
     evenings.sort(key=lambda e: (e.date, e.kind, e.pk), reverse=True)
+    evenings = _with_simultaneous(
+        evenings, {**_simultaneous_links("event", events), **_simultaneous_links("drive", drives)}
+    )
     return Season(
         member=member,
         evenings=tuple(evenings),

@@ -7,9 +7,19 @@ from dataclasses import dataclass
 
 from ...domain.errors import DomainError
 from ...domain.scoring import EventScores, PairKey, pair_label
-from ...domain.simultaneous import ClubField, FieldScores, score_field
-from ...models import Board, Event, Pair, Simultaneous, SimultaneousEvent, names_as_published
+from ...domain.simultaneous import ClubField, FieldScores, rank_totals, score_field
+from ...models import (
+    Board,
+    Drive,
+    Event,
+    Pair,
+    Simultaneous,
+    SimultaneousDrive,
+    SimultaneousEvent,
+    names_as_published,
+)
 from ..events.scoring import events_scores
+from ..kinds import by_kind
 from .setup import other_deals, simultaneous_deals
 
 
@@ -27,6 +37,7 @@ class FieldRow:
     club_rank: str  # its place in its club's own ranking ("" when not ranked there)
     club_percentage: float | None  # as its club's evening computed it
     club_field: str  # the list it is ranked in at its club ("NS", "EW", "ALL")
+    member_ids: tuple[int, ...] = ()  # the pair's members (none for guests)
 
 
 @dataclass(frozen=True)
@@ -90,6 +101,13 @@ def simultaneous_ranking(simultaneous: Simultaneous) -> SimultaneousRanking:
             continue
         with names_as_published(event.club):
             names[event.pk] = {(p.direction, p.number): p.names for p in pairs_by_event[event.pk]}
+    members = {
+        event.pk: {
+            (p.direction, p.number): tuple(pk for pk in (p.player1_id, p.player2_id) if pk)
+            for p in pairs_by_event[event.pk]
+        }
+        for event in scored
+    }
     own = {(event.pk, standing.pair): standing for event in scored for standing in scores[event.pk].standings}
     by_id = {event.pk: event for event in scored}
     rows = []
@@ -110,6 +128,7 @@ def simultaneous_ranking(simultaneous: Simultaneous) -> SimultaneousRanking:
                 club_rank=mine.rank if mine else "",
                 club_percentage=mine.percentage if mine else None,
                 club_field=mine.field if mine else "",
+                member_ids=members[event.pk].get(standing.pair, ()),
             )
         )
     unscored = tuple((event, str(errors[event.pk])) for event in events if event.pk in errors)
@@ -124,3 +143,77 @@ def _expected(scores: EventScores) -> dict[int, int]:
 def simultaneous_for_event(event: Event) -> Simultaneous | None:
     """The simultaneous evening the event was played in, if any (one query)."""
     return Simultaneous.objects.filter(entries__event=event).first()
+
+
+@dataclass(frozen=True)
+class DriveFieldRow:
+    rank: str
+    club: str  # the club's name
+    drive: Drive
+    number: str  # their card at their drive ("L3")
+    names: str  # as the club publishes them
+    member_ids: tuple[int, ...]
+    total: float
+    club_place: str  # their place at their own drive
+    club_field: str  # the list they are placed in there ("Ladies")
+
+
+@dataclass(frozen=True)
+class SimultaneousDriveRanking:
+    simultaneous: Simultaneous
+    drives: tuple[Drive, ...]  # each taking-part club's drive, by club name
+    rows: tuple[DriveFieldRow, ...]
+
+    def club_rows(self, drive: Drive) -> list[DriveFieldRow]:
+        return [row for row in self.rows if row.drive.pk == drive.pk]
+
+
+def simultaneous_drives(simultaneous: Simultaneous) -> list[Drive]:
+    """The clubs' drives joined to it, by the clubs' names (one query)."""
+    entries = SimultaneousDrive.objects.filter(simultaneous=simultaneous).select_related("drive__club")
+    return sorted((entry.drive for entry in entries), key=lambda drive: (drive.club.name, drive.pk))
+
+
+def simultaneous_drive_ranking(simultaneous: Simultaneous) -> SimultaneousDriveRanking:
+    """Rank every player of the clubs' drives by their totals (``rank_totals``), each kind's
+    totals read by its own entry in the registry, each club's place beside them; named as their
+    club publishes names (none at a club that keeps its pages to logged-in users). Read in a
+    constant number of queries, however many clubs take part."""
+    drives = simultaneous_drives(simultaneous)
+    totals = {}
+    for kind, group in by_kind(drives):
+        if kind.totals is None:
+            continue
+        read = kind.read(group)
+        for drive in group:
+            with names_as_published(drive.club):
+                totals |= kind.totals([drive], read)
+    by_key = {(drive.pk, total.key): (drive, total) for drive in drives for total in totals.get(drive.pk, ())}
+    field = rank_totals({key: total.total for key, (_, total) in by_key.items()})
+    rows = []
+    for standing in field:
+        drive, total = by_key[(standing.club, standing.player)]
+        rows.append(
+            DriveFieldRow(
+                rank=standing.rank,
+                club=drive.club.name,
+                drive=drive,
+                number=total.number,
+                names=total.number if drive.club.members_only else total.names,
+                member_ids=total.member_ids,
+                total=total.total,
+                club_place=total.place,
+                club_field=total.field,
+            )
+        )
+    return SimultaneousDriveRanking(simultaneous, tuple(drives), tuple(rows))
+
+
+def simultaneous_to_join(*, club, drive: bool) -> list[Simultaneous]:
+    """The simultaneous evenings the club takes part in that it has not joined yet: the drive
+    evenings for a drive, the evenings on the county's boards for an event (one query)."""
+    joined = SimultaneousDrive.objects if drive else SimultaneousEvent.objects
+    taken = joined.filter(club=club).values("simultaneous_id")
+    return list(
+        Simultaneous.objects.filter(clubs=club, drive=drive).exclude(pk__in=taken).order_by("date", "name")
+    )

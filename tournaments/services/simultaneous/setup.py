@@ -1,18 +1,23 @@
 """Setting a simultaneous evening (the county: a name, a date, its boards dealt once, the clubs
-taking part) and a club's event joining it with those boards."""
+taking part) and a club's event joining it with those boards; or a drive evening, which a club's
+drive joins (its tables deal their own cards: there are no boards to share)."""
 
 from datetime import date as Date
 
 from django.db import transaction
 
 from ...domain import boards as board_rules
+from ...domain.dealing import new_seed
 from ...domain.limits import MAX_PBN_BYTES
-from ...domain.pbn import PbnBoard, PbnError, read_pbn, vulnerability, write_pbn
-from ...models import AuditLine, Club, Event, Simultaneous, SimultaneousEvent
-from ..core.audit import club_log, event_log
+from ...domain.pbn import PbnBoard, PbnError, dealt_boards, read_pbn, vulnerability, write_pbn
+from ...models import AuditLine, Club, Drive, Event, Simultaneous, SimultaneousDrive, SimultaneousEvent
+from ..core.audit import club_log, drive_log, event_log
 from ..core.errors import ServiceError, require_one_line
 from ..events.boards import PbnImportError, event_import_pbn
 from ..events.lifecycle import may_change_deals
+from ..kinds import kind_of
+
+MAX_DEALT = 200  # boards the county may have dealt here for one evening (``manage.py deals``'s)
 
 
 def _boards_of(text: str) -> list[PbnBoard]:
@@ -51,22 +56,33 @@ def simultaneous_deals(simultaneous: Simultaneous) -> dict[int, str]:
 
 
 @transaction.atomic(durable=True)
-def simultaneous_create(*, name: str, date: Date, pbn: str, clubs: list[Club], user=None) -> Simultaneous:
-    """Set a simultaneous evening: its boards are the PBN file's (numbered 1 to N), the same for
-    every club taking part. Each club's trail says it takes part."""
+def simultaneous_create(
+    *, name: str, date: Date, pbn: str = "", deal: int = 0, clubs: list[Club], drive: bool = False, user=None
+) -> Simultaneous:
+    """Set a simultaneous evening: its boards are the PBN file's (numbered 1 to N), or ``deal``
+    boards dealt here from a fresh seed, the same for every club taking part; a drive evening has
+    none (``drive``). Each club's trail says it takes part."""
     name = name.strip()
     if not name:
         raise ServiceError("Give the simultaneous evening a name.")
     require_one_line(name)
-    boards = _boards_of(pbn)
-    simultaneous = Simultaneous(
-        name=name, date=date, boards=len(boards), deals=_pbn(boards, name=name, day=date)
-    )
+    if drive:
+        boards, deals = [], ""
+    else:
+        if not pbn and deal:
+            if not 1 <= deal <= MAX_DEALT:
+                raise ServiceError(f"Deal between 1 and {MAX_DEALT} boards.")
+            pbn = write_pbn(dealt_boards(new_seed(), deal, board_rules.parse_schedule("HDSC")))
+        boards = _boards_of(pbn)
+        deals = _pbn(boards, name=name, day=date)
+    simultaneous = Simultaneous(name=name, date=date, boards=len(boards), deals=deals, drive=drive)
     simultaneous.full_clean()
     simultaneous.save()
     simultaneous.clubs.set(clubs)
     for club in clubs:
-        detail = f"Takes part in {simultaneous.name}, {len(boards)} boards"
+        detail = f"Takes part in {simultaneous.name}, " + (
+            "a drive evening" if drive else f"{len(boards)} boards"
+        )
         club_log(club=club, action=AuditLine.Action.SIMULTANEOUS, detail=detail, user=user)
     return simultaneous
 
@@ -105,6 +121,10 @@ def simultaneous_join(
         if other is not None:
             raise ServiceError(
                 f"{event.club.name} plays {simultaneous.name} in another event already ({other.event.name})."
+            )
+        if simultaneous.drive:
+            raise ServiceError(
+                f"{simultaneous.name} is a drive evening: each club plays a drive, not {event.name}."
             )
         if not event.evening_format.across_clubs:
             raise ServiceError(
@@ -173,3 +193,45 @@ def _take_deals(event: Event, simultaneous: Simultaneous, *, analyse: bool, user
 def other_deals(held: dict[int, str], county: dict[int, str]) -> int | None:
     """The first board an event holds on another deal than the county's (None when none does)."""
     return next((number for number in sorted(held) if held[number] != county.get(number)), None)
+
+
+def simultaneous_join_drive(*, drive: Drive, simultaneous: Simultaneous, user=None) -> SimultaneousDrive:
+    """Play the drive as its club's part of the simultaneous drive evening: the county ranks its
+    players by their totals with every other club's. Joining again changes nothing; a club joins
+    one drive only, and only a drive whose players are ranked by their tricks can take part. Not
+    durable, so an upload from a hall may call it inside its own transaction."""
+    with transaction.atomic():
+        drive = Drive.objects.select_for_update().select_related("club").get(pk=drive.pk)
+        simultaneous = Simultaneous.objects.get(pk=simultaneous.pk)
+        joined = SimultaneousDrive.objects.filter(drive=drive).select_related("simultaneous").first()
+        if joined is not None:
+            if joined.simultaneous_id != simultaneous.pk:
+                raise ServiceError(f"{drive.name} is already played in {joined.simultaneous.name}.")
+            return joined
+        if not simultaneous.drive:
+            raise ServiceError(
+                f"{simultaneous.name} is played on the county's boards: a club takes part with a pairs "
+                f"event, not a drive such as {drive.name}."
+            )
+        if not simultaneous.clubs.filter(pk=drive.club_id).exists():
+            raise ServiceError(f"{drive.club.name} does not take part in {simultaneous.name}.")
+        other = SimultaneousDrive.objects.filter(simultaneous=simultaneous, club=drive.club_id).first()
+        if other is not None:
+            raise ServiceError(
+                f"{drive.club.name} plays {simultaneous.name} in another drive already ({other.drive.name})."
+            )
+        evening = drive.evening_format
+        if kind_of(drive).totals is None or not evening.cards_in_tricks or evening.ranks_teams:
+            raise ServiceError(
+                f"{simultaneous.name} ranks every player across the clubs by the tricks on their score "
+                f"card: {drive.name} is a {evening.title.lower()}, whose players are not ranked that way. "
+                "Take part with a progressive drive of whist."
+            )
+        entry = SimultaneousDrive.objects.create(simultaneous=simultaneous, drive=drive, club=drive.club)
+        drive_log(
+            drive=drive,
+            action=AuditLine.Action.SIMULTANEOUS,
+            detail=f"Played in {simultaneous.name}",
+            user=user,
+        )
+    return entry

@@ -11,6 +11,7 @@ from ...domain.errors import DomainError
 from ...models import Drive, page_shown
 from ...services import drives
 from ...services.season.competitions import evening_competitions
+from ...services.simultaneous import simultaneous_to_join
 from ...services.tablets.checkins import drive_check_ins
 from ..common import drive_grid_context, tablet_base_url
 from ..money import money_context
@@ -60,6 +61,8 @@ def classic_run(request, drive: Drive):
     }
     if not allows["started"]:
         context |= money_context(drive, context["players"])
+        # The county's drive evenings its club has not joined yet.
+        context["joinable"] = simultaneous_to_join(club=drive.club, drive=True)
         context["suggestion"] = drives.role_suggestion(drive=drive)
         context["members"] = drive.club.members.filter(active=True)
         context["role"] = request.GET.get("role", LADY)

@@ -12,6 +12,7 @@ from ...domain.recommend import NAMES as MOVEMENT_NAMES
 from ...domain.recommend import opening_proposal
 from ...forms import DealForm, EntryForm, IndividualPlayersForm, NewEventForm, PbnUploadForm, form_problems
 from ...models import Event
+from ...services.simultaneous import simultaneous_to_join
 from ..common import get_clubs_for_user, get_event_for_user, whole_number
 
 INDIVIDUAL_PLAYERS = 8  # the smallest complete whist tournament of two tables
@@ -97,11 +98,16 @@ def event_run(request, event_id: int):
         for entry in entries:
             entry.seat = seats.get(entry.pk, (0, ""))[1]
     members = event.club.members.filter(active=True).order_by("last_name", "first_name")
+    # The county's simultaneous evenings its club has not joined yet, while its deals may change.
+    joinable = (
+        simultaneous_to_join(club=event.club, drive=False) if event.status in ("draft", "ready") else []
+    )
     return render(
         request,
         "tournaments/event_run.html",
         {
             "event": event,
+            "joinable": joinable,
             "entries": entries,
             "guest_warnings": services.entry_guest_warnings(entries),
             "staying": any(entry.stationary for entry in entries),
