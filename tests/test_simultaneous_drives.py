@@ -2,6 +2,7 @@
 clubs by their totals, checked against a recomputation by hand; joining refused in words for an
 evening that cannot take part; the organiser's join and the ranking page."""
 
+import json
 from collections import defaultdict
 
 import pytest
@@ -13,6 +14,9 @@ from tournaments import services
 from tournaments.models import AuditLine, Drive, Member, SimultaneousDrive
 from tournaments.services import ServiceError
 from tournaments.services import drives as drive_services
+from tournaments.services.backups.drive import drive_export
+from tournaments.services.county.keys import county_key_make
+from tournaments.services.county.receiving import county_upload_receive
 from tournaments.services.simultaneous import (
     simultaneous_drive_ranking,
     simultaneous_join,
@@ -209,3 +213,20 @@ def test_the_county_sets_a_drive_evening_joins_and_prints_it_from_the_command_li
     printed = StringIO()
     call_command("simultaneous", "ranking", str(pk), stdout=printed)
     assert printed.getvalue() == ""  # nobody has played yet
+
+
+def test_a_drive_uploaded_from_a_hall_joins_the_drive_evening_its_club_takes_part_in_that_day(
+    make_club, django_capture_on_commit_callbacks
+):
+    hall, county = make_club(name="Hall Club"), make_club(name="County Club")
+    evening = make_drive_evening([hall, county])
+    played, _ = play_drive(evening, hall, players=8, club_number=1)
+    _, secret = county_key_make(club=county)
+    body = {"club": county.slug, "kind": played.evening_format.key, "document": drive_export(played)}
+
+    with django_capture_on_commit_callbacks(execute=True):
+        taken = county_upload_receive(secret=secret, body=json.dumps(body).encode())
+
+    assert taken.status == 200
+    copy = Drive.objects.get(pk=taken.evening_id)
+    assert copy.club == county and SimultaneousDrive.objects.get(drive=copy).simultaneous == evening

@@ -19,7 +19,7 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from .models import Event
+        from .models import Drive, Event
         from .services.backups import hall as hall_backups
         from .services.county import sending as county_sending
         from .services.simultaneous import setup as simultaneous_setup
@@ -27,10 +27,16 @@ class TournamentsConfig(AppConfig):
 
         evening_closed.connect(hall_backups.hall_backup_on_close, dispatch_uid="hall_backup_on_close")
         evening_closed.connect(county_sending.hall_upload_on_close, dispatch_uid="hall_upload_on_close")
+        # The kinds a simultaneous evening takes: events on its boards, drives by their totals.
         evening_uploaded.connect(
             simultaneous_setup.simultaneous_join_on_upload,
-            sender=Event,  # the kind a simultaneous evening compares across clubs
-            dispatch_uid="simultaneous_join_on_upload",
+            sender=Event,
+            dispatch_uid="simultaneous_join_event",
+        )
+        evening_uploaded.connect(
+            simultaneous_setup.simultaneous_join_drive_on_upload,
+            sender=Drive,
+            dispatch_uid="simultaneous_join_drive",
         )
         post_migrate.connect(season_cache_emptied, sender=self, dispatch_uid="season_cache_emptied")
         # What start-up loaded (Django, the models, the admin: some seventy thousand objects) lives

@@ -143,31 +143,55 @@ def simultaneous_join(
 
 
 def simultaneous_join_on_upload(sender, instance, **kwargs) -> None:
-    """An event uploaded from a hall (``signals.evening_uploaded``) joins the simultaneous evening
-    its club takes part in on its day, once the upload has committed: the hall's organiser plays
-    the county's boards with no network and joins nothing by hand. A club that joined another
-    event to it keeps that one; an event that cannot join (another kind, other deals) is a line in
-    the club's trail, never a refused upload."""
-    event_id = instance.pk  # connected for events only (``TournamentsConfig.ready``)
-    transaction.on_commit(lambda: _join_uploaded(event_id), robust=True)
+    """An event uploaded from a hall (``signals.evening_uploaded``, connected for events) joins the
+    simultaneous evening on boards its club takes part in on its day, once the upload has
+    committed: the hall's organiser plays the county's boards with no network and joins nothing by
+    hand. A club that joined another event to it keeps that one; an event that cannot join
+    (another kind, other deals) is a line in the club's trail, never a refused upload."""
+    _after_upload(
+        Event,
+        instance.pk,
+        drive_evening=False,
+        join=lambda e, s: simultaneous_join(event=e, simultaneous=s, analyse=False),
+    )
 
 
-def _join_uploaded(event_id: int) -> None:
-    event = Event.objects.select_related("club").filter(pk=event_id).first()
-    if event is None:
+def simultaneous_join_drive_on_upload(sender, instance, **kwargs) -> None:
+    """A drive uploaded from a hall (connected for drives) joins the simultaneous drive evening its
+    club takes part in on its day, as an event joins one on boards."""
+    _after_upload(
+        Drive,
+        instance.pk,
+        drive_evening=True,
+        join=lambda d, s: simultaneous_join_drive(drive=d, simultaneous=s),
+    )
+
+
+def _after_upload(model, pk: int, *, drive_evening: bool, join) -> None:
+    transaction.on_commit(lambda: _join_uploaded(model, pk, drive_evening, join), robust=True)
+
+
+def _join_uploaded(model, pk: int, drive_evening: bool, join) -> None:
+    evening = model.objects.select_related("club").filter(pk=pk).first()
+    if evening is None:
         return
-    waiting = Simultaneous.objects.filter(clubs=event.club, date=event.date).exclude(entries__club=event.club)
-    for simultaneous in waiting:
-        try:
-            simultaneous_join(event=event, simultaneous=simultaneous, analyse=False)
-        except ServiceError as refusal:
-            with transaction.atomic():
-                club_log(
-                    club=event.club,
-                    action=AuditLine.Action.SIMULTANEOUS,
-                    detail=f"{event.name}, uploaded from the hall, did not join {simultaneous}: {refusal}",
-                )
-        return  # one event a club
+    taken = (SimultaneousDrive if drive_evening else SimultaneousEvent).objects.filter(club=evening.club)
+    simultaneous = (
+        Simultaneous.objects.filter(clubs=evening.club, date=evening.date, drive=drive_evening)
+        .exclude(pk__in=taken.values("simultaneous"))
+        .first()
+    )
+    if simultaneous is None:
+        return
+    try:
+        join(evening, simultaneous)
+    except ServiceError as refusal:
+        with transaction.atomic():
+            club_log(
+                club=evening.club,
+                action=AuditLine.Action.SIMULTANEOUS,
+                detail=f"{evening.name}, uploaded from the hall, did not join {simultaneous}: {refusal}",
+            )
 
 
 def _take_deals(event: Event, simultaneous: Simultaneous, *, analyse: bool, user) -> None:
