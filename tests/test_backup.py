@@ -2,11 +2,13 @@
 
 import copy
 import json
+from functools import partial
 from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests.database_copy import database_built_once, database_put_back
 from tournaments.models import Club, Drive, DuelNight, Event, Member, Result, ResultChange
 from tournaments.services.backups.event import event_export
 from tournaments.services.backups.event_schema import EVENT_EXPORT, schema_problems
@@ -18,9 +20,17 @@ def _export(event_id) -> dict:
     return json.loads(out.getvalue())
 
 
+@pytest.fixture(scope="module")
+def demo_rows(django_db_setup, django_db_blocker, tmp_path_factory) -> list:
+    """The demo club built once for the module, its rows copied, the database emptied again."""
+    demo = partial(call_command, "demo", stdout=StringIO())
+    return database_built_once(demo, django_db_blocker=django_db_blocker, tmp_path_factory=tmp_path_factory)
+
+
 @pytest.fixture
-def demo(db):
-    call_command("demo", stdout=StringIO())
+def demo(demo_rows, db):
+    """The demo club, as built, ids and all, in each test's own database."""
+    database_put_back(demo_rows)
     return Event.objects.get(name="Autumn Pairs")
 
 

@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from tests.database_copy import database_built_once, database_put_back
 from tournaments.models import (
     PICKED,
     AuditLine,
@@ -34,8 +35,7 @@ from tournaments.services.season.mail import results_queue, results_send
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def demo(db):
+def _demo_build():
     """The demo club, with a correction after publication on the Howell and on a finished drive."""
     call_command("demo", stdout=StringIO())
     organiser = get_user_model().objects.get(username="organiser")
@@ -82,7 +82,21 @@ def demo(db):
     held = ResultMail.objects.filter(event=howell).order_by("pk").last()
     ResultMail.objects.filter(pk=held.pk).update(status="held", sent_at=None, attempts=1, last_error="550 no")
     Club.objects.update(public_address="https://results.example.org/")
-    return club
+
+
+@pytest.fixture(scope="module")
+def demo_rows(django_db_setup, django_db_blocker, tmp_path_factory) -> list:
+    """The demo club built once for the module, its rows copied, the database emptied again."""
+    return database_built_once(
+        _demo_build, django_db_blocker=django_db_blocker, tmp_path_factory=tmp_path_factory
+    )
+
+
+@pytest.fixture
+def demo(demo_rows, db):
+    """The demo club, as built, ids and dates and all, in each test's own empty database."""
+    database_put_back(demo_rows)
+    return Club.objects.get()
 
 
 def _printed(command: str, pk: int) -> str:
@@ -257,12 +271,22 @@ def test_a_database_that_has_a_club_is_refused(demo, tmp_path):
     assert Club.objects.count() == 1
 
 
-@pytest.fixture
-def backup_text(demo, tmp_path) -> str:
-    path = tmp_path / "club.json"
-    call_command("backup", str(path), stderr=StringIO())
-    _empty_the_database()
+@pytest.fixture(scope="module")
+def demo_backup_text(demo_rows, django_db_blocker, tmp_path_factory) -> str:
+    """The demo club's backup, written once for the module; the database emptied again."""
+    path = tmp_path_factory.mktemp("backup") / "club.json"
+    with django_db_blocker.unblock():
+        database_put_back(demo_rows)
+        call_command("backup", str(path), stderr=StringIO())
+        _empty_the_database()
     return path.read_text()
+
+
+@pytest.fixture
+def backup_text(demo_backup_text, db) -> str:
+    """The demo club's backup, and an empty database to restore it into."""
+    assert not Club.objects.exists()
+    return demo_backup_text
 
 
 def _restore_refused(tmp_path, content: bytes | str, match: str):

@@ -3,11 +3,13 @@ file imports nothing."""
 
 import copy
 import json
+from functools import partial
 from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests.database_copy import database_built_once, database_put_back
 from tournaments.models import Club, Drive, DrivePlayer, DriveResult, DuelNight, Event, Member
 from tournaments.services import drives
 
@@ -15,9 +17,17 @@ pytestmark = pytest.mark.django_db
 NOON = "2026-11-14T12:00:00+00:00"
 
 
+@pytest.fixture(scope="module")
+def demo_rows(django_db_setup, django_db_blocker, tmp_path_factory) -> list:
+    """The demo club built once for the module, its rows copied, the database emptied again."""
+    demo = partial(call_command, "demo", stdout=StringIO())
+    return database_built_once(demo, django_db_blocker=django_db_blocker, tmp_path_factory=tmp_path_factory)
+
+
 @pytest.fixture
-def saturday(db):
-    call_command("demo", stdout=StringIO())
+def saturday(demo_rows, db):
+    """The demo club, as built, ids and all, in each test's own database."""
+    database_put_back(demo_rows)
     return Drive.objects.get(name="Saturday Village Drive")
 
 
