@@ -220,32 +220,22 @@ def _published_drive(club, format: str, people: list[Member], shared: Member | N
     return drives.drive_publish(drive=drive)
 
 
-@pytest.fixture(scope="module")
-def every_kind_made_once(django_db_setup, django_db_blocker):
-    """The demo club, with a published drive of each format it has none of, and a league: made
-    once for the file's tests, which change it only inside their own transaction (undone after
-    each); the database is emptied again after the file's last test."""
-    with django_db_blocker.unblock():
-        call_command("demo")
-        club = Club.objects.get()
-        people = list(Member.objects.order_by("pk"))
-        for format in (Drive.Format.SEMI_PARTNER, Drive.Format.WINNERS_MOVE, Drive.Format.PARTNER):
-            _published_drive(club, format, people[:8])
-        _published_drive(club, Drive.Format.INDIVIDUAL, people[8:16], shared=people[16])
-        make_league(club, clubs=[club.name, "Dee Whist Club", "Don Whist Club", "Ythan Whist Club"])
-    yield
-    with django_db_blocker.unblock():
-        call_command("flush", interactive=False)
-
-
 @pytest.fixture
-def every_kind(every_kind_made_once, db):
+def demo(db):
+    call_command("demo")
     return Club.objects.get()
 
 
 @pytest.fixture
-def demo(every_kind):
-    return every_kind
+def every_kind(demo):
+    """The demo club, with a published drive of each format it has none of, and a league."""
+    club = demo
+    people = list(Member.objects.order_by("pk"))
+    for format in (Drive.Format.SEMI_PARTNER, Drive.Format.WINNERS_MOVE, Drive.Format.PARTNER):
+        _published_drive(club, format, people[:8])
+    _published_drive(club, Drive.Format.INDIVIDUAL, people[8:16], shared=people[16])
+    make_league(club, clubs=[club.name, "Dee Whist Club", "Don Whist Club", "Ythan Whist Club"])
+    return club
 
 
 @pytest.mark.parametrize("published_as", [Member.Published.HIDDEN, Member.Published.INITIALS])

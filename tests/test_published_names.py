@@ -12,34 +12,12 @@ from tournaments.services.season.site_export import site_export
 JOAN, HAROLD = 3, 4
 
 
-def _demo() -> Club:
+@pytest.fixture
+def demo(db):
     call_command("demo")
     Member.objects.filter(pk=JOAN).update(published_as=Member.Published.INITIALS)
     Member.objects.filter(pk=HAROLD).update(published_as=Member.Published.HIDDEN)
     return Club.objects.get()
-
-
-@pytest.fixture(scope="module")
-def demo_made_once(django_db_setup, django_db_blocker):
-    """The demo, made once for the tests that read it or change it inside their own transaction
-    (undone after each); the database is emptied again after the file's last test."""
-    with django_db_blocker.unblock():
-        _demo()
-    yield
-    with django_db_blocker.unblock():
-        call_command("flush", interactive=False)
-
-
-@pytest.fixture
-def demo(demo_made_once, db):
-    return Club.objects.get()
-
-
-@pytest.fixture
-def demo_of_its_own(transactional_db):
-    """The demo for a test that commits (and empties the database): made again, alone."""
-    call_command("flush", interactive=False)
-    return _demo()
 
 
 def _public_pages(club) -> dict[str, str]:
@@ -121,13 +99,13 @@ def test_the_organiser_site_offers_the_choice(demo, client, django_user_model):
 # Emptied as a new laptop's database is (manage.py flush), outside a test's transaction: PostgreSQL
 # will not empty tables with checks still pending in one.
 @pytest.mark.django_db(transaction=True)
-def test_a_backup_keeps_each_members_choice_and_the_clubs(demo_of_its_own):
+def test_a_backup_keeps_each_members_choice_and_the_clubs(demo):
     import json
 
     from tournaments.services.backups.club import club_backup_chunks
     from tournaments.services.backups.club_restore import club_backup_restore
 
-    Club.objects.filter(pk=demo_of_its_own.pk).update(guests_published=True)
+    Club.objects.filter(pk=demo.pk).update(guests_published=True)
     written = json.loads("".join(club_backup_chunks(Club.objects.all())))
     call_command("flush", interactive=False)
     club_backup_restore(written)
@@ -140,7 +118,7 @@ def test_a_backup_keeps_each_members_choice_and_the_clubs(demo_of_its_own):
 # Emptied as a new laptop's database is (manage.py flush), outside a test's transaction: PostgreSQL
 # will not empty tables with checks still pending in one.
 @pytest.mark.django_db(transaction=True)
-def test_a_backup_from_before_the_choices_publishes_names_in_full(demo_of_its_own):
+def test_a_backup_from_before_the_choices_publishes_names_in_full(demo):
     import json
 
     from tournaments.services.backups.club import club_backup_chunks
