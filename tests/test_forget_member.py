@@ -9,7 +9,6 @@ from html import unescape
 
 import pytest
 from django.core.management import CommandError, call_command
-from pypdf import PdfReader
 
 from tournaments.models import AuditLine, Drive, Erasure, Event, Member, ResultMail
 from tournaments.services import ServiceError, drives
@@ -18,6 +17,8 @@ from tournaments.services.backups.club_restore import club_backup_restore
 from tournaments.services.core.members import erasure_mark, erasures_in_file, member_forget
 from tournaments.services.season.mail import results_queue
 
+from .crawl import body_of, in_the_pack, pdf_text
+
 JOAN = 3
 CRAWLED = ("/", "/events/", "/drives/", "/players/", "/clubs/", "/t/", "/d/", "/m/")
 NOT_FOLLOWED = ("/logout", "/send", "/publish", "/close", "/start", "/unlock", "/remove")
@@ -25,9 +26,9 @@ NOT_FOLLOWED = ("/logout", "/send", "/publish", "/close", "/start", "/unlock", "
 
 def _text(response) -> str:
     kind = response.get("Content-Type", "")
-    body = b"".join(response.streaming_content) if response.streaming else response.content
+    body = body_of(response)
     if kind.startswith("application/pdf"):
-        return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(body)).pages)
+        return pdf_text(body)
     if "gzip" in kind:
         import gzip
 
@@ -36,7 +37,8 @@ def _text(response) -> str:
 
 
 def _crawl(client, starts: list[str], limit: int = 3000) -> dict[str, str]:
-    """Every page reachable from ``starts`` by GET within the site's public and organiser pages."""
+    """Every page reachable from ``starts`` by GET within the site's public and organiser pages
+    (an evening's printed documents through its pack, which the starts give: ``in_the_pack``)."""
     seen: dict[str, str] = {}
     queue = list(starts)
     while queue and len(seen) < limit:
@@ -52,7 +54,11 @@ def _crawl(client, starts: list[str], limit: int = 3000) -> dict[str, str]:
         if "text/html" in response.get("Content-Type", ""):
             for link in re.findall(r'href="(/[^"#]*)"', text):
                 link = unescape(link)
-                if link.startswith(CRAWLED[1:]) and not any(word in link for word in NOT_FOLLOWED):
+                if (
+                    link.startswith(CRAWLED[1:])
+                    and not any(word in link for word in NOT_FOLLOWED)
+                    and not in_the_pack(link)
+                ):
                     queue.append(link)
     return seen
 

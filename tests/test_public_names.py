@@ -25,14 +25,13 @@ import html
 import json
 import re
 from datetime import date
-from io import BytesIO, StringIO
+from io import StringIO
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import Resolver404, URLPattern, resolve, reverse
-from pypdf import PdfReader
 
 from tournaments import urls as site_urls
 from tournaments.models import Club, Competition, Drive, DuelNight, Event, League, Member
@@ -43,6 +42,7 @@ from tournaments.services.core.members import name_forms
 from tournaments.services.core.rooms import ROOM_KEY, room_display_put_up
 from tournaments.services.kinds import kind_of
 
+from .crawl import body_of, pdf_text
 from .leagues import make_league
 
 LINK = re.compile(r'(?:href|src|data-[\w-]*url)="([^"]*)"')
@@ -87,7 +87,7 @@ def _text(content_type: str, body: bytes) -> str:
     """What a reader reads of an answer: a page's markup and its text, a CSV, every key and value
     of a JSON, a PDF's text."""
     if content_type == "application/pdf":
-        return "\n".join(page.extract_text() for page in PdfReader(BytesIO(body)).pages)
+        return pdf_text(body)
     text = body.decode("utf-8")
     if content_type == "application/json":
         return "\n".join(_strings(json.loads(text)))
@@ -190,7 +190,7 @@ def _crawl(leaks: Leaks) -> set[str]:
         if response.status_code != 200:
             continue
         content_type = response["Content-Type"].split(";")[0]
-        body = b"".join(response.streaming_content) if response.streaming else response.content
+        body = body_of(response)
         read.add(address)
         leaks.read(address, content_type, body)
         if content_type == "text/html":
