@@ -304,6 +304,11 @@ def make_played_drive(db):
 @pytest.fixture
 def demo_with_long_names(db):
     """The demo club, with some of its members given the longest names a club might have."""
+    load_demo_with_long_names()
+
+
+def load_demo_with_long_names():
+    """The demo club made, some of its members given the longest names a club might have."""
     from django.core.management import call_command
 
     from tournaments.models import Member

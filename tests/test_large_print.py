@@ -9,10 +9,12 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
+from django.db import transaction
 from django.urls import reverse
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from tests.conftest import load_demo_with_long_names
 from tournaments.models import Club, Drive, Event
 from tournaments.pdf.base import LARGE_PRINT, register_fonts
 from tournaments.pdf.grid import unbroken_parts
@@ -81,6 +83,22 @@ def _look(pdf: bytes, name: str) -> None:
     subprocess.run(
         ["pdftoppm", "-png", "-r", "60", "-l", "2", str(SHOTS / f"{name}.pdf"), str(SHOTS / name)], check=True
     )
+
+
+@pytest.fixture(scope="module")
+def demo_once(django_db_setup, django_db_blocker):
+    """The demo club with long names, made once for the module in a transaction rolled back after
+    its last test; each test runs in a savepoint inside it, so what one test writes the next never
+    sees."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        load_demo_with_long_names()
+        yield
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def demo_with_long_names(demo_once, db):
+    """The module's demo club (the conftest fixture makes it afresh for each test)."""
 
 
 @pytest.fixture
@@ -155,6 +173,7 @@ def test_without_large_print_the_cards_keep_the_usual_type(demo_with_long_names,
     assert min(sizes) < LARGE_PRINT and 11 in sizes
 
 
-def test_the_organiser_sets_large_print_on_the_clubs_page(admin_client, club):
+def test_the_organiser_sets_large_print_on_the_clubs_page(admin_client, make_club):
+    club = make_club(name="Fylde Whist Club")  # not the demo's club, made once for this module
     page = admin_client.get(reverse("admin:tournaments_club_change", args=[club.pk])).content.decode()
     assert 'name="large_print"' in page and "14 points" in page

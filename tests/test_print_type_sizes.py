@@ -84,13 +84,16 @@ def paper(request, club):
 
 
 @pytest.fixture(params=["mitchell-7", "howell-8"])
-def event(request, club, make_event, paper):
+def event(request, club, make_event, paper, fake_dds):
+    """The hand records carry their double-dummy grids: the stand-in solver's figures, laid out and
+    printed as the solver's would be (type size does not depend on which tricks they say)."""
     if request.param == "mitchell-7":
         event = make_event(club, tables=7, boards_per_round=3, arrow_switch_rounds="7")
     else:
         event = make_event(club, tables=4, boards_per_round=2, variant="howell")
     services.event_deal_boards(event=event, seed="type", analyse=False)
     services.event_analyse_boards(event=event)  # the hand records' double-dummy grids too
+    assert event.boards.filter(dd_table__isnull=True).count() == 0
     pair = event.pairs.get(direction="NS", number=1) if request.param == "mitchell-7" else event.pairs.first()
     pair.guest1, pair.guest2 = "Wilhelmina Montgomery-Featherstonehaugh", "Bartholomew Fortescue-Smythe"
     pair.save()
