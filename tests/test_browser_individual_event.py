@@ -31,7 +31,8 @@ PLAYERS = [
 
 
 @pytest.mark.parametrize("players", [8, 9])
-def test_players_play_an_individual_on_two_tablets(live_server, browser, club, organiser, players):
+def test_players_play_an_individual_on_two_tablets(live_server, browser, club, organiser, players, fake_dds):
+    # The stand-in solver: the deal's analysis runs inside its request in the tests.
     people = PLAYERS[:players]
     rounds = players - 1 if players % 4 == 0 else players
     SHOTS.mkdir(parents=True, exist_ok=True)
