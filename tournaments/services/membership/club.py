@@ -26,15 +26,21 @@ def _cost(category: MembershipCategory, club: Club) -> str:
     )
 
 
-def membership_category_add(*, club: Club, name: str, subscription: int, life: bool, user=None):
-    """A new category of membership for the club, refused in words when the club has one of
-    that name already."""
+def _category_checked(name: str, subscription: int) -> str:
+    """A category's name (stripped) and subscription as the club may set them, or refused in words."""
     name = name.strip()
     require_one_line(name)
     if not name:
         raise ServiceError("Give the category a name (Full, Social, Junior, Life).")
     if subscription < 0:
         raise ServiceError("A subscription cannot be less than nothing.")
+    return name
+
+
+def membership_category_add(*, club: Club, name: str, subscription: int, life: bool, user=None):
+    """A new category of membership for the club, refused in words when the club has one of
+    that name already."""
+    name = _category_checked(name, subscription)
     try:
         with transaction.atomic():
             category = MembershipCategory.objects.create(
@@ -57,12 +63,7 @@ def membership_category_change(
     """Rename a category or change its subscription (for the years to come: reminders sent and
     payments made keep their sums). Refused in words when another of the club's categories has the
     name."""
-    name = name.strip()
-    require_one_line(name)
-    if not name:
-        raise ServiceError("Give the category a name (Full, Social, Junior, Life).")
-    if subscription < 0:
-        raise ServiceError("A subscription cannot be less than nothing.")
+    name = _category_checked(name, subscription)
     try:
         with transaction.atomic():
             category = (
