@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page, say_thats_us
+from tests.tablets import open_page, pick_up, say_thats_us
 from tournaments import services
 from tournaments.models import Event
 
@@ -86,6 +86,7 @@ def test_a_whole_evening(live_server, browser, club, organiser, fake_dds):
         say_thats_us(tablet)
         tablets.append(tablet)
     for table, tablet in enumerate(tablets, start=1):
+        pick_up(tablet)
         for board in tablet.locator("section.board").all():
             number = int(board.get_attribute("id").split("-")[1])
             tricks = (number * 3 + table) % 14
