@@ -12,13 +12,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from ..domain.drives.money import METHODS, Accounts, accounts
+from ..domain.drives.money import METHODS, Accounts
 from ..domain.errors import DomainError
 from ..forms import DriveMoneyForm, EveningFeesForm, form_problems
 from ..models import DrivePayment, Fixture
 from ..services import drives
 from ..services.core.money import ClubCurrency, currency_of, money_text
-from ..services.drives.money import fund_rule
+from ..services.drives.money import money_accounts
 from ..services.kinds import kind_of
 from ..services.membership.fees import (
     evening_fee_record,
@@ -55,14 +55,8 @@ def money_context(drive, players, prizes=()) -> dict:
     money = drives.money_of(drive)
     currency = currency_of(drive.club)
     paid = {p.player_id: p for p in DrivePayment.objects.filter(player__drive=drive)}
-    books = accounts(
-        [(p.method, p.amount) for p in paid.values()],
-        unpaid=len(players) - len(paid) if money.charges_fees else 0,
-        table_money=money.table_money,
-        raffle=money.raffle,
-        rule=fund_rule(money),
-        prize_money=prizes,
-    )
+    fees = [(p.method, p.amount) for p in paid.values()]
+    books = money_accounts(money, fees, players=len(players), prizes=prizes)
     return {
         "books": books_rows(books, currency),
         "unpaid": books.unpaid,

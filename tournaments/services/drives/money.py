@@ -204,10 +204,14 @@ def prize_money(state: DriveState) -> list[PrizeMoney]:
 def evening_accounts(drive: Drive, *, players: int, prizes=()) -> Accounts:
     """The takings by kind, fees by method, the fund and the prize money given (``prizes``), of a
     drive of ``players`` cards as its own reader counts them."""
-    money = money_of(drive)
     paid = DrivePayment.objects.filter(player__drive=drive).values_list("method", "amount")
+    return money_accounts(money_of(drive), list(paid), players=players, prizes=prizes)
+
+
+def money_accounts(money: DriveMoney, paid: list, *, players: int, prizes=()) -> Accounts:
+    """``evening_accounts`` from the fees already read (``paid``: (method, amount) of each)."""
     return accounts(
-        list(paid),
+        paid,
         unpaid=players - len(paid) if money.charges_fees else 0,
         table_money=money.table_money,
         raffle=money.raffle,
