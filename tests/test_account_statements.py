@@ -20,6 +20,7 @@ from django.utils import timezone
 from tournaments.models import AccountStatement, AuditLine, Club, Member
 from tournaments.services.core.errors import ServiceError
 from tournaments.services.core.members import member_forget
+from tournaments.services.membership import statement_print
 from tournaments.services.membership import statements as statements_module
 from tournaments.services.membership.accounts import (
     account_correct,
@@ -97,6 +98,39 @@ def test_a_statements_figures_are_the_csvs(club, people, settings):
     assert "£5.50  (balance £15.50)" in body and "Raffle ticket  −£1.25  (balance £14.25)" in body
     assert "Balance on 30 November 2026: £14.25" in body
     assert own_page_link(ann) in body
+
+
+def test_a_statements_email_carries_its_page_as_a_pdf(club, people, settings):
+    settings.EMAIL_BACKEND = LOCMEM
+    account_statements_start(club=club, month=NOVEMBER, today=TODAY)
+    outbox_send(club=club)
+    (sent,) = mail.outbox
+    assert "attached as a PDF" in sent.body
+    ((name, content, kind),) = sent.attachments
+    assert (name, kind) == ("statement-2026-11.pdf", "application/pdf")
+    text = _pdf_text(content)
+    assert "Dear Ann Ashby," in text and "Your account for November 2026" in text
+    assert "Balance on 1 November 2026: £10.00" in text and "Balance on 30 November 2026: £14.25" in text
+
+
+def test_an_entry_dated_back_after_the_statements_leaves_them_as_they_were_made(
+    club, people, settings, client, organiser
+):
+    settings.EMAIL_BACKEND = LOCMEM
+    ann, bob, _ = people
+    account_statements_start(club=club, month=NOVEMBER, today=TODAY)
+    # Recorded after the statements were made, dated into November: December's statement tells it.
+    account_correct(member=bob, amount=-300, reason="Tea money owed", on=date(2026, 11, 28))
+    account_correct(member=ann, amount=200, reason="Prize money", on=date(2026, 11, 28))
+    outbox_send(club=club)
+    attached = _pdf_text(mail.outbox[0].attachments[0][1])
+    assert "Prize money" not in attached and "Balance on 30 November 2026: £14.25" in attached
+    client.force_login(organiser)
+    response = client.get(reverse("tournaments:account-statement-letters", args=[club.slug, 2026, 11]))
+    letter = _pdf_text(response.content)
+    assert "Tea money owed" not in letter and "Balance on 30 November 2026: £8.00" in letter
+    # The account itself has the entry: the member's statement as it is now shows it.
+    assert statement(bob, NOVEMBER, date(2026, 11, 30)).closing == 500
 
 
 def test_starting_the_month_again_sends_nobody_a_second_statement(club, people, settings):
@@ -250,3 +284,4 @@ def test_a_backup_keeps_the_statements_and_a_restored_club_sends_none_twice(club
 
 def test_the_modules_examples_hold():
     assert doctest.testmod(statements_module).failed == 0
+    assert doctest.testmod(statement_print).failed == 0

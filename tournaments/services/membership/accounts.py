@@ -11,7 +11,7 @@ the trail says so. Each write is one transaction with its line in the club's tra
 """
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Sum
@@ -29,11 +29,14 @@ from ..core.phones import phone_key, phone_key_fits
 Kind, Method = AccountEntry.Kind, AccountEntry.Method
 
 
-def balance_of(member: Member, *, before: date | None = None) -> int:
-    """The member's balance in pence: the sum of their entries (those dated before ``before``)."""
+def balance_of(member: Member, *, before: date | None = None, recorded_by: datetime | None = None) -> int:
+    """The member's balance in pence: the sum of their entries (those dated before ``before``,
+    those recorded by the moment ``recorded_by``)."""
     entries = member.account_entries.all()
     if before is not None:
         entries = entries.filter(on__lt=before)
+    if recorded_by is not None:
+        entries = entries.filter(recorded_at__lte=recorded_by)
     return entries.aggregate(total=Coalesce(Sum("amount"), 0))["total"]
 
 
@@ -265,13 +268,19 @@ class Statement:
     closing: int
 
 
-def statement(member: Member, start: date, end: date) -> Statement:
-    """The member's account between two days, both included: opening balance, entries, closing."""
+def statement(member: Member, start: date, end: date, *, recorded_by: datetime | None = None) -> Statement:
+    """The member's account between two days, both included: opening balance, entries, closing.
+    With ``recorded_by``, as it stood at that moment: an entry recorded later (one dated back into
+    the period after its statement was made) is left out, so a statement printed again says what it
+    said when it was made."""
     if end < start:
         raise ServiceError(f"The period ends ({end:%d %b %Y}) before it starts ({start:%d %b %Y}).")
-    opening = balance_of(member, before=start)
+    opening = balance_of(member, before=start, recorded_by=recorded_by)
     running, lines = opening, []
-    for entry in member.account_entries.filter(on__range=(start, end)).order_by("on", "pk"):
+    entries = member.account_entries.filter(on__range=(start, end))
+    if recorded_by is not None:
+        entries = entries.filter(recorded_at__lte=recorded_by)
+    for entry in entries.order_by("on", "pk"):
         running += entry.amount
         lines.append((entry, running))
     return Statement(member, start, end, opening, tuple(lines), running)

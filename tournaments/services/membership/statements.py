@@ -19,42 +19,19 @@ from django.urls import reverse
 from django.utils import timezone
 
 from ...models import AccountStatement, AuditLine, Club, Member
-from ...print_data import MembershipPrint, StatementLetter
+from ...print_data import MembershipPrint
 from ..core.audit import club_log
 from ..core.errors import ServiceError
 from ..core.money import currency_of, money_text
 from ..season.mail import club_mail_queue, public_address
-from .accounts import Statement, entry_detail, own_page_key, statement
-
-
-def month_bounds(day: date) -> tuple[date, date]:
-    """The first and last days of ``day``'s month.
-
-    >>> month_bounds(date(2026, 2, 14))
-    (datetime.date(2026, 2, 1), datetime.date(2026, 2, 28))
-    """
-    start = day.replace(day=1)
-    return start, (start + timedelta(days=32)).replace(day=1) - timedelta(days=1)
+from .accounts import Statement, own_page_key, statement
+from .statement_print import month_bounds, statement_lines, statements_print
 
 
 def members_with_accounts(club: Club, end: date):
     """The club's members not forgotten with an entry dated on or before ``end``, by name."""
     members = club.members.filter(forgotten_at=None, account_entries__on__lte=end).distinct()
     return members.select_related("club").order_by("last_name", "first_name", "pk")
-
-
-def statement_lines(account: Statement) -> list[tuple[str, str, str, str]]:
-    """Each entry of a statement in words: date, what it was, amount, balance after it."""
-    currency = currency_of(account.member.club)
-    return [
-        (
-            f"{entry.on:%-d %b %Y}",
-            f"{entry.get_kind_display()}: {entry_detail(entry)}",
-            money_text(entry.amount, currency),
-            money_text(after, currency),
-        )
-        for entry, after in account.entries
-    ]
 
 
 def own_page_link(member: Member) -> str:
@@ -80,6 +57,8 @@ def _mail_text(account: Statement) -> tuple[str, str]:
             f"Balance on {account.start:%-d %B %Y}: {money_text(account.opening, currency)}",
             *(lines or ["Nothing paid in or taken this month."]),
             f"Balance on {account.end:%-d %B %Y}: {money_text(account.closing, currency)}",
+            "",
+            "The same statement is attached as a PDF, to print if you wish.",
             *(
                 ["", f"Your own page, with your balance at any time (keep this link to yourself): {link}"]
                 if link
@@ -142,21 +121,7 @@ def statement_months(club: Club) -> list[tuple[date, int, int]]:
 
 def statement_letters(club: Club, month: date) -> MembershipPrint:
     """The month's statements to print, one a member with no e-mail address, by name."""
-    start, end = month_bounds(month)
+    start, _ = month_bounds(month)
     made = club.account_statements.filter(month=start, way=AccountStatement.Way.LETTER)
-    letters = []
-    for made_one in made.select_related("member__club").order_by("member__last_name", "member__first_name"):
-        account = statement(made_one.member, start, end)
-        currency = currency_of(club)
-        letters.append(
-            StatementLetter(
-                name=str(made_one.member),
-                month=f"{start:%B %Y}",
-                start=f"{start:%-d %B %Y}",
-                end=f"{end:%-d %B %Y}",
-                opening=money_text(account.opening, currency),
-                lines=tuple(statement_lines(account)),
-                closing=money_text(account.closing, currency),
-            )
-        )
-    return MembershipPrint(club=club.name, paper=club.paper_size, statements=tuple(letters))
+    made = made.select_related("member__club").order_by("member__last_name", "member__first_name")
+    return statements_print(club, made)

@@ -53,13 +53,24 @@ from django_tasks import task
 from django_tasks.base import TaskResultStatus
 
 from ...domain.formats import Entrants
-from ...models import AuditLine, Club, Drive, DuelNight, Event, Member, ResultMail, SubscriptionPayment
+from ...models import (
+    AccountStatement,
+    AuditLine,
+    Club,
+    Drive,
+    DuelNight,
+    Event,
+    Member,
+    ResultMail,
+    SubscriptionPayment,
+)
 from ...pdf import render, render_membership
 from ..core.audit import club_log, evening_log
 from ..core.verdicts import require
 from ..events.lifecycle import may_send_results
 from ..kinds import kind_of
 from ..membership.receipts import receipt_of
+from ..membership.statement_print import statements_print
 from ..printing import event_print_pack
 from .evenings import Evening
 
@@ -251,6 +262,17 @@ def _receipt(mail: ResultMail) -> tuple[str, bytes] | None:
     return f"receipt-{payment.receipt}.pdf", render_membership(receipt_of(payment))
 
 
+def _statement(mail: ResultMail) -> tuple[str, bytes] | None:
+    """A monthly statement of a member's account as a PDF, the page a letter prints, for the
+    e-mail that sends it."""
+    if mail.evening is not None:
+        return None
+    made = AccountStatement.objects.filter(mail=mail).select_related("club", "member__club").first()
+    if made is None:
+        return None
+    return f"statement-{made.month:%Y-%m}.pdf", render_membership(statements_print(made.club, [made]))
+
+
 def _message(mail: ResultMail, packs: dict, connection) -> EmailMessage:
     """The e-mail of one outbox row, its Message-ID the same each time it is made."""
     headers = {"Message-ID": mail.message_id} if mail.message_id else {}
@@ -258,9 +280,9 @@ def _message(mail: ResultMail, packs: dict, connection) -> EmailMessage:
     card = _score_card(mail, packs)
     if card:
         message.attach(f"score-card-{slugify(mail.card)}.pdf", card, "application/pdf")
-    receipt = _receipt(mail)
-    if receipt:
-        message.attach(*receipt, "application/pdf")
+    for attached in (_receipt(mail), _statement(mail)):
+        if attached:
+            message.attach(*attached, "application/pdf")
     return message
 
 
