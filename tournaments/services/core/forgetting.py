@@ -8,7 +8,9 @@ is neither rewritten nor declared nameless: a new field that can hold a name can
 The declaration is in parts, one for what every evening shares and one for each kind of evening's
 own models (events, drives with their widow series and team nights, two-player nights, leagues).
 A part with evenings says how to find those the member played in, so each gets a line in its
-trail. The kinds' registry (``services.kinds``, above this module) points each kind at its part.
+trail; each named field says which evening its row belongs to, so an evening whose words alone
+named them (a guest typed in by name, a correction's reason) gets one too. The kinds' registry
+(``services.kinds``, above this module) points each kind at its part.
 
 >>> NIGHTS.named[DuelPlayer].fields, NIGHTS.nameless[DuelTable]["code"]
 (('guest',), 'a code or a secret link, drawn at random')

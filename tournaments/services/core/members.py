@@ -10,8 +10,9 @@ outbox, the names organisers give evenings, teams and competitions): "entered Jo
 Harold Bickerstaff" becomes "entered Former member 3 & Harold Bickerstaff". Their own e-mails in
 the outbox are deleted, and so are the copies of e-mails to them in the data folder's
 ``sent-mail/``, where the others' copies lose the name (``mail_copies``). Each evening they played
-in (an event, a drive, a two-player night) says so in its trail. It is one-way: a forgotten member
-is forgotten for good.
+in (an event, a drive, a two-player night), or whose words named them, says so in its trail, and
+what copies those evenings elsewhere hears of it (``signals.member_forgotten``: the hall's uploads
+to the county go again). It is one-way: a forgotten member is forgotten for good.
 
 **The register of erasures** holds no name: a one-way mark of the forgotten row, the SHA-256 of
 "club key:member id". Both survive a restore (the club's key is made once and carried by its
