@@ -2,12 +2,14 @@
 
 import gzip
 import json
-from io import StringIO
+from datetime import timedelta
+from io import BytesIO, StringIO
 from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 
 from tests.database_copy import database_built_once, database_put_back
 from tournaments.models import (
@@ -18,12 +20,14 @@ from tournaments.models import (
     Drive,
     DuelNight,
     Event,
+    HallUpload,
     Member,
     ResultChange,
     ResultMail,
     TableLink,
 )
 from tournaments.services.backups.club_versions import MIGRATIONS, VERSION
+from tournaments.services.county.sending import club_county_set, uploads_send
 from tournaments.services.drives import drive_result_correct
 from tournaments.services.events.results import result_correct
 from tournaments.services.season.competition_pages import competition_csv
@@ -237,6 +241,64 @@ def test_every_evening_player_page_and_competition_keeps_its_address_across_a_re
     assert made.pk > max(pk for pk, *_ in before["events"])
 
 
+def _county_way() -> dict:
+    club = Club.objects.get()
+    uploads = HallUpload.objects.order_by("queued_at").values_list(
+        "event__uuid",
+        "drive__uuid",
+        "night__uuid",
+        "state",
+        "queued_at",
+        "tried_at",
+        "tries",
+        "sent_at",
+        "answer",
+    )
+    return {"club": (club.county_address, club.county_key, club.county_club), "uploads": list(uploads)}
+
+
+def test_the_clubs_county_settings_and_its_queue_of_uploads_come_back(demo, tmp_path):
+    club_county_set(club=demo, address="https://county.example.org", key="wdc_secret", county_club="ribble")
+    now = timezone.now()
+    sent, refused = Event.objects.order_by("pk")[:2]
+    HallUpload.objects.bulk_create(
+        [
+            HallUpload(
+                club=demo,
+                event=sent,
+                state="sent",
+                queued_at=now - timedelta(hours=3),
+                tried_at=now - timedelta(hours=2),
+                tries=2,
+                sent_at=now - timedelta(hours=2),
+                answer="taken",
+            ),
+            HallUpload(
+                club=demo, event=refused, state="refused", queued_at=now - timedelta(hours=1), tries=1
+            ),
+            HallUpload(club=demo, drive=Drive.objects.first(), state="queued", queued_at=now),
+            HallUpload(club=demo, night=DuelNight.objects.first(), state="queued", queued_at=now),
+        ]
+    )
+    before = _county_way()
+    path = tmp_path / "club.json"
+    call_command("backup", str(path), stderr=StringIO())
+    assert '"county_key": "wdc_secret"' in path.read_text()  # the backup holds the key
+    _empty_the_database()
+
+    call_command("restore", str(path), stdout=StringIO())
+
+    assert _county_way() == before
+    assert uploads_send(opener=_county_answers) and HallUpload.objects.filter(state="sent").count() == 3
+
+
+def _county_answers(request, timeout):
+    """The county taking every upload."""
+    answer = BytesIO(b'{"message": "taken"}')
+    answer.status = 200
+    return answer
+
+
 def test_the_organisers_come_back_without_their_passwords(demo, tmp_path):
     path = tmp_path / "club.json"
     hashed = get_user_model().objects.get(username="organiser").password
@@ -344,6 +406,24 @@ def _schema(data):
     data["clubs"][0]["members"][0]["active"] = "yes"
 
 
+def _upload_of(uuid: str):
+    def damage(data):
+        data["clubs"][0]["county_uploads"] = [
+            {
+                "kind": "event",
+                "uuid": uuid,
+                "state": "sent",
+                "queued_at": "2026-11-12T20:00:00+00:00",
+                "tried_at": None,
+                "tries": 0,
+                "sent_at": None,
+                "answer": "",
+            }
+        ]
+
+    return damage
+
+
 @pytest.mark.parametrize(
     "damage, message",
     [
@@ -352,6 +432,8 @@ def _schema(data):
         (_stranger_organises, "organisers\\[1\\]: nobody is not among the users"),
         (_schema, "members\\[0\\].active: is not true or false"),
         (_mail_to_nobody, "mails\\[0\\].member: there is no members\\[999\\]"),
+        (_upload_of("event 1"), "county_uploads\\[0\\].uuid: is not an evening's identity"),
+        (_upload_of("0" * 8 + "-0000-4000-8000-" + "0" * 12), "names something it does not hold"),
     ],
 )
 def test_a_backup_that_contradicts_itself_restores_nothing(backup_text, tmp_path, damage, message):

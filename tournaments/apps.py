@@ -23,10 +23,11 @@ class TournamentsConfig(AppConfig):
         from .services.backups import hall as hall_backups
         from .services.county import sending as county_sending
         from .services.simultaneous import setup as simultaneous_setup
-        from .signals import evening_closed, evening_uploaded
+        from .signals import evening_closed, evening_uploaded, member_forgotten
 
         evening_closed.connect(hall_backups.hall_backup_on_close, dispatch_uid="hall_backup_on_close")
         evening_closed.connect(county_sending.hall_upload_on_close, dispatch_uid="hall_upload_on_close")
+        member_forgotten.connect(county_sending.hall_uploads_on_forget, dispatch_uid="hall_uploads_on_forget")
         # The kinds a simultaneous evening takes: events on its boards, drives by their totals.
         evening_uploaded.connect(
             simultaneous_setup.simultaneous_join_on_upload,

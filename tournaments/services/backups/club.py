@@ -1,6 +1,7 @@
 """A backup of the whole club in one file: the clubs with their settings, members, competitions,
 the leagues they run, club-level trail, outbox of e-mails and membership, every event and drive (each
-as its own export, the one format for it), and the users who organise them (by username: no
+as its own export, the one format for it), the club's way to the county (its address and key, and
+the hall's queue of uploads: ``backups/county.py``), and the users who organise them (by username: no
 passwords travel in a file that is downloaded and carried about; a restored organiser sets one
 with ``manage.py changepassword``).
 
@@ -36,6 +37,7 @@ from ..season.competitions import COMPETITION_SETTINGS
 from .accounts import accounts_export
 from .club_schema import FORMAT
 from .club_versions import VERSION, whistdrive_version
+from .county import hall_uploads_export
 from .drive import drive_export
 from .duel import duel_export
 from .evening_money import evening_money_export
@@ -61,6 +63,10 @@ CLUB_FIELDS = (
     "tablet_travellers",
     "currency",
     "number_format",
+    # Where its closed evenings go, with the key the county gave it: a backup holds the key.
+    "county_address",
+    "county_key",
+    "county_club",
 )
 COMPETITION_FIELDS = tuple(f for f in COMPETITION_SETTINGS if f not in ("start", "end"))  # dates: ISO
 MAIL_FIELDS = ("to", "message_id", "subject", "body", "card", "status", "attempts", "last_error")
@@ -133,6 +139,7 @@ def _club_document(club: Club) -> dict:
         "membership": membership_export(club, index, {mail.pk: n for n, mail in enumerate(mails)}),
         "accounts": accounts_export(club, index, {mail.pk: n for n, mail in enumerate(mails)}),
         "evening_money": evening_money_export(club, index),
+        "county_uploads": hall_uploads_export(club),
     }
 
 

@@ -37,6 +37,7 @@ from .accounts import accounts_restore
 from .club import CLUB_FIELDS, COMPETITION_FIELDS, MAIL_FIELDS
 from .club_schema import backup_problems
 from .club_versions import ClubBackupError, club_backup_migrate
+from .county import hall_uploads_restore
 from .drive import drive_import
 from .duel import duel_import
 from .evening_money import evening_money_restore
@@ -147,6 +148,8 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
     _restored(
         club.name, lambda: evening_money_restore(item.get("evening_money", []), club=club, members=members)
     )
+    # A file from before the hall's uploads to the county were kept has none.
+    hall_uploads_restore(item.get("county_uploads", []), club=club)
     return club
 
 

@@ -11,6 +11,7 @@ an e-mail's member and evening, and a league fixture's clubs name things the fil
 from ...domain.currencies import CURRENCIES, NUMBER_FORMATS
 from ...models import Club, Competition, Member, ResultMail
 from .accounts import ACCOUNTS, accounts_problems
+from .county import UPLOADS
 from .evening_money import EVENING_MONEY
 from .event_schema import (
     ADDRESS,
@@ -138,6 +139,10 @@ CLUB = record(
         "membership": MEMBERSHIP,
         "accounts": ACCOUNTS,
         "evening_money": EVENING_MONEY,
+        "county_address": text(200),
+        "county_key": text(80),
+        "county_club": {"type": "string", "pattern": "^[-a-zA-Z0-9_]{0,50}$", "description": "is not a slug"},
+        "county_uploads": UPLOADS,
     },
     optional=(
         "key",
@@ -153,6 +158,10 @@ CLUB = record(
         "membership",
         "accounts",
         "evening_money",
+        "county_address",
+        "county_key",
+        "county_club",
+        "county_uploads",
     ),
 )
 USER = record(

@@ -8,7 +8,9 @@ is neither rewritten nor declared nameless: a new field that can hold a name can
 The declaration is in parts, one for what every evening shares and one for each kind of evening's
 own models (events, drives with their widow series and team nights, two-player nights, leagues).
 A part with evenings says how to find those the member played in, so each gets a line in its
-trail. The kinds' registry (``services.kinds``, above this module) points each kind at its part.
+trail; each named field says which evening its row belongs to, so an evening whose words alone
+named them (a guest typed in by name, a correction's reason) gets one too. The kinds' registry
+(``services.kinds``, above this module) points each kind at its part.
 
 >>> NIGHTS.named[DuelPlayer].fields, NIGHTS.nameless[DuelTable]["code"]
 (('guest',), 'a code or a secret link, drawn at random')
@@ -86,12 +88,32 @@ class Named:
 
     club: tuple[str, ...]
     fields: tuple[str, ...]
+    # The evenings a row belongs to, by the lookups from the row to an evening's row ("event",
+    # "link__drive"; "pk" for an evening's own row): an evening whose rows are rewritten is
+    # changed, and says so in its trail.
+    evenings: tuple[str, ...] = ()
 
     def rows(self, model: type[models.Model], club: Club):
         where = Q()
         for lookup in self.club:
             where |= Q(**{lookup: club})
         return model.objects.filter(where)
+
+    def evenings_of(self, model: type[models.Model], pks: list[int]) -> list[models.Model]:
+        """The evenings the rows ``pks`` of ``model`` belong to."""
+        found = []
+        for lookup in self.evenings if pks else ():
+            target = model if lookup == "pk" else _target(model, lookup)
+            ids = model.objects.filter(pk__in=pks, **{f"{lookup}__isnull": False}).values(lookup)
+            found += target.objects.filter(pk__in=ids)
+        return found
+
+
+def _target(model: type[models.Model], lookup: str) -> type[models.Model]:
+    """The model a lookup of foreign keys ends at ("link__event" from a check-in: Event)."""
+    for name in lookup.split("__"):
+        model = model._meta.get_field(name).related_model
+    return model
 
 
 @dataclass(frozen=True)
@@ -122,9 +144,11 @@ class Part:
 
 SHARED = Part(
     named={
-        AuditLine: Named(("club",), ("detail",)),
+        AuditLine: Named(("club",), ("detail",), evenings=("event", "drive", "night")),
         # The organiser's word to a table: "Ann Smith: go to table 2".
-        TableCheckIn: Named(("link__event__club", "link__drive__club"), ("message",)),
+        TableCheckIn: Named(
+            ("link__event__club", "link__drive__club"), ("message",), evenings=("link__event", "link__drive")
+        ),
         # The outbox: the member's own e-mails are deleted first (``members._erase``); another
         # member's may name them as a partner.
         ResultMail: Named(("member__club",), ("subject", "body")),
@@ -211,13 +235,13 @@ EVENTS = Part(
     kind="event",
     played=_in_event,
     named={
-        Event: Named(("club",), ("name",)),
+        Event: Named(("club",), ("name",), evenings=("pk",)),
         # An individual event's pair names a shared seat's two people as text ("Joan Bellamy +
         # Ann Lee"), and a member once typed in as a guest is there by name too.
-        Pair: Named(("event__club",), ("guest1", "guest2")),
-        Entry: Named(("event__club",), ("guest1", "guest2")),
-        IndividualPlayer: Named(("event__club",), ("guest1", "guest2")),
-        ResultChange: Named(("event__club",), ("reason", "source")),
+        Pair: Named(("event__club",), ("guest1", "guest2"), evenings=("event",)),
+        Entry: Named(("event__club",), ("guest1", "guest2"), evenings=("event",)),
+        IndividualPlayer: Named(("event__club",), ("guest1", "guest2"), evenings=("event",)),
+        ResultChange: Named(("event__club",), ("reason", "source"), evenings=("event",)),
     },
     nameless={
         Event: {
@@ -256,10 +280,10 @@ DRIVES = Part(
         pk__in=DrivePlayer.objects.filter(Q(member=member) | Q(second_member=member)).values("drive_id")
     ),
     named={
-        Drive: Named(("club",), ("name",)),
-        DrivePlayer: Named(("drive__club",), ("guest", "second_guest")),
-        DriveTeam: Named(("drive__club",), ("name",)),  # a team named after its captain
-        DriveResultChange: Named(("drive__club",), ("reason", "source")),
+        Drive: Named(("club",), ("name",), evenings=("pk",)),
+        DrivePlayer: Named(("drive__club",), ("guest", "second_guest"), evenings=("drive",)),
+        DriveTeam: Named(("drive__club",), ("name",), evenings=("drive",)),  # a team named after its captain
+        DriveResultChange: Named(("drive__club",), ("reason", "source"), evenings=("drive",)),
     },
     nameless={
         Drive: {
@@ -292,9 +316,11 @@ NIGHTS = Part(
     kind="night",
     played=lambda member: Q(pk__in=DuelPlayer.objects.filter(member=member).values("night_id")),
     named={
-        DuelNight: Named(("club",), ("name",)),
-        DuelPlayer: Named(("night__club",), ("guest",)),  # a guest entry typed before they joined
-        DuelDealChange: Named(("match__night__club",), ("reason", "source")),
+        DuelNight: Named(("club",), ("name",), evenings=("pk",)),
+        DuelPlayer: Named(
+            ("night__club",), ("guest",), evenings=("night",)
+        ),  # a guest entry typed before they joined
+        DuelDealChange: Named(("match__night__club",), ("reason", "source"), evenings=("match__night",)),
     },
     nameless={
         DuelNight: {

@@ -10,8 +10,9 @@ outbox, the names organisers give evenings, teams and competitions): "entered Jo
 Harold Bickerstaff" becomes "entered Former member 3 & Harold Bickerstaff". Their own e-mails in
 the outbox are deleted, and so are the copies of e-mails to them in the data folder's
 ``sent-mail/``, where the others' copies lose the name (``mail_copies``). Each evening they played
-in (an event, a drive, a two-player night) says so in its trail. It is one-way: a forgotten member
-is forgotten for good.
+in (an event, a drive, a two-player night), or whose words named them, says so in its trail, and
+what copies those evenings elsewhere hears of it (``signals.member_forgotten``: the hall's uploads
+to the county go again). It is one-way: a forgotten member is forgotten for good.
 
 **The register of erasures** holds no name: a one-way mark of the forgotten row, the SHA-256 of
 "club key:member id". Both survive a restore (the club's key is made once and carried by its
@@ -36,6 +37,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ...models import AuditLine, Erasure, Member, ResultMail
+from ...signals import member_forgotten
 from .audit import club_log, evening_log
 from .errors import ServiceError
 from .forgetting import PARTS, named_fields
@@ -78,9 +80,9 @@ def _replacing(forms: list[str], alias: str):
     return lambda text: pattern.sub(alias, text)
 
 
-def _rewrite(queryset, fields: tuple[str, ...], forms: list[str], replace) -> int:
+def _rewrite(queryset, fields: tuple[str, ...], forms: list[str], replace) -> list[int]:
     """Put the pseudonym in place of the name in the rows' free text (cut to each field's length);
-    how many rows changed."""
+    the ids of the rows changed."""
     named = Q()
     for field in fields:
         for form in forms:
@@ -93,7 +95,7 @@ def _rewrite(queryset, fields: tuple[str, ...], forms: list[str], replace) -> in
             setattr(row, field, text if limits[field] is None else text[: limits[field]])
         changed.append(row)
     queryset.model.objects.bulk_update(changed, list(fields))
-    return len(changed)
+    return [row.pk for row in changed]
 
 
 def _evenings_held(member: Member) -> list:
@@ -123,7 +125,9 @@ def _evenings_held(member: Member) -> list:
 def _erase(member: Member, *, evenings: list, when, user=None, again: bool = False) -> None:
     """Forget the member in the database, and in the copies of e-mails in the data folder: the row,
     and every text that names them (every field ``forgetting`` declares named). ``evenings``: those
-    the member played in, locked (``_evenings_held``)."""
+    the member played in, locked (``_evenings_held``); those whose text only named them are
+    added."""
+    evenings = list(evenings)
     forms = name_forms(member)
     alias = pseudonym(member.pk)
     replace = _replacing(forms, alias)
@@ -131,7 +135,10 @@ def _erase(member: Member, *, evenings: list, when, user=None, again: bool = Fal
     addresses = {member.email, *member.result_mails.values_list("to", flat=True)}
     ResultMail.objects.filter(member=member).delete()
     for model, named in named_fields():
-        _rewrite(named.rows(model, club), named.fields, forms, replace)
+        changed = _rewrite(named.rows(model, club), named.fields, forms, replace)
+        # An evening where only the text named them (a guest typed in by name, a correction's
+        # reason, its name) is changed too: it says so in its trail with those they played in.
+        evenings += [e for e in named.evenings_of(model, changed) if e not in evenings]
     member.first_name, member.last_name = "Former member", str(member.pk)
     member.email = ""
     member.active = False  # no longer offered when tonight's players are typed in
@@ -143,6 +150,9 @@ def _erase(member: Member, *, evenings: list, when, user=None, again: bool = Fal
     detail = f"{alias} forgotten" + (" again (the register of erasures)" if again else "")
     for evening in evenings:
         evening_log(evening=evening, action=AuditLine.Action.FORGOTTEN, detail=detail, user=user)
+    # What keeps a copy of these evenings elsewhere (the hall's uploads to the county) sends the
+    # forgotten evenings again, once the erasure has committed.
+    member_forgotten.send(sender=Member, instance=member, evenings=evenings)
     # The new lines make every page read the evenings again, but what the season cache kept from
     # before still names the member on disk: dropped, once the erasure is committed.
     transaction.on_commit(season_cache_empty)

@@ -8,7 +8,9 @@ refused whole, in words:
 - the document is checked by its kind's restore, which checks every rule a restore checks (400);
 - the evening is known by the identity its export carries (``uuid``): the same document again
   changes nothing ("already here", 200); a changed one, a correction made at the hall after the
-  close, replaces the county's copy of the evening whole (200, "replaced").
+  close, replaces the county's copy of the evening whole (200, "replaced"). A member the
+  copy replaced named, whom nothing on the county holds any longer (the hall forgot them: the new
+  copy says "Former member 17"), is removed with their e-mails, and the season cache emptied.
 
 Every upload, taken or refused, has its line in the audit trail: on the evening when it is
 taken, on the club when it is refused (on the club its key is for, or the club it names), and
@@ -22,12 +24,14 @@ import uuid
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import PROTECT, RESTRICT
 from django.utils import timezone
 
-from ...models import AuditLine, Club, CountyKey, CountyUpload
+from ...models import AuditLine, Club, CountyKey, CountyUpload, Member
 from ...signals import evening_uploaded
 from ..core.audit import club_log, evening_log
 from ..core.errors import ServiceError
+from ..core.season_cache import season_cache_empty
 from ..kinds import KINDS, Upload
 from .keys import county_key_find
 
@@ -119,9 +123,12 @@ def _take(*, key: CountyKey, upload: dict, kind: Upload, identity: str) -> Answe
                 detail=f"sent again by key {key.prefix}…: {ALREADY_HERE}, nothing changed",
             )
             return Answer(200, f"{old} is {ALREADY_HERE}: nothing changed.", old.pk)
+        named = set()
         if old is not None:
+            named = _members_named(old)
             old.delete()  # a correction made at the hall after the close: the new document replaces it
         evening = kind.restore(document, club=club)
+        gone = _members_left_behind(club, named)
         rows = {"event": None, "drive": None, "night": None, evening.evening_format.kind: evening}
         now = timezone.now()
         if kept is None:
@@ -135,6 +142,8 @@ def _take(*, key: CountyKey, upload: dict, kind: Upload, identity: str) -> Answe
                 setattr(kept, field, value)
             kept.save(update_fields=["format", "digest", "replaced_at", "event", "drive", "night"])
             said = "replaced by the hall's corrected evening"
+            if gone:
+                said += f" ({gone} of its players no longer named anywhere here, removed)"
         evening_log(
             evening=evening,
             action=AuditLine.Action.UPLOADED,
@@ -142,6 +151,47 @@ def _take(*, key: CountyKey, upload: dict, kind: Upload, identity: str) -> Answe
         )
         evening_uploaded.send(sender=type(evening), instance=evening)
     return Answer(200, f"{evening} is {said}.", evening.pk)
+
+
+def _member_relations():
+    """Every foreign key to a member, as relations from the member's side (the hidden ones too:
+    a pair's players have no name back)."""
+    return [f for f in Member._meta.get_fields(include_hidden=True) if f.auto_created and not f.concrete]
+
+
+def _members_named(evening) -> set[int]:
+    """The ids of the members the evening's own rows name (its pairs', players' and entrants'
+    people, whatever the kind), read before the copy is replaced."""
+    named = set()
+    for relation in _member_relations():
+        model, field = relation.related_model, relation.field
+        to_evening = [
+            f.name for f in model._meta.concrete_fields if f.is_relation and f.related_model is type(evening)
+        ]
+        for lookup in to_evening:
+            rows = model.objects.filter(**{lookup: evening}, **{f"{field.name}__isnull": False})
+            named.update(rows.values_list(field.attname, flat=True))
+    return named
+
+
+def _members_left_behind(club: Club, named: set[int]) -> int:
+    """Remove the club's members a replaced copy named that nothing here holds any longer (the
+    hall forgot them, or corrected the name: the new copy names "Former member 17" or the right
+    name), with what is only theirs (their e-mails); a member still in an evening, or with a
+    payment or an account line (any row that keeps its member from being deleted), is kept. How
+    many were removed."""
+    held = set()
+    for relation in _member_relations():
+        if relation.on_delete in (PROTECT, RESTRICT):
+            rows = relation.related_model.objects.filter(**{f"{relation.field.name}__in": named})
+            held.update(rows.values_list(relation.field.attname, flat=True))
+    left = Member.objects.filter(club=club, pk__in=named - held)
+    gone = left.count()
+    if gone:
+        left.delete()
+        # What the season cache kept of the copy replaced (players' pages) still names them.
+        transaction.on_commit(season_cache_empty)
+    return gone
 
 
 def county_upload_receive(*, secret: str, body: bytes) -> Answer:

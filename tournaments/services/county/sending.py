@@ -62,6 +62,29 @@ def hall_upload_queue(*, evening) -> HallUpload | None:
     return upload
 
 
+def hall_uploads_on_forget(sender, instance, evenings, **kwargs) -> None:
+    """Receives ``member_forgotten``: the evenings that named the member, already sent, are queued
+    again once the erasure has committed (and not at all if it is rolled back)."""
+    ids = {
+        kind: [e.pk for e in evenings if e.evening_format.kind == kind]
+        for kind in ("event", "drive", "night")
+    }
+    transaction.on_commit(lambda: hall_uploads_forgotten_requeue(evenings=ids))
+
+
+@transaction.atomic
+def hall_uploads_forgotten_requeue(*, evenings: dict[str, list[int]]) -> int:
+    """Queue again the uploads already sent of these evenings (by kind: "event", "drive", "night"
+    to their ids), so that the county's copies are replaced by the forgotten ones; one waiting
+    goes as it now stands, and one refused goes with the rest once the key is mended. How many."""
+    where = Q(pk__in=[])
+    for kind, ids in evenings.items():
+        where |= Q(**{f"{kind}__in": ids})
+    return HallUpload.objects.filter(where, state=HallUpload.State.SENT).update(
+        state=HallUpload.State.QUEUED, queued_at=timezone.now(), answer=""
+    )
+
+
 def _said(raw: bytes, fallback: str) -> str:
     try:
         said = json.loads(raw).get("message", "")
