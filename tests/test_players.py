@@ -145,16 +145,16 @@ def test_the_players_page_reads_the_same_queries_however_many_evenings(
         assert client.get(url).status_code == 200  # the evenings are scored once and kept
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200
-    # Nine for the evenings (the member; their events with what the kept evenings are read from;
-    # the members they met, for their published names; the drives with their states; the
-    # two-player nights); two for the competitions (their rules, and the club's published events,
-    # the one kind they take; one picking its evenings by hand would add its picks of each kind): no
-    # event's pairs or scores, however many evenings.
-    assert len(captured.captured_queries) == 11
+    # The evenings (the member; their events, with what the kept evenings are read from,
+    # in one query with the club's published events the competitions take; the members they met,
+    # for their published names; the drives with their players and states; the two-player
+    # nights), and the competitions' rules (one picking its evenings by hand would add its
+    # picks of each kind): no event's pairs or scores, however many evenings.
+    assert len(captured.captured_queries) == 10
     # With nothing kept, five more: the evenings' pairs, boards, seatings and results, read once
     # for the member's rows and the competitions' (of the kinds they take) together, and the
     # member's results beside their boards' double-dummy tricks: the same queries however many.
-    assert len(cold.captured_queries) == 16
+    assert len(cold.captured_queries) == 15
 
 
 def test_a_kept_players_page_names_everyone_as_they_publish_their_name_now(client, club, make_played_event):

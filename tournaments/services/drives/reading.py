@@ -6,7 +6,7 @@ what a write to a hand reads (``read_near``), or many drives at once (``read_man
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import F, FilteredRelation, Q
+from django.db.models import F, FilteredRelation, Prefetch, Q
 
 from ...domain.drives import TableSeating
 from ...models import Drive, DrivePlayer, DriveResult, DriveSeat, DriveTeam, DriveTotal
@@ -108,13 +108,32 @@ def read_near(drive: Drive, hand: int) -> DriveRows:
     )
 
 
+PLAYERS_READ = "players_read"  # where a query of drives keeps their players read with them
+
+
+def players_read() -> Prefetch:
+    """The drives' players (with their members) read with a query of drives, in one query for all
+    of them, whatever the kinds: each kind's reader takes them from there (``players_of``)."""
+    found = DrivePlayer.objects.select_related("member", "second_member")
+    return Prefetch("players", queryset=found, to_attr=PLAYERS_READ)
+
+
+def players_of(drives) -> list[DrivePlayer]:
+    """The drives' players, with their members, in the order of the drives and of their role and
+    card: those read with the drives (``players_read``) if all were, else read now in one query."""
+    drives = list(drives)
+    if all(hasattr(drive, PLAYERS_READ) for drive in drives):
+        return [player for drive in drives for player in getattr(drive, PLAYERS_READ)]
+    return list(DrivePlayer.objects.filter(drive__in=drives).select_related("member", "second_member"))
+
+
 def read_many(drives) -> dict[int, DriveRows]:
     """The rows of many drives by primary key, read in four queries whatever their number (the
     players, the seats, the results and the typed totals of them all; a fifth for team nights'
     teams)."""
     by_id = {drive.pk: drive for drive in drives}
     players: dict[int, dict[str, DrivePlayer]] = {pk: {} for pk in by_id}
-    for player in DrivePlayer.objects.filter(drive__in=by_id).select_related("member", "second_member"):
+    for player in players_of(by_id.values()):
         players[player.drive_id][player.key] = player
     team_nights = [pk for pk, drive in by_id.items() if drive.evening_format.enters_teams]
     teams: dict[int, dict[int, DriveTeam]] = {pk: {} for pk in team_nights}

@@ -7,12 +7,13 @@ time by its own reader (``services.kinds``).
 """
 
 import hashlib
+import operator
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from datetime import date as Date
-from functools import cached_property
+from functools import cached_property, reduce
 
-from django.db.models import Q
+from django.db.models import BooleanField, ExpressionWrapper, Q
 
 from ...domain import competitions as rules
 from ...domain.formats import drive_format
@@ -48,28 +49,21 @@ class _Season:
     asked for (from the cache, and those not kept there read together)."""
 
     def __init__(
-        self, club: Club, start: Date | None, end: Date | None, kinds: Collection[str] = rules.KINDS
+        self,
+        club: Club,
+        start: Date | None,
+        end: Date | None,
+        kinds: Collection[str] = rules.KINDS,
+        found: dict[str, list] | None = None,
     ):
-        dates = Q()
-        if start:
-            dates &= Q(date__gte=start)
-        if end:
-            dates &= Q(date__lte=end)
         # Only the kinds asked for are read: a season of duplicate events' competitions never reads
-        # (nor scores) a drive or a two-player night.
-        events, drives, nights = [], [], []
-        if "event" in kinds:
-            events = list(
-                with_score_versions(Event.objects.filter(dates, club=club, published=True).order_by("pk"))
-            )
-        if "drive" in kinds:
-            found = Drive.objects.filter(dates, club=club, published=True).order_by("pk")
-            drives = list(with_score_versions(found, DriveResultChange, "drive"))
-        if "night" in kinds:
-            # Two-player nights are few and small: read afresh whenever the standings are worked
-            # out, their rows (with their deals' history and trail) in the season's version all the same.
-            found = DuelNight.objects.filter(dates, club=club, published=True).order_by("pk")
-            nights = list(with_score_versions(found, DuelDealChange, "match__night", trail="night"))
+        # (nor scores) a drive or a two-player night. ``found``: the evenings ``season_where``
+        # selects, read by a page with its own (``evenings_where``).
+        if found is None:
+            found = evenings_where({"season": season_where(club, start, end, kinds)})["season"]
+        events, drives, nights = (found.get(kind, []) for kind in ("event", "drive", "night"))
+        # Two-player nights are few and small: read afresh whenever the standings are worked out,
+        # their rows (with their deals' history and trail) in the season's version all the same.
         event_rows = [_row(event, EVENT_COLUMNS) for event in events]
         drive_rows = [_row(drive, DRIVE_COLUMNS) for drive in drives]
         night_rows = [_row(night, NIGHT_COLUMNS) for night in nights]
@@ -126,6 +120,55 @@ class _Season:
                 entrants = entry.entrants(group, group_read(entry, group, self.read))
                 found |= {(kind, pk): of_one for pk, of_one in entrants.items()}
         return found
+
+
+def season_where(club: Club, start: Date | None, end: Date | None, kinds: Collection[str]) -> dict[str, Q]:
+    """What selects the club's published evenings between two dates (either open), for each of
+    the kinds asked for ("event", "drive", "night"): ``evenings_where`` reads them."""
+    dates = Q()
+    if start:
+        dates &= Q(date__gte=start)
+    if end:
+        dates &= Q(date__lte=end)
+    return {kind: Q(dates, club=club, published=True) for kind in _VERSIONED if kind in kinds}
+
+
+# Each kind of evening's model, and what its scores are worked out from (``with_score_versions``):
+# two-player nights' deals name their night through their match.
+_VERSIONED = {
+    "event": (Event, with_score_versions),
+    "drive": (Drive, lambda rows: with_score_versions(rows, DriveResultChange, "drive")),
+    "night": (
+        DuelNight,
+        lambda rows: with_score_versions(rows, DuelDealChange, "match__night", trail="night"),
+    ),
+}
+
+
+def evenings_where(
+    where: dict[str, dict[str, Q]], shape: dict[str, Callable] | None = None
+) -> dict[str, dict[str, list]]:
+    """The evenings each name of ``where`` selects, a list a kind ({name: {kind: [evenings]}}, in
+    the order of their ids), read with what their scores are worked out from and what ``shape``
+    adds ({kind: the query made from the query}): one query a kind, for the evenings all the names
+    select together, so an evening two of them select is read once (the same object in both lists)."""
+    found: dict[str, dict[str, list]] = {name: {} for name in where}
+    for kind, (model, versioned) in _VERSIONED.items():
+        asked = {name: wanted[kind] for name, wanted in where.items() if kind in wanted}
+        if not asked:
+            continue
+        rows = versioned(model.objects.filter(reduce(operator.or_, asked.values())).order_by("pk"))
+        if len(asked) > 1:  # which of the names selects each evening, told by the same query
+            rows = rows.annotate(
+                **{
+                    f"selected_{name}": ExpressionWrapper(q, output_field=BooleanField())
+                    for name, q in asked.items()
+                }
+            )
+        rows = list(shape[kind](rows) if shape and kind in shape else rows)
+        for name in asked:
+            found[name][kind] = [row for row in rows if len(asked) == 1 or getattr(row, f"selected_{name}")]
+    return found
 
 
 def _row(evening, columns) -> tuple:

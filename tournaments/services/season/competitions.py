@@ -15,6 +15,7 @@ only after a change.
 
 import hashlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from datetime import date as Date
 from datetime import datetime
@@ -39,7 +40,7 @@ from ...models import (
 from ..core.audit import changes_text, club_log
 from ..core.errors import ServiceError
 from ..core.season_cache import kept_or_made, season_cache
-from .club_season import _Season
+from .club_season import _Season, evenings_where, season_where
 
 UPDATES = (
     AuditLine.Action.PUBLISHED,
@@ -228,10 +229,16 @@ def competition_standings(competition: Competition) -> CompetitionTable:
 
 def _club_season(club: Club, competitions: list[Competition]) -> "_Season":
     """The evenings several competitions of one club read, in one go."""
+    return _Season(club, *_span(competitions))
+
+
+def _span(competitions: list[Competition]) -> tuple[Date | None, Date | None, set[str]]:
+    """The first and last days of the evenings several competitions read (either open), and
+    their kinds."""
     windows = [_window(c) for c in competitions] or [(None, None)]
     start = None if any(s is None for s, _ in windows) else min(s for s, _ in windows)
     ends = [e for _, e in windows]
-    return _Season(club, start, None if None in ends else max(ends), _kinds_read(competitions))
+    return start, None if None in ends else max(ends), _kinds_read(competitions)
 
 
 def _kinds_read(competitions: list[Competition]) -> set[str]:
@@ -282,12 +289,21 @@ class PlayerCompetitions:
     beside its standings, under the same key: small to read back, for a member's page, where the
     whole standings are not."""
 
-    def __init__(self, member: Member):
+    def __init__(
+        self, member: Member, own: dict[str, Q] | None = None, shape: dict[str, Callable] | None = None
+    ):
+        """``own``: what selects the page's own evenings, a kind ("event", "drive", "night"), read in
+        the same query a kind as those the competitions are worked out from (``evenings_where``,
+        ``shape`` adding what the page reads of them), and given back as ``own``."""
         self.member = member
         self.competitions = _with_picks(
             Competition.objects.filter(club_id=member.club_id).select_related("club")
         )
-        self.season = _club_season(member.club, self.competitions) if self.competitions else None
+        span = _span(self.competitions) if self.competitions else None
+        where = {"own": own or {}} | ({"season": season_where(member.club, *span)} if span else {})
+        found = evenings_where(where, shape)
+        self.own: dict[str, list] = found["own"]
+        self.season = _Season(member.club, *span, found["season"]) if span else None
         self.ruled = {c.pk: _rules_and_version(c, self.season) for c in self.competitions}
         self.keys = {pk: "competition-placings:" + version for pk, (_, version) in self.ruled.items()}
 

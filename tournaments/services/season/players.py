@@ -18,9 +18,7 @@ from django.urls import reverse
 from ...domain.double_dummy import NO_FIGURE, PairFigure
 from ...domain.formats import Measure, Word
 from ...models import (
-    Drive,
     DrivePlayer,
-    DuelNight,
     DuelPlayer,
     Event,
     IndividualPlayer,
@@ -31,8 +29,9 @@ from ...models import (
 )
 from ...reports import format_percentage
 from ..core.season_cache import season_cache
+from ..drives.reading import players_read
 from ..events.double_dummy import analysed_boards, member_against_double_dummy
-from ..events.scoring import read_scores_key, with_score_versions
+from ..events.scoring import read_scores_key
 from ..kinds import evenings_read, season_rows
 from .competitions import PlayerCompetitions
 from .evenings import Evening, Person, _person
@@ -279,26 +278,38 @@ def _with_simultaneous(evenings: list[Evening], links: dict) -> list[Evening]:
     ]
 
 
+# What the page shows of an evening of each kind beyond the evening itself: an event's club and
+# how many of its boards are analysed, the simultaneous evening it was its club's part of; and a
+# drive's players, read for every kind kept as a drive (a widow series too) in one query.
+_AS_SHOWN = {
+    "event": lambda evenings: evenings.annotate(analysed_boards=analysed_boards()).select_related(
+        "club", "simultaneous_entry__simultaneous"
+    ),
+    "drive": lambda evenings: evenings.select_related("simultaneous_entry__simultaneous").prefetch_related(
+        players_read()
+    ),
+    "night": lambda evenings: evenings.select_related("club"),
+}
+
+
 def member_season(member: Member) -> Season:
     """The member's published evenings and drives, newest first, with their competitions."""
     in_pair = Q(player1=member) | Q(player2=member)
     event_ids = Pair.objects.filter(in_pair, event__published=True).values("event_id")
     seat_ids = IndividualPlayer.objects.filter(in_pair, event__published=True).values("event_id")
-    events = list(
-        with_score_versions(Event.objects.filter(Q(pk__in=event_ids) | Q(pk__in=seat_ids)))
-        .annotate(analysed_boards=analysed_boards())
-        .select_related("club", "simultaneous_entry__simultaneous")
-    )
     drive_ids = DrivePlayer.objects.filter(
         Q(member=member) | Q(second_member=member), drive__published=True
     ).values("drive_id")
-    drives = list(Drive.objects.filter(pk__in=drive_ids).select_related("simultaneous_entry__simultaneous"))
-    nights = list(
-        DuelNight.objects.filter(
-            pk__in=DuelPlayer.objects.filter(member=member, night__published=True).values("night_id")
-        ).select_related("club")
-    )
-    competitions = PlayerCompetitions(member)
+    night_ids = DuelPlayer.objects.filter(member=member, night__published=True).values("night_id")
+    own = {
+        "event": Q(pk__in=event_ids) | Q(pk__in=seat_ids),
+        "drive": Q(pk__in=drive_ids),
+        "night": Q(pk__in=night_ids),
+    }
+    # The member's evenings are read with those their competitions are worked out from, a query a
+    # model: an evening both need is read once.
+    competitions = PlayerCompetitions(member, own, _AS_SHOWN)
+    events, drives, nights = (competitions.own[kind] for kind in ("event", "drive", "night"))
     # An event's rows are kept in the cache (``_member_events_key``); every other kind's are read
     # by its own reader, as the kinds' registry says. What is not kept, of the member's evenings
     # and of those their competitions are worked out from, is read together, each evening once.

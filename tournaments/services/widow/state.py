@@ -13,6 +13,7 @@ from ...domain.places import shared_places
 from ...domain.widow import WidowError, deal_scores, dealer, deals_at, players_in_deal, sits_out
 from ...models import Drive, DrivePlayer, WidowDeal, WidowSeat
 from ..core.errors import ServiceError
+from ..drives.reading import players_of
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,8 @@ class WidowState:
     @classmethod
     def read_many(cls, series: Iterable[Drive]) -> dict[int, WidowState]:
         """The states of many series, read in four queries whatever their number (the seats, the
-        deals, their tricks and the players of them all): what a season's pages score them from."""
+        deals, their tricks and the players of them all, these taken from the series when read
+        with them: ``drives.reading.players_read``): what a season's pages score them from."""
         by_id = {drive.pk: drive for drive in series}
         seats: dict[int, list[WidowSeat]] = defaultdict(list)
         deals: dict[int, list[WidowDeal]] = defaultdict(list)
@@ -139,8 +141,7 @@ class WidowState:
             for deal in found.order_by("drive", "series", "table", "deal"):
                 deal.drive = by_id[deal.drive_id]
                 deals[deal.drive_id].append(deal)
-            found = DrivePlayer.objects.filter(drive__in=by_id).select_related("member", "second_member")
-            for player in found.order_by("drive", "card"):
+            for player in sorted(players_of(by_id.values()), key=lambda p: p.card):
                 player.drive = by_id[player.drive_id]  # as the drive's own related manager would
                 players[player.drive_id].append(player)
         return {
