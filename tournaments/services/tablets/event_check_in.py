@@ -32,7 +32,7 @@ def table_check_in(
     if here and any(fees.values() if fees else ()):
         # A fee is written under the event's row lock (as at the door), taken before the table's
         # hold: tablets' writes hold the event only against a close, and never wait on each other.
-        Event.objects.select_for_update().filter(table_accesses__token=access.token).first()
+        Event.objects.select_for_update(of=("self",)).filter(table_accesses__token=access.token).first()
     event = table_held(access.token)
     if event is None:
         raise TableError("This table has no rounds to play.")
