@@ -17,9 +17,6 @@ from .checkins import check_in_record, pair_and_names
 from .fees import table_fees_take
 from .rounds import current_round
 
-SEATED = ("ns_pair", "ew_pair", "ns_pair__individual1", "ns_pair__individual2")
-SEATED += ("ew_pair__individual1", "ew_pair__individual2")
-
 
 @transaction.atomic
 def table_check_in(
@@ -40,7 +37,7 @@ def table_check_in(
     if not verdict:
         raise TableError(verdict.reason)
     access = TableAccess.objects.select_related("event__club").get(token=access.token)
-    current = current_round(access, *SEATED)[2]
+    current = current_round(access, "ns_pair", "ew_pair")[2]
     if current is None or current.round != round:
         raise TableError("That round is over at this table: look at the names on the tablet again.")
     sides = [
@@ -52,6 +49,6 @@ def table_check_in(
     who = ", ".join(f"{side} {named(pair)}" for side, pair in sides)
     check_in = check_in_record(link=access, round=round, here=here, who=who, evening=access.event)
     if here:
-        at_table = {key for _, pair in sides for key in payer_keys(pair)}
+        at_table = set(payer_keys([pair for _, pair in sides]))
         table_fees_take(evening=access.event, at_table=at_table, fees=fees or {})
     return check_in

@@ -158,7 +158,7 @@ def _fees_due(event, state) -> list:
     if not state.check_in_asked or state.seating is None:
         return []
     pairs = [pair for pair in (state.seating.ns_pair, state.seating.ew_pair) if pair is not None]
-    at_table = {key: "" for pair in pairs for key in payer_keys(pair)}
+    at_table = dict.fromkeys(payer_keys(pairs), "")
     return table_fees_due(evening=event, at_table=at_table)
 
 
