@@ -18,12 +18,12 @@ def everyone_checked_in(evening) -> None:
     from tournaments import services
     from tournaments.domain.errors import DomainError
     from tournaments.models import Drive
-    from tournaments.services import drives
+    from tournaments.services.drives.check_in import drive_table_check_in
 
     for link in evening.table_accesses.all():
         try:
             if isinstance(evening, Drive):
-                drives.drive_table_check_in(link=link, hand=1, here=True)
+                drive_table_check_in(link=link, hand=1, here=True)
             else:
                 services.table_check_in(access=link, round=1, here=True)
         except DomainError:

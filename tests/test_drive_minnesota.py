@@ -19,6 +19,7 @@ from tournaments.domain import competitions as rules
 from tournaments.models import AuditLine, Drive, DriveResult, DriveResultChange
 from tournaments.services import drives
 from tournaments.services.core.errors import ServiceError
+from tournaments.services.drives.check_in import drive_table_check_in
 from tournaments.services.drives.state import DriveStateError
 from tournaments.services.season.club_season import club_evenings
 
@@ -73,7 +74,7 @@ def test_the_tablet_asks_who_went_grand_and_ew_confirm_both(club):
     drive = _drive(club, 8)
     link = drive.table_accesses.get(table=1)
     token = link.token
-    drives.drive_table_check_in(link=link, hand=1, here=True)
+    drive_table_check_in(link=link, hand=1, here=True)
     tablet = Client()
     page = tablet.get(f"/d/{token}/").content.decode()
     assert "Who went grand" in page and "No trumps" in page and "Trumps <span" not in page
@@ -96,7 +97,7 @@ def test_the_tablet_asks_who_went_grand_and_ew_confirm_both(club):
 def test_e_w_check_each_couples_points_before_confirming(club):
     drive = _drive(club, 8)
     link = drive.table_accesses.get(table=1)
-    drives.drive_table_check_in(link=link, hand=1, here=True)
+    drive_table_check_in(link=link, hand=1, here=True)
     drives.drive_table_enter(link=link, hand=1, ns_tricks=5, granded="NS")
     page = Client().get(f"/d/{link.token}/").content.decode()
     # N/S went grand and took 5: a failed grand, E/W score 2 a trick over six (Swedish rules).
@@ -106,7 +107,7 @@ def test_e_w_check_each_couples_points_before_confirming(club):
 def test_a_hand_sent_back_asks_n_s_who_went_grand_as_well_as_their_tricks(club):
     drive = _drive(club, 8)
     link = drive.table_accesses.get(table=1)
-    drives.drive_table_check_in(link=link, hand=1, here=True)
+    drive_table_check_in(link=link, hand=1, here=True)
     drives.drive_table_enter(link=link, hand=1, ns_tricks=8, granded="EW")
     page = Client().post(f"/d/{link.token}/reject/", {"hand": 1}, follow=True).content.decode()
     assert "Hand 1 sent back: N/S, tap who went grand and your tricks again." in page

@@ -15,6 +15,7 @@ from tournaments import services
 from tournaments.domain.errors import DomainError
 from tournaments.models import AuditLine, DriveMoney, DrivePayment
 from tournaments.services import drives
+from tournaments.services.drives.check_in import drive_table_check_in
 
 
 def _tick_everyone(drive, methods=("cash", "card", "cash")):
@@ -262,7 +263,7 @@ def test_a_fee_for_a_player_at_another_table_is_refused_and_the_check_in_not_wri
     drive = _started_with_fees(club)
     link = drive.table_accesses.get(table=1)
     with pytest.raises(DomainError, match="L3 is not at this table"):
-        drives.drive_table_check_in(link=link, hand=1, here=True, fees={"G1": "cash", "L3": "cash"})
+        drive_table_check_in(link=link, hand=1, here=True, fees={"G1": "cash", "L3": "cash"})
     assert not DrivePayment.objects.exists() and not link.check_ins.exists()
 
 

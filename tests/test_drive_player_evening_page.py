@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from tournaments.models import Drive, Member
 from tournaments.services import drives
+from tournaments.services.drives.check_in import drive_table_check_in
 from tournaments.services.drives.player_evening import drive_evening_key
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +36,7 @@ def _play_hand_one(drive):
     state = drives.DriveState(drive)
     for link in drive.table_accesses.all():
         if not state.seatings[1][link.table].sit_out:
-            drives.drive_table_check_in(link=link, hand=1, here=True)
+            drive_table_check_in(link=link, hand=1, here=True)
             drives.drive_table_enter(link=link, hand=1, ns_tricks=8)
             drives.drive_table_confirm(link=link, hand=1, ns_tricks=8)
 
@@ -107,7 +108,7 @@ def test_the_tablet_gives_each_player_their_link_after_check_in(client, club):
     table = reverse("tournaments:drive-table", args=[link.token])
     urls = [_url(_player(drive, key)) for key in seated.players]
     assert urls[0].encode() not in client.get(table).content  # asked who is there first
-    drives.drive_table_check_in(link=link, hand=1, here=True)
+    drive_table_check_in(link=link, hand=1, here=True)
     page = client.get(table).content.decode()
     assert all(url in page for url in urls) and 'src="data:image/svg+xml' in page
 

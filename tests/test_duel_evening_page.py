@@ -13,6 +13,7 @@ from django.urls import reverse
 from tests.duel_tables import enter, pair_pending, pending, shown
 from tournaments.models import DuelTable, Member
 from tournaments.services import duels
+from tournaments.services.duels.check_in import duel_table_check_in
 from tournaments.services.duels.evening import duel_evening_key
 
 pytestmark = pytest.mark.django_db
@@ -124,7 +125,7 @@ def test_the_tablet_gives_its_two_players_their_links_after_check_in(client, clu
     tablet = reverse("tournaments:duel-table", args=[table.token])
     assert _url(match.player_a) not in client.get(tablet).content.decode()  # asked who is there first
     named = shown(table.token)
-    duels.duel_table_check_in(token=table.token, round=named["round"], match_id=named["match_id"])
+    duel_table_check_in(token=table.token, round=named["round"], match_id=named["match_id"])
     page = client.get(tablet).content.decode()
     assert _url(match.player_a) in page and _url(match.player_b) in page
     assert 'src="data:image/svg+xml' in page
@@ -136,7 +137,7 @@ def test_the_tablet_with_its_links_takes_at_most_eight_statements(
     night = _night(club)
     table = night.tables.get(number=1)
     named = shown(table.token)
-    duels.duel_table_check_in(token=table.token, round=named["round"], match_id=named["match_id"])
+    duel_table_check_in(token=table.token, round=named["round"], match_id=named["match_id"])
     client.get(f"/two/{table.token}/")  # the QR encoder imported
     with django_assert_max_num_queries(8):
         page = client.get(f"/two/{table.token}/").content.decode()

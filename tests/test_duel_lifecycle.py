@@ -9,6 +9,7 @@ from tests.duel_tables import confirm, enter, pair_pending
 from tournaments.models import DuelNight
 from tournaments.services import duels
 from tournaments.services.duels import DuelServiceError, lifecycle, night_state
+from tournaments.services.duels.check_in import duel_table_check_in
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +104,7 @@ def test_the_services_refuse_with_the_lifecycles_reason(night):
     )
     assert (
         entered
-        == _refusal(duels.duel_table_check_in, token=token, round=1, match_id=0)
+        == _refusal(duel_table_check_in, token=token, round=1, match_id=0)
         == lifecycle.may_play(night).reason
     )
 

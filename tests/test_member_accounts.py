@@ -21,7 +21,6 @@ from tournaments.services import drives
 from tournaments.services.backups import accounts as backup_of_accounts
 from tournaments.services.core.errors import ServiceError
 from tournaments.services.core.members import member_forget
-from tournaments.services.drives.tablet import FEE_NOT_TAKEN
 from tournaments.services.membership import accounts as accounts_module
 from tournaments.services.membership.accounts import (
     account_balances,
@@ -34,6 +33,7 @@ from tournaments.services.membership.accounts import (
     statement_csv,
 )
 from tournaments.services.season.treasurer import season_evenings, treasurer_csv
+from tournaments.services.tablets.fees import FEE_NOT_TAKEN
 
 MEMBER_FEE, GUEST_FEE = 300, 400
 DAYS = (date(2026, 10, 3), date(2026, 10, 17), date(2026, 11, 7))

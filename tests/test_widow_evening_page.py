@@ -12,6 +12,7 @@ from tournaments.models import DriveTable, Member
 from tournaments.services import drives, widow
 from tournaments.services.core.phones import phone_key
 from tournaments.services.kinds import KINDS
+from tournaments.services.widow.check_in import widow_table_check_in
 from tournaments.services.widow.evening import widow_evening_key
 
 pytestmark = pytest.mark.django_db
@@ -103,7 +104,7 @@ def test_the_tablet_gives_each_player_their_link_after_check_in(client, club):
     tablet = reverse("tournaments:drive-table", args=[link.token])
     urls = [reverse("tournaments:widow-evening", args=[p, widow_evening_key(drive.pk, p)]) for p in seats]
     assert urls[0].encode() not in client.get(tablet).content  # asked who is there first
-    widow.widow_table_check_in(link=link, series=1, here=True)
+    widow_table_check_in(link=link, series=1, here=True)
     page = client.get(tablet).content.decode()
     assert all(url in page for url in urls) and 'src="data:image/svg+xml' in page
     assert client.get(urls[0]).status_code == 200

@@ -89,7 +89,8 @@ from .tablets.checkins import (
     drive_check_ins,
     event_check_ins,
 )
-from .tablets.entry import table_check_in, table_result_confirm, table_result_enter, table_result_reject
+from .tablets.entry import table_result_confirm, table_result_enter, table_result_reject
+from .tablets.event_check_in import table_check_in
 from .tablets.rounds import table_state
 
 __all__ = [

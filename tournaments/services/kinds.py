@@ -33,14 +33,14 @@ from .backups.duel import duel_export, duel_import
 from .backups.event import club_users, event_export, event_import
 from .core.forgetting import DRIVES, EVENTS, LEAGUES, NIGHTS, Part
 from .core.rooms import ROOM_KEY
-from .drives.money import drive_books, drive_payers
+from .drives.money import drive_books, drive_fees_paid, drive_payer_fee_record, drive_payers, money_of
 from .drives.state import DriveState
 from .drives.totals import drives_totals
 from .duels.fees import night_payers
 from .duels.state import night_states
 from .events.fees import individual_payers, pairs_payers
 from .leagues.fees import fixture_payers
-from .membership.fees import evening_books
+from .membership.fees import evening_books, evening_fee_record, evening_fees_paid, evening_money_of
 from .season.entrants import drives_entrants, events_entrants, widow_entrants
 from .season.evenings import drives_evenings, events_evenings, nights_evenings, widow_evenings
 from .season.reading import events_read, widow_states
@@ -111,6 +111,23 @@ NIGHT_UPLOAD = Upload(export=duel_export, restore=_night_restore, part="night")
 
 
 @dataclass(frozen=True)
+class Door:
+    """Where an evening's fees are ticked as paid (the door of its money page, and its tables'
+    check-in): its money settings (``member_fee``, ``guest_fee``, ``charges_fees``), the keys of
+    the payers whose fee is ticked already, and the door's tick of one payer's fee
+    (``(*, evening, payer, method, user=None, confirmed=False) -> str``, in its own transaction)."""
+
+    money: Callable
+    paid: Callable[..., set[str]]
+    record: Callable[..., str]
+
+
+# A drive's fees are its cards' (``drives.money``); any other evening's are ``membership.fees``'s.
+DRIVE_DOOR = Door(money=money_of, paid=drive_fees_paid, record=drive_payer_fee_record)
+EVENING_DOOR = Door(money=evening_money_of, paid=evening_fees_paid, record=evening_fee_record)
+
+
+@dataclass(frozen=True)
 class Kind:
     """What serves one kind of evening."""
 
@@ -158,6 +175,8 @@ class Kind:
     # section of its run page, "#money"); and whether it has prizes, so a prize fund.
     money_page: str = ""
     has_prizes: bool = False
+    # Where its fees are ticked as paid: at its money page's door and at its tables' check-in.
+    door: Door = EVENING_DOOR
     # {id: its players' totals (``drives.totals.PlayerTotal``)} for some evenings of this kind,
     # from what ``read`` gives: what a simultaneous drive evening ranks its players across the
     # clubs by (None: it cannot be a club's part of one).
@@ -223,6 +242,7 @@ DRIVE = Kind(
     phone_page="drive-evening",
     money_page="drive-run",
     has_prizes=True,
+    door=DRIVE_DOOR,
     totals=drives_totals,
 )
 # A widow whist series is kept as a drive of format "widow" (its players, trail and money are a
@@ -243,6 +263,7 @@ WIDOW = Kind(
     room_page="drive-room",
     phone_page="widow-evening",
     money_page="drive-run",
+    door=DRIVE_DOOR,
 )
 TWO_PLAYER = Kind(
     model=DuelNight,

@@ -1,8 +1,10 @@
 """Setting up a whist drive (``setup``), entering its players (``entries``), running it (``play``,
 each hand's count in ``results``, at a table's tablet in ``tablet``) as its lifecycle allows
 (``lifecycle``), reading its state (``state``), its paper (``paper``, a team night's in
-``team_paper``), its report as data (``report``), its money (``money``). Its backup is in
-``services/backups/drive.py``: backups depend on what they save, never the other way."""
+``team_paper``), its report as data (``report``), its money (``money``). A table's check-in
+(``check_in``) is imported from its module: it reaches the registry of kinds, above this
+package. Its backup is in ``services/backups/drive.py``: backups depend on what they save, never
+the other way."""
 
 from .entries import drive_guest_warnings, drive_player_add, drive_player_remove, role_suggestion
 from .lifecycle import drive_allows
@@ -11,7 +13,6 @@ from .money import (
     drive_fee_record,
     drive_money_set,
     fee_of,
-    fees_due,
     fund_text,
     money_of,
     money_report,
@@ -40,7 +41,6 @@ from .setup import drive_create, drive_delete, drive_update
 from .state import DriveState, DriveStateError, TableNow, tables_text
 from .tablet import (
     drive_hand_sets,
-    drive_table_check_in,
     drive_table_confirm,
     drive_table_enter,
     drive_table_reject,
@@ -52,7 +52,6 @@ __all__ = [
     "drive_fee_record",
     "drive_money_set",
     "fee_of",
-    "fees_due",
     "fund_text",
     "money_of",
     "money_report",
@@ -82,7 +81,6 @@ __all__ = [
     "drive_result_record",
     "drive_result_reject",
     "drive_start",
-    "drive_table_check_in",
     "drive_table_confirm",
     "drive_table_enter",
     "drive_hand_sets",

@@ -169,16 +169,10 @@ def record_fee(
     return said
 
 
-def fees_due(state: DriveState, keys) -> list[tuple[str, str, str]]:
-    """The fees still to pay among these players, for a table's check-in: (card, name, fee), none
-    when the drive charges nothing."""
-    money = money_of(state.drive)
-    if not money.charges_fees:
-        return []
-    paid = set(DrivePayment.objects.filter(player__drive=state.drive).values_list("player_id", flat=True))
-    due = [(key, state.players[key]) for key in keys if state.players[key].pk not in paid]
-    currency = currency_of(state.drive.club)
-    return [(key, state.label(key), money_text(fee_of(money, player), currency)) for key, player in due]
+def drive_fees_paid(drive: Drive) -> set[str]:
+    """The cards whose fee is ticked as paid."""
+    paid = DrivePayment.objects.filter(player__drive=drive).values_list("player__role", "player__card")
+    return {f"{role}{card}" for role, card in paid}
 
 
 @transaction.atomic
@@ -191,6 +185,17 @@ def drive_fee_record(
     return record_fee(
         drive=drive, player=player, method=method, money=money_of(drive), user=user, confirmed=confirmed
     )
+
+
+def drive_payer_fee_record(
+    *, evening: Drive, payer: Payer, method: str, user=None, confirmed: bool = False
+) -> str:
+    """``drive_fee_record`` for the card a payer (``drive_payers``) names, as every kind's door
+    ticks a fee (``services.kinds``)."""
+    player = next((p for p in evening.players.select_related("drive") if p.key == payer.key), None)
+    if player is None:
+        raise ServiceError(f"{payer.number} is not in this drive.")
+    return drive_fee_record(drive=evening, player=player, method=method, user=user, confirmed=confirmed)
 
 
 def prize_money(state: DriveState) -> list[PrizeMoney]:

@@ -52,7 +52,7 @@ def _history(
     )
 
 
-def _held(token: str, round: int, match_id: int) -> tuple[DuelNight, DuelTable, TableMatches]:
+def held(token: str, round: int, match_id: int) -> tuple[DuelNight, DuelTable, TableMatches]:
     """The table with its night locked, the match its page named (by its round and id) and its
     match in play now: every write at a night's tables locks the night first, so what is read
     next is the table as it stands. A match of another table is never written to."""
@@ -65,7 +65,7 @@ def _held(token: str, round: int, match_id: int) -> tuple[DuelNight, DuelTable, 
     return night, table, lines
 
 
-def _stale(
+def stale(
     named: MatchLine, now: MatchLine | None, deal: int | None = None, shows: str = ""
 ) -> DuelServiceError:
     """The refusal of a page the table has moved on from: what it named, and where the table is."""
@@ -117,38 +117,18 @@ def _settled(night: DuelNight, match: DuelMatch, deals: list[DuelDeal]) -> bool:
 
 
 @transaction.atomic
-def duel_table_check_in(*, token: str, round: int, match_id: int) -> DuelMatch:
-    """The two players of the table's match say they are there (the night's trail keeps it)."""
-    night, table, lines = _held(token, round, match_id)
-    named, now = lines.named, lines.now
-    match = named.match
-    if match.checked_in_at is not None:
-        return match
-    if named is not now:
-        raise _stale(named, now)
-    match.checked_in_at = timezone.now()
-    match.save(update_fields=["checked_in_at"])
-    night_log(
-        night=night,
-        action=Action.CHECKED_IN,
-        detail=f"{named.round_name}, table {table.number}: {named.a.name} and {named.b.name}",
-    )
-    return match
-
-
-@transaction.atomic
 def duel_deal_enter(
     *, token: str, round: int, match_id: int, deal: int, tricks_a: int, tricks_b: int, black: bool = False
 ) -> DuelDeal:
     """Deal ``deal`` of the table's match, as one player enters it; it counts once the other
     confirms."""
-    night, table, lines = _held(token, round, match_id)
+    night, table, lines = held(token, round, match_id)
     named, now = lines.named, lines.now
     there = named.deal(deal)
     if there is not None and (there.tricks_a, there.tricks_b, there.black) == (tricks_a, tricks_b, black):
         return there  # entered already, and perhaps confirmed since: nothing to do
     if named is not now or deal != now.in_play:
-        raise _stale(named, now, deal)
+        raise stale(named, now, deal)
     try:  # the deal in play already entered otherwise: sent back first, not typed over
         entry_needed(
             deal=night.evening_format.deal,
@@ -177,9 +157,9 @@ def _shown_deal(lines: TableMatches, deal: int, figures: tuple[int, int, bool]) 
     if there is None:
         if named is now and deal == now.in_play:
             return None
-        raise _stale(named, now, deal)
+        raise stale(named, now, deal)
     if (there.tricks_a, there.tricks_b, there.black) != figures:
-        raise _stale(named, now, deal, f"the table now shows it as {_shown(there)}")
+        raise stale(named, now, deal, f"the table now shows it as {_shown(there)}")
     return there
 
 
@@ -189,7 +169,7 @@ def duel_deal_confirm(
 ) -> DuelDeal:
     """The other player agrees the deal they were shown: it counts, and when it ends the night's
     last match still to finish, the next round is paired once this has committed (``rounds.py``)."""
-    night, table, lines = _held(token, round, match_id)
+    night, table, lines = held(token, round, match_id)
     named = lines.named
     there = _shown_deal(lines, deal, (tricks_a, tricks_b, black))
     if there is None:
@@ -213,7 +193,7 @@ def duel_deal_reject(
     *, token: str, round: int, match_id: int, deal: int, tricks_a: int, tricks_b: int, black: bool = False
 ) -> None:
     """The other player does not agree the deal they were shown: it is entered again."""
-    _, table, lines = _held(token, round, match_id)
+    _, table, lines = held(token, round, match_id)
     named = lines.named
     there = _shown_deal(lines, deal, (tricks_a, tricks_b, black))
     if there is None:

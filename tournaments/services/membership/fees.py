@@ -164,6 +164,15 @@ def evening_fees(evening) -> dict[str, EveningFee]:
     }
 
 
+def evening_fees_paid(evening) -> set[str]:
+    """The keys of the entrants whose fee is ticked as paid."""
+    return set(
+        EveningFee.objects.filter(**{"money__" + EveningMoney.field_of(evening): evening}).values_list(
+            "entrant", flat=True
+        )
+    )
+
+
 def evening_books(evening, payers: list[Payer]) -> Accounts:
     """The evening's takings by kind and fees by method (it gives no prizes: no fund, none paid)."""
     money = evening_money_of(evening)

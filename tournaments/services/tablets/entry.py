@@ -1,5 +1,6 @@
-"""Score entry at the tables: N/S's count recorded, E/W's confirmation or send-back, and the
-players' answer to "who is here?". A tablet reaches its table through ``access.py``.
+"""Score entry at the tables: N/S's count recorded, E/W's confirmation or send-back (the
+players' answer to "who is here?" is ``event_check_in``). A tablet reaches its table through
+``access.py``.
 
 The scheme is the one of the electronic scorers clubs use at the table: N/S enter the tricks, the
 E/W side checks them on the same tablet and confirms. Until E/W confirm, the result does not count
@@ -24,13 +25,12 @@ from django.utils import timezone
 from ...domain.entry import EntryError, entry_needed
 from ...domain.formats import EveningFormat
 from ...domain.minnesota import GRANDED, Hand
-from ...models import Board, Event, Result, ResultChange, Seating, TableAccess, TableCheckIn
+from ...models import Board, Event, Result, ResultChange, Seating, TableAccess
 from ..core.locks import table_held
 from ..events.lifecycle import may_play
-from ..events.partnerships import pair_namer
 from ..events.results import history_add, result_record_for_seating
 from .access import TableError
-from .checkins import check_in_record, may_enter, pair_and_names
+from .checkins import may_enter
 from .rounds import current_round, pick_current, seen_by_table, set_elsewhere, table_rounds, table_source
 
 
@@ -242,27 +242,3 @@ def table_result_reject(*, access: TableAccess, board_number: int, seen: int | N
     )
     existing.delete()
     return event.evening_format
-
-
-@transaction.atomic
-def table_check_in(*, access: TableAccess, round: int, here: bool) -> TableCheckIn:
-    """The players at the table say whether they are the pairs its tablet names for ``round``:
-    "That's us", or "Someone else is here", which holds the table until the organiser resolves it."""
-    event = table_held(access.token)
-    if event is None:
-        raise TableError("This table has no rounds to play.")
-    verdict = may_play(event)
-    if not verdict:
-        raise TableError(verdict.reason)
-    access = TableAccess.objects.select_related("event").get(token=access.token)
-    current = current_round(access, "ns_pair", "ew_pair")[2]
-    if current is None or current.round != round:
-        raise TableError("That round is over at this table: look at the names on the tablet again.")
-    sides = [
-        (side, pair)
-        for side, pair in (("N/S", current.ns_pair), ("E/W", current.ew_pair))
-        if pair is not None
-    ]
-    named = pair_namer(access.event, [pair for _, pair in sides], as_pair=pair_and_names)
-    who = ", ".join(f"{side} {named(pair)}" for side, pair in sides)
-    return check_in_record(link=access, round=round, here=here, who=who, evening=access.event)

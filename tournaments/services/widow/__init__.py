@@ -1,6 +1,7 @@
 """Widow whist series: set up, start and type from the score cards (``play``), the tablets' taps
-(``tablet``), read whole (``state``) or one table at a time (``table``). The series is a drive of
-format ``widow``: its players, table links, trail and publication are a drive's."""
+(``tablet``; the players' check-in, which reaches the registry of kinds above, in ``check_in``),
+read whole (``state``) or one table at a time (``table``). The series is a drive of format
+``widow``: its players, table links, trail and publication are a drive's."""
 
 from .money import widow_accounts
 from .paper import widow_print
@@ -20,7 +21,6 @@ from .tablet import (
     widow_deal_enter,
     widow_deal_reject,
     widow_table_agree,
-    widow_table_check_in,
     widow_table_enter,
     widow_table_reject,
 )
@@ -44,7 +44,6 @@ __all__ = [
     "widow_series_draw_later",
     "widow_start",
     "widow_table_agree",
-    "widow_table_check_in",
     "widow_table_enter",
     "widow_table_reject",
 ]

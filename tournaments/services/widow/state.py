@@ -48,6 +48,7 @@ class SeatedTable:
     seats: tuple[int, ...]
     deals_each: int
     name: Callable[[int], str]
+    card: Callable[[int], str]  # the player's card, their key among the drive's payers ("P3")
 
     @property
     def deals(self) -> int:
@@ -170,8 +171,11 @@ class WidowState:
     def name(self, player_id: int) -> str:
         return self.players[player_id].name
 
+    def card(self, player_id: int) -> str:
+        return self.players[player_id].key
+
     def seated(self, series: int, table: int) -> SeatedTable:
-        return SeatedTable(series, table, self.tables[series][table], self.drive.hands, self.name)
+        return SeatedTable(series, table, self.tables[series][table], self.drive.hands, self.name, self.card)
 
     def deals_at(self, series: int, table: int) -> int:
         return self.seated(series, table).deals

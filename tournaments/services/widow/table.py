@@ -47,11 +47,14 @@ def _seated(drive: Drive, seats: list[WidowSeat]) -> dict[tuple[int, int], Seate
     """The tables of these seats (read in their series', tables' and positions' order), each by its
     series and number, naming the players read with them."""
     names = {seat.player_id: seat.player.name for seat in seats}
+    cards = {seat.player_id: seat.player.key for seat in seats}
     seated: dict[tuple[int, int], list[int]] = defaultdict(list)
     for seat in seats:
         seated[(seat.series, seat.table)].append(seat.player_id)
     return {
-        (series, table): SeatedTable(series, table, tuple(ids), drive.hands, names.__getitem__)
+        (series, table): SeatedTable(
+            series, table, tuple(ids), drive.hands, names.__getitem__, cards.__getitem__
+        )
         for (series, table), ids in seated.items()
     }
 

@@ -1,10 +1,10 @@
-"""A widow whist table's tablet: the players say who is at the table; a deal is entered, agreed by
-each of the three who played it, or sent back. Each tap is one transaction with its line in the
-drive's trail, and locks the drive's row in the statement that finds its table, so taps take turns;
-then it reads only its table (``table``), so a tap costs the same at the first deal of the evening
-as at the last. The tap that agrees a series' last deal asks for the next series to be drawn, from
-the whole evening, after its request (``play.widow_series_draw_later``); its page says the tables
-are being drawn meanwhile.
+"""A widow whist table's tablet: a deal is entered, agreed by each of the three who played it, or
+sent back (the players' word on who is at the table is ``check_in``). Each tap is one
+transaction with its line in the drive's trail, and locks the drive's row in the statement that
+finds its table, so taps take turns; then it reads only its table (``table``), so a tap costs the
+same at the first deal of the evening as at the last. The tap that agrees a series' last deal asks
+for the next series to be drawn, from the whole evening, after its request
+(``play.widow_series_draw_later``); its page says the tables are being drawn meanwhile.
 
 A tap names the series, the deal and its figures as its page showed them. The same tap sent again
 (a lost reply retried, a double tap) finds it done and writes nothing; a page the table has moved
@@ -21,13 +21,13 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from ...domain.entry import EntryError, entry_needed, out_of_date
-from ...models import AuditLine, Drive, DriveTable, TableCheckIn, WidowDeal, WidowTricks
+from ...models import AuditLine, Drive, DriveTable, WidowDeal, WidowTricks
 from ..core.audit import drive_log
 from ..core.errors import ServiceError
 from ..core.verdicts import require
 from ..drives import lifecycle
 from ..drives.state import DriveStateError
-from ..tablets.checkins import check_in_record, may_enter
+from ..tablets.checkins import may_enter
 from .play import next_series_draw, widow_series_draw_later
 from .state import SeatedTable, WidowState
 from .table import deal_in_play, stored_deal, table_at, table_held, tables_playing
@@ -35,7 +35,7 @@ from .table import deal_in_play, stored_deal, table_at, table_held, tables_playi
 Action = AuditLine.Action
 
 
-def _held(tables: QuerySet[DriveTable]) -> DriveTable:
+def held(tables: QuerySet[DriveTable]) -> DriveTable:
     """The table and its drive, the drive locked, while the drive is in play."""
     link = table_held(tables)
     require(lifecycle.may_play(link.drive), DriveStateError)
@@ -46,7 +46,7 @@ def _named(drive: Drive, table: int) -> QuerySet[DriveTable]:
     return DriveTable.objects.filter(drive=drive.pk, table=table)
 
 
-def _by_token(link: DriveTable) -> QuerySet[DriveTable]:
+def by_token(link: DriveTable) -> QuerySet[DriveTable]:
     return DriveTable.objects.filter(token=link.token)
 
 
@@ -79,7 +79,7 @@ def _moved_on(drive: Drive, in_play: SeatedTable, series: int, deal: int) -> Ser
 def _enter(
     tables: QuerySet[DriveTable], series: int, deal: int, taker: int | None, tricks: dict[int, int], user
 ) -> WidowDeal:
-    link = _held(tables)
+    link = held(tables)
     drive, table = link.drive, link.table
     at = table_at(drive, series, table, deal)
     there = stored_deal(drive, series, table, deal) if at.stored else None
@@ -144,7 +144,7 @@ def _agree(
     user,
     draw,
 ) -> WidowDeal:
-    link = _held(tables)
+    link = held(tables)
     drive = link.drive
     there = _shown(link, series, deal, taker, tricks, "it was sent back, to be entered again")
     entered = there.deal
@@ -176,7 +176,7 @@ def _agree(
 def _reject(
     tables: QuerySet[DriveTable], series: int, deal: int, taker: int | None, tricks: dict[int, int], user
 ) -> None:
-    link = _held(tables)
+    link = held(tables)
     there = _shown(link, series, deal, taker, tricks, "")
     if there is None:
         return  # sent back already
@@ -207,7 +207,7 @@ def widow_table_enter(
     """A table's tablet enters a deal: who took the widow (a player's id, or None) and each
     player's tricks; it counts once every player who played it has agreed. ``link`` needs only its
     token (DriveTable.DoesNotExist when no table has it)."""
-    return _enter(_by_token(link), series, deal, taker, tricks, None)
+    return _enter(by_token(link), series, deal, taker, tricks, None)
 
 
 def widow_table_agree(
@@ -217,7 +217,7 @@ def widow_table_agree(
     ``tricks``); with the last of them it counts, and with a series' last deal the next series'
     tables are drawn after the request (``play.widow_series_draw_later``). ``link`` needs only its
     token."""
-    return _agree(_by_token(link), series, deal, player, taker, tricks, None, _draw_later)
+    return _agree(by_token(link), series, deal, player, taker, tricks, None, _draw_later)
 
 
 def widow_table_reject(
@@ -225,7 +225,7 @@ def widow_table_reject(
 ) -> None:
     """A player does not agree a deal as the tablet showed it (``taker`` and ``tricks``): it is
     taken back, to be entered again. ``link`` needs only its token."""
-    _reject(_by_token(link), series, deal, taker, tricks, None)
+    _reject(by_token(link), series, deal, taker, tricks, None)
 
 
 def _table(drive: Drive, series: int, table: int, tap):
@@ -269,16 +269,3 @@ def widow_deal_reject(
 ) -> None:
     """``widow_table_reject`` at the table of ``drive`` numbered ``table``."""
     _table(drive, series, table, lambda tables: _reject(tables, series, deal, taker, tricks, user))
-
-
-@transaction.atomic
-def widow_table_check_in(*, link: DriveTable, series: int, here: bool) -> TableCheckIn:
-    """The players at a table say whether they are those its tablet names for the series: "That's
-    us", or "Someone else is here", which holds the table until the organiser answers. ``link``
-    needs only its token (DriveTable.DoesNotExist when no table has it)."""
-    link = _held(_by_token(link))
-    at = table_at(link.drive, series, link.table, 1)
-    if at.named is None or at.in_play is None or at.in_play.series != series:
-        raise DriveStateError("That series is not in play at this table: look at the tablet again.")
-    who = ", ".join(at.named.name(p) for p in at.named.seats)
-    return check_in_record(link=link, round=series, here=here, who=who, evening=link.drive)

@@ -251,5 +251,6 @@ def drive_results(request, drive_id: int):
 
 def drive_table_page(request, token: str):
     """The tablet a drive's table link opens, as the drive's kind has it."""
-    access = get_by_token(DriveTable.objects.select_related("drive__club"), token)
+    # The drive's money read with it (its check-in offers the fees still to pay).
+    access = get_by_token(DriveTable.objects.select_related("drive__club", "drive__money"), token)
     return pages_of(access.drive).table(request, access)

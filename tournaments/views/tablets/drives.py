@@ -11,14 +11,15 @@ from django.views.decorators.http import require_POST
 from ...domain.boards import STRAIN_SYMBOLS
 from ...domain.drives import COMPASS
 from ...domain.drives.games import grand_words
-from ...domain.drives.money import METHODS
 from ...domain.entry import sent_back
 from ...domain.errors import DomainError
 from ...domain.formats import Entrants
 from ...domain.rubbers import CLAIM_CHOICES
 from ...models import DriveTable
 from ...services import drives
+from ...services.drives.check_in import drive_table_check_in as drive_check_in
 from ...services.tablets.checkins import check_in_asked, check_in_of
+from ...services.tablets.fees import table_fees_due
 from ..common import NOT_IN_USE, could_be_token, whole_number
 from .drive_evening import phone_links
 from .events import asks_to_send_again, check_in_view, table_ready
@@ -158,8 +159,12 @@ def classic_table(request, access: DriveTable):
                     (side, " & ".join(p["label"] for p in couple if p["key"]))
                     for side, couple in (("N/S", context["ns"]), ("E/W", context["ew"]))
                 ],
-                "fees": drives.fees_due(state, [p["key"] for p in context["ns"] + context["ew"] if p["key"]]),
-                "methods": METHODS.items(),
+                "fees": table_fees_due(
+                    evening=drive,
+                    at_table={
+                        p["key"]: state.label(p["key"]) for p in context["ns"] + context["ew"] if p["key"]
+                    },
+                ),
             }
             if not context["check_in_asked"] and not (check_in and check_in.state == check_in.State.WAITING):
                 # After check-in, each player's link to their own page of the evening, for their phone.
@@ -244,14 +249,8 @@ drive_table_confirm = _send_again(_action(_confirm))
 drive_table_reject = _send_again(_action(_reject))
 
 
-def _fees_paid(post) -> dict:
-    """The fees ticked on the tablet's check-in: "fee-L3" = "cash", by card."""
-    return {"fees": {name[4:]: value for name, value in post.items() if name.startswith("fee-") and value}}
-
-
 drive_table_check_in = check_in_view(
     "tournaments:drive-table",
     DriveTable,
-    lambda link, hand, here, fees: drives.drive_table_check_in(link=link, hand=hand, here=here, fees=fees),
-    _fees_paid,
+    lambda link, hand, here, fees: drive_check_in(link=link, hand=hand, here=here, fees=fees),
 )

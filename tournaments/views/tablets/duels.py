@@ -12,8 +12,12 @@ from ...domain.entry import OLD_PAGE
 from ...domain.errors import DomainError
 from ...models import DuelTable
 from ...services import duels
+from ...services.duels.check_in import duel_table_check_in as check_in
+from ...services.duels.fees import payer_key
+from ...services.tablets.fees import table_fees_due
 from ..common import NOT_IN_USE, could_be_token, get_by_token, whole_number
 from .duel_evening import phone_links
+from .events import fees_ticked
 
 REFRESH_SECONDS = 5
 
@@ -41,6 +45,9 @@ def duel_table(request, token: str):
         "refresh": REFRESH_SECONDS if view.looks_again else 0,
         "phone_links": phone_links(request, line),  # once the two players have checked in
     }
+    if context["check_in"]:
+        at_table = {payer_key(player): player.name for player in (line.a, line.b)}
+        context["fees"] = table_fees_due(evening=night, at_table=at_table)
     return render(request, "tournaments/duel_table.html", context)
 
 
@@ -85,7 +92,7 @@ def duel_table_enter(request, token: str):
 
 @require_POST
 def duel_table_check_in(request, token: str):
-    return _post(request, token, duels.duel_table_check_in, NAMED[:2])
+    return _post(request, token, check_in, NAMED[:2], fees=fees_ticked(request.POST))
 
 
 def _shown(request, token: str, action):

@@ -22,8 +22,10 @@ from ...domain.formats import GRANDED
 from ...domain.minnesota import confirm_words
 from ...models import DuelTable, MatchTable, TableAccess
 from ...services.core.codes import Tablet
+from ...services.events.fees import payer_keys
 from ...services.kinds import kind_of
 from ...services.tablets.access import TableNotStarted, code_as_typed
+from ...services.tablets.fees import table_fees_due
 from ...services.tablets.moves import table_sit_outs
 from ...services.tablets.travellers import sides_caption, table_travellers
 from ..common import NOT_IN_USE, TOKEN_CHARACTERS, client_address, could_be_token, get_by_token, whole_number
@@ -144,10 +146,20 @@ def table_page(request, token: str):
             ],
             "traveller_sides": sides_caption(event),
             "expected": expected_pairs(event, state.seating) if state.seating else [],
+            "fees": _fees_due(event, state),
             # After check-in, each pair's (or each player's) link to its own page of the evening.
             "phone_links": [] if state.check_in_asked or state.held else _phone_links(request, event, state),
         },
     )
+
+
+def _fees_due(event, state) -> list:
+    """The fees still to pay by those the tablet asks about, while it asks who is at the table."""
+    if not state.check_in_asked or state.seating is None:
+        return []
+    pairs = [pair for pair in (state.seating.ns_pair, state.seating.ew_pair) if pair is not None]
+    at_table = dict.fromkeys(payer_keys(pairs), "")
+    return table_fees_due(evening=event, at_table=at_table)
 
 
 def _travellers(event, access, state, round_over: bool) -> dict:
@@ -294,11 +306,15 @@ def check_in_answer(data) -> bool | None:
     return {"us": True, "else": False}.get(data.get("answer"))
 
 
-def check_in_view(page: str, link_model, record, extra=None):
-    """ "That's us" or "Someone else is here", for the round (a drive's hand) the tablet showed,
-    an event's table or a drive's alike: ``record(link, round, here)`` writes it, and the tablet
-    goes back to its ``page``. ``extra(post)`` reads what else the answer carries (a drive's
-    fees paid at the table), passed to ``record`` as keywords."""
+def fees_ticked(post) -> dict[str, str]:
+    """The fees ticked on a tablet's check-in, by payer: "fee-L3" = "cash"."""
+    return {name[4:]: value for name, value in post.items() if name.startswith("fee-") and value}
+
+
+def check_in_view(page: str, link_model, record):
+    """ "That's us" or "Someone else is here", for the round (a drive's hand, a widow series) the
+    tablet showed, at any kind's table alike: ``record(link, round, here, fees)`` writes it with
+    the fees ticked as paid there (``fees_ticked``), and the tablet goes back to its ``page``."""
 
     @require_POST
     def view(request, token: str):
@@ -311,7 +327,7 @@ def check_in_view(page: str, link_model, record, extra=None):
             )
             return redirect(page, token=token)
         try:
-            record(link_model(token=token), round_number, here, **(extra(request.POST) if extra else {}))
+            record(link_model(token=token), round_number, here, fees_ticked(request.POST))
         except link_model.DoesNotExist:
             raise Http404(NOT_IN_USE) from None
         except DomainError as error:
@@ -324,5 +340,7 @@ def check_in_view(page: str, link_model, record, extra=None):
 table_check_in = check_in_view(
     "tournaments:table",
     TableAccess,
-    lambda access, round, here: services.table_check_in(access=access, round=round, here=here),
+    lambda access, round, here, fees: services.table_check_in(
+        access=access, round=round, here=here, fees=fees
+    ),
 )

@@ -12,6 +12,8 @@ from ...domain.errors import DomainError
 from ...models import DriveTable, TableCheckIn
 from ...services import drives, widow
 from ...services.tablets.checkins import check_in_asked, check_in_of
+from ...services.tablets.fees import table_fees_due
+from ...services.widow.check_in import widow_table_check_in as check_in
 from ..common import NOT_IN_USE, could_be_token, whole_number
 from ..tablets.events import check_in_view, table_ready
 from .evening import phone_links
@@ -61,6 +63,9 @@ def widow_table(request, access: DriveTable):
             and check_in_asked(check_in, club=drive.club, round=series),
             "expected": [(f"Table {access.table}", ", ".join(seated.name(p) for p in seated.seats))],
         }
+        if context["check_in_asked"]:
+            at_table = {seated.card(p): seated.name(p) for p in seated.seats}
+            context["fees"] = table_fees_due(evening=drive, at_table=at_table)
         entered = at.figures(now.deal) if now.entered is not None else {}
         scores = seated.scores(now.entered.taker_id, entered) if now.entered is not None else {}
         agreed = {t.player_id: t.agreed for t in at.tricks.get(now.deal, ())}
@@ -165,5 +170,5 @@ def widow_table_reject(request, token: str):
 widow_table_check_in = check_in_view(
     "tournaments:drive-table",
     DriveTable,
-    lambda link, series, here: widow.widow_table_check_in(link=link, series=series, here=here),
+    lambda link, series, here, fees: check_in(link=link, series=series, here=here, fees=fees),
 )
