@@ -125,7 +125,8 @@ def main():
 
         def upload():
             body = {"club": county.slug, "kind": evening.evening_format.key}
-            body["document"] = {**document, "event": {**document["event"], "uuid": str(uuid.uuid4())}}
+            anew = {"uuid": str(uuid.uuid4()), "name": f"County Night {uuid.uuid4().hex[:8]}"}
+            body["document"] = {**document, "event": {**document["event"], **anew}}
             answer = county_upload_receive(secret=key, body=json.dumps(body).encode())
             assert answer.status == 200, answer.message
 
