@@ -13,6 +13,7 @@ accounts has none, and its club restores with none; one from before statements h
 from datetime import date, datetime
 
 from ...models import AccountEntry, AccountStatement, Club, Member, ResultMail
+from .bulk import rows_create
 from .event_schema import DAY, WHEN, fixed_list, one_of, record, rows, text, whole
 
 INDEX = whole(0, 10**6)
@@ -126,9 +127,7 @@ def accounts_restore(
         )
         for e in item["entries"]
     ]
-    for entry in entries:
-        entry.full_clean(exclude=["club", "member", "drive", "recorded_by"])
-    AccountEntry.objects.bulk_create(entries)
+    rows_create(entries, exclude=["club", "member", "drive", "recorded_by"])
     statements = [
         AccountStatement(
             club=club,

@@ -34,6 +34,7 @@ from ..core.audit import club_log
 from ..core.errors import ServiceError
 from ..core.members import erasures_reapply, erasures_register_found, erasures_register_path
 from .accounts import accounts_restore
+from .bulk import rows_create
 from .club import CLUB_FIELDS, COMPETITION_FIELDS, MAIL_FIELDS
 from .club_schema import backup_problems
 from .club_versions import ClubBackupError, club_backup_migrate
@@ -79,9 +80,7 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
         )
         for m in item["members"]
     ]
-    for member in members:
-        member.full_clean(exclude=["club", "id"])  # the database holds an id to one row
-    Member.objects.bulk_create(members)
+    rows_create(members, exclude=["club", "id"])  # the database holds an id to one row
     events, drives = {}, {}
     for n, document in enumerate(item["events"]):
         place = f"{club.name}, event {n + 1}"
@@ -133,9 +132,7 @@ def _restore_club(item: dict, users: dict, links: list) -> Club:
         )
         for mail in item["mails"]
     ]
-    for mail in mails:
-        mail.full_clean(exclude=["member", "event", "drive", "night"])
-    ResultMail.objects.bulk_create(mails)
+    rows_create(mails, exclude=["member", "event", "drive", "night"])
     # A file from before membership has none.
     if "membership" in item:
         membership_restore(item["membership"], club=club, members=members, mails=mails)

@@ -29,10 +29,11 @@ from ...models import (
 )
 from ..core.audit import drive_log
 from ..core.clubs import MembersByName, club_get_or_create
-from ..core.codes import table_link_create
+from ..core.codes import table_links_restore
 from ..core.errors import ServiceError
 from ..drives.money import money_check
 from ..drives.reading import SEATS, seatings_of
+from .bulk import rows_create
 from .drive_schema import drive_document_problems
 from .event import club_users, history_author, trail_export, trail_restore
 from .widow import widow_export, widow_restore
@@ -211,16 +212,18 @@ def _member(member: Member | None) -> list | None:
 
 
 def _restore(drive: Drive, data: dict) -> None:
-    ids: dict[str, int] = {}
-    teams = {}
-    for item in data.get("teams", []):
-        team = DriveTeam(drive=drive, number=item["number"], name=item["name"])
-        team.full_clean()
-        team.save()
-        teams[team.number] = team
+    teams = {
+        team.number: team
+        for team in rows_create(
+            [
+                DriveTeam(drive=drive, number=item["number"], name=item["name"])
+                for item in data.get("teams", [])
+            ]
+        )
+    }
     member = MembersByName(drive.club, check=True)
-    for item in data.get("players", []):
-        player = DrivePlayer(
+    players = [
+        DrivePlayer(
             drive=drive,
             role=item["role"],
             card=item["card"],
@@ -231,11 +234,11 @@ def _restore(drive: Drive, data: dict) -> None:
             second_member=member(item.get("second_member")),
             second_guest=item.get("second_guest", ""),
         )
-        # Its members were just found or added in the club (not a query each to see they exist);
-        # the database holds a member to one card of a drive.
-        player.full_clean(exclude=["member", "second_member"])
-        player.save()
-        ids[player.key] = player.pk
+        for item in data.get("players", [])
+    ]
+    # Its members were just found or added in the club (not a query each to see they exist);
+    # the database holds a member to one card of a drive.
+    ids: dict[str, int] = {p.key: p.pk for p in rows_create(players, exclude=["member", "second_member"])}
 
     DriveSeat.objects.bulk_create(
         DriveSeat(drive=drive, hand=item["hand"], table=item["table"], seat=seat, player_id=ids[key])
@@ -243,41 +246,51 @@ def _restore(drive: Drive, data: dict) -> None:
         for seat, key in zip(SEATS, item["seats"], strict=True)
         if key is not None
     )
-    for item in data.get("results", []):
-        # An export from before Minnesota drives holds no grand (a whist hand's ""), and one from
-        # before games and rubbers no honours.
-        result = DriveResult(
-            drive=drive,
-            granded=item.get("granded", ""),
-            honours=item.get("honours", ""),
-            **{f: item[f] for f in ("hand", "table", "ns_tricks", "confirmed")},
-        )
-        result.full_clean()
-        result.save()
+    # An export from before Minnesota drives holds no grand (a whist hand's ""), and one from
+    # before games and rubbers no honours.
+    rows_create(
+        [
+            DriveResult(
+                drive=drive,
+                granded=item.get("granded", ""),
+                honours=item.get("honours", ""),
+                **{f: item[f] for f in ("hand", "table", "ns_tricks", "confirmed")},
+            )
+            for item in data.get("results", [])
+        ]
+    )
     users = club_users(drive.club)
+    history = []
     for item in data.get("history", []):
         changed_by, reason = history_author(users, item.get("changed_by"), item["reason"])
-        DriveResultChange.objects.create(
-            drive=drive,
-            hand=item["hand"],
-            table=item["table"],
-            # An export from before the history kept every write holds only the organiser's corrections.
-            action=item.get("action", DriveResultChange.Action.CORRECTED),
-            source=item.get("source", "organiser"),
-            before=item["before"],
-            after=item["after"],
-            reason=reason,
-            changed_by=changed_by,
-            changed_at=datetime.fromisoformat(item["changed_at"]),
+        history.append(
+            DriveResultChange(
+                drive=drive,
+                hand=item["hand"],
+                table=item["table"],
+                # An export from before the history kept every write holds only the organiser's corrections.
+                action=item.get("action", DriveResultChange.Action.CORRECTED),
+                source=item.get("source", "organiser"),
+                before=item["before"],
+                after=item["after"],
+                reason=reason,
+                changed_by=changed_by,
+                changed_at=datetime.fromisoformat(item["changed_at"]),
+            )
         )
-    for item in data.get("totals", []):
-        total = DriveTotal(
-            drive=drive, player_id=ids[item["player"]], half=item["half"], score=Decimal(item["score"])
-        )
-        total.full_clean()
-        total.save()
-    for item in data.get("cuts", []):
-        PrizeCut.objects.create(drive=drive, prize=item["prize"], winner_id=ids[item["winner"]])
+    DriveResultChange.objects.bulk_create(history)
+    rows_create(
+        [
+            DriveTotal(
+                drive=drive, player_id=ids[item["player"]], half=item["half"], score=Decimal(item["score"])
+            )
+            for item in data.get("totals", [])
+        ]
+    )
+    PrizeCut.objects.bulk_create(
+        PrizeCut(drive=drive, prize=item["prize"], winner_id=ids[item["winner"]])
+        for item in data.get("cuts", [])
+    )
     if "money" in data:
         money = DriveMoney(drive=drive, **data["money"])
         money.full_clean()
@@ -286,17 +299,23 @@ def _restore(drive: Drive, data: dict) -> None:
         except ServiceError as error:
             raise DriveBackupError(f"{error} Nothing was imported.") from None
         money.save()
-    for item in data.get("payments", []):
-        payment = DrivePayment(player_id=ids[item["player"]], method=item["method"], amount=item["amount"])
-        try:  # the database keeps one payment a card; a second is said in words before any write
-            payment.full_clean()
-        except ValidationError as error:
-            words = " ".join(error.messages)
-            raise ServiceError(f"{drive.name}, the fee of {item['player']}: {words}") from None
-        payment.save(force_insert=True)  # never over a payment restored already
+    payments = data.get("payments", [])
+
+    def fee_refused(index: int, error: ValidationError) -> ServiceError:
+        # the database keeps one payment a card; a second is said in words
+        return ServiceError(
+            f"{drive.name}, the fee of {payments[index]['player']}: {' '.join(error.messages)}"
+        )
+
+    rows_create(
+        [
+            DrivePayment(player_id=ids[item["player"]], method=item["method"], amount=item["amount"])
+            for item in payments
+        ],
+        refuse=fee_refused,
+    )
     widow_restore(drive, data.get("widow"), ids)
     trail_restore(data.get("trail", []), club=drive.club, users=users, drive=drive)
-    for item in data.get("tables", []):
-        # The printed cards' links and codes go on working, unless this database has them already
-        # (then new ones are drawn).
-        table_link_create(drive=drive, table=item["table"], token=item["token"], code=item["code"])
+    # The printed cards' links and codes go on working, unless this database has them already
+    # (then new ones are drawn).
+    table_links_restore(drive=drive, tables=data.get("tables", []))

@@ -15,6 +15,7 @@ from ...models import Club, DuelDeal, DuelDealChange, DuelMatch, DuelNight, Duel
 from ..core.clubs import MembersByName
 from ..core.errors import ServiceError
 from ..duels.nights import duel_tables_open
+from .bulk import rows_create
 from .event import history_author, trail_export, trail_restore
 
 FORMAT = "whistdrive-two-player-night"
@@ -109,6 +110,10 @@ def _refuse(place: str, error) -> DuelBackupError:
     return DuelBackupError(f"{place}: {words}. Nothing was restored.")
 
 
+def _damaged(place: str, error) -> DuelBackupError:
+    return DuelBackupError(f"{place}: the document is damaged ({error!r}). Nothing was restored.")
+
+
 @transaction.atomic
 def duel_import(
     document: dict, *, club: Club, users: dict, members: MembersByName | None = None
@@ -132,15 +137,21 @@ def duel_import(
         )
         night.full_clean(exclude=["club", "id"])
         night.save()
-        players = {}
-        for item in document["players"]:
-            place = f"{name}, player {item['number']}"
-            player = DuelPlayer(
-                night=night, number=item["number"], member=members(item["member"]), guest=item["guest"]
+        listed = document["players"]
+        places = [f"{name}, player {item['number']}" for item in listed]
+        players = {
+            player.number: player
+            for player in rows_create(
+                [
+                    DuelPlayer(night=night, number=i["number"], member=members(i["member"]), guest=i["guest"])
+                    for i in listed
+                ],
+                exclude=["night", "member"],
+                refuse=lambda n, error: _refuse(places[n], error),
+                broken=lambda n, error: _damaged(places[n], error),
             )
-            player.full_clean(exclude=["night", "member"])
-            player.save()
-            players[player.number] = player
+        }
+        matches, deals, lines = [], [], []
         for item in document["matches"]:
             place = f"{name}, round {item['round']} at table {item['table']}"
             a, b = item["players"]
@@ -154,7 +165,7 @@ def duel_import(
                 player_a=players[a],
                 player_b=players[b] if b is not None else None,
             )
-            deals = [
+            played = [
                 DuelDeal(
                     match=match,
                     number=d["number"],
@@ -165,14 +176,16 @@ def duel_import(
                 )
                 for d in item["deals"]
             ]
-            played = [Deal(d.tricks_a, d.tricks_b, d.black) for d in deals if d.confirmed]
             knockout = match.stage == DuelMatch.Stage.KNOCKOUT
-            score = score_match(night.scoring, night.match_rules, played, knockout)
+            score = score_match(
+                night.scoring,
+                night.match_rules,
+                [Deal(d.tricks_a, d.tricks_b, d.black) for d in played if d.confirmed],
+                knockout,
+            )
             match.finished = match.bye or score.finished  # kept by the deals, not the document
-            match.full_clean(exclude=["night", "player_a", "player_b"])
-            match.save()
-            DuelDeal.objects.bulk_create(deals)
-            lines = []
+            matches.append((place, match))
+            deals += played
             for h in item["history"]:
                 author, reason = history_author(users, h["changed_by"], h["reason"])
                 lines.append(
@@ -188,14 +201,23 @@ def duel_import(
                         changed_at=datetime.fromisoformat(h["changed_at"]),
                     )
                 )
-            DuelDealChange.objects.bulk_create(lines)
+        place = name
+        rows_create(
+            [match for _, match in matches],
+            exclude=["night", "player_a", "player_b"],
+            refuse=lambda n, error: _refuse(matches[n][0], error),
+            broken=lambda n, error: _damaged(matches[n][0], error),
+        )
+        # Each match's deals and history, linked by the ids the matches were just given.
+        DuelDeal.objects.bulk_create(deals)
+        DuelDealChange.objects.bulk_create(lines)
         place = name
         trail_restore(document["trail"], club=club, users=users, night=night)
         duel_tables_open(night=night)  # a night in play draws its own table codes
+    except DuelBackupError:  # a row's refusal, in words that name its place
+        raise
     except (ValidationError, DuelError) as error:
         raise _refuse(place, error) from None
     except (KeyError, TypeError, ValueError, IntegrityError) as error:
-        raise DuelBackupError(
-            f"{place}: the document is damaged ({error!r}). Nothing was restored."
-        ) from None
+        raise _damaged(place, error) from None
     return night

@@ -19,6 +19,7 @@ from ..core.errors import ServiceError
 from ..duels.fees import night_payers
 from ..events.fees import individual_payers, pairs_payers
 from ..leagues.fees import fixture_payers
+from .bulk import rows_create
 from .drive_schema import PENCE
 from .event_schema import DAY, fixed_list, one_of, record, rows, text, whole
 
@@ -110,6 +111,7 @@ def _evening(club: Club, where: list):
 def evening_money_restore(items: list, *, club: Club, members: list[Member]) -> None:
     """Restore the money of the club's evenings, its members, events, nights and leagues already
     restored; every rule checked, refused in words."""
+    moneys, fees = [], []
     for n, item in enumerate(items):
         place = f"evening_money[{n}]"
         evening, payers = _evening(club, item["evening"])
@@ -120,8 +122,7 @@ def evening_money_restore(items: list, *, club: Club, members: list[Member]) -> 
             **{EveningMoney.field_of(evening): evening},
             **{f: item[f] for f in EveningMoney.FIGURES},
         )
-        money.full_clean(exclude=["club", "event", "night", "fixture"])
-        money.save()
+        moneys.append(money)
         by_key = {p.key: p for p in payers}
         for k, fee in enumerate(item["fees"]):
             where = f"{place}.fees[{k}]"
@@ -135,13 +136,15 @@ def evening_money_restore(items: list, *, club: Club, members: list[Member]) -> 
                 raise ServiceError(f"{where}: a fee from accounts names its entrant's members' accounts.")
             if fee["method"] != EveningFee.Method.ACCOUNT and accounts:
                 raise ServiceError(f"{where}: a fee paid by {fee['method']} came from no account.")
-            row = EveningFee(
-                money=money,
-                entrant=fee["entrant"],
-                method=fee["method"],
-                amount=fee["amount"],
-                account1_id=(accounts + (None,))[0],
-                account2_id=(accounts + (None, None))[1],
+            fees.append(
+                EveningFee(
+                    money=money,
+                    entrant=fee["entrant"],
+                    method=fee["method"],
+                    amount=fee["amount"],
+                    account1_id=(accounts + (None,))[0],
+                    account2_id=(accounts + (None, None))[1],
+                )
             )
-            row.full_clean(exclude=["money", "account1", "account2"])
-            row.save(force_insert=True)
+    rows_create(moneys, exclude=["club", "event", "night", "fixture"])
+    rows_create(fees, exclude=["money", "account1", "account2"])  # linked by the money's ids just given

@@ -26,7 +26,7 @@ from ...models import (
 )
 from ..core.audit import event_log
 from ..core.clubs import MembersByName, club_get_or_create
-from ..core.codes import table_link_create
+from ..core.codes import table_links_restore
 from ..core.errors import ServiceError
 from ..tablets.access import event_open_tables
 from .event_schema import event_document_problems
@@ -88,9 +88,7 @@ def _when(value: datetime | None) -> str | None:
 
 def _restore_tables(event: Event, tables: list) -> None:
     """The tables' links and codes as they were, where no other event has them; new ones otherwise."""
-    for t in tables:
-        if t["table"] <= event.tables:
-            table_link_create(event=event, table=t["table"], token=t["token"], code=t["code"])
+    table_links_restore(event=event, tables=[t for t in tables if t["table"] <= event.tables])
     event_open_tables(event=event)
 
 
@@ -287,8 +285,9 @@ def event_import(
 
         member = MembersByName(club)
 
-        entries = [
-            Entry.objects.create(
+        # Every row is written at once, and given its id: those after it are linked by it.
+        entries = Entry.objects.bulk_create(
+            Entry(
                 event=event,
                 player1=member(e["player1"]),
                 player2=member(e["player2"]),
@@ -297,40 +296,49 @@ def event_import(
                 stationary=e["stationary"],
             )
             for e in data.get("entries", [])
-        ]
+        )
         individuals = {
-            i["number"]: IndividualPlayer.objects.create(
-                event=event,
-                number=i["number"],
-                player1=member(i["player1"]),
-                guest1=i["guest1"],
-                player2=member(i["player2"]),
-                guest2=i["guest2"],
+            i.number: i
+            for i in IndividualPlayer.objects.bulk_create(
+                IndividualPlayer(
+                    event=event,
+                    number=i["number"],
+                    player1=member(i["player1"]),
+                    guest1=i["guest1"],
+                    player2=member(i["player2"]),
+                    guest2=i["guest2"],
+                )
+                for i in data.get("individuals", [])
             )
-            for i in data.get("individuals", [])
         }
-        pairs = {}
+        made = []
         for p in data["pairs"]:
             partnership = p.get("individuals") or (None, None)
-            pairs[(p["direction"], p["number"])] = Pair.objects.create(
-                event=event,
-                direction=p["direction"],
-                number=p["number"],
-                player1=member(p["player1"]),
-                player2=member(p["player2"]),
-                guest1=p["guest1"],
-                guest2=p["guest2"],
-                entry=None if p.get("entry") is None else entries[p["entry"]],
-                individual1=individuals.get(partnership[0]),
-                individual2=individuals.get(partnership[1]),
+            made.append(
+                Pair(
+                    event=event,
+                    direction=p["direction"],
+                    number=p["number"],
+                    player1=member(p["player1"]),
+                    player2=member(p["player2"]),
+                    guest1=p["guest1"],
+                    guest2=p["guest2"],
+                    entry=None if p.get("entry") is None else entries[p["entry"]],
+                    individual1=individuals.get(partnership[0]),
+                    individual2=individuals.get(partnership[1]),
+                )
             )
+        # A pair, a player or a board given twice is refused by the database's unique index.
+        pairs = {(p.direction, p.number): p for p in Pair.objects.bulk_create(made)}
 
         def pair(key):
             return None if key is None else pairs[tuple(key)]
 
         boards = {
-            b["number"]: Board.objects.create(event=event, **{f: b[f] for f in BOARD_FIELDS})
-            for b in data["boards"]
+            b.number: b
+            for b in Board.objects.bulk_create(
+                Board(event=event, **{f: b[f] for f in BOARD_FIELDS}) for b in data["boards"]
+            )
         }
         Seating.objects.bulk_create(
             Seating(

@@ -11,6 +11,7 @@ membership has none of it, and its club restores with none.
 from datetime import date, datetime
 
 from ...models import Club, Member, MembershipCategory, RenewalReminder, RenewalRound, SubscriptionPayment
+from .bulk import rows_create
 from .event_schema import DAY, WHEN, YES_NO, fixed_list, one_of, record, rows, text, whole
 
 INDEX = whole(0, 10**6)
@@ -185,6 +186,4 @@ def membership_restore(item: dict, *, club: Club, members: list[Member], mails: 
         )
         for p in item["payments"]
     ]
-    for payment in payments:
-        payment.full_clean(exclude=["club", "member", "mail", "recorded_by"])
-    SubscriptionPayment.objects.bulk_create(payments)
+    rows_create(payments, exclude=["club", "member", "mail", "recorded_by"])

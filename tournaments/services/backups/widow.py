@@ -57,17 +57,18 @@ def widow_restore(drive: Drive, data: dict | None, ids: dict[str, int]) -> None:
         for position, p in enumerate(item["players"], start=1)
     )
     state = WidowState(drive)  # the players and seats just written
+    deals, tricks = [], []
     for item in data.get("deals", []):
         where = f"{drive.name}, series {item['series']}, deal {item['deal']} at table {item['table']}"
-        tricks = {ids[t["player"]]: t["tricks"] for t in item["tricks"]}
+        given = {ids[t["player"]]: t["tricks"] for t in item["tricks"]}
         taker = ids[item["widow"]] if item["widow"] else None
         try:
-            if len(tricks) != len(item["tricks"]):
+            if len(given) != len(item["tricks"]):
                 raise ServiceError("a player is given tricks twice.")
-            state.figures_check(state.deal_at(item["series"], item["table"], item["deal"]), taker, tricks)
+            state.figures_check(state.deal_at(item["series"], item["table"], item["deal"]), taker, given)
         except ServiceError as error:
             raise ServiceError(f"{where}: {error}") from None
-        deal = WidowDeal.objects.create(
+        deal = WidowDeal(
             drive=drive,
             series=item["series"],
             table=item["table"],
@@ -75,10 +76,13 @@ def widow_restore(drive: Drive, data: dict | None, ids: dict[str, int]) -> None:
             taker_id=taker,
             confirmed=item["confirmed"],
         )
-        WidowTricks.objects.bulk_create(
-            WidowTricks(deal=deal, player_id=ids[t["player"]], tricks=t["tricks"], agreed=t["agreed"])
-            for t in item["tricks"]
-        )
+        deals.append(deal)
+        tricks += [(deal, t) for t in item["tricks"]]
+    WidowDeal.objects.bulk_create(deals)  # each deal checked above; then its tricks, by its id
+    WidowTricks.objects.bulk_create(
+        WidowTricks(deal=deal, player_id=ids[t["player"]], tricks=t["tricks"], agreed=t["agreed"])
+        for deal, t in tricks
+    )
 
 
 def widow_problems(data: dict, known: set[str]) -> list[str]:

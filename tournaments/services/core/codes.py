@@ -96,6 +96,41 @@ def table_link_create(
     raise IntegrityError(f"No free code for table {table} after {DRAWS} draws.")
 
 
+def table_links_restore(
+    *, tables: list[dict], event: Event | None = None, drive: Drive | None = None
+) -> None:
+    """Give tables of an event or a drive the links and codes a backup gives them (``table``,
+    ``token``, ``code`` each), all at once: a code or token any other table has, or one given twice,
+    is drawn anew, as ``table_link_create`` does for one table (which each falls back to, should
+    another table take one meanwhile)."""
+    if not tables:
+        return
+    codes = {t["code"] for t in tables if t["code"]}
+    taken = codes_in_use(codes)
+    tokens = set(
+        TableLink.objects.filter(token__in={t["token"] for t in tables}).values_list("token", flat=True)
+    )
+    links, seen_codes, seen_tokens = [], set(), set()
+    for t in tables:
+        code, token = t["code"], t["token"]
+        if not code or code in taken or code in seen_codes:
+            code = ""
+        if not token or token in tokens or token in seen_tokens:
+            token = secrets.token_urlsafe(24)
+        seen_codes.add(code)
+        seen_tokens.add(token)
+        links.append(TableLink(event=event, drive=drive, table=t["table"], token=token, code=code))
+    fresh = [link for link in links if not link.code]
+    for link, code in zip(fresh, free_table_codes(len(fresh)) if fresh else (), strict=True):
+        link.code = code
+    try:
+        with transaction.atomic():
+            TableLink.objects.bulk_create(links)
+    except IntegrityError:  # taken meanwhile, or a table given twice: one at a time
+        for t in tables:
+            table_link_create(event=event, drive=drive, table=t["table"], token=t["token"], code=t["code"])
+
+
 @dataclass(frozen=True)
 class Tablet:
     browser: str  # the start page's cookie ("" before it has one)
