@@ -36,7 +36,7 @@ from ..events.scoring import (
     seating_expected_boards,
     with_score_versions,
 )
-from .moves import round_moves
+from .moves import round_moves, round_pair_moves
 from .rounds import pick_current
 from .travellers import TravellerRow, corrected_results, own_row, traveller
 
@@ -194,22 +194,6 @@ def moves_after(event: Event, seating: Seating) -> list[tuple]:
     )
 
 
-def _seat(seating: Seating, pair: Pair, report: EventReport) -> Seat:
-    at_ns = seating.ns_pair_id == pair.pk
-    other = seating.ew_pair if at_ns else seating.ns_pair
-    opponents = None
-    if other is not None:
-        opponents = Opponents(scoring.pair_label(_key(other)), _names(report, _key(other)))
-    return Seat(
-        seating.round,
-        seating.table,
-        "N/S" if at_ns else "E/W",
-        opponents,
-        seating.first_board,
-        seating.last_board,
-    )
-
-
 class RoundNow(NamedTuple):
     round: int | None  # the round they are on now (None once their rounds are over)
     seating: Seating | None  # theirs in it (None: they sit it out and have none)
@@ -253,21 +237,90 @@ def round_now_and_next(event: Event, seats: Q, seatings: list[Seating]) -> Round
     )
 
 
+class Entered(NamedTuple):
+    """A result as a pair's round now is found from it (``rounds.pick_current``)."""
+
+    confirmed_at: bool
+
+
+@dataclass(frozen=True)
+class EveningSeats:
+    """Where every pair of the event sits, read once for the phones' reading (``evening_seats``):
+    each pair's seating rows by round, the results entered at them (round -> board -> ``Entered``),
+    the pairs' keys, and the evening's round in play and number of rounds."""
+
+    seatings: dict  # pair id -> its SeatingRows, by round
+    entered: dict  # pair id -> {round: {board: Entered}}
+    keys: dict  # pair id -> (direction, number)
+    progress: tuple[int | None, int]
+
+
+def evening_seats(event: Event) -> EveningSeats:
+    """Every pair's seats and entered results, in three queries for the whole field, kept with the
+    evening's reading (``evening_now``): a pair's look finds its round from them, not by queries
+    of its own."""
+
+    def read() -> EveningSeats:
+        rows = sorted(event_seating_rows(event), key=lambda s: (s.round, s.table))
+        seatings: dict = {}
+        for row in rows:
+            for pair_id in {row.ns_pair_id, row.ew_pair_id} - {None}:
+                seatings.setdefault(pair_id, []).append(row)
+        entered: dict = {}
+        confirmed: Counter = Counter()
+        columns = ("round", "table", "board__number", "ns_pair_id", "ew_pair_id", "confirmed_at")
+        for round_, table, number, ns, ew, at in event.results.values_list(*columns).order_by():
+            for pair_id in (ns, ew):
+                entered.setdefault(pair_id, {}).setdefault(round_, {})[number] = Entered(at is not None)
+            if at is not None:
+                confirmed[(round_, table)] += 1
+        keys = {
+            pk: (direction, number)
+            for pk, direction, number in event.pairs.values_list("pk", "direction", "number")
+        }
+        progress = (_in_play(rows, confirmed), max((s.round for s in rows), default=0))
+        return EveningSeats(seatings, entered, keys, progress)
+
+    return kept_for_reading(evening_reading(event), "seats", read)
+
+
+def pairs_moves_after(event: Event, round: int) -> dict[int, str]:
+    """Where each pair goes after ``round`` (``round_pair_moves``), kept with the evening's reading:
+    a round's movement read once for every phone of the pairs playing it."""
+    return kept_for_reading(
+        evening_reading(event), f"pair-moves:{round}", lambda: round_pair_moves(event, round)
+    )
+
+
+def _seat(row, pair: Pair, seats: EveningSeats, report: EventReport) -> Seat:
+    at_ns = row.ns_pair_id == pair.pk
+    other = row.ew_pair_id if at_ns else row.ns_pair_id
+    opponents = None
+    if other is not None:
+        key = seats.keys[other]
+        opponents = Opponents(scoring.pair_label(key), _names(report, key))
+    return Seat(row.round, row.table, "N/S" if at_ns else "E/W", opponents, row.first_board, row.last_board)
+
+
 def _where(event: Event, pair: Pair, report: EventReport) -> tuple[Seat | None, str, Seat | None]:
-    """The pair's round now (``round_now_and_next``: a round at the phantom's table, "you sit out",
-    while the evening plays it), where they go after it in the tablets' words (``round_moves``: a
-    Mitchell's N/S pairs stay, and are not told), and the round after it."""
-    seats = Q(ns_pair=pair) | Q(ew_pair=pair)
-    seatings = list(event.seatings.filter(seats).select_related("ns_pair", "ew_pair").order_by("round"))
-    _, current, following = round_now_and_next(event, seats, seatings)
-    if current is None:
+    """The pair's round now (as ``round_now_and_next`` finds it: a round at the phantom's table,
+    "you sit out", while the evening plays it), where they go after it in the tablets' words
+    (``round_moves``: a Mitchell's N/S pairs stay, and are not told), and the round after it; from
+    the evening's seats as the phones' reading holds them (``evening_seats``)."""
+    seats = evening_seats(event)
+    rows = seats.seatings.get(pair.pk, [])
+    current = pick_current(rows, seats.entered.get(pair.pk, {}))
+    plays = {s.round for s in rows if s.ns_pair_id is not None and s.ew_pair_id is not None}
+    now = round_now(current and current.round, plays, lambda: seats.progress)
+    seating = next((s for s in rows if s.round == now), None) if now is not None else None
+    if seating is None:
         return None, "", None
-    moves = moves_after(event, current)
-    text = next((words for moved, words in moves if moved is not None and moved.pk == pair.pk), "")
+    following = next((s for s in rows if s.round == now + 1), None)
+    text = pairs_moves_after(event, seating.round).get(pair.pk, "")
     return (
-        _seat(current, pair, report),
+        _seat(seating, pair, seats, report),
         text,
-        None if following is None else _seat(following, pair, report),
+        None if following is None else _seat(following, pair, seats, report),
     )
 
 
