@@ -58,8 +58,11 @@ def pair_evening_path(pair: Pair) -> str:
 def pair_evening_pair(pair_id: int, key: str) -> Pair | None:
     """The pair whose page this key opens (None: no such pair, the wrong key, or an individual
     event's pair, whose players have no pair of their own)."""
-    pair = Pair.objects.select_related("event__club").filter(pk=pair_id).first()
-    if pair is None or pair.event.evening_format.partnerships_internal:
+    try:  # ``get`` asks for no order (``first`` orders by id): a hall's phones ask every few seconds
+        pair = Pair.objects.select_related("event__club").get(pk=pair_id)
+    except Pair.DoesNotExist:
+        return None
+    if pair.event.evening_format.partnerships_internal:
         return None
     return pair if phone_key_fits(key, SCOPE, pair.event_id, pair.pk) else None
 
