@@ -4,18 +4,19 @@ The 30-table pairs evening of bench/load_tablets.py, played whole (or its first 
 by one tablet a table on hall mode's own server (whistdrive/serving.py: granian, one process of 2
 threads) and a SQLite file in WAL mode, twice in each repeat: with no phones, and with
 --phones-per-table phones a table (4: each pair's link opened by both its players) each asking its
-page's changing part (``?part=1``, as the page's script does) every --phone-seconds seconds, give
-or take a fifth, from a moment of its own. The arms take turns, in an order swapped from one repeat
-to the next, each on a fresh copy of the migrated database. Each arm runs in its own process
+page's changing part (``?part=1``, as the page's script does, sending the ETag of the part it last
+got) every --phone-seconds seconds, give or take a fifth, from a moment of its own. The arms take
+turns, in an order swapped from one repeat to the next, each on a fresh copy of the migrated
+database. Each arm runs in its own process
 (``--arm``), and writes its figures as JSON for this one to gather.
 
 It prints, median and range of the repeats: a score's wait on the tablet (client p50 and p95 of
 entering and confirming) in each arm, and the ratio of the p95s in the same repeat (the goal: at
 most 1.2); the phone page's own time in the server (its Server-Timing header, from the first
 middleware to the response: never the client's clock) during play, and alone, one page after
-another once the evening is in (the goal: p50 under 30 ms); and the results stored against those
-expected, none lost or doubled. That the page's queries do not grow from 4 to 40 tables is pinned
-by tests/test_pair_evening_page.py.
+another once the evening is in (the goal: p50 under 30 ms), with the share of looks answered
+"not modified"; and the results stored against those expected, none lost or doubled. That the
+page's queries do not grow from 4 to 40 tables is pinned by tests/test_pair_evening_page.py.
 
     .venv/bin/python bench/hall_phones.py [--tables 30] [--phones-per-table 4] [--phone-seconds 20]
         [--rounds N] [--repeat 3]
@@ -63,15 +64,20 @@ PAGE_GOAL_MS = 30  # a phone's page, server side, p50
 ARMS = {"no phones": "none", "phones": "phones"}  # an arm's name -> its --arm
 
 
-def phone(path, every, stop, times, errors):
+def phone(path, every, stop, times, errors, unchanged):
     """One phone: its page's changing part every ``every`` seconds (± a fifth), starting at a
-    moment of its own, until ``stop``; the server's time of each answer into ``times``."""
+    moment of its own, until ``stop``, sending the ETag of the part it last got as the page's
+    script does (static/live_part.js); the server's time of each answer into ``times``, each
+    "not modified" into ``unchanged``."""
     client = Client()
+    shown = ""
     stop.wait(random.uniform(0, every))
     while not stop.is_set():
-        status, _, _ = client.request(path)
-        if status == 200:
+        status, _, _ = client.request(path, headers={"If-None-Match": shown} if shown else None)
+        if status in (200, 304):
             times.append(client.server)
+            shown = client.etag if status == 200 else shown
+            unchanged.append(status == 304)
         else:
             errors.append(f"phone {path}: HTTP {status}")
         stop.wait(every * random.uniform(0.8, 1.2))
@@ -97,7 +103,7 @@ def play(args) -> dict:
     server = start_server("hall", 1, THREADS)
     wait_up()
     stats = {key: [] for key in ("enter", "confirm", "enter (server)", "confirm (server)")}
-    acked, errors, during, stop = [], [], [], threading.Event()
+    acked, errors, during, unchanged, stop = [], [], [], [], threading.Event()
     tablets = [
         threading.Thread(
             target=tablet,
@@ -106,7 +112,10 @@ def play(args) -> dict:
         for access in event.table_accesses.all()
     ]
     readers = [
-        threading.Thread(target=phone, args=(links[i % len(links)], args.phone_seconds, stop, during, errors))
+        threading.Thread(
+            target=phone,
+            args=(links[i % len(links)], args.phone_seconds, stop, during, errors, unchanged),
+        )
         for i in range(phones)
     ]
     started = time.perf_counter()
@@ -139,6 +148,7 @@ def play(args) -> dict:
         "page_reads": len(during),
         "page_p50_ms": ms(during, 50) if during else None,
         "page_p95_ms": ms(during, 95) if during else None,
+        "not_modified": sum(unchanged),
         "alone_p50_ms": ms(alone, 50) if alone else None,
         "page_kb": round(statistics.median(sizes) / 1000) if sizes else None,
         "lost": len(lost) + expected - len(acked),
@@ -167,7 +177,8 @@ def line(f: dict) -> str:
         f"{f['client_p50_ms']:,.0f} ms p95 {f['client_p95_ms']:,.0f} ms, lost {f['lost']}, doubled "
         f"{f['doubled']}"
         + (
-            f"; {f['phones']} phones read {f['page_reads']} pages, server p50 {f['page_p50_ms']} ms, "
+            f"; {f['phones']} phones read {f['page_reads']} pages ({f.get('not_modified', 0)} not modified), "
+            f"server p50 {f['page_p50_ms']} ms, "
             f"alone {f['alone_p50_ms']} ms, {f['page_kb']} kB"
             if f["phones"]
             else ""
@@ -240,6 +251,8 @@ def main():
         f"(goal: at most {GOAL})"
     )
     print(f"phone page's server p50 during play = {page:.1f} ms (goal: under {PAGE_GOAL_MS} ms)")
+    shares = [100 * f.get("not_modified", 0) / max(f["page_reads"], 1) for f in runs["phones"]]
+    print(f"phone looks answered 'not modified' during play: {spread(shares, '{:.0f}')} %")
     print(f"its changing part at the evening's end: {spread([f['page_kb'] for f in runs['phones']])} kB")
     ok = sound and statistics.median(ratios) <= GOAL and page < PAGE_GOAL_MS
     print("OK" if ok else "FAILED")

@@ -111,11 +111,12 @@ class Client:
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect)
         self.token = ""
         self.server = float("nan")  # the server's own time for the last request, in seconds
+        self.etag = ""  # the ETag of the last answer, if it had one
 
-    def request(self, path, data=None, *, retry=True):
+    def request(self, path, data=None, *, retry=True, headers=None):
         body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.token}).encode() if data else None
         url = self.base + path
-        headers = {"Referer": url}
+        headers = {"Referer": url, **(headers or {})}
         start = time.perf_counter()  # the whole wait, retries included, is the request's latency
         while True:
             try:
@@ -123,10 +124,12 @@ class Client:
                 text = response.read().decode(errors="replace")  # a PDF too
                 status = response.status
                 timing = response.headers.get("Server-Timing", "")
+                self.etag = response.headers.get("ETag", "")
                 self.answered_by[response.headers.get(UPSTREAM_HEADER, "")] += 1
             except urllib.error.HTTPError as error:
                 text, status = error.read().decode(errors="replace"), error.code
                 timing = error.headers.get("Server-Timing", "")
+                self.etag = error.headers.get("ETag", "")
                 self.answered_by[error.headers.get(UPSTREAM_HEADER, "")] += 1
             except (
                 urllib.error.URLError,

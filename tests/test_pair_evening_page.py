@@ -174,3 +174,20 @@ def test_a_pairs_phones_share_its_part_while_the_reading_lasts(client, make_even
     closed = services.event_close(event=event, adjust_missing=True)
     assert closed.status == "finished"
     assert client.get(url).content != first  # the close, at once
+
+
+def test_a_look_sending_the_parts_etag_is_answered_not_modified_until_it_changes(
+    client, make_event, club, settings
+):
+    settings.PHONE_PAGES_FRESH_SECONDS = 0  # every look reads the evening afresh
+    event = _running(make_event, club, tables=3)
+    _play_round(event, 1)
+    url = _url(event.pairs.get(direction="NS", number=1)) + "?part=1"
+    first = client.get(url)
+    etag = first["ETag"]
+    again = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again.content == b""
+    _play_round(event, 2)
+    changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    assert changed.content != first.content and b"Round 3" in changed.content

@@ -18,14 +18,21 @@ scores: scoring the evening again for each phone would take the server from the 
 phones share a reading of the evening, made anew once ``PHONE_PAGES_FRESH_SECONDS`` have passed
 (``phones_reading``), and what is made from it (the evening's scores, a table's moves, a pair's
 page) is kept in Django's cache under the reading's mark for as long as it lasts
-(``kept_for_reading``): the two phones of a pair, and the four at a table, build it once.
+(``kept_for_reading``): the two phones of a pair, and the four at a table, build it once. The
+process keeps what it made or read for a reading too, as it is, so that a phone's look does not
+unpickle the whole evening's scores again (a reading's mark is new every time, so what is kept
+under it never changes).
 """
 
+import threading
+import time
 import uuid
+from collections import OrderedDict
 
 from django.conf import settings
 from django.core import signing
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
 from django.utils.crypto import constant_time_compare
 
 KEY_LENGTH = 16  # characters of URL-safe base64: 96 bits
@@ -56,14 +63,34 @@ def phones_reading(scope: str) -> str:
     return mark
 
 
+IN_PROCESS = 512  # the most values of readings this process keeps as read (least recently used go)
+_in_process: OrderedDict = OrderedDict()  # key -> (until, value)
+_in_process_lock = threading.Lock()
+
+
 def kept_for_reading(reading: str, name: str, make):
     """What ``make()`` gives, kept under the ``reading``'s mark and ``name`` as long as the reading
-    lasts, so every phone asking in that time shares it; made for each asker with no reading."""
+    lasts, so every phone asking in that time shares it; made for each asker with no reading.
+    Kept in this process as made or read, not to be changed by its readers, and in the cache for
+    every other process (not when the cache is this process's own memory: it would only pickle
+    the whole evening's scores again)."""
     if not reading:
         return make()
     key = f"phones:{reading}:{name}"
-    kept = cache.get(key)
+    now = time.monotonic()
+    with _in_process_lock:
+        held = _in_process.get(key)
+        if held is not None and held[0] > now:
+            _in_process.move_to_end(key)
+            return held[1]
+    shared = not isinstance(caches["default"], LocMemCache)
+    kept = cache.get(key) if shared else None
     if kept is None:
         kept = make()
-        cache.set(key, kept, settings.PHONE_PAGES_FRESH_SECONDS)
+        if shared:
+            cache.set(key, kept, settings.PHONE_PAGES_FRESH_SECONDS)
+    with _in_process_lock:
+        _in_process[key] = (now + settings.PHONE_PAGES_FRESH_SECONDS, kept)
+        while len(_in_process) > IN_PROCESS:
+            _in_process.popitem(last=False)
     return kept

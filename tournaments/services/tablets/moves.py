@@ -96,6 +96,24 @@ def round_moves(event: Event, seating: Seating) -> dict:
     }
 
 
+def round_pair_moves(event: Event, round: int) -> dict[int, str]:
+    """Where each pair of a pairs event goes after ``round``, in its tablet's words (``round_moves``)
+    by the pair's id, every table's at once: a pair's phone page asks it (a Mitchell's N/S pairs
+    stay, and are not told; nobody moves after the last round)."""
+    seatings = list(event.seatings.filter(round__in=(round, round + 1)).select_related("ns_pair", "ew_pair"))
+    movement = seated_movement(event, seatings, event.relay_stands.filter(round=round + 1))
+    words = {}
+    for seating in seatings:
+        if seating.round != round:
+            continue
+        moves = movement.moves_after(round, seating.table)
+        if moves.last_round:
+            continue
+        for pair, text in _pair_moves(movement, seating, moves):
+            words[pair.pk] = text
+    return words
+
+
 def _pair_moves(movement, seating: Seating, moves) -> list[tuple]:
     """(pair, where it goes) for each pair of a seating after its round, in the movement's words."""
     if movement.kind == "howell":  # both pairs move, and may change direction

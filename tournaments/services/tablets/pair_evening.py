@@ -14,6 +14,7 @@ with their tricks and matchpoints, and its traveller shows the tables that have 
 so far; board 7, played at their table in round 3, shows nothing until they confirm it.
 """
 
+import hashlib
 from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -26,17 +27,18 @@ from ...domain import scoring
 from ...domain.progress import places_now, round_in_play, round_now
 from ...models import Event, Pair, Result, Seating
 from ..core.phones import kept_for_reading, phone_key, phone_key_fits, phones_reading
+from ..events.lifecycle import SCORING_FIELDS
 from ..events.scoring import (
     RESULT_COLUMNS,
     EventReport,
     event_report,
     event_scores_of_rows,
     event_seating_rows,
-    read_scores_key,
+    scores_key,
     seating_expected_boards,
     with_score_versions,
 )
-from .moves import round_moves
+from .moves import round_moves, round_pair_moves
 from .rounds import pick_current
 from .travellers import TravellerRow, corrected_results, own_row, traveller
 
@@ -58,8 +60,11 @@ def pair_evening_path(pair: Pair) -> str:
 def pair_evening_pair(pair_id: int, key: str) -> Pair | None:
     """The pair whose page this key opens (None: no such pair, the wrong key, or an individual
     event's pair, whose players have no pair of their own)."""
-    pair = Pair.objects.select_related("event__club").filter(pk=pair_id).first()
-    if pair is None or pair.event.evening_format.partnerships_internal:
+    try:  # ``get`` asks for no order (``first`` orders by id): a hall's phones ask every few seconds
+        pair = Pair.objects.select_related("event__club").get(pk=pair_id)
+    except Pair.DoesNotExist:
+        return None
+    if pair.event.evening_format.partnerships_internal:
         return None
     return pair if phone_key_fits(key, SCOPE, pair.event_id, pair.pk) else None
 
@@ -125,16 +130,21 @@ def _names(report: EventReport, key) -> str:
     return " & ".join(name for _, name in report.people.get(tuple(key), ()) if name)
 
 
-def standings_now(event: Event, report: EventReport) -> tuple[scoring.EventScores | None, int | None]:
+def standings_now(
+    event: Event, report: EventReport, seatings: list | None = None, rows: list | None = None
+) -> tuple[scoring.EventScores | None, int | None]:
     """The scores the club lets the page rank by now, and the round they stand after (None: as
     they stand now). Places after each round: as scored from the rounds every table has finished
-    (``domain.progress``), scored by the same function as the results."""
-    seatings = rows = None
+    (``domain.progress``), scored by the same function as the results, and kept under what they
+    are scored from (the scoring settings, the trail, the seatings and those rounds' results), so
+    a result of the round in play does not score them again. ``seatings`` and ``rows`` (the
+    confirmed results, ``RESULT_COLUMNS``) are read here unless given."""
 
     def playing() -> int | None:
         nonlocal seatings, rows
-        seatings = event_seating_rows(event)
-        rows = list(event.results.confirmed().values_list(*RESULT_COLUMNS))
+        if seatings is None or rows is None:
+            seatings = event_seating_rows(event)
+            rows = list(event.results.confirmed().values_list(*RESULT_COLUMNS))
         return _in_play(seatings, Counter((row[ROUND], row[TABLE]) for row in rows))
 
     closed = event.status == Event.Status.FINISHED
@@ -143,11 +153,15 @@ def standings_now(event: Event, report: EventReport) -> tuple[scoring.EventScore
         return None, None
     if now.after is None:
         return report.scores, None
+    upto = [row for row in rows if row[ROUND] <= now.after]
+    read = sorted(map(repr, seatings)) + sorted(map(repr, upto))
+    digest = hashlib.sha1("\n".join(read).encode(), usedforsecurity=False).hexdigest()
     versions = with_score_versions(Event.objects.filter(pk=event.pk)).get()
-    key = f"{read_scores_key(versions)}:after-round-{now.after}"
+    trail = (versions.trail_lines, versions.newest_step, f"after-round-{now.after}", digest)
+    key = scores_key(event.pk, (getattr(event, name) for name in SCORING_FIELDS), trail)
     scores = cache.get(key)
     if scores is None:
-        scores = event_scores_of_rows(event, seatings, [row for row in rows if row[ROUND] <= now.after])
+        scores = event_scores_of_rows(event, seatings, upto)
         cache.set(key, scores)
     return scores, now.after
 
@@ -156,12 +170,13 @@ def standings_now(event: Event, report: EventReport) -> tuple[scoring.EventScore
 class EveningNow:
     """What every phone's page of an event reads of it: its scores (``event_report``), the results
     corrected after confirmation, and the standings the club lets the pages rank by now with the
-    round they stand after (``standings_now``)."""
+    round they stand after (``standings_now``), and where every pair sits (``EveningSeats``)."""
 
     report: EventReport
     corrected: set
     scores: scoring.EventScores | None
     after: int | None
+    seats: "EveningSeats"
 
 
 def evening_reading(event: Event) -> str:
@@ -177,8 +192,13 @@ def evening_now(event: Event) -> EveningNow:
 
     def read() -> EveningNow:
         report = event_report(event)
-        scores, after = standings_now(event, report)
-        return EveningNow(report, corrected_results(event), scores, after)
+        seatings = event_seating_rows(event)
+        columns = (*RESULT_COLUMNS, "confirmed_at")
+        results = list(event.results.values_list(*columns).order_by())
+        rows = [row[:-1] for row in results if row[-1] is not None]
+        scores, after = standings_now(event, report, seatings, rows)
+        seats = evening_seats(event, seatings, results)
+        return EveningNow(report, corrected_results(event), scores, after, seats)
 
     return kept_for_reading(evening_reading(event), "evening", read)
 
@@ -191,22 +211,6 @@ def moves_after(event: Event, seating: Seating) -> list[tuple]:
         evening_reading(event),
         f"moves:{seating.round}:{seating.table}",
         lambda: round_moves(event, seating).get("pair_moves", []),
-    )
-
-
-def _seat(seating: Seating, pair: Pair, report: EventReport) -> Seat:
-    at_ns = seating.ns_pair_id == pair.pk
-    other = seating.ew_pair if at_ns else seating.ns_pair
-    opponents = None
-    if other is not None:
-        opponents = Opponents(scoring.pair_label(_key(other)), _names(report, _key(other)))
-    return Seat(
-        seating.round,
-        seating.table,
-        "N/S" if at_ns else "E/W",
-        opponents,
-        seating.first_board,
-        seating.last_board,
     )
 
 
@@ -253,21 +257,93 @@ def round_now_and_next(event: Event, seats: Q, seatings: list[Seating]) -> Round
     )
 
 
-def _where(event: Event, pair: Pair, report: EventReport) -> tuple[Seat | None, str, Seat | None]:
-    """The pair's round now (``round_now_and_next``: a round at the phantom's table, "you sit out",
-    while the evening plays it), where they go after it in the tablets' words (``round_moves``: a
-    Mitchell's N/S pairs stay, and are not told), and the round after it."""
-    seats = Q(ns_pair=pair) | Q(ew_pair=pair)
-    seatings = list(event.seatings.filter(seats).select_related("ns_pair", "ew_pair").order_by("round"))
-    _, current, following = round_now_and_next(event, seats, seatings)
-    if current is None:
+class Entered(NamedTuple):
+    """A result as a pair's round now is found from it (``rounds.pick_current``)."""
+
+    confirmed_at: bool
+
+
+@dataclass(frozen=True)
+class EveningSeats:
+    """Where every pair of the event sits, read once for the phones' reading (``evening_seats``):
+    each pair's seating rows by round, the results entered at them (round -> board -> ``Entered``),
+    the pairs' keys, and the evening's round in play and number of rounds."""
+
+    seatings: dict  # pair id -> its SeatingRows, by round
+    entered: dict  # pair id -> {round: {board: Entered}}
+    keys: dict  # pair id -> (direction, number)
+    progress: tuple[int | None, int]
+
+
+BOARD = RESULT_COLUMNS.index("board_id")
+NS, EW = RESULT_COLUMNS.index("ns_pair_id"), RESULT_COLUMNS.index("ew_pair_id")
+
+
+def evening_seats(event: Event, seatings: list, results: list) -> EveningSeats:
+    """Every pair's seats and entered results, from the event's seating rows and its results'
+    rows (``RESULT_COLUMNS`` and ``confirmed_at``, confirmed or not) as the phones' reading read
+    them (``evening_now``), with one query of its own: a pair's look finds its round from them,
+    not by queries of its own."""
+    rows = sorted(seatings, key=lambda s: (s.round, s.table))
+    by_pair: dict = {}
+    for row in rows:
+        for pair_id in {row.ns_pair_id, row.ew_pair_id} - {None}:
+            by_pair.setdefault(pair_id, []).append(row)
+    numbers = dict(event.boards.values_list("pk", "number"))
+    entered: dict = {}
+    confirmed: Counter = Counter()
+    for result in results:
+        at, round_ = result[-1], result[ROUND]
+        number = numbers.get(result[BOARD])
+        for pair_id in (result[NS], result[EW]):
+            entered.setdefault(pair_id, {}).setdefault(round_, {})[number] = Entered(at is not None)
+        if at is not None:
+            confirmed[(round_, result[TABLE])] += 1
+    keys = {
+        pk: (direction, number)
+        for pk, direction, number in event.pairs.values_list("pk", "direction", "number")
+    }
+    progress = (_in_play(rows, confirmed), max((s.round for s in rows), default=0))
+    return EveningSeats(by_pair, entered, keys, progress)
+
+
+def pairs_moves_after(event: Event, round: int) -> dict[int, str]:
+    """Where each pair goes after ``round`` (``round_pair_moves``), kept with the evening's reading:
+    a round's movement read once for every phone of the pairs playing it."""
+    return kept_for_reading(
+        evening_reading(event), f"pair-moves:{round}", lambda: round_pair_moves(event, round)
+    )
+
+
+def _seat(row, pair: Pair, seats: EveningSeats, report: EventReport) -> Seat:
+    at_ns = row.ns_pair_id == pair.pk
+    other = row.ew_pair_id if at_ns else row.ns_pair_id
+    opponents = None
+    if other is not None:
+        key = seats.keys[other]
+        opponents = Opponents(scoring.pair_label(key), _names(report, key))
+    return Seat(row.round, row.table, "N/S" if at_ns else "E/W", opponents, row.first_board, row.last_board)
+
+
+def _where(event: Event, pair: Pair, shared: EveningNow) -> tuple[Seat | None, str, Seat | None]:
+    """The pair's round now (as ``round_now_and_next`` finds it: a round at the phantom's table,
+    "you sit out", while the evening plays it), where they go after it in the tablets' words
+    (``round_moves``: a Mitchell's N/S pairs stay, and are not told), and the round after it; from
+    the evening's seats as the phones' reading holds them (``shared.seats``, ``evening_seats``)."""
+    seats, report = shared.seats, shared.report
+    rows = seats.seatings.get(pair.pk, [])
+    current = pick_current(rows, seats.entered.get(pair.pk, {}))
+    plays = {s.round for s in rows if s.ns_pair_id is not None and s.ew_pair_id is not None}
+    now = round_now(current and current.round, plays, lambda: seats.progress)
+    seating = next((s for s in rows if s.round == now), None) if now is not None else None
+    if seating is None:
         return None, "", None
-    moves = moves_after(event, current)
-    text = next((words for moved, words in moves if moved is not None and moved.pk == pair.pk), "")
+    following = next((s for s in rows if s.round == now + 1), None)
+    text = pairs_moves_after(event, seating.round).get(pair.pk, "")
     return (
-        _seat(current, pair, report),
+        _seat(seating, pair, seats, report),
         text,
-        None if following is None else _seat(following, pair, report),
+        None if following is None else _seat(following, pair, seats, report),
     )
 
 
@@ -338,7 +414,7 @@ def pair_evening(pair: Pair, opened: set[int] | None = None) -> PairEvening:
     field_size = 0 if standing is None else len(scores.field(standing.field))
     if standing is not None and not standing.boards_played:
         standing = None
-    now, moves, then = _where(event, pair, report)
+    now, moves, then = _where(event, pair, shared)
     return PairEvening(
         event=event,
         pair=pair,

@@ -2,8 +2,9 @@
 code) their table's tablet gives after check-in; the page looks again by itself every little while.
 Other players are named as on the public pages (each member's choice)."""
 
+from html import escape
+
 from django.http import Http404
-from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 
@@ -22,22 +23,21 @@ from .phones import phone_holder, phone_link, phone_page
 def traveller_lines(rows) -> list[str]:
     """A traveller's rows (``services.tablets.travellers``), each a table row of ``_traveller.html``
     with its scores as the results pages write them: a pair's page and the table's tablet show it
-    alike. Made here in one step each, not cell by cell in the template: a phone's page is looked at
-    by a whole hall every few seconds."""
-    return [
-        format_html(
-            "<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{}{}</td><td>{}–{}</td></tr>",
-            mark_safe(' class="own"') if row.own else "",
-            row.table,
-            row.ns,
-            row.ew,
-            row.adjusted or f"{row.ns_tricks}–{row.ew_tricks}",
-            mark_safe(' <span class="corrected">corrected</span>') if row.corrected else "",
-            format_score(row.ns_score),
-            format_score(row.ew_score),
+    alike. Made here in one step each of plain strings, every text escaped, not cell by cell in the
+    template: a phone's page is looked at by a whole hall every few seconds."""
+    lines = []
+    for row in rows:
+        own = ' class="own"' if row.own else ""
+        tricks = escape(row.adjusted) if row.adjusted else f"{row.ns_tricks}–{row.ew_tricks}"
+        corrected = ' <span class="corrected">corrected</span>' if row.corrected else ""
+        scores = f"{escape(format_score(row.ns_score))}–{escape(format_score(row.ew_score))}"
+        lines.append(
+            mark_safe(  # every text escaped; the rest numbers
+                f"<tr{own}><td>{row.table:d}</td><td>{escape(row.ns)}</td><td>{escape(row.ew)}</td>"
+                f"<td>{tricks}{corrected}</td><td>{scores}</td></tr>"
+            )
         )
-        for row in rows
-    ]
+    return lines
 
 
 BOARD_PAGE = "board/{}/"  # a board's own page, under the phone page's path
@@ -47,14 +47,40 @@ def boards_context(boards, path: str, **extra) -> dict:
     """A phone page's boards (``PlayedBoard``s, in the order played) as ``_phone_boards.html`` shows
     them, the newest first: ``newest``, those that carry their traveller, and ``earlier``, each with
     the address of its own page (``path``, the phone page's, and ``BOARD_PAGE``). ``extra(board)``
-    adds to each board's item (an individual player's partner)."""
+    adds to each board's item (an individual player's partner); an earlier board's item carries
+    its line of the table, made (``earlier_line``)."""
     newest, earlier = [], []
     for board in reversed(boards):
         item = board_item(board) | {"url": path + BOARD_PAGE.format(board.board)}
         for name, value in extra.items():
             item[name] = value(board)
-        (newest if board.traveller else earlier).append(item)
+        if board.traveller:
+            newest.append(item)
+        else:
+            item["line"] = earlier_line(item, partners="partner" in extra)
+            earlier.append(item)
     return {"newest": newest, "earlier": earlier}
+
+
+def earlier_line(item: dict, *, partners: bool = False) -> str:
+    """An earlier board's row of ``_phone_boards.html``'s table, its figures formatted, with its
+    partner's column when ``partners``: made in one step of plain strings, every text escaped (a
+    player's page has a line for each board played, looked at by a whole hall)."""
+    board = item["played"]
+    trumps = ""
+    if item["trumps"]:
+        red = " red" if item["red"] else ""
+        label, symbol = escape(board.trumps), escape(item["trumps"])
+        trumps = f' <span class="trumps{red}" aria-label="trumps {label}">{symbol}</span>'
+    partner = f"<td>{escape(str(item['partner']))}</td>" if partners else ""
+    corrected = ' <span class="corrected">corrected</span>' if board.corrected else ""
+    top = f" of {escape(item['top'])}" if item["top"] else ""
+    return mark_safe(  # every value above escaped, or a number
+        f'<tr><td><a href="{escape(item["url"])}">Board {board.board:d}</a>{trumps}</td>'
+        f"<td>{board.round:d}</td>"
+        f"{partner}<td>{escape(str(board.adjusted or board.tricks))}{corrected}</td>"
+        f"<td>{escape(item['score'])}{top}</td></tr>"
+    )
 
 
 def pair_evening_url(pair) -> str:

@@ -3,9 +3,12 @@ own page of the evening on their phone, with its QR code: every kind's tablet sh
 ``templates/tournaments/_phone_links.html``. And the page itself, every kind's: whole (on
 ``tournaments/phone_base.html``), or its changing part alone for its script to put in place."""
 
+import hashlib
+
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.cache import get_conditional_response, quote_etag
 
 from ...services.core.phones import kept_for_reading
 from ..common import could_be_token
@@ -41,7 +44,11 @@ def phone_page(request, template: str, part: str, context, *, kept: tuple[str, s
     script, every ``REFRESH_SECONDS`` until the evening closes: ``context["finished"]``).
     ``context`` is the page's, or a function that makes it; with ``kept``, (the phones' reading of
     the evening, a name), the part alone is made once for that reading and shared by every phone
-    that asks for it meanwhile (``core.phones.kept_for_reading``): a pair's two phones, say."""
+    that asks for it meanwhile (``core.phones.kept_for_reading``): a pair's two phones, say.
+
+    The part alone carries its ETag, and a look that sends the one it last got
+    (``If-None-Match``, as the script does) is answered "not modified" and nothing more when the
+    part is the same: while the reading lasts, without making it again."""
 
     def made() -> dict:
         values = context() if callable(context) else context
@@ -49,7 +56,15 @@ def phone_page(request, template: str, part: str, context, *, kept: tuple[str, s
 
     if not request.GET.get(PART):
         return render(request, template, made())
-    if kept is None:
-        return render(request, part, made())
-    reading, name = kept
-    return HttpResponse(kept_for_reading(reading, name, lambda: render_to_string(part, made(), request)))
+
+    def tagged() -> tuple[str, str]:
+        html = render_to_string(part, made(), request)
+        return quote_etag(hashlib.sha1(html.encode(), usedforsecurity=False).hexdigest()[:20]), html
+
+    etag, html = tagged() if kept is None else kept_for_reading(*kept, tagged)
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        return not_modified
+    response = HttpResponse(html)
+    response.headers["ETag"] = etag
+    return response
