@@ -17,12 +17,12 @@ import tempfile
 import time
 import uuid
 from collections import Counter
-from datetime import date
 from io import StringIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdrive.settings")
 
 import django  # noqa: E402
@@ -33,7 +33,6 @@ from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 
-from tournaments import services  # noqa: E402
 from tournaments.models import Club  # noqa: E402
 
 
@@ -60,30 +59,6 @@ def _run(fn, repeat: int, show: int, before=None) -> tuple[str, int]:
     for sql, n in statements.most_common(show):
         print(f"    {n:6} {sql}")
     return _figure(walls), max(counts)
-
-
-def _evening(tables: int):
-    """A closed evening of ``tables`` tables, every result in (as bench/county_uploads.py plays it)."""
-    club = services.club_get_or_create(name="Hall Club")
-    event = services.event_create(
-        club=club,
-        name="County Night",
-        date=date(2026, 11, 26),
-        tables=tables,
-        boards_per_round=2,
-        variant="relay" if tables % 2 == 0 else None,
-    )
-    services.event_build_movement(event=event)
-    services.event_deal_boards(event=event, seed="bench", analyse=False)
-    services.event_set_status(event=event, status="ready")
-    services.event_set_status(event=event, status="running")
-    rows = [
-        f"{b},{s.ns_pair.number},{s.ew_pair.number},{(b * 7 + s.table * 3) % 14}"
-        for s in event.seatings.select_related("ns_pair", "ew_pair")
-        for b in s.board_numbers
-    ]
-    services.results_import_csv(event=event, text="board,ns_pair,ew_pair,ns_tricks\n" + "\n".join(rows))
-    return services.event_close(event=event)
 
 
 def main():
@@ -114,11 +89,13 @@ def main():
             flush()
         if args.only == "restore":
             return
+        from county_uploads import hall_evening
+
         from tournaments.services.county.keys import county_key_make
         from tournaments.services.county.receiving import county_upload_receive
         from tournaments.services.kinds import kind_of
 
-        evening = _evening(args.tables)
+        evening = hall_evening(args.tables)
         document = kind_of(evening).upload.export(evening)
         county = Club.objects.create(name="County Copy Club", slug="county-copy")
         _, key = county_key_make(club=county)
