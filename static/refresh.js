@@ -7,6 +7,10 @@
   var script = document.currentScript;
   var seconds = parseInt(script && script.getAttribute("data-seconds"), 10);
   if (seconds > 0) {
-    window.setTimeout(function () { window.location.replace(window.location.href); }, seconds * 1000);
+    window.setTimeout(function () {
+      // A table's page whose answer has since been drawn in place (tablet.js, queue.js) is no
+      // longer the page that asked to look again: it is not reloaded under the players' fingers.
+      if (script.isConnected) window.location.replace(window.location.href);
+    }, seconds * 1000);
   }
 })();

@@ -12,6 +12,21 @@ def say_thats_us(tablet) -> None:
     expect(button).to_have_count(0)
 
 
+def tap(tablet, button) -> None:
+    """A player's tap on a score's button at a table of an event or a drive, made as a table makes
+    it: on a page whose script is running with nothing waiting to send, then waiting for the
+    scorer's answer to be drawn (the outbox hidden again, which the script alone marks). A tap made
+    while a page is still loading, or while an answer redraws the whole page, can land on a page
+    being taken away and be lost: a player would tap again, a test would wait for a page that
+    never comes."""
+    from playwright.sync_api import expect
+
+    settled = tablet.locator("#outbox[hidden]")
+    expect(settled).to_have_count(1)
+    button.click()
+    expect(settled).to_have_count(1)
+
+
 def everyone_checked_in(evening) -> None:
     """Every table of an event (or a drive) where play starts has said "That's us" for the first
     round (or hand), as the players do before tests that are about the scores."""

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page, pick_up, say_thats_us
+from tests.tablets import open_page, pick_up, say_thats_us, tap
 from tournaments.models import Drive, DriveResult
 from tournaments.services import drives
 
@@ -83,8 +83,8 @@ def test_a_drive_is_played_on_every_tablet(live_server, page, drive):
             state = drives.DriveState(Drive.objects.get(pk=drive.pk))
             assert state.now_at(table).hand == hand
             tricks = _tricks(hand, table)
-            tab.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True).click()
-            tab.get_by_role("button", name="Yes, confirm").click()
+            tap(tab, tab.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True))
+            tap(tab, tab.get_by_role("button", name="Yes, confirm"))
             over = tab.locator(".round-over")
             expect(over).to_contain_text(f"Hand {hand} is over: N/S {tricks}, E/W {13 - tricks}")
             seated = state.seatings[hand][table]

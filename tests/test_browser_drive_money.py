@@ -9,7 +9,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page
+from tests.tablets import open_page, tap
 from tournaments import services
 from tournaments.models import Drive, DrivePayment
 from tournaments.services import drives
@@ -119,8 +119,8 @@ def test_a_drive_with_fees_and_the_new_prizes_runs_on_the_tablets(
         for table, tab in tablets.items():
             open_page(tab, urls[table])
             tricks = (hand * 5 + table * 3) % 14
-            tab.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True).click()
-            tab.get_by_role("button", name="Yes, confirm").click()
+            tap(tab, tab.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True))
+            tap(tab, tab.get_by_role("button", name="Yes, confirm"))
             expect(tab.locator(".round-over")).to_contain_text(f"Hand {hand} is over")
 
     desk.goto(run)

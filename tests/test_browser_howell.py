@@ -8,7 +8,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import pick_up, tablets_at_every_table
+from tests.tablets import pick_up, tablets_at_every_table, tap
 from tournaments import services
 from tournaments.domain.movements.render import seat_move_text
 from tournaments.models import Result
@@ -45,10 +45,9 @@ def test_eight_pairs_play_a_howell_on_four_tablets(live_server, page, howell, or
             here = movement.at(round_, table)
             board = here.boards[0]
             tricks = (round_ * 3 + table) % 14
-            tab.locator(f"#board-{board}").get_by_role(
-                "button", name=f"N/S took {tricks} tricks", exact=True
-            ).click()
-            tab.locator(f"#board-{board}").get_by_role("button", name="Yes, confirm").click()
+            section = tab.locator(f"#board-{board}")
+            tap(tab, section.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True))
+            tap(tab, section.get_by_role("button", name="Yes, confirm"))
             told = tab.locator(".round-over")
             expect(told).to_contain_text(f"Round {round_} is over")
             expect(told.locator(".round-scores td")).to_have_text([str(board), str(tricks), str(13 - tricks)])
@@ -67,6 +66,7 @@ def test_eight_pairs_play_a_howell_on_four_tablets(live_server, page, howell, or
                         tab.set_viewport_size(viewport)
                         shoot(tab, path=MY_SHOTS / f"howell-table-moves-{size}.png", full_page=True)
                 tab.get_by_role("link", name="Next round").click()
+                expect(told).to_have_count(0)
             else:
                 expect(tab.locator(".notice")).to_contain_text("has played all its rounds")
 

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page, say_thats_us
+from tests.tablets import open_page, say_thats_us, tap
 from tournaments.domain.movements.whist import whist_schedule
 from tournaments.models import Drive, DriveResult
 from tournaments.services import drives
@@ -91,8 +91,8 @@ def test_an_individual_drive_is_played_through_the_pages_and_tablets(
                 if table.table == 1:
                     _shots(tablet, f"individual-drive-tablet-{players}")
             tricks = _tricks(hand, table.table)
-            tablet.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True).click()
-            tablet.get_by_role("button", name="Yes, confirm").click()
+            tap(tablet, tablet.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True))
+            tap(tablet, tablet.get_by_role("button", name="Yes, confirm"))
             over = tablet.locator(".round-over")
             expect(over).to_contain_text(f"Hand {hand} is over: N/S {tricks}, E/W {13 - tricks}")
             if hand == schedule.round_count:

@@ -9,7 +9,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page, say_thats_us
+from tests.tablets import open_page, say_thats_us, tap
 from tests.test_browser_evening import TABLET
 from tournaments.domain.movements.individual import next_seat_text
 from tournaments.domain.movements.whist import whist_schedule
@@ -81,8 +81,8 @@ def test_players_play_an_individual_on_two_tablets(live_server, browser, club, o
             for board in (2 * round_ - 1, 2 * round_):
                 tricks = (board * 3 + table * 5) % 14
                 section = tablet.locator(f"#board-{board}")
-                section.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True).click()
-                section.get_by_role("button", name="Yes, confirm").click()
+                tap(tablet, section.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True))
+                tap(tablet, section.get_by_role("button", name="Yes, confirm"))
             told = tablet.locator(".round-over")
             expect(told).to_contain_text(f"Round {round_} is over")
             if round_ < rounds:
@@ -94,6 +94,7 @@ def test_players_play_an_individual_on_two_tablets(live_server, browser, club, o
                 if round_ == 1:
                     shoot(tablet, path=SHOTS / f"02-table-{table}-moves-{players}.png", full_page=True)
                 tablet.get_by_role("link", name="Next round").click()
+                expect(told).to_have_count(0)
             else:
                 expect(tablet.locator(".notice")).to_contain_text("has played all its rounds")
     assert event.results.confirmed().count() == 2 * 2 * rounds

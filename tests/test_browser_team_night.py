@@ -11,7 +11,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page, say_thats_us
+from tests.tablets import open_page, say_thats_us, tap
 from tests.test_browser_room import EVERY_PAGE, hold_the_clock
 from tournaments.domain.drives.teams import away_table, hand_points
 from tournaments.models import Drive
@@ -92,8 +92,8 @@ def test_a_team_night_is_set_up_played_on_the_tablets_and_published(
                 f"Team {table} {names[table - 1]} (home) v Team {visitors} {names[visitors - 1]} (visiting)"
             )
             tricks = _tricks(hand, table)
-            tab.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True).click()
-            tab.get_by_role("button", name="Yes, confirm").click()
+            tap(tab, tab.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True))
+            tap(tab, tab.get_by_role("button", name="Yes, confirm"))
             over = tab.locator(".round-over")
             expect(over).to_contain_text(f"Hand {hand} is over: N/S {tricks}, E/W {13 - tricks}")
             if hand == HANDS:
