@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page, pick_up, say_thats_us
+from tests.tablets import open_page, pick_up, say_thats_us, tap
 from tournaments import services
 from tournaments.models import Event
 
@@ -90,10 +90,10 @@ def test_a_whole_evening(live_server, browser, club, organiser, fake_dds):
         for board in tablet.locator("section.board").all():
             number = int(board.get_attribute("id").split("-")[1])
             tricks = (number * 3 + table) % 14
-            board.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True).click()
+            tap(tablet, board.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True))
             section = tablet.locator(f"#board-{number}")
             expect(section).to_contain_text(f"N/S {tricks} · E/W {13 - tricks}")
-            section.get_by_role("button", name="Yes, confirm").click()
+            tap(tablet, section.get_by_role("button", name="Yes, confirm"))
         expect(tablet.locator(".round-over")).to_contain_text("Round 1 is over")
         tablet.get_by_role("link", name="Next round").click()
         expect(tablet.locator(".table-head")).to_contain_text("Round 2 of 7")

@@ -9,7 +9,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import tablets_at_every_table
+from tests.tablets import tablets_at_every_table, tap
 from tournaments import services
 from tournaments.domain.minnesota import confirm_words
 from tournaments.models import Result
@@ -45,15 +45,16 @@ def test_a_minnesota_evening_played_on_three_tablets(live_server, page, minnesot
             here.get_by_label(words).check()
             if round_ == 1 and table == 1:
                 shoot(tab, path=SHOTS / "minnesota-table-grand.png", full_page=True)
-            here.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True).click()
+            tap(tab, here.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True))
             expect(here.locator(".score")).to_contain_text(confirm_words("swedish", granded, tricks))
             if round_ == 1 and table == 1:
                 expect(here).to_contain_text("N/S grand, N/S 9 tricks: N/S +3")
                 shoot(tab, path=SHOTS / "minnesota-table-confirm.png", full_page=True)
-            here.get_by_role("button", name="Yes, confirm").click()
+            tap(tab, here.get_by_role("button", name="Yes, confirm"))
             expect(tab.locator(".round-over")).to_contain_text(f"Round {round_} is over")
             if round_ < rounds:
                 tab.get_by_role("link", name="Next round").click()
+                expect(tab.locator(".round-over")).to_have_count(0)
 
     played = Result.objects.confirmed().filter(event=minnesota)
     assert played.count() == 3 * rounds

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import everyone_checked_in, open_page, say_thats_us
+from tests.tablets import everyone_checked_in, open_page, say_thats_us, tap
 from tournaments.domain.drives.games import MINNESOTA, Game
 from tournaments.models import Drive, DriveResult
 from tournaments.services import drives
@@ -65,11 +65,11 @@ def test_a_minnesota_drive_is_played_on_every_tablet(live_server, page, drive, o
             tab.get_by_label(words, exact=True).check()
             if (hand, table) == (1, 1):
                 shoot(tab, path=SHOTS / "minnesota-table-grand.png", full_page=True)
-            tab.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True).click()
-            expect(tab.locator(".board .score")).to_contain_text(
-                f"{words} · N/S {tricks} · E/W {13 - tricks}"
-            )
-            tab.get_by_role("button", name="Yes, confirm").click()
+            tap(tab, tab.get_by_role("button", name=f"N/S took {tricks} tricks", exact=True))
+            # The scorer's page, drawn once it has the count: "Low (nobody went grand) · N/S 4 · E/W 9".
+            expect(tab.locator(".board .score")).to_contain_text(words)
+            expect(tab.locator(".board .score")).to_contain_text(f"· N/S {tricks} · E/W {13 - tricks}")
+            tap(tab, tab.get_by_role("button", name="Yes, confirm"))
             ns, ew = SWEDISH.points(tricks, granded)
             over = tab.locator(".round-over")
             expect(over).to_contain_text(f"Hand {hand} is over: {words}, N/S {tricks}, E/W {13 - tricks}")

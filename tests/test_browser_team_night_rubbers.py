@@ -10,7 +10,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page
+from tests.tablets import open_page, tap
 from tests.test_browser_team_night import _login, close_and_publish, open_tablets
 from tournaments.domain.drives.team_rubbers import score_rubber_teams, table_score
 from tournaments.domain.drives.teams import away_table
@@ -63,12 +63,12 @@ def test_a_team_night_in_rubbers_is_played_on_the_tablets(live_server, browser, 
             tab.get_by_label(f"N/S took {tricks} tricks", exact=True).check()
             if hand == 1 and table == 1:
                 shoot(tab, path=SHOTS / "team-night-rubbers-honours.png", full_page=True)
-            tab.get_by_role("button", name=BUTTONS[honours]).click()
+            tap(tab, tab.get_by_role("button", name=BUTTONS[honours]))
             claimed = f", {honours[0]}/{honours[1]} {honours[2]} honours" if honours else ""
             expect(tab.locator(".board .score")).to_contain_text(f"N/S {tricks} · E/W {13 - tricks}{claimed}")
             if hand == 1 and table == 1:
                 shoot(tab, path=SHOTS / "team-night-rubbers-confirm.png", full_page=True)
-            tab.get_by_role("button", name="Yes, confirm").click()
+            tap(tab, tab.get_by_role("button", name="Yes, confirm"))
             played[(hand, table)] = (tricks, honours)
             after = table_score(5, played, hand=hand, table=table, per_round=EACH)
             over = tab.locator(".round-over")
