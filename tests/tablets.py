@@ -53,18 +53,22 @@ def pick_up(tablet):
     return tablet
 
 
-def open_page(tablet, url: str):
-    """Go to `url` on a tablet, as a player taps the address again. A waiting table's page reloads
-    itself every few seconds; when that reload starts at the moment of the visit, the browser drops
-    the visit (net::ERR_ABORTED) and shows the page the reload brings, so visit again."""
+def open_page(tablet, url: str) -> None:
+    """Go to `url` on a tablet, as a player taps the address again, until its page's content is
+    there (its pictures may still be loading). A waiting table's page reloads itself every few
+    seconds; when that reload starts at the moment of the visit, the browser drops the visit
+    (net::ERR_ABORTED, or "interrupted by another navigation") and shows the page the reload
+    brings, so visit again. Waiting for the content rather than the whole load keeps the visit
+    clear of the reload that a page slow to load on a busy machine starts as it finishes."""
     from playwright.sync_api import Error
 
-    for attempt in range(3):
+    for attempt in range(5):
         try:
-            return tablet.goto(url)
+            tablet.goto(url, wait_until="domcontentloaded")
+            return
         except Error as error:
             cut_short = "ERR_ABORTED" in str(error) or "interrupted by another navigation" in str(error)
-            if not cut_short or attempt == 2:
+            if not cut_short or attempt == 4:
                 raise
 
 
