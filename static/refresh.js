@@ -8,9 +8,9 @@
   var seconds = parseInt(script && script.getAttribute("data-seconds"), 10);
   if (seconds > 0) {
     window.setTimeout(function () {
-      // A table's page whose answer has since been drawn in place (tablet.js, queue.js) is no
-      // longer the page that asked to look again: it is not reloaded under the players' fingers.
-      if (script.isConnected) window.location.replace(window.location.href);
+      // A table's page redrawn in place by the answer to a tap (tablet.js, queue.js) is reloaded
+      // only if what it shows now asks to look again too, never under the players' fingers.
+      if (document.querySelector("script[data-seconds]")) window.location.replace(window.location.href);
     }, seconds * 1000);
   }
 })();
