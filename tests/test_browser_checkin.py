@@ -11,7 +11,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import open_page, say_thats_us
+from tests.tablets import open_page, say_thats_us, tap
 from tournaments import services
 from tournaments.models import DriveResult, Pair, Result, TableCheckIn
 from tournaments.services import drives
@@ -100,8 +100,8 @@ def test_a_table_with_someone_else_waits_until_the_organiser_seats_the_pair_ther
     open_page(tablet, f"{live_server.url}/t/{access.token}/")
     expect(tablet.locator(".checkin.told")).to_contain_text(f"seated E/W 2 ({there.names}) here")
     shoot(tablet, path=SHOTS / "checkin-resolved.png", full_page=True)
-    tablet.locator("#board-1").get_by_role("button", name="N/S took 9 tricks", exact=True).click()
-    tablet.locator("#board-1").get_by_role("button", name="Yes, confirm").click()
+    tap(tablet, tablet.locator("#board-1").get_by_role("button", name="N/S took 9 tricks", exact=True))
+    tap(tablet, tablet.locator("#board-1").get_by_role("button", name="Yes, confirm"))
     expect(tablet.locator("#board-1")).to_contain_text("✓ confirmed")  # sent, not only kept on the tablet
     assert Result.objects.get().ew_pair == there
 
@@ -182,7 +182,7 @@ def test_a_forty_player_drive_catches_two_players_in_the_wrong_seats_before_a_tr
     tablet, token = tablets[wrong[0]]
     open_page(tablet, f"{live_server.url}/d/{token}/")
     expect(tablet.locator(".checkin.told")).to_contain_text("Gents: swap tables")
-    tablet.get_by_role("button", name="N/S took 7 tricks", exact=True).click()
-    tablet.get_by_role("button", name="Yes, confirm").click()
+    tap(tablet, tablet.get_by_role("button", name="N/S took 7 tricks", exact=True))
+    tap(tablet, tablet.get_by_role("button", name="Yes, confirm"))
     expect(tablet.locator(".round-over")).to_contain_text("Hand 1 is over: N/S 7, E/W 6")  # sent
     assert list(DriveResult.objects.values_list("ns_tricks", "confirmed")) == [(7, True)]

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.shots import shoot
-from tests.tablets import say_thats_us
+from tests.tablets import say_thats_us, tap
 from tournaments import services
 from tournaments.models import Event, Result
 
@@ -47,11 +47,11 @@ def test_a_full_round_at_one_table(live_server, page, running):
     shoot(page, path=SHOTS / "table-round-start.png", full_page=True)
 
     for board, tricks in ((1, 9), (2, 5)):
-        _board(page, board).get_by_role("button", name=f"N/S took {tricks} tricks", exact=True).click()
+        tap(page, _board(page, board).get_by_role("button", name=f"N/S took {tricks} tricks", exact=True))
         expect(_board(page, board)).to_contain_text(f"N/S {tricks} · E/W {13 - tricks}")
         if board == 1:
             shoot(page, path=SHOTS / "table-awaiting.png", full_page=True)
-        _board(page, board).get_by_role("button", name="Yes, confirm").click()
+        tap(page, _board(page, board).get_by_role("button", name="Yes, confirm"))
 
     # The round's scores stay on screen with the moves until the players go on.
     over = page.locator(".round-over")
@@ -75,8 +75,8 @@ def test_ew_send_a_wrong_score_back(live_server, page, running):
     _board(page, 1).get_by_role("button", name="No, enter again").click()
     expect(page.locator(".messages")).to_contain_text("Board 1 sent back: N/S, tap your tricks again.")
     expect(_board(page, 1)).to_contain_text("N/S: how many tricks did you take?")
-    _board(page, 1).get_by_role("button", name="N/S took 7 tricks", exact=True).click()
-    _board(page, 1).get_by_role("button", name="Yes, confirm").click()
+    tap(page, _board(page, 1).get_by_role("button", name="N/S took 7 tricks", exact=True))
+    tap(page, _board(page, 1).get_by_role("button", name="Yes, confirm"))
     expect(_board(page, 1)).to_contain_text("✓ confirmed")
     assert list(Result.objects.values_list("ns_tricks", flat=True)) == [7]
 

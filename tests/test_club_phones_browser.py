@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.organisers import organiser_page
 from tests.shots import shoot
-from tests.tablets import everyone_checked_in, open_page
+from tests.tablets import everyone_checked_in, open_page, tap
 from tests.test_browser_accessibility import violations
 from tests.test_individual_events import make_individual
 from tournaments import services
@@ -59,7 +59,7 @@ def test_the_organiser_lets_the_tablets_show_travellers_and_a_tablet_shows_one(
     open_page(tablet, f"{live_server.url}/t/{table_1.token}/")
     caption = f"Board {board} at the tables that have confirmed it"
     expect(tablet.get_by_text(caption)).to_have_count(0)  # not before the table confirms it
-    tablet.locator(f"#board-{board}").get_by_role("button", name="Yes, confirm").click()
+    tap(tablet, tablet.locator(f"#board-{board}").get_by_role("button", name="Yes, confirm"))
     traveller = tablet.get_by_role("table", name=caption)
     expect(traveller).to_be_visible()
     expect(traveller.locator("tbody tr")).to_have_count(2)  # the table that played it before, and this one
@@ -89,7 +89,7 @@ def test_an_individual_events_tablet_names_a_confirmed_boards_sides_by_players(l
     open_page(tablet, f"{live_server.url}/t/{table_1.token}/")
     caption = f"Board {board} at the tables that have confirmed it, each side by its players' numbers"
     expect(tablet.get_by_text(caption)).to_have_count(0)  # not before the table confirms it
-    tablet.locator(f"#board-{board}").get_by_role("button", name="Yes, confirm").click()
+    tap(tablet, tablet.locator(f"#board-{board}").get_by_role("button", name="Yes, confirm"))
     traveller = tablet.get_by_role("table", name=caption)
     expect(traveller).to_be_visible()
     expect(traveller.locator("tbody tr")).to_have_count(2)  # table 2's, and this one
