@@ -4,7 +4,7 @@ A bare project is made with ``django-admin startproject`` in a temporary folder;
 new process for each times ``import django; django.setup()`` alone (not the interpreter's own
 start), its compiled modules kept as Python keeps them by default (a first run of each writes
 them). The median and the range of the rounds, wall clock and processor time (which a machine busy
-with other work hardly stretches), and whether any PDF code (reportlab, PIL, segno) was loaded:
+with other work hardly stretches), and whether any PDF code (reportlab, PIL, zxingcpp) was loaded:
 
     .venv/bin/python bench/startup.py [--rounds 10]
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL = 2.0  # whistdrive's start-up at most twice a bare project's
-PDF_CODE = ("reportlab", "PIL", "segno")
+PDF_CODE = ("reportlab", "PIL", "zxingcpp")
 
 TIMED = f"""
 import json, sys, time

@@ -6,15 +6,14 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-import segno
 from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments import services
+from tests.qr_codes import read
+from tournaments import qr, services
 from tournaments.domain.errors import DomainError
 from tournaments.domain.recommend import HOWELL_PAIRS
-from tournaments.management.commands.hall import terminal_qr
 from tournaments.models import Entry, Event
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -173,16 +172,17 @@ def test_hall_mode_sets_the_laptops_address_everywhere(db, tmp_path, monkeypatch
 
 def test_the_terminal_qr_code_is_the_start_pages_with_a_quiet_zone():
     url = "http://192.168.1.20:8000/t/"
-    lines = terminal_qr(url).splitlines()
+    lines = qr.terminal(url).splitlines()
     assert len({len(line) for line in lines}) == 1
     assert set(lines[0]) == {"█"} and set(lines[-1]) <= {"█", "▀"}
     # Two rows of modules a line, light on the terminal's dark: back to rows of modules, dark True.
     halves = {"█": (False, False), "▀": (False, True), "▄": (True, False), " ": (True, True)}
     rows = [[halves[c][half] for c in line] for line in lines for half in (0, 1)]
-    symbol = [[bool(module) for module in row] for row in segno.make_qr(url, error="m").matrix]
+    symbol = [list(row) for row in qr.modules(url)]
     quiet = [[False] * (len(symbol) + 4)] * 2
     framed = [[False, False, *row, False, False] for row in symbol]
     assert rows[: len(symbol) + 4] == [*quiet, *framed, *quiet]
+    assert read(symbol) == url  # as a phone's camera reads it
 
 
 def test_a_new_event_starts_from_the_clubs_usual_evening(client, organiser, club):

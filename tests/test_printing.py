@@ -5,12 +5,12 @@ import re
 from io import StringIO
 
 import pytest
-import segno
 from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tournaments import pdf, services
+from tests.qr_codes import read
+from tournaments import pdf, qr, services
 from tournaments.models import Club
 from tournaments.pdf import base
 from tournaments.services.tablets.pair_evening import pair_evening_path
@@ -53,8 +53,11 @@ def test_one_table_card_a_table_with_its_own_pairs_boards_and_moves(event):
 
 
 def _symbol(url: str) -> list[list[bool]]:
-    """The modules of the QR code of ``url`` as segno makes it, dark True."""
-    return [[bool(module) for module in row] for row in segno.make_qr(url, error="m").matrix]
+    """The modules of the QR code of ``url``, dark True, once a phone's camera has read them as
+    ``url``."""
+    symbol = [list(row) for row in qr.modules(url)]
+    assert read(symbol) == url
+    return symbol
 
 
 def _drawn_qr(page) -> list[list[bool]]:
@@ -129,7 +132,7 @@ def test_each_itinerary_card_prints_the_qr_code_and_the_address_of_its_players_o
 
 
 def test_the_qr_code_is_drawn_module_for_module_inside_its_quiet_zone(tmp_path):
-    """Rasterised, the printed code shows exactly segno's modules for the address, with four
+    """Rasterised, the printed code shows exactly the encoder's modules for the address, with four
     modules of white all round."""
     import shutil
     import subprocess
@@ -166,6 +169,11 @@ def test_the_qr_code_is_drawn_module_for_module_inside_its_quiet_zone(tmp_path):
             x = int((col + 0.5) * width / count)
             y = int((row + 0.5) * height / count)
             assert (pixels[y * width + x] < 128) == dark, (row, col)
+    # And the page, as printed, reads as the address.
+    import zxingcpp
+
+    found = zxingcpp.read_barcode(memoryview(pixels[: width * height]).cast("B", (height, width)))
+    assert found is not None and found.text == url
 
 
 def test_the_suit_symbols_are_printed_with_an_embedded_font(event):

@@ -3,25 +3,25 @@
 from functools import lru_cache
 from itertools import groupby
 
-import segno
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
+from .. import qr
 from ..print_data import PrintPack, TableCard
 from .base import STYLES, text, usable_height, usable_width
 from .grid import Grid, column_width, suit, unbroken_parts
 from .sheets import carried_over
 
 QR_SIZE = 38 * mm
-QUIET_ZONE = 4  # modules of white round the code, as the QR standard asks
+QUIET_ZONE = qr.QUIET_ZONE
 
 
 @lru_cache(maxsize=256)
 def qr_runs(url: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
-    """The QR code of a table's address, error correction M or better, as segno makes it: how many
-    modules it is across, its quiet zone included, and its runs of dark modules along the rows
-    (row, first column, length). Made once per address, as the address stays the same all evening."""
-    matrix = segno.make_qr(url, error="m").matrix
+    """The QR code of an address (``tournaments.qr``): how many modules it is across, its quiet
+    zone included, and its runs of dark modules along the rows (row, first column, length). Made
+    once per address, as the address stays the same all evening."""
+    matrix = qr.modules(url)
     runs = []
     for row, modules in enumerate(matrix, start=QUIET_ZONE):
         col = QUIET_ZONE

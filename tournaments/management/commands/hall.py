@@ -9,13 +9,12 @@ folder. Prints the address to open on the tablets, with a QR code in the termina
 
 import os
 import socket
-from io import StringIO
 from pathlib import Path
 
-import segno
 from django.conf import settings
 from django.core.management import BaseCommand, call_command
 
+from tournaments import qr
 from tournaments.services.core.clubs import DEMO_USERNAME, demo_password_in_use
 from whistdrive import serving
 
@@ -30,14 +29,6 @@ def lan_address() -> str:
             return probe.getsockname()[0]
         except OSError:
             return "127.0.0.1"
-
-
-def terminal_qr(text: str) -> str:
-    """A QR code drawn with half-block characters, two rows of modules a line, light on the
-    terminal's dark, with a quiet zone of two modules."""
-    out = StringIO()
-    segno.make_qr(text, error="m").terminal(out, border=2, compact=True)
-    return out.getvalue().rstrip("\n")
 
 
 class Command(BaseCommand):
@@ -73,7 +64,7 @@ class Command(BaseCommand):
                 )
             )
         start = f"{origin}/t/"
-        self.stdout.write(terminal_qr(start))
+        self.stdout.write(qr.terminal(start))
         self.stdout.write(
             f"\nwhistdrive is serving the hall at {origin}/\n"
             f"  tablets: open {start} (or scan the code above, or the QR code on the table card)\n"

@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, quote_etag
 
+from ... import qr
 from ...services.core.phones import kept_for_reading
 from ..common import could_be_token
 
@@ -32,11 +33,8 @@ def phone_holder(find, holder_id: int, key: str):
 def phone_link(request, path: str, label: str) -> dict:
     """A link to a phone page (``path``, made by the kind's view) for whoever ``label`` names
     ("N/S 3", "Mary Smith"), with the QR code that opens it."""
-    import segno  # the QR encoder waits for the first page that shows a code, as the PDFs' do
-
     url = request.build_absolute_uri(path)
-    qr = segno.make_qr(url, error="m").svg_data_uri(scale=3, border=2)
-    return {"label": label, "url": url, "qr": qr}
+    return {"label": label, "url": url, "qr": qr.svg_data_uri(url)}
 
 
 def phone_page(request, template: str, part: str, context, *, kept: tuple[str, str] | None = None):
