@@ -82,6 +82,29 @@ def test_a_copy_of_an_event_gets_new_links_where_the_old_ones_are_taken(demo, tm
     old = set(demo.table_accesses.values_list("code", flat=True))
     new = set(copy.table_accesses.values_list("code", flat=True))
     assert len(new) == copy.tables == demo.tables and not old & new
+    # A copy is an evening of its own wherever it is sent: an identity of its own, and the trail says so.
+    assert copy.uuid != demo.uuid and str(demo.uuid) == exported["event"]["uuid"]
+    assert copy.changes.filter(detail="from an export, as a copy with an identity of its own").exists()
+
+
+def test_an_evening_keeps_its_identity_in_another_club_and_no_club_holds_one_twice(demo, tmp_path):
+    """Imported into another club the event keeps the identity its export carries; two evenings
+    of one club holding one identity are refused by the database itself, whatever writes them."""
+    from django.db import IntegrityError, transaction
+
+    exported = _export(demo.pk)
+    exported["club"]["name"] = "Another Club"
+    path = tmp_path / "elsewhere.json"
+    path.write_text(json.dumps(exported))
+    out = StringIO()
+    call_command("import_event", str(path), stdout=out)
+    elsewhere = Event.objects.get(pk=int(out.getvalue().split()[-1]))
+    assert elsewhere.uuid == demo.uuid and elsewhere.club != demo.club
+    assert elsewhere.changes.filter(detail="from an export").exists()
+    for model in (Event, Drive, DuelNight):
+        first, second = model.objects.filter(club=demo.club).order_by("pk")[:2]
+        with pytest.raises(IntegrityError), transaction.atomic():
+            model.objects.filter(pk=second.pk).update(uuid=first.uuid)
 
 
 @pytest.mark.parametrize(

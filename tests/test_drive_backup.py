@@ -197,3 +197,12 @@ def test_an_export_from_before_every_write_was_kept_restores_its_lines_as_correc
     exported["drive"]["name"] = "Saturday Village Drive (copy)"
     restored = _import(tmp_path, exported)
     assert list(restored.result_changes.values_list("action", "source")) == [("corrected", "organiser")]
+
+
+def test_a_drive_imported_again_under_another_name_is_a_copy_with_its_own_identity(saturday, tmp_path):
+    exported = _export(saturday.pk)
+    exported["drive"]["name"] = "Saturday drive (copy)"
+    copy = _import(tmp_path, exported)
+    assert copy.club == saturday.club and copy.uuid != saturday.uuid
+    assert str(saturday.uuid) == exported["drive"]["uuid"]
+    assert copy.changes.filter(detail="from an export, as a copy with an identity of its own").exists()

@@ -62,6 +62,47 @@ def _keys_after(apps, made) -> dict:
     return {"keys": dict(clubs.values_list("slug", "key"))}
 
 
+IDENTITY = "6f1c2b7e-3d4a-4e5f-8a9b-0c1d2e3f4a5b"
+
+
+def _identity_before(apps) -> dict:
+    """One export imported twice into one club, renamed between (two events, one identity), the
+    second sent to a county; two drives the same; another club's event with that identity too."""
+    club, other = (
+        apps.get_model("tournaments", "Club").objects.create(name=name, slug=slug)
+        for name, slug in (("Copy Club", "copy-club"), ("Next Club", "next-club"))
+    )
+    event, drive = apps.get_model("tournaments", "Event"), apps.get_model("tournaments", "Drive")
+    events = [
+        event.objects.create(
+            club=club, name=name, date="2026-01-02", tables=3, boards_per_round=2, uuid=IDENTITY
+        )
+        for name in ("Pairs", "Pairs (copy)")
+    ]
+    elsewhere = event.objects.create(
+        club=other, name="Pairs", date="2026-01-02", tables=3, boards_per_round=2, uuid=IDENTITY
+    )
+    drives = [drive.objects.create(club=club, name=n, date="2026-01-02", uuid=IDENTITY) for n in ("A", "B")]
+    apps.get_model("tournaments", "CountyUpload").objects.create(
+        club=club,
+        evening=IDENTITY,
+        format="pairs",
+        digest="0" * 64,
+        event=events[1],
+        received_at="2026-01-03T10:00Z",
+    )
+    return {"events": [e.pk for e in events], "elsewhere": elsewhere.pk, "drives": [d.pk for d in drives]}
+
+
+def _identity_after(apps, made) -> dict:
+    event, drive = apps.get_model("tournaments", "Event"), apps.get_model("tournaments", "Drive")
+    return {
+        "events": [str(event.objects.get(pk=pk).uuid) for pk in made["events"]],
+        "elsewhere": str(event.objects.get(pk=made["elsewhere"]).uuid),
+        "drives": [str(drive.objects.get(pk=pk).uuid) for pk in made["drives"]],
+    }
+
+
 # (the check's name, the last migration before the one checked, that one, make the old rows, read them)
 CHECKS = (
     (
@@ -79,6 +120,13 @@ CHECKS = (
         _adjusted_after,
     ),
     ("keys", "0057_login_failure", "0058_club_key", _keys_before, _keys_after),
+    (
+        "identity",
+        "0074_result_mail_simultaneous",
+        "0076_one_evening_per_identity_constraints",
+        _identity_before,
+        _identity_after,
+    ),
 )
 
 
@@ -121,3 +169,12 @@ def test_events_scored_before_the_adjusted_scores_setting_keep_sixty_and_forty(w
 def test_a_club_made_before_keys_takes_its_address_as_its_key(walked):
     """The marks the register of erasures wrote for it were made from that address, and stay valid."""
     assert walked["keys"]["keys"] == {"key-club": "key-club", "other": "other"}
+
+
+def test_evenings_sharing_an_identity_in_a_club_are_given_their_own(walked):
+    """The one a county upload names keeps the identity, else the older; another club's evening
+    keeps it too (an identity is one evening in a club)."""
+    seen = walked["identity"]
+    assert seen["events"][1] == IDENTITY != seen["events"][0]
+    assert seen["drives"][0] == IDENTITY != seen["drives"][1]
+    assert seen["elsewhere"] == IDENTITY

@@ -154,6 +154,13 @@ def test_a_two_player_guest_on_two_lines_restores_nothing(night, other_club):
     assert counts(NIGHT_ROWS) == before
 
 
+def test_a_two_player_night_restored_into_its_own_club_again_is_a_copy_with_its_own_identity(night):
+    data = duel_export(night)
+    data["night"]["name"] = "German whist night (copy)"
+    copy = duel_import(data, club=night.club, users={})
+    assert copy.uuid != night.uuid and str(night.uuid) == data["night"]["uuid"]
+
+
 def test_a_two_player_night_round_trips(night, other_club):
     data = duel_export(night)
     restored = duel_import(copy.deepcopy(data), club=other_club, users={})

@@ -171,6 +171,8 @@ class Drive(models.Model):
     class Meta:
         ordering = ["-date", "name"]
         constraints = [
+            # One identity per evening in a club: an export imported twice is one evening.
+            models.UniqueConstraint(fields=["club", "uuid"], name="drive_one_per_identity"),
             models.CheckConstraint(
                 condition=Q(hands__gte=1) & Q(hands__lte=MAX_HANDS), name="drive_hands_in_range"
             ),

@@ -86,6 +86,8 @@ class DuelNight(models.Model):
         verbose_name = "two-player night"  # as the organiser site lists it
         ordering = ["-date", "name"]
         constraints = [
+            # One identity per evening in a club: an export imported twice is one evening.
+            models.UniqueConstraint(fields=["club", "uuid"], name="duel_night_one_per_identity"),
             models.CheckConstraint(condition=Q(game__in=list(GAMES)), name="duel_night_game_known"),
             models.CheckConstraint(
                 condition=Q(german_scoring__in=list(GERMAN_SCORINGS)), name="duel_night_scoring_known"

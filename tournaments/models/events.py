@@ -138,6 +138,8 @@ class Event(models.Model):
     class Meta:
         ordering = ["-date", "name"]
         constraints = [
+            # One identity per evening in a club: an export imported twice is one evening.
+            models.UniqueConstraint(fields=["club", "uuid"], name="event_one_per_identity"),
             models.CheckConstraint(
                 condition=Q(tables__gte=1) & Q(tables__lte=MAX_TABLES), name="event_tables_1_to_40"
             ),

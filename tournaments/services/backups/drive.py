@@ -35,7 +35,7 @@ from ..drives.money import money_check
 from ..drives.reading import SEATS, seatings_of
 from .bulk import rows_create
 from .drive_schema import drive_document_problems
-from .event import club_users, history_author, trail_export, trail_restore
+from .event import club_users, history_author, identity_free, restored_from, trail_export, trail_restore
 from .widow import widow_export, widow_restore
 
 FORMAT = "whistdrive-drive"
@@ -186,14 +186,17 @@ def drive_import(
     drive = Drive(club=club, date=when, **{f: settings[f] for f in DRIVE_FIELDS if f in settings})
     if keep_address:
         drive.pk = settings.get("id")
-    if settings.get("uuid"):
+    copy = bool(settings.get("uuid")) and not identity_free(Drive, club, settings["uuid"])
+    if settings.get("uuid") and not copy:
         drive.uuid = settings["uuid"]
     try:
         drive.full_clean()
         drive.save()
         _restore(drive, data)
         if log:
-            drive_log(drive=drive, action=AuditLine.Action.RESTORED, detail="from an export", user=user)
+            drive_log(
+                drive=drive, action=AuditLine.Action.RESTORED, detail=restored_from(not copy), user=user
+            )
     except DriveBackupError:
         raise
     except ServiceError as error:  # a rule of entry, in words that say where the file breaks it

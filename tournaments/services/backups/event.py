@@ -5,6 +5,7 @@ document restores into any database; each history line names its result by board
 Players are kept by name and restored as members of the club (found by name, or added).
 """
 
+import uuid
 from datetime import date, datetime
 
 from django.contrib.auth import get_user_model
@@ -90,6 +91,23 @@ def _restore_tables(event: Event, tables: list) -> None:
     """The tables' links and codes as they were, where no other event has them; new ones otherwise."""
     table_links_restore(event=event, tables=[t for t in tables if t["table"] <= event.tables])
     event_open_tables(event=event)
+
+
+def identity_free(model, club: Club, identity) -> bool:
+    """Whether none of ``club``'s evenings of ``model`` holds this identity (``uuid``) yet. An
+    export imported again after a rename (a copy of the evening) is given an identity of its own,
+    so that the two stay two wherever they are sent; a value that is no uuid is left to the
+    evening's own check, which says so."""
+    try:
+        identity = uuid.UUID(str(identity))
+    except ValueError:
+        return True
+    return not model.objects.filter(club=club, uuid=identity).exists()
+
+
+def restored_from(kept_identity: bool) -> str:
+    """The trail's words for an evening restored from an export."""
+    return "from an export" if kept_identity else "from an export, as a copy with an identity of its own"
 
 
 def club_users(club: Club) -> dict:
@@ -278,7 +296,8 @@ def event_import(
         event = Event(club=club, date=when, **{f: fields[f] for f in EVENT_FIELDS if f in fields})
         if keep_address:
             event.pk = fields.get("id")
-        if fields.get("uuid"):
+        copy = bool(fields.get("uuid")) and not identity_free(Event, club, fields["uuid"])
+        if fields.get("uuid") and not copy:
             event.uuid = fields["uuid"]
         event.full_clean()
         event.save()
@@ -389,7 +408,9 @@ def event_import(
         trail_restore(data.get("trail", []), club=club, users=users, event=event)
         _restore_tables(event, data.get("tables", []))
         if log:
-            event_log(event=event, action=AuditLine.Action.RESTORED, detail="from an export", user=user)
+            event_log(
+                event=event, action=AuditLine.Action.RESTORED, detail=restored_from(not copy), user=user
+            )
     except BackupError:
         raise
     except (KeyError, IndexError, TypeError, ValueError) as error:
