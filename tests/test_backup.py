@@ -20,6 +20,15 @@ def _export(event_id) -> dict:
     return json.loads(out.getvalue())
 
 
+def _import(tmp_path, exported: dict) -> Event:
+    """The event ``import_event`` makes of ``exported``."""
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(exported))
+    out = StringIO()
+    call_command("import_event", str(path), stdout=out)
+    return Event.objects.get(pk=int(out.getvalue().split()[-1]))
+
+
 @pytest.fixture(scope="module")
 def demo_rows(django_db_setup, django_db_blocker, tmp_path_factory) -> list:
     """The demo club built once for the module, its rows copied, the database emptied again."""
@@ -74,11 +83,7 @@ def test_an_event_already_there_is_not_imported_twice(demo, tmp_path):
 def test_a_copy_of_an_event_gets_new_links_where_the_old_ones_are_taken(demo, tmp_path):
     exported = _export(demo.pk)
     exported["event"]["name"] = "Autumn Pairs (copy)"
-    path = tmp_path / "copy.json"
-    path.write_text(json.dumps(exported))
-    out = StringIO()
-    call_command("import_event", str(path), stdout=out)
-    copy = Event.objects.get(pk=int(out.getvalue().split()[-1]))
+    copy = _import(tmp_path, exported)
     old = set(demo.table_accesses.values_list("code", flat=True))
     new = set(copy.table_accesses.values_list("code", flat=True))
     assert len(new) == copy.tables == demo.tables and not old & new
@@ -94,11 +99,7 @@ def test_an_evening_keeps_its_identity_in_another_club_and_no_club_holds_one_twi
 
     exported = _export(demo.pk)
     exported["club"]["name"] = "Another Club"
-    path = tmp_path / "elsewhere.json"
-    path.write_text(json.dumps(exported))
-    out = StringIO()
-    call_command("import_event", str(path), stdout=out)
-    elsewhere = Event.objects.get(pk=int(out.getvalue().split()[-1]))
+    elsewhere = _import(tmp_path, exported)
     assert elsewhere.uuid == demo.uuid and elsewhere.club != demo.club
     assert elsewhere.changes.filter(detail="from an export").exists()
     for model in (Event, Drive, DuelNight):
