@@ -1,4 +1,5 @@
 import gc
+from importlib import import_module
 
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
@@ -13,6 +14,18 @@ def season_cache_emptied(plan=None, **kwargs) -> None:
         season_cache_empty()
 
 
+def _receiver(module: str, name: str):
+    """A signal's receiver that is ``name`` in ``tournaments.services.<module>``, imported on the
+    signal's first sending."""
+
+    def receive(sender, **kwargs):
+        service = import_module(f"tournaments.services.{module}")
+        return getattr(service, name)(sender=sender, **kwargs)
+
+    receive.__qualname__ = f"{module}.{name}"
+    return receive
+
+
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Clubs and events"
@@ -20,24 +33,35 @@ class TournamentsConfig(AppConfig):
 
     def ready(self):
         from .models import Drive, Event
-        from .services.backups import hall as hall_backups
-        from .services.county import sending as county_sending
-        from .services.simultaneous import setup as simultaneous_setup
         from .signals import evening_closed, evening_uploaded, member_forgotten
 
-        evening_closed.connect(hall_backups.hall_backup_on_close, dispatch_uid="hall_backup_on_close")
-        evening_closed.connect(county_sending.hall_upload_on_close, dispatch_uid="hall_upload_on_close")
-        member_forgotten.connect(county_sending.hall_uploads_on_forget, dispatch_uid="hall_uploads_on_forget")
+        # Each receiver is the service's own, imported when the signal is first sent: the services
+        # (every feature's rules) are not loaded by start-up, only by what uses them.
+        evening_closed.connect(
+            _receiver("backups.hall", "hall_backup_on_close"), dispatch_uid="hall_backup_on_close", weak=False
+        )
+        evening_closed.connect(
+            _receiver("county.sending", "hall_upload_on_close"),
+            dispatch_uid="hall_upload_on_close",
+            weak=False,
+        )
+        member_forgotten.connect(
+            _receiver("county.sending", "hall_uploads_on_forget"),
+            dispatch_uid="hall_uploads_on_forget",
+            weak=False,
+        )
         # The kinds a simultaneous evening takes: events on its boards, drives by their totals.
         evening_uploaded.connect(
-            simultaneous_setup.simultaneous_join_on_upload,
+            _receiver("simultaneous.setup", "simultaneous_join_on_upload"),
             sender=Event,
             dispatch_uid="simultaneous_join_event",
+            weak=False,
         )
         evening_uploaded.connect(
-            simultaneous_setup.simultaneous_join_drive_on_upload,
+            _receiver("simultaneous.setup", "simultaneous_join_drive_on_upload"),
             sender=Drive,
             dispatch_uid="simultaneous_join_drive",
+            weak=False,
         )
         post_migrate.connect(season_cache_emptied, sender=self, dispatch_uid="season_cache_emptied")
         # What start-up loaded (Django, the models, the admin: some seventy thousand objects) lives

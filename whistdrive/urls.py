@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from tournaments.views.login import OrganiserLoginForm
 
+admin.autodiscover()  # each app's admin module (settings: SimpleAdminConfig)
 admin.site.site_header = "whistdrive"
 admin.site.site_title = "whistdrive"
 admin.site.index_title = "Your clubs and events"
