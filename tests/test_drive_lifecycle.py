@@ -185,9 +185,11 @@ def test_a_restored_drive_says_so_in_its_trail(drive, tmp_path):
     path.write_text(json.dumps(data))
     call_command("import_drive", str(path), stdout=StringIO())
     restored = Drive.objects.get(name="Harvest Drive again")
-    # The export carries the drive's trail; the restore adds its own line after it.
+    # The export carries the drive's trail; the restore adds its own line after it, and, the drive
+    # being still here, says the restored one is a copy, an evening of its own.
     assert _actions(restored) == _actions(drive) + [A.RESTORED]
-    assert restored.changes.order_by("pk").last().detail == "from an export"
+    detail = restored.changes.order_by("pk").last().detail
+    assert detail == "from an export, as a copy with an identity of its own"
 
 
 def test_the_tablet_of_a_drive_not_started_says_so(client, drive):
