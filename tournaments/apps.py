@@ -64,7 +64,7 @@ class TournamentsConfig(AppConfig):
             weak=False,
         )
         post_migrate.connect(season_cache_emptied, sender=self, dispatch_uid="season_cache_emptied")
-        # What start-up loaded (Django, the models, the admin: some seventy thousand objects) lives
+        # What start-up loaded (Django and the models: tens of thousands of objects) lives
         # as long as the process. Frozen out of the garbage collector, it is no longer walked by each
         # full collection, nor by the last one at exit: the print command's processor time fell by a
         # seventh. The settings paused the collector for start-up; it starts again here. This is the

@@ -4,7 +4,7 @@ by one encoder, zxing-cpp (its writer is Zint), error correction M, the mask cho
 standard's penalty rules.
 
 A 30-table pack prints 60 codes: zxing-cpp makes one in well under a millisecond, where a pure-Python
-encoder (segno) takes 5 to 10 ms to weigh the eight masks (README, "Printing"). The encoder is
+encoder (segno) takes 5 to 10 ms to weigh the eight masks (README, `bench/print_pack.py`). The encoder is
 imported with the first code, not at start-up.
 
     >>> modules("http://192.168.1.20:8000/t/")[0][:8]  # a finder pattern's top edge, then light

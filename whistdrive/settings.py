@@ -56,8 +56,8 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
-    # The admin's modules (and through them every service) are found by whistdrive/urls.py, when the
-    # pages are first served: a management command that shows no page starts without them.
+    # The admin's modules (and through them every service) are found by whistdrive/urls.py, with the
+    # pages' URLs: a management command that shows no page starts without them.
     "django.contrib.admin.apps.SimpleAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
