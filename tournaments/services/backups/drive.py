@@ -35,7 +35,7 @@ from ..drives.money import money_check
 from ..drives.reading import SEATS, seatings_of
 from .bulk import rows_create
 from .drive_schema import drive_document_problems
-from .event import club_users, history_author, identity_free, restored_from, trail_export, trail_restore
+from .event import club_users, history_author, identity_restore, restored_from, trail_export, trail_restore
 from .widow import widow_export, widow_restore
 
 FORMAT = "whistdrive-drive"
@@ -186,9 +186,7 @@ def drive_import(
     drive = Drive(club=club, date=when, **{f: settings[f] for f in DRIVE_FIELDS if f in settings})
     if keep_address:
         drive.pk = settings.get("id")
-    copy = bool(settings.get("uuid")) and not identity_free(Drive, club, settings["uuid"])
-    if settings.get("uuid") and not copy:
-        drive.uuid = settings["uuid"]
+    copy = identity_restore(drive, settings.get("uuid"))
     try:
         drive.full_clean()
         drive.save()

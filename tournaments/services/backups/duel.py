@@ -16,7 +16,7 @@ from ..core.clubs import MembersByName
 from ..core.errors import ServiceError
 from ..duels.nights import duel_tables_open
 from .bulk import rows_create
-from .event import history_author, identity_free, trail_export, trail_restore
+from .event import history_author, identity_restore, trail_export, trail_restore
 
 FORMAT = "whistdrive-two-player-night"
 VERSION = 1
@@ -133,12 +133,8 @@ def duel_import(
             pk=data.get("id"),
             date=date.fromisoformat(data["date"]),
             **{f: data[f] for f in NIGHT_FIELDS},
-            **(
-                {"uuid": data["uuid"]}
-                if data.get("uuid") and identity_free(DuelNight, club, data["uuid"])
-                else {}
-            ),
         )
+        identity_restore(night, data.get("uuid"))
         night.full_clean(exclude=["club", "id"])
         night.save()
         listed = document["players"]

@@ -93,16 +93,21 @@ def _restore_tables(event: Event, tables: list) -> None:
     event_open_tables(event=event)
 
 
-def identity_free(model, club: Club, identity) -> bool:
-    """Whether none of ``club``'s evenings of ``model`` holds this identity (``uuid``) yet. An
-    export imported again after a rename (a copy of the evening) is given an identity of its own,
-    so that the two stay two wherever they are sent; a value that is no uuid is left to the
-    evening's own check, which says so."""
+def identity_restore(evening, identity) -> bool:
+    """Give ``evening`` (made, not yet saved) the identity (``uuid``) its export carries, unless
+    one of its club's evenings of its kind holds it already: an export imported again after a
+    rename is a copy of the evening, and keeps the identity of its own it was made with, so that
+    the two stay two wherever they are sent. Whether it is such a copy. A value that is no uuid is
+    given as it is, for the evening's own check to say so."""
+    if not identity:
+        return False
     try:
-        identity = uuid.UUID(str(identity))
+        held = type(evening).objects.filter(club=evening.club, uuid=uuid.UUID(str(identity))).exists()
     except ValueError:
-        return True
-    return not model.objects.filter(club=club, uuid=identity).exists()
+        held = False
+    if not held:
+        evening.uuid = identity
+    return held
 
 
 def restored_from(kept_identity: bool) -> str:
@@ -296,9 +301,7 @@ def event_import(
         event = Event(club=club, date=when, **{f: fields[f] for f in EVENT_FIELDS if f in fields})
         if keep_address:
             event.pk = fields.get("id")
-        copy = bool(fields.get("uuid")) and not identity_free(Event, club, fields["uuid"])
-        if fields.get("uuid") and not copy:
-            event.uuid = fields["uuid"]
+        copy = identity_restore(event, fields.get("uuid"))
         event.full_clean()
         event.save()
 
