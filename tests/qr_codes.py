@@ -1,5 +1,6 @@
-"""What a phone's camera would read from a QR code drawn by whistdrive: the code's modules (dark
-True), put on a light quiet zone and enlarged, read back by zxing-cpp's reader."""
+"""What a phone's camera would read from a QR code drawn by whistdrive, by zxing-cpp's reader: from
+a picture of it (a page rasterised, a screenshot), or from its modules put on a light quiet zone
+and enlarged."""
 
 import zxingcpp
 
@@ -15,6 +16,11 @@ def read(modules, scale: int = 4, quiet: int = 4) -> str | None:
         line += b"".join(bytes([0 if dark else 255]) * scale for dark in row)
         rows += [line + bytes([255]) * (quiet * scale)] * scale
     rows += [light] * (quiet * scale)
-    image = memoryview(b"".join(rows)).cast("B", (len(rows), width))
+    return read_image(memoryview(b"".join(rows)).cast("B", (len(rows), width)))
+
+
+def read_image(image) -> str | None:
+    """The text of the QR code in ``image`` (a PIL image, or rows of grey bytes as a memoryview),
+    or None when none can be read."""
     found = zxingcpp.read_barcode(image, formats=zxingcpp.BarcodeFormat.QRCode)
     return found.text if found else None

@@ -11,8 +11,6 @@ imported with the first code, not at start-up.
     (True, True, True, True, True, True, True, False)
 """
 
-from functools import lru_cache
-
 QUIET_ZONE = 4  # modules of light round a code, as the QR standard asks
 
 
@@ -22,10 +20,8 @@ def _symbol(text: str):
     return zxingcpp.create_barcode(text, zxingcpp.BarcodeFormat.QRCode, ec_level="M")
 
 
-@lru_cache(maxsize=256)
 def modules(text: str) -> tuple[tuple[bool, ...], ...]:
-    """The code's modules row by row, dark True, without its quiet zone. Made once per text: a
-    table's address stays the same all evening."""
+    """The code's modules row by row, dark True, without its quiet zone."""
     image = memoryview(_symbol(text).to_image(scale=1, add_quiet_zones=False))
     height, width = image.shape
     return tuple(tuple(image[row, col] < 128 for col in range(width)) for row in range(height))

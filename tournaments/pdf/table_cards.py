@@ -13,7 +13,6 @@ from .grid import Grid, column_width, suit, unbroken_parts
 from .sheets import carried_over
 
 QR_SIZE = 38 * mm
-QUIET_ZONE = qr.QUIET_ZONE
 
 
 @lru_cache(maxsize=256)
@@ -23,14 +22,14 @@ def qr_runs(url: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
     once per address, as the address stays the same all evening."""
     matrix = qr.modules(url)
     runs = []
-    for row, modules in enumerate(matrix, start=QUIET_ZONE):
-        col = QUIET_ZONE
+    for row, modules in enumerate(matrix, start=qr.QUIET_ZONE):
+        col = qr.QUIET_ZONE
         for dark, run in groupby(modules):
             length = len(list(run))
             if dark:
                 runs.append((row, col, length))
             col += length
-    return len(matrix) + 2 * QUIET_ZONE, tuple(runs)
+    return len(matrix) + 2 * qr.QUIET_ZONE, tuple(runs)
 
 
 class QrCode(Flowable):
