@@ -203,10 +203,7 @@ class Grid(Flowable):
                 size = self.header_size if r == 0 else self.size
                 bold = r == 0 or (self.bold_last and r == len(self.rows))
                 fonts = [FONT_BOLD] * len(rooms) if bold else body
-                line_cells = [
-                    _cell_lines(value, font, size, room)
-                    for value, font, room in zip(row, fonts, rooms, strict=True)
-                ]
+                line_cells = [_cell_lines(value, fonts[c], size, rooms[c]) for c, value in enumerate(row)]
                 lines = max(len(lines) for lines in line_cells)
                 height = lines * size * 1.22 + 2 * PAD_Y
                 heights.append(max(height, self.min_height) if r else height)
