@@ -6,7 +6,10 @@ the print command makes), repeated in rounds (the median and the range quoted); 
 is a new process's first pack. Then the whole process, as a user runs it: ``manage.py print EVENT
 --document pack`` in a new process each time, beside the same command for an event that does not
 exist (start-up alone: the interpreter and Django, no work; reportlab and the fonts wait for the
-first document); and the pack's request in a running server (its Server-Timing). Beside the wall
+first document), and beside a bare Django project's process (``django-admin startproject``, the
+interpreter and ``django.setup()``): the command's time as a multiple of it is a yardstick that
+holds from one machine to another, where the milliseconds do not. Then the pack's request in a
+running server (its Server-Timing). Beside the wall
 clock times, the processor time the work took (the command's own, or this process's): a machine
 busy with other work stretches the first but hardly the second. Runs in a throw-away test database
 on whatever DATABASE_URL points at (SQLite by default):
@@ -55,13 +58,23 @@ def _children_cpu_ms() -> float:
     return (usage.ru_utime + usage.ru_stime) * 1000
 
 
-def whole_process(event_id: int, rounds: int) -> tuple[list[float], list[float], list[float]]:
-    """The print command in a new process, start to end (wall clock and processor time), and the
-    same for no event (start-up)."""
+def whole_process(event_id: int, rounds: int) -> tuple[list[float], list[float], list[float], list[float]]:
+    """The print command in a new process, start to end (wall clock and processor time), the same
+    for no event (start-up), and a bare Django project's process, in turn."""
     env = {**os.environ, "DATABASE_URL": database_url(connection.settings_dict)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # Python keeps its compiled modules, as it does by default
     with tempfile.TemporaryDirectory() as folder:
         output = str(Path(folder) / "pack.pdf")
+        bare = Path(folder) / "bare"
+        bare.mkdir()
+        subprocess.run([sys.executable, "-m", "django", "startproject", "bare", str(bare)], check=True)
+        bare_env = {**env, "DJANGO_SETTINGS_MODULE": "bare.settings"}
+
+        def bare_run() -> float:
+            start = time.perf_counter()
+            command = [sys.executable, "-c", "import django; django.setup()"]
+            subprocess.run(command, cwd=bare, env=bare_env, check=True, capture_output=True)
+            return (time.perf_counter() - start) * 1000
 
         def run(event: int, *, check: bool) -> tuple[float, float]:
             start, cpu = time.perf_counter(), _children_cpu_ms()
@@ -73,13 +86,15 @@ def whole_process(event_id: int, rounds: int) -> tuple[list[float], list[float],
             return elapsed, _children_cpu_ms() - cpu
 
         run(event_id, check=True)  # compiles and keeps the project's modules, as a first use does
-        packs, cpus, floors = [], [], []
+        bare_run()
+        packs, cpus, floors, bares = [], [], [], []
         for _ in range(rounds):
             elapsed, cpu = run(event_id, check=True)
             packs.append(elapsed)
             cpus.append(cpu)
             floors.append(run(0, check=False)[0])
-        return packs, cpus, floors
+            bares.append(bare_run())
+        return packs, cpus, floors, bares
 
 
 def served(event, rounds: int) -> tuple[list[float], list[float]]:
@@ -142,10 +157,14 @@ def main():
         total = [data + pack for data, pack in zip(times["print data"], packs, strict=True)]
         print(_summary("in process: print data and the pack", total, f"; goal {GOAL_MS} ms", cpus))
         print(f"  {'a new process’s first (round 1)':<44} {total[0]:6.0f} ms")
-        processes, process_cpus, floors = whole_process(event.pk, args.rounds)
+        processes, process_cpus, floors, bares = whole_process(event.pk, args.rounds)
         goal = f"; goal {PROCESS_GOAL_MS} ms"
         print(_summary("manage.py print --document pack", processes, goal, process_cpus))
         print(_summary("of which start-up alone (no such event)", floors))
+        print(_summary("a bare Django project's process", bares))
+        ratios = [pack / bare for pack, bare in zip(processes, bares, strict=True)]
+        median, low, high = statistics.median(ratios), min(ratios), max(ratios)
+        print(f"  {'the command / the bare process':<44} {median:6.2f} ×   ({low:.2f}–{high:.2f})")
         timings, request_cpus = served(event, args.rounds)
         goal = f"; goal {GOAL_MS} ms"
         print(_summary("in a running server: the pack's request", timings, goal, request_cpus))
