@@ -103,12 +103,11 @@ def _cell_lines(value, font: str, size: float, width: float) -> tuple[Line, ...]
     """A cell wrapped into lines, each its runs in the fonts that print them and its width. A cell
     is laid out once for all grids: a pack repeats the same figures, names and boards."""
     # A plain string is its own key; a cell of coloured pieces is keyed by its pieces.
-    plain = isinstance(value, str)
-    key = (value if plain else _pieces(value), font, size, width)
+    pieces = _pieces(value)
+    key = (value if isinstance(value, str) else pieces, font, size, width)
     lines = _LINES.get(key)
     if lines is not None:
         return lines
-    pieces = ((value, None),) if plain else key[0]
     lines = []
     for line in wrap_words(pieces, font, size, width):
         runs: list[tuple[str, str, object]] = []
@@ -194,16 +193,20 @@ class Grid(Flowable):
         self.min_height, self.bold_last, self.valign_middle = min_height, bold_last, valign_middle
         self._laid_out = laid_out  # (cells, heights): given by ``split`` to its halves
 
+    def _font(self, row: int, col: int) -> str:
+        if row == 0 or col in self.bold or (self.bold_last and row == len(self.rows)):
+            return FONT_BOLD
+        return FONT
+
     def _layout(self):
         if self._laid_out is None:
             cells, heights = [], []
-            rooms = [width - 2 * PAD_X for width in self.widths]  # each column's room for text
-            body = [FONT_BOLD if c in self.bold else FONT for c in range(len(self.widths))]
             for r, row in enumerate([self.header, *self.rows]):
                 size = self.header_size if r == 0 else self.size
-                bold = r == 0 or (self.bold_last and r == len(self.rows))
-                fonts = [FONT_BOLD] * len(rooms) if bold else body
-                line_cells = [_cell_lines(value, fonts[c], size, rooms[c]) for c, value in enumerate(row)]
+                line_cells = [
+                    _cell_lines(value, self._font(r, c), size, self.widths[c] - 2 * PAD_X)
+                    for c, value in enumerate(row)
+                ]
                 lines = max(len(lines) for lines in line_cells)
                 height = lines * size * 1.22 + 2 * PAD_Y
                 heights.append(max(height, self.min_height) if r else height)
